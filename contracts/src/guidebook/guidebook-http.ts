@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { guidebookTitleSchema, LIST_PAGE_SIZE } from './guidebook-limits.ts';
+
+export const createGuidebookBodySchema = z.strictObject({
+  title: guidebookTitleSchema,
+});
+export type CreateGuidebookBody = z.infer<typeof createGuidebookBodySchema>;
+
+export const commandAcceptedSchema = z.object({
+  _id: z.string(),
+  /** global log position of the command's last event; pass it as `?after=` to read your own write */
+  position: z.number().int(),
+  revision: z.number().int().optional(),
+});
+export type CommandAccepted = z.infer<typeof commandAcceptedSchema>;
+
+export const guidebookListItemSchema = z.object({
+  _id: z.string(),
+  uuid: z.string(),
+  title: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type GuidebookListItem = z.infer<typeof guidebookListItemSchema>;
+
+export const pagedSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    results: z.array(item),
+    page: z.number().int(),
+    pageCount: z.number().int(),
+    pageSize: z.number().int(),
+    totalCount: z.number().int(),
+  });
+
+export const guidebookListSchema = pagedSchema(guidebookListItemSchema);
+export type GuidebookList = z.infer<typeof guidebookListSchema>;
+
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+});

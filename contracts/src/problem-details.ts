@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. The server answers every failure as RFC 7807 problem details carrying one of these; the web
+ * maps each code to a localised text. Adding a code is fine; renaming one breaks clients.
+ */
+export const errorCodes = [
+  'validation_failed',
+  'malformed_json',
+  'unsupported_media_type',
+  'payload_too_large',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'revision_mismatch',
+  'too_many_requests',
+  'internal_error',
+] as const;
+
+export const errorCodeSchema = z.enum(errorCodes);
+export type ErrorCode = z.infer<typeof errorCodeSchema>;
+
+export const fieldErrorSchema = z.object({
+  /** dotted path of the offending field, e.g. `title` or `contents.2.sections.0.items.1.title` */
+  path: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+export const problemDetailsSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  code: z.string(),
+  /** English text, the spec's message where the spec gives one */
+  message: z.string(),
+  detail: z.string().optional(),
+  errors: z.array(fieldErrorSchema).optional(),
+  /** for revision_mismatch: the revision the stream is at now */
+  currentRevision: z.number().int().optional(),
+});
+export type ProblemDetails = z.infer<typeof problemDetailsSchema>;

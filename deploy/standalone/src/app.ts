@@ -1,0 +1,134 @@
+import { once } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, type Config } from '@pocketguide/platform/config/config';
+import { createLogger } from '@pocketguide/platform/logger';
+import { openEventStore, openReadStore } from '@pocketguide/platform/composition/open-stores';
+import { createEmbeddedWorkerBus } from '@pocketguide/platform/bus/embedded-worker-bus';
+import { createKafkaRelay, createKafkaWorkerBus } from '@pocketguide/platform/bus/kafka';
+import type { WorkerBus } from '@pocketguide/platform/bus/worker-bus';
+import type { ProjectorHealth } from '@pocketguide/platform/http/health';
+import type { EventStore } from '@pocketguide/platform/event-store/event-store';
+import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
+import { createProjectionRunner } from '@pocketguide/projections/projection-runner';
+import { allProjectors } from '@pocketguide/projections/registry';
+import { allWorkers } from '@pocketguide/workers/registry';
+import { prepareDataDir } from './data-dir.ts';
+import { createHttpApp } from './http-app.ts';
+
+export type StandaloneOverrides = {
+  port?: number;
+  dataDir?: string;
+  webDist?: string;
+  /** extra environment, over process.env */
+  env?: NodeJS.ProcessEnv;
+};
+
+export type RunningStandalone = {
+  url: string;
+  config: Config;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  close(): Promise<void>;
+};
+
+/**
+ * Every role in one process on the embedded adapters (or on the real engines when their URLs are set):
+ * command-api, query-api, projections and workers, with the web app, on one port.
+ */
+export async function startStandalone(overrides: StandaloneOverrides = {}): Promise<RunningStandalone> {
+  const env: NodeJS.ProcessEnv = { ...process.env, ...overrides.env };
+  if (overrides.port !== undefined) env.PORT = String(overrides.port);
+  if (overrides.dataDir !== undefined) env.DATA_DIR = overrides.dataDir;
+  if (overrides.webDist !== undefined) env.WEB_DIST = overrides.webDist;
+  const config = loadConfig(env);
+  const logger = createLogger(config.LOG_LEVEL);
+
+  const roles = parseRoles(config.ROLES);
+  const kafka = config.kafkaBrokers.length > 0;
+
+  prepareDataDir(config);
+  const eventStore = openEventStore(config);
+  const readStore = await openReadStore(config);
+  const stops: Array<() => Promise<void>> = [];
+
+  let projectorStatus: () => Promise<readonly ProjectorHealth[]> = () => checkpointStatus(eventStore, readStore);
+  if (roles.has('projections')) {
+    const runner = createProjectionRunner({
+      eventStore,
+      readStore,
+      projectors: allProjectors,
+      onError: (name, error) => logger.error('projector failed', { projector: name, error }),
+    });
+    await runner.start();
+    stops.push(() => runner.stop());
+    projectorStatus = () => runner.status();
+  }
+
+  let bus: WorkerBus | undefined;
+  if (roles.has('workers')) {
+    bus = kafka
+      ? createKafkaWorkerBus({ brokers: config.kafkaBrokers, clientId: config.KAFKA_CLIENT_ID, topicPrefix: config.KAFKA_TOPIC_PREFIX, eventStore })
+      : createEmbeddedWorkerBus({ eventStore, readStore });
+    await bus.start(allWorkers({}));
+    const started = bus;
+    stops.push(() => started.stop());
+  }
+  // The relay only exists with Kafka; the embedded bus reads the event store directly.
+  if (roles.has('relay') && kafka) {
+    const relay = createKafkaRelay({ eventStore, readStore, brokers: config.kafkaBrokers, clientId: config.KAFKA_CLIENT_ID, topicPrefix: config.KAFKA_TOPIC_PREFIX });
+    await relay.start();
+    stops.push(() => relay.stop());
+  }
+
+  const app = createHttpApp({
+    config,
+    logger,
+    eventStore,
+    readStore,
+    roles,
+    health: { projectors: projectorStatus, ...(bus ? { workers: () => bus.status() } : {}) },
+  });
+  const server = app.listen(config.PORT);
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+  logger.info('PocketGuide is running', { url, dataDir: config.paths.dataDir });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    config,
+    eventStore,
+    readStore,
+    close: () =>
+      (closing ??= (async () => {
+        server.closeAllConnections();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const stop of stops.reverse()) await stop();
+        await readStore.close();
+        await eventStore.close();
+      })()),
+  };
+}
+
+export const ROLE_NAMES = ['command-api', 'query-api', 'projections', 'workers', 'relay'] as const;
+export type Role = (typeof ROLE_NAMES)[number];
+
+function parseRoles(value: string): ReadonlySet<Role> {
+  const names = value.split(',').map((r) => r.trim()).filter(Boolean);
+  if (names.includes('all')) return new Set(ROLE_NAMES);
+  const unknown = names.filter((n) => !(ROLE_NAMES as readonly string[]).includes(n));
+  if (unknown.length > 0) throw new Error(`Unknown role(s) in ROLES: ${unknown.join(', ')} (known: all, ${ROLE_NAMES.join(', ')})`);
+  return new Set(names as Role[]);
+}
+
+/** Where the projections run in another process, their state is read from their checkpoints. */
+async function checkpointStatus(eventStore: EventStore, readStore: ReadStore): Promise<ProjectorHealth[]> {
+  const head = await eventStore.headPosition();
+  return Promise.all(
+    allProjectors.map(async ({ name }) => {
+      const checkpoint = await readStore.getCheckpoint(name);
+      return { name, checkpoint, lag: Math.max(0, head - (checkpoint ?? 0)), state: 'remote' };
+    }),
+  );
+}

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = resolve(import.meta.dirname, '../../..');
+const scratch = resolve(root, 'test-output/tmp');
+
+type Started = { child: ChildProcess; url: string; output: () => string };
+
+/** Starts `deploy/standalone/src/main.ts` as a real process, as `npm start` does (without the web build). */
+function startProcess(dataDir: string, port: number): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/standalone/src/main.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
+    const check = setInterval(() => {
+      if (output.includes('PocketGuide is running at')) {
+        clearTimeout(timer);
+        clearInterval(check);
+        resolvePromise({ child, url: `http://localhost:${port}`, output: () => output });
+      }
+    }, 50);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      clearInterval(check);
+      reject(new Error(`exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+function exitOf(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolvePromise) => child.on('exit', (code) => resolvePromise(code)));
+}
+
+const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
+
+describe('the standalone process', () => {
+  it('killed with SIGKILL right after acknowledging writes, restarts with every write and its read model', async () => {
+    const dataDir = resolve(scratch, `crash-${randomUUID()}`);
+    const port = freePort();
+    const first = await startProcess(dataDir, port);
+    const titles = Array.from({ length: 20 }, (_, i) => `crash test ${i}`);
+    const acknowledged = await Promise.all(
+      titles.map(async (title) => {
+        const response = await fetch(`${first.url}/api/guidebooks`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ title }),
+        });
+        expect(response.status).toBe(201);
+        return (await response.json()) as { _id: string; position: number };
+      }),
+    );
+    const exited = exitOf(first.child);
+    first.child.kill('SIGKILL');
+    await exited;
+
+    const second = await startProcess(dataDir, port);
+    try {
+      const last = Math.max(...acknowledged.map((a) => a.position));
+      const response = await fetch(`${second.url}/api/guidebooks?after=${last}&pageSize=100`);
+      expect(response.headers.get('x-read-consistency')).toBe('caught-up');
+      const body = (await response.json()) as { results: { _id: string }[] };
+      expect(new Set(body.results.map((r) => r._id))).toEqual(new Set(acknowledged.map((a) => a._id)));
+    } finally {
+      const exitedAgain = exitOf(second.child);
+      second.child.kill('SIGTERM');
+      expect(await exitedAgain).toBe(0);
+    }
+  });
+
+  it('refuses to start on a corrupt data folder with a clear message', async () => {
+    const dataDir = resolve(scratch, `corrupt-${randomUUID()}`);
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(resolve(dataDir, 'events.sqlite'), 'this is not a database'.repeat(100));
+    const error = await startProcess(dataDir, freePort()).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toMatch(/exited with 1/);
+    expect(error?.message).toMatch(/could not start/);
+    expect(error?.message).toMatch(/events\.sqlite/);
+  });
+
+  it('refuses to start when DATA_DIR is a file', async () => {
+    const file = resolve(scratch, `file-${randomUUID()}`);
+    writeFileSync(file, 'x');
+    const error = await startProcess(file, freePort()).then(
+      () => null,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toMatch(/Cannot create the data folder|not a folder/);
+  });
+});

@@ -1,0 +1,72 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { ProblemDetails } from '@pocketguide/contracts';
+import { AppError } from './errors.ts';
+import type { Logger } from '../logger.ts';
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+export function problem(status: number, code: string, message: string, extra: Partial<ProblemDetails> = {}): ProblemDetails {
+  return { type: `https://pocketguide.app/problems/${code}`, title: TITLES[status] ?? 'Error', status, code, message, ...extra };
+}
+
+/** body-parser's own errors carry a `type` and a `status`; they are the client's fault, never a 500. */
+function bodyParserProblem(error: unknown): ProblemDetails | null {
+  if (typeof error !== 'object' || error === null || !('type' in error)) return null;
+  switch ((error as { type: unknown }).type) {
+    case 'entity.parse.failed':
+      return problem(400, 'malformed_json', 'The request body is not valid JSON');
+    case 'entity.too.large': {
+      const limit = (error as { limit?: number }).limit;
+      return problem(413, 'payload_too_large', `The request body is too large${limit ? ` (at most ${limit} bytes)` : ''}`);
+    }
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return problem(415, 'unsupported_media_type', 'Unsupported body encoding');
+    case 'request.aborted':
+      return problem(400, 'validation_failed', 'The request was aborted');
+    default:
+      return null;
+  }
+}
+
+export function problemDetailsHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error);
+    let body: ProblemDetails;
+    if (error instanceof AppError) {
+      const { detail, errors, currentRevision, headers } = error.extra;
+      for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+      body = problem(error.status, error.code, error.message, {
+        ...(detail !== undefined ? { detail } : {}),
+        ...(errors !== undefined ? { errors } : {}),
+        ...(currentRevision !== undefined ? { currentRevision } : {}),
+      });
+    } else {
+      body =
+        bodyParserProblem(error) ??
+        problem(500, 'internal_error', 'Something went wrong');
+      if (body.status >= 500) logger.error('unhandled error', { method: req.method, url: req.originalUrl, error });
+    }
+    res.status(body.status).type('application/problem+json').json(body);
+  };
+}
+
+/** Unknown /api routes answer problem details, not the SPA's HTML. */
+export const apiNotFound: RequestHandler = (req, res) => {
+  res
+    .status(404)
+    .type('application/problem+json')
+    .json(problem(404, 'not_found', `No such API route: ${req.method} ${req.originalUrl.split('?')[0]}`));
+};

@@ -1,0 +1,19 @@
+import type { EventFilter, RecordedEvent } from '@pocketguide/platform/event-store/event-store';
+import type { Doc, IndexSpec } from '@pocketguide/platform/read-store/read-store';
+
+/**
+ * A projector builds one read model from the log. It is pure: `evolve` gets the document as it stands (or null)
+ * and one event, and returns the next document (or null to delete it). No clock, no ids, no I/O.
+ */
+export interface Projector<D extends Doc = Doc> {
+  /** the read model's name and the projector's checkpoint key, e.g. `guidebook-list` */
+  name: string;
+  /** the read-store collection it owns */
+  collection: string;
+  indexes?: readonly IndexSpec[];
+  /** events it cares about; the others only move its checkpoint */
+  filter?: EventFilter;
+  /** the documents an event touches (usually one) */
+  documentIds(event: RecordedEvent): readonly string[];
+  evolve(doc: D | null, event: RecordedEvent): D | null;
+}

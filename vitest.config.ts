@@ -1,0 +1,46 @@
+import { defineConfig } from 'vitest/config';
+
+// Test tiers by file name: `*.test.ts` unit (pure, fast), `*.int.test.ts` integration (real SQLite files, real
+// HTTP servers, containers when a runtime exists), `*.e2e.test.ts` browser journeys (system Chromium).
+const ignored = ['**/node_modules/**', '**/dist/**'];
+
+export default defineConfig({
+  test: {
+    globalSetup: ['./test-support/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{contracts,platform,command-api,projections,query-api,workers,deploy}/**/*.test.ts'],
+          exclude: [...ignored, '**/*.int.test.ts', '**/*.e2e.test.ts'],
+          environment: 'node',
+        },
+      },
+      'web/vite.config.ts',
+      {
+        extends: true,
+        test: {
+          name: 'int',
+          include: ['**/*.int.test.ts'],
+          exclude: ignored,
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['**/*.e2e.test.ts'],
+          exclude: ignored,
+          environment: 'node',
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
