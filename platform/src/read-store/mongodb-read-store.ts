@@ -1,0 +1,356 @@
+/**
+ * The scale-out read store on MongoDB (the only module that imports the driver). A document is stored with
+ * `_id` = its id and `_position` = the position of the last event applied to it; reads turn both back into `id`.
+ * Checkpoints live in `_checkpoints`.
+ *
+ * The factory connects before it returns, so a wrong URL fails when the process starts, not on the first query.
+ */
+import { MongoBulkWriteError, MongoClient } from 'mongodb';
+import type { AnyBulkWriteOperation, Collection as MongoCollection, Document, Sort } from 'mongodb';
+import type {
+  Collection,
+  Doc,
+  FieldCondition,
+  Filter,
+  FindOptions,
+  ProjectionWrite,
+  ReadStore,
+  Scalar,
+} from './read-store.ts';
+
+type StoredDoc = { _id: string; _position?: number } & Document;
+type CheckpointDoc = { _id: string; position: number };
+
+/** The same rules as the SQLite adapter, so a filter valid on one engine is valid on the other. */
+const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+const COLLECTION_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,119}$/;
+const RESERVED_COLLECTIONS = new Set(['checkpoints']);
+const CHECKPOINTS = '_checkpoints';
+const RESERVED_FIELDS = ['_id', '_position'] as const;
+
+const OPERATORS = new Set<keyof FieldCondition>([
+  '$eq',
+  '$ne',
+  '$in',
+  '$nin',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$contains',
+  '$exists',
+]);
+
+function assertFieldPath(path: string): void {
+  if (!FIELD_PATH.test(path)) throw new Error(`Read store: invalid field name ${JSON.stringify(path)}`);
+}
+
+function assertCollectionName(name: string): void {
+  if (!COLLECTION_NAME.test(name) || RESERVED_COLLECTIONS.has(name)) {
+    throw new Error(`Read store: invalid collection name ${JSON.stringify(name)}`);
+  }
+}
+
+function assertPosition(position: number, what: string): void {
+  if (!Number.isSafeInteger(position) || position < 0) {
+    throw new Error(`Read store: ${what} must be a non-negative integer, got ${String(position)}`);
+  }
+}
+
+function assertCount(value: number | undefined, what: string): void {
+  if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
+    throw new Error(`Read store: ${what} must be a non-negative integer, got ${String(value)}`);
+  }
+}
+
+function isScalar(value: unknown): value is Scalar {
+  return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+function scalar(path: string, value: unknown): Scalar {
+  if (!isScalar(value) || (typeof value === 'number' && !Number.isFinite(value))) {
+    throw new Error(`Read store: ${JSON.stringify(path)} compares with strings, numbers, booleans or null only`);
+  }
+  return value;
+}
+
+function scalars(path: string, values: unknown): Scalar[] {
+  if (!Array.isArray(values)) throw new Error(`Read store: $in/$nin on ${JSON.stringify(path)} takes an array`);
+  return values.map((value) => scalar(path, value));
+}
+
+function mongoField(path: string): string {
+  assertFieldPath(path);
+  return path === 'id' ? '_id' : path;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+function allOf(clauses: Document[]): Document {
+  if (clauses.length === 0) return {};
+  if (clauses.length === 1) return clauses[0] ?? {};
+  return { $and: clauses };
+}
+
+/**
+ * Translates the port's Filter. MongoDB already treats null as "null or missing" and lets `$ne`/`$nin` match
+ * missing fields, and brackets comparisons by type; the port's `$exists` means "present and not null", hence
+ * `$ne: null`. Each operator becomes its own clause so two of them on one field never collide.
+ */
+function toMongoFilter(filter: Filter): Document {
+  const clauses: Document[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined) continue;
+    if (key === '$or') {
+      if (!Array.isArray(value)) throw new Error('Read store: $or takes an array of filters');
+      const filters = value as readonly Filter[];
+      // MongoDB refuses an empty $or; "any of none" matches nothing.
+      clauses.push(filters.length === 0 ? { _id: { $in: [] } } : { $or: filters.map(toMongoFilter) });
+    } else if (isScalar(value)) {
+      clauses.push({ [mongoField(key)]: { $eq: scalar(key, value) } });
+    } else if (Array.isArray(value)) {
+      throw new Error(`Read store: field ${JSON.stringify(key)} takes a value or a condition, not an array`);
+    } else {
+      clauses.push(...conditionClauses(key, value as FieldCondition));
+    }
+  }
+  return allOf(clauses);
+}
+
+function conditionClauses(path: string, condition: FieldCondition): Document[] {
+  const name = mongoField(path);
+  const clauses: Document[] = [];
+  for (const [operator, operand] of Object.entries(condition)) {
+    if (operand === undefined) continue;
+    if (!OPERATORS.has(operator as keyof FieldCondition)) {
+      throw new Error(`Read store: unknown operator ${JSON.stringify(operator)} on ${JSON.stringify(path)}`);
+    }
+    switch (operator as keyof FieldCondition) {
+      case '$eq':
+      case '$ne':
+        clauses.push({ [name]: { [operator]: scalar(path, operand) } });
+        break;
+      case '$in':
+      case '$nin':
+        clauses.push({ [name]: { [operator]: scalars(path, operand) } });
+        break;
+      case '$gt':
+      case '$gte':
+      case '$lt':
+      case '$lte':
+        if (!(typeof operand === 'string' || (typeof operand === 'number' && Number.isFinite(operand)))) {
+          throw new Error(`Read store: ${operator} on ${JSON.stringify(path)} takes a number or a string`);
+        }
+        clauses.push({ [name]: { [operator]: operand } });
+        break;
+      case '$contains':
+        if (typeof operand !== 'string') throw new Error(`Read store: $contains on ${JSON.stringify(path)} takes a string`);
+        clauses.push({ [name]: { $regex: escapeRegex(operand), $options: 'i' } });
+        break;
+      case '$exists':
+        if (typeof operand !== 'boolean') throw new Error(`Read store: $exists on ${JSON.stringify(path)} takes a boolean`);
+        clauses.push({ [name]: operand ? { $ne: null } : { $eq: null } });
+        break;
+    }
+  }
+  return clauses;
+}
+
+function toMongoSort(sort: FindOptions['sort']): Sort {
+  const result: Record<string, 1 | -1> = {};
+  for (const [path, direction] of Object.entries(sort ?? {})) {
+    if (direction !== 1 && direction !== -1) throw new Error(`Read store: sort direction of ${path} must be 1 or -1`);
+    result[mongoField(path)] = direction;
+  }
+  // Ties broken by _id so that skip/limit pages are stable (the SQLite adapter does the same with id).
+  if (!('_id' in result)) result._id = 1;
+  return result;
+}
+
+function toStored(doc: Doc, position: number): StoredDoc {
+  const { id, ...rest } = doc;
+  for (const reserved of RESERVED_FIELDS) {
+    if (reserved in rest) throw new Error(`Read store: document ${id} uses the reserved field ${reserved}`);
+  }
+  return { _id: id, ...rest, _position: position };
+}
+
+function fromStored(stored: StoredDoc): Doc {
+  const { _id, _position, ...rest } = stored;
+  return { id: _id, ...rest };
+}
+
+function idGuard(id: string, position: number): Document {
+  return { _id: id, $or: [{ _position: { $lt: position } }, { _position: { $exists: false } }] };
+}
+
+/**
+ * True when every failed write of a batch is a guarded upsert that found a newer version: its filter missed, so
+ * MongoDB tried to insert and hit the `_id` index. A duplicate on any other (unique) index is a real error.
+ */
+function onlyNewerVersionsPresent(error: unknown): boolean {
+  if (!(error instanceof MongoBulkWriteError)) return false;
+  // A write-concern failure travels with the write errors; it is never harmless.
+  if (error.err !== undefined || error.result.getWriteConcernError() !== undefined) return false;
+  const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+  return (
+    writeErrors.length > 0 &&
+    writeErrors.every((writeError) => writeError.code === 11000 && / index: _id_ /.test(writeError.errmsg ?? ''))
+  );
+}
+
+/** Keeps, per document, the last write with the highest position: one operation per document and batch. */
+function latestWrites(writes: readonly ProjectionWrite[]): ProjectionWrite[] {
+  const latest = new Map<string, ProjectionWrite>();
+  for (const write of writes) {
+    const key = `${write.collection}\u0000${write.id}`;
+    const seen = latest.get(key);
+    if (!seen || write.position >= seen.position) latest.set(key, write);
+  }
+  return [...latest.values()];
+}
+
+export async function createMongoReadStore(options: { url: string; database: string }): Promise<ReadStore> {
+  // ignoreUndefined: an undefined field is absent, as it is after JSON.stringify in the SQLite adapter.
+  const client = new MongoClient(options.url, { ignoreUndefined: true });
+  await client.connect();
+  const db = client.db(options.database);
+  const checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS);
+
+  function stored(name: string): MongoCollection<StoredDoc> {
+    assertCollectionName(name);
+    return db.collection<StoredDoc>(name);
+  }
+
+  function collection<D extends Doc = Doc>(name: string): Collection<D> {
+    const docs = stored(name);
+    return {
+      async get(id) {
+        const found = await docs.findOne({ _id: id });
+        return found ? (fromStored(found) as D) : null;
+      },
+      async getMany(ids) {
+        if (ids.length === 0) return [];
+        const found = await docs.find({ _id: { $in: [...ids] } }).toArray();
+        const byId = new Map(found.map((doc) => [doc._id, doc]));
+        return ids.flatMap((id) => {
+          const doc = byId.get(id);
+          return doc ? [fromStored(doc) as D] : [];
+        });
+      },
+      async upsert(doc) {
+        if (typeof doc.id !== 'string' || doc.id.length === 0) throw new Error('Read store: a document needs a string id');
+        // Writes outside a projection carry no event position: 0, so any projected event may replace them.
+        await docs.replaceOne({ _id: doc.id }, toStored(doc, 0), { upsert: true });
+      },
+      async delete(id) {
+        await docs.deleteOne({ _id: id });
+      },
+      async find(filter = {}, findOptions = {}) {
+        assertCount(findOptions.skip, 'skip');
+        assertCount(findOptions.limit, 'limit');
+        const query = toMongoFilter(filter);
+        const sort = toMongoSort(findOptions.sort);
+        // MongoDB reads limit 0 as "no limit"; the port means none.
+        if (findOptions.limit === 0) return [];
+        let cursor = docs.find(query).sort(sort);
+        if (findOptions.skip) cursor = cursor.skip(findOptions.skip);
+        if (findOptions.limit !== undefined) cursor = cursor.limit(findOptions.limit);
+        const found = await cursor.toArray();
+        return found.map((doc) => fromStored(doc) as D);
+      },
+      async count(filter = {}) {
+        return docs.countDocuments(toMongoFilter(filter));
+      },
+    };
+  }
+
+  return {
+    collection,
+
+    async ensureIndexes(name, indexes) {
+      const docs = stored(name);
+      for (const spec of indexes) {
+        const entries = Object.entries(spec.fields);
+        if (entries.length === 0) throw new Error(`Read store: an index on ${name} needs at least one field`);
+        const keys: Record<string, 1 | -1> = {};
+        for (const [path, direction] of entries) keys[mongoField(path)] = direction === -1 ? -1 : 1;
+        if (spec.unique) {
+          // Like SQLite, documents without the field don't collide (a plain unique index would count them all
+          // as the same null). Difference left: MongoDB still indexes an explicit null, SQLite never does.
+          const present: Document = {};
+          for (const key of Object.keys(keys)) present[key] = { $exists: true };
+          await docs.createIndex(keys, { unique: true, partialFilterExpression: present });
+        } else {
+          await docs.createIndex(keys);
+        }
+      }
+    },
+
+    async dropCollection(name) {
+      // The driver already ignores "namespace not found".
+      await stored(name).drop();
+    },
+
+    async getForProjection(name, id) {
+      const found = await stored(name).findOne({ _id: id });
+      return found ? { doc: fromStored(found), position: found._position ?? 0 } : null;
+    },
+
+    async commitProjection(batch) {
+      assertPosition(batch.checkpoint, 'checkpoint');
+      const byCollection = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
+      for (const write of batch.writes) {
+        assertPosition(write.position, 'position');
+        assertCollectionName(write.collection);
+        if (write.doc !== null && write.doc.id !== write.id) {
+          throw new Error(`Read store: write for ${write.id} carries a document with id ${String(write.doc.id)}`);
+        }
+      }
+      for (const write of latestWrites(batch.writes)) {
+        const filter = idGuard(write.id, write.position);
+        const operation: AnyBulkWriteOperation<StoredDoc> =
+          write.doc === null
+            ? { deleteOne: { filter } }
+            : { replaceOne: { filter, replacement: toStored(write.doc, write.position), upsert: true } };
+        const operations = byCollection.get(write.collection) ?? [];
+        operations.push(operation);
+        byCollection.set(write.collection, operations);
+      }
+      // Unordered: each write is guarded by position, so their order does not matter, and one stale upsert must
+      // not stop the others.
+      const results = await Promise.allSettled(
+        [...byCollection].map(([name, operations]) => stored(name).bulkWrite(operations, { ordered: false })),
+      );
+      for (const result of results) {
+        if (result.status === 'rejected' && !onlyNewerVersionsPresent(result.reason)) throw result.reason;
+      }
+      // Only after every write landed: a crash before this line replays the batch, which the guards make harmless.
+      await checkpoints.updateOne({ _id: batch.projector }, { $set: { position: batch.checkpoint } }, { upsert: true });
+    },
+
+    async getCheckpoint(name) {
+      const found = await checkpoints.findOne({ _id: name });
+      return found ? found.position : null;
+    },
+
+    async saveCheckpoint(name, position) {
+      assertPosition(position, 'checkpoint');
+      await checkpoints.updateOne({ _id: name }, { $set: { position } }, { upsert: true });
+    },
+
+    async deleteCheckpoint(name) {
+      await checkpoints.deleteOne({ _id: name });
+    },
+
+    async ping() {
+      await db.command({ ping: 1 });
+    },
+
+    async close() {
+      await client.close();
+    },
+  };
+}

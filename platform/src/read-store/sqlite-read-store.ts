@@ -1,0 +1,461 @@
+/**
+ * The embedded read store: one SQLite file, one table per collection (`id`, `doc` as JSON text, `position` of the
+ * last event applied) and a `checkpoints` table. Filters become `json_extract` expressions with bound values;
+ * `ensureIndexes` creates expression indexes on exactly those expressions, so the planner can use them.
+ *
+ * Durability: WAL with `synchronous=NORMAL`. A power cut may lose the last few commits but never corrupts the
+ * file, and a projector's docs and its checkpoint commit in one transaction, so whatever is lost is lost together
+ * and the projector simply replays those events from the older checkpoint. Read models are rebuildable from the
+ * log; the event store, which is not, keeps `synchronous=FULL`.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type {
+  Collection,
+  Doc,
+  FieldCondition,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  ProjectionBatch,
+  ProjectionWrite,
+  ReadStore,
+  Scalar,
+} from './read-store.ts';
+
+type SqlValue = string | number | null;
+type Statement<Params extends unknown[], Result = unknown> = Database.Statement<Params, Result>;
+
+/** Dotted paths of plain identifiers only: they are inlined into SQL (as JSON paths), so nothing else may pass. */
+const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+/** Collection names become quoted table names. */
+const COLLECTION_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,119}$/;
+const CHECKPOINTS_TABLE = 'checkpoints';
+/** Registered JS function: SQLite's own lower() folds ASCII only, and lists search accented place names too. */
+const FOLD_FUNCTION = 'read_store_fold';
+const QUERY_CACHE_LIMIT = 500;
+
+const OPERATORS = new Set<keyof FieldCondition>([
+  '$eq',
+  '$ne',
+  '$in',
+  '$nin',
+  '$gt',
+  '$gte',
+  '$lt',
+  '$lte',
+  '$contains',
+  '$exists',
+]);
+
+const RANGE_SQL = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
+
+function assertFieldPath(path: string): void {
+  if (!FIELD_PATH.test(path)) throw new Error(`Read store: invalid field name ${JSON.stringify(path)}`);
+}
+
+function assertCollectionName(name: string): void {
+  if (!COLLECTION_NAME.test(name) || name === CHECKPOINTS_TABLE || /^sqlite_/i.test(name)) {
+    throw new Error(`Read store: invalid collection name ${JSON.stringify(name)}`);
+  }
+}
+
+function assertPosition(position: number, what: string): void {
+  if (!Number.isSafeInteger(position) || position < 0) {
+    throw new Error(`Read store: ${what} must be a non-negative integer, got ${String(position)}`);
+  }
+}
+
+function assertCount(value: number | undefined, what: string): void {
+  if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
+    throw new Error(`Read store: ${what} must be a non-negative integer, got ${String(value)}`);
+  }
+}
+
+function isScalar(value: unknown): value is Scalar {
+  return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+}
+
+/** The SQL for one field: `id` is a column, everything else a path into the JSON document. */
+function field(path: string): { value: string; type: string | null } {
+  assertFieldPath(path);
+  if (path === 'id') return { value: 'id', type: null };
+  return { value: `json_extract(doc, '$.${path}')`, type: `json_type(doc, '$.${path}')` };
+}
+
+/**
+ * Translates the port's Filter to a WHERE clause, pushing every value onto `params` in placeholder order.
+ * Comparisons are type-bracketed like MongoDB's: json_extract returns 1/0 for JSON booleans and JSON text for
+ * objects, so each comparison also checks json_type (a number never equals a boolean, a range on strings never
+ * matches numbers). Missing and null are the same (json_extract gives NULL for both), and `$ne`/`$nin` match them.
+ */
+class FilterTranslator {
+  readonly params: SqlValue[] = [];
+
+  where(filter: Filter): string {
+    const parts: string[] = [];
+    for (const [key, value] of Object.entries(filter)) {
+      if (value === undefined) continue;
+      if (key === '$or') {
+        if (!Array.isArray(value)) throw new Error('Read store: $or takes an array of filters');
+        parts.push(this.or(value as readonly Filter[]));
+      } else if (isScalar(value)) {
+        parts.push(this.in(key, [value]));
+      } else if (Array.isArray(value)) {
+        throw new Error(`Read store: field ${JSON.stringify(key)} takes a value or a condition, not an array`);
+      } else {
+        parts.push(...this.condition(key, value as FieldCondition));
+      }
+    }
+    return parts.length === 0 ? '1' : parts.join(' AND ');
+  }
+
+  private or(filters: readonly Filter[]): string {
+    if (filters.length === 0) return '0';
+    return `(${filters.map((filter) => `(${this.where(filter)})`).join(' OR ')})`;
+  }
+
+  private condition(path: string, condition: FieldCondition): string[] {
+    const { value, type } = field(path);
+    const parts: string[] = [];
+    for (const [operator, operand] of Object.entries(condition)) {
+      if (operand === undefined) continue;
+      if (!OPERATORS.has(operator as keyof FieldCondition)) {
+        throw new Error(`Read store: unknown operator ${JSON.stringify(operator)} on ${JSON.stringify(path)}`);
+      }
+      switch (operator as keyof FieldCondition) {
+        case '$eq':
+          parts.push(this.in(path, [this.scalar(path, operand)]));
+          break;
+        case '$ne':
+          parts.push(`NOT coalesce(${this.in(path, [this.scalar(path, operand)])}, 0)`);
+          break;
+        case '$in':
+          parts.push(this.in(path, this.scalars(path, operand)));
+          break;
+        case '$nin':
+          parts.push(`NOT coalesce(${this.in(path, this.scalars(path, operand))}, 0)`);
+          break;
+        case '$gt':
+        case '$gte':
+        case '$lt':
+        case '$lte': {
+          const op = RANGE_SQL[operator as keyof typeof RANGE_SQL];
+          if (typeof operand === 'number' && Number.isFinite(operand)) {
+            this.params.push(operand);
+            parts.push(type ? `(${value} ${op} ? AND ${type} IN ('integer', 'real'))` : '0');
+          } else if (typeof operand === 'string') {
+            this.params.push(operand);
+            parts.push(type ? `(${value} ${op} ? AND ${type} = 'text')` : `${value} ${op} ?`);
+          } else {
+            throw new Error(`Read store: ${operator} on ${JSON.stringify(path)} takes a number or a string`);
+          }
+          break;
+        }
+        case '$contains':
+          if (typeof operand !== 'string') {
+            throw new Error(`Read store: $contains on ${JSON.stringify(path)} takes a string`);
+          }
+          // instr, not LIKE: the needle is matched literally, so % and _ in it need no escaping.
+          this.params.push(operand.toLowerCase());
+          // The type test keeps objects and arrays (which json_extract returns as JSON text) out.
+          parts.push(`instr(${FOLD_FUNCTION}(${value}), ?) > 0${type ? ` AND ${type} = 'text'` : ''}`);
+          break;
+        case '$exists':
+          if (typeof operand !== 'boolean') {
+            throw new Error(`Read store: $exists on ${JSON.stringify(path)} takes a boolean`);
+          }
+          parts.push(operand ? `${value} IS NOT NULL` : `${value} IS NULL`);
+          break;
+      }
+    }
+    return parts;
+  }
+
+  private scalar(path: string, value: unknown): Scalar {
+    if (!isScalar(value) || (typeof value === 'number' && !Number.isFinite(value))) {
+      throw new Error(`Read store: ${JSON.stringify(path)} compares with strings, numbers, booleans or null only`);
+    }
+    return value;
+  }
+
+  private scalars(path: string, values: unknown): Scalar[] {
+    if (!Array.isArray(values)) throw new Error(`Read store: $in/$nin on ${JSON.stringify(path)} takes an array`);
+    return values.map((value) => this.scalar(path, value));
+  }
+
+  /** True when the field equals any of `values`; NULL (not false) for a missing field, hence the coalesce above. */
+  private in(path: string, values: readonly Scalar[]): string {
+    const { value, type } = field(path);
+    const strings = values.filter((v): v is string => typeof v === 'string');
+    const numbers = values.filter((v): v is number => typeof v === 'number');
+    const parts: string[] = [];
+    if (values.includes(null)) parts.push(`${value} IS NULL`);
+    const list = (items: readonly SqlValue[]): string => {
+      this.params.push(...items);
+      return items.length === 1 ? `${value} = ?` : `${value} IN (${items.map(() => '?').join(', ')})`;
+    };
+    if (strings.length > 0) parts.push(type ? `(${list(strings)} AND ${type} = 'text')` : list(strings));
+    if (numbers.length > 0) parts.push(type ? `(${list(numbers)} AND ${type} IN ('integer', 'real'))` : '0');
+    // The value test lets an index on json_extract serve the lookup; the type test tells true from 1.
+    if (values.includes(true)) parts.push(type ? `(${value} = 1 AND ${type} = 'true')` : '0');
+    if (values.includes(false)) parts.push(type ? `(${value} = 0 AND ${type} = 'false')` : '0');
+    if (parts.length === 0) return '0';
+    return parts.length === 1 ? (parts[0] ?? '0') : `(${parts.join(' OR ')})`;
+  }
+}
+
+function orderBy(sort: FindOptions['sort']): string {
+  const terms: string[] = [];
+  let hasId = false;
+  for (const [path, direction] of Object.entries(sort ?? {})) {
+    if (direction !== 1 && direction !== -1) throw new Error(`Read store: sort direction of ${path} must be 1 or -1`);
+    hasId ||= path === 'id';
+    terms.push(`${field(path).value} ${direction === 1 ? 'ASC' : 'DESC'}`);
+  }
+  // Ties broken by id so that skip/limit pages are stable (the MongoDB adapter does the same with _id).
+  if (!hasId) terms.push('id ASC');
+  return terms.join(', ');
+}
+
+function quote(identifier: string): string {
+  return `"${identifier}"`;
+}
+
+function indexName(collection: string, spec: IndexSpec): string {
+  const fields = Object.entries(spec.fields).map(([path, direction]) => `${path.replaceAll('.', '_')}_${direction}`);
+  return `${collection}__${fields.join('__')}${spec.unique ? '__unique' : ''}`;
+}
+
+/** Per-collection statements, prepared once: projector batches run them thousands of times. */
+type TableStatements = {
+  get: Statement<[string], { doc: string; position: number }>;
+  getMany: Statement<[string], { id: string; doc: string }>;
+  upsert: Statement<[string, string]>;
+  delete: Statement<[string]>;
+  upsertGuarded: Statement<[string, string, number]>;
+  deleteGuarded: Statement<[string, number]>;
+};
+
+/** Keeps, per document, the last write with the highest position: one statement per document and batch. */
+function latestWrites(writes: readonly ProjectionWrite[]): ProjectionWrite[] {
+  const latest = new Map<string, ProjectionWrite>();
+  for (const write of writes) {
+    const key = `${write.collection}\u0000${write.id}`;
+    const seen = latest.get(key);
+    if (!seen || write.position >= seen.position) {
+      latest.delete(key);
+      latest.set(key, write);
+    }
+  }
+  return [...latest.values()];
+}
+
+function openDatabase(path: string): Database.Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('cache_size = -16000');
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${CHECKPOINTS_TABLE} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`,
+    );
+    return db;
+  } catch (error) {
+    db?.close();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`Read store: cannot use ${path} as a SQLite database (${reason})`, { cause: error });
+  }
+}
+
+export function createSqliteReadStore(options: { path: string }): ReadStore {
+  const db = openDatabase(options.path);
+  db.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : null,
+  );
+
+  const tables = new Map<string, TableStatements>();
+  const queries = new Map<string, Statement<SqlValue[]>>();
+
+  const checkpoints = {
+    get: db.prepare<[string], number>(`SELECT position FROM ${CHECKPOINTS_TABLE} WHERE name = ?`).pluck(),
+    save: db.prepare<[string, number]>(
+      `INSERT INTO ${CHECKPOINTS_TABLE} (name, position) VALUES (?, ?)
+       ON CONFLICT (name) DO UPDATE SET position = excluded.position`,
+    ),
+    delete: db.prepare<[string]>(`DELETE FROM ${CHECKPOINTS_TABLE} WHERE name = ?`),
+  };
+
+  /** Creates the collection's table on first use and prepares its statements. */
+  function table(name: string): TableStatements {
+    const known = tables.get(name);
+    if (known) return known;
+    assertCollectionName(name);
+    const t = quote(name);
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, position INTEGER NOT NULL DEFAULT 0)`,
+    );
+    const statements: TableStatements = {
+      get: db.prepare(`SELECT doc, position FROM ${t} WHERE id = ?`),
+      getMany: db.prepare(`SELECT id, doc FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`),
+      // Writes outside a projection carry no event position: 0, so any projected event may replace them.
+      upsert: db.prepare(
+        `INSERT INTO ${t} (id, doc, position) VALUES (?, ?, 0)
+         ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, position = 0`,
+      ),
+      delete: db.prepare(`DELETE FROM ${t} WHERE id = ?`),
+      // A projected write lands only over an older state: replaying events changes nothing.
+      upsertGuarded: db.prepare(
+        `INSERT INTO ${t} (id, doc, position) VALUES (?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, position = excluded.position
+         WHERE position < excluded.position`,
+      ),
+      deleteGuarded: db.prepare(`DELETE FROM ${t} WHERE id = ? AND position < ?`),
+    };
+    tables.set(name, statements);
+    return statements;
+  }
+
+  /** Dynamic queries are cached by their SQL text; values are always bound, so the text repeats. */
+  function query(sql: string): Statement<SqlValue[]> {
+    const cached = queries.get(sql);
+    if (cached) return cached;
+    const statement = db.prepare<SqlValue[]>(sql);
+    if (queries.size >= QUERY_CACHE_LIMIT) {
+      const oldest = queries.keys().next();
+      if (!oldest.done) queries.delete(oldest.value);
+    }
+    queries.set(sql, statement);
+    return statement;
+  }
+
+  function select(name: string, filter: Filter, options: FindOptions): string[] {
+    table(name);
+    assertCount(options.skip, 'skip');
+    assertCount(options.limit, 'limit');
+    const translator = new FilterTranslator();
+    const where = translator.where(filter);
+    const params = [...translator.params];
+    let sql = `SELECT doc FROM ${quote(name)} WHERE ${where} ORDER BY ${orderBy(options.sort)}`;
+    if (options.limit !== undefined || options.skip !== undefined) {
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(options.limit ?? -1, options.skip ?? 0);
+    }
+    return query(sql).pluck().all(...params) as string[];
+  }
+
+  function assertDocId(doc: Doc): void {
+    if (typeof doc.id !== 'string' || doc.id.length === 0) throw new Error('Read store: a document needs a string id');
+  }
+
+  const commit = db.transaction((batch: ProjectionBatch, writes: readonly ProjectionWrite[]) => {
+    for (const write of writes) {
+      const statements = table(write.collection);
+      if (write.doc === null) statements.deleteGuarded.run(write.id, write.position);
+      else statements.upsertGuarded.run(write.id, JSON.stringify(write.doc), write.position);
+    }
+    checkpoints.save.run(batch.projector, batch.checkpoint);
+  });
+
+  function collection<D extends Doc = Doc>(name: string): Collection<D> {
+    assertCollectionName(name);
+    return {
+      async get(id) {
+        const row = table(name).get.get(id);
+        return row ? (JSON.parse(row.doc) as D) : null;
+      },
+      async getMany(ids) {
+        if (ids.length === 0) return [];
+        const rows = table(name).getMany.all(JSON.stringify(ids));
+        const byId = new Map(rows.map((row) => [row.id, row.doc]));
+        return ids.flatMap((id) => {
+          const doc = byId.get(id);
+          return doc === undefined ? [] : [JSON.parse(doc) as D];
+        });
+      },
+      async upsert(doc) {
+        assertDocId(doc);
+        table(name).upsert.run(doc.id, JSON.stringify(doc));
+      },
+      async delete(id) {
+        table(name).delete.run(id);
+      },
+      async find(filter = {}, options = {}) {
+        return select(name, filter, options).map((doc) => JSON.parse(doc) as D);
+      },
+      async count(filter = {}) {
+        table(name);
+        const translator = new FilterTranslator();
+        const sql = `SELECT count(*) FROM ${quote(name)} WHERE ${translator.where(filter)}`;
+        return query(sql).pluck().get(...translator.params) as number;
+      },
+    };
+  }
+
+  return {
+    collection,
+
+    async ensureIndexes(name, indexes) {
+      table(name);
+      for (const spec of indexes) {
+        const entries = Object.entries(spec.fields);
+        if (entries.length === 0) throw new Error(`Read store: an index on ${name} needs at least one field`);
+        const columns = entries.map(([path, direction]) => `${field(path).value} ${direction === -1 ? 'DESC' : 'ASC'}`);
+        db.exec(
+          `CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(indexName(name, spec))}
+           ON ${quote(name)} (${columns.join(', ')})`,
+        );
+      }
+    },
+
+    async dropCollection(name) {
+      assertCollectionName(name);
+      db.exec(`DROP TABLE IF EXISTS ${quote(name)}`);
+      tables.delete(name);
+      // Cached queries may name the dropped table; they are cheap to prepare again.
+      queries.clear();
+    },
+
+    async getForProjection(name, id) {
+      const row = table(name).get.get(id);
+      return row ? { doc: JSON.parse(row.doc) as Doc, position: row.position } : null;
+    },
+
+    async commitProjection(batch) {
+      assertPosition(batch.checkpoint, 'checkpoint');
+      for (const write of batch.writes) {
+        assertPosition(write.position, 'position');
+        if (write.doc !== null && write.doc.id !== write.id) {
+          throw new Error(`Read store: write for ${write.id} carries a document with id ${String(write.doc.id)}`);
+        }
+        // Tables are created outside the transaction: a rollback would undo the table but not our cache of it.
+        table(write.collection);
+      }
+      commit.immediate(batch, latestWrites(batch.writes));
+    },
+
+    async getCheckpoint(name) {
+      return checkpoints.get.get(name) ?? null;
+    },
+
+    async saveCheckpoint(name, position) {
+      assertPosition(position, 'checkpoint');
+      checkpoints.save.run(name, position);
+    },
+
+    async deleteCheckpoint(name) {
+      checkpoints.delete.run(name);
+    },
+
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+
+    async close() {
+      if (db.open) db.close();
+    },
+  };
+}
