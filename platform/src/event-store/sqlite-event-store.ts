@@ -1,0 +1,725 @@
+/**
+ * The embedded event store: one SQLite file (better-sqlite3, WAL, `synchronous=FULL`).
+ *
+ * Appends are group-committed: every append that arrives before the next turn of the event loop joins one
+ * transaction (one fsync), each checked against its own expected revision, and each caller gets its own result or
+ * error once the transaction is durable. Subscriptions are woken by commits in this process and poll the file to
+ * see commits made by other processes.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  WrongExpectedRevisionError,
+  streamCategory,
+  type AppendResult,
+  type EventFilter,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadStreamOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './event-store.ts';
+
+export type SqliteEventStoreOptions = {
+  /** the database file; parent folders are created. `:memory:` works for throwaway stores. */
+  path: string;
+  /** how often an idle subscription looks for appends made by other processes (default 250 ms) */
+  pollIntervalMs?: number;
+  /** rows read per query by readStream, readAll and subscriptions (default 500) */
+  pageSize?: number;
+  /** parsed events of recently read streams kept in memory, in events (default 20,000; 0 turns it off) */
+  streamCacheSize?: number;
+};
+
+export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
+  return new SqliteEventStore(options);
+}
+
+const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position    INTEGER PRIMARY KEY AUTOINCREMENT,
+    id          TEXT    NOT NULL UNIQUE,
+    stream_id   TEXT    NOT NULL,
+    category    TEXT    NOT NULL,
+    revision    INTEGER NOT NULL,
+    type        TEXT    NOT NULL,
+    data        TEXT    NOT NULL,
+    metadata    TEXT    NOT NULL,
+    recorded_at TEXT    NOT NULL
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS events_by_stream ON events (stream_id, revision);
+  -- rowid (= position) is the implicit last column, so each index is already in log order within its key
+  CREATE INDEX IF NOT EXISTS events_by_type ON events (type);
+  CREATE INDEX IF NOT EXISTS events_by_category ON events (category);
+`;
+
+const COLUMNS = 'position, id, stream_id, revision, type, data, metadata, recorded_at';
+
+/** Rows are read as arrays (`raw` mode): a third cheaper than one object per row. Order as in COLUMNS. */
+type EventRow = [
+  position: number,
+  id: string,
+  streamId: string,
+  revision: number,
+  type: string,
+  data: string,
+  metadata: string,
+  recordedAt: string,
+];
+
+type StoredRef = { streamId: string; revision: number; position: number };
+
+type PageParams = {
+  after: number;
+  head: number;
+  limit: number;
+  type?: string;
+  category?: string;
+  types?: string | null;
+  categories?: string | null;
+};
+
+/** An event serialised at call time, so a value JSON cannot encode fails only its own append. */
+type SerializedEvent = { id: string; type: string; data: string; metadata: string };
+
+type PendingAppend = {
+  streamId: string;
+  category: string;
+  events: readonly SerializedEvent[];
+  expected: ExpectedRevision;
+  resolve(result: AppendResult): void;
+  reject(error: unknown): void;
+};
+
+type Outcome = { ok: true; result: AppendResult; wrote: boolean } | { ok: false; error: unknown };
+
+type Page = { events: RecordedEvent[]; scannedUpTo: number };
+
+function openStatements(db: Database.Database) {
+  return {
+    findById: db.prepare<[string], StoredRef>(
+      'SELECT stream_id AS streamId, revision, position FROM events WHERE id = ?',
+    ),
+    // ORDER BY … LIMIT 1 is one index seek however long the stream is
+    streamRevision: db.prepare<[string], { revision: number }>(
+      'SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1',
+    ),
+    insert: db.prepare<[string, string, string, number, string, string, string, string]>(
+      `INSERT INTO events (id, stream_id, category, revision, type, data, metadata, recorded_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    streamForwards: db.prepare<[string, number, number], EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+    ).raw(true),
+    streamBackwards: db.prepare<[string, number, number], EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+    ).raw(true),
+    head: db.prepare<[], { head: number }>('SELECT coalesce(max(position), 0) AS head FROM events'),
+    ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
+    // Pages of the global log, bounded by the head read just before, so "fewer rows than asked" proves the whole
+    // range up to the head was scanned (even with a selective filter) and the next query can start there.
+    pageAll: db.prepare<PageParams, EventRow>(
+      `SELECT ${COLUMNS} FROM events
+       WHERE position > $after AND position <= $head ORDER BY position LIMIT $limit`,
+    ).raw(true),
+    // One type or one category (the usual projector filter): walk that index, already in log order.
+    pageByType: db.prepare<PageParams, EventRow>(
+      `SELECT ${COLUMNS} FROM events INDEXED BY events_by_type
+       WHERE type = $type AND position > $after AND position <= $head
+         AND ($categories IS NULL OR category IN (SELECT value FROM json_each($categories)))
+       ORDER BY position LIMIT $limit`,
+    ).raw(true),
+    pageByCategory: db.prepare<PageParams, EventRow>(
+      `SELECT ${COLUMNS} FROM events INDEXED BY events_by_category
+       WHERE category = $category AND position > $after AND position <= $head
+         AND ($types IS NULL OR type IN (SELECT value FROM json_each($types)))
+       ORDER BY position LIMIT $limit`,
+    ).raw(true),
+    // Several types or categories: scan the log by position (an IN over an index would sort every match).
+    pageScan: db.prepare<PageParams, EventRow>(
+      `SELECT ${COLUMNS} FROM events NOT INDEXED
+       WHERE position > $after AND position <= $head
+         AND ($types IS NULL OR type IN (SELECT value FROM json_each($types)))
+         AND ($categories IS NULL OR category IN (SELECT value FROM json_each($categories)))
+       ORDER BY position LIMIT $limit`,
+    ).raw(true),
+  };
+}
+
+type Statements = ReturnType<typeof openStatements>;
+
+function migrate(db: Database.Database): void {
+  const version = db.pragma('user_version', { simple: true });
+  if (typeof version !== 'number') throw new Error(`unexpected user_version ${String(version)}`);
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`schema version ${version} is newer than this code understands (${SCHEMA_VERSION})`);
+  }
+  if (version === SCHEMA_VERSION) return;
+  // IMMEDIATE: two processes opening a new file at once must not both half-create the schema.
+  db.transaction(() => {
+    db.exec(SCHEMA);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}
+
+function toRecorded([position, id, streamId, revision, type, data, metadata, recordedAt]: EventRow): RecordedEvent {
+  return {
+    id,
+    type,
+    data: JSON.parse(data) as unknown,
+    // most events carry no metadata; skip the parser for the common empty object
+    metadata: metadata === '{}' ? {} : (JSON.parse(metadata) as EventMetadata),
+    streamId,
+    revision,
+    position,
+    recordedAt,
+  };
+}
+
+/** Recorded events are immutable; readStream hands out cached objects, so they are frozen all the way down. */
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/**
+ * The parsed events of recently read streams, each a prefix from revision 0. Stored events never change, so a
+ * cached prefix stays right; a read serves it and asks SQLite only for the revisions after it. This turns the
+ * command handler's load-the-whole-stream into one indexed query for the new tail. Bounded by an event count,
+ * least recently read streams evicted first.
+ */
+class StreamCache {
+  readonly #streams = new Map<string, RecordedEvent[]>();
+  readonly #limit: number;
+  #size = 0;
+
+  constructor(limit: number) {
+    this.#limit = limit;
+  }
+
+  /** The cached prefix of a stream (possibly empty), marked as most recently used. */
+  prefix(streamId: string): RecordedEvent[] {
+    const events = this.#streams.get(streamId);
+    if (!events) return [];
+    this.#streams.delete(streamId);
+    this.#streams.set(streamId, events);
+    return events;
+  }
+
+  /** Adds the next event of a stream's prefix; anything out of sequence is not cached. */
+  extend(streamId: string, event: RecordedEvent): void {
+    if (this.#limit <= 0) return;
+    let events = this.#streams.get(streamId);
+    if (!events) {
+      if (event.revision !== 0) return;
+      events = [];
+      this.#streams.set(streamId, events);
+    }
+    if (event.revision !== events.length) return;
+    events.push(event);
+    this.#size += 1;
+    while (this.#size > this.#limit) {
+      const [oldest, evicted] = this.#streams.entries().next().value ?? [];
+      if (oldest === undefined || !evicted) break;
+      this.#streams.delete(oldest);
+      this.#size -= evicted.length;
+    }
+  }
+}
+
+function serialize(event: NewEvent, index: number, seen: Set<string>): SerializedEvent {
+  if (typeof event.id !== 'string' || event.id === '') throw new TypeError(`event ${index} has no id`);
+  if (typeof event.type !== 'string' || event.type === '') throw new TypeError(`event ${event.id} has no type`);
+  if (seen.has(event.id)) throw new Error(`event id ${event.id} appears twice in one append`);
+  seen.add(event.id);
+  return {
+    id: event.id,
+    type: event.type,
+    // JSON.stringify(undefined) is undefined; store it as null so every row holds valid JSON
+    data: JSON.stringify(event.data) ?? 'null',
+    metadata: event.metadata ? JSON.stringify(event.metadata) : '{}',
+  };
+}
+
+function checkExpected(streamId: string, expected: ExpectedRevision, current: number | null): void {
+  const actual = current ?? 'no_stream';
+  const ok =
+    expected === 'any' ||
+    (expected === 'no_stream' && current === null) ||
+    (expected === 'stream_exists' && current !== null) ||
+    expected === current;
+  if (!ok) throw new WrongExpectedRevisionError(streamId, expected, actual);
+}
+
+function validExpected(expected: ExpectedRevision): ExpectedRevision {
+  if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {
+    throw new RangeError(`expected revision must be a non-negative integer, got ${expected}`);
+  }
+  if (typeof expected === 'string' && !['no_stream', 'stream_exists', 'any'].includes(expected)) {
+    throw new RangeError(`unknown expected revision ${String(expected)}`);
+  }
+  return expected;
+}
+
+export class SqliteEventStore implements EventStore {
+  readonly path: string;
+  readonly #db: Database.Database;
+  readonly #stmts: Statements;
+  readonly #pollIntervalMs: number;
+  readonly #pageSize: number;
+  readonly #cache: StreamCache;
+  readonly #commitBatch: Database.Transaction<(batch: readonly PendingAppend[], recordedAt: string) => Outcome[]>;
+  readonly #insertIsolated: (append: PendingAppend, current: number | null, recordedAt: string) => AppendResult;
+  #pending: PendingAppend[] = [];
+  #flushTimer: NodeJS.Immediate | undefined;
+  readonly #waiters = new Set<() => void>();
+  readonly #subscriptions = new Set<SqliteSubscription>();
+  #closed = false;
+  #commits = 0;
+  #appends = 0;
+
+  constructor(options: SqliteEventStoreOptions) {
+    this.path = options.path;
+    this.#pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.#pageSize = Math.max(1, options.pageSize ?? 500);
+    this.#cache = new StreamCache(options.streamCacheSize ?? 20_000);
+    let db: Database.Database | undefined;
+    try {
+      if (options.path !== ':memory:') mkdirSync(dirname(resolve(options.path)), { recursive: true });
+      db = new Database(options.path, { timeout: 5000 });
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      migrate(db);
+      this.#stmts = openStatements(db);
+    } catch (error) {
+      db?.close();
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(
+        `Event store ${options.path}: the data directory is corrupt or unreadable (${reason}). ` +
+          'Restore the file from a backup or point the event store at another path.',
+        { cause: error },
+      );
+    }
+    this.#db = db;
+    this.#commitBatch = db.transaction((batch: readonly PendingAppend[], recordedAt: string) =>
+      batch.map((append) => this.#apply(append, batch.length > 1, recordedAt)),
+    );
+    // Called inside the batch transaction, better-sqlite3 turns this into a SAVEPOINT: a failing insert undoes
+    // only its own append.
+    this.#insertIsolated = db.transaction((append: PendingAppend, current: number | null, recordedAt: string) =>
+      this.#insert(append, current, recordedAt),
+    );
+  }
+
+  /** How many transactions carried how many appends: group commit shows as appends > commits. */
+  get stats(): { commits: number; appends: number } {
+    return { commits: this.#commits, appends: this.#appends };
+  }
+
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: { expectedRevision?: ExpectedRevision } = {},
+  ): Promise<AppendResult> {
+    let pending: Omit<PendingAppend, 'resolve' | 'reject'>;
+    try {
+      if (this.#closed) throw new Error(`Event store ${this.path} is closed`);
+      if (typeof streamId !== 'string' || streamId === '') throw new TypeError('stream id must be a non-empty string');
+      if (events.length === 0) throw new RangeError(`append to ${streamId} has no events`);
+      const seen = new Set<string>();
+      pending = {
+        streamId,
+        category: streamCategory(streamId),
+        events: events.map((event, index) => serialize(event, index, seen)),
+        expected: validExpected(options.expectedRevision ?? 'any'),
+      };
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.#pending.push({ ...pending, resolve, reject });
+      // setImmediate rather than a microtask: appends arriving from other I/O callbacks of this loop turn join too.
+      this.#flushTimer ??= setImmediate(() => this.#flush());
+    });
+  }
+
+  #flush(): void {
+    this.#flushTimer = undefined;
+    const batch = this.#pending;
+    if (batch.length === 0) return;
+    this.#pending = [];
+    let outcomes: Outcome[];
+    try {
+      outcomes = this.#commitBatch.immediate(batch, new Date().toISOString());
+    } catch (error) {
+      // The transaction rolled back: nothing of this batch is stored, so every caller gets the error.
+      for (const append of batch) append.reject(error);
+      return;
+    }
+    this.#commits += 1;
+    this.#appends += batch.length;
+    let wrote = false;
+    outcomes.forEach((outcome, index) => {
+      const append = batch[index];
+      if (!append) return;
+      if (outcome.ok) {
+        wrote ||= outcome.wrote;
+        append.resolve(outcome.result);
+      } else {
+        append.reject(outcome.error);
+      }
+    });
+    if (wrote) this.#notify();
+  }
+
+  /** Runs inside the batch transaction. With `isolated`, errors are returned so the other appends still commit. */
+  #apply(append: PendingAppend, isolated: boolean, recordedAt: string): Outcome {
+    try {
+      const stored = this.#alreadyStored(append);
+      if (stored) return { ok: true, result: stored, wrote: false };
+      const current = this.#stmts.streamRevision.get(append.streamId)?.revision ?? null;
+      checkExpected(append.streamId, append.expected, current);
+      const result = isolated
+        ? this.#insertIsolated(append, current, recordedAt)
+        : this.#insert(append, current, recordedAt);
+      return { ok: true, result, wrote: true };
+    } catch (error) {
+      // Some errors (disk full, I/O) make SQLite roll back the whole transaction: then the batch fails as one,
+      // rather than letting the remaining appends run outside any transaction.
+      if (!isolated || !this.#db.inTransaction) throw error;
+      return { ok: false, error };
+    }
+  }
+
+  #insert(append: PendingAppend, current: number | null, recordedAt: string): AppendResult {
+    let revision = current ?? -1;
+    let position = 0;
+    for (const event of append.events) {
+      revision += 1;
+      const info = this.#stmts.insert.run(
+        event.id,
+        append.streamId,
+        append.category,
+        revision,
+        event.type,
+        event.data,
+        event.metadata,
+        recordedAt,
+      );
+      position = Number(info.lastInsertRowid);
+    }
+    return { nextExpectedRevision: revision, position };
+  }
+
+  /**
+   * Idempotency: a batch whose ids are all stored, in order, in this stream is a retry; its original result is
+   * returned whatever the expected revision. Any other overlap is a caller bug and is refused.
+   */
+  #alreadyStored(append: PendingAppend): AppendResult | null {
+    const refs = append.events.map((event) => this.#stmts.findById.get(event.id));
+    const found = refs.filter((ref) => ref !== undefined);
+    if (found.length === 0) return null;
+    const first = refs[0];
+    const last = refs[refs.length - 1];
+    const isRetry =
+      first !== undefined &&
+      last !== undefined &&
+      refs.every((ref, i) => ref !== undefined && ref.streamId === append.streamId && ref.revision === first.revision + i);
+    if (isRetry) return { nextExpectedRevision: last.revision, position: last.position };
+    const elsewhere = found.find((ref) => ref.streamId !== append.streamId);
+    throw new Error(
+      `Append to ${append.streamId} refused: ${found.length} of ${append.events.length} event ids are already stored` +
+        (elsewhere ? ` (some in stream ${elsewhere.streamId})` : '') +
+        '. A retried append must repeat the original batch exactly, and event ids must be unique.',
+    );
+  }
+
+  #notify(): void {
+    for (const wake of [...this.#waiters]) wake();
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new Error(`Event store ${this.path} is closed`);
+  }
+
+  readStream(streamId: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
+    const backwards = options.direction === 'backwards';
+    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
+    let from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
+    let cacheChecked = backwards;
+    let exhausted = false;
+    return new PagedEvents(() => {
+      if (remaining <= 0 || exhausted || from < 0) return null;
+      if (!cacheChecked) {
+        cacheChecked = true;
+        const cached = this.#cache.prefix(streamId).slice(from, from + remaining);
+        if (cached.length > 0) {
+          from += cached.length;
+          remaining -= cached.length;
+          return cached;
+        }
+      }
+      this.#assertOpen();
+      const limit = Math.min(this.#pageSize, remaining);
+      const statement = backwards ? this.#stmts.streamBackwards : this.#stmts.streamForwards;
+      const rows = statement.all(streamId, from, limit);
+      const events = rows.map((row) => {
+        const event = deepFreeze(toRecorded(row));
+        this.#cache.extend(streamId, event);
+        return event;
+      });
+      const last = events.at(-1);
+      if (events.length < limit || !last) exhausted = true;
+      else from = backwards ? last.revision - 1 : last.revision + 1;
+      remaining -= events.length;
+      return events;
+    });
+  }
+
+  readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
+    let after = options.after ?? 0;
+    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
+    let exhausted = false;
+    return new PagedEvents(() => {
+      if (remaining <= 0 || exhausted) return null;
+      this.#assertOpen();
+      const limit = Math.min(this.#pageSize, remaining);
+      const page = this.#readPage(after, options.filter, limit);
+      if (page.events.length < limit) exhausted = true;
+      remaining -= page.events.length;
+      after = page.scannedUpTo;
+      return page.events;
+    });
+  }
+
+  /** One page of the global log after `after`; `scannedUpTo` is where the next page starts. */
+  #readPage(after: number, filter: EventFilter | undefined, limit: number): Page {
+    const head = this.#stmts.head.get()?.head ?? 0;
+    if (head <= after) return { events: [], scannedUpTo: after };
+    const rows = this.#selectPage({ after, head, limit }, filter);
+    const last = rows.at(-1);
+    return {
+      events: rows.map(toRecorded),
+      scannedUpTo: rows.length < limit || !last ? head : last[0],
+    };
+  }
+
+  #selectPage(bounds: { after: number; head: number; limit: number }, filter: EventFilter | undefined): EventRow[] {
+    const types = filter?.eventTypes;
+    const categories = filter?.streamCategories;
+    if (!types && !categories) return this.#stmts.pageAll.all(bounds);
+    const typesJson = types ? JSON.stringify(types) : null;
+    const categoriesJson = categories ? JSON.stringify(categories) : null;
+    const [onlyType] = types ?? [];
+    if (types?.length === 1 && onlyType !== undefined) {
+      return this.#stmts.pageByType.all({ ...bounds, type: onlyType, categories: categoriesJson });
+    }
+    const [onlyCategory] = categories ?? [];
+    if (categories?.length === 1 && onlyCategory !== undefined) {
+      return this.#stmts.pageByCategory.all({ ...bounds, category: onlyCategory, types: typesJson });
+    }
+    return this.#stmts.pageScan.all({ ...bounds, types: typesJson, categories: categoriesJson });
+  }
+
+  subscribeToAll(options: SubscribeOptions = {}): Subscription {
+    this.#assertOpen();
+    const subscription = new SqliteSubscription(
+      {
+        readPage: (after, filter, limit) => {
+          this.#assertOpen();
+          return this.#readPage(after, filter, limit);
+        },
+        addWaiter: (wake) => this.#waiters.add(wake),
+        removeWaiter: (wake) => this.#waiters.delete(wake),
+        forget: (closed) => this.#subscriptions.delete(closed),
+      },
+      options,
+      this.#pollIntervalMs,
+      this.#pageSize,
+    );
+    this.#subscriptions.add(subscription);
+    return subscription;
+  }
+
+  async headPosition(): Promise<number> {
+    this.#assertOpen();
+    return this.#stmts.head.get()?.head ?? 0;
+  }
+
+  async ping(): Promise<void> {
+    this.#assertOpen();
+    this.#stmts.ping.get();
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    // Appends already accepted are committed before the file closes.
+    if (this.#flushTimer) {
+      clearImmediate(this.#flushTimer);
+      this.#flush();
+    }
+    this.#closed = true;
+    await Promise.all([...this.#subscriptions].map((subscription) => subscription.close()));
+    this.#db.close();
+  }
+}
+
+const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
+
+/**
+ * A single-use async iterable over pages that `nextPage` reads on demand (`null`: no more). Hand-rolled rather
+ * than an async generator: it costs a third as much per event, which matters when the command handler folds a
+ * long stream on every command.
+ */
+class PagedEvents implements AsyncIterableIterator<RecordedEvent> {
+  readonly #nextPage: () => readonly RecordedEvent[] | null;
+  #page: readonly RecordedEvent[] = [];
+  #index = 0;
+  #done = false;
+
+  constructor(nextPage: () => readonly RecordedEvent[] | null) {
+    this.#nextPage = nextPage;
+  }
+
+  [Symbol.asyncIterator](): this {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<RecordedEvent>> {
+    try {
+      for (;;) {
+        const event = this.#page[this.#index];
+        if (event) {
+          this.#index += 1;
+          return Promise.resolve({ done: false, value: event });
+        }
+        const page = this.#done ? null : this.#nextPage();
+        if (!page) {
+          this.#done = true;
+          return Promise.resolve(DONE);
+        }
+        this.#page = page;
+        this.#index = 0;
+      }
+    } catch (error) {
+      this.#done = true;
+      return Promise.reject(error);
+    }
+  }
+
+  return(): Promise<IteratorResult<RecordedEvent>> {
+    this.#done = true;
+    this.#page = [];
+    return Promise.resolve(DONE);
+  }
+}
+
+type SubscriptionHost = {
+  readPage(after: number, filter: EventFilter | undefined, limit: number): Page;
+  addWaiter(wake: () => void): void;
+  removeWaiter(wake: () => void): void;
+  forget(subscription: SqliteSubscription): void;
+};
+
+/**
+ * A pull-based catch-up subscription: a page is read only when the consumer asks for the next event and the
+ * previous page is used up, so at most one page is held in memory.
+ */
+class SqliteSubscription implements Subscription {
+  readonly #host: SubscriptionHost;
+  readonly #filter: EventFilter | undefined;
+  readonly #signal: AbortSignal | undefined;
+  readonly #pollIntervalMs: number;
+  readonly #pageSize: number;
+  #after: number;
+  #buffer: RecordedEvent[] = [];
+  #index = 0;
+  #closed = false;
+  #wake: (() => void) | undefined;
+  /** serialises next() calls so concurrent callers get events in order */
+  #queue: Promise<unknown> = Promise.resolve();
+  readonly #onAbort = (): void => void this.close();
+
+  constructor(host: SubscriptionHost, options: SubscribeOptions, pollIntervalMs: number, pageSize: number) {
+    this.#host = host;
+    this.#filter = options.filter;
+    this.#after = options.after ?? 0;
+    this.#signal = options.signal;
+    this.#pollIntervalMs = pollIntervalMs;
+    this.#pageSize = pageSize;
+    if (this.#signal?.aborted) this.#closed = true;
+    else this.#signal?.addEventListener('abort', this.#onAbort, { once: true });
+  }
+
+  [Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
+    return {
+      next: () => this.next(),
+      return: async () => {
+        await this.close();
+        return DONE;
+      },
+    };
+  }
+
+  next(): Promise<IteratorResult<RecordedEvent>> {
+    const result = this.#queue.then(() => this.#pull());
+    this.#queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async #pull(): Promise<IteratorResult<RecordedEvent>> {
+    for (;;) {
+      if (this.#closed) return DONE;
+      const buffered = this.#buffer[this.#index];
+      if (buffered) {
+        this.#index += 1;
+        return { done: false, value: buffered };
+      }
+      let page: Page;
+      try {
+        page = this.#host.readPage(this.#after, this.#filter, this.#pageSize);
+      } catch (error) {
+        await this.close();
+        throw error;
+      }
+      this.#after = page.scannedUpTo;
+      this.#buffer = page.events;
+      this.#index = 0;
+      if (page.events.length === 0) await this.#waitForAppend();
+    }
+  }
+
+  /** Resolves on a commit in this process, on the poll timer (commits by other processes) or on close. */
+  #waitForAppend(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        this.#host.removeWaiter(wake);
+        this.#wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(wake, this.#pollIntervalMs);
+      this.#wake = wake;
+      this.#host.addWaiter(wake);
+    });
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#buffer = [];
+    this.#signal?.removeEventListener('abort', this.#onAbort);
+    this.#wake?.();
+    this.#host.forget(this);
+  }
+}
