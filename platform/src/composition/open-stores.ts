@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import type { Config } from '../config/config.ts';
+import type { EventStore } from '../event-store/event-store.ts';
+import type { ReadStore } from '../read-store/read-store.ts';
+
+/**
+ * Picks the adapters from configuration: a URL selects the real engine, otherwise the embedded SQLite file under
+ * DATA_DIR. The engine clients are imported only when chosen, so an embedded run never loads them.
+ */
+
+export function eventStoreDescription(config: Config): string {
+  return config.EVENTSTORE_URL ? `EventStoreDB at ${redact(config.EVENTSTORE_URL)}` : `SQLite file ${config.paths.eventStore}`;
+}
+
+export function readStoreDescription(config: Config): string {
+  return config.MONGO_URL
+    ? `MongoDB at ${redact(config.MONGO_URL)} (database ${config.MONGO_DATABASE})`
+    : `SQLite file ${config.paths.readStore}`;
+}
+
+/**
+ * `mustExist` is for tools that only read the log (exports, stats, rebuilds): an embedded store missing at the
+ * configured path is an error rather than a new empty file, which usually means DATA_DIR points elsewhere.
+ */
+export async function openEventStore(config: Config, options: { mustExist?: boolean } = {}): Promise<EventStore> {
+  if (config.EVENTSTORE_URL) {
+    const { createEventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store.ts');
+    return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL });
+  }
+  if (options.mustExist && !existsSync(config.paths.eventStore)) {
+    throw new Error(`No event store at ${config.paths.eventStore}: set DATA_DIR to the folder that holds events.sqlite`);
+  }
+  const { createSqliteEventStore } = await import('../event-store/sqlite-event-store.ts');
+  return createSqliteEventStore({ path: config.paths.eventStore });
+}
+
+export async function openReadStore(config: Config): Promise<ReadStore> {
+  if (config.MONGO_URL) {
+    const { createMongoReadStore } = await import('../read-store/mongodb-read-store.ts');
+    return createMongoReadStore({ url: config.MONGO_URL, database: config.MONGO_DATABASE });
+  }
+  const { createSqliteReadStore } = await import('../read-store/sqlite-read-store.ts');
+  return createSqliteReadStore({ path: config.paths.readStore });
+}
+
+/** Connection strings may carry credentials; messages show them without. */
+function redact(url: string): string {
+  return url.replace(/\/\/[^@/]*@/, '//***@');
+}

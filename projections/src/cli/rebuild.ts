@@ -1,0 +1,114 @@
+/**
+ * Rebuilds read models from the event log: `npm run projections:rebuild -- <name>... | --all`.
+ *
+ * Stop the server first. With the embedded SQLite files the running server is the single writer of the read
+ * store, and its own projector would keep writing the collection being rebuilt from its in-memory position; with
+ * MongoDB the same holds for the processes running the projections role. The rebuild drops the collection and
+ * the checkpoint, replays the log up to its head, and the server carries on from there when it starts again.
+ */
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { loadConfig } from '@pocketguide/platform/config/config';
+import {
+  eventStoreDescription,
+  openEventStore,
+  openReadStore,
+  readStoreDescription,
+} from '@pocketguide/platform/composition/open-stores';
+import { runIfMain, UsageError } from '@pocketguide/platform/cli/cli-main';
+import { createProjectionRunner, type RebuildResult } from '../projection-runner.ts';
+import type { Projector } from '../projector.ts';
+import { allProjectors } from '../registry.ts';
+
+export const REBUILD_USAGE = `Usage: npm run projections:rebuild -- <projector>... | --all
+
+  <projector>   the read model to rebuild (several may be named)
+  --all         rebuild every read model
+
+Stop the server first: it writes the same read store. Reads the stores the configuration points at
+(DATA_DIR, or EVENTSTORE_URL and MONGO_URL).`;
+
+/** The projectors named on the command line, in registry order. */
+export function selectProjectors(argv: readonly string[], projectors: readonly Projector[]): Projector[] {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { all: { type: 'boolean' } } });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  const names = projectors.map((projector) => projector.name);
+  const valid = `Valid names: ${names.join(', ') || '(no projectors are registered)'}`;
+  if (parsed.values.all) {
+    if (parsed.positionals.length > 0) throw new UsageError('Give either --all or projector names, not both.');
+    return [...projectors];
+  }
+  if (parsed.positionals.length === 0) throw new UsageError(`Name the projector to rebuild, or --all. ${valid}`);
+  const unknown = parsed.positionals.filter((name) => !names.includes(name));
+  if (unknown.length > 0) {
+    throw new UsageError(`Unknown projector${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. ${valid}`);
+  }
+  return projectors.filter((projector) => parsed.positionals.includes(projector.name));
+}
+
+function summary(result: RebuildResult): string {
+  return `${result.name}: ${result.events.toLocaleString('en-US')} events in ${result.seconds.toFixed(2)} s (${result.eventsPerSecond.toLocaleString('en-US')} events/s)`;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    console.log(REBUILD_USAGE);
+    return 0;
+  }
+  const selected = selectProjectors(argv, allProjectors);
+  const config = loadConfig();
+  const eventStore = await openEventStore(config, { mustExist: true });
+  const readStore = await openReadStore(config).catch(async (error: unknown) => {
+    await eventStore.close();
+    throw error;
+  });
+  try {
+    console.log(`Rebuilding ${selected.map((p) => p.name).join(', ')}`);
+    console.log(`  from ${eventStoreDescription(config)}\n  into ${readStoreDescription(config)}`);
+    const runner = createProjectionRunner({ eventStore, readStore, projectors: selected });
+    const results: RebuildResult[] = [];
+    for (const projector of selected) {
+      // cli-progress draws only on a terminal; piped output gets the summary lines alone.
+      const bar = new cliProgress.SingleBar(
+        {
+          format: `${projector.name} [{bar}] {percentage}% | {value}/{total} events | {eventsPerSecond} events/s | ETA {eta_formatted}`,
+          hideCursor: true,
+        },
+        cliProgress.Presets.shades_classic,
+      );
+      let barStarted = false;
+      let result: RebuildResult;
+      try {
+        result = await runner.rebuild(projector.name, ({ processed, total, eventsPerSecond }) => {
+          if (!barStarted) {
+            bar.start(total, processed, { eventsPerSecond });
+            barStarted = true;
+          } else {
+            bar.update(processed, { eventsPerSecond });
+          }
+        });
+      } finally {
+        if (barStarted) bar.stop();
+      }
+      results.push(result);
+      console.log(summary(result));
+    }
+    if (results.length > 1) {
+      const events = results.reduce((sum, r) => sum + r.events, 0);
+      const seconds = results.reduce((sum, r) => sum + r.seconds, 0);
+      console.log(
+        `Total: ${events.toLocaleString('en-US')} events in ${seconds.toFixed(2)} s (${Math.round(seconds > 0 ? events / seconds : 0).toLocaleString('en-US')} events/s)`,
+      );
+    }
+    return 0;
+  } finally {
+    await readStore.close();
+    await eventStore.close();
+  }
+}
+
+runIfMain(import.meta, REBUILD_USAGE, main);
