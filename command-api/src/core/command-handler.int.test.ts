@@ -27,7 +27,7 @@ beforeAll(() => {
 afterAll(() => store.close());
 
 const handle = () => createCommandHandler(store, total);
-const meta = (commandId = randomUUID()) => ({ commandId, userId: 'u1', correlationId: 'c1', causationId: 'c1' });
+const meta = (commandId: string = randomUUID()) => ({ commandId, userId: 'u1', correlationId: 'c1', causationId: 'c1' });
 const stream = () => `total-${randomUUID()}`;
 
 async function eventsOf(streamId: string) {

@@ -47,7 +47,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   const kafka = config.kafkaBrokers.length > 0;
 
   prepareDataDir(config);
-  const eventStore = openEventStore(config);
+  const eventStore = await openEventStore(config);
   const readStore = await openReadStore(config);
   const stops: Array<() => Promise<void>> = [];
 
