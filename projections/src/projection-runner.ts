@@ -89,7 +89,7 @@ export function evolveDocuments<D extends Doc>(
   for (const id of new Set(projector.documentIds(event))) {
     const { doc, position } = current(id);
     if (position !== null && position >= event.position) continue;
-    const next = projector.evolve(doc, event);
+    const next = projector.evolve(doc, event, id);
     // Nothing to write for a document that neither existed nor came to exist.
     if (next !== null || doc !== null) changes.push({ id, doc: next });
   }

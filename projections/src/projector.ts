@@ -15,5 +15,6 @@ export interface Projector<D extends Doc = Doc> {
   filter?: EventFilter;
   /** the documents an event touches (usually one) */
   documentIds(event: RecordedEvent): readonly string[];
-  evolve(doc: D | null, event: RecordedEvent): D | null;
+  /** `id` says which of the event's documents is being built, for events that touch several */
+  evolve(doc: D | null, event: RecordedEvent, id: string): D | null;
 }
