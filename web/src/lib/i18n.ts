@@ -1,0 +1,60 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+import ko from '../locales/ko.json';
+
+export const LANGUAGES = ['ko', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'ko';
+
+// Until accounts carry a preference, the choice lives in this browser only.
+export const LANGUAGE_STORAGE_KEY = 'pocketguide.language';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'translation';
+    resources: { translation: typeof ko };
+  }
+}
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+export function readStoredLanguage(storage: Pick<Storage, 'getItem'> | undefined = safeLocalStorage()): Language {
+  const stored = storage?.getItem(LANGUAGE_STORAGE_KEY);
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+}
+
+/** One i18next instance per app (no module singleton), Korean by default; it keeps `<html lang>` and storage in step. */
+export function createI18n(language: Language = readStoredLanguage()): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    resources: { ko: { translation: ko }, en: { translation: en } },
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false }, // React escapes already.
+    returnNull: false,
+    initAsync: false,
+  });
+  syncDocumentLanguage(language);
+  instance.on('languageChanged', (next) => {
+    if (!isLanguage(next)) return;
+    syncDocumentLanguage(next);
+    safeLocalStorage()?.setItem(LANGUAGE_STORAGE_KEY, next);
+  });
+  return instance;
+}
+
+function syncDocumentLanguage(language: Language): void {
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
+}
+
+function safeLocalStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined; // Storage can throw when the browser blocks it; the default language still works.
+  }
+}
