@@ -154,9 +154,9 @@ describe('projection runner (SQLite stores)', () => {
     let applied = 0;
     const observed: Projector<CounterDoc> = {
       ...counting,
-      evolve: (doc, event) => {
+      evolve: (doc, event, id) => {
         applied += 1;
-        return counting.evolve(doc, event);
+        return counting.evolve(doc, event, id);
       },
     };
     const { runner } = runnerFor(eventStore, readStore, [observed]);
