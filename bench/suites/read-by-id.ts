@@ -9,13 +9,20 @@ import { benchDir, loadTest, type SuiteResult } from '../support.ts';
  * same size, both measured in this run by autocannon from a second process.
  */
 export async function readByIdSuite(seconds = 5, connections = 16): Promise<SuiteResult> {
-  const app = await startStandalone({ port: 0, dataDir: benchDir('read-by-id'), env: { LOG_LEVEL: 'warn' } });
+  const admin = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench1!pass' };
+  const app = await startStandalone({ port: 0, dataDir: benchDir('read-by-id'), env: { LOG_LEVEL: 'warn', ...admin } });
   const bare = express();
   let server: ReturnType<typeof bare.listen> | undefined;
   try {
+    // Writing needs a signed-in person; the measured read (GET /guidebooks/:id) does not.
+    const signedIn = await fetch(`${app.url}/api/auth`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${admin.ADMIN_EMAIL}:${admin.ADMIN_PASSWORD}`).toString('base64')}` },
+    });
+    const { token } = (await signedIn.json()) as { token: string };
     const created = await fetch(`${app.url}/api/guidebooks`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ title: '서울 2박 3일 미식 여행' }),
     });
     const { _id, position } = (await created.json()) as { _id: string; position: number };

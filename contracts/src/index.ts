@@ -3,3 +3,8 @@ export * from './guidebook/guidebook-limits.ts';
 export * from './guidebook/guidebook-events.ts';
 export * from './guidebook/guidebook-http.ts';
 export * from './guidebook/guidebook-read-models.ts';
+export * from './account/account-limits.ts';
+export * from './account/account-schemas.ts';
+export * from './account/account-events.ts';
+export * from './account/account-http.ts';
+export * from './account/account-read-models.ts';

@@ -1,8 +1,12 @@
 import type { Worker } from '@pocketguide/platform/bus/worker-bus';
+import { createMailWorker, type MailWorkerDeps } from './mail/mail-worker.ts';
 
-export type WorkerDeps = Record<string, never>;
+/** What the workers need, built by the composition root: ports, and the commands they may send. */
+export type WorkerDeps = {
+  mail: MailWorkerDeps;
+};
 
 /** Every worker the product runs; each reacts to events and changes state only by sending commands. */
-export function allWorkers(_deps: WorkerDeps): Worker[] {
-  return [];
+export function allWorkers(deps: WorkerDeps): Worker[] {
+  return [createMailWorker(deps.mail)];
 }

@@ -15,7 +15,7 @@ export function guidebookCommandRoutes({ eventStore, clock, ids }: GuidebookRout
 
   router.post('/guidebooks', async (req, res) => {
     const body = parseOrThrow(createGuidebookBodySchema, req.body);
-    const metadata = commandMetadata(req, ids);
+    const metadata = commandMetadata(req, ids, req.user);
     // Derived from the command id, so a retried create lands on the same stream and appends nothing.
     const guidebookId = deriveId(`guidebook:${metadata.commandId}`);
     const uuid = deriveId(`guidebook-uuid:${metadata.commandId}`).replaceAll('-', '').slice(0, 12);

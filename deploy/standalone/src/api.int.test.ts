@@ -2,16 +2,26 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStandalone, type RunningStandalone } from './app.ts';
+import { TEST_ACCOUNT_ENV, verifiedUser } from './testing/accounts.ts';
 
 const scratch = resolve(import.meta.dirname, '../../../test-output/tmp');
 let app: RunningStandalone;
+let token: string;
 
 beforeAll(async () => {
-  app = await startStandalone({ port: 0, dataDir: resolve(scratch, `api-${randomUUID()}`), env: { LOG_LEVEL: 'warn', BODY_LIMIT_BYTES: '4096' } });
+  app = await startStandalone({
+    port: 0,
+    dataDir: resolve(scratch, `api-${randomUUID()}`),
+    env: { LOG_LEVEL: 'warn', BODY_LIMIT_BYTES: '4096', ...TEST_ACCOUNT_ENV },
+  });
+  // Guidebooks are for signed-in people: an author signs up, verifies the mailed link and signs in.
+  ({ token } = await verifiedUser(app.url, `author-${randomUUID()}@example.com`));
 });
 afterAll(() => app?.close());
 
-const api = (path: string, init: RequestInit = {}) => fetch(`${app.url}/api${path}`, init);
+/** Calls as the signed-in author unless the request sets its own Authorization. */
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${app.url}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } });
 const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   api(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
 
@@ -79,6 +89,28 @@ describe('the first thread: create a guidebook, read it back', () => {
     expect(body.eventStore.status).toBe('ok');
     expect(body.readStore.status).toBe('ok');
     expect(body.projectors.map((p) => p.name)).toContain('guidebook-list');
+  });
+});
+
+describe('guidebooks are for signed-in people', () => {
+  it('without a token → 401, nothing appended', async () => {
+    const anonymous = await expectNothingAppended(() =>
+      fetch(`${app.url}/api/guidebooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'x' }) }),
+    );
+    await expectProblem(anonymous, 401, 'unauthorized');
+    await expectProblem(await fetch(`${app.url}/api/guidebooks`), 401, 'unauthorized');
+  });
+
+  it('with a forged token → 401', async () => {
+    await expectProblem(await api('/guidebooks', { headers: { authorization: 'Bearer not.a.jwt' } }), 401, 'unauthorized');
+  });
+
+  it('records who created it in the event metadata', async () => {
+    const { _id } = (await (await postJson('/guidebooks', { title: 'Mine' })).json()) as { _id: string };
+    const events = [];
+    for await (const event of app.eventStore.readStream(`guidebook-${_id}`)) events.push(event);
+    expect(events[0]?.metadata.userId).toEqual(expect.any(String));
+    expect(events[0]?.metadata.userId).not.toBe('anonymous');
   });
 });
 

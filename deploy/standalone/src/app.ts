@@ -14,6 +14,7 @@ import { allProjectors } from '@pocketguide/projections/registry';
 import { allWorkers } from '@pocketguide/workers/registry';
 import { prepareDataDir } from './data-dir.ts';
 import { createHttpApp } from './http-app.ts';
+import { openAccountParts } from './account-parts.ts';
 
 export type StandaloneOverrides = {
   port?: number;
@@ -50,6 +51,15 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   const eventStore = await openEventStore(config);
   const readStore = await openReadStore(config);
   const stops: Array<() => Promise<void>> = [];
+  const accounts = await openAccountParts({ config, logger, eventStore, readStore });
+  stops.push(() => accounts.close());
+  await accounts.start({ ensureAdmin: roles.has('command-api') }).catch(async (error: unknown) => {
+    // A start refused here (a bad ADMIN_PASSWORD) must not leave the stores open.
+    await accounts.close();
+    await readStore.close();
+    await eventStore.close();
+    throw error;
+  });
 
   let projectorStatus: () => Promise<readonly ProjectorHealth[]> = () => checkpointStatus(eventStore, readStore);
   if (roles.has('projections')) {
@@ -69,7 +79,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     bus = kafka
       ? createKafkaWorkerBus({ brokers: config.kafkaBrokers, clientId: config.KAFKA_CLIENT_ID, topicPrefix: config.KAFKA_TOPIC_PREFIX, eventStore })
       : createEmbeddedWorkerBus({ eventStore, readStore });
-    await bus.start(allWorkers({}));
+    await bus.start(allWorkers(accounts.workerDeps));
     const started = bus;
     stops.push(() => started.stop());
   }
@@ -86,6 +96,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     eventStore,
     readStore,
     roles,
+    accounts,
     health: { projectors: projectorStatus, ...(bus ? { workers: () => bus.status() } : {}) },
   });
   const server = app.listen(config.PORT);

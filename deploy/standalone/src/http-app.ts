@@ -12,6 +12,11 @@ import { guidebookCommandRoutes } from '@pocketguide/command-api/guidebook/guide
 import { systemClock, randomIds } from '@pocketguide/command-api/core/ids';
 import { createReadYourWrites } from '@pocketguide/query-api/core/read-your-writes';
 import { guidebookQueryRoutes } from '@pocketguide/query-api/guidebook/guidebook-list-routes';
+import { accountCommandRoutes } from '@pocketguide/command-api/user/account-routes';
+import { userQueryRoutes } from '@pocketguide/query-api/user/user-routes';
+import { mediaRoutes } from '@pocketguide/platform/blob/media-routes';
+import { outboxRoutes } from '@pocketguide/platform/mail/outbox-routes';
+import type { AccountParts } from './account-parts.ts';
 
 export type HttpAppDeps = {
   config: Config;
@@ -20,26 +25,43 @@ export type HttpAppDeps = {
   readStore: ReadStore;
   /** which route groups this process serves: commands with command-api, reads and the web app with query-api */
   roles: ReadonlySet<string>;
+  accounts: AccountParts;
   health: Pick<HealthSources, 'projectors' | 'workers'>;
 };
 
 /** The one-port app of the embedded run: /api (commands, queries, health) and the built web app. */
-export function createHttpApp({ config, logger, eventStore, readStore, roles, health }: HttpAppDeps): Express {
+export function createHttpApp({ config, logger, eventStore, readStore, roles, accounts, health }: HttpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy(config.TRUST_PROXY));
+  const { auth } = accounts;
 
   const readYourWrites = createReadYourWrites({ readStore, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS });
   const api = express.Router();
   api.use(...jsonBody(config.BODY_LIMIT_BYTES));
   api.use(healthRoutes({ eventStore, readStore, ...health }));
+  // Guidebooks are for signed-in people (exact paths: public guidebook routes may come later under /guidebooks).
+  api.post('/guidebooks', auth.required);
+  api.get('/guidebooks', auth.required);
   if (roles.has('command-api')) {
     api.use(guidebookCommandRoutes({ eventStore, clock: systemClock, ids: randomIds }));
+    api.use(
+      accountCommandRoutes({
+        ...accounts,
+        tokens: accounts.accessTokens,
+        ids: randomIds,
+        publicBaseUrl: config.publicBaseUrl,
+      }),
+    );
   }
   if (roles.has('query-api')) {
     api.use(guidebookQueryRoutes({ readStore, readYourWrites }));
+    api.use(userQueryRoutes({ readStore, readYourWrites, auth }));
+    if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') api.use(outboxRoutes(config.paths.outbox));
   }
   api.use(apiNotFound);
   app.use('/api', api);
+  if (roles.has('query-api')) app.use('/media', mediaRoutes(accounts.blobs));
 
   const webDist = config.paths.webDist;
   const indexHtml = resolve(webDist, 'index.html');
@@ -63,4 +85,11 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, he
 
   app.use(problemDetailsHandler(logger));
   return app;
+}
+
+/** TRUST_PROXY as express wants it: a boolean, a hop count, or addresses. */
+function trustProxy(value: string): boolean | number | string {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { TEST_ACCOUNT_ENV, bearer, signIn } from './testing/accounts.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const scratch = resolve(root, 'test-output/tmp');
@@ -13,7 +14,8 @@ type Started = { child: ChildProcess; url: string; output: () => string };
 function startProcess(dataDir: string, port: number): Promise<Started> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/standalone/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' },
+    // The start ensures an administrator, who signs in to write (guidebooks are for signed-in people).
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ...ADMIN_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -42,17 +44,20 @@ function exitOf(child: ChildProcess): Promise<number | null> {
 
 const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
+const ADMIN_ENV = { ADMIN_EMAIL: 'process-admin@example.com', ADMIN_PASSWORD: 'Process1!pw', ...TEST_ACCOUNT_ENV };
+
 describe('the standalone process', () => {
   it('killed with SIGKILL right after acknowledging writes, restarts with every write and its read model', async () => {
     const dataDir = resolve(scratch, `crash-${randomUUID()}`);
     const port = freePort();
     const first = await startProcess(dataDir, port);
+    const { token } = await signIn(first.url, ADMIN_ENV.ADMIN_EMAIL, ADMIN_ENV.ADMIN_PASSWORD);
     const titles = Array.from({ length: 20 }, (_, i) => `crash test ${i}`);
     const acknowledged = await Promise.all(
       titles.map(async (title) => {
         const response = await fetch(`${first.url}/api/guidebooks`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', ...bearer(token) },
           body: JSON.stringify({ title }),
         });
         expect(response.status).toBe(201);
@@ -66,7 +71,7 @@ describe('the standalone process', () => {
     const second = await startProcess(dataDir, port);
     try {
       const last = Math.max(...acknowledged.map((a) => a.position));
-      const response = await fetch(`${second.url}/api/guidebooks?after=${last}&pageSize=100`);
+      const response = await fetch(`${second.url}/api/guidebooks?after=${last}&pageSize=100`, { headers: bearer(token) });
       expect(response.headers.get('x-read-consistency')).toBe('caught-up');
       const body = (await response.json()) as { results: { _id: string }[] };
       expect(new Set(body.results.map((r) => r._id))).toEqual(new Set(acknowledged.map((a) => a._id)));

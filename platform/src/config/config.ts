@@ -12,6 +12,15 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .optional();
 
+const optionalText = optionalUrl;
+
+/** A secret: blank means unset; when set it must be long enough to resist guessing. */
+const optionalSecret = z
+  .string()
+  .transform((v) => (v.trim() === '' ? undefined : v))
+  .pipe(z.string().min(32, 'must be at least 32 characters').optional())
+  .optional();
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -35,11 +44,60 @@ const configSchema = z.object({
   KAFKA_BROKERS: optionalUrl,
   KAFKA_CLIENT_ID: z.string().default('pocketguide'),
   KAFKA_TOPIC_PREFIX: z.string().default('pocketguide.events'),
+
+  // ---- accounts ----
+  /** HS256 key for session tokens (32+ characters). Unset: generated once and kept in DATA_DIR/secrets.json. */
+  JWT_SECRET: optionalSecret,
+  /** session lifetime: seconds, or a number with s, m, h or d (`7d`) */
+  JWT_TTL: z
+    .string()
+    .trim()
+    .regex(/^\d+\s*[smhd]?$/, 'a number of seconds, or a number with s, m, h or d (e.g. 7d)')
+    .default('7d'),
+  /** HMAC key that derives activation and reset tokens from their ids (32+ characters). Unset: as JWT_SECRET. */
+  TOKEN_SECRET: optionalSecret,
+  /** scrypt cost as log2(N); 17 is OWASP's advice (128 MiB, ~0.2 s). Tests lower it to stay fast. */
+  PASSWORD_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(20).default(17),
+  /** set to send mail through SMTP (smtp://user:pass@host:587, smtps://…); unset: files in DATA_DIR/outbox */
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().trim().min(3).default('PocketGuide <no-reply@pocketguide.local>'),
+  /** Kakao's user API (tests point it at a local fake) */
+  KAKAO_API_BASE: z.string().url().default('https://kapi.kakao.com'),
+  KAKAO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** ensured at every start: this account exists, is active and is an administrator */
+  ADMIN_EMAIL: optionalText,
+  /** the password given to ADMIN_EMAIL when the start creates it (or when it has none) */
+  ADMIN_PASSWORD: z
+    .string()
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+  /** where credentials live on MongoDB (a database of its own: dropping read models must never touch them) */
+  MONGO_CREDENTIALS_DATABASE: z.string().optional(),
+  /**
+   * Express "trust proxy": unset or `false` when clients connect directly; behind an ingress, its hop count
+   * (`1`) or addresses, so rate limits see the client's address rather than the proxy's.
+   */
+  TRUST_PROXY: z.string().trim().default('false'),
 });
 
 export type Config = z.infer<typeof configSchema> & {
   /** absolute paths derived from DATA_DIR */
-  paths: { dataDir: string; eventStore: string; readStore: string; webDist: string };
+  paths: {
+    dataDir: string;
+    eventStore: string;
+    readStore: string;
+    webDist: string;
+    /** password hashes: not a read model, never rebuilt, back it up with the event store */
+    credentials: string;
+    /** generated JWT/token secrets when none are configured */
+    secrets: string;
+    blobs: string;
+    outbox: string;
+  };
+  /** JWT_TTL in seconds */
+  jwtTtlSeconds: number;
+  /** PUBLIC_BASE_URL, or this process's own address when unset */
+  publicBaseUrl: string;
   kafkaBrokers: string[];
 };
 
@@ -63,7 +121,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       eventStore: resolve(dataDir, 'events.sqlite'),
       readStore: resolve(dataDir, 'read-models.sqlite'),
       webDist: resolve(cwd, c.WEB_DIST),
+      credentials: resolve(dataDir, 'credentials.sqlite'),
+      secrets: resolve(dataDir, 'secrets.json'),
+      blobs: resolve(dataDir, 'blobs'),
+      outbox: resolve(dataDir, 'outbox'),
     },
+    jwtTtlSeconds: durationSeconds(c.JWT_TTL),
+    publicBaseUrl: c.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? `http://localhost:${c.PORT}`,
     kafkaBrokers: c.KAFKA_BROKERS ? c.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : [],
   };
+}
+
+const UNIT_SECONDS = { s: 1, m: 60, h: 3600, d: 86_400 } as const;
+
+/** `7d` → 604800; a bare number is seconds. */
+export function durationSeconds(value: string): number {
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!match) throw new ConfigError(`Not a duration: ${value}`);
+  const unit = (match[2] || 's') as keyof typeof UNIT_SECONDS;
+  return Number(match[1]) * UNIT_SECONDS[unit];
 }

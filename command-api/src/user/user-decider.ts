@@ -1,0 +1,372 @@
+import {
+  ACCOUNT_MESSAGES as M,
+  DEFAULT_LANGUAGE,
+  PASSWORD_RESET_TTL_MINUTES,
+  TRIAL_DAYS,
+  type Language,
+  type Role,
+  type SubscriptionType,
+  type UserEvent,
+  type UserProfile,
+} from '@pocketguide/contracts';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '@pocketguide/platform/http/errors';
+import type { Decider } from '../core/decider.ts';
+
+/**
+ * The account aggregate (`user-<userId>`). Everything a person or an administrator does to an account is one of
+ * these commands; secrets never pass through here (passwords go to the credential store, tokens arrive hashed).
+ */
+
+export type Account = {
+  userId: string;
+  email: string;
+  role: Role;
+  profile: UserProfile;
+  language: Language;
+  image: string | null;
+  registeredAt: string;
+  activated: boolean;
+  hidden: boolean;
+  subscription: boolean;
+  subscriptionType: SubscriptionType;
+  expiresAt: string;
+  paymentMethod: string | null;
+  kakaoId: string | null;
+  /** SHA-256 of every activation token mailed so far: any of them activates */
+  activationTokenHashes: string[];
+  /** when verification mails were asked for (registration and resends), for the resend limit */
+  verificationRequests: string[];
+  resetRequests: string[];
+  openResets: Array<{ resetId: string; tokenHash: string; expiresAt: string }>;
+  sentMailIds: string[];
+};
+
+/** A deleted account keeps what its deletion must release (a retried deletion finishes the job). */
+export type UserState =
+  | { status: 'none' }
+  | { status: 'registered'; account: Account }
+  | { status: 'deleted'; userId: string; email: string; kakaoId: string | null };
+
+/** Mails (verification resends, reset links) a person may trigger per hour: enough for typos, not for spam. */
+export const MAIL_REQUESTS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
+type At = { now: Date };
+
+export type RegisterUser = {
+  type: 'RegisterUser';
+  data: At & {
+    userId: string;
+    email: string;
+    profile: UserProfile;
+    language?: Language;
+    role?: Role;
+    via: 'signup' | 'kakao' | 'admin';
+    /** signup only: the first activation link */
+    activation: { activationId: string; tokenHash: string } | null;
+  };
+};
+export type ActivateUser = {
+  type: 'ActivateUser';
+  data: At & { proof: { kind: 'link'; tokenHash: string } | { kind: 'kakao' } | { kind: 'admin' } };
+};
+export type ResendVerification = { type: 'ResendVerification'; data: At & { activationId: string; tokenHash: string } };
+export type RequestPasswordReset = {
+  type: 'RequestPasswordReset';
+  data: At & { resetId: string; tokenHash: string; link: string };
+};
+export type CompletePasswordReset = { type: 'CompletePasswordReset'; data: At & { tokenHash: string } };
+export type ChangePassword = { type: 'ChangePassword'; data: At & { via: 'change' | 'admin' } };
+export type UpdateProfile = { type: 'UpdateProfile'; data: At & { profile: UserProfile; language?: Language } };
+export type ChangeUserImage = { type: 'ChangeUserImage'; data: At & { image: string } };
+export type SetUserHidden = { type: 'SetUserHidden'; data: At & { isHidden: boolean } };
+export type ChangeUserRole = { type: 'ChangeUserRole'; data: At & { role: Role } };
+export type DeleteUser = { type: 'DeleteUser'; data: At };
+export type LinkKakaoAccount = { type: 'LinkKakaoAccount'; data: At & { kakaoId: string } };
+export type RecordMailSent = {
+  type: 'RecordMailSent';
+  data: At & { mailId: string; kind: 'verification' | 'password-reset' };
+};
+
+export type UserCommand =
+  | RegisterUser
+  | ActivateUser
+  | ResendVerification
+  | RequestPasswordReset
+  | CompletePasswordReset
+  | ChangePassword
+  | UpdateProfile
+  | ChangeUserImage
+  | SetUserHidden
+  | ChangeUserRole
+  | DeleteUser
+  | LinkKakaoAccount
+  | RecordMailSent;
+
+const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
+const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
+
+function recentRequests(times: readonly string[], now: Date): string[] {
+  return times.filter((time) => now.getTime() - Date.parse(time) < HOUR_MS);
+}
+
+/** Refuses a mail request past the hourly limit, saying when the oldest one counted leaves the window. */
+function checkMailLimit(times: readonly string[], now: Date): void {
+  const recent = recentRequests(times, now);
+  const oldest = recent[0];
+  if (recent.length < MAIL_REQUESTS_PER_HOUR || oldest === undefined) return;
+  const retryAfter = (Date.parse(oldest) + HOUR_MS - now.getTime()) / 1000;
+  throw new TooManyRequestsError('Too many emails were requested for this account. Please try again later.', retryAfter);
+}
+
+function existing(state: UserState): Account {
+  if (state.status !== 'registered') throw new NotFoundError('User not found');
+  return state.account;
+}
+
+/** What the person may do for themselves: not while hidden (spec: blocked from all services). */
+function usable(state: UserState): Account {
+  const account = existing(state);
+  if (account.hidden) throw new ForbiddenError(M.accountHidden);
+  return account;
+}
+
+function sameProfile(a: UserProfile, b: UserProfile): boolean {
+  const keys: Array<keyof UserProfile> = ['name', 'companyName', 'companyAddress', 'companyPhone', 'companyWebsite', 'mobile'];
+  return keys.every((key) => (a[key] ?? '') === (b[key] ?? ''));
+}
+
+/** Optional profile fields are left out when empty, so events and state carry no empty strings. */
+function compactProfile(profile: UserProfile): UserProfile {
+  const { name, companyName, ...optional } = profile;
+  const kept = Object.entries(optional).filter(([, value]) => value !== undefined && value !== '');
+  return { name, companyName, ...Object.fromEntries(kept) };
+}
+
+function evolveAccount(account: Account, event: UserEvent): Account {
+  switch (event.type) {
+    case 'UserRegistered':
+      return account;
+    case 'UserActivated':
+      return { ...account, activated: true };
+    case 'VerificationResent':
+      return {
+        ...account,
+        activationTokenHashes: [...account.activationTokenHashes, event.data.tokenHash],
+        verificationRequests: [...account.verificationRequests, event.data.requestedAt],
+      };
+    case 'PasswordResetRequested':
+      return {
+        ...account,
+        resetRequests: [...account.resetRequests, event.data.requestedAt],
+        openResets: [
+          ...account.openResets,
+          { resetId: event.data.resetId, tokenHash: event.data.tokenHash, expiresAt: event.data.expiresAt },
+        ],
+      };
+    case 'PasswordResetCompleted':
+      return { ...account, openResets: account.openResets.filter((r) => !event.data.closedTokenHashes.includes(r.tokenHash)) };
+    case 'PasswordChanged':
+      return account;
+    case 'UserProfileUpdated':
+      return { ...account, profile: event.data.profile, language: event.data.language };
+    case 'UserImageChanged':
+      return { ...account, image: event.data.image };
+    case 'UserHidden':
+      return { ...account, hidden: true };
+    case 'UserUnhidden':
+      return { ...account, hidden: false };
+    case 'UserRoleChanged':
+      return { ...account, role: event.data.role };
+    case 'UserDeleted':
+      return account;
+    case 'KakaoAccountLinked':
+      return { ...account, kakaoId: event.data.kakaoId };
+    case 'MailSent':
+      return { ...account, sentMailIds: [...account.sentMailIds, event.data.mailId] };
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}
+
+export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  initialState: () => ({ status: 'none' }),
+
+  evolve(state, event) {
+    if (event.type === 'UserRegistered') {
+      const data = event.data;
+      return {
+        status: 'registered',
+        account: {
+          userId: data.userId,
+          email: data.email,
+          role: data.role,
+          profile: data.profile,
+          language: data.language,
+          image: null,
+          registeredAt: data.registeredAt,
+          activated: false,
+          hidden: false,
+          subscription: false,
+          subscriptionType: 'free',
+          expiresAt: data.trialExpiresAt,
+          paymentMethod: null,
+          kakaoId: null,
+          activationTokenHashes: data.activation ? [data.activation.tokenHash] : [],
+          verificationRequests: data.activation ? [data.registeredAt] : [],
+          resetRequests: [],
+          openResets: [],
+          sentMailIds: [],
+        },
+      };
+    }
+    if (state.status !== 'registered') return state;
+    if (event.type === 'UserDeleted') {
+      return { status: 'deleted', userId: event.data.userId, email: state.account.email, kakaoId: state.account.kakaoId };
+    }
+    return { status: 'registered', account: evolveAccount(state.account, event) };
+  },
+
+  decide(command, state) {
+    const now = command.data.now.toISOString();
+    switch (command.type) {
+      case 'RegisterUser': {
+        if (state.status !== 'none') throw new ConflictError(M.emailTaken);
+        const { userId, email, profile, language, role, via, activation } = command.data;
+        const registered: UserEvent = {
+          type: 'UserRegistered',
+          data: {
+            userId,
+            email,
+            profile: compactProfile(profile),
+            language: language ?? DEFAULT_LANGUAGE,
+            role: role ?? 'user',
+            registeredAt: now,
+            trialExpiresAt: addDays(command.data.now, TRIAL_DAYS).toISOString(),
+            via,
+            activation: via === 'signup' ? activation : null,
+          },
+        };
+        // Kakao verified the address, and an administrator vouches for the accounts made at the console.
+        if (via === 'signup') return [registered];
+        return [registered, { type: 'UserActivated', data: { userId, activatedAt: now, via } }];
+      }
+
+      case 'ActivateUser': {
+        if (state.status !== 'registered') throw new NotFoundError(M.activationInvalid);
+        const account = state.account;
+        const { proof } = command.data;
+        if (proof.kind === 'link' && !account.activationTokenHashes.includes(proof.tokenHash)) {
+          throw new NotFoundError(M.activationInvalid);
+        }
+        if (account.hidden && proof.kind !== 'admin') throw new ForbiddenError(M.accountHidden);
+        if (account.activated) return [];
+        return [{ type: 'UserActivated', data: { userId: account.userId, activatedAt: now, via: proof.kind } }];
+      }
+
+      case 'ResendVerification': {
+        const account = usable(state);
+        if (account.activated) throw new ConflictError('This email is already verified. Please log in.');
+        checkMailLimit(account.verificationRequests, command.data.now);
+        const { activationId, tokenHash } = command.data;
+        return [{ type: 'VerificationResent', data: { userId: account.userId, activationId, tokenHash, requestedAt: now } }];
+      }
+
+      case 'RequestPasswordReset': {
+        const account = usable(state);
+        checkMailLimit(account.resetRequests, command.data.now);
+        const { resetId, tokenHash, link } = command.data;
+        const expiresAt = addMinutes(command.data.now, PASSWORD_RESET_TTL_MINUTES).toISOString();
+        return [
+          {
+            type: 'PasswordResetRequested',
+            data: { userId: account.userId, resetId, tokenHash, link, requestedAt: now, expiresAt },
+          },
+        ];
+      }
+
+      case 'CompletePasswordReset': {
+        if (state.status !== 'registered') throw new NotFoundError(M.linkInvalid);
+        const account = state.account;
+        const reset = account.openResets.find((r) => r.tokenHash === command.data.tokenHash);
+        if (!reset || Date.parse(reset.expiresAt) <= command.data.now.getTime()) throw new NotFoundError(M.linkInvalid);
+        if (account.hidden) throw new ForbiddenError(M.accountHidden);
+        return [
+          {
+            type: 'PasswordResetCompleted',
+            data: {
+              userId: account.userId,
+              resetId: reset.resetId,
+              completedAt: now,
+              closedTokenHashes: account.openResets.map((r) => r.tokenHash),
+            },
+          },
+        ];
+      }
+
+      case 'ChangePassword': {
+        const account = command.data.via === 'admin' ? existing(state) : usable(state);
+        return [{ type: 'PasswordChanged', data: { userId: account.userId, changedAt: now, via: command.data.via } }];
+      }
+
+      case 'UpdateProfile': {
+        const account = usable(state);
+        const profile = compactProfile(command.data.profile);
+        const language = command.data.language ?? account.language;
+        if (sameProfile(profile, account.profile) && language === account.language) return [];
+        return [{ type: 'UserProfileUpdated', data: { userId: account.userId, profile, language, updatedAt: now } }];
+      }
+
+      case 'ChangeUserImage': {
+        const account = usable(state);
+        if (account.image === command.data.image) return [];
+        return [{ type: 'UserImageChanged', data: { userId: account.userId, image: command.data.image, changedAt: now } }];
+      }
+
+      case 'SetUserHidden': {
+        const account = existing(state);
+        if (account.hidden === command.data.isHidden) return [];
+        return command.data.isHidden
+          ? [{ type: 'UserHidden', data: { userId: account.userId, hiddenAt: now } }]
+          : [{ type: 'UserUnhidden', data: { userId: account.userId, unhiddenAt: now } }];
+      }
+
+      case 'ChangeUserRole': {
+        const account = existing(state);
+        if (account.role === command.data.role) return [];
+        return [{ type: 'UserRoleChanged', data: { userId: account.userId, role: command.data.role, changedAt: now } }];
+      }
+
+      case 'DeleteUser': {
+        // Deleting twice is the same as once: a retried admin click must not fail.
+        if (state.status === 'deleted') return [];
+        const account = existing(state);
+        return [{ type: 'UserDeleted', data: { userId: account.userId, deletedAt: now } }];
+      }
+
+      case 'LinkKakaoAccount': {
+        const account = usable(state);
+        if (account.kakaoId === command.data.kakaoId) return [];
+        if (account.kakaoId !== null) throw new ConflictError('This account is already linked to another Kakao account');
+        return [{ type: 'KakaoAccountLinked', data: { userId: account.userId, kakaoId: command.data.kakaoId, linkedAt: now } }];
+      }
+
+      case 'RecordMailSent': {
+        // A mail for an account deleted meanwhile is simply not recorded: the worker must not get stuck on it.
+        if (state.status === 'deleted') return [];
+        const account = existing(state);
+        if (account.sentMailIds.includes(command.data.mailId)) return [];
+        const { mailId, kind } = command.data;
+        return [{ type: 'MailSent', data: { userId: account.userId, mailId, kind, sentAt: now } }];
+      }
+
+      default: {
+        const unknown: never = command;
+        return unknown;
+      }
+    }
+  },
+};
+

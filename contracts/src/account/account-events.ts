@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { LANGUAGES, ROLES } from './account-limits.ts';
+
+/**
+ * Account events. Three kinds of stream:
+ * - `user-<userId>`: the account itself;
+ * - `user-email-<normalised email>`: the reservation that makes an email unique (appended with "no stream", or
+ *   at the exact revision of its release when the address is taken again);
+ * - `user-kakao-<kakaoId>`: the same for a Kakao account id.
+ *
+ * No event carries a password or a password hash (those live in the credential store, see
+ * `platform/src/credentials/`), nor a raw activation or reset token: events hold a token's id and its SHA-256,
+ * and the mail worker re-derives the raw token from the id with the server's token secret.
+ */
+
+const at = z.iso.datetime();
+const language = z.enum(LANGUAGES);
+const role = z.enum(ROLES);
+const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/);
+
+export const userProfileSchema = z.object({
+  name: z.string(),
+  companyName: z.string(),
+  companyAddress: z.string().optional(),
+  companyPhone: z.string().optional(),
+  companyWebsite: z.string().optional(),
+  mobile: z.string().optional(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+export const userRegisteredSchema = z.object({
+  userId: z.string(),
+  email: z.string(),
+  profile: userProfileSchema,
+  language,
+  role,
+  registeredAt: at,
+  /** the free trial's end: registration + TRIAL_DAYS */
+  trialExpiresAt: at,
+  /** how the account came to be; only 'signup' accounts need an activation mail */
+  via: z.enum(['signup', 'kakao', 'admin']),
+  /** the first activation link (signup only): its id and the SHA-256 of its token */
+  activation: z.object({ activationId: z.string(), tokenHash: sha256Hex }).nullable(),
+});
+
+export const userActivatedSchema = z.object({
+  userId: z.string(),
+  activatedAt: at,
+  via: z.enum(['link', 'kakao', 'admin']),
+});
+
+export const verificationResentSchema = z.object({
+  userId: z.string(),
+  activationId: z.string(),
+  tokenHash: sha256Hex,
+  requestedAt: at,
+});
+
+export const passwordResetRequestedSchema = z.object({
+  userId: z.string(),
+  resetId: z.string(),
+  tokenHash: sha256Hex,
+  /** the reset page the mail links to (`{link}/{token}`), already checked against the allowed origin */
+  link: z.string(),
+  requestedAt: at,
+  expiresAt: at,
+});
+
+export const passwordResetCompletedSchema = z.object({
+  userId: z.string(),
+  resetId: z.string(),
+  completedAt: at,
+  /** every reset link this completion makes unusable (the one used and any other still open) */
+  closedTokenHashes: z.array(sha256Hex),
+});
+
+export const passwordChangedSchema = z.object({
+  userId: z.string(),
+  changedAt: at,
+  via: z.enum(['change', 'admin']),
+});
+
+export const userProfileUpdatedSchema = z.object({
+  userId: z.string(),
+  profile: userProfileSchema,
+  language,
+  updatedAt: at,
+});
+
+export const userImageChangedSchema = z.object({ userId: z.string(), image: z.string(), changedAt: at });
+export const userHiddenSchema = z.object({ userId: z.string(), hiddenAt: at });
+export const userUnhiddenSchema = z.object({ userId: z.string(), unhiddenAt: at });
+export const userRoleChangedSchema = z.object({ userId: z.string(), role, changedAt: at });
+/** Permanent deletion: read models drop the person's data; the email and Kakao id are released. */
+export const userDeletedSchema = z.object({ userId: z.string(), deletedAt: at });
+export const kakaoAccountLinkedSchema = z.object({ userId: z.string(), kakaoId: z.string(), linkedAt: at });
+export const mailSentSchema = z.object({
+  userId: z.string(),
+  /** one mail per triggering event: the event's id */
+  mailId: z.string(),
+  kind: z.enum(['verification', 'password-reset']),
+  sentAt: at,
+});
+
+export const userEmailReservedSchema = z.object({ email: z.string(), userId: z.string(), reservedAt: at });
+export const userEmailReleasedSchema = z.object({ email: z.string(), userId: z.string(), releasedAt: at });
+export const kakaoIdClaimedSchema = z.object({ kakaoId: z.string(), userId: z.string(), claimedAt: at });
+export const kakaoIdReleasedSchema = z.object({ kakaoId: z.string(), userId: z.string(), releasedAt: at });
+
+type E<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S> };
+
+export type UserRegistered = E<'UserRegistered', typeof userRegisteredSchema>;
+export type UserActivated = E<'UserActivated', typeof userActivatedSchema>;
+export type VerificationResent = E<'VerificationResent', typeof verificationResentSchema>;
+export type PasswordResetRequested = E<'PasswordResetRequested', typeof passwordResetRequestedSchema>;
+export type PasswordResetCompleted = E<'PasswordResetCompleted', typeof passwordResetCompletedSchema>;
+export type PasswordChanged = E<'PasswordChanged', typeof passwordChangedSchema>;
+export type UserProfileUpdated = E<'UserProfileUpdated', typeof userProfileUpdatedSchema>;
+export type UserImageChanged = E<'UserImageChanged', typeof userImageChangedSchema>;
+export type UserHidden = E<'UserHidden', typeof userHiddenSchema>;
+export type UserUnhidden = E<'UserUnhidden', typeof userUnhiddenSchema>;
+export type UserRoleChanged = E<'UserRoleChanged', typeof userRoleChangedSchema>;
+export type UserDeleted = E<'UserDeleted', typeof userDeletedSchema>;
+export type KakaoAccountLinked = E<'KakaoAccountLinked', typeof kakaoAccountLinkedSchema>;
+export type MailSent = E<'MailSent', typeof mailSentSchema>;
+
+export type UserEvent =
+  | UserRegistered
+  | UserActivated
+  | VerificationResent
+  | PasswordResetRequested
+  | PasswordResetCompleted
+  | PasswordChanged
+  | UserProfileUpdated
+  | UserImageChanged
+  | UserHidden
+  | UserUnhidden
+  | UserRoleChanged
+  | UserDeleted
+  | KakaoAccountLinked
+  | MailSent;
+
+export type UserEmailReserved = E<'UserEmailReserved', typeof userEmailReservedSchema>;
+export type UserEmailReleased = E<'UserEmailReleased', typeof userEmailReleasedSchema>;
+export type EmailReservationEvent = UserEmailReserved | UserEmailReleased;
+
+export type KakaoIdClaimed = E<'KakaoIdClaimed', typeof kakaoIdClaimedSchema>;
+export type KakaoIdReleased = E<'KakaoIdReleased', typeof kakaoIdReleasedSchema>;
+export type KakaoLinkEvent = KakaoIdClaimed | KakaoIdReleased;
+
+export const userEventSchemas = {
+  UserRegistered: userRegisteredSchema,
+  UserActivated: userActivatedSchema,
+  VerificationResent: verificationResentSchema,
+  PasswordResetRequested: passwordResetRequestedSchema,
+  PasswordResetCompleted: passwordResetCompletedSchema,
+  PasswordChanged: passwordChangedSchema,
+  UserProfileUpdated: userProfileUpdatedSchema,
+  UserImageChanged: userImageChangedSchema,
+  UserHidden: userHiddenSchema,
+  UserUnhidden: userUnhiddenSchema,
+  UserRoleChanged: userRoleChangedSchema,
+  UserDeleted: userDeletedSchema,
+  KakaoAccountLinked: kakaoAccountLinkedSchema,
+  MailSent: mailSentSchema,
+} as const satisfies Record<UserEvent['type'], z.ZodType>;
+
+export const emailReservationEventSchemas = {
+  UserEmailReserved: userEmailReservedSchema,
+  UserEmailReleased: userEmailReleasedSchema,
+} as const satisfies Record<EmailReservationEvent['type'], z.ZodType>;
+
+export const kakaoLinkEventSchemas = {
+  KakaoIdClaimed: kakaoIdClaimedSchema,
+  KakaoIdReleased: kakaoIdReleasedSchema,
+} as const satisfies Record<KakaoLinkEvent['type'], z.ZodType>;
+
+export const userStream = (userId: string): string => `user-${userId}`;
+/** The email must already be normalised (`normaliseEmail`). */
+export const userEmailStream = (normalisedEmail: string): string => `user-email-${normalisedEmail}`;
+export const userKakaoStream = (kakaoId: string): string => `user-kakao-${kakaoId}`;
+
+/** The events the mail worker turns into mails. */
+export const MAIL_TRIGGER_EVENTS = ['UserRegistered', 'VerificationResent', 'PasswordResetRequested'] as const;
+
+/** What a worker sends to record a mail (see `RecordMailSent` in command-api). */
+export type RecordMailSentInput = z.infer<typeof mailSentSchema>;

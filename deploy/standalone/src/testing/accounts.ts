@@ -1,0 +1,86 @@
+/**
+ * Account helpers for HTTP tests against a running standalone server: sign up, follow the activation mail from
+ * the dev outbox, sign in. They use only the public API, as a person would.
+ */
+export const TEST_PASSWORD = 'Secret1!x';
+
+/** Fast password hashing for tests (the production default is 17); everything else is the real thing. */
+export const TEST_ACCOUNT_ENV = { PASSWORD_SCRYPT_LOG_N: '10' } as const;
+
+export type OutboxMail = { id: string; to: string; subject: string; text: string; html: string; createdAt: string };
+
+export function basic(email: string, password: string): string {
+  return `Basic ${Buffer.from(`${email}:${password}`, 'utf8').toString('base64')}`;
+}
+
+export async function outbox(baseUrl: string): Promise<OutboxMail[]> {
+  const response = await fetch(`${baseUrl}/api/dev/outbox`);
+  if (!response.ok) throw new Error(`outbox answered ${response.status}`);
+  return ((await response.json()) as { mails: OutboxMail[] }).mails;
+}
+
+/** Waits for a mail to `to` matching `match` (the mail worker runs right after the command). */
+export async function waitForMail(baseUrl: string, to: string, match: (mail: OutboxMail) => boolean = () => true, timeoutMs = 10_000): Promise<OutboxMail> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await outbox(baseUrl)).find((m) => m.to === to && match(m));
+    if (mail) return mail;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** The first link in a mail's text that contains `part`. */
+export function linkIn(mail: OutboxMail, part: string): string {
+  const link = mail.text.split(/\s+/).find((word) => word.startsWith('http') && word.includes(part));
+  if (!link) throw new Error(`no ${part} link in mail ${mail.subject}`);
+  return link;
+}
+
+export function signupBody(email: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    email,
+    password: TEST_PASSWORD,
+    confirmPassword: TEST_PASSWORD,
+    name: 'Test Person',
+    companyName: 'Test Travel Co',
+    companyAddress: 'Seoul',
+    companyPhone: '0212345678',
+    companyWebsite: 'https://example.com',
+    ...overrides,
+  };
+}
+
+export async function signUp(baseUrl: string, email: string, overrides: Record<string, unknown> = {}): Promise<Response> {
+  return fetch(`${baseUrl}/api/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(signupBody(email, overrides)),
+  });
+}
+
+/** The activation link's path under /api: `/users/activate/{email}/{hash}`. */
+export function activationApiPath(link: string): string {
+  const url = new URL(link);
+  return url.pathname;
+}
+
+export type SignedIn = { token: string; user: { id: string; role: string; email: string } & Record<string, unknown> };
+
+export async function signIn(baseUrl: string, email: string, password = TEST_PASSWORD): Promise<SignedIn> {
+  const response = await fetch(`${baseUrl}/api/auth`, { method: 'POST', headers: { authorization: basic(email, password) } });
+  if (response.status !== 201) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as SignedIn;
+}
+
+/** Sign up, verify through the mailed link, sign in: a ready account. */
+export async function verifiedUser(baseUrl: string, email: string, overrides: Record<string, unknown> = {}): Promise<SignedIn> {
+  const created = await signUp(baseUrl, email, overrides);
+  if (created.status !== 201) throw new Error(`signup answered ${created.status}: ${await created.text()}`);
+  const mail = await waitForMail(baseUrl, email);
+  const activated = await fetch(`${baseUrl}/api${activationApiPath(linkIn(mail, '/users/activate/'))}`);
+  if (activated.status !== 200) throw new Error(`activation answered ${activated.status}: ${await activated.text()}`);
+  return signIn(baseUrl, email, typeof overrides.password === 'string' ? overrides.password : TEST_PASSWORD);
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

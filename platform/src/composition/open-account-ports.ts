@@ -1,0 +1,37 @@
+import type { Config } from '../config/config.ts';
+import type { CredentialStore } from '../credentials/credential-store.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { BlobStore } from '../blob/blob-store.ts';
+
+/**
+ * Picks the account adapters from configuration, like `open-stores.ts` does for the stores: MONGO_URL puts
+ * credentials in a MongoDB database of their own, SMTP_URL sends mail through SMTP; otherwise files under DATA_DIR.
+ */
+
+export async function openCredentialStore(config: Config): Promise<CredentialStore> {
+  if (config.MONGO_URL) {
+    const [{ createMongoReadStore }, { createDocumentCredentialStore }] = await Promise.all([
+      import('../read-store/mongodb-read-store.ts'),
+      import('../credentials/document-credential-store.ts'),
+    ]);
+    const database = config.MONGO_CREDENTIALS_DATABASE ?? `${config.MONGO_DATABASE}_credentials`;
+    return createDocumentCredentialStore(await createMongoReadStore({ url: config.MONGO_URL, database }));
+  }
+  const { createSqliteCredentialStore } = await import('../credentials/sqlite-credential-store.ts');
+  return createSqliteCredentialStore({ path: config.paths.credentials });
+}
+
+export async function openMailer(config: Config): Promise<Mailer> {
+  if (config.SMTP_URL) {
+    const { createSmtpMailer } = await import('../mail/smtp-mailer.ts');
+    return createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM });
+  }
+  const { createOutboxMailer } = await import('../mail/outbox-mailer.ts');
+  return createOutboxMailer({ dir: config.paths.outbox, from: config.MAIL_FROM });
+}
+
+/** Blobs live under DATA_DIR/blobs and are served from /media; an S3 adapter would slot in here (S3_* keys). */
+export async function openBlobStore(config: Config): Promise<BlobStore> {
+  const { createLocalBlobStore } = await import('../blob/local-blob-store.ts');
+  return createLocalBlobStore({ root: config.paths.blobs, publicPath: '/media' });
+}

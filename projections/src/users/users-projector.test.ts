@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { expectIdempotent, projectEvents, recordedEvents } from '../testing/project.ts';
+import { usersProjector } from './users-projector.ts';
+
+const hash = (n: number) => n.toString(16).padStart(64, '0');
+const stream = 'user-u1';
+const registered = {
+  streamId: stream,
+  type: 'UserRegistered',
+  data: {
+    userId: 'u1',
+    email: 'minji@example.com',
+    profile: { name: 'Kim Minji', companyName: 'Jeju Trails', companyPhone: '0641234567' },
+    language: 'kr',
+    role: 'user',
+    registeredAt: '2026-03-01T09:00:00.000Z',
+    trialExpiresAt: '2026-03-15T09:00:00.000Z',
+    via: 'signup',
+    activation: { activationId: 'a1', tokenHash: hash(1) },
+  },
+};
+const reserved = { streamId: 'user-email-minji@example.com', type: 'UserEmailReserved', data: { email: 'minji@example.com', userId: 'u1', reservedAt: '2026-03-01T09:00:00.000Z' } };
+
+describe('the users read model', () => {
+  it('a registration makes a document on the free trial, not confirmed yet', () => {
+    const docs = expectIdempotent(usersProjector, recordedEvents([reserved, registered]));
+    expect(docs.get('u1')).toEqual({
+      id: 'u1',
+      email: 'minji@example.com',
+      name: 'Kim Minji',
+      companyName: 'Jeju Trails',
+      companyAddress: '',
+      companyPhone: '0641234567',
+      companyWebsite: '',
+      mobile: '',
+      role: 'user',
+      image: null,
+      language: 'kr',
+      createdAt: '2026-03-01T09:00:00.000Z',
+      isActivated: false,
+      isHidden: false,
+      status: 'inactive',
+      subscription: false,
+      subscriptionType: 'free',
+      expiresAt: '2026-03-15T09:00:00.000Z',
+      paymentMethod: null,
+      guidebooksCount: 0,
+      updatedAt: '2026-03-01T09:00:00.000Z',
+    });
+    expect(docs.size).toBe(1);
+  });
+
+  it('follows activation, profile, portrait, role and hiding; the status label prefers hidden, then active', () => {
+    const docs = expectIdempotent(
+      usersProjector,
+      recordedEvents([
+        registered,
+        { streamId: stream, type: 'UserActivated', data: { userId: 'u1', activatedAt: '2026-03-01T10:00:00.000Z', via: 'link' } },
+        { streamId: stream, type: 'MailSent', data: { userId: 'u1', mailId: 'm1', kind: 'verification', sentAt: '2026-03-01T09:00:01.000Z' } },
+        {
+          streamId: stream,
+          type: 'UserProfileUpdated',
+          data: { userId: 'u1', profile: { name: 'Kim Minji', companyName: 'Jeju Walks', companyAddress: 'Jeju-si 1', mobile: '01012345678' }, language: 'en', updatedAt: '2026-03-02T09:00:00.000Z' },
+        },
+        { streamId: stream, type: 'UserImageChanged', data: { userId: 'u1', image: '/media/users/u1/portrait-ab.webp', changedAt: '2026-03-02T10:00:00.000Z' } },
+        { streamId: stream, type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin', changedAt: '2026-03-02T11:00:00.000Z' } },
+      ]),
+    );
+    expect(docs.get('u1')).toMatchObject({
+      isActivated: true,
+      status: 'active',
+      companyName: 'Jeju Walks',
+      companyPhone: '',
+      companyAddress: 'Jeju-si 1',
+      mobile: '01012345678',
+      language: 'en',
+      image: '/media/users/u1/portrait-ab.webp',
+      role: 'admin',
+      updatedAt: '2026-03-02T11:00:00.000Z',
+    });
+
+    const hidden = projectEvents(
+      usersProjector,
+      recordedEvents([
+        registered,
+        { streamId: stream, type: 'UserActivated', data: { userId: 'u1', activatedAt: '2026-03-01T10:00:00.000Z', via: 'link' } },
+        { streamId: stream, type: 'UserHidden', data: { userId: 'u1', hiddenAt: '2026-03-03T09:00:00.000Z' } },
+      ]),
+    );
+    expect(hidden.get('u1')).toMatchObject({ isHidden: true, isActivated: true, status: 'hidden' });
+  });
+
+  it('unhiding gives the label back', () => {
+    const docs = expectIdempotent(
+      usersProjector,
+      recordedEvents([
+        registered,
+        { streamId: stream, type: 'UserHidden', data: { userId: 'u1', hiddenAt: '2026-03-03T09:00:00.000Z' } },
+        { streamId: stream, type: 'UserUnhidden', data: { userId: 'u1', unhiddenAt: '2026-03-03T10:00:00.000Z' } },
+      ]),
+    );
+    expect(docs.get('u1')).toMatchObject({ isHidden: false, status: 'inactive' });
+  });
+
+  it('a permanent deletion removes the document and everything personal in it', () => {
+    const docs = expectIdempotent(
+      usersProjector,
+      recordedEvents([registered, { streamId: stream, type: 'UserDeleted', data: { userId: 'u1', deletedAt: '2026-03-04T09:00:00.000Z' } }]),
+    );
+    expect(docs.size).toBe(0);
+  });
+});

@@ -1,0 +1,106 @@
+import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
+import { USERS, userStatusOf, type UserDoc, type UserEvent } from '@pocketguide/contracts';
+import type { Projector } from '../projector.ts';
+
+/** The events that change a user's document; reservation, mail and password events leave it as it is. */
+const USER_DOC_EVENTS = [
+  'UserRegistered',
+  'UserActivated',
+  'UserProfileUpdated',
+  'UserImageChanged',
+  'UserHidden',
+  'UserUnhidden',
+  'UserRoleChanged',
+  'UserDeleted',
+] as const satisfies ReadonlyArray<UserEvent['type']>;
+
+function withStatus(doc: UserDoc, at: string): UserDoc {
+  return { ...doc, status: userStatusOf(doc), updatedAt: at };
+}
+
+/**
+ * `users`: one document per living account, for the administrators' list (search by name, email or company;
+ * filters on plan, status and the day joined) and for GET /api/users/{id}. A permanent deletion removes the
+ * document, so no personal data stays in the read model.
+ */
+export const usersProjector: Projector<UserDoc> = {
+  name: USERS,
+  collection: USERS,
+  indexes: [
+    { fields: { createdAt: -1 } },
+    { fields: { email: 1 } },
+    { fields: { status: 1, createdAt: -1 } },
+    { fields: { subscriptionType: 1, createdAt: -1 } },
+  ],
+  filter: { streamCategories: ['user'], eventTypes: USER_DOC_EVENTS },
+  documentIds: (event: RecordedEvent) => {
+    const userId = (event.data as { userId?: unknown }).userId;
+    return typeof userId === 'string' ? [userId] : [];
+  },
+  evolve(doc, recorded) {
+    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+    if (event.type === 'UserRegistered') {
+      const { userId, email, profile, language, role, registeredAt, trialExpiresAt } = event.data;
+      return withStatus(
+        {
+          id: userId,
+          email,
+          name: profile.name,
+          companyName: profile.companyName,
+          companyAddress: profile.companyAddress ?? '',
+          companyPhone: profile.companyPhone ?? '',
+          companyWebsite: profile.companyWebsite ?? '',
+          mobile: profile.mobile ?? '',
+          role,
+          image: null,
+          language,
+          createdAt: registeredAt,
+          isActivated: false,
+          isHidden: false,
+          status: 'inactive',
+          subscription: false,
+          subscriptionType: 'free',
+          expiresAt: trialExpiresAt,
+          paymentMethod: null,
+          guidebooksCount: 0,
+          updatedAt: registeredAt,
+        },
+        registeredAt,
+      );
+    }
+    if (doc === null) return null;
+    switch (event.type) {
+      case 'UserActivated':
+        return withStatus({ ...doc, isActivated: true }, event.data.activatedAt);
+      case 'UserProfileUpdated': {
+        const { profile, language, updatedAt } = event.data;
+        return withStatus(
+          {
+            ...doc,
+            name: profile.name,
+            companyName: profile.companyName,
+            companyAddress: profile.companyAddress ?? '',
+            companyPhone: profile.companyPhone ?? '',
+            companyWebsite: profile.companyWebsite ?? '',
+            mobile: profile.mobile ?? '',
+            language,
+          },
+          updatedAt,
+        );
+      }
+      case 'UserImageChanged':
+        return withStatus({ ...doc, image: event.data.image }, event.data.changedAt);
+      case 'UserHidden':
+        return withStatus({ ...doc, isHidden: true }, event.data.hiddenAt);
+      case 'UserUnhidden':
+        return withStatus({ ...doc, isHidden: false }, event.data.unhiddenAt);
+      case 'UserRoleChanged':
+        return withStatus({ ...doc, role: event.data.role }, event.data.changedAt);
+      case 'UserDeleted':
+        return null;
+      default:
+        // events of later versions this projector does not know leave the document as it is
+        return doc;
+    }
+  },
+};
