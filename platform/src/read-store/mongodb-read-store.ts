@@ -7,13 +7,21 @@
  */
 import { MongoBulkWriteError, MongoClient } from 'mongodb';
 import type { AnyBulkWriteOperation, Collection as MongoCollection, Document, Sort } from 'mongodb';
+import {
+  assertCollectionName,
+  assertCount,
+  assertFieldPath,
+  assertPosition,
+  isScalar,
+  latestWrites,
+  OPERATORS,
+} from './read-store-input.ts';
 import type {
   Collection,
   Doc,
   FieldCondition,
   Filter,
   FindOptions,
-  ProjectionWrite,
   ReadStore,
   Scalar,
 } from './read-store.ts';
@@ -22,50 +30,11 @@ type StoredDoc = { _id: string; _position?: number } & Document;
 type CheckpointDoc = { _id: string; position: number };
 
 /** The same rules as the SQLite adapter, so a filter valid on one engine is valid on the other. */
-const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/;
-const COLLECTION_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,119}$/;
 const RESERVED_COLLECTIONS = new Set(['checkpoints']);
 const CHECKPOINTS = '_checkpoints';
 const RESERVED_FIELDS = ['_id', '_position'] as const;
 
-const OPERATORS = new Set<keyof FieldCondition>([
-  '$eq',
-  '$ne',
-  '$in',
-  '$nin',
-  '$gt',
-  '$gte',
-  '$lt',
-  '$lte',
-  '$contains',
-  '$exists',
-]);
-
-function assertFieldPath(path: string): void {
-  if (!FIELD_PATH.test(path)) throw new Error(`Read store: invalid field name ${JSON.stringify(path)}`);
-}
-
-function assertCollectionName(name: string): void {
-  if (!COLLECTION_NAME.test(name) || RESERVED_COLLECTIONS.has(name)) {
-    throw new Error(`Read store: invalid collection name ${JSON.stringify(name)}`);
-  }
-}
-
-function assertPosition(position: number, what: string): void {
-  if (!Number.isSafeInteger(position) || position < 0) {
-    throw new Error(`Read store: ${what} must be a non-negative integer, got ${String(position)}`);
-  }
-}
-
-function assertCount(value: number | undefined, what: string): void {
-  if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
-    throw new Error(`Read store: ${what} must be a non-negative integer, got ${String(value)}`);
-  }
-}
-
-function isScalar(value: unknown): value is Scalar {
-  return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-}
+const reservedCollection = (name: string) => RESERVED_COLLECTIONS.has(name);
 
 function scalar(path: string, value: unknown): Scalar {
   if (!isScalar(value) || (typeof value === 'number' && !Number.isFinite(value))) {
@@ -201,17 +170,6 @@ function onlyNewerVersionsPresent(error: unknown): boolean {
   );
 }
 
-/** Keeps, per document, the last write with the highest position: one operation per document and batch. */
-function latestWrites(writes: readonly ProjectionWrite[]): ProjectionWrite[] {
-  const latest = new Map<string, ProjectionWrite>();
-  for (const write of writes) {
-    const key = `${write.collection}\u0000${write.id}`;
-    const seen = latest.get(key);
-    if (!seen || write.position >= seen.position) latest.set(key, write);
-  }
-  return [...latest.values()];
-}
-
 export async function createMongoReadStore(options: { url: string; database: string }): Promise<ReadStore> {
   // ignoreUndefined: an undefined field is absent, as it is after JSON.stringify in the SQLite adapter.
   const client = new MongoClient(options.url, { ignoreUndefined: true });
@@ -220,7 +178,7 @@ export async function createMongoReadStore(options: { url: string; database: str
   const checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS);
 
   function stored(name: string): MongoCollection<StoredDoc> {
-    assertCollectionName(name);
+    assertCollectionName(name, reservedCollection);
     return db.collection<StoredDoc>(name);
   }
 
@@ -304,7 +262,7 @@ export async function createMongoReadStore(options: { url: string; database: str
       const byCollection = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
       for (const write of batch.writes) {
         assertPosition(write.position, 'position');
-        assertCollectionName(write.collection);
+        assertCollectionName(write.collection, reservedCollection);
         if (write.doc !== null && write.doc.id !== write.id) {
           throw new Error(`Read store: write for ${write.id} carries a document with id ${String(write.doc.id)}`);
         }

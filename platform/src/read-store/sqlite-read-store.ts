@@ -11,6 +11,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import {
+  assertCollectionName,
+  assertCount,
+  assertFieldPath,
+  assertPosition,
+  isScalar,
+  latestWrites,
+  OPERATORS,
+} from './read-store-input.ts';
 import type {
   Collection,
   Doc,
@@ -27,55 +36,14 @@ import type {
 type SqlValue = string | number | null;
 type Statement<Params extends unknown[], Result = unknown> = Database.Statement<Params, Result>;
 
-/** Dotted paths of plain identifiers only: they are inlined into SQL (as JSON paths), so nothing else may pass. */
-const FIELD_PATH = /^[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*$/;
-/** Collection names become quoted table names. */
-const COLLECTION_NAME = /^[A-Za-z][A-Za-z0-9_-]{0,119}$/;
 const CHECKPOINTS_TABLE = 'checkpoints';
 /** Registered JS function: SQLite's own lower() folds ASCII only, and lists search accented place names too. */
 const FOLD_FUNCTION = 'read_store_fold';
 const QUERY_CACHE_LIMIT = 500;
 
-const OPERATORS = new Set<keyof FieldCondition>([
-  '$eq',
-  '$ne',
-  '$in',
-  '$nin',
-  '$gt',
-  '$gte',
-  '$lt',
-  '$lte',
-  '$contains',
-  '$exists',
-]);
-
 const RANGE_SQL = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 
-function assertFieldPath(path: string): void {
-  if (!FIELD_PATH.test(path)) throw new Error(`Read store: invalid field name ${JSON.stringify(path)}`);
-}
-
-function assertCollectionName(name: string): void {
-  if (!COLLECTION_NAME.test(name) || name === CHECKPOINTS_TABLE || /^sqlite_/i.test(name)) {
-    throw new Error(`Read store: invalid collection name ${JSON.stringify(name)}`);
-  }
-}
-
-function assertPosition(position: number, what: string): void {
-  if (!Number.isSafeInteger(position) || position < 0) {
-    throw new Error(`Read store: ${what} must be a non-negative integer, got ${String(position)}`);
-  }
-}
-
-function assertCount(value: number | undefined, what: string): void {
-  if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
-    throw new Error(`Read store: ${what} must be a non-negative integer, got ${String(value)}`);
-  }
-}
-
-function isScalar(value: unknown): value is Scalar {
-  return value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-}
+const reservedCollection = (name: string) => name === CHECKPOINTS_TABLE || /^sqlite_/i.test(name);
 
 /** The SQL for one field: `id` is a column, everything else a path into the JSON document. */
 function field(path: string): { value: string; type: string | null } {
@@ -238,20 +206,6 @@ type TableStatements = {
   deleteGuarded: Statement<[string, number]>;
 };
 
-/** Keeps, per document, the last write with the highest position: one statement per document and batch. */
-function latestWrites(writes: readonly ProjectionWrite[]): ProjectionWrite[] {
-  const latest = new Map<string, ProjectionWrite>();
-  for (const write of writes) {
-    const key = `${write.collection}\u0000${write.id}`;
-    const seen = latest.get(key);
-    if (!seen || write.position >= seen.position) {
-      latest.delete(key);
-      latest.set(key, write);
-    }
-  }
-  return [...latest.values()];
-}
-
 function openDatabase(path: string): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database | undefined;
@@ -293,7 +247,7 @@ export function createSqliteReadStore(options: { path: string }): ReadStore {
   function table(name: string): TableStatements {
     const known = tables.get(name);
     if (known) return known;
-    assertCollectionName(name);
+    assertCollectionName(name, reservedCollection);
     const t = quote(name);
     db.exec(
       `CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, position INTEGER NOT NULL DEFAULT 0)`,
@@ -361,7 +315,7 @@ export function createSqliteReadStore(options: { path: string }): ReadStore {
   });
 
   function collection<D extends Doc = Doc>(name: string): Collection<D> {
-    assertCollectionName(name);
+    assertCollectionName(name, reservedCollection);
     return {
       async get(id) {
         const row = table(name).get.get(id);
@@ -412,7 +366,7 @@ export function createSqliteReadStore(options: { path: string }): ReadStore {
     },
 
     async dropCollection(name) {
-      assertCollectionName(name);
+      assertCollectionName(name, reservedCollection);
       db.exec(`DROP TABLE IF EXISTS ${quote(name)}`);
       tables.delete(name);
       // Cached queries may name the dropped table; they are cheap to prepare again.
