@@ -1,18 +1,7 @@
 import { z } from 'zod';
-import { guidebookTitleSchema, LIST_PAGE_SIZE } from './guidebook-limits.ts';
+import { LIST_PAGE_SIZE } from './guidebook-limits.ts';
 
-export const createGuidebookBodySchema = z.strictObject({
-  title: guidebookTitleSchema,
-});
-export type CreateGuidebookBody = z.infer<typeof createGuidebookBodySchema>;
-
-export const commandAcceptedSchema = z.object({
-  _id: z.string(),
-  /** global log position of the command's last event; pass it as `?after=` to read your own write */
-  position: z.number().int(),
-  revision: z.number().int().optional(),
-});
-export type CommandAccepted = z.infer<typeof commandAcceptedSchema>;
+// The write calls' bodies and answers are in `guidebook-commands-http.ts`.
 
 export const guidebookListItemSchema = z.object({
   _id: z.string(),

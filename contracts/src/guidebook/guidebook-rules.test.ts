@@ -1,0 +1,248 @@
+import { describe, expect, it } from 'vitest';
+import { richParagraph, richTextToPlain, validateDocument, type Activity, type ContentPage, type Day, type GuidebookDocument, type SubActivity } from './guidebook-document.ts';
+import { DEFAULT_BUTTON_TITLE, DEFAULT_CONTENT_ICONS, DEFAULT_MAP_LEVEL, DEFAULT_MEAL_TITLE, VIDEO_PLACEHOLDER } from './guidebook-limits.ts';
+import { applyPatches, diffDocuments } from './guidebook-patches.ts';
+import {
+  cloneWithFreshIds,
+  copyBelow,
+  deleteSubActivity,
+  fitColumnWidths,
+  insertSectionItem,
+  insertTableColumn,
+  insertTableRow,
+  isReplacementSubActivity,
+  moveSubActivity,
+  newActivity,
+  newCard,
+  newContentPage,
+  newDay,
+  newGuidebookDocument,
+  newMeal,
+  newSectionItem,
+  newSubActivity,
+  normaliseDocument,
+  normaliseTable,
+  removeTableColumn,
+  removeTableRow,
+  replacementSubActivity,
+  resizeColumn,
+  type IdGenerator,
+} from './guidebook-rules.ts';
+import { sampleGuidebook } from './sample-guidebook.ts';
+
+const counter = (prefix = 'n'): IdGenerator => {
+  let n = 0;
+  return { newId: () => `${prefix}${++n}` };
+};
+
+const sub = (ids: IdGenerator, schedule: string): SubActivity => ({ ...newSubActivity(ids), schedule });
+const withActivities = (ids: IdGenerator, activities: Activity[]): GuidebookDocument => {
+  const page = newContentPage('itinerary', ids);
+  return { ...newGuidebookDocument(), contents: [{ ...page, days: [{ ...newDay(ids), activities }] }] };
+};
+const firstDay = (doc: GuidebookDocument): Day => doc.contents[0]!.days[0]!;
+
+describe('builders', () => {
+  it('a new document is valid and titled "Untitled Guidebook"', () => {
+    const doc = newGuidebookDocument();
+    expect(doc.title).toBe('Untitled Guidebook');
+    expect(validateDocument(doc)).toBeNull();
+  });
+
+  it.each(['attractions', 'itinerary', 'preparations', 'airtickets'] as const)('a new %s page gets "Type N", "Subtitle" and its icon', (type) => {
+    const page = newContentPage(type, counter());
+    expect(page).toMatchObject({ subtitle: 'Subtitle', icon: DEFAULT_CONTENT_ICONS[type], colWidths: [96, 96, 192], colTitles: ['Place', 'Time', 'Schedule'] });
+    expect(page.title).toBe(`Type ${['attractions', 'itinerary', 'preparations', 'airtickets'].indexOf(type) + 1}`);
+    expect(page.sections).toHaveLength(type === 'itinerary' ? 0 : 1);
+    expect(validateDocument({ ...newGuidebookDocument(), contents: [page] })).toBeNull();
+  });
+
+  it("gives every item type the spec's defaults, each valid in a document", () => {
+    const ids = counter();
+    expect(newSectionItem('button', ids)).toMatchObject({ title: DEFAULT_BUTTON_TITLE, url: '' });
+    expect(newSectionItem('image', ids)).toMatchObject({ height: 70 });
+    expect(newSectionItem('map', ids)).toMatchObject({ level: DEFAULT_MAP_LEVEL });
+    expect(newSectionItem('video', ids)).toMatchObject({ url: '' });
+    expect(VIDEO_PLACEHOLDER).toBe('Please add YouTube video source');
+    expect(newSectionItem('table', ids)).toMatchObject({ rows: 2, cols: 2, colWidths: [216, 216], content: [['', ''], ['', '']] });
+    expect(newSectionItem('table', ids, { rows: 3, cols: 5 })).toMatchObject({ rows: 3, cols: 5, colWidths: [86, 86, 86, 86, 88] });
+    expect(richTextToPlain(newMeal(ids).title)).toBe(DEFAULT_MEAL_TITLE);
+    expect(richTextToPlain(newDay(ids).title)).toBe('New Day');
+    expect(richTextToPlain(newDay(ids, 'Day 1').title)).toBe('Day 1');
+    expect(isReplacementSubActivity(newActivity(ids).subActivities[0]!)).toBe(true);
+
+    const page = newContentPage('attractions', ids);
+    const types = ['title', 'text', 'image', 'imagetext', 'table', 'video', 'button', 'map', 'preparation', 'airticket', 'accordion', 'activity', 'day'] as const;
+    const items = types.map((type) => newSectionItem(type, ids));
+    const cards = (['title', 'text', 'image', 'table', 'schedule-table', 'leftImageCard', 'preparation'] as const).map((type) => newCard(type, ids));
+    const doc = { ...newGuidebookDocument(), home: { cards }, contents: [{ ...page, sections: [{ ...page.sections[0]!, items }] }] };
+    expect(validateDocument(doc)).toBeNull();
+  });
+
+  it('cloneWithFreshIds copies a whole tree with new ids and leaves the original alone', () => {
+    const sample = sampleGuidebook('en');
+    const copy = cloneWithFreshIds(sample, counter('fresh-'));
+    const idsOf = (doc: GuidebookDocument) => JSON.stringify(doc).match(/"_?id":"[^"]+"/g)!;
+    expect(idsOf(copy).every((entry) => entry.includes('fresh-'))).toBe(true);
+    expect(new Set(idsOf(copy)).size).toBe(idsOf(copy).length);
+    expect(validateDocument(copy)).toBeNull();
+    expect(sampleGuidebook('en')).toEqual(sample);
+    const strip = (doc: GuidebookDocument) => JSON.stringify(doc).replace(/"_?id":"[^"]+"/g, '');
+    expect(strip(copy)).toBe(strip(sample));
+  });
+
+  it('copyBelow places a copy with new ids directly below the original', () => {
+    const ids = counter();
+    const meals = [newMeal(ids), newMeal(ids)];
+    const copied = copyBelow(meals, meals[0]!._id, counter('c'));
+    expect(copied.map((meal) => meal._id)).toEqual([meals[0]!._id, 'c1', meals[1]!._id]);
+  });
+});
+
+describe('normaliseDocument', () => {
+  it('given a document that follows every rule (the sample), when normalised, then it is the same object', () => {
+    const sample = sampleGuidebook('kr');
+    expect(normaliseDocument(sample, counter())).toBe(sample);
+  });
+
+  it('given an activity whose last sub-activity was deleted, when normalised, then one empty replacement "Enter Activity" takes its place', () => {
+    const ids = counter();
+    const doc = withActivities(ids, [{ ...newActivity(ids), subActivities: [] }]);
+    const subs = firstDay(normaliseDocument(doc, ids)).activities[0]!.subActivities;
+    expect(subs).toHaveLength(1);
+    expect(richTextToPlain(subs[0]!.body)).toBe('Enter Activity');
+    expect(subs[0]).toMatchObject({ place: '', time: '', schedule: '', isImportant: false });
+  });
+
+  it('given an activity holding its replacement and a sub-activity with text, when normalised, then it collapses to the one with text', () => {
+    const ids = counter();
+    const kept = sub(ids, 'Ferry to Udo');
+    const doc = withActivities(ids, [{ ...newActivity(ids), subActivities: [replacementSubActivity(ids), kept] }]);
+    expect(firstDay(normaliseDocument(doc, ids)).activities[0]!.subActivities).toEqual([kept]);
+  });
+
+  it('given two replacements and nothing written, when normalised, then at most one replacement stays', () => {
+    const ids = counter();
+    const doc = withActivities(ids, [{ ...newActivity(ids), subActivities: [replacementSubActivity(ids), replacementSubActivity(ids)] }]);
+    expect(firstDay(normaliseDocument(doc, ids)).activities[0]!.subActivities).toHaveLength(1);
+  });
+
+  it('given an empty sub-activity the author added (not a replacement), when normalised, then it stays', () => {
+    const ids = counter();
+    const subs = [sub(ids, 'Lunch'), newSubActivity(ids)];
+    const doc = withActivities(ids, [{ ...newActivity(ids), subActivities: subs }]);
+    expect(normaliseDocument(doc, ids)).toBe(doc);
+  });
+
+  it.each([
+    ['blank', richParagraph('')],
+    ['whitespace', richParagraph('   ')],
+    ['no paragraph at all', []],
+    ['an empty paragraph next to an empty heading', [...richParagraph(''), { type: 'heading-one' as const, children: [{ text: '' }] }]],
+  ])('given a day title that is %s, when normalised, then it reads "New Day"', (_, title) => {
+    const ids = counter();
+    const doc = withActivities(ids, []);
+    const blank = applyPatches(doc, [{ op: 'replace', path: ['contents', 0, 'days', 0, 'title'], value: title }]);
+    expect(richTextToPlain(firstDay(normaliseDocument(blank, ids)).title)).toBe('New Day');
+  });
+
+  it('given a table that lost its cells, rows or widths, when normalised, then it keeps one row and column and widths of at least 40 with the same total', () => {
+    const ids = counter();
+    const table = newSectionItem('table', ids, { rows: 2, cols: 3 });
+    expect(normaliseTable({ ...table, content: [], rows: 0, cols: 0 })).toMatchObject({ rows: 1, cols: 1, content: [['']] });
+    expect(normaliseTable({ ...table, content: [['a', 'b', 'c'], ['d']] })).toMatchObject({ rows: 2, cols: 3, content: [['a', 'b', 'c'], ['d', '', '']] });
+    const narrow = normaliseTable({ ...table, colWidths: [10, 200, 222] });
+    expect(narrow.colWidths).toEqual([40, 200, 192]);
+    expect(narrow.colWidths.reduce((a, b) => a + b)).toBe(432);
+    expect(normaliseTable(table)).toBe(table);
+  });
+
+  it('given an attractions page without sections, when normalised, then it gets one to put items in', () => {
+    const ids = counter();
+    const page: ContentPage = { ...newContentPage('attractions', ids), sections: [] };
+    const doc = normaliseDocument({ ...newGuidebookDocument(), contents: [page] }, ids);
+    expect(doc.contents[0]!.sections).toHaveLength(1);
+  });
+
+  it('given a page with a blank title, no icon and broken itinerary columns, when normalised, then it gets the new-page defaults', () => {
+    const ids = counter();
+    const page: ContentPage = { ...newContentPage('airtickets', ids), title: ' ', icon: '', colWidths: [20], colTitles: ['Where'] };
+    const normalised = normaliseDocument({ ...newGuidebookDocument(), contents: [page] }, ids).contents[0]!;
+    expect(normalised).toMatchObject({ title: 'Type 4', icon: DEFAULT_CONTENT_ICONS.airtickets, colTitles: ['Where', 'Time', 'Schedule'] });
+    expect(normalised.colWidths).toEqual([40, 96, 172]); // the narrow column's 20 px come from the widest: the total (308) stays
+  });
+
+  it('given two parts sharing an id (a copy made by hand), when normalised, then the second gets a fresh one', () => {
+    const ids = counter();
+    const page = newContentPage('attractions', ids);
+    const doc = { ...newGuidebookDocument(), contents: [page, { ...page, title: 'Copy' }] };
+    const normalised = normaliseDocument(doc, counter('fresh'));
+    expect(normalised.contents[0]!._id).toBe(page._id);
+    expect(normalised.contents[1]!._id).toMatch(/^fresh/);
+  });
+
+  it('given rich text with an empty link and an emptied paragraph, when normalised, then the link goes and the paragraph keeps an empty leaf', () => {
+    const ids = counter();
+    const doc = newGuidebookDocument();
+    const broken = applyPatches(doc, [
+      { op: 'replace', path: ['header', 'text'], value: [{ type: 'paragraph', children: [{ text: 'See ' }, { type: 'link', href: 'https://visitjeju.net', children: [{ text: ' ' }] }] }] },
+      { op: 'replace', path: ['footer', 'text'], value: [{ type: 'paragraph', children: [] }] },
+    ]);
+    const normalised = normaliseDocument(broken, ids);
+    expect(normalised.header.text).toEqual([{ type: 'paragraph', children: [{ text: 'See ' }] }]);
+    expect(normalised.footer.text).toEqual(richParagraph());
+    expect(normalised.subheader).toBe(broken.subheader);
+  });
+
+  it('the fixes can be recorded as patches', () => {
+    const ids = counter();
+    const doc = withActivities(ids, [{ ...newActivity(ids), subActivities: [] }]);
+    const normalised = normaliseDocument(doc, ids);
+    expect(applyPatches(doc, diffDocuments(doc, normalised))).toEqual(normalised);
+  });
+});
+
+describe('structural operations', () => {
+  it('inserting an item into a page with no section creates the section', () => {
+    const ids = counter();
+    const page: ContentPage = { ...newContentPage('attractions', ids), sections: [] };
+    const next = insertSectionItem(page, newSectionItem('text', ids), ids);
+    expect(next.sections).toHaveLength(1);
+    expect(next.sections[0]!.items.map((item) => item.type)).toEqual(['text']);
+    const again = insertSectionItem(next, newSectionItem('map', ids), ids, { sectionId: next.sections[0]!._id, index: 0 });
+    expect(again.sections[0]!.items.map((item) => item.type)).toEqual(['map', 'text']);
+  });
+
+  it('deleting the last sub-activity leaves a replacement', () => {
+    const ids = counter();
+    const activity = { ...newActivity(ids), subActivities: [sub(ids, 'Only')] };
+    const next = deleteSubActivity(activity, activity.subActivities[0]!._id, ids);
+    expect(next.subActivities).toHaveLength(1);
+    expect(isReplacementSubActivity(next.subActivities[0]!)).toBe(true);
+  });
+
+  it('moving the last sub-activity out leaves a replacement; the target holding only its replacement collapses to the moved one', () => {
+    const ids = counter();
+    const moved = sub(ids, 'Udo ferry');
+    const source = { ...newActivity(ids), subActivities: [moved] };
+    const target = newActivity(ids);
+    const day = { ...newDay(ids), activities: [source, target] };
+    const next = moveSubActivity(day, { activityId: source._id, subActivityId: moved._id }, { activityId: target._id, index: 1 }, ids);
+    expect(isReplacementSubActivity(next.activities[0]!.subActivities[0]!)).toBe(true);
+    expect(next.activities[1]!.subActivities).toEqual([moved]);
+  });
+
+  it('a table cannot lose its last row or column; a new column is 100 wide; resizing keeps the total and the 40 minimum', () => {
+    const ids = counter();
+    const one = newSectionItem('table', ids, { rows: 1, cols: 1 });
+    expect(removeTableRow(one, 0)).toBe(one);
+    expect(removeTableColumn(one, 0)).toBe(one);
+    const wider = insertTableColumn(one, 1);
+    expect(wider).toMatchObject({ cols: 2, colWidths: [432, 100], content: [['', '']] });
+    expect(insertTableRow(wider, 0)).toMatchObject({ rows: 2, content: [['', ''], ['', '']] });
+    expect(resizeColumn([96, 96, 192], 0, 10)).toEqual([40, 152, 192]);
+    expect(resizeColumn([96, 96, 192], 2, 400)).toEqual([96, 40, 248]);
+    expect(fitColumnWidths([96, 96, 192], 3)).toEqual([96, 96, 192]);
+    expect(fitColumnWidths([], 2)).toEqual([216, 216]);
+  });
+});
