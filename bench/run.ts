@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { root, type SuiteResult } from './support.ts';
 import { appendsSuite } from './suites/appends.ts';
+import { guidebookSaveSuite } from './suites/guidebook-save.ts';
 import { projectionCatchUpSuite } from './suites/projection-catch-up.ts';
 import { readByIdSuite } from './suites/read-by-id.ts';
 
@@ -13,6 +14,7 @@ const suites: Record<string, () => Promise<SuiteResult>> = {
   appends: appendsSuite,
   'catch-up': () => projectionCatchUpSuite(),
   'read-by-id': () => readByIdSuite(),
+  'guidebook-save': () => guidebookSaveSuite(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -14,6 +14,12 @@ export const errorCodes = [
   'not_found',
   'conflict',
   'revision_mismatch',
+  /** a write that must say which revision it saw (`If-Match`) did not */
+  'precondition_required',
+  /** publishing needs a subscription (spec 1 §5): the web offers to subscribe */
+  'subscription_required',
+  /** at most 10 published guidebooks at once (spec 1 §5) */
+  'publish_limit_reached',
   'too_many_requests',
   'internal_error',
 ] as const;

@@ -1,11 +1,13 @@
 import type { Projector } from './projector.ts';
 import { guidebookListProjector } from './guidebook-list/guidebook-list-projector.ts';
+import { guidebookEditorProjector } from './guidebook-editor/guidebook-editor-projector.ts';
 import { usersProjector } from './users/users-projector.ts';
 import { passwordResetsProjector } from './password-resets/password-resets-projector.ts';
 
 /** Every read model the product has; the runner, the rebuild CLI and /api/health read this list. */
 export const allProjectors: readonly Projector[] = [
   guidebookListProjector as unknown as Projector,
+  guidebookEditorProjector as unknown as Projector,
   usersProjector as unknown as Projector,
   passwordResetsProjector as unknown as Projector,
 ];

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
 import { RevisionMismatchError, ValidationError } from '@pocketguide/platform/http/errors';
-import { createCommandHandler } from './command-handler.ts';
+import { SNAPSHOT_EVENT_TYPE, createCommandHandler, type SnapshotPolicy } from './command-handler.ts';
 import type { Decider } from './decider.ts';
 
 type Added = { type: 'Added'; data: { amount: number } };
@@ -94,6 +94,17 @@ describe('the generic command handler', () => {
     expect(await eventsOf(id)).toHaveLength(2);
   });
 
+  it('a guard refuses before a stale revision is reported (403 before 412), appending nothing', async () => {
+    const id = stream();
+    await handle()(id, { type: 'Add', amount: 1 }, { metadata: meta() });
+    const guard = (sum: number) => {
+      if (sum < 5) throw new ValidationError('too small to touch');
+    };
+    const error = await handle()(id, { type: 'Add', amount: 1 }, { metadata: meta(), expectedRevision: 7, guard }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(await eventsOf(id)).toHaveLength(1);
+  });
+
   it('concurrent different commands: without retry one loses with 412; with retry both land', async () => {
     const id = stream();
     await handle()(id, { type: 'Add', amount: 1 }, { metadata: meta() });
@@ -114,5 +125,77 @@ describe('the generic command handler', () => {
     const events = await eventsOf(id);
     const winner = noRetry[0]?.status === 'fulfilled' ? 2 : 3;
     expect(events.map((e) => (e.data as { amount: number }).amount)).toEqual([1, winner, ...[...withRetry].sort((a, b) => a.revision - b.revision).map((r) => (r.events[0]?.data as { amount: number }).amount)]);
+  });
+});
+
+describe('snapshots', () => {
+  const policy = (every = 100, version = 1): SnapshotPolicy<number> => ({ streamOf: (id) => id.replace(/^total-/, 'total_snapshot-'), every, version });
+  const withSnapshots = (every = 100, version = 1) => createCommandHandler(store, total, { snapshots: policy(every, version) });
+  /** many small events at once, straight into the store (quicker than one command each) */
+  async function appendMany(id: string, count: number) {
+    for (let done = 0; done < count; done += 500) {
+      const batch = Array.from({ length: Math.min(500, count - done) }, (_, i) => ({ id: randomUUID(), type: 'Added', data: { amount: 0.001 * ((done + i) % 3) } }));
+      await store.appendToStream(id, batch, { expectedRevision: done === 0 ? 'no_stream' : done - 1 });
+    }
+  }
+  const snapshotsOf = (id: string) => eventsOf(id.replace(/^total-/, 'total_snapshot-'));
+
+  it('after 10,000 events a command snapshots, and the next loads read fewer than 200 events with the same state', async () => {
+    const id = stream();
+    await appendMany(id, 9_990);
+    const handle = withSnapshots();
+    const first = await handle(id, { type: 'Add', amount: 1 }, { metadata: meta() });
+    expect(first.revision).toBe(9_990);
+    const snapshots = await snapshotsOf(id);
+    expect(snapshots).toHaveLength(1);
+    expect(snapshots[0]).toMatchObject({ type: SNAPSHOT_EVENT_TYPE, data: { version: 1, revision: 9_990, position: first.position } });
+
+    for (let i = 0; i < 10; i++) await handle(id, { type: 'Add', amount: 1 }, { metadata: meta() });
+    const loaded = await withSnapshots().load(id);
+    expect(loaded.eventsRead).toBeLessThan(200);
+    expect(loaded.eventsRead).toBe(10);
+    expect(loaded.revision).toBe(10_000);
+    const full = await createCommandHandler(store, total).load(id);
+    expect(full.eventsRead).toBe(10_001);
+    expect(loaded.state).toBeCloseTo(full.state, 9);
+    expect(loaded.position).toBe(full.position);
+  });
+
+  it('takes one every N events; a snapshot of another version is ignored; refusals and stale revisions still hold', async () => {
+    const id = stream();
+    const handle = withSnapshots(5);
+    for (let i = 0; i < 12; i++) await handle(id, { type: 'Add', amount: 1 }, { metadata: meta() });
+    expect((await snapshotsOf(id)).map((e) => (e.data as { revision: number }).revision)).toEqual([4, 9]);
+    expect((await handle.load(id)).eventsRead).toBe(2);
+
+    const otherVersion = await withSnapshots(5, 2).load(id);
+    expect(otherVersion).toMatchObject({ eventsRead: 12, state: 12, revision: 11 });
+
+    await expect(handle(id, { type: 'Add', amount: 100 }, { metadata: meta() })).rejects.toBeInstanceOf(ValidationError);
+    const stale = await handle(id, { type: 'Add', amount: 1 }, { metadata: meta(), expectedRevision: 3 }).catch((e: unknown) => e);
+    expect((stale as RevisionMismatchError).extra.currentRevision).toBe(11);
+    expect(await eventsOf(id)).toHaveLength(12);
+  });
+
+  it('a command id seen after the snapshot is still answered from its events; an exact retry before it is absorbed by the store', async () => {
+    const id = stream();
+    const handle = withSnapshots(3);
+    const early = meta();
+    const first = await handle(id, { type: 'Add', amount: 1 }, { metadata: early });
+    for (let i = 0; i < 3; i++) await handle(id, { type: 'Add', amount: 1 }, { metadata: meta() });
+    const late = meta();
+    const recent = await handle(id, { type: 'Add', amount: 1 }, { metadata: late });
+    const again = await handle(id, { type: 'Add', amount: 1 }, { metadata: late });
+    expect(again).toMatchObject({ alreadyHandled: true, position: recent.position });
+    // the early command lies before the snapshot: it is decided again, appended with the same event id, and the
+    // store answers with the original append instead of storing it twice
+    const retried = await handle(id, { type: 'Add', amount: 1 }, { metadata: early });
+    expect(retried).toMatchObject({ position: first.position, alreadyHandled: true, state: 5 });
+    expect(await eventsOf(id)).toHaveLength(5);
+  });
+
+  it('refuses a snapshot stream in the aggregate’s own category', async () => {
+    const handle = createCommandHandler(store, total, { snapshots: { streamOf: (id) => `${id}-snapshot`, every: 10, version: 1 } });
+    await expect(handle(stream(), { type: 'Add', amount: 1 }, { metadata: meta() })).rejects.toThrow(/category/);
   });
 });

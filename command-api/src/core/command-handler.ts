@@ -1,17 +1,31 @@
 import {
   WrongExpectedRevisionError,
+  streamCategory,
   type EventMetadata,
   type EventStore,
   type RecordedEvent,
 } from '@pocketguide/platform/event-store/event-store';
 import { RevisionMismatchError } from '@pocketguide/platform/http/errors';
 import type { Decider, DomainEvent } from './decider.ts';
-import { deriveEventId } from './ids.ts';
+import { deriveEventId, deriveId } from './ids.ts';
 
 export type CommandMetadata = EventMetadata & { commandId: string };
 
-export type HandleOptions = {
+/**
+ * A step of a request that runs several commands (on several streams): its own command id, derived from the
+ * request's, so each step is idempotent when the request is retried.
+ */
+export function commandStep(metadata: CommandMetadata, name: string): CommandMetadata {
+  return { ...metadata, commandId: deriveId(`${metadata.commandId}:${name}`), causationId: metadata.commandId };
+}
+
+export type HandleOptions<State = unknown> = {
   metadata: CommandMetadata;
+  /**
+   * Refusals that do not depend on the revision (unknown 404, not yours 403), checked on the loaded state before
+   * `expectedRevision`, so a stale `If-Match` on someone else's stream answers 403, not 412.
+   */
+  guard?: (state: State) => void;
   /**
    * The revision the caller saw (`If-Match`). When given, a stream at any other revision refuses the command
    * with 412 and the current revision, and the command is never retried.
@@ -36,7 +50,96 @@ export type CommandResult<State> = {
 
 export type AcceptedEvent = Pick<RecordedEvent, 'id' | 'type' | 'data' | 'revision'>;
 
-type Loaded<State> = { state: State; revision: number; position: number; earlier: RecordedEvent[] };
+/**
+ * Optional snapshots: a long stream (a guidebook with thousands of saved edits) loads from its latest snapshot plus
+ * the events after it, instead of from revision 0.
+ *
+ * A snapshot is a cache, never the truth: it lives in its own stream, whose category must differ from the
+ * aggregate's (`guidebook_snapshot-<id>` beside `guidebook-<id>`) so projectors filtering on the category never
+ * see it; a lost, failed or outdated (other `version`) snapshot only makes the next load longer.
+ *
+ * Idempotency by command id then only looks at the events after the snapshot. A retry that arrives after `every`
+ * further events is decided again; when it decides the same events, their ids (derived from the command id) make
+ * the store answer with the original append instead of storing them twice.
+ */
+export type SnapshotPolicy<State> = {
+  /** the snapshot stream of an aggregate stream */
+  streamOf(streamId: string): string;
+  /** a snapshot is appended after a command once this many events have followed the last one */
+  every: number;
+  /** bump when the state's shape changes: snapshots of another version are ignored */
+  version: number;
+  /** the stored form of the state (default: the state itself, which must then be plain JSON) */
+  toSnapshot?(state: State): unknown;
+  fromSnapshot?(stored: unknown): State;
+  /** told when writing a snapshot failed (the command itself has succeeded) */
+  onError?(error: unknown, streamId: string): void;
+};
+
+export type CommandHandlerOptions<State, Event extends DomainEvent> = {
+  toEvent?: (recorded: RecordedEvent) => Event;
+  snapshots?: SnapshotPolicy<State>;
+};
+
+/** What a snapshot event holds. */
+export type StoredSnapshot = { version: number; revision: number; position: number; state: unknown };
+export const SNAPSHOT_EVENT_TYPE = 'SnapshotTaken';
+
+export type LoadedStream<State> = {
+  state: State;
+  /** revision of the stream's last event (-1: no stream) */
+  revision: number;
+  /** position of the stream's last event (0: no stream) */
+  position: number;
+  /** events of this command id found after the snapshot (empty without a command id) */
+  earlier: RecordedEvent[];
+  /** revision the snapshot used stood at (-1: none) and the snapshot stream's own revision */
+  snapshot: { revision: number; streamRevision: number };
+  /** how many events of the aggregate stream were read and folded */
+  eventsRead: number;
+};
+
+/** Loads a stream's state: from its latest usable snapshot when the policy has one, then the events after it. */
+export function createStreamLoader<State, Event extends DomainEvent>(
+  eventStore: EventStore,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  options: CommandHandlerOptions<State, Event> = {},
+) {
+  const toEvent = options.toEvent ?? ((recorded: RecordedEvent) => ({ type: recorded.type, data: recorded.data }) as Event);
+  const policy = options.snapshots;
+
+  async function latestSnapshot(streamId: string): Promise<{ stored: StoredSnapshot | null; streamRevision: number }> {
+    if (!policy) return { stored: null, streamRevision: -1 };
+    for await (const recorded of eventStore.readStream(policy.streamOf(streamId), { direction: 'backwards', maxCount: 1 })) {
+      const stored = recorded.data as Partial<StoredSnapshot>;
+      const usable =
+        recorded.type === SNAPSHOT_EVENT_TYPE &&
+        stored.version === policy.version &&
+        typeof stored.revision === 'number' &&
+        typeof stored.position === 'number' &&
+        'state' in stored;
+      return { stored: usable ? (stored as StoredSnapshot) : null, streamRevision: recorded.revision };
+    }
+    return { stored: null, streamRevision: -1 };
+  }
+
+  return async function load(streamId: string, commandId?: string): Promise<LoadedStream<State>> {
+    const { stored, streamRevision } = await latestSnapshot(streamId);
+    let state = stored ? (policy?.fromSnapshot ? policy.fromSnapshot(stored.state) : (stored.state as State)) : decider.initialState();
+    let revision = stored ? stored.revision : -1;
+    let position = stored ? stored.position : 0;
+    let eventsRead = 0;
+    const earlier: RecordedEvent[] = [];
+    for await (const recorded of eventStore.readStream(streamId, { fromRevision: revision + 1 })) {
+      state = decider.evolve(state, toEvent(recorded));
+      revision = recorded.revision;
+      position = recorded.position;
+      eventsRead += 1;
+      if (commandId !== undefined && recorded.metadata.commandId === commandId) earlier.push(recorded);
+    }
+    return { state, revision, position, earlier, snapshot: { revision: stored ? stored.revision : -1, streamRevision }, eventsRead };
+  };
+}
 
 /**
  * The generic write path: load the stream, fold it, decide, append with the expected revision.
@@ -47,31 +150,45 @@ type Loaded<State> = { state: State; revision: number; position: number; earlier
 export function createCommandHandler<State, Command, Event extends DomainEvent>(
   eventStore: EventStore,
   decider: Decider<State, Command, Event>,
-  toEvent: (recorded: RecordedEvent) => Event = (recorded) => ({ type: recorded.type, data: recorded.data }) as Event,
+  options: CommandHandlerOptions<State, Event> = {},
 ) {
-  async function load(streamId: string, commandId: string): Promise<Loaded<State>> {
-    let state = decider.initialState();
-    let revision = -1;
-    let position = 0;
-    const earlier: RecordedEvent[] = [];
-    for await (const recorded of eventStore.readStream(streamId)) {
-      state = decider.evolve(state, toEvent(recorded));
-      revision = recorded.revision;
-      position = recorded.position;
-      if (recorded.metadata.commandId === commandId) earlier.push(recorded);
+  const load = createStreamLoader(eventStore, decider, options);
+  const policy = options.snapshots;
+
+  async function takeSnapshot(streamId: string, loaded: LoadedStream<State>, state: State, revision: number, position: number) {
+    if (!policy || revision - loaded.snapshot.revision < policy.every) return;
+    const snapshotStream = policy.streamOf(streamId);
+    const stored: StoredSnapshot = {
+      version: policy.version,
+      revision,
+      position,
+      state: policy.toSnapshot ? policy.toSnapshot(state) : state,
+    };
+    try {
+      // Expected at the revision seen on load: a concurrent newer snapshot wins and this one is dropped.
+      await eventStore.appendToStream(
+        snapshotStream,
+        [{ id: deriveId(`snapshot:${streamId}:${policy.version}:${revision}`), type: SNAPSHOT_EVENT_TYPE, data: stored, metadata: { userId: 'system' } }],
+        { expectedRevision: loaded.snapshot.streamRevision === -1 ? 'no_stream' : loaded.snapshot.streamRevision },
+      );
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) policy.onError?.(error, streamId);
     }
-    return { state, revision, position, earlier };
   }
 
-  return async function handle(streamId: string, command: Command, options: HandleOptions): Promise<CommandResult<State>> {
-    const { metadata } = options;
+  async function handle(streamId: string, command: Command, handleOptions: HandleOptions<State>): Promise<CommandResult<State>> {
+    const { metadata } = handleOptions;
+    if (policy && streamCategory(policy.streamOf(streamId)) === streamCategory(streamId)) {
+      throw new Error(`The snapshot stream of ${streamId} shares its category: projectors would see the snapshots`);
+    }
     for (let attempt = 0; ; attempt++) {
       const loaded = await load(streamId, metadata.commandId);
       if (loaded.earlier.length > 0) {
         const last = loaded.earlier[loaded.earlier.length - 1]!;
         return { state: loaded.state, events: loaded.earlier, revision: loaded.revision, position: last.position, alreadyHandled: true };
       }
-      const seen = options.expectedRevision === 'no_stream' ? -1 : options.expectedRevision;
+      handleOptions.guard?.(loaded.state);
+      const seen = handleOptions.expectedRevision === 'no_stream' ? -1 : handleOptions.expectedRevision;
       if (seen !== undefined && seen !== loaded.revision) throw new RevisionMismatchError(loaded.revision);
 
       const decided = decider.decide(command, loaded.state);
@@ -88,21 +205,29 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
         const appended = await eventStore.appendToStream(streamId, newEvents, {
           expectedRevision: loaded.revision === -1 ? 'no_stream' : loaded.revision,
         });
+        if (appended.nextExpectedRevision !== loaded.revision + decided.length) {
+          // The store recognised the event ids: an exact retry of a command older than the snapshot.
+          return { state: loaded.state, events: [], revision: loaded.revision, position: appended.position, alreadyHandled: true };
+        }
         const state = decided.reduce(decider.evolve, loaded.state);
         const firstRevision = appended.nextExpectedRevision - decided.length + 1;
         const accepted = newEvents.map(({ id, type, data }, index) => ({ id, type, data, revision: firstRevision + index }));
+        await takeSnapshot(streamId, loaded, state, appended.nextExpectedRevision, appended.position);
         return { state, events: accepted, revision: appended.nextExpectedRevision, position: appended.position, alreadyHandled: false };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
-        const mayRetry = options.retryOnConflict === true && seen === undefined && attempt === 0;
+        const mayRetry = handleOptions.retryOnConflict === true && seen === undefined && attempt === 0;
         if (!mayRetry) throw new RevisionMismatchError(error.actual === 'no_stream' ? -1 : error.actual);
       }
     }
-  };
+  }
+
+  /** The handler, with `load` for routes that must look at the state before they build a command. */
+  return Object.assign(handle, { load });
 }
 
 export type CommandHandler<State, Command> = (
   streamId: string,
   command: Command,
-  options: HandleOptions,
+  options: HandleOptions<State>,
 ) => Promise<CommandResult<State>>;

@@ -28,3 +28,15 @@ export function commandMetadata(req: Request, ids: IdSource, user?: { id: string
     ...(user ? { userId: user.id, role: user.role } : { userId: 'anonymous' }),
   };
 }
+
+/**
+ * The revision an `If-Match` header names: `"12"`, `W/"12"` or `12` (the ETag every write answers with).
+ * Undefined when absent; `*` means any revision.
+ */
+export function ifMatchRevision(req: Request): number | undefined {
+  const value = req.get('If-Match')?.trim();
+  if (value === undefined || value === '' || value === '*') return undefined;
+  const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(value);
+  if (!match) throw new ValidationError('If-Match must be the revision you saw, e.g. "12"', [{ path: 'If-Match', message: 'Not a revision' }]);
+  return Number(match[1]);
+}

@@ -6,7 +6,9 @@ import {
   userEmailStream,
   userKakaoStream,
   userStream,
+  type BillingCycle,
   type Language,
+  type PaidPlan,
   type RecordMailSentInput,
   type Role,
   type SessionUser,
@@ -29,7 +31,7 @@ import {
   RevisionMismatchError,
   UnauthorizedError,
 } from '@pocketguide/platform/http/errors';
-import { createCommandHandler, type CommandMetadata } from '../core/command-handler.ts';
+import { commandStep as step, createCommandHandler, type CommandMetadata } from '../core/command-handler.ts';
 import { deriveId, type Clock, type IdSource } from '../core/ids.ts';
 import { emailReservationDecider, type EmailReservationState } from './email-reservation-decider.ts';
 import { kakaoLinkDecider, type KakaoLinkState } from './kakao-link-decider.ts';
@@ -67,11 +69,6 @@ const unknownEmail = () => new NotFoundError(M.badCredentials);
 
 /** Kakao accounts without a shared email get an address that can never receive mail (RFC 2606 `.invalid`). */
 export const kakaoPlaceholderEmail = (kakaoId: string): string => `kakao-${kakaoId}@kakao.invalid`;
-
-/** A step of a request: its own command id, derived from the request's, so each step is idempotent on retry. */
-function step(metadata: CommandMetadata, name: string): CommandMetadata {
-  return { ...metadata, commandId: deriveId(`${metadata.commandId}:${name}`), causationId: metadata.commandId };
-}
 
 const SYSTEM = { userId: 'system', role: 'system' } as const;
 
@@ -457,6 +454,27 @@ export function createAccounts(deps: AccountsDeps) {
         passwordSet = true;
       }
       return { userId, created: false, passwordSet };
+    },
+
+    /**
+     * The administrator subscription calls (spec 2 §7): subscribe, one month, unsubscribe, change plan. Each
+     * answers the account as it is after the command.
+     */
+    async changeSubscription(
+      userId: string,
+      change: { type: 'SubscribeUser'; plan: PaidPlan; billingCycle: BillingCycle } | { type: 'UnsubscribeUser'; by: 'admin' | 'self' } | { type: 'ChangeUserPlan'; plan: PaidPlan },
+      metadata: CommandMetadata,
+    ): Promise<{ account: Account; position: number }> {
+      const now = clock.now();
+      const command: UserCommand =
+        change.type === 'SubscribeUser'
+          ? { type: 'SubscribeUser', data: { plan: change.plan, billingCycle: change.billingCycle, now } }
+          : change.type === 'UnsubscribeUser'
+            ? { type: 'UnsubscribeUser', data: { by: change.by, now } }
+            : { type: 'ChangeUserPlan', data: { plan: change.plan, now } };
+      const result = await runUser(userId, command, metadata);
+      if (result.state.status !== 'registered') throw new NotFoundError('User not found');
+      return { account: result.state.account, position: result.position };
     },
 
     /** The mail worker's command: one MailSent per mail id, whatever the number of deliveries. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES as M, type UserEvent } from '@pocketguide/contracts';
+import { ACCOUNT_MESSAGES as M, SUBSCRIPTION_MESSAGES as S, type UserEvent } from '@pocketguide/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '@pocketguide/platform/http/errors';
 import { deciderSpec } from '../testing/decider-spec.ts';
-import { MAIL_REQUESTS_PER_HOUR, userDecider, type UserCommand } from './user-decider.ts';
+import { MAIL_REQUESTS_PER_HOUR, addMonths, userDecider, type UserCommand } from './user-decider.ts';
 
 const spec = deciderSpec(userDecider);
 const now = new Date('2026-03-01T09:00:00.000Z');
@@ -364,5 +364,76 @@ describe('RecordMailSent', () => {
   it('an account deleted meanwhile: nothing (the worker carries on); unknown: refused', () => {
     spec.given([registered, deleted]).when(record).thenNothingHappens();
     spec.given([]).when(record).thenThrows(NotFoundError);
+  });
+});
+
+describe('subscriptions (administrator actions)', () => {
+  const subscribed = (plan: 'standard' | 'onemonth' = 'standard', expiresAt = '2026-04-01T09:00:00.000Z'): UserEvent => ({
+    type: 'UserSubscribed',
+    data: { userId: 'u1', plan, billingCycle: 'month', expiresAt, subscribedAt: iso(now) },
+  });
+  const subscribe = (plan: 'standard' | 'pro' | 'onemonth' = 'standard', billingCycle: 'month' | 'year' = 'month'): UserCommand => ({
+    type: 'SubscribeUser',
+    data: { plan, billingCycle, now },
+  });
+
+  it('subscribes a free user for one calendar month; a yearly cycle runs twelve', () => {
+    spec.given([registered, activated]).when(subscribe()).then([subscribed()]);
+    spec
+      .given([registered])
+      .when(subscribe('pro', 'year'))
+      .then([{ type: 'UserSubscribed', data: { userId: 'u1', plan: 'pro', billingCycle: 'year', expiresAt: '2027-03-01T09:00:00.000Z', subscribedAt: iso(now) } }]);
+  });
+
+  const accountAfter = (events: UserEvent[]) => {
+    const state = events.reduce(userDecider.evolve, userDecider.initialState());
+    return state.status === 'registered' ? state.account : null;
+  };
+
+  it('the state shows the subscription, its type and its end', () => {
+    expect(accountAfter([registered, subscribed('onemonth')])).toMatchObject({ subscription: true, subscriptionType: 'onemonth', expiresAt: '2026-04-01T09:00:00.000Z' });
+  });
+
+  it('one month on a subscribed user is refused with the spec text; the same plan again changes nothing; another plan is refused', () => {
+    spec.given([registered, subscribed()]).when(subscribe('onemonth')).thenThrows(ConflictError, S.oneMonthForSubscribed);
+    spec.given([registered, subscribed()]).when(subscribe()).thenNothingHappens();
+    spec.given([registered, subscribed()]).when(subscribe('pro')).thenThrows(ConflictError, S.alreadySubscribed);
+  });
+
+  it('unknown users are refused', () => {
+    spec.given([]).when(subscribe()).thenThrows(NotFoundError);
+    spec.given([registered, deleted]).when(subscribe()).thenThrows(NotFoundError);
+  });
+
+  it('unsubscribing keeps the plan running to its end; not subscribed: nothing', () => {
+    const unsubscribed: UserEvent = { type: 'UserUnsubscribed', data: { userId: 'u1', expiresAt: '2026-04-01T09:00:00.000Z', unsubscribedAt: iso(now) } };
+    spec.given([registered, subscribed()]).when({ type: 'UnsubscribeUser', data: { by: 'admin', now } }).then([unsubscribed]);
+    expect(accountAfter([registered, subscribed(), unsubscribed])).toMatchObject({ subscription: false, subscriptionType: 'standard', expiresAt: '2026-04-01T09:00:00.000Z' });
+    spec.given([registered]).when({ type: 'UnsubscribeUser', data: { by: 'admin', now } }).thenNothingHappens();
+  });
+
+  it('a one-month plan cannot be unsubscribed by its owner (spec text); an administrator may end it', () => {
+    spec.given([registered, subscribed('onemonth')]).when({ type: 'UnsubscribeUser', data: { by: 'self', now } }).thenThrows(ConflictError, S.oneMonthUnsubscribe);
+    spec
+      .given([registered, subscribed('onemonth')])
+      .when({ type: 'UnsubscribeUser', data: { by: 'admin', now } })
+      .then([{ type: 'UserUnsubscribed', data: { userId: 'u1', expiresAt: '2026-04-01T09:00:00.000Z', unsubscribedAt: iso(now) } }]);
+  });
+
+  it('changes the plan of a subscriber; the same plan: nothing; without a subscription: refused', () => {
+    spec
+      .given([registered, subscribed()])
+      .when({ type: 'ChangeUserPlan', data: { plan: 'business', now } })
+      .then([{ type: 'UserPlanChanged', data: { userId: 'u1', plan: 'business', changedAt: iso(now) } }]);
+    spec.given([registered, subscribed()]).when({ type: 'ChangeUserPlan', data: { plan: 'standard', now } }).thenNothingHappens();
+    spec.given([registered]).when({ type: 'ChangeUserPlan', data: { plan: 'pro', now } }).thenThrows(ConflictError, S.notSubscribed);
+  });
+});
+
+describe('addMonths', () => {
+  it('keeps the day, or takes the shorter month’s last day', () => {
+    expect(addMonths(new Date('2026-01-31T10:00:00.000Z'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(addMonths(new Date('2028-01-31T10:00:00.000Z'), 1).toISOString()).toBe('2028-02-29T10:00:00.000Z');
+    expect(addMonths(new Date('2026-12-15T00:00:00.000Z'), 1).toISOString()).toBe('2027-01-15T00:00:00.000Z');
   });
 });

@@ -1,9 +1,12 @@
 import {
   ACCOUNT_MESSAGES as M,
+  SUBSCRIPTION_MESSAGES as S,
   DEFAULT_LANGUAGE,
   PASSWORD_RESET_TTL_MINUTES,
   TRIAL_DAYS,
+  type BillingCycle,
   type Language,
+  type PaidPlan,
   type Role,
   type SubscriptionType,
   type UserEvent,
@@ -88,6 +91,11 @@ export type RecordMailSent = {
   data: At & { mailId: string; kind: 'verification' | 'password-reset' };
 };
 
+/** Administrator subscription actions today (spec 2 §7); the purchase flow of the payments issue reuses them. */
+export type SubscribeUser = { type: 'SubscribeUser'; data: At & { plan: PaidPlan; billingCycle: BillingCycle } };
+export type UnsubscribeUser = { type: 'UnsubscribeUser'; data: At & { by: 'admin' | 'self' } };
+export type ChangeUserPlan = { type: 'ChangeUserPlan'; data: At & { plan: PaidPlan } };
+
 export type UserCommand =
   | RegisterUser
   | ActivateUser
@@ -101,10 +109,24 @@ export type UserCommand =
   | ChangeUserRole
   | DeleteUser
   | LinkKakaoAccount
-  | RecordMailSent;
+  | RecordMailSent
+  | SubscribeUser
+  | UnsubscribeUser
+  | ChangeUserPlan;
 
 const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
+
+/** Same day and time `months` later (UTC), on the month's last day when it is shorter: 31 Jan + 1 → 28/29 Feb. */
+export function addMonths(date: Date, months: number): Date {
+  const target = new Date(date.getTime());
+  const day = target.getUTCDate();
+  target.setUTCDate(1);
+  target.setUTCMonth(target.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target;
+}
 
 function recentRequests(times: readonly string[], now: Date): string[] {
   return times.filter((time) => now.getTime() - Date.parse(time) < HOUR_MS);
@@ -184,6 +206,13 @@ function evolveAccount(account: Account, event: UserEvent): Account {
       return { ...account, kakaoId: event.data.kakaoId };
     case 'MailSent':
       return { ...account, sentMailIds: [...account.sentMailIds, event.data.mailId] };
+    case 'UserSubscribed':
+      return { ...account, subscription: true, subscriptionType: event.data.plan, expiresAt: event.data.expiresAt };
+    case 'UserUnsubscribed':
+      // the plan keeps running to its end: a paid type with the flag off (spec 2 §4)
+      return { ...account, subscription: false, expiresAt: event.data.expiresAt };
+    case 'UserPlanChanged':
+      return { ...account, subscriptionType: event.data.plan };
     default: {
       const unknown: never = event;
       return unknown;
@@ -360,6 +389,35 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (account.sentMailIds.includes(command.data.mailId)) return [];
         const { mailId, kind } = command.data;
         return [{ type: 'MailSent', data: { userId: account.userId, mailId, kind, sentAt: now } }];
+      }
+
+      case 'SubscribeUser': {
+        const account = existing(state);
+        const { plan, billingCycle } = command.data;
+        if (account.subscription) {
+          if (plan === 'onemonth') throw new ConflictError(S.oneMonthForSubscribed);
+          if (account.subscriptionType === plan) return [];
+          throw new ConflictError(S.alreadySubscribed);
+        }
+        // A new paid period starts now (the spec does not carry unused trial or unsubscribed days over).
+        const months = plan === 'onemonth' || billingCycle === 'month' ? 1 : 12;
+        const expiresAt = addMonths(command.data.now, months).toISOString();
+        return [{ type: 'UserSubscribed', data: { userId: account.userId, plan, billingCycle: plan === 'onemonth' ? 'month' : billingCycle, expiresAt, subscribedAt: now } }];
+      }
+
+      case 'UnsubscribeUser': {
+        const account = existing(state);
+        if (!account.subscription) return [];
+        // The spec's rule is the person's own button; an administrator may still end a one-month plan.
+        if (command.data.by === 'self' && account.subscriptionType === 'onemonth') throw new ConflictError(S.oneMonthUnsubscribe);
+        return [{ type: 'UserUnsubscribed', data: { userId: account.userId, expiresAt: account.expiresAt, unsubscribedAt: now } }];
+      }
+
+      case 'ChangeUserPlan': {
+        const account = existing(state);
+        if (!account.subscription) throw new ConflictError(S.notSubscribed);
+        if (account.subscriptionType === command.data.plan) return [];
+        return [{ type: 'UserPlanChanged', data: { userId: account.userId, plan: command.data.plan, changedAt: now } }];
       }
 
       default: {

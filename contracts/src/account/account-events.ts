@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES, ROLES } from './account-limits.ts';
+import { BILLING_CYCLES, LANGUAGES, PAID_PLANS, ROLES } from './account-limits.ts';
 
 /**
  * Account events. Three kinds of stream:
@@ -102,6 +102,21 @@ export const mailSentSchema = z.object({
   sentAt: at,
 });
 
+/**
+ * A subscription started (administrator action today; purchases later). `expiresAt` is the end of the paid
+ * period: access continues to it even after an unsubscription.
+ */
+export const userSubscribedSchema = z.object({
+  userId: z.string(),
+  plan: z.enum(PAID_PLANS),
+  billingCycle: z.enum(BILLING_CYCLES),
+  expiresAt: at,
+  subscribedAt: at,
+});
+/** The subscription stops renewing; the plan runs to `expiresAt` (spec 2 §4: access continues to the cycle's end). */
+export const userUnsubscribedSchema = z.object({ userId: z.string(), expiresAt: at, unsubscribedAt: at });
+export const userPlanChangedSchema = z.object({ userId: z.string(), plan: z.enum(PAID_PLANS), changedAt: at });
+
 export const userEmailReservedSchema = z.object({ email: z.string(), userId: z.string(), reservedAt: at });
 export const userEmailReleasedSchema = z.object({ email: z.string(), userId: z.string(), releasedAt: at });
 export const kakaoIdClaimedSchema = z.object({ kakaoId: z.string(), userId: z.string(), claimedAt: at });
@@ -123,6 +138,9 @@ export type UserRoleChanged = E<'UserRoleChanged', typeof userRoleChangedSchema>
 export type UserDeleted = E<'UserDeleted', typeof userDeletedSchema>;
 export type KakaoAccountLinked = E<'KakaoAccountLinked', typeof kakaoAccountLinkedSchema>;
 export type MailSent = E<'MailSent', typeof mailSentSchema>;
+export type UserSubscribed = E<'UserSubscribed', typeof userSubscribedSchema>;
+export type UserUnsubscribed = E<'UserUnsubscribed', typeof userUnsubscribedSchema>;
+export type UserPlanChanged = E<'UserPlanChanged', typeof userPlanChangedSchema>;
 
 export type UserEvent =
   | UserRegistered
@@ -138,7 +156,10 @@ export type UserEvent =
   | UserRoleChanged
   | UserDeleted
   | KakaoAccountLinked
-  | MailSent;
+  | MailSent
+  | UserSubscribed
+  | UserUnsubscribed
+  | UserPlanChanged;
 
 export type UserEmailReserved = E<'UserEmailReserved', typeof userEmailReservedSchema>;
 export type UserEmailReleased = E<'UserEmailReleased', typeof userEmailReleasedSchema>;
@@ -163,6 +184,9 @@ export const userEventSchemas = {
   UserDeleted: userDeletedSchema,
   KakaoAccountLinked: kakaoAccountLinkedSchema,
   MailSent: mailSentSchema,
+  UserSubscribed: userSubscribedSchema,
+  UserUnsubscribed: userUnsubscribedSchema,
+  UserPlanChanged: userPlanChangedSchema,
 } as const satisfies Record<UserEvent['type'], z.ZodType>;
 
 export const emailReservationEventSchemas = {

@@ -71,6 +71,10 @@ export const userListSchema = z.object({
 });
 export type UserList = z.infer<typeof userListSchema>;
 
+/** The administrator subscription calls (spec 3 §7: 'response.user'). */
+export const adminSubscriptionAnswerSchema = z.object({ user: userViewSchema, position: z.number().int() });
+export type AdminSubscriptionAnswer = z.infer<typeof adminSubscriptionAnswerSchema>;
+
 /** POST /api/users (201). */
 export const signupAcceptedSchema = z.object({
   _id: z.string(),

@@ -36,6 +36,13 @@ export const isAdminRole = (role: string): boolean => role !== 'user';
 
 export const SUBSCRIPTION_TYPES = ['free', 'mini', 'standard', 'pro', 'business', 'enterprise', 'onemonth'] as const;
 export type SubscriptionType = (typeof SUBSCRIPTION_TYPES)[number];
+/** Every subscription type but the free trial. */
+export const PAID_PLANS = ['mini', 'standard', 'pro', 'business', 'enterprise', 'onemonth'] as const;
+export type PaidPlan = (typeof PAID_PLANS)[number];
+/** What an administrator may subscribe a user to or change a plan to (spec 3 §2.6 offers standard, pro, business). */
+export const ADMIN_PLANS = ['standard', 'pro', 'business'] as const;
+export const BILLING_CYCLES = ['month', 'year'] as const;
+export type BillingCycle = (typeof BILLING_CYCLES)[number];
 
 /** Admin list status filter and the label it shows (spec 3 §2.6: hidden, then active, then not confirmed). */
 export const USER_STATUSES = ['active', 'inactive', 'hidden'] as const;
@@ -80,8 +87,28 @@ export const ACCOUNT_MESSAGES = {
   tooManyAttempts: 'Too many failed login attempts. Please try again later.',
 } as const;
 
+/** The subscription rules' texts (spec 2 §5 word for word, then this server's own two). */
+export const SUBSCRIPTION_MESSAGES = {
+  oneMonthForSubscribed: 'Subscribed user is not allowed to purchase one month plan',
+  oneMonthUnsubscribe: 'One month subscription is not allowed to unsubscribe',
+  alreadySubscribed: 'This user already has a subscription; change its plan instead',
+  notSubscribed: 'This user has no subscription',
+} as const;
+
 /** "file is too big (6.2 MB). The maximum is 5 MB." (the size always with one decimal, so 5.0 reads as over 5) */
 export function fileTooBigMessage(sizeBytes: number, maxBytes: number = PROFILE_IMAGE_MAX_BYTES): string {
   const mb = (bytes: number) => bytes / (1024 * 1024);
   return `${ACCOUNT_MESSAGES.fileTooBig} (${mb(sizeBytes).toFixed(1)} MB). The maximum is ${Number(mb(maxBytes).toFixed(1))} MB.`;
+}
+
+/**
+ * Who may publish (spec 1 §4, spec 2 §4): an administrator, a subscriber, or someone whose paid plan was
+ * unsubscribed but still runs to its end. The free trial does not publish.
+ */
+export function canPublish(
+  user: { role: string; subscription: boolean; subscriptionType: SubscriptionType; expiresAt: string },
+  now: Date,
+): boolean {
+  if (isAdminRole(user.role) || user.subscription) return true;
+  return user.subscriptionType !== 'free' && Date.parse(user.expiresAt) > now.getTime();
 }

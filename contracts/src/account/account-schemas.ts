@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ACCOUNT_MESSAGES as M,
   ADDRESS_MAX_LENGTH,
+  ADMIN_PLANS,
   EMAIL_MAX_LENGTH,
   LANGUAGES,
   NAME_MAX_LENGTH,
@@ -232,6 +233,18 @@ export const kakaoAuthBodySchema = z.strictObject({
 
 /** PATCH /api/users/{userId} (administrators): hide or unhide. */
 export const adminUserPatchBodySchema = z.strictObject({ isHidden: z.boolean({ error: 'isHidden must be true or false' }) });
+
+/** Administrator subscription actions (spec 2 §7, spec 3 §7): the customer is a user id. */
+const customerUidSchema = z.string({ error: 'customerUid is required' }).trim().min(1, 'customerUid is required').max(200);
+export const adminCustomerBodySchema = z.strictObject({ customerUid: customerUidSchema });
+export const adminSubscribeBodySchema = z.strictObject({
+  customerUid: customerUidSchema,
+  plan: z.enum(ADMIN_PLANS, { error: `plan must be one of ${ADMIN_PLANS.join(', ')}` }).default('standard'),
+});
+export const adminChangePlanBodySchema = z.strictObject({
+  customerUid: customerUidSchema,
+  plan: z.enum(ADMIN_PLANS, { error: `plan must be one of ${ADMIN_PLANS.join(', ')}` }),
+});
 
 const queryFlag = z
   .enum(['true', 'false', '1', '0', ''])

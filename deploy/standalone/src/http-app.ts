@@ -9,9 +9,12 @@ import { apiNotFound, problemDetailsHandler } from '@pocketguide/platform/http/p
 import { jsonBody } from '@pocketguide/platform/http/json-body';
 import { healthRoutes, type HealthSources } from '@pocketguide/platform/http/health';
 import { guidebookCommandRoutes } from '@pocketguide/command-api/guidebook/guidebook-routes';
+import { guidebookImageRoutes } from '@pocketguide/command-api/guidebook/guidebook-image-routes';
+import { createGuidebooks } from '@pocketguide/command-api/guidebook/guidebooks';
+import { subscriptionAdminRoutes } from '@pocketguide/command-api/user/subscription-admin-routes';
 import { systemClock, randomIds } from '@pocketguide/command-api/core/ids';
 import { createReadYourWrites } from '@pocketguide/query-api/core/read-your-writes';
-import { guidebookQueryRoutes } from '@pocketguide/query-api/guidebook/guidebook-list-routes';
+import { guidebookQueryRoutes } from '@pocketguide/query-api/guidebook/guidebook-query-routes';
 import { accountCommandRoutes } from '@pocketguide/command-api/user/account-routes';
 import { userQueryRoutes } from '@pocketguide/query-api/user/user-routes';
 import { mediaRoutes } from '@pocketguide/platform/blob/media-routes';
@@ -41,10 +44,17 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
   api.use(...jsonBody(config.BODY_LIMIT_BYTES));
   api.use(healthRoutes({ eventStore, readStore, ...health }));
   // Guidebooks are for signed-in people (exact paths: public guidebook routes may come later under /guidebooks).
-  api.post('/guidebooks', auth.required);
   api.get('/guidebooks', auth.required);
   if (roles.has('command-api')) {
-    api.use(guidebookCommandRoutes({ eventStore, clock: systemClock, ids: randomIds }));
+    // every guidebook write states who may send it (signed in; owner or administrator) in its own routes
+    const guidebooks = createGuidebooks({
+      eventStore,
+      clock: systemClock,
+      onSnapshotError: (error, streamId) => logger.warn('guidebook snapshot not written', { streamId, error }),
+    });
+    api.use(guidebookCommandRoutes({ guidebooks, auth, ids: randomIds }));
+    api.use(guidebookImageRoutes({ guidebooks, auth, ids: randomIds, blobs: accounts.blobs }));
+    api.use(subscriptionAdminRoutes({ accounts: accounts.accounts, auth, ids: randomIds }));
     api.use(
       accountCommandRoutes({
         ...accounts,
@@ -55,7 +65,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     );
   }
   if (roles.has('query-api')) {
-    api.use(guidebookQueryRoutes({ readStore, readYourWrites }));
+    api.use(guidebookQueryRoutes({ readStore, readYourWrites, auth }));
     api.use(userQueryRoutes({ readStore, readYourWrites, auth }));
     if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') api.use(outboxRoutes(config.paths.outbox));
   }

@@ -34,7 +34,7 @@ const configSchema = z.object({
   /** which roles this process runs (comma separated); the standalone run uses all */
   ROLES: z.string().default('command-api,query-api,projections,workers,relay'),
   /** largest JSON body accepted, in bytes */
-  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1_048_576),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(4_194_304),
   /** how long a read with ?after=<position> waits for the projections, in ms */
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
 

@@ -13,6 +13,7 @@ const TITLES: Record<number, string> = {
   412: 'Precondition Failed',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  428: 'Precondition Required',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
 };

@@ -1,31 +1,77 @@
 import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
-import { GUIDEBOOK_LIST, type GuidebookEvent, type GuidebookListDoc } from '@pocketguide/contracts';
+import { GUIDEBOOK_LIST, GUIDEBOOK_STREAM_CATEGORY, type GuidebookListDoc, type Patch } from '@pocketguide/contracts';
 import type { Projector } from '../projector.ts';
+import { evolveSettings, initialSettings } from '../guidebook-settings.ts';
+import { decodeRecorded, displayTitle, guidebookIdOf } from '../guidebook-stream.ts';
 
-/** The authors' and administrators' lists: one small document per guidebook, searchable and sortable. */
+type Outline = { title: string; contentsCount: number };
+
+/**
+ * The title and the number of content pages after a save's patches, read from the patches alone: the list keeps
+ * no document (the editor read model does). Only patches at the top of the document can change these two: the
+ * whole document, `title`, `contents` itself, `contents.length` or one page of `contents`. The patches were
+ * validated against the whole document when they were saved, so their values have the document's types.
+ */
+export function outlineAfter(outline: Outline, patches: readonly Patch[]): Outline {
+  let { title, contentsCount } = outline;
+  for (const { op, path, value } of patches) {
+    const [head, index] = path;
+    if (path.length === 0 && op === 'replace') {
+      const document = value as { title: string; contents: unknown[] };
+      title = document.title;
+      contentsCount = document.contents.length;
+    } else if (head === 'title' && path.length === 1 && op !== 'remove') {
+      title = value as string;
+    } else if (head === 'contents' && path.length === 1 && op !== 'remove') {
+      contentsCount = (value as unknown[]).length;
+    } else if (head === 'contents' && path.length === 2) {
+      if (index === 'length') contentsCount = value as number;
+      else if (op === 'add') contentsCount += 1;
+      else if (op === 'remove') contentsCount -= 1;
+    }
+  }
+  return { title, contentsCount };
+}
+
+/**
+ * `guidebook-list`: the authors' and administrators' lists, one small document per guidebook (searchable by
+ * title, filtered by owner, status and day, sorted by last update). Deleted guidebooks stay, flagged `deleted`.
+ */
 export const guidebookListProjector: Projector<GuidebookListDoc> = {
   name: GUIDEBOOK_LIST,
   collection: GUIDEBOOK_LIST,
-  indexes: [{ fields: { updatedAt: -1 } }, { fields: { createdAt: -1 } }, { fields: { uuid: 1 }, unique: true }],
-  filter: { streamCategories: ['guidebook'] },
-  documentIds: (event: RecordedEvent) => {
-    const data = event.data as { guidebookId?: unknown };
-    return typeof data.guidebookId === 'string' ? [data.guidebookId] : [];
-  },
+  indexes: [
+    { fields: { uuid: 1 }, unique: true },
+    { fields: { ownerId: 1, deleted: 1, updatedAt: -1 } },
+    { fields: { deleted: 1, updatedAt: -1 } },
+    { fields: { deleted: 1, createdAt: -1 } },
+  ],
+  filter: { streamCategories: [GUIDEBOOK_STREAM_CATEGORY] },
+  documentIds: (event: RecordedEvent) => guidebookIdOf(event),
   evolve(doc, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as GuidebookEvent;
+    const event = decodeRecorded(recorded);
+    if (event === null) return doc;
+    if (event.type === 'GuidebookCreated') {
+      const { document } = event.data;
+      return {
+        ...initialSettings(event),
+        title: displayTitle(document.title),
+        contentsCount: document.contents.length,
+        deleted: false,
+      };
+    }
+    if (doc === null) return null;
     switch (event.type) {
-      case 'GuidebookCreated':
-        return {
-          id: event.data.guidebookId,
-          uuid: event.data.uuid,
-          title: event.data.title,
-          createdAt: event.data.createdAt,
-          updatedAt: event.data.createdAt,
-        };
+      case 'GuidebookEdited': {
+        const outline = outlineAfter({ title: doc.title, contentsCount: doc.contentsCount }, event.data.patches);
+        return evolveSettings({ ...doc, title: displayTitle(outline.title), contentsCount: outline.contentsCount }, event);
+      }
+      case 'ContentPageCopied':
+        return evolveSettings({ ...doc, contentsCount: doc.contentsCount + 1 }, event);
+      case 'GuidebookDeleted':
+        return { ...doc, deleted: true };
       default:
-        // events of later versions this projector does not know leave the document as it is
-        return doc;
+        return evolveSettings(doc, event);
     }
   },
 };

@@ -109,4 +109,21 @@ describe('the users read model', () => {
     );
     expect(docs.size).toBe(0);
   });
+
+  it('follows subscriptions: subscribed, plan changed, unsubscribed (the plan runs to its end)', () => {
+    const subscribed = { streamId: stream, type: 'UserSubscribed', data: { userId: 'u1', plan: 'standard', billingCycle: 'month', expiresAt: '2026-04-05T09:00:00.000Z', subscribedAt: '2026-03-05T09:00:00.000Z' } };
+    const changed = { streamId: stream, type: 'UserPlanChanged', data: { userId: 'u1', plan: 'pro', changedAt: '2026-03-06T09:00:00.000Z' } };
+    const unsubscribed = { streamId: stream, type: 'UserUnsubscribed', data: { userId: 'u1', expiresAt: '2026-04-05T09:00:00.000Z', unsubscribedAt: '2026-03-07T09:00:00.000Z' } };
+    expect(expectIdempotent(usersProjector, recordedEvents([registered, subscribed])).get('u1')).toMatchObject({
+      subscription: true,
+      subscriptionType: 'standard',
+      expiresAt: '2026-04-05T09:00:00.000Z',
+    });
+    expect(expectIdempotent(usersProjector, recordedEvents([registered, subscribed, changed, unsubscribed])).get('u1')).toMatchObject({
+      subscription: false,
+      subscriptionType: 'pro',
+      expiresAt: '2026-04-05T09:00:00.000Z',
+      updatedAt: '2026-03-07T09:00:00.000Z',
+    });
+  });
 });

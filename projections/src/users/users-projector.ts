@@ -12,6 +12,9 @@ const USER_DOC_EVENTS = [
   'UserUnhidden',
   'UserRoleChanged',
   'UserDeleted',
+  'UserSubscribed',
+  'UserUnsubscribed',
+  'UserPlanChanged',
 ] as const satisfies ReadonlyArray<UserEvent['type']>;
 
 function withStatus(doc: UserDoc, at: string): UserDoc {
@@ -98,6 +101,14 @@ export const usersProjector: Projector<UserDoc> = {
         return withStatus({ ...doc, role: event.data.role }, event.data.changedAt);
       case 'UserDeleted':
         return null;
+      case 'UserSubscribed': {
+        const { plan, expiresAt, subscribedAt } = event.data;
+        return withStatus({ ...doc, subscription: true, subscriptionType: plan, expiresAt }, subscribedAt);
+      }
+      case 'UserUnsubscribed':
+        return withStatus({ ...doc, subscription: false, expiresAt: event.data.expiresAt }, event.data.unsubscribedAt);
+      case 'UserPlanChanged':
+        return withStatus({ ...doc, subscriptionType: event.data.plan }, event.data.changedAt);
       default:
         // events of later versions this projector does not know leave the document as it is
         return doc;

@@ -1,12 +1,14 @@
 import { Router, type Request } from 'express';
 import {
   ACCOUNT_MESSAGES as M,
+  GUIDEBOOK_LIST,
   PASSWORD_RESETS,
   REPORTING_UTC_OFFSET_MINUTES,
   USERS,
   adminUsersQuerySchema,
   resetTokenSchema,
   toUserView,
+  type GuidebookListDoc,
   type PasswordResetDoc,
   type UserDoc,
   type UserList,
@@ -40,11 +42,19 @@ export function userQueryRoutes({ readStore, readYourWrites, auth, now = () => n
   const router = Router();
   const users = readStore.collection<UserDoc>(USERS);
   const resets = readStore.collection<PasswordResetDoc>(PASSWORD_RESETS);
+  const guidebooks = readStore.collection<GuidebookListDoc>(GUIDEBOOK_LIST);
+
+  // Counted when read: a deletion event names only the guidebook, so the users projector cannot tell whose count
+  // to lower; the guidebook list knows every guidebook's owner (indexed by ownerId).
+  const withGuidebooksCount = async (user: UserDoc): Promise<UserDoc> => ({
+    ...user,
+    guidebooksCount: await guidebooks.count({ ownerId: user.id, deleted: false }),
+  });
 
   router.get('/users', auth.admin, async (req, res) => {
     const { after: _after, access_token: _accessToken, token: _token, ...query } = req.query;
     const { page, pageSize, search, subscriptionType, status, today } = parseOrThrow(adminUsersQuerySchema, query, 'query');
-    await readYourWrites(req, res, [USERS]);
+    await readYourWrites(req, res, [USERS, GUIDEBOOK_LIST]);
     const filter: Filter = {};
     if (search) filter.$or = [{ name: { $contains: search } }, { email: { $contains: search } }, { companyName: { $contains: search } }];
     if (subscriptionType) filter.subscriptionType = subscriptionType;
@@ -55,16 +65,16 @@ export function userQueryRoutes({ readStore, readYourWrites, auth, now = () => n
       users.find(filter, { sort: { createdAt: -1, id: 1 }, skip: (page - 1) * pageSize, limit: pageSize }),
     ]);
     const pageCount = Math.max(1, Math.ceil(totalCount / pageSize));
-    const items = docs.map(toUserView);
+    const items = (await Promise.all(docs.map(withGuidebooksCount))).map(toUserView);
     const answer: UserList = { users: items, pages: pageCount, results: items, page, pageCount, pageSize, totalCount };
     res.json(answer);
   });
 
   router.get('/users/:id', auth.selfOrAdmin('id'), async (req, res) => {
-    await readYourWrites(req, res, [USERS]);
+    await readYourWrites(req, res, [USERS, GUIDEBOOK_LIST]);
     const doc = await users.get(idParam(req));
     if (!doc) throw new NotFoundError('User not found');
-    const answer: UserView = toUserView(doc);
+    const answer: UserView = toUserView(await withGuidebooksCount(doc));
     res.json(answer);
   });
 

@@ -1,0 +1,535 @@
+import {
+  DEFAULT_GUIDEBOOK_TITLE,
+  DEFAULT_LANGUAGE,
+  GUIDEBOOK_MESSAGES,
+  canPublish,
+  decodeGuidebookEvent,
+  decodePublisherEvent,
+  guidebookStream,
+  newGuidebookDocument,
+  publisherStream,
+  sampleGuidebook,
+  userStream,
+  type GuidebookDocument,
+  type GuidebookEvent,
+  type GuidebookSource,
+  type ImageSet,
+  type ImageUploadTarget,
+  type Language,
+  type Patch,
+  type PublisherEvent,
+} from '@pocketguide/contracts';
+import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-store/event-store';
+import { ConflictError, ForbiddenError, NotFoundError, RevisionMismatchError } from '@pocketguide/platform/http/errors';
+import {
+  SNAPSHOT_EVENT_TYPE,
+  commandStep,
+  createCommandHandler,
+  createStreamLoader,
+  type CommandMetadata,
+  type CommandResult,
+  type StoredSnapshot,
+} from '../core/command-handler.ts';
+import { deriveId, type Clock } from '../core/ids.ts';
+import { userDecider, type Account } from '../user/user-decider.ts';
+import { PublishLimitError } from './guidebook-errors.ts';
+import {
+  NOTHING_TO_REDO,
+  NOTHING_TO_UNDO,
+  NOT_YOURS,
+  guidebookDecider,
+  mayChange,
+  undoPatchesOf,
+  type Actor,
+  type Guidebook,
+  type GuidebookCommand,
+  type GuidebookState,
+} from './guidebook-decider.ts';
+import { publisherDecider } from './publisher-decider.ts';
+
+/**
+ * The guidebook use cases: each is one command on the guidebook stream, or a short sequence over the guidebook
+ * and the owner's publisher stream, every step idempotent under the request's command id.
+ */
+
+export type GuidebooksDeps = {
+  eventStore: EventStore;
+  clock: Clock;
+  /** a snapshot of a guidebook is taken once this many events followed the last one (default 100) */
+  snapshotEvery?: number;
+  /** told when writing a snapshot failed (the command itself succeeded) */
+  onSnapshotError?: (error: unknown, streamId: string) => void;
+  /** longest pause (ms, grows with the attempt) before retrying a publish that lost the race for the publisher stream; 0: none */
+  slotRetryPauseMs?: number;
+};
+
+/** Bump when `GuidebookState` changes shape: older snapshots are then ignored and rebuilt. */
+export const GUIDEBOOK_SNAPSHOT_VERSION = 1;
+export const GUIDEBOOK_SNAPSHOT_CATEGORY = 'guidebook_snapshot';
+/** `guidebook-<id>` → `guidebook_snapshot-<id>`: another category, so guidebook projectors never see snapshots. */
+export const guidebookSnapshotStream = (streamId: string): string => `${GUIDEBOOK_SNAPSHOT_CATEGORY}-${streamId.slice(streamId.indexOf('-') + 1)}`;
+
+/** A slot taken this long ago by a guidebook that is still not published is a leftover of a crash: reclaimed. */
+export const STALE_SLOT_MS = 60_000;
+const SLOT_ATTEMPTS = 40;
+
+const toGuidebookEvent = (recorded: RecordedEvent): GuidebookEvent =>
+  decodeGuidebookEvent(recorded.type, recorded.data, { metadata: recorded.metadata });
+const toPublisherEvent = (recorded: RecordedEvent): PublisherEvent => decodePublisherEvent(recorded.type, recorded.data);
+
+export type OwnerInfo = { company: string; mayPublish: boolean; name: string | null; language: Language };
+
+export function createGuidebooks(deps: GuidebooksDeps) {
+  const { eventStore, clock } = deps;
+  const snapshots = {
+    streamOf: guidebookSnapshotStream,
+    every: deps.snapshotEvery ?? 100,
+    version: GUIDEBOOK_SNAPSHOT_VERSION,
+    ...(deps.onSnapshotError ? { onError: deps.onSnapshotError } : {}),
+  };
+  const handle = createCommandHandler(eventStore, guidebookDecider, { toEvent: toGuidebookEvent, snapshots });
+  const handlePublisher = createCommandHandler(eventStore, publisherDecider, { toEvent: toPublisherEvent });
+  const loadUser = createStreamLoader(eventStore, userDecider);
+  const pauseMs = deps.slotRetryPauseMs ?? 5;
+
+  /** Commands by a person are checked for 404 and 403 before a stale `If-Match` (412). */
+  const guardFor = (command: GuidebookCommand) => {
+    if (!('actor' in command.data)) return undefined;
+    const { actor } = command.data;
+    return (state: GuidebookState) => {
+      if (state.status !== 'active') throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+      if (!mayChange(state.guidebook, actor)) throw new ForbiddenError(NOT_YOURS);
+    };
+  };
+
+  const run = (guidebookId: string, command: GuidebookCommand, metadata: CommandMetadata, expectedRevision?: number) => {
+    if (expectedRevision === undefined) return handle(guidebookStream(guidebookId), command, { metadata, retryOnConflict: true });
+    const guard = guardFor(command);
+    return handle(guidebookStream(guidebookId), command, { metadata, expectedRevision, ...(guard ? { guard } : {}) });
+  };
+
+  async function load(guidebookId: string) {
+    return handle.load(guidebookStream(guidebookId));
+  }
+
+  /** The guidebook, if it exists and is not deleted (404 otherwise). */
+  async function existing(guidebookId: string): Promise<{ guidebook: Guidebook; revision: number; state: GuidebookState }> {
+    const { state, revision } = await load(guidebookId);
+    if (state.status !== 'active') throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    return { guidebook: state.guidebook, revision, state };
+  }
+
+  /** The guidebook, if the actor may change it (404, then 403). */
+  async function changeable(guidebookId: string, actor: Actor) {
+    const found = await existing(guidebookId);
+    if (!mayChange(found.guidebook, actor)) throw new ForbiddenError(NOT_YOURS);
+    return found;
+  }
+
+  async function account(userId: string): Promise<Account | null> {
+    const { state } = await loadUser(userStream(userId));
+    return state.status === 'registered' ? state.account : null;
+  }
+
+  /** What the guidebook side needs to know about a person, read from `user-<id>` (never from a read model). */
+  async function ownerInfo(userId: string): Promise<OwnerInfo> {
+    const found = await account(userId);
+    if (!found) return { company: '', mayPublish: false, name: null, language: DEFAULT_LANGUAGE };
+    return { company: found.profile.companyName, mayPublish: canPublish(found, clock.now()), name: found.profile.name, language: found.language };
+  }
+
+  // ---------------------------------------------------------------- publishing slots
+
+  const pause = (attempt: number) =>
+    pauseMs <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, Math.random() * pauseMs * Math.min(attempt + 1, 8)));
+
+  /** Releases slots whose guidebook was never published (a crash between the two appends), older than a minute. */
+  async function reclaimStaleSlots(userId: string, metadata: CommandMetadata): Promise<boolean> {
+    const { state } = await handlePublisher.load(publisherStream(userId));
+    const cutoff = clock.now().getTime() - STALE_SLOT_MS;
+    let released = false;
+    for (const slot of state.slots) {
+      if (Date.parse(slot.takenAt) > cutoff) continue;
+      const { state: guidebook } = await load(slot.guidebookId);
+      const counts = guidebook.status === 'active' && guidebook.guidebook.settings.published && !guidebook.guidebook.settings.isPublicGallery;
+      if (counts) continue;
+      await releaseSlot(userId, slot.guidebookId, guidebook.status === 'deleted' ? 'deleted' : 'unpublish', commandStep(metadata, `reclaim:${slot.guidebookId}:${slot.takenAt}`));
+      released = true;
+    }
+    return released;
+  }
+
+  /**
+   * Takes a slot in the owner's publisher stream, appended at its expected revision: concurrent publishes of one
+   * owner serialise there, so at most 10 slots are ever held. A lost race is tried again; a full stream first
+   * reclaims stale slots once.
+   */
+  async function takeSlot(userId: string, guidebookId: string, reason: 'publish' | 'gallery-off', metadata: CommandMetadata) {
+    let reclaimed = false;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await handlePublisher(
+          publisherStream(userId),
+          { type: 'TakePublishSlot', data: { userId, guidebookId, reason, now: clock.now() } },
+          { metadata, retryOnConflict: true },
+        );
+      } catch (error) {
+        if (error instanceof RevisionMismatchError && attempt < SLOT_ATTEMPTS) {
+          await pause(attempt);
+          continue;
+        }
+        if (error instanceof PublishLimitError && !reclaimed) {
+          reclaimed = true;
+          if (await reclaimStaleSlots(userId, metadata)) continue;
+        }
+        throw error;
+      }
+    }
+  }
+
+  async function releaseSlot(userId: string, guidebookId: string, reason: 'unpublish' | 'gallery-on' | 'deleted', metadata: CommandMetadata) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await handlePublisher(
+          publisherStream(userId),
+          { type: 'ReleasePublishSlot', data: { userId, guidebookId, reason, now: clock.now() } },
+          { metadata, retryOnConflict: true },
+        );
+      } catch (error) {
+        if (!(error instanceof RevisionMismatchError) || attempt >= SLOT_ATTEMPTS) throw error;
+        await pause(attempt);
+      }
+    }
+  }
+
+  /**
+   * After a failed second step, gives the slot back unless the guidebook counts after all (a concurrent request
+   * for the same guidebook may have published it meanwhile, holding the same slot).
+   */
+  async function releaseUnlessCounted(userId: string, guidebookId: string, metadata: CommandMetadata) {
+    const { state } = await load(guidebookId);
+    const counts = state.status === 'active' && state.guidebook.settings.published && !state.guidebook.settings.isPublicGallery;
+    if (!counts) await releaseSlot(userId, guidebookId, 'unpublish', commandStep(metadata, 'release-slot'));
+  }
+
+  // ---------------------------------------------------------------- create and copy
+
+  /** A new guidebook's stream and public id derive from the command id: a retried create lands on the same one. */
+  function newIds(metadata: CommandMetadata) {
+    return {
+      guidebookId: deriveId(`guidebook:${metadata.commandId}`),
+      uuid: deriveId(`guidebook-uuid:${metadata.commandId}`).replaceAll('-', '').slice(0, 12),
+    };
+  }
+
+  /** `document` null: the built-in sample (in the owner's language) for source 'sample', else a new document. */
+  async function create(actor: Actor, input: { document: GuidebookDocument | null; source: GuidebookSource; copiedFrom?: string }, metadata: CommandMetadata) {
+    const { guidebookId, uuid } = newIds(metadata);
+    const owner = await ownerInfo(actor.userId);
+    const document = input.document ?? (input.source === 'sample' ? sampleGuidebook(owner.language) : newGuidebookDocument());
+    const result = await run(
+      guidebookId,
+      {
+        type: 'CreateGuidebook',
+        data: {
+          guidebookId,
+          uuid,
+          owner: { userId: actor.userId, company: owner.company },
+          document,
+          source: input.source,
+          ...(input.copiedFrom ? { copiedFrom: input.copiedFrom } : {}),
+          idSeed: `ids:${metadata.commandId}`,
+          now: clock.now(),
+        },
+      },
+      metadata,
+    );
+    const created = result.state.status === 'none' ? null : result.state.guidebook;
+    return { guidebookId, uuid: created?.uuid ?? uuid, result };
+  }
+
+  // ---------------------------------------------------------------- document changes
+
+  /** Peeks at the newest undo (or redo) target, reads its event and sends the command; a lost race tries again. */
+  async function undoOrRedo(guidebookId: string, actor: Actor, which: 'undo' | 'redo', metadata: CommandMetadata, expectedRevision?: number) {
+    for (let attempt = 0; ; attempt++) {
+      const { guidebook, revision } = await changeable(guidebookId, actor);
+      if (expectedRevision !== undefined && expectedRevision !== revision) throw new RevisionMismatchError(revision);
+      const target = (which === 'undo' ? guidebook.undoable : guidebook.redoable).at(-1);
+      if (target === undefined) throw new ConflictError(which === 'undo' ? NOTHING_TO_UNDO : NOTHING_TO_REDO);
+      const event = await eventAt(guidebookStream(guidebookId), target);
+      const patches = which === 'undo' ? undoPatchesOf(event, guidebook.document) : redoPatchesOf(event);
+      try {
+        return await handle(
+          guidebookStream(guidebookId),
+          which === 'undo'
+            ? { type: 'UndoChange', data: { actor, target: { revision: target, patches }, now: clock.now() } }
+            : { type: 'RedoChange', data: { actor, target: { revision: target, patches }, now: clock.now() } },
+          { metadata, expectedRevision: revision },
+        );
+      } catch (error) {
+        if (!(error instanceof RevisionMismatchError) || expectedRevision !== undefined || attempt >= 2) throw error;
+      }
+    }
+  }
+
+  async function eventAt(streamId: string, revision: number): Promise<GuidebookEvent> {
+    for await (const recorded of eventStore.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
+      if (recorded.revision === revision) return toGuidebookEvent(recorded);
+    }
+    throw new NotFoundError(`There is no revision ${revision}`);
+  }
+
+  // ---------------------------------------------------------------- reading the past
+
+  /** The snapshot with the highest revision ≤ `revision`, found by bisecting the snapshot stream. */
+  async function snapshotAtOrBefore(streamId: string, revision: number): Promise<StoredSnapshot | null> {
+    const snapshotStream = guidebookSnapshotStream(streamId);
+    const at = async (index: number): Promise<StoredSnapshot | null> => {
+      for await (const recorded of eventStore.readStream(snapshotStream, { fromRevision: index, maxCount: 1 })) {
+        const stored = recorded.data as StoredSnapshot;
+        return recorded.type === SNAPSHOT_EVENT_TYPE && stored.version === GUIDEBOOK_SNAPSHOT_VERSION ? stored : null;
+      }
+      return null;
+    };
+    let last = -1;
+    for await (const recorded of eventStore.readStream(snapshotStream, { direction: 'backwards', maxCount: 1 })) last = recorded.revision;
+    let low = 0;
+    let high = last;
+    let found: StoredSnapshot | null = null;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const stored = await at(middle);
+      if (stored === null) return null; // another version: fold from the start
+      if (stored.revision <= revision) {
+        found = stored;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    return found;
+  }
+
+  /** The state as it was at `revision`: the nearest snapshot at or before it, then the events up to it. */
+  async function stateAt(guidebookId: string, revision: number): Promise<{ state: GuidebookState; time: string }> {
+    const streamId = guidebookStream(guidebookId);
+    const snapshot = await snapshotAtOrBefore(streamId, revision);
+    let state = snapshot ? (snapshot.state as GuidebookState) : guidebookDecider.initialState();
+    let time = '';
+    const from = snapshot ? snapshot.revision + 1 : 0;
+    if (from <= revision) {
+      for await (const recorded of eventStore.readStream(streamId, { fromRevision: from, maxCount: revision - from + 1 })) {
+        state = guidebookDecider.evolve(state, toGuidebookEvent(recorded));
+        time = recorded.recordedAt;
+      }
+    } else {
+      for await (const recorded of eventStore.readStream(streamId, { fromRevision: revision, maxCount: 1 })) time = recorded.recordedAt;
+    }
+    if (state.status === 'none' || state.revision !== revision) throw new NotFoundError(`There is no revision ${revision}`);
+    return { state, time };
+  }
+
+  return {
+    load,
+    ownerInfo,
+    changeable,
+
+    /** POST /api/guidebooks: a NEW or sample guidebook from the posted document (null: nothing posted). */
+    create: (actor: Actor, document: GuidebookDocument | null, source: 'new' | 'sample', metadata: CommandMetadata) => create(actor, { document, source }, metadata),
+
+    /** POST /api/guidebooks/copy: a new guidebook of the caller holding a copy (fresh ids) of one they may change. */
+    async copy(actor: Actor, sourceId: string, metadata: CommandMetadata) {
+      const { guidebook } = await existing(sourceId);
+      if (!mayChange(guidebook, actor) && !guidebook.settings.isSampleGuidebook) throw new ForbiddenError(NOT_YOURS);
+      return create(actor, { document: guidebook.document, source: 'copy', copiedFrom: sourceId }, metadata);
+    },
+
+    /** PATCH /api/guidebooks/{id}: patches against `expectedRevision` (If-Match). */
+    edit: (guidebookId: string, actor: Actor, patches: Patch[], expectedRevision: number, metadata: CommandMetadata) =>
+      run(guidebookId, { type: 'EditGuidebook', data: { actor, patches, idSeed: `ids:${metadata.commandId}`, now: clock.now() } }, metadata, expectedRevision),
+
+    /** PUT /api/guidebooks/{id}: the whole document; without If-Match the last save wins. */
+    save: (guidebookId: string, actor: Actor, document: GuidebookDocument, metadata: CommandMetadata, expectedRevision?: number) =>
+      run(guidebookId, { type: 'SaveGuidebook', data: { actor, document, idSeed: `ids:${metadata.commandId}`, now: clock.now() } }, metadata, expectedRevision),
+
+    /** POST /api/guidebooks/{id}/restore: the document of `revision` back, as a new change. */
+    async restore(guidebookId: string, actor: Actor, revision: number, metadata: CommandMetadata, expectedRevision?: number) {
+      const { revision: current } = await changeable(guidebookId, actor);
+      if (revision > current) throw new NotFoundError(`There is no revision ${revision}`);
+      const { state } = await stateAt(guidebookId, revision);
+      if (state.status === 'none') throw new NotFoundError(`There is no revision ${revision}`);
+      return run(guidebookId, { type: 'RestoreRevision', data: { actor, revision, document: state.guidebook.document, now: clock.now() } }, metadata, expectedRevision);
+    },
+
+    undo: (guidebookId: string, actor: Actor, metadata: CommandMetadata, expectedRevision?: number) => undoOrRedo(guidebookId, actor, 'undo', metadata, expectedRevision),
+    redo: (guidebookId: string, actor: Actor, metadata: CommandMetadata, expectedRevision?: number) => undoOrRedo(guidebookId, actor, 'redo', metadata, expectedRevision),
+
+    copyContent: (guidebookId: string, contentId: string, actor: Actor, metadata: CommandMetadata) =>
+      run(guidebookId, { type: 'CopyContentPage', data: { actor, contentId, idSeed: `ids:${metadata.commandId}`, now: clock.now() } }, metadata),
+
+    deleteItem: (guidebookId: string, contentId: string, itemId: string, actor: Actor, metadata: CommandMetadata) =>
+      run(guidebookId, { type: 'DeleteSectionItem', data: { actor, contentId, itemId, now: clock.now() } }, metadata),
+
+    /** Checked before an upload is received: the guidebook exists, the caller may change it, the target exists. */
+    async checkUploadTarget(guidebookId: string, actor: Actor, target: ImageUploadTarget) {
+      const { guidebook } = await changeable(guidebookId, actor);
+      if (target.kind !== 'item') return;
+      const page = guidebook.document.contents.find((content) => content._id === target.contentId);
+      const section = page?.sections.find((candidate) => candidate._id === target.sectionId);
+      if (!section?.items.some((item) => item._id === target.itemId)) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    },
+
+    /** The stored image goes into the document as a change of kind 'upload' (not tied to the editor's revision). */
+    uploadImage: (guidebookId: string, actor: Actor, target: ImageUploadTarget, image: ImageSet, metadata: CommandMetadata) =>
+      run(guidebookId, { type: 'UploadImage', data: { actor, target, image, now: clock.now() } }, metadata),
+
+    /** DELETE /api/guidebooks/{id}: a soft delete (unpublishing first), then the slot is given back. */
+    async remove(guidebookId: string, actor: Actor, metadata: CommandMetadata) {
+      const result = await run(guidebookId, { type: 'DeleteGuidebook', data: { actor, now: clock.now() } }, commandStep(metadata, 'delete'));
+      if (result.state.status !== 'none') await releaseSlot(result.state.guidebook.ownerId, guidebookId, 'deleted', commandStep(metadata, 'release-slot'));
+      return result;
+    },
+
+    /**
+     * PUT /api/guidebooks/{id}/publish: checked first (exists, may change, subscription), then a slot in the owner's
+     * publisher stream, then GuidebookPublished; if that second append fails the slot is given back.
+     */
+    async publish(guidebookId: string, actor: Actor, metadata: CommandMetadata): Promise<CommandResult<GuidebookState>> {
+      const { guidebook, state } = await changeable(guidebookId, actor);
+      const mayPublish = actor.isAdmin || (await ownerInfo(guidebook.ownerId)).mayPublish;
+      const command: GuidebookCommand = { type: 'PublishGuidebook', data: { actor, mayPublish, now: clock.now() } };
+      if (guidebookDecider.decide(command, state).length === 0) return run(guidebookId, command, commandStep(metadata, 'publish'));
+      await takeSlot(guidebook.ownerId, guidebookId, 'publish', commandStep(metadata, 'take-slot'));
+      try {
+        return await run(guidebookId, command, commandStep(metadata, 'publish'));
+      } catch (error) {
+        await releaseUnlessCounted(guidebook.ownerId, guidebookId, metadata).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    /** PUT /api/guidebooks/{id}/unpublish: unpublished first, then the slot given back (never fewer slots than published). */
+    async unpublish(guidebookId: string, actor: Actor, metadata: CommandMetadata, reason: 'single' | 'all' = 'single') {
+      const result = await run(guidebookId, { type: 'UnpublishGuidebook', data: { actor, reason, now: clock.now() } }, commandStep(metadata, 'unpublish'));
+      if (result.state.status !== 'none') await releaseSlot(result.state.guidebook.ownerId, guidebookId, 'unpublish', commandStep(metadata, 'release-slot'));
+      return result;
+    },
+
+    /**
+     * PUT /api/guidebooks/unpublishall: every published guidebook of the caller. The candidates are the guidebooks
+     * that ever took a slot in their publisher stream (publishing always takes one first).
+     */
+    async unpublishAll(actor: Actor, metadata: CommandMetadata): Promise<{ unpublished: string[]; position: number }> {
+      const { state, position: publisherPosition } = await handlePublisher.load(publisherStream(actor.userId));
+      const unpublished: string[] = [];
+      let position = publisherPosition;
+      for (const guidebookId of state.known) {
+        const { state: current } = await load(guidebookId);
+        if (current.status !== 'active' || !current.guidebook.settings.published) continue;
+        const step = commandStep(metadata, `unpublish:${guidebookId}`);
+        const result = await run(guidebookId, { type: 'UnpublishGuidebook', data: { actor, reason: 'all', now: clock.now() } }, step);
+        const released = await releaseSlot(actor.userId, guidebookId, 'unpublish', commandStep(step, 'release-slot'));
+        if (result.events.length > 0 || result.alreadyHandled) unpublished.push(guidebookId);
+        position = Math.max(position, result.position, released.position);
+      }
+      return { unpublished, position };
+    },
+
+    /**
+     * PATCH /api/guidebooks/{id}/public-gallery: joining the gallery gives the slot back after the change; leaving
+     * it takes a slot first (refused when all 10 are taken), given back if the change then fails.
+     */
+    async setPublicGallery(guidebookId: string, actor: Actor, isPublicGallery: boolean, metadata: CommandMetadata) {
+      const { guidebook, state } = await changeable(guidebookId, actor);
+      const command: GuidebookCommand = { type: 'SetPublicGallery', data: { actor, isPublicGallery, now: clock.now() } };
+      const decided = guidebookDecider.decide(command, state);
+      if (isPublicGallery || decided.length === 0) {
+        const result = await run(guidebookId, command, commandStep(metadata, 'gallery'));
+        if (isPublicGallery && result.state.status === 'active' && result.state.guidebook.settings.isPublicGallery) {
+          await releaseSlot(guidebook.ownerId, guidebookId, 'gallery-on', commandStep(metadata, 'release-slot'));
+        }
+        return result;
+      }
+      await takeSlot(guidebook.ownerId, guidebookId, 'gallery-off', commandStep(metadata, 'take-slot'));
+      try {
+        return await run(guidebookId, command, commandStep(metadata, 'gallery'));
+      } catch (error) {
+        await releaseUnlessCounted(guidebook.ownerId, guidebookId, metadata).catch(() => undefined);
+        throw error;
+      }
+    },
+
+    setPassword: (guidebookId: string, actor: Actor, password: string, metadata: CommandMetadata) =>
+      run(guidebookId, { type: 'SetGuidebookPassword', data: { actor, password, now: clock.now() } }, metadata),
+
+    setSampleFlags: (guidebookId: string, actor: Actor, flags: { isSampleGuidebook: boolean; isSampleContent: boolean }, metadata: CommandMetadata) =>
+      run(guidebookId, { type: 'SetSampleFlags', data: { actor, ...flags, now: clock.now() } }, metadata),
+
+    /** The thumbnail worker's command: one GuidebookThumbnailRecorded per rendering, however often it is delivered. */
+    recordThumbnail(guidebookId: string, thumbnailUrl: string, generatedAt: Date, causation: { eventId: string; correlationId?: string }) {
+      const metadata: CommandMetadata = {
+        userId: 'system',
+        role: 'system',
+        commandId: deriveId(`thumbnail:${guidebookId}:${thumbnailUrl}:${generatedAt.toISOString()}`),
+        causationId: causation.eventId,
+        correlationId: causation.correlationId ?? causation.eventId,
+      };
+      return run(guidebookId, { type: 'RecordThumbnail', data: { thumbnailUrl, generatedAt, now: clock.now() } }, metadata);
+    },
+
+    /** GET /api/guidebooks/{id}/revisions/{n}. */
+    async documentAt(guidebookId: string, actor: Actor, revision: number) {
+      const { revision: current } = await changeable(guidebookId, actor);
+      if (revision > current) throw new NotFoundError(`There is no revision ${revision}`);
+      const { state, time } = await stateAt(guidebookId, revision);
+      if (state.status === 'none') throw new NotFoundError(`There is no revision ${revision}`);
+      return { document: state.guidebook.document, time, currentRevision: current };
+    },
+
+    /**
+     * GET /api/guidebooks/{id}/history: the changes after the creation, newest first, read backwards from the
+     * stream in pages (revision r is entry r, so a page is one ranged read).
+     */
+    async history(guidebookId: string, actor: Actor, page: number, pageSize: number) {
+      const { revision } = await changeable(guidebookId, actor);
+      const streamId = guidebookStream(guidebookId);
+      const totalCount = revision;
+      const newest = revision - (page - 1) * pageSize;
+      const names = new Map<string, Promise<{ name: string | null }>>();
+      const who = async (metadata: RecordedEvent['metadata']) => {
+        const userId = typeof metadata.userId === 'string' ? metadata.userId : 'unknown';
+        if (!names.has(userId)) names.set(userId, userId === 'system' ? Promise.resolve({ name: null }) : ownerInfo(userId));
+        const { name } = await names.get(userId)!;
+        return { userId, name, role: typeof metadata.role === 'string' ? metadata.role : null };
+      };
+      const entries: Array<{ recorded: RecordedEvent; event: GuidebookEvent }> = [];
+      if (newest >= 1) {
+        const count = Math.min(pageSize, newest);
+        for await (const recorded of eventStore.readStream(streamId, { direction: 'backwards', fromRevision: newest, maxCount: count })) {
+          if (recorded.revision < 1) break;
+          entries.push({ recorded, event: toGuidebookEvent(recorded) });
+        }
+      }
+      let created: { time: string; who: Awaited<ReturnType<typeof who>> } = { time: '', who: { userId: 'unknown', name: null, role: null } };
+      for await (const recorded of eventStore.readStream(streamId, { maxCount: 1 })) created = { time: recorded.recordedAt, who: await who(recorded.metadata) };
+      return {
+        revision,
+        totalCount,
+        created,
+        entries: await Promise.all(entries.map(async ({ recorded, event }) => ({ recorded, event, who: await who(recorded.metadata) }))),
+      };
+    },
+  };
+}
+
+export type Guidebooks = ReturnType<typeof createGuidebooks>;
+
+/** A new guidebook's document from the posted parts: what is missing takes the defaults of a new guidebook. */
+export function documentFromParts(parts: Partial<GuidebookDocument>): GuidebookDocument {
+  return { ...newGuidebookDocument({ title: parts.title ?? DEFAULT_GUIDEBOOK_TITLE }), ...parts };
+}
+
+/** The patches that redo an undone change: the undo event's own inverse. */
+function redoPatchesOf(event: GuidebookEvent): Patch[] {
+  if (event.type !== 'GuidebookEdited' || event.data.kind !== 'undo') throw new ConflictError('This change cannot be redone');
+  return event.data.inversePatches;
+}
