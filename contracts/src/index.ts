@@ -18,3 +18,6 @@ export * from './account/account-schemas.ts';
 export * from './account/account-events.ts';
 export * from './account/account-http.ts';
 export * from './account/account-read-models.ts';
+export * from './feedback/feedback-limits.ts';
+export * from './feedback/feedback-events.ts';
+export * from './feedback/feedback-http.ts';

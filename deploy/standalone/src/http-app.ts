@@ -16,6 +16,7 @@ import { systemClock, randomIds } from '@pocketguide/command-api/core/ids';
 import { createReadYourWrites } from '@pocketguide/query-api/core/read-your-writes';
 import { guidebookQueryRoutes } from '@pocketguide/query-api/guidebook/guidebook-query-routes';
 import { accountCommandRoutes } from '@pocketguide/command-api/user/account-routes';
+import { feedbackRoutes } from '@pocketguide/command-api/feedback/feedback-routes';
 import { userQueryRoutes } from '@pocketguide/query-api/user/user-routes';
 import { mediaRoutes } from '@pocketguide/platform/blob/media-routes';
 import { outboxRoutes } from '@pocketguide/platform/mail/outbox-routes';
@@ -55,6 +56,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     api.use(guidebookCommandRoutes({ guidebooks, auth, ids: randomIds }));
     api.use(guidebookImageRoutes({ guidebooks, auth, ids: randomIds, blobs: accounts.blobs }));
     api.use(subscriptionAdminRoutes({ accounts: accounts.accounts, auth, ids: randomIds }));
+    api.use(feedbackRoutes({ eventStore, auth, clock: systemClock, ids: randomIds }));
     api.use(
       accountCommandRoutes({
         ...accounts,

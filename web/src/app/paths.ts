@@ -4,8 +4,96 @@ export const paths = {
     path: '/',
     getHref: () => '/',
   },
+  login: {
+    path: 'login',
+    getHref: ({ verified = false, panel }: { verified?: boolean; panel?: 'forgot' | 'resend' } = {}) => {
+      const query = new URLSearchParams();
+      if (verified) query.set('verified', '1');
+      if (panel) query.set(panel, '1');
+      const search = query.toString();
+      return `/login${search ? `?${search}` : ''}`;
+    },
+  },
+  signup: {
+    path: 'signup',
+    getHref: () => '/signup',
+  },
+  resetPassword: {
+    path: 'reset-password/:token',
+    /** the page a reset mail links to, as `{base}/{token}` */
+    base: '/reset-password',
+    getHref: (token: string) => `/reset-password/${encodeURIComponent(token)}`,
+  },
+  activate: {
+    path: 'users/activate/:email/:hash',
+    getHref: (email: string, hash: string) => `/users/activate/${encodeURIComponent(email)}/${encodeURIComponent(hash)}`,
+  },
+  /** Spec 3 §2.1: replaces the history entry with the rest of the path (used on a language switch). */
+  refresh: {
+    path: 'refresh/*',
+    getHref: (pathname: string, search = '') => `/refresh${pathname.startsWith('/') ? pathname : `/${pathname}`}${search}`,
+  },
+  guidebooks: {
+    path: 'guidebooks',
+    getHref: () => '/guidebooks',
+  },
+  guidebooksRecent: {
+    path: 'guidebooks/recent',
+    getHref: () => '/guidebooks/recent',
+  },
+  icons: {
+    path: 'icons',
+    getHref: () => '/icons',
+  },
+  publicGuidebooks: {
+    path: 'public-guidebooks',
+    getHref: () => '/public-guidebooks',
+  },
+  settings: {
+    path: 'settings',
+    getHref: () => '/settings',
+  },
+  settingsProfile: {
+    path: 'profile',
+    getHref: () => '/settings/profile',
+  },
+  settingsChangePassword: {
+    path: 'change-password',
+    getHref: () => '/settings/change-password',
+  },
+  settingsSubscription: {
+    path: 'subscription',
+    getHref: () => '/settings/subscription',
+  },
+  settingsNotifications: {
+    path: 'notifications',
+    getHref: () => '/settings/notifications',
+  },
+  admin: {
+    path: 'admin',
+    getHref: () => '/admin',
+  },
+  adminDashboard: {
+    path: 'dashboard',
+    getHref: () => '/admin/dashboard',
+  },
+  adminGuidebooks: { getHref: () => '/admin/guidebooks' },
+  adminIcons: { getHref: () => '/admin/icons' },
+  adminUsers: { getHref: () => '/admin/users' },
+  adminPayments: { getHref: () => '/admin/payments' },
+  adminMessages: { getHref: () => '/admin/messages' },
   serverNotAvailable: {
     path: '/server_not_available',
     getHref: () => '/server_not_available',
   },
 } as const;
+
+/** Public mobile viewer pages: no update banner, no feedback form. */
+export const MOBILE_VIEWER_PREFIX = '/m/';
+/** Guidebook previews: no update banner. */
+export const GUIDEBOOK_PREVIEW_PREFIX = '/guidebooks/preview/';
+
+/** Where a person lands after signing in (spec 2 §2): administrators in the back office, others in their guidebooks. */
+export function homeOf(session: { isAdmin: boolean }): string {
+  return session.isAdmin ? paths.admin.getHref() : paths.guidebooksRecent.getHref();
+}

@@ -1,7 +1,12 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from './paths.ts';
+import { AnonymousOnly, RefreshRoute, RequireAdmin, RequireSession } from './routes/guards.tsx';
 import { RootLayout, StartLoader } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
+
+const login = async () => ({ Component: (await import('./routes/auth/login.tsx')).LoginRoute });
+const guidebooks = async () => ({ Component: (await import('./routes/guidebooks.tsx')).GuidebooksRoute });
+const comingSoon = async () => ({ Component: (await import('./routes/coming-soon.tsx')).ComingSoonRoute });
 
 export const routes: RouteObject[] = [
   {
@@ -11,12 +16,70 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <StartLoader />,
     children: [
       {
-        index: true,
-        lazy: async () => ({ Component: (await import('./routes/guidebooks.tsx')).GuidebooksRoute }),
+        Component: AnonymousOnly,
+        children: [
+          { index: true, lazy: login },
+          { path: paths.login.path, lazy: login },
+          { path: paths.signup.path, lazy: async () => ({ Component: (await import('./routes/auth/signup.tsx')).SignupRoute }) },
+        ],
       },
+      {
+        path: paths.resetPassword.path,
+        lazy: async () => ({ Component: (await import('./routes/auth/reset-password.tsx')).ResetPasswordRoute }),
+      },
+      {
+        path: paths.activate.path,
+        lazy: async () => ({ Component: (await import('./routes/auth/activate.tsx')).ActivateRoute }),
+      },
+      { path: paths.refresh.path, Component: RefreshRoute },
       {
         path: paths.serverNotAvailable.path,
         lazy: async () => ({ Component: (await import('./routes/server-not-available.tsx')).ServerNotAvailableRoute }),
+      },
+      { path: paths.publicGuidebooks.path, lazy: comingSoon },
+      {
+        Component: RequireSession,
+        children: [
+          // The first thread's page serves both until the guidebook screens arrive.
+          { path: paths.guidebooks.path, lazy: guidebooks },
+          { path: paths.guidebooksRecent.path, lazy: guidebooks },
+          { path: paths.icons.path, lazy: comingSoon },
+          {
+            path: paths.settings.path,
+            lazy: async () => ({ Component: (await import('./routes/settings/settings-layout.tsx')).SettingsLayout }),
+            children: [
+              { index: true, element: <Navigate to={paths.settingsProfile.getHref()} replace /> },
+              {
+                path: paths.settingsProfile.path,
+                lazy: async () => ({ Component: (await import('./routes/settings/profile.tsx')).SettingsProfileRoute }),
+              },
+              {
+                path: paths.settingsChangePassword.path,
+                lazy: async () => ({ Component: (await import('./routes/settings/change-password.tsx')).SettingsChangePasswordRoute }),
+              },
+              {
+                path: paths.settingsSubscription.path,
+                lazy: async () => ({ Component: (await import('./routes/settings/subscription.tsx')).SettingsSubscriptionRoute }),
+              },
+              {
+                path: paths.settingsNotifications.path,
+                lazy: async () => ({ Component: (await import('./routes/settings/notifications.tsx')).SettingsNotificationsRoute }),
+              },
+            ],
+          },
+          {
+            path: paths.admin.path,
+            Component: RequireAdmin,
+            children: [
+              { index: true, element: <Navigate to={paths.adminDashboard.getHref()} replace /> },
+              {
+                path: paths.adminDashboard.path,
+                lazy: async () => ({ Component: (await import('./routes/admin/dashboard.tsx')).AdminDashboardRoute }),
+              },
+              { path: '*', lazy: comingSoon },
+            ],
+          },
+        ],
       },
       {
         path: '*',

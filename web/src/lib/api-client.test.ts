@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, NetworkError } from './api-client.ts';
+import { ApiError, apiRequest, basicAuthorization, createApiClient, NetworkError } from './api-client.ts';
+import { readAppConfig } from './app-config.tsx';
 import { json, problem, stubFetch } from '../testing/fake-api.ts';
 
 const okSchema = z.object({ ok: z.boolean() });
@@ -93,5 +94,57 @@ describe('apiRequest', () => {
     });
     const failure = await apiRequest({ path: '/x', schema: okSchema, signal: controller.signal }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(DOMException);
+  });
+});
+
+describe('createApiClient', () => {
+  it("sends the session's bearer token, or the call's own Basic credentials instead", async () => {
+    const requests = stubFetch(() => json({ ok: true }));
+    const api = createApiClient({ getToken: () => 'jwt-1', onUnauthorized: () => {} });
+
+    await api.request({ path: '/users/u-1', schema: okSchema });
+    await api.request({ method: 'POST', path: '/auth', auth: { basic: { email: 'a@example.com', password: 'pw' } }, schema: okSchema });
+    await api.request({ method: 'POST', path: '/users', auth: 'none', body: {}, schema: okSchema });
+
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer jwt-1');
+    expect(requests[1]?.headers.get('Authorization')).toBe(basicAuthorization('a@example.com', 'pw'));
+    expect(requests[2]?.headers.get('Authorization')).toBeNull();
+  });
+
+  it('a 401 on a call that carried the token ends the session; a 401 on Basic credentials does not', async () => {
+    stubFetch(() => problem({ status: 401, code: 'unauthorized', message: 'Please log in' }));
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ getToken: () => 'jwt-1', onUnauthorized });
+
+    await expect(api.request({ method: 'PUT', path: '/users/u-1/password', auth: { basic: { email: 'a@example.com', password: 'old' } }, schema: okSchema })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    await expect(api.request({ path: '/users/u-1', schema: okSchema })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('a late 401 for an older token does not end a newer session', async () => {
+    let token = 'old';
+    stubFetch(() => {
+      token = 'new'; // signed in again while the old call was on its way
+      return problem({ status: 401, code: 'unauthorized', message: 'Please log in' });
+    });
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ getToken: () => token, onUnauthorized });
+    await expect(api.request({ path: '/x', schema: okSchema })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('Basic credentials are UTF-8 before base64', () => {
+    const encoded = basicAuthorization('a@example.com', '비번1!').replace('Basic ', '');
+    expect(new TextDecoder().decode(Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0)))).toBe('a@example.com:비번1!');
+  });
+});
+
+describe('readAppConfig', () => {
+  it('leaves the support chat off unless a http(s) address is given; refuses anything else', () => {
+    expect(readAppConfig({})).toEqual({ supportChatUrl: undefined });
+    expect(readAppConfig({ VITE_SUPPORT_CHAT_URL: '' })).toEqual({ supportChatUrl: undefined });
+    expect(readAppConfig({ VITE_SUPPORT_CHAT_URL: 'https://chat.example.com/w.js' }).supportChatUrl).toBe('https://chat.example.com/w.js');
+    expect(() => readAppConfig({ VITE_SUPPORT_CHAT_URL: 'javascript:alert(1)' })).toThrow(/Invalid build settings/);
   });
 });

@@ -62,11 +62,20 @@ export type ApiRequest<T> = {
   /** Validates the answer, so a drifted server shows up as an error here instead of as a broken screen. */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
+  /**
+   * Who the call is from. Through an `ApiClient`, the session's bearer token is sent unless this names HTTP Basic
+   * credentials (sign-in, password change) or `none`.
+   */
+  auth?: ApiAuth;
 };
 
-export async function apiRequest<T>(request: ApiRequest<T>): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json' };
+export type ApiAuth = 'session' | 'none' | { basic: { email: string; password: string } };
+
+/** A request with no session: what `ApiClient` builds on. */
+export async function apiRequest<T>(request: ApiRequest<T>, extraHeaders: Record<string, string> = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json', ...extraHeaders };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (typeof request.auth === 'object') headers.Authorization = basicAuthorization(request.auth.basic.email, request.auth.basic.password);
 
   let response: Response;
   try {
@@ -84,18 +93,138 @@ export async function apiRequest<T>(request: ApiRequest<T>): Promise<ApiResponse
   }
 
   if (!response.ok) throw await toFailure(response);
+  return parseAnswer(request, response.status, response.headers, await readJsonIfAny(response));
+}
 
-  const payload = response.status === 204 ? undefined : await readJson(response);
+function parseAnswer<T>(request: Pick<ApiRequest<T>, 'path' | 'schema'>, status: number, headers: Headers, payload: unknown): ApiResponse<T> {
   const parsed = request.schema.safeParse(payload);
   if (!parsed.success) {
     throw new ApiError({
-      status: response.status,
+      status,
       code: 'unexpected_response',
       message: `Unexpected response from ${request.path}`,
       detail: parsed.error.message,
     });
   }
-  return { data: parsed.data, status: response.status, headers: response.headers };
+  return { data: parsed.data, status, headers };
+}
+
+async function readJsonIfAny(response: Response): Promise<unknown> {
+  return response.status === 204 ? undefined : readJson(response);
+}
+
+/** `Basic base64(email:password)`, UTF-8 first so Korean or other non-Latin passwords survive `btoa`. */
+export function basicAuthorization(email: string, password: string): string {
+  const bytes = new TextEncoder().encode(`${email}:${password}`);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `Basic ${btoa(binary)}`;
+}
+
+export type UploadRequest<T> = {
+  method?: 'PUT' | 'POST';
+  path: string;
+  file: File;
+  /** the multipart field name */
+  field?: string;
+  schema: z.ZodType<T>;
+  /** 0 to 1 as the bytes leave the browser */
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+/** Spec 2 §9: an upload may take up to ten minutes before it is given up. */
+export const UPLOAD_TIMEOUT_MS = 600_000;
+
+/** The calls a screen makes, with the signed-in person's token added and a refused token ending the session. */
+export type ApiClient = {
+  request<T>(request: ApiRequest<T>): Promise<ApiResponse<T>>;
+  /** Multipart upload with progress (fetch cannot report upload progress; XMLHttpRequest can). */
+  upload<T>(request: UploadRequest<T>): Promise<ApiResponse<T>>;
+};
+
+export type ApiClientOptions = {
+  getToken: () => string | undefined;
+  /** A 401 on a call that carried the token: the session is over (expired, revoked, account deleted). */
+  onUnauthorized: () => void;
+};
+
+export function createApiClient({ getToken, onUnauthorized }: ApiClientOptions): ApiClient {
+  function bearerFor(auth: ApiAuth | undefined): string | undefined {
+    if (auth !== undefined && auth !== 'session') return undefined;
+    return getToken();
+  }
+
+  function watchUnauthorized(token: string | undefined) {
+    return (error: unknown): never => {
+      if (token !== undefined && isApiError(error) && error.status === 401 && getToken() === token) onUnauthorized();
+      throw error;
+    };
+  }
+
+  return {
+    request(request) {
+      const token = bearerFor(request.auth);
+      return apiRequest(request, token ? { Authorization: `Bearer ${token}` } : {}).catch(watchUnauthorized(token));
+    },
+    upload(request) {
+      const token = getToken();
+      return uploadFile(request, token).catch(watchUnauthorized(token));
+    },
+  };
+}
+
+function uploadFile<T>(request: UploadRequest<T>, token: string | undefined): Promise<ApiResponse<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(request.method ?? 'PUT', buildUrl(request.path, undefined));
+    xhr.timeout = request.timeoutMs ?? UPLOAD_TIMEOUT_MS;
+    xhr.setRequestHeader('Accept', 'application/json, application/problem+json');
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    xhr.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) request.onProgress?.(event.loaded / event.total);
+    });
+    const onAbort = () => xhr.abort();
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => request.signal?.removeEventListener('abort', onAbort);
+
+    xhr.addEventListener('load', () => {
+      settle();
+      void (async () => {
+        const headers = new Headers();
+        const contentType = xhr.getResponseHeader('Content-Type');
+        if (contentType) headers.set('Content-Type', contentType);
+        // Rebuilt as a Response so refusals go through the same problem-details reading as every other call.
+        const response = new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers });
+        if (!response.ok) {
+          reject(await toFailure(response));
+          return;
+        }
+        try {
+          resolve(parseAnswer(request, response.status, headers, await readJsonIfAny(response)));
+        } catch (error) {
+          reject(error);
+        }
+      })();
+    });
+    xhr.addEventListener('error', () => {
+      settle();
+      reject(new NetworkError());
+    });
+    xhr.addEventListener('timeout', () => {
+      settle();
+      reject(new NetworkError('The upload took too long'));
+    });
+    xhr.addEventListener('abort', () => {
+      settle();
+      reject(new DOMException('Aborted', 'AbortError'));
+    });
+
+    const form = new FormData();
+    form.append(request.field ?? 'file', request.file, request.file.name);
+    xhr.send(form);
+  });
 }
 
 function buildUrl(path: string, query: ApiRequest<unknown>['query']): string {

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import type { Language as WireLanguage } from '@pocketguide/contracts';
 import en from '../locales/en.json';
 import ko from '../locales/ko.json';
 
@@ -7,8 +8,19 @@ export const LANGUAGES = ['ko', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'ko';
 
-// Until accounts carry a preference, the choice lives in this browser only.
+// Before sign-in the choice lives in this browser; once signed in, the session (and the account) carries it too.
 export const LANGUAGE_STORAGE_KEY = 'pocketguide.language';
+
+export type { WireLanguage };
+
+/** The API speaks the spec's codes (`kr`, `en`); i18next and `<html lang>` want BCP 47 (`ko`, `en`). */
+export function toWireLanguage(language: Language): WireLanguage {
+  return language === 'ko' ? 'kr' : 'en';
+}
+
+export function fromWireLanguage(language: WireLanguage): Language {
+  return language === 'kr' ? 'ko' : 'en';
+}
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorCodes } from '@pocketguide/contracts';
+import { ACCOUNT_MESSAGES, errorCodes } from '@pocketguide/contracts';
 import en from './en.json';
 import ko from './ko.json';
 
@@ -18,6 +18,19 @@ describe('locales', () => {
     for (const code of errorCodes) {
       expect(ko.errors.codes).toHaveProperty(code);
       expect(en.errors.codes).toHaveProperty(code);
+    }
+  });
+
+  it('every account message the server and the forms share has a text in both languages', () => {
+    for (const key of Object.keys(ACCOUNT_MESSAGES)) {
+      expect(ko.account.messages).toHaveProperty(key);
+      expect(en.account.messages).toHaveProperty(key);
+    }
+  });
+
+  it('the English account messages are the spec texts, word for word', () => {
+    for (const [key, text] of Object.entries(ACCOUNT_MESSAGES)) {
+      expect(en.account.messages[key as keyof typeof en.account.messages]).toBe(text);
     }
   });
 });

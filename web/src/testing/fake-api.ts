@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 
-export type RecordedRequest = { method: string; url: URL; body: unknown };
+export type RecordedRequest = { method: string; url: URL; body: unknown; headers: Headers };
 
 type Handler = (request: RecordedRequest) => Response | Promise<Response>;
 
@@ -17,6 +17,7 @@ export function stubFetch(handler: Handler): RecordedRequest[] {
       method: init?.method ?? 'GET',
       url,
       body: text === undefined ? undefined : (JSON.parse(text) as unknown),
+      headers: new Headers(init?.headers),
     };
     requests.push(request);
     return handler(request);

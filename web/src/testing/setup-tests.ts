@@ -20,3 +20,6 @@ if (!window.matchMedia) {
     dispatchEvent: () => false,
   });
 }
+
+// jsdom does not scroll; the router's scroll restoration and the scroll buttons call it.
+window.scrollTo = () => {};

@@ -3,6 +3,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { GuidebookList, GuidebookListItem } from '@pocketguide/contracts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { json, problem, stubFetch, type RecordedRequest } from '../../testing/fake-api.ts';
+import { signedIn } from '../../testing/sessions.ts';
+
+// The guidebooks page is for signed-in people.
+const asTraveller = { path: '/guidebooks', auth: signedIn() };
 
 function listOf(results: GuidebookListItem[]): GuidebookList {
   return { results, page: 1, pageCount: 1, pageSize: 10, totalCount: results.length };
@@ -20,7 +24,7 @@ const busan: GuidebookListItem = { ...jeju, _id: 'gb-2', uuid: 'u-2', title: 'Bu
 describe('guidebooks page', () => {
   it('shows the Korean empty state when there are no guidebooks', async () => {
     stubFetch(() => json(listOf([])));
-    renderApp();
+    renderApp(asTraveller);
 
     expect(await screen.findByText('아직 만든 가이드북이 없어요')).toBeDefined();
     expect(screen.getByRole('heading', { level: 1, name: '가이드북' })).toBeDefined();
@@ -30,7 +34,7 @@ describe('guidebooks page', () => {
 
   it('shows the English empty state in English', async () => {
     stubFetch(() => json(listOf([])));
-    renderApp({ language: 'en' });
+    renderApp({ ...asTraveller, language: 'en', auth: signedIn({ language: 'en' }) });
 
     expect(await screen.findByText('No guidebooks yet')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Create' })).toBeDefined();
@@ -39,7 +43,7 @@ describe('guidebooks page', () => {
 
   it('lists the guidebooks as a table with row numbers and as cards', async () => {
     stubFetch(() => json(listOf([jeju, busan])));
-    renderApp();
+    renderApp(asTraveller);
 
     const table = await screen.findByRole('table', { name: '내 가이드북 목록' });
     const rows = within(table).getAllByRole('row');
@@ -60,7 +64,7 @@ describe('guidebooks page', () => {
         ? problem({ type: 'about:blank', title: 'Internal Server Error', status: 500, code: 'internal_error', message: 'Internal error' })
         : json(listOf([jeju]));
     });
-    renderApp();
+    renderApp(asTraveller);
 
     const banner = await screen.findByRole('alert');
     expect(banner.textContent).toContain('가이드북 목록을 불러오지 못했습니다.');
@@ -77,7 +81,7 @@ describe('guidebooks page', () => {
       }
       return json(listOf(created), { headers: { 'X-Read-Consistency': 'caught-up' } });
     });
-    renderApp();
+    renderApp(asTraveller);
     await screen.findByText('아직 만든 가이드북이 없어요');
 
     fireEvent.change(screen.getByRole('textbox', { name: '가이드북 제목' }), { target: { value: `  ${jeju.title} ` } });
@@ -93,7 +97,7 @@ describe('guidebooks page', () => {
 
   it('ties a missing title error to the field and sends nothing', async () => {
     const requests = stubFetch(() => json(listOf([])));
-    renderApp();
+    renderApp(asTraveller);
     await screen.findByText('아직 만든 가이드북이 없어요');
 
     fireEvent.click(screen.getByRole('button', { name: '만들기' }));
@@ -119,7 +123,7 @@ describe('guidebooks page', () => {
           })
         : json(listOf([])),
     );
-    renderApp({ language: 'en' });
+    renderApp({ ...asTraveller, language: 'en', auth: signedIn({ language: 'en' }) });
     await screen.findByText('No guidebooks yet');
 
     fireEvent.change(screen.getByRole('textbox', { name: 'Guidebook title' }), { target: { value: 'Seoul' } });
@@ -137,7 +141,7 @@ describe('guidebooks page', () => {
     stubFetch(() => {
       throw new TypeError('Failed to fetch');
     });
-    const { router } = renderApp();
+    const { router } = renderApp(asTraveller);
 
     expect(await screen.findByRole('heading', { name: '서버에 연결할 수 없습니다' })).toBeDefined();
     expect(router.state.location.pathname).toBe('/server_not_available');

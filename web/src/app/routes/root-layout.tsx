@@ -1,18 +1,45 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AppShell } from '../../components/layouts/app-shell.tsx';
 import { Spinner } from '../../components/spinner.tsx';
+import { FeedbackForm } from '../../features/feedback/components/feedback-form.tsx';
 import { isNetworkError } from '../../lib/api-client.ts';
-import { paths } from '../paths.ts';
+import { useAppConfig } from '../../lib/app-config.tsx';
+import { fromWireLanguage } from '../../lib/i18n.ts';
+import { useSession } from '../../lib/session-context.tsx';
+import { MOBILE_VIEWER_PREFIX, paths } from '../paths.ts';
+import { AppHeader } from '../shell/app-header.tsx';
+import { PageProgressBar } from '../shell/page-progress-bar.tsx';
+import { ScrollButtons } from '../shell/scroll-buttons.tsx';
+import { SupportChat } from '../shell/support-chat.tsx';
+import { UnsupportedBrowserBanner } from '../shell/unsupported-browser-banner.tsx';
+import { UpdateBanner } from '../shell/update-banner.tsx';
 
 export type ServerNotAvailableState = { from?: string };
 
 export function RootLayout() {
+  const { pathname } = useLocation();
+  const { supportChatUrl } = useAppConfig();
   useRedirectWhenServerUnreachable();
+  useFollowSession();
+  const onMobileViewer = pathname.startsWith(MOBILE_VIEWER_PREFIX);
+
   return (
-    <AppShell homeHref={paths.home.getHref()}>
+    <AppShell
+      header={<AppHeader />}
+      notices={<UnsupportedBrowserBanner />}
+      banners={<UpdateBanner />}
+      footerAside={onMobileViewer ? null : <FeedbackForm />}
+      overlays={
+        <>
+          <PageProgressBar />
+          <ScrollButtons />
+          <SupportChat src={supportChatUrl} />
+        </>
+      }
+    >
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
@@ -41,8 +68,36 @@ function PageLoader() {
 }
 
 /**
+ * The session decides who the app is for: when the person changes (a sign-in, a sign-out, a refused token, another
+ * tab) the previous person's cached data goes; a session that ends sends the reader to `/`; and the interface
+ * speaks the language the session keeps.
+ */
+function useFollowSession() {
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { i18n } = useTranslation();
+  const previousId = useRef(session?.id);
+
+  useEffect(() => {
+    const id = session?.id;
+    if (id === previousId.current) return;
+    const signedOut = previousId.current !== undefined && id === undefined;
+    previousId.current = id;
+    queryClient.removeQueries();
+    if (signedOut) void navigate(paths.home.getHref(), { replace: true });
+  }, [session?.id, queryClient, navigate]);
+
+  const language = session ? fromWireLanguage(session.language) : undefined;
+  useEffect(() => {
+    if (language && language !== i18n.language) void i18n.changeLanguage(language);
+  }, [language, i18n]);
+}
+
+/**
  * The spec's rule for a call that gets no answer at all: go to /server_not_available. Watching the query and
  * mutation caches catches every call in one place; the page remembers where the reader was, to try it again.
+ * A mutation whose screen reports the failure itself says so with `meta.handlesNetworkError`.
  */
 function useRedirectWhenServerUnreachable() {
   const queryClient = useQueryClient();
@@ -61,7 +116,12 @@ function useRedirectWhenServerUnreachable() {
       }
     });
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && isNetworkError(event.action.error)) {
+      if (
+        event.type === 'updated' &&
+        event.action.type === 'error' &&
+        isNetworkError(event.action.error) &&
+        event.mutation.meta?.handlesNetworkError !== true
+      ) {
         goToServerNotAvailable();
       }
     });

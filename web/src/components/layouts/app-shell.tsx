@@ -1,18 +1,25 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from './brand-logo.tsx';
-import { LanguageSwitch } from './language-switch.tsx';
 
 type AppShellProps = {
-  homeHref: string;
+  /** the 64 px bar's contents */
+  header: ReactNode;
+  /** full-width notices above the header (an unsupported browser) */
+  notices?: ReactNode;
+  /** under the header, above the page (the update banner) */
+  banners?: ReactNode;
+  /** beside the company details in the footer (the feedback form) */
+  footerAside?: ReactNode;
+  /** fixed layers: progress bar, scroll buttons, chat */
+  overlays?: ReactNode;
   children: ReactNode;
 };
 
 const MAIN_ID = 'main-content';
 
 /** Header (64 px), content at most 1200 px wide, footer with the company details. */
-export function AppShell({ homeHref, children }: AppShellProps) {
+export function AppShell({ header, notices, banners, footerAside, overlays, children }: AppShellProps) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -22,39 +29,38 @@ export function AppShell({ homeHref, children }: AppShellProps) {
       >
         {t('app.skipToContent')}
       </a>
-      <header className="sticky top-0 z-40 h-16 border-b border-neutral-200 bg-white/95 backdrop-blur-sm">
-        <div className="mx-auto flex h-full max-w-content items-center justify-between gap-4 px-4 sm:px-6">
-          <Link
-            to={homeHref}
-            aria-label={t('app.home')}
-            className="flex items-center gap-2.5 rounded-control text-lg font-bold tracking-tight text-neutral-900"
-          >
-            <BrandMark className="size-8" />
-            <span>{t('app.name')}</span>
-          </Link>
-          <LanguageSwitch />
-        </div>
-      </header>
+      {notices}
+      <header className="sticky top-0 z-40 h-16 border-b border-neutral-200 bg-white/95 backdrop-blur-sm">{header}</header>
+      {banners}
 
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-content flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
         {children}
       </main>
 
       <footer className="border-t border-neutral-200 bg-white">
-        <div className="mx-auto flex max-w-content flex-col gap-3 px-4 py-8 text-xs text-neutral-500 sm:px-6">
-          <p className="flex items-center gap-2 text-sm font-semibold text-neutral-700">
-            <BrandMark className="size-5" />
-            {t('footer.company')}
-          </p>
-          <ul className="flex flex-wrap gap-x-4 gap-y-1">
-            <li>{t('footer.representative')}</li>
-            <li>{t('footer.businessNumber')}</li>
-            <li>{t('footer.address')}</li>
-            <li>{t('footer.contact')}</li>
-          </ul>
-          <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <div className="mx-auto grid max-w-content gap-8 px-4 py-8 sm:px-6 lg:grid-cols-[1fr_minmax(0,420px)] lg:gap-12">
+          <div className="flex flex-col gap-3 text-xs text-neutral-500">
+            <p className="flex items-center gap-2 text-sm font-semibold text-neutral-700">
+              <BrandMark className="size-5" />
+              {t('footer.company')}
+            </p>
+            <ul className="flex flex-wrap gap-x-4 gap-y-1">
+              <li>{t('footer.representative')}</li>
+              <li>{t('footer.businessNumber')}</li>
+              <li>{t('footer.address')}</li>
+              <li>{t('footer.contact')}</li>
+            </ul>
+            <p>
+              <a href="mailto:help@pocketguide.example" className="font-semibold text-primary-700 underline-offset-4 hover:underline">
+                {t('footer.help')}
+              </a>
+            </p>
+            <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+          </div>
+          {footerAside ? <div>{footerAside}</div> : null}
         </div>
       </footer>
+      {overlays}
     </div>
   );
 }

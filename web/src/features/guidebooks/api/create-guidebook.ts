@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { commandAcceptedSchema, type CommandAccepted, type CreateGuidebookBody } from '@pocketguide/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ApiClient } from '../../../lib/api-client.ts';
+import { useApiClient } from '../../../lib/api-client-context.tsx';
 import { guidebookListQueryKey } from './get-guidebooks.ts';
 
-export async function createGuidebook(body: CreateGuidebookBody): Promise<CommandAccepted> {
-  const { data } = await apiRequest({ method: 'POST', path: '/guidebooks', body, schema: commandAcceptedSchema });
+export async function createGuidebook(api: ApiClient, body: CreateGuidebookBody): Promise<CommandAccepted> {
+  const { data } = await api.request({ method: 'POST', path: '/guidebooks', body, schema: commandAcceptedSchema });
   return data;
 }
 
@@ -15,8 +16,9 @@ type UseCreateGuidebookOptions = {
 
 export function useCreateGuidebook({ onSuccess }: UseCreateGuidebookOptions = {}) {
   const queryClient = useQueryClient();
+  const api = useApiClient();
   return useMutation({
-    mutationFn: createGuidebook,
+    mutationFn: (body: CreateGuidebookBody) => createGuidebook(api, body),
     onSuccess: async (accepted, body) => {
       onSuccess?.(accepted, body);
       await queryClient.invalidateQueries({ queryKey: guidebookListQueryKey });

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { guidebookListSchema, type GuidebookList } from '@pocketguide/contracts';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ApiClient } from '../../../lib/api-client.ts';
+import { useApiClient } from '../../../lib/api-client-context.tsx';
 
 export type ReadConsistency = 'caught-up' | 'stale';
 
@@ -18,10 +19,11 @@ export type GetGuidebooksParams = {
 const STALE_RETRY_MS = 1500;
 
 export async function getGuidebooks(
+  api: ApiClient,
   { page = 1, after }: GetGuidebooksParams,
   signal?: AbortSignal,
 ): Promise<GuidebookListPage> {
-  const { data, headers } = await apiRequest({
+  const { data, headers } = await api.request({
     path: '/guidebooks',
     query: { page: page > 1 ? page : undefined, after },
     schema: guidebookListSchema,
@@ -33,16 +35,17 @@ export async function getGuidebooks(
 
 export const guidebookListQueryKey = ['guidebooks', 'list'] as const;
 
-export function getGuidebooksQueryOptions({ page = 1, after }: GetGuidebooksParams = {}) {
+export function getGuidebooksQueryOptions(api: ApiClient, { page = 1, after }: GetGuidebooksParams = {}) {
   return queryOptions({
     queryKey: [...guidebookListQueryKey, { page, after }],
-    queryFn: ({ signal }) => getGuidebooks({ page, after }, signal),
+    queryFn: ({ signal }) => getGuidebooks(api, { page, after }, signal),
   });
 }
 
 export function useGuidebooks(params: GetGuidebooksParams = {}) {
+  const api = useApiClient();
   return useQuery({
-    ...getGuidebooksQueryOptions(params),
+    ...getGuidebooksQueryOptions(api, params),
     // Keep showing the current list while the next page or the read after a write loads, instead of a spinner.
     placeholderData: keepPreviousData,
     // A stale read may be missing the write just made: ask again shortly rather than show it as gone.

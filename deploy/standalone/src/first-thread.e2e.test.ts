@@ -1,0 +1,190 @@
+// The callbacks given to page.evaluate and page.waitForFunction run in the browser, so they are typed against the DOM.
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * The first thread end to end: the whole product in this process (embedded adapters, a fresh data folder), the
+ * built web app in system Chromium. A person signs in on the login screen, creates a guidebook with a Korean title,
+ * sees it listed, reloads and still sees it, then switches to English. Screenshots at 1280 and 390 px, in Korean and English, go to
+ * test-output/screenshots/ for a person to look at. Needs `npm run build -w @pocketguide/web` first.
+ */
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Browser, HTTPResponse, Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { startStandalone } from './app.ts';
+import { TEST_ACCOUNT_ENV, TEST_PASSWORD, verifiedUser } from './testing/accounts.ts';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const webDist = resolve(repoRoot, 'web/dist');
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+
+const KOREAN_TITLE = '서울 2박 3일 미식 여행';
+const EMAIL = 'first-thread@example.com';
+
+describe('first thread: create a guidebook in the browser', () => {
+  let app: { url: string; close(): Promise<void> } | undefined;
+  let browser: Browser | undefined;
+  let page: Page;
+  const pageErrors: string[] = [];
+  const foreignRequests: string[] = [];
+
+  beforeAll(async () => {
+    if (!existsSync(resolve(webDist, 'index.html'))) {
+      throw new Error('web/dist is missing: run `npm run build -w @pocketguide/web` before the e2e tests');
+    }
+    const scratch = resolve(repoRoot, 'test-output/tmp');
+    mkdirSync(scratch, { recursive: true });
+    const dataDir = mkdtempSync(join(scratch, 'first-thread-'));
+    app = await startStandalone({ port: 0, dataDir, webDist, env: { LOG_LEVEL: 'warn', ...TEST_ACCOUNT_ENV } });
+    // The account is made through the API (the accounts journey covers signup in the browser); signing in is the
+    // real login screen's.
+    await verifiedUser(app.url, EMAIL);
+
+    browser = await launchBrowser();
+    page = await browser.newPage();
+    await page.setViewport(DESKTOP);
+    page.on('pageerror', (error) => pageErrors.push(String(error)));
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    // Everything, fonts included, must come from our own server: no CDN.
+    page.on('request', (request) => {
+      const url = request.url();
+      if (app && !url.startsWith(app.url) && !url.startsWith('data:')) foreignRequests.push(url);
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+
+  it('creates a guidebook with a Korean title, keeps it across a reload and speaks English on request', async () => {
+    if (!app) throw new Error('the app did not start');
+    onTestFailed(async () => {
+      await screenshot(page, 'first-thread-failure');
+    });
+
+    // Signed in through the login screen, in Korean by default; people land on their recent guidebooks.
+    await page.goto(`${app.url}/`, { waitUntil: 'networkidle0' });
+    // The update banner is put away for good first, so the screenshots show the page itself.
+    await page.click('input[type="checkbox"]');
+    await page.click('button[aria-label="업데이트 안내 닫기"]');
+    await page.type('input[name="email"]', EMAIL);
+    await page.type('input[name="password"]', TEST_PASSWORD);
+    await page.click('main button[type="submit"]');
+    await page.waitForFunction(() => location.pathname === '/guidebooks/recent');
+    await waitForText(page, '아직 만든 가이드북이 없어요');
+    expect(await page.$eval('html', (html) => html.lang)).toBe('ko');
+    expect(await textOf(page, 'h1')).toBe('가이드북');
+    expect(await page.title()).toBe('가이드북 · 포켓가이드');
+    // Pretendard, served by us: at least one of its subsets has loaded for the Korean text on screen.
+    expect(
+      await page.evaluate(() => [...document.fonts].some((font) => font.family.includes('Pretendard') && font.status === 'loaded')),
+    ).toBe(true);
+    await screenshot(page, 'first-thread-empty-ko-1280');
+    await page.setViewport(PHONE);
+    await screenshot(page, 'first-thread-empty-ko-390');
+    await page.setViewport(DESKTOP);
+
+    // An empty title is refused at the field, before any request.
+    await page.click('main button[type="submit"]');
+    await page.waitForSelector('input[name="title"][aria-invalid="true"]');
+    expect(await describedByText(page, 'input[name="title"]')).toBe('제목을 입력해 주세요.');
+    await screenshot(page, 'first-thread-validation-ko-1280');
+
+    // Create: the answer carries a position, and the list is read after it.
+    await page.type('input[name="title"]', KOREAN_TITLE);
+    const [created, listAfterWrite] = await Promise.all([
+      page.waitForResponse((response) => response.request().method() === 'POST' && isGuidebooksCall(response)),
+      page.waitForResponse((response) => response.request().method() === 'GET' && isGuidebooksCall(response) && new URL(response.url()).searchParams.has('after')),
+      page.click('main button[type="submit"]'),
+    ]);
+    expect(created.status()).toBe(201);
+    const accepted = (await created.json()) as { _id: string; position: number };
+    expect(new URL(listAfterWrite.url()).searchParams.get('after')).toBe(String(accepted.position));
+    expect(listAfterWrite.headers()['x-read-consistency']).toBe('caught-up');
+
+    await waitForListed(page, KOREAN_TITLE);
+    expect(await page.$eval('input[name="title"]', (input) => (input as HTMLInputElement).value)).toBe('');
+    await waitForText(page, '가이드북을 만들었습니다'); // the toast
+    await new Promise((resolve) => setTimeout(resolve, 500)); // let it finish sliding in before the screenshot
+    await screenshot(page, 'first-thread-list-ko-1280');
+
+    // Still there after a reload: it came from the server, not from the page's memory.
+    await page.reload({ waitUntil: 'networkidle0' });
+    await waitForListed(page, KOREAN_TITLE);
+    await page.setViewport(PHONE);
+    await waitForText(page, KOREAN_TITLE); // the card list under 768 px
+    await screenshot(page, 'first-thread-list-ko-390');
+    await page.setViewport(DESKTOP);
+
+    // English on request: the chrome changes, the guidebook's own title does not.
+    await page.click('button[lang="en"]');
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Guidebooks');
+    expect(await page.$eval('html', (html) => html.lang)).toBe('en');
+    expect(await page.title()).toBe('Guidebooks · PocketGuide');
+    await waitForText(page, 'My guidebooks');
+    await waitForText(page, 'Create a guidebook');
+    await waitForText(page, 'PocketGuide Inc.');
+    expect(await page.$eval('main button[type="submit"]', (button) => button.textContent?.trim())).toBe('Create');
+    await waitForListed(page, KOREAN_TITLE);
+    await screenshot(page, 'first-thread-list-en-1280');
+
+    // The choice survives a reload.
+    await page.reload({ waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Guidebooks');
+    await page.setViewport(PHONE);
+    await waitForText(page, KOREAN_TITLE);
+    await screenshot(page, 'first-thread-list-en-390');
+
+    // The language is the account's now: it came back after the reload, and a new sign-in starts in it.
+    expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('pocketguide.session') ?? '{}') as { language?: string }).language)).toBe('en');
+
+    // The server-down page, in both languages, for the record.
+    await page.goto(`${app.url}/server_not_available`, { waitUntil: 'networkidle0' });
+    await waitForText(page, 'We can’t reach the server');
+    await screenshot(page, 'server-not-available-en-390');
+    await page.setViewport(DESKTOP);
+    await page.click('button[lang="ko"]');
+    await waitForText(page, '서버에 연결할 수 없습니다');
+    await screenshot(page, 'server-not-available-ko-1280');
+
+    expect(pageErrors).toEqual([]);
+    expect(foreignRequests).toEqual([]);
+  });
+});
+
+function isGuidebooksCall(response: HTTPResponse): boolean {
+  return new URL(response.url()).pathname === '/api/guidebooks';
+}
+
+async function waitForText(page: Page, text: string): Promise<void> {
+  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: 10_000 }, text);
+}
+
+/** Visible in the table (wide) or in the cards (narrow). */
+async function waitForListed(page: Page, title: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted) =>
+      [...document.querySelectorAll<HTMLElement>('table th[scope="row"], ul li p')].some(
+        (element) => element.offsetParent !== null && element.textContent === wanted,
+      ),
+    { timeout: 10_000 },
+    title,
+  );
+}
+
+async function textOf(page: Page, selector: string): Promise<string | undefined> {
+  return page.$eval(selector, (element) => element.textContent ?? undefined);
+}
+
+async function describedByText(page: Page, selector: string): Promise<string | undefined> {
+  return page.$eval(selector, (element) => {
+    const id = element.getAttribute('aria-describedby');
+    return (id ? document.getElementById(id)?.textContent : undefined) ?? undefined;
+  });
+}

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Check, Sparkles, X } from 'lucide-react';
+import { GUIDEBOOK_PREVIEW_PREFIX, MOBILE_VIEWER_PREFIX } from '../paths.ts';
+
+/** Spec 3 §2.11. A new announcement gets a new version, and so a new key: an old suppression does not hide it. */
+export const UPDATE_BANNER_VERSION = '1.1.0';
+export const UPDATE_BANNER_STORAGE_KEY = `pocketguide.updateBanner.${UPDATE_BANNER_VERSION}.hidden`;
+const NEW_PRICES_FROM = new Date(2025, 10, 1);
+const NEW_MONTHLY_PRICES = { standard: 50_000, pro: 150_000, business: 330_000 } as const;
+
+export function isUpdateBannerSuppressed(storage: Pick<Storage, 'getItem'> | undefined = safeStorage()): boolean {
+  try {
+    return storage?.getItem(UPDATE_BANNER_STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function UpdateBanner() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  // Closing hides it for this visit; "don't show again" also remembers it in this browser.
+  const [closed, setClosed] = useState(isUpdateBannerSuppressed);
+  const [dontShowAgain, setDontShowAgain] = useState(false);
+
+  if (closed || pathname.startsWith(MOBILE_VIEWER_PREFIX) || pathname.startsWith(GUIDEBOOK_PREVIEW_PREFIX)) return null;
+
+  const locale = i18n.language === 'ko' ? 'ko-KR' : 'en-GB';
+  // The unit (원, ₩) sits in the text, where each language puts it.
+  const won = new Intl.NumberFormat(locale);
+  const date = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(NEW_PRICES_FROM);
+  const features = [
+    t('updateBanner.features.redesign'),
+    t('updateBanner.features.mobile'),
+    t('updateBanner.features.prices', {
+      standard: won.format(NEW_MONTHLY_PRICES.standard),
+      pro: won.format(NEW_MONTHLY_PRICES.pro),
+      business: won.format(NEW_MONTHLY_PRICES.business),
+    }),
+  ];
+
+  const toggleDontShowAgain = (checked: boolean) => {
+    setDontShowAgain(checked);
+    try {
+      if (checked) localStorage.setItem(UPDATE_BANNER_STORAGE_KEY, '1');
+      else localStorage.removeItem(UPDATE_BANNER_STORAGE_KEY);
+    } catch {
+      // Blocked storage: the banner still closes for this visit.
+    }
+  };
+
+  return (
+    <section aria-label={t('updateBanner.label')} className="mx-auto w-full max-w-content px-4 pt-4 sm:px-6 sm:pt-6">
+      <div className="relative rounded-card border border-info-200 bg-info-50 px-5 py-4 sm:px-6">
+        <button
+          type="button"
+          aria-label={t('updateBanner.close')}
+          onClick={() => setClosed(true)}
+          className="absolute top-2.5 right-2.5 flex size-9 items-center justify-center rounded-control text-info-700 hover:bg-info-200/50"
+        >
+          <X className="size-4.5" aria-hidden="true" />
+        </button>
+        <div className="flex flex-wrap items-center gap-2 pr-10">
+          <Sparkles className="size-4.5 text-info-700" aria-hidden="true" />
+          <h2 className="text-base font-bold text-neutral-900">{t('updateBanner.title')}</h2>
+          <span className="rounded-full bg-white px-2 py-0.5 text-xs font-semibold text-info-700 ring-1 ring-info-200">
+            {t('updateBanner.version', { version: UPDATE_BANNER_VERSION })}
+          </span>
+        </div>
+        <p className="mt-2 text-sm text-neutral-700">{t('updateBanner.description', { date })}</p>
+        <ul className="mt-3 flex flex-col gap-1.5 text-sm text-neutral-700 md:flex-row md:flex-wrap md:gap-x-6">
+          {features.map((feature) => (
+            <li key={feature} className="flex items-start gap-2">
+              <Check className="mt-0.5 size-4 shrink-0 text-info-700" aria-hidden="true" />
+              <span>{feature}</span>
+            </li>
+          ))}
+        </ul>
+        <label className="mt-3 inline-flex cursor-pointer items-center gap-2 text-sm text-neutral-700">
+          <input
+            type="checkbox"
+            checked={dontShowAgain}
+            onChange={(event) => toggleDontShowAgain(event.target.checked)}
+            className="size-4 rounded accent-primary-600"
+          />
+          {t('updateBanner.dontShowAgain')}
+        </label>
+      </div>
+    </section>
+  );
+}
+
+function safeStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
