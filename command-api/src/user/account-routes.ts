@@ -11,6 +11,7 @@ import {
   kakaoAuthBodySchema,
   normaliseEmail,
   passwordResetRequestBodySchema,
+  languageUpdateBodySchema,
   profileUpdateBodySchema,
   resetPasswordBodySchema,
   resetTokenSchema,
@@ -188,8 +189,15 @@ export function accountCommandRoutes(deps: AccountRoutesDeps): Router {
 
   router.put('/users/:id', auth.selfOrAdmin('id'), async (req, res) => {
     const user = caller(req);
-    const body = parseOrThrow(profileUpdateBodySchema, req.body);
     const current = await accounts.registeredAccount(idParam(req));
+    const languageOnly = languageUpdateBodySchema.safeParse(req.body);
+    if (languageOnly.success) {
+      const { account, position } = await accounts.updateProfile(idParam(req), current.profile, languageOnly.data.language, commandMetadata(req, ids, user));
+      const answer: UserUpdated = { ...accountToUserView(account), position };
+      res.json(answer);
+      return;
+    }
+    const body = parseOrThrow(profileUpdateBodySchema, req.body);
     if (body.email !== undefined && normaliseEmail(body.email) !== current.email) {
       throw new ValidationError(M.emailReadOnly, [{ path: 'email', message: M.emailReadOnly }]);
     }

@@ -166,6 +166,12 @@ export const loginFormSchema = z.strictObject({
  * (id, role, subscription…) are dropped, never applied; `email` is checked by the route (it may not change).
  * `website` is the admin view's name for `companyWebsite` and is read when `companyWebsite` is absent.
  */
+/**
+ * `PUT users/{id}` with only a language: the language switch saves the choice without resending the profile
+ * (an account made at signup may lack the address the profile form requires).
+ */
+export const languageUpdateBodySchema = z.strictObject({ language: languageSchema });
+
 export const profileUpdateBodySchema = z
   .preprocess(
     (input) => {

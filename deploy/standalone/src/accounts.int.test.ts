@@ -357,6 +357,16 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
     expect((await expectProblem(emailChange, 400, M.emailReadOnly)).errors).toContainEqual({ path: 'email', message: M.emailReadOnly });
   });
 
+  it('PUT users/{id} with { language } alone changes only the language, even for an account without an address', async () => {
+    const me = await verifiedUser(app.url, unique('language'));
+    const before = (await (await api(`/users/${me.user.id}`, { headers: bearer(me.token) })).json()) as Record<string, unknown>;
+    const response = await json('PUT', `/users/${me.user.id}`, { language: 'en' }, bearer(me.token));
+    expect(response.status).toBe(200);
+    const saved = (await response.json()) as Record<string, unknown>;
+    expect(saved).toMatchObject({ language: 'en', name: before.name, companyName: before.companyName });
+    await expectProblem(await expectNothingAppended(() => json('PUT', `/users/${me.user.id}`, { language: 'fr' }, bearer(me.token))), 400);
+  });
+
   it("PUT users/{id} refuses bad fields with the spec's messages; another user's profile 403; anonymous 401", async () => {
     const me = await verifiedUser(app.url, unique('badprofile'));
     const other = await verifiedUser(app.url, unique('victim'));

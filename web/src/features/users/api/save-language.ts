@@ -3,18 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { WireLanguage } from '../../../lib/i18n.ts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
-import { getUser, userQueryKey } from './get-user.ts';
-import { updateProfile } from './update-profile.ts';
+import { userUpdatedSchema } from '@pocketguide/contracts';
+import { userQueryKey } from './get-user.ts';
 
 /**
- * Keeps the reader's language on their account. PUT /api/users/{id} takes the whole profile, so the current one
- * is read first. Best effort and quiet: the switch has already happened on screen and in the session; a failure
- * here only means the next sign-in elsewhere starts in the old language.
+ * Keeps the reader's language on their account: `PUT /api/users/{id}` with `{ language }` alone changes only the
+ * language. Best effort and quiet: the switch has already happened on screen and in the session; a failure here
+ * only means the next sign-in elsewhere starts in the old language.
  */
 export async function saveLanguage(api: ApiClient, userId: string, language: WireLanguage) {
-  const user = await getUser(api, userId, undefined);
-  const { name, companyName, companyAddress, companyPhone, companyWebsite, mobile, email } = user;
-  return updateProfile(api, userId, { name, companyName, companyAddress, companyPhone, companyWebsite, mobile, email, language });
+  const { data } = await api.request({ method: 'PUT', path: `/users/${encodeURIComponent(userId)}`, body: { language }, schema: userUpdatedSchema });
+  return data;
 }
 
 export function useSaveLanguage() {
