@@ -1,10 +1,12 @@
 /**
- * Real engines for the contract suites: a URL in the environment wins (EVENTSTORE_URL, MONGO_URL, KAFKA_BROKERS);
- * otherwise a container through testcontainers when a container runtime answers; otherwise the suite is skipped
- * and the reason is recorded, to be printed once at the end of the run (see global-setup.ts).
+ * Real engines for the contract suites: a URL in the environment wins (EVENTSTORE_URL, MONGO_URL, KAFKA_BROKERS;
+ * S3_BUCKET with the other S3_* keys for the blob store); otherwise a container through testcontainers when a
+ * container runtime answers; otherwise the suite is skipped and the reason is recorded, to be printed once at the
+ * end of the run (see global-setup.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { loadS3Settings, type S3Settings } from '../platform/src/config/config.ts';
 
 export type Engine = 'eventstoredb' | 'mongodb' | 'kafka';
 
@@ -13,11 +15,12 @@ export type EngineHandle =
   | { available: false; reason: string };
 
 // Pinned images: EventStoreDB 24.10 speaks the gRPC protocol of @eventstore/db-client 6; Kafka 3.7 (KRaft) works
-// with kafkajs 2.2.
+// with kafkajs 2.2; MinIO stands in for any S3-compatible bucket (same tag as deploy/compose).
 export const ENGINE_IMAGES = {
   eventstoredb: 'eventstore/eventstore:24.10',
   mongodb: 'mongo:7.0',
   kafka: 'confluentinc/cp-kafka:7.7.1',
+  minio: 'minio/minio:RELEASE.2024-10-13T13-34-11Z',
 } as const;
 
 const ENV_KEYS: Record<Engine, string> = {
@@ -88,4 +91,43 @@ export async function acquireEngine(engine: Engine, suite: string): Promise<Engi
   }
   const started = await startContainer(engine);
   return { available: true, source: 'container', ...started };
+}
+
+export type S3BucketHandle =
+  | { available: true; settings: S3Settings; source: 'env' | 'container'; stop(): Promise<void> }
+  | { available: false; reason: string };
+
+/**
+ * A bucket for the blob store contract: the S3_* keys when S3_BUCKET is set (the bucket may not exist yet: the
+ * suite creates it), else MinIO in a container, else a recorded skip.
+ */
+export async function acquireS3Bucket(suite: string): Promise<S3BucketHandle> {
+  const fromEnv = loadS3Settings(process.env);
+  if (fromEnv) return { available: true, settings: fromEnv, source: 'env', stop: async () => {} };
+  const problem = await containerRuntimeProblem();
+  if (problem) {
+    const reason = `no S3_BUCKET and no container runtime (${problem})`;
+    recordSkip(suite, reason);
+    return { available: false, reason };
+  }
+  const credentials = { accessKeyId: 'pocketguide', secretAccessKey: 'pocketguide-contract-secret' };
+  const { GenericContainer, Wait } = await import('testcontainers');
+  const container = await new GenericContainer(ENGINE_IMAGES.minio)
+    .withCommand(['server', '/data'])
+    .withEnvironment({ MINIO_ROOT_USER: credentials.accessKeyId, MINIO_ROOT_PASSWORD: credentials.secretAccessKey })
+    .withExposedPorts(9000)
+    .withWaitStrategy(Wait.forHttp('/minio/health/live', 9000))
+    .start();
+  return {
+    available: true,
+    source: 'container',
+    settings: {
+      endpoint: `http://${container.getHost()}:${container.getMappedPort(9000)}`,
+      region: 'us-east-1',
+      bucket: 'pocketguide-contract',
+      ...credentials,
+      forcePathStyle: true,
+    },
+    stop: async () => void (await container.stop()),
+  };
 }

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { assertBlobKey, contentTypeOf, type BlobStore } from './blob-store.ts';
+import { assertBlobKey, blobFolder, contentTypeOf, type BlobStore } from './blob-store.ts';
 
 /** Blobs as files under one folder; the content type follows the key's extension. */
 export function createLocalBlobStore(options: { root: string; publicPath: string }): BlobStore {
@@ -14,8 +15,9 @@ export function createLocalBlobStore(options: { root: string; publicPath: string
     async put(key, bytes) {
       const path = pathOf(key);
       await mkdir(dirname(path), { recursive: true });
-      // Renamed into place, so a reader never gets half a file.
-      const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+      // Renamed into place, so a reader never gets half a file; a random name, so two puts of one key at once
+      // (a double-clicked upload) do not share a temporary file.
+      const temporary = `${path}.${randomUUID()}.tmp`;
       await writeFile(temporary, bytes);
       await rename(temporary, path);
       return { key, url: `${publicPath}/${key}` };
@@ -33,14 +35,16 @@ export function createLocalBlobStore(options: { root: string; publicPath: string
       await rm(pathOf(key), { force: true });
     },
     async list(prefix) {
-      const folder = prefix.replace(/\/+$/, '');
+      const folder = blobFolder(prefix);
       const keys: string[] = [];
       const walk = async (key: string): Promise<void> => {
         let entries;
         try {
           entries = await readdir(pathOf(key), { withFileTypes: true });
         } catch (error) {
-          if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+          // No folder there, or a blob rather than a folder: nothing under it.
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === 'ENOENT' || code === 'ENOTDIR') return;
           throw error;
         }
         for (const entry of entries) {

@@ -5,7 +5,8 @@ import type { BlobStore } from '../blob/blob-store.ts';
 
 /**
  * Picks the account adapters from configuration, like `open-stores.ts` does for the stores: MONGO_URL puts
- * credentials in a MongoDB database of their own, SMTP_URL sends mail through SMTP; otherwise files under DATA_DIR.
+ * credentials in a MongoDB database of their own, SMTP_URL sends mail through SMTP, S3_BUCKET keeps blobs in a
+ * bucket; otherwise files under DATA_DIR.
  */
 
 export async function openCredentialStore(config: Config): Promise<CredentialStore> {
@@ -30,8 +31,15 @@ export async function openMailer(config: Config): Promise<Mailer> {
   return createOutboxMailer({ dir: config.paths.outbox, from: config.MAIL_FROM });
 }
 
-/** Blobs live under DATA_DIR/blobs and are served from /media; an S3 adapter would slot in here (S3_* keys). */
+/**
+ * S3_BUCKET puts blobs in an S3-compatible bucket (the AWS SDK is loaded only then); otherwise they live under
+ * DATA_DIR/blobs. Either way browsers load them from /media (see `blob-store.ts`).
+ */
 export async function openBlobStore(config: Config): Promise<BlobStore> {
+  if (config.s3) {
+    const { createS3BlobStore } = await import('../blob/s3-blob-store.ts');
+    return createS3BlobStore({ ...config.s3, publicPath: '/media' });
+  }
   const { createLocalBlobStore } = await import('../blob/local-blob-store.ts');
   return createLocalBlobStore({ root: config.paths.blobs, publicPath: '/media' });
 }

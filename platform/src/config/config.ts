@@ -21,6 +21,37 @@ const optionalSecret = z
   .pipe(z.string().min(32, 'must be at least 32 characters').optional())
   .optional();
 
+/**
+ * Blob storage: an S3-compatible bucket when S3_BUCKET is set (with its credentials), else files under
+ * DATA_DIR/blobs. Kept apart so the contract tests can read the same keys (`loadS3Settings`).
+ */
+const s3Keys = {
+  /** an S3-compatible server (MinIO, Ceph, R2…); unset: AWS S3 itself */
+  S3_ENDPOINT: optionalUrl.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://minio:9000' }).optional()),
+  S3_REGION: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || 'us-east-1'),
+  S3_BUCKET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3-63 lowercase letters, digits, dots and hyphens')
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .transform((v) => (v.trim() === '' ? undefined : v))
+    .optional(),
+  /** `true`: <endpoint>/<bucket>/<key> addresses; `false`: <bucket>.<endpoint>. Unset: true exactly when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z.enum(['', 'true', 'false'], { message: 'true or false' }).optional(),
+  /** where the bucket (or a CDN in front of it) serves keys to browsers; unset: /media streams them */
+  S3_PUBLIC_BASE_URL: optionalUrl.pipe(
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://cdn.example.com/media' }).optional(),
+  ),
+};
+
 const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -44,6 +75,7 @@ const configSchema = z.object({
   KAFKA_BROKERS: optionalUrl,
   KAFKA_CLIENT_ID: z.string().default('pocketguide'),
   KAFKA_TOPIC_PREFIX: z.string().default('pocketguide.events'),
+  ...s3Keys,
 
   // ---- accounts ----
   /** HS256 key for session tokens (32+ characters). Unset: generated once and kept in DATA_DIR/secrets.json. */
@@ -78,6 +110,15 @@ const configSchema = z.object({
    * (`1`) or addresses, so rate limits see the client's address rather than the proxy's.
    */
   TRUST_PROXY: z.string().trim().default('false'),
+
+  // ---- readers' viewer ----
+  /**
+   * Partner owners whose guidebooks credit them ('Developed by') instead of PocketGuide ('Powered by'):
+   * `<userId>=<name>[|<url>]` entries separated by `;`.
+   */
+  PARTNER_OWNERS: z.string().default(''),
+  /** how often counted reader views are written as events, in ms (at most 30 s: what a crash may lose) */
+  VIEW_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -99,6 +140,19 @@ export type Config = z.infer<typeof configSchema> & {
   /** PUBLIC_BASE_URL, or this process's own address when unset */
   publicBaseUrl: string;
   kafkaBrokers: string[];
+  /** the bucket blobs go to; undefined: files under DATA_DIR/blobs */
+  s3: S3Settings | undefined;
+};
+
+export type S3Settings = {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+  /** without a trailing slash */
+  publicBaseUrl?: string;
 };
 
 export class ConfigError extends Error {
@@ -108,10 +162,10 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new ConfigError(`Invalid configuration (see .env.example):\n${problems}`);
+    throw invalidConfiguration(parsed.error.issues.map((i) => ({ key: i.path.join('.'), message: i.message })));
   }
   const c = parsed.data;
+  const s3 = s3SettingsOf(c);
   const dataDir = resolve(cwd, c.DATA_DIR);
   return {
     ...c,
@@ -129,6 +183,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     jwtTtlSeconds: durationSeconds(c.JWT_TTL),
     publicBaseUrl: c.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? `http://localhost:${c.PORT}`,
     kafkaBrokers: c.KAFKA_BROKERS ? c.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : [],
+    s3,
+  };
+}
+
+function invalidConfiguration(problems: { key: string; message: string }[]): ConfigError {
+  return new ConfigError(`Invalid configuration (see .env.example):\n${problems.map((p) => `  ${p.key}: ${p.message}`).join('\n')}`);
+}
+
+const s3Schema = z.object(s3Keys);
+
+/** The S3_* keys alone, for the blob contract tests: undefined when S3_BUCKET is not set. */
+export function loadS3Settings(env: NodeJS.ProcessEnv = process.env): S3Settings | undefined {
+  const parsed = s3Schema.safeParse(env);
+  if (!parsed.success) throw invalidConfiguration(parsed.error.issues.map((i) => ({ key: i.path.join('.'), message: i.message })));
+  return s3SettingsOf(parsed.data);
+}
+
+/**
+ * S3 is chosen by S3_BUCKET, and the bucket needs its credentials. An S3 key set without a bucket is refused
+ * rather than ignored: blobs would silently stay in DATA_DIR/blobs, which scaled-out roles do not share.
+ */
+function s3SettingsOf(c: z.infer<typeof s3Schema>): S3Settings | undefined {
+  if (!c.S3_BUCKET) {
+    // S3_REGION is left out: it has a default, so a copied .env.example carries it.
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_BASE_URL'] as const).filter((key) => c[key]);
+    if (stray.length === 0) return undefined;
+    throw invalidConfiguration([{ key: 'S3_BUCKET', message: `required with ${stray.join(', ')} (or unset those to keep blobs under DATA_DIR/blobs)` }]);
+  }
+  const problems: { key: string; message: string }[] = [];
+  if (!c.S3_ACCESS_KEY_ID) problems.push({ key: 'S3_ACCESS_KEY_ID', message: 'required with S3_BUCKET (the access key of an account that may read and write the bucket)' });
+  if (!c.S3_SECRET_ACCESS_KEY) problems.push({ key: 'S3_SECRET_ACCESS_KEY', message: 'required with S3_BUCKET (the secret of S3_ACCESS_KEY_ID)' });
+  if (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY) throw invalidConfiguration(problems);
+  return {
+    endpoint: c.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: c.S3_REGION,
+    bucket: c.S3_BUCKET,
+    accessKeyId: c.S3_ACCESS_KEY_ID,
+    secretAccessKey: c.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: c.S3_FORCE_PATH_STYLE ? c.S3_FORCE_PATH_STYLE === 'true' : c.S3_ENDPOINT !== undefined,
+    publicBaseUrl: c.S3_PUBLIC_BASE_URL?.replace(/\/+$/, ''),
   };
 }
 
