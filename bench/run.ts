@@ -9,12 +9,14 @@ import { appendsSuite } from './suites/appends.ts';
 import { guidebookSaveSuite } from './suites/guidebook-save.ts';
 import { projectionCatchUpSuite } from './suites/projection-catch-up.ts';
 import { readByIdSuite } from './suites/read-by-id.ts';
+import { viewerSuite } from './suites/viewer.ts';
 
 const suites: Record<string, () => Promise<SuiteResult>> = {
   appends: appendsSuite,
   'catch-up': () => projectionCatchUpSuite(),
   'read-by-id': () => readByIdSuite(),
   'guidebook-save': () => guidebookSaveSuite(),
+  viewer: () => viewerSuite(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

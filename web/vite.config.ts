@@ -14,6 +14,10 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // Two entries: the app, and the readers' viewer (viewer.html), which shares none of the app's code.
+    rolldownOptions: {
+      input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), viewer: fileURLToPath(new URL('./viewer.html', import.meta.url)) },
+    },
   },
   server: {
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },

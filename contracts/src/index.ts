@@ -21,3 +21,5 @@ export * from './account/account-read-models.ts';
 export * from './feedback/feedback-limits.ts';
 export * from './feedback/feedback-events.ts';
 export * from './feedback/feedback-http.ts';
+export * from './viewer/viewer-read-model.ts';
+export * from './viewer/viewer-http.ts';

@@ -3,6 +3,7 @@ import { guidebookListProjector } from './guidebook-list/guidebook-list-projecto
 import { guidebookEditorProjector } from './guidebook-editor/guidebook-editor-projector.ts';
 import { usersProjector } from './users/users-projector.ts';
 import { passwordResetsProjector } from './password-resets/password-resets-projector.ts';
+import { guidebookViewerProjector } from './guidebook-viewer/guidebook-viewer-projector.ts';
 
 /** Every read model the product has; the runner, the rebuild CLI and /api/health read this list. */
 export const allProjectors: readonly Projector[] = [
@@ -10,4 +11,5 @@ export const allProjectors: readonly Projector[] = [
   guidebookEditorProjector as unknown as Projector,
   usersProjector as unknown as Projector,
   passwordResetsProjector as unknown as Projector,
+  guidebookViewerProjector as unknown as Projector,
 ];

@@ -199,8 +199,12 @@ export const publisherEventSchemas = {
 /**
  * Reader views of a published guidebook (`views-<guidebookId>`, spec §3 `views.count`). Kept out of the guidebook
  * stream on purpose: a reader opening the page must not move the revision an author's editor saves against.
+ *
+ * Views are counted in memory by the viewer route and flushed as one event per guidebook every few seconds, so
+ * `count` is the number of views since the previous flush and `viewedAt` the flush time. An event without a
+ * count (none were written before counts existed) stands for one view.
  */
-export const guidebookViewedSchema = z.object({ guidebookId, viewedAt: at });
+export const guidebookViewedSchema = z.object({ guidebookId, count: z.number().int().min(1).max(1_000_000_000).default(1), viewedAt: at });
 export type GuidebookViewed = E<'GuidebookViewed', typeof guidebookViewedSchema>;
 export type GuidebookViewsEvent = GuidebookViewed;
 export const guidebookViewsEventSchemas = { GuidebookViewed: guidebookViewedSchema } as const satisfies Record<GuidebookViewsEvent['type'], z.ZodType>;

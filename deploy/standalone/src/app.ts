@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '@pocketguide/platform/config/config';
@@ -12,6 +13,7 @@ import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { createProjectionRunner } from '@pocketguide/projections/projection-runner';
 import { allProjectors } from '@pocketguide/projections/registry';
 import { allWorkers } from '@pocketguide/workers/registry';
+import { createViewCounter, type ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import { prepareDataDir } from './data-dir.ts';
 import { createHttpApp } from './http-app.ts';
 import { openAccountParts } from './account-parts.ts';
@@ -90,6 +92,21 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     stops.push(() => relay.stop());
   }
 
+  // Reader views are counted where pages are served and flushed as events; stopped (and flushed) before the stores close.
+  let views: ViewCounter | undefined;
+  if (roles.has('query-api')) {
+    const counter = createViewCounter({
+      eventStore,
+      now: () => new Date(),
+      newId: randomUUID,
+      intervalMs: config.VIEW_FLUSH_INTERVAL_MS,
+      onError: (error, guidebookId) => logger.warn('views not written; kept for the next flush', { guidebookId, error }),
+    });
+    counter.start();
+    stops.push(() => counter.stop());
+    views = counter;
+  }
+
   const app = createHttpApp({
     config,
     logger,
@@ -97,6 +114,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     readStore,
     roles,
     accounts,
+    ...(views ? { views } : {}),
     health: { projectors: projectorStatus, ...(bus ? { workers: () => bus.status() } : {}) },
   });
   const server = app.listen(config.PORT);

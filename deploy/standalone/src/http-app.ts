@@ -15,6 +15,9 @@ import { subscriptionAdminRoutes } from '@pocketguide/command-api/user/subscript
 import { systemClock, randomIds } from '@pocketguide/command-api/core/ids';
 import { createReadYourWrites } from '@pocketguide/query-api/core/read-your-writes';
 import { guidebookQueryRoutes } from '@pocketguide/query-api/guidebook/guidebook-query-routes';
+import { viewerApiRoutes, viewerPageRoutes, type ViewerRoutesDeps } from '@pocketguide/query-api/viewer/viewer-routes';
+import { parsePartnerOwners } from '@pocketguide/query-api/viewer/viewer-answer';
+import type { ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import { accountCommandRoutes } from '@pocketguide/command-api/user/account-routes';
 import { feedbackRoutes } from '@pocketguide/command-api/feedback/feedback-routes';
 import { userQueryRoutes } from '@pocketguide/query-api/user/user-routes';
@@ -31,10 +34,12 @@ export type HttpAppDeps = {
   roles: ReadonlySet<string>;
   accounts: AccountParts;
   health: Pick<HealthSources, 'projectors' | 'workers'>;
+  /** counts reader views (made and stopped by the process, which flushes them on shutdown) */
+  views?: ViewCounter;
 };
 
 /** The one-port app of the embedded run: /api (commands, queries, health) and the built web app. */
-export function createHttpApp({ config, logger, eventStore, readStore, roles, accounts, health }: HttpAppDeps): Express {
+export function createHttpApp({ config, logger, eventStore, readStore, roles, accounts, health, views }: HttpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
@@ -66,7 +71,17 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
       }),
     );
   }
+  const viewer: ViewerRoutesDeps = {
+    readStore,
+    readYourWrites,
+    auth,
+    views: views ?? null,
+    publicBaseUrl: config.PUBLIC_BASE_URL ?? null,
+    partners: parsePartnerOwners(config.PARTNER_OWNERS),
+    webDist: config.paths.webDist,
+  };
   if (roles.has('query-api')) {
+    api.use(viewerApiRoutes(viewer));
     api.use(guidebookQueryRoutes({ readStore, readYourWrites, auth }));
     api.use(userQueryRoutes({ readStore, readYourWrites, auth }));
     if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') api.use(outboxRoutes(config.paths.outbox));
@@ -74,6 +89,8 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
   api.use(apiNotFound);
   app.use('/api', api);
   if (roles.has('query-api')) app.use('/media', mediaRoutes(accounts.blobs));
+  // The readers' pages are drawn on the server, so they come before the web app's static files and fallback.
+  if (roles.has('query-api')) app.use(viewerPageRoutes(viewer));
 
   const webDist = config.paths.webDist;
   const indexHtml = resolve(webDist, 'index.html');

@@ -118,6 +118,31 @@ describe('the guidebook-list read model', () => {
   });
 });
 
+describe('views from the viewer', () => {
+  const viewed = (guidebookId: string, count: number | undefined, minute: number) => ({
+    streamId: `views-${guidebookId}`,
+    type: 'GuidebookViewed',
+    data: { guidebookId, ...(count === undefined ? {} : { count }), viewedAt: at(minute) },
+  });
+
+  it('adds up the flushed counts of the views stream (an event without a count is one view); updatedAt stays', () => {
+    const docs = expectIdempotent(
+      guidebookListProjector,
+      recordedEvents([created, g1.published(1), viewed('g1', 12, 2), viewed('g1', 3, 3), viewed('g1', undefined, 4), viewed('g2', 50, 5)]),
+    );
+    expect(docs.get('g1')).toEqual({ ...listDoc, published: true, updatedAt: at(1), views: { count: 16 } });
+    expect(docs.has('g2')).toBe(false);
+  });
+
+  it('counts survive later changes and a deletion keeps the total', () => {
+    const docs = expectIdempotent(
+      guidebookListProjector,
+      recordedEvents([created, g1.published(1), viewed('g1', 7, 2), g1.edited([{ op: 'replace', path: ['title'], value: 'Busan' }], 3), g1.deleted(4)]),
+    );
+    expect(docs.get('g1')).toMatchObject({ title: 'Busan', deleted: true, views: { count: 7 } });
+  });
+});
+
 describe('outlineAfter: the title and page count from patches alone', () => {
   const outline = { title: 'Jeju', contentsCount: 2 };
 

@@ -1,0 +1,165 @@
+import { describe, expect, it } from 'vitest';
+import { richTextToPlain, type GuidebookDocument, type RichText, type SectionItem } from '../guidebook/guidebook-document.ts';
+import { sampleGuidebook } from '../guidebook/sample-guidebook.ts';
+import { escapeHtml } from './html.ts';
+import { imageSetsOf, openStreetMapUrl, sectionItemHtml, youTubeId } from './render-items.ts';
+import { plainText, richTextHtml, richTextInlineHtml } from './render-rich-text.ts';
+import { renderScreen, screenKey, viewerLinks, type RenderContext } from './render-viewer.ts';
+import { parseViewerPath, type ViewerGuidebook } from './viewer-shapes.ts';
+import { VIEWER_TEXTS, acceptLanguageTags, viewerLanguage } from './viewer-texts.ts';
+
+const ko = VIEWER_TEXTS.ko;
+const book = (document: GuidebookDocument, overrides: Partial<ViewerGuidebook> = {}): ViewerGuidebook => ({
+  locked: false,
+  id: 'g1',
+  uuid: 'u1',
+  title: document.title,
+  description: '',
+  image: null,
+  shareUrl: 'https://guide.example.com/m/u1',
+  document,
+  credit: { kind: 'powered' },
+  hasPassword: false,
+  published: true,
+  updatedAt: '2026-05-01T00:00:00.000Z',
+  ...overrides,
+});
+const context = (guidebook: ViewerGuidebook): RenderContext => ({ lang: 'ko', texts: ko, links: viewerLinks({ mode: 'mobile' }, guidebook) });
+
+describe('rich text in view mode', () => {
+  it('renders blocks, marks and links, escaping text and refusing unsafe links and styles', () => {
+    const value = [
+      { type: 'heading-one', align: 'center', children: [{ text: 'Jeju <3' }] },
+      {
+        type: 'paragraph',
+        children: [
+          { text: 'bold', bold: true, italic: true },
+          { text: ' red', color: '#cc0000', fontSize: '24px' },
+          { type: 'link', href: 'https://visitjeju.net', children: [{ text: 'link' }] },
+          { type: 'link', href: 'javascript:alert(1)', children: [{ text: 'bad' }] },
+          { text: 'x', color: 'red;background:url(x)' },
+          { type: 'break', children: [{ text: '' }] },
+          { type: 'link', href: 'tel:0101234', children: [{ text: 'call' }] },
+        ],
+      },
+      { type: 'paragraph', children: [{ text: '' }] },
+      { type: 'bulleted-list', children: [{ type: 'list-item', children: [{ text: 'one' }] }] },
+      { type: 'block-quote', children: [{ text: '"quoted"' }] },
+    ] as RichText;
+    expect(richTextHtml(value)).toBe(
+      '<h2 style="text-align:center">Jeju &lt;3</h2>' +
+        '<p><em><strong>bold</strong></em><span style="color:#cc0000;font-size:24px;line-height:1.3"> red</span>' +
+        '<a href="https://visitjeju.net" target="_blank" rel="noopener noreferrer">link</a>badx<br><a href="tel:0101234">call</a></p>' +
+        '<p><br></p><ul><li>one</li></ul><blockquote>&quot;quoted&quot;</blockquote>',
+    );
+    expect(richTextHtml(value, { headingLevel: 1 })).toMatch(/^<h1/);
+    expect(richTextInlineHtml(value)).not.toMatch(/<(p|h\d|ul|li)[ >]/);
+  });
+
+  it('plain text is the contracts’ richTextToPlain (the viewer repeats it to stay free of schemas)', () => {
+    const doc = sampleGuidebook('kr');
+    const values: RichText[] = [doc.subheader.title, doc.subheader.text, doc.footer.text];
+    for (const page of doc.contents) for (const section of page.sections) for (const item of section.items) if (item.type === 'text' || item.type === 'title' || item.type === 'imagetext') values.push(item.content);
+    for (const value of values) expect(plainText(value)).toBe(richTextToPlain(value));
+  });
+});
+
+describe('section items in view mode', () => {
+  const item = (fields: Record<string, unknown>): SectionItem => ({ _id: 'i1', isImportant: false, ...fields }) as SectionItem;
+
+  it('every item type of the sample renders, and none of them requests anything outside the site', () => {
+    const doc = sampleGuidebook('en');
+    const html = doc.contents.map((page) => renderScreen({ kind: 'content', guidebook: book(doc), contentId: page._id }, context(book(doc)))).join('');
+    for (const type of ['title', 'text', 'image', 'imagetext', 'table', 'video', 'button', 'map', 'preparation', 'airticket', 'accordion', 'activity-item', 'day-heading']) {
+      expect(html, type).toContain(`pg-${type}`);
+    }
+    expect(html).not.toMatch(/<(img|iframe|script|link)[^>]+(src|href)="https?:/);
+    expect(html).toContain('pg-day-title');
+    // The editor's stand-in for a removed sub-activity is not shown to readers.
+    expect(html).not.toContain('Enter Activity');
+  });
+
+  it('sticky images, collapsible accordions and air tickets, important marks', () => {
+    const image = { large: '/l.jpg', medium: '/m.jpg', small: '/s.jpg' };
+    expect(sectionItemHtml(item({ type: 'image', image, height: 70, isImportant: true }), ko)).toContain('class="pg-item pg-image is-sticky"');
+    expect(sectionItemHtml(item({ type: 'image', height: 70 }), ko)).toBe('');
+    const accordion = sectionItemHtml(item({ type: 'accordion', images: [image], title: [{ type: 'paragraph', children: [{ text: 'How' }] }], body: [] }), ko);
+    expect(accordion).toMatch(/^<details class="pg-item pg-fold pg-accordion"><summary>/);
+    expect(accordion).not.toContain(' open');
+    const ticket = sectionItemHtml(item({ type: 'airticket', isImportant: true, images: [image], title: [{ type: 'paragraph', children: [{ text: 'KE1203' }] }] }), ko);
+    expect(ticket).toContain('pg-airticket');
+    expect(ticket).toContain(ko.important);
+  });
+
+  it('maps link out to OpenStreetMap; videos are a facade; tables keep proportions', () => {
+    expect(openStreetMapUrl(33.458056, 126.942778, 6)).toBe('https://www.openstreetmap.org/?mlat=33.458056&mlon=126.942778#map=13/33.458056/126.942778');
+    expect(youTubeId('https://www.youtube.com/watch?v=3P1CnWI62Ik')).toBe('3P1CnWI62Ik');
+    expect(youTubeId('https://youtu.be/3P1CnWI62Ik?t=3')).toBe('3P1CnWI62Ik');
+    expect(youTubeId('https://www.youtube.com/shorts/3P1CnWI62Ik')).toBe('3P1CnWI62Ik');
+    expect(youTubeId('https://vimeo.com/1234')).toBeNull();
+    expect(sectionItemHtml(item({ type: 'video', url: 'https://vimeo.com/1' }), ko)).toContain('href="https://vimeo.com/1"');
+    expect(sectionItemHtml(item({ type: 'video', url: '' }), ko)).toBe('');
+    const table = sectionItemHtml(item({ type: 'table', content: [['a', '<b>'], ['1', '2']], rows: 2, cols: 2, colWidths: [300, 100] }), ko);
+    expect(table).toContain('<col style="width:75.00%">');
+    expect(table).toContain('<th scope="col">&lt;b&gt;</th>');
+  });
+});
+
+describe('screens', () => {
+  it('the cover: menu tiles only when there are pages; the partner credit', () => {
+    const doc = sampleGuidebook('kr');
+    const cover = renderScreen({ kind: 'cover', guidebook: book(doc) }, context(book(doc)));
+    expect(cover).toContain('class="pg-menu"');
+    expect(cover.match(/class="pg-tile"/g)).toHaveLength(doc.contents.length);
+    const empty = { ...doc, contents: [] };
+    expect(renderScreen({ kind: 'cover', guidebook: book(empty) }, context(book(empty)))).not.toContain('pg-menu');
+    const partner = book(doc, { credit: { kind: 'developed', name: 'Jeju <Trails>', url: 'https://jeju.example' } });
+    expect(renderScreen({ kind: 'cover', guidebook: partner }, context(partner))).toContain('Developed by <a href="https://jeju.example" target="_blank" rel="noopener noreferrer">Jeju &lt;Trails&gt;</a>');
+  });
+
+  it('a content page has the back link, the scroll pair (hidden until scrolled) and the credit; an unknown page is the splash', () => {
+    const doc = sampleGuidebook('kr');
+    const page = doc.contents[0]!;
+    const html = renderScreen({ kind: 'content', guidebook: book(doc), contentId: page._id }, context(book(doc)));
+    expect(html).toContain('href="/m/u1" data-nav data-back');
+    expect(html).toContain('<div class="pg-float" data-float hidden>');
+    expect(renderScreen({ kind: 'content', guidebook: book(doc), contentId: 'nope' }, context(book(doc)))).toContain('pg-splash');
+  });
+
+  it('the gate holds the title only and a disabled submit; screen keys tell what was drawn', () => {
+    const gate = renderScreen({ kind: 'gate', title: '<Jeju>' }, { lang: 'en', texts: VIEWER_TEXTS.en, links: { cover: '/', content: () => '/' } });
+    expect(gate).toContain('&lt;Jeju&gt;');
+    expect(gate).toContain('<button type="submit" class="pg-primary" disabled>Open</button>');
+    expect(gate).toContain('data-screen="gate:en"');
+    const doc = sampleGuidebook('kr');
+    expect(screenKey({ kind: 'cover', guidebook: book(doc) }, 'ko')).toBe('cover:u1:2026-05-01T00:00:00.000Z:ko');
+  });
+
+  it('every picture of a document, for the offline cache', () => {
+    expect(imageSetsOf(sampleGuidebook('kr')).length).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('routes and language', () => {
+  it('parses the viewer addresses', () => {
+    expect(parseViewerPath('/m/abc')).toEqual({ mode: 'mobile', uuid: 'abc', contentId: null });
+    expect(parseViewerPath('/m/abc/contents/c%201')).toEqual({ mode: 'mobile', uuid: 'abc', contentId: 'c 1' });
+    expect(parseViewerPath('/guidebooks/g1/contents/c1')).toEqual({ mode: 'public', id: 'g1', contentId: 'c1' });
+    expect(parseViewerPath('/guidebooks/preview/g1')).toEqual({ mode: 'preview', id: 'g1', contentId: null });
+    expect(parseViewerPath('/guidebooks/preview/g1/contents/c1')).toEqual({ mode: 'preview', id: 'g1', contentId: 'c1' });
+    expect(parseViewerPath('/guidebooks/edit/g1/contents/c1')).toBeNull();
+    expect(parseViewerPath('/m/%E0%A4%A')).toBeNull();
+  });
+
+  it('picks Korean or English from ?lang, then the preferred languages; Korean by default', () => {
+    expect(viewerLanguage('en', ['ko'])).toBe('en');
+    expect(viewerLanguage('kr', ['en'])).toBe('ko');
+    expect(viewerLanguage(null, ['fr-FR', 'en-GB'])).toBe('en');
+    expect(viewerLanguage('de', ['ja'])).toBe('ko');
+    expect(acceptLanguageTags('fr;q=0.5, en-US, ko;q=0.8, *;q=0.1')).toEqual(['en-US', 'ko', 'fr']);
+  });
+
+  it('escapes every HTML special character', () => {
+    expect(escapeHtml(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;');
+  });
+});

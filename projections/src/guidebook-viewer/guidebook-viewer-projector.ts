@@ -1,0 +1,136 @@
+import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
+import { hashSharePassword } from '@pocketguide/platform/auth/share-password';
+import {
+  GUIDEBOOK_STREAM_CATEGORY,
+  GUIDEBOOK_VIEWER,
+  VIEWER_DESCRIPTION_MAX,
+  applyDocumentEvent,
+  richTextToPlain,
+  type GuidebookDocument,
+  type GuidebookViewerDoc,
+  type ImageSet,
+  type RichText,
+} from '@pocketguide/contracts';
+import type { Projector } from '../projector.ts';
+import { decodeRecorded, displayTitle, guidebookIdOf } from '../guidebook-stream.ts';
+
+/** Whitespace folded to single spaces, cut at `max` characters on a word where one is near. */
+function shortText(text: string, max = VIEWER_DESCRIPTION_MAX): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  if (folded.length <= max) return folded;
+  const cut = folded.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
+
+const plain = (value: RichText) => richTextToPlain(value).trim();
+
+/** The link-preview text: the subheader's text, else its title, else the header's text, else the first text item. */
+export function descriptionOf(document: GuidebookDocument): string {
+  const candidates: string[] = [plain(document.subheader.text), plain(document.subheader.title), plain(document.header.text)];
+  for (const page of document.contents) {
+    for (const section of page.sections) {
+      for (const item of section.items) if (item.type === 'text') candidates.push(plain(item.content));
+    }
+  }
+  return shortText(candidates.find((text) => text !== '') ?? '');
+}
+
+function firstPicture(document: GuidebookDocument): ImageSet | undefined {
+  for (const page of document.contents) {
+    for (const section of page.sections) {
+      for (const item of section.items) {
+        if ((item.type === 'image' || item.type === 'imagetext' || item.type === 'preparation') && item.image) return item.image;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The link-preview picture: the cover's (header, then subheader), the thumbnail, or the first picture inside. */
+export function coverImageOf(document: GuidebookDocument, thumbnailUrl: string | null): string | null {
+  if (document.header.type === 'image' && document.header.image) return document.header.image.large;
+  if (document.subheader.type === 'image' && document.subheader.image) return document.subheader.image.large;
+  if (thumbnailUrl) return thumbnailUrl;
+  return firstPicture(document)?.large ?? null;
+}
+
+function withDocument(doc: GuidebookViewerDoc, document: GuidebookDocument, updatedAt: string): GuidebookViewerDoc {
+  return {
+    ...doc,
+    document,
+    title: displayTitle(document.title),
+    description: descriptionOf(document),
+    image: coverImageOf(document, doc.thumbnailUrl),
+    updatedAt,
+  };
+}
+
+/**
+ * `guidebook-viewer`: one document per guidebook for the readers' pages, found by `uuid`; only `published` ones
+ * are ever served (see `GuidebookViewerDoc` for why an unpublished one stays, unreachable). It follows every save,
+ * publish, unpublish and password change; a deletion removes it. The share password is kept only as a salted
+ * scrypt hash (`hashSharePassword`), its salt derived from the event id so that a rebuild gives the same document.
+ */
+export const guidebookViewerProjector: Projector<GuidebookViewerDoc> = {
+  name: GUIDEBOOK_VIEWER,
+  collection: GUIDEBOOK_VIEWER,
+  indexes: [{ fields: { uuid: 1 }, unique: true }],
+  filter: { streamCategories: [GUIDEBOOK_STREAM_CATEGORY] },
+  documentIds: (event: RecordedEvent) => guidebookIdOf(event),
+  evolve(doc, recorded) {
+    const event = decodeRecorded(recorded);
+    if (event === null) return doc;
+    if (event.type === 'GuidebookCreated') {
+      const { data } = event;
+      const created: GuidebookViewerDoc = {
+        id: data.guidebookId,
+        uuid: data.uuid,
+        ownerId: data.ownerId,
+        published: false,
+        document: data.document,
+        title: '',
+        description: '',
+        image: null,
+        thumbnailUrl: null,
+        hasPassword: false,
+        passwordHash: null,
+        publishedAt: null,
+        updatedAt: data.createdAt,
+      };
+      return withDocument(created, data.document, data.createdAt);
+    }
+    if (doc === null) return null;
+    switch (event.type) {
+      case 'GuidebookEdited':
+        return withDocument(doc, applyDocumentEvent(doc.document, event), event.data.editedAt);
+      case 'ContentPageCopied':
+        return withDocument(doc, applyDocumentEvent(doc.document, event), event.data.copiedAt);
+      case 'SectionItemDeleted':
+        return withDocument(doc, applyDocumentEvent(doc.document, event), event.data.deletedAt);
+      case 'GuidebookPublished':
+        return { ...doc, published: true, publishedAt: event.data.publishedAt, updatedAt: event.data.publishedAt };
+      case 'GuidebookUnpublished':
+        return { ...doc, published: false, publishedAt: null, updatedAt: event.data.unpublishedAt };
+      case 'GuidebookPasswordSet': {
+        const { password, setAt } = event.data;
+        return password === ''
+          ? { ...doc, hasPassword: false, passwordHash: null, updatedAt: setAt }
+          : { ...doc, hasPassword: true, passwordHash: hashSharePassword(password, recorded.id), updatedAt: setAt };
+      }
+      case 'GuidebookThumbnailRecorded': {
+        const thumbnailUrl = event.data.thumbnailUrl === '' ? null : event.data.thumbnailUrl;
+        return { ...doc, thumbnailUrl, image: coverImageOf(doc.document, thumbnailUrl) };
+      }
+      case 'GuidebookDeleted':
+        return null;
+      case 'GuidebookPublicGallerySet':
+      case 'GuidebookSampleFlagsSet':
+        return doc;
+      default: {
+        const unknown: never = event;
+        return unknown;
+      }
+    }
+  },
+};

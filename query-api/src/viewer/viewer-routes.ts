@@ -1,0 +1,342 @@
+import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import QRCode from 'qrcode';
+import { GUIDEBOOK_MESSAGES, GUIDEBOOK_VIEWER, viewerUnlockBodySchema, type GuidebookViewerDoc } from '@pocketguide/contracts';
+import { VIEWER_PASSWORD_HEADER, VIEWER_QR, VIEWER_UNLOCK_LIMIT, type ViewerAnswer } from '@pocketguide/contracts/viewer/viewer-shapes';
+import { VIEWER_TEXTS, acceptLanguageTags, viewerLanguage, type ViewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
+import { viewerLinks, type ViewerScreen } from '@pocketguide/contracts/viewer/render-viewer';
+import type { Auth, AuthUser } from '@pocketguide/platform/auth/authenticate';
+import { createLoginRateLimiter, type LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-limiter';
+import { verifySharePassword } from '@pocketguide/platform/auth/share-password';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '@pocketguide/platform/http/errors';
+import { parseOrThrow } from '@pocketguide/platform/http/validate';
+import type { Collection, ReadStore } from '@pocketguide/platform/read-store/read-store';
+import type { ReadYourWrites } from '../core/read-your-writes.ts';
+import { pathParam } from '../core/route-params.ts';
+import type { ViewCounter } from './view-counter.ts';
+import { builtAt, compressedViewerAssets } from './viewer-assets.ts';
+import { absoluteUrl, lockedAnswer, openAnswer, type PartnerOwners } from './viewer-answer.ts';
+import { loadViewerAssets, viewerPageHtml, type PageMeta, type ViewerAssets } from './viewer-html.ts';
+
+export type ViewerRoutesDeps = {
+  readStore: ReadStore;
+  readYourWrites: ReadYourWrites;
+  auth: Auth;
+  /** counts reader views; null where this process does not count (tests of the markup) */
+  views: ViewCounter | null;
+  /** PUBLIC_BASE_URL; null: the address the request came to (right for one process on one name, not behind a proxy) */
+  publicBaseUrl: string | null;
+  partners: PartnerOwners;
+  /** the built web app, for the viewer's script and styles */
+  webDist: string;
+  /** failed share passwords per address and guidebook (default: VIEWER_UNLOCK_LIMIT) */
+  unlockLimiter?: LoginRateLimiter;
+};
+
+export function createUnlockLimiter(now?: () => number): LoginRateLimiter {
+  return createLoginRateLimiter({
+    rules: [
+      { name: 'guidebook-address', limit: VIEWER_UNLOCK_LIMIT.attempts, windowMs: VIEWER_UNLOCK_LIMIT.windowMs, key: (guidebook, address) => `g:${guidebook}|${address}` },
+      // One address guessing across many guidebooks.
+      { name: 'address', limit: 100, windowMs: 60 * 60_000, key: (_guidebook, address) => `ip:${address}` },
+    ],
+    message: 'Too many password attempts. Please try again later.',
+    ...(now ? { now } : {}),
+  });
+}
+
+/** The public address for links and previews: the configured one, or the one this request came to. */
+export const baseUrlOf = (req: Request, configured: string | null): string => configured ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+
+const mayEdit = (caller: AuthUser | undefined, ownerId: string): boolean => caller !== undefined && (caller.isAdmin || caller.id === ownerId);
+
+/** The share password a preview reader sent: percent-encoded, as header values are ASCII. */
+function headerPassword(req: Request): string | null {
+  const raw = req.get(VIEWER_PASSWORD_HEADER);
+  if (raw === undefined || raw === '') return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+const NO_STORE = 'private, no-store';
+
+/**
+ * Finds a guidebook by its public uuid. A uuid names one guidebook for good, so the id found once is remembered and
+ * later requests read the document by its key: much cheaper than a lookup by a field inside a 20 KB JSON document
+ * (SQLite re-reads the JSON to check it). Only the id is remembered, never the document: every answer is the read
+ * model's current state.
+ */
+export function createUuidLookup(viewer: Collection<GuidebookViewerDoc>, capacity = 10_000) {
+  const ids = new Map<string, string>();
+  return async function byUuid(uuid: string): Promise<GuidebookViewerDoc | null> {
+    const id = ids.get(uuid);
+    if (id !== undefined) {
+      const doc = await viewer.get(id);
+      if (doc?.uuid === uuid) return doc;
+      ids.delete(uuid);
+    }
+    const [found] = await viewer.find({ uuid }, { limit: 1 });
+    if (!found) return null;
+    if (ids.size >= capacity) ids.delete(ids.keys().next().value ?? '');
+    ids.set(uuid, found.id);
+    return found;
+  };
+}
+/** Sent by the viewer's service worker when it stores a page for offline reading (web/public/viewer-sw.js). */
+export const VIEWER_PREFETCH_HEADER = 'X-Viewer-Prefetch';
+
+/** Checks a typed password against the stored hash under the per-address limit; throws 429 or 403. */
+async function checkPassword(limiter: LoginRateLimiter, doc: GuidebookViewerDoc, password: string, address: string): Promise<void> {
+  limiter.check(doc.uuid, address);
+  if (doc.passwordHash !== null && (await verifySharePassword(password, doc.passwordHash))) {
+    limiter.recordSuccess(doc.uuid, address);
+    return;
+  }
+  limiter.recordFailure(doc.uuid, address);
+  throw new ForbiddenError(GUIDEBOOK_MESSAGES.incorrectPassword);
+}
+
+/**
+ * The readers' API under /api (spec 1 §2 Viewer, §4 password gate), all from the `guidebook-viewer` read model:
+ * - `GET viewer/{uuid}` and `GET viewer/guidebooks/{id}` (public): a published guidebook, or without its content
+ *   `{ locked: true }` when it has a password; 404 'Not Found' when missing, unpublished or deleted.
+ * - `POST viewer/{uuid}/unlock {password}`: the guidebook when the password is right; 403 'Incorrect password';
+ *   after 10 wrong ones from one address in 5 minutes, 429 with Retry-After.
+ * - `GET viewer/preview/{id}` (signed in): the preview; owners and administrators see any of theirs, others a
+ *   published one with the password in `X-Guidebook-Password`.
+ * - `GET viewer/{uuid}/qr.svg`: the public address as a QR code (200 px, level H).
+ */
+export function viewerApiRoutes(deps: ViewerRoutesDeps): Router {
+  const router = Router();
+  const viewer = deps.readStore.collection<GuidebookViewerDoc>(GUIDEBOOK_VIEWER);
+  const limiter = deps.unlockLimiter ?? createUnlockLimiter();
+  const optionsFor = (req: Request) => ({ publicBaseUrl: baseUrlOf(req, deps.publicBaseUrl), partners: deps.partners });
+  const qrCodes = new Map<string, string>();
+
+  const byUuid = createUuidLookup(viewer);
+  const publishedByUuid = async (req: Request): Promise<GuidebookViewerDoc> => {
+    const doc = await byUuid(pathParam(req, 'uuid', GUIDEBOOK_MESSAGES.notFound));
+    if (!doc?.published) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    return doc;
+  };
+  const answer = (req: Request, doc: GuidebookViewerDoc): ViewerAnswer => (doc.hasPassword ? lockedAnswer(doc, optionsFor(req)) : openAnswer(doc, optionsFor(req)));
+
+  router.get('/viewer/guidebooks/:id', async (req, res) => {
+    await deps.readYourWrites(req, res, [GUIDEBOOK_VIEWER]);
+    const doc = await viewer.get(pathParam(req, 'id', GUIDEBOOK_MESSAGES.notFound));
+    if (!doc?.published) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(answer(req, doc));
+  });
+
+  router.get('/viewer/preview/:id', deps.auth.required, async (req, res) => {
+    if (!req.user) throw new UnauthorizedError('Please log in');
+    await deps.readYourWrites(req, res, [GUIDEBOOK_VIEWER]);
+    const doc = await viewer.get(pathParam(req, 'id', GUIDEBOOK_MESSAGES.notFound));
+    res.setHeader('Cache-Control', NO_STORE);
+    const options = optionsFor(req);
+    if (doc && mayEdit(req.user, doc.ownerId)) {
+      res.json(openAnswer(doc, options));
+      return;
+    }
+    if (!doc?.published) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    if (doc.hasPassword) {
+      const sent = headerPassword(req);
+      if (sent === null) {
+        res.json(lockedAnswer(doc, options));
+        return;
+      }
+      await checkPassword(limiter, doc, sent, req.ip ?? '');
+    }
+    res.json(openAnswer(doc, options));
+  });
+
+  router.get('/viewer/:uuid', async (req, res) => {
+    await deps.readYourWrites(req, res, [GUIDEBOOK_VIEWER]);
+    const doc = await publishedByUuid(req);
+    res.setHeader('Cache-Control', 'no-cache');
+    res.json(answer(req, doc));
+  });
+
+  router.post('/viewer/:uuid/unlock', async (req, res) => {
+    const { password } = parseOrThrow(viewerUnlockBodySchema, req.body);
+    const doc = await publishedByUuid(req);
+    res.setHeader('Cache-Control', NO_STORE);
+    if (doc.hasPassword) await checkPassword(limiter, doc, password, req.ip ?? '');
+    res.json(openAnswer(doc, optionsFor(req)));
+  });
+
+  router.get('/viewer/:uuid/qr.svg', async (req, res) => {
+    const doc = await publishedByUuid(req);
+    const url = `${baseUrlOf(req, deps.publicBaseUrl)}/m/${encodeURIComponent(doc.uuid)}`;
+    let svg = qrCodes.get(url);
+    if (svg === undefined) {
+      svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: VIEWER_QR.errorCorrection, width: VIEWER_QR.size, margin: 2 });
+      if (qrCodes.size >= 1000) qrCodes.clear();
+      qrCodes.set(url, svg);
+    }
+    res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
+    res.setHeader('Cache-Control', 'public, max-age=86400');
+    res.send(svg);
+  });
+
+  return router;
+}
+
+// ---------------------------------------------------------------- pages
+
+/** No script but our own; pictures from anywhere https; the video player only after a tap. */
+const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  'frame-src https://www.youtube-nocookie.com',
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+type Compressed = { br?: Buffer; gzip?: Buffer };
+
+/** Pages are compressed here (the app has no compression middleware); the same page is compressed once. */
+function createHtmlSender() {
+  const cache = new Map<string, Compressed>();
+  return function send(req: Request, res: Response, status: number, html: string): void {
+    res.status(status);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Vary', 'Accept-Encoding, Accept-Language');
+    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    const accepts = req.get('accept-encoding') ?? '';
+    const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
+    if (encoding === null || html.length < 1024) {
+      res.send(html);
+      return;
+    }
+    const key = createHash('sha1').update(html).digest('base64');
+    const entry = cache.get(key) ?? {};
+    let body = entry[encoding];
+    if (!body) {
+      body =
+        encoding === 'br'
+          ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } })
+          : gzipSync(html, { level: 6 });
+      if (cache.size >= 200) cache.delete(cache.keys().next().value ?? '');
+      cache.set(key, { ...entry, [encoding]: body });
+    }
+    res.setHeader('Content-Encoding', encoding);
+    res.send(body);
+  };
+}
+
+/**
+ * The readers' pages, mounted before the web app's fallback:
+ * - `/m/{uuid}` and `/m/{uuid}/contents/{contentId}`, `/guidebooks/{id}/contents/{contentId}`: drawn on the server
+ *   (see `viewer-html.ts`), 404 with the 'Not Found' splash when missing, unpublished or deleted; each page load
+ *   of a published guidebook counts one view;
+ * - `/guidebooks/preview/{id}[/contents/{contentId}]`: the viewer's loader; the script reads the preview with the
+ *   signed-in person's token, which only the browser holds;
+ * - the viewer's own script and styles, compressed (`viewer-assets.ts`).
+ */
+export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
+  const router = Router();
+  const viewer = deps.readStore.collection<GuidebookViewerDoc>(GUIDEBOOK_VIEWER);
+  const send = createHtmlSender();
+  // Read on the first page and again whenever the web app is rebuilt (it may be built after the server started).
+  let assets: { at: number; value: ViewerAssets } | undefined;
+  const viewerAssets = (): ViewerAssets => {
+    const at = builtAt(deps.webDist);
+    if (assets?.at !== at) assets = { at, value: loadViewerAssets(deps.webDist) };
+    return assets.value;
+  };
+
+  const languageOf = (req: Request): ViewerLanguage =>
+    viewerLanguage(typeof req.query.lang === 'string' ? req.query.lang : null, acceptLanguageTags(req.get('accept-language')));
+
+  function notFound(req: Request, res: Response, lang: ViewerLanguage): void {
+    const texts = VIEWER_TEXTS[lang];
+    const html = viewerPageHtml({
+      lang,
+      screen: { kind: 'not-found' },
+      context: { lang, texts, links: { cover: '/', content: () => '/' } },
+      data: null,
+      meta: { title: texts.brand, url: `${baseUrlOf(req, deps.publicBaseUrl)}${req.path}`, noindex: true },
+      assets: viewerAssets(),
+    });
+    send(req, res, 404, html);
+  }
+
+  async function reader(req: Request, res: Response, doc: GuidebookViewerDoc | null, mode: 'mobile' | 'public', contentId: string | null): Promise<void> {
+    const lang = languageOf(req);
+    const page = contentId === null ? null : doc?.document.contents.find((content) => content._id === contentId);
+    if (!doc?.published || page === undefined) {
+      notFound(req, res, lang);
+      return;
+    }
+    // The service worker's fetch for offline reading is not a reader opening the page.
+    if (req.get(VIEWER_PREFETCH_HEADER) === undefined) deps.views?.record(doc.id);
+    const texts = VIEWER_TEXTS[lang];
+    const context = { lang, texts, links: viewerLinks({ mode }, doc) };
+    const publicBaseUrl = baseUrlOf(req, deps.publicBaseUrl);
+    const options = { publicBaseUrl, partners: deps.partners };
+    const url = `${publicBaseUrl}${req.path}`;
+    if (doc.hasPassword) {
+      // Behind the gate: the title only, in the page and in link previews.
+      const html = viewerPageHtml({ lang, screen: { kind: 'gate', title: doc.title }, context, data: lockedAnswer(doc, options), meta: { title: doc.title, url }, assets: viewerAssets() });
+      send(req, res, 200, html);
+      return;
+    }
+    const guidebook = openAnswer(doc, options);
+    const screen: ViewerScreen = page ? { kind: 'content', guidebook, contentId: page._id } : { kind: 'cover', guidebook };
+    const meta: PageMeta = {
+      title: page ? `${page.title} · ${doc.title}` : doc.title,
+      url,
+      ...(doc.description ? { description: doc.description } : {}),
+      ...(doc.image ? { image: absoluteUrl(doc.image, publicBaseUrl) } : {}),
+    };
+    send(req, res, 200, viewerPageHtml({ lang, screen, context, data: guidebook, meta, assets: viewerAssets() }));
+  }
+
+  const lookup = createUuidLookup(viewer);
+  const mobile: RequestHandler = async (req, res) => {
+    const doc = await lookup(pathParam(req, 'uuid'));
+    await reader(req, res, doc, 'mobile', typeof req.params.contentId === 'string' ? req.params.contentId : null);
+  };
+  router.use('/assets', compressedViewerAssets(deps.webDist));
+  router.get('/m/:uuid', mobile);
+  router.get('/m/:uuid/contents/:contentId', mobile);
+
+  const preview: RequestHandler = (req, res) => {
+    const lang = languageOf(req);
+    const texts = VIEWER_TEXTS[lang];
+    const html = viewerPageHtml({
+      lang,
+      screen: { kind: 'loading' },
+      context: { lang, texts, links: { cover: '/', content: () => '/' } },
+      data: null,
+      meta: { title: texts.brand, url: `${baseUrlOf(req, deps.publicBaseUrl)}${req.path}`, noindex: true },
+      assets: viewerAssets(),
+    });
+    send(req, res, 200, html);
+  };
+  router.get('/guidebooks/preview/:id', preview);
+  router.get('/guidebooks/preview/:id/contents/:contentId', preview);
+
+  router.get('/guidebooks/:id/contents/:contentId', async (req, res) => {
+    const doc = await viewer.get(pathParam(req, 'id'));
+    await reader(req, res, doc, 'public', pathParam(req, 'contentId'));
+  });
+
+  return router;
+}
