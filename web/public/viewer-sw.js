@@ -5,7 +5,10 @@
  *   is online; the cached copy answers when the network does not. A content page never visited as a page falls
  *   back to its guidebook's cover page: the page carries the whole guidebook, and the script draws the address.
  * - Hashed assets (/assets/...), pictures and icons: cache first (their names change when their content does, or
- *   they are pictures that are replaced under new names).
+ *   they are pictures that are replaced under new names). That includes the interactive map's lazy chunk (Leaflet
+ *   and its styles), kept once a reader has opened a map.
+ * - Other origins are never answered nor kept here: the map's OpenStreetMap tiles go to the network as the browser
+ *   would send them (their cache is the browser's, under OpenStreetMap's own headers), and so does YouTube.
  * - After a guidebook opened, the page sends { type: 'keep', urls } and the worker stores them, answering
  *   { ok } on the message port. Those fetches say so in a header, so the server does not count them as views.
  *

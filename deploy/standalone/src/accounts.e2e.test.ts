@@ -178,7 +178,7 @@ function journey(lang: Lang) {
       await fill(page, 'input[name="password"]', password);
       await clickText(page, 'button[type="submit"]', L.login.submit);
       await page.waitForFunction(() => location.pathname === '/guidebooks/recent');
-      await waitForText(page, L.guidebooks.list.empty.title);
+      await waitForText(page, L.guidebookLists.recent.empty.title);
       expect(await page.$eval('html', (html) => html.lang)).toBe(lang);
       await shoot('guidebooks');
     });

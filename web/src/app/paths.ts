@@ -41,6 +41,33 @@ export const paths = {
     path: 'guidebooks/recent',
     getHref: () => '/guidebooks/recent',
   },
+  guidebooksCreate: {
+    path: 'guidebooks/create',
+    getHref: () => '/guidebooks/create',
+  },
+  guidebooksSample: {
+    path: 'guidebooks/sample',
+    getHref: () => '/guidebooks/sample',
+  },
+  guidebookEdit: {
+    path: 'guidebooks/edit/:guidebookId',
+    getHref: (guidebookId: string) => `/guidebooks/edit/${encodeURIComponent(guidebookId)}`,
+  },
+  /** A content page of the editor, below `guidebookEdit` (or below create / sample for an unsaved guidebook). */
+  guidebookContent: {
+    path: 'contents/:contentId',
+    getHref: (guidebookId: string, contentId: string) =>
+      `/guidebooks/edit/${encodeURIComponent(guidebookId)}/contents/${encodeURIComponent(contentId)}`,
+  },
+  guidebookPreview: {
+    path: 'guidebooks/preview/:guidebookId',
+    getHref: (guidebookId: string) => `/guidebooks/preview/${encodeURIComponent(guidebookId)}`,
+  },
+  /** The public address readers open (spec 1 §2: `{host}/m/{uuid}`). */
+  mobileGuidebook: {
+    path: 'm/:uuid',
+    getHref: (uuid: string) => `/m/${encodeURIComponent(uuid)}`,
+  },
   icons: {
     path: 'icons',
     getHref: () => '/icons',
@@ -77,7 +104,19 @@ export const paths = {
     path: 'dashboard',
     getHref: () => '/admin/dashboard',
   },
-  adminGuidebooks: { getHref: () => '/admin/guidebooks' },
+  adminGuidebooks: {
+    path: 'guidebooks',
+    getHref: () => '/admin/guidebooks',
+  },
+  adminGuidebooksRecent: {
+    path: 'guidebooks/recent',
+    getHref: () => '/admin/guidebooks/recent',
+  },
+  adminUser: { getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}` },
+  adminUserGuidebooks: {
+    path: 'users/:userId/guidebooks',
+    getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/guidebooks`,
+  },
   adminIcons: { getHref: () => '/admin/icons' },
   adminUsers: { getHref: () => '/admin/users' },
   adminPayments: { getHref: () => '/admin/payments' },

@@ -5,7 +5,8 @@ import { RootLayout, StartLoader } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
 const login = async () => ({ Component: (await import('./routes/auth/login.tsx')).LoginRoute });
-const guidebooks = async () => ({ Component: (await import('./routes/guidebooks.tsx')).GuidebooksRoute });
+const guidebookList = async () => ({ Component: (await import('./routes/guidebooks/guidebook-list.tsx')).GuidebookListRoute });
+const recentGuidebooks = async () => ({ Component: (await import('./routes/guidebooks/recent-guidebooks.tsx')).RecentGuidebooksRoute });
 const comingSoon = async () => ({ Component: (await import('./routes/coming-soon.tsx')).ComingSoonRoute });
 
 export const routes: RouteObject[] = [
@@ -40,9 +41,24 @@ export const routes: RouteObject[] = [
       {
         Component: RequireSession,
         children: [
-          // The first thread's page serves both until the guidebook screens arrive.
-          { path: paths.guidebooks.path, lazy: guidebooks },
-          { path: paths.guidebooksRecent.path, lazy: guidebooks },
+          { path: paths.guidebooks.path, lazy: guidebookList },
+          { path: paths.guidebooksRecent.path, lazy: recentGuidebooks },
+          // The editor is the layout of its cover and pages: moving between them keeps it (and unsaved work) mounted.
+          {
+            path: paths.guidebooksCreate.path,
+            lazy: async () => ({ Component: (await import('./routes/guidebook-editor.tsx')).GuidebookCreateRoute }),
+            children: [{ index: true }, { path: paths.guidebookContent.path }],
+          },
+          {
+            path: paths.guidebooksSample.path,
+            lazy: async () => ({ Component: (await import('./routes/guidebook-editor.tsx')).GuidebookSampleRoute }),
+            children: [{ index: true }, { path: paths.guidebookContent.path }],
+          },
+          {
+            path: paths.guidebookEdit.path,
+            lazy: async () => ({ Component: (await import('./routes/guidebook-editor.tsx')).GuidebookEditRoute }),
+            children: [{ index: true }, { path: paths.guidebookContent.path }],
+          },
           { path: paths.icons.path, lazy: comingSoon },
           {
             path: paths.settings.path,
@@ -75,6 +91,12 @@ export const routes: RouteObject[] = [
               {
                 path: paths.adminDashboard.path,
                 lazy: async () => ({ Component: (await import('./routes/admin/dashboard.tsx')).AdminDashboardRoute }),
+              },
+              { path: paths.adminGuidebooks.path, lazy: guidebookList },
+              { path: paths.adminGuidebooksRecent.path, lazy: recentGuidebooks },
+              {
+                path: paths.adminUserGuidebooks.path,
+                lazy: async () => ({ Component: (await import('./routes/guidebooks/user-guidebooks.tsx')).UserGuidebooksRoute }),
               },
               { path: '*', lazy: comingSoon },
             ],

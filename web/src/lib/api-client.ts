@@ -62,6 +62,8 @@ export type ApiRequest<T> = {
   /** Validates the answer, so a drifted server shows up as an error here instead of as a broken screen. */
   schema: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. `If-Match` for a save against a revision). */
+  headers?: Record<string, string>;
   /**
    * Who the call is from. Through an `ApiClient`, the session's bearer token is sent unless this names HTTP Basic
    * credentials (sign-in, password change) or `none`.
@@ -73,7 +75,7 @@ export type ApiAuth = 'session' | 'none' | { basic: { email: string; password: s
 
 /** A request with no session: what `ApiClient` builds on. */
 export async function apiRequest<T>(request: ApiRequest<T>, extraHeaders: Record<string, string> = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json', ...extraHeaders };
+  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json', ...request.headers, ...extraHeaders };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
   if (typeof request.auth === 'object') headers.Authorization = basicAuthorization(request.auth.basic.email, request.auth.basic.password);
 

@@ -12,6 +12,7 @@ import {
   type ViewerRoute,
 } from '@pocketguide/contracts/viewer/viewer-shapes';
 import { VIEWER_TEXTS, viewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
+import type { InteractiveMap } from './interactive-map.ts';
 import { forgetUnlocked, keepForOffline, keepUnlocked, unlockedFromCache } from './offline.ts';
 import { forgetPassword, rememberPassword, rememberedPassword } from './remembered-passwords.ts';
 import { openShareSheet } from './share.ts';
@@ -69,7 +70,10 @@ function show(screen: ViewerScreen, links: ViewerLinks = { cover: '/', content: 
   const key = screenKey(screen, lang);
   const drawn = root.firstElementChild instanceof HTMLElement && root.firstElementChild.dataset.screen === key;
   // What the server drew is exactly what this would draw: keep it (and the pictures it is loading).
-  if (!drawn) root.innerHTML = renderScreen(screen, { lang, texts, links });
+  if (!drawn) {
+    removeMaps();
+    root.innerHTML = renderScreen(screen, { lang, texts, links });
+  }
   if (screen.kind === 'gate') bindGate();
   if (screen.kind === 'cover' || screen.kind === 'content') {
     const page = screen.kind === 'content' ? screen.guidebook.document.contents.find((content) => content._id === screen.contentId) : undefined;
@@ -279,6 +283,42 @@ function scheduleOffline(): void {
   else window.addEventListener('load', () => setTimeout(run, 1000), { once: true });
 }
 
+// ---------------------------------------------------------------- interactive maps
+
+/** Maps opened on the screen shown; taken down (with Leaflet's listeners) when another screen replaces it. */
+const liveMaps = new Set<InteractiveMap>();
+function removeMaps(): void {
+  for (const live of liveMaps) live.remove();
+  liveMaps.clear();
+}
+
+/**
+ * 'Show map' on a map card: Leaflet, its styles and the map module arrive as one lazy chunk on this first tap (the
+ * service worker keeps it like any hashed asset), then OpenStreetMap's tiles. Until then nothing leaves the site.
+ */
+async function showMap(button: HTMLButtonElement): Promise<void> {
+  const box = button.closest<HTMLElement>('.pg-map-box');
+  const label = button.querySelector('span');
+  if (!box || button.disabled) return;
+  button.disabled = true;
+  button.setAttribute('aria-busy', 'true');
+  if (label) label.textContent = texts.loading;
+  try {
+    const { mountInteractiveMap } = await import('./interactive-map.ts');
+    // The reader may have moved on to another screen meanwhile.
+    if (!box.isConnected || box.classList.contains('is-live')) return;
+    const { lat, lon, level, address = '' } = button.dataset;
+    liveMaps.add(mountInteractiveMap(box, { latitude: Number(lat), longitude: Number(lon), level: Number(level), address }, texts));
+  } catch {
+    // The chunk could not load (offline before any map was opened): the card and its link stay; the reader may retry.
+    setStatus(texts.mapUnavailable);
+    button.disabled = false;
+    if (label) label.textContent = texts.showMap;
+  } finally {
+    button.removeAttribute('aria-busy');
+  }
+}
+
 // ---------------------------------------------------------------- navigation and interactions
 
 function updateFloat(): void {
@@ -351,6 +391,11 @@ document.addEventListener('click', (event) => {
     frame.allowFullscreen = true;
     frame.className = 'pg-video-frame';
     video.replaceWith(frame);
+    return;
+  }
+  const mapButton = event.target.closest<HTMLButtonElement>('button[data-map]');
+  if (mapButton) {
+    void showMap(mapButton);
     return;
   }
   const link = event.target.closest<HTMLAnchorElement>('a[data-nav]');

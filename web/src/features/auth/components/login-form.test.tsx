@@ -66,8 +66,8 @@ describe('login screen', () => {
     logIn('traveller@example.com', 'Secret1!x');
     await waitFor(() => expect(router.state.location.pathname).toBe('/guidebooks/recent'));
     expect(sessionStore.get()?.token).toBe('jwt-abc');
-    expect(await screen.findByText('아직 만든 가이드북이 없어요')).toBeDefined();
-    const list = requests.find((request) => request.url.pathname === '/api/guidebooks');
+    expect(await screen.findByText('최근 가이드북이 없어요')).toBeDefined();
+    const list = requests.find((request) => request.url.pathname === '/api/guidebooks/recent');
     expect(list?.headers.get('Authorization')).toBe('Bearer jwt-abc');
   });
 
@@ -85,7 +85,7 @@ describe('login screen', () => {
     renderApp({ path: '/login' });
     await screen.findByRole('heading', { name: '다시 오신 것을 환영합니다' });
     logIn('traveller@example.com', 'Secret1!x');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Guidebooks' })).toBeDefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recent guidebooks' })).toBeDefined();
     expect(document.documentElement.lang).toBe('en');
   });
 

@@ -1,0 +1,142 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ChevronDown, X } from 'lucide-react';
+import type { ImageSet, RichText, SectionItemOf } from '@pocketguide/contracts';
+import { cx } from '../../../lib/class-names.ts';
+import type { SectionItemProps } from '../../editor/item-contract.ts';
+import { RichTextField } from '../rich-text/rich-text-field.tsx';
+import { GuidebookImage } from './guidebook-image.tsx';
+import { ImageUploadButton } from './image-upload-button.tsx';
+
+type FoldingItem = SectionItemOf<'accordion'> | SectionItemOf<'airticket'>;
+
+/**
+ * Accordion and airticket items: a title over a list of images (and, for an accordion, a body). Readers open and
+ * close them with a tap; in the editor they are always open (spec §4), so the author sees what they edit.
+ */
+function FoldingItemView<T extends FoldingItem>({ item, editable, active, onActivate, onEdit, uploadImage }: SectionItemProps<T>) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const expanded = editable || open;
+  const toggle = () => {
+    if (!editable) setOpen((value) => !value);
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    toggle();
+  };
+  const kind = item.type;
+
+  const title = (
+    <RichTextField
+      className="min-w-0 flex-1 font-semibold text-neutral-900"
+      value={item.title}
+      editable={editable}
+      active={active}
+      onActivate={onActivate}
+      onChange={(value: RichText) =>
+        onEdit((draft) => {
+          draft.title = value;
+        }, 'typing')
+      }
+      singleLine
+      label={t(`editorItems.${kind}.titleLabel`)}
+      placeholder={t(`editorItems.${kind}.titlePlaceholder`)}
+    />
+  );
+
+  return (
+    <div className="mx-4 my-2 overflow-hidden rounded-control border border-neutral-200 bg-white" onPointerDownCapture={editable ? onActivate : undefined}>
+      {editable ? (
+        <div className="flex items-center gap-2 px-3 py-2.5">
+          {title}
+          <ChevronDown className="size-5 shrink-0 rotate-180 text-neutral-400" aria-hidden="true" />
+        </div>
+      ) : (
+        <div
+          role="button"
+          tabIndex={0}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={toggle}
+          onKeyDown={onKeyDown}
+          className="flex cursor-pointer items-center gap-2 px-3 py-2.5 hover:bg-neutral-50"
+        >
+          {title}
+          <ChevronDown className={cx('size-5 shrink-0 text-neutral-500 transition-transform', open ? 'rotate-180' : undefined)} aria-hidden="true" />
+        </div>
+      )}
+      <div id={panelId} hidden={!expanded} className="flex flex-col gap-2 border-t border-neutral-100 px-3 py-3">
+        {/* Closed, the panel holds nothing: readers' pages stay light until they open it. */}
+        {expanded ? (
+          <>
+            {item.type === 'accordion' ? (
+              <RichTextField
+                value={item.body}
+                editable={editable}
+                active={active}
+                onActivate={onActivate}
+                onChange={(value: RichText) =>
+                  onEdit((draft) => {
+                    if ('body' in draft) draft.body = value;
+                  }, 'typing')
+                }
+                label={t('editorItems.accordion.bodyLabel')}
+                placeholder={t('editorItems.accordion.bodyPlaceholder')}
+              />
+            ) : null}
+            <ImageList
+              images={item.images}
+              editable={editable}
+              onRemove={(index) =>
+                onEdit((draft) => {
+                  draft.images.splice(index, 1);
+                })
+              }
+            />
+            {editable && active ? (
+              <div className="self-start">
+                <ImageUploadButton uploadImage={uploadImage} label={t('editorItems.images.add')} />
+              </div>
+            ) : null}
+            {editable && item.images.length === 0 && !active ? <p className="text-sm text-neutral-500">{t('editorItems.images.none')}</p> : null}
+          </>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function ImageList({ images, editable, onRemove }: { images: readonly ImageSet[]; editable: boolean; onRemove(index: number): void }) {
+  const { t } = useTranslation();
+  if (images.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-2">
+      {images.map((image, index) => (
+        <li key={`${image.large}-${index}`} className="relative overflow-hidden rounded-control">
+          <GuidebookImage image={image} displayWidth={400} />
+          {editable ? (
+            <button
+              type="button"
+              aria-label={t('editorItems.images.remove', { number: index + 1 })}
+              onClick={() => onRemove(index)}
+              className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-full bg-neutral-900/70 text-white hover:bg-neutral-900"
+            >
+              <X className="size-4" aria-hidden="true" />
+            </button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function AccordionItem(props: SectionItemProps<SectionItemOf<'accordion'>>) {
+  return <FoldingItemView {...props} />;
+}
+
+export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>>) {
+  return <FoldingItemView {...props} />;
+}

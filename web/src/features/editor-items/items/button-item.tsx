@@ -1,0 +1,73 @@
+import { useTranslation } from 'react-i18next';
+import { ExternalLink } from 'lucide-react';
+import { DEFAULT_BUTTON_TITLE, webUrlSchema, type SectionItemOf } from '@pocketguide/contracts';
+import { cx } from '../../../lib/class-names.ts';
+import type { SectionItemProps } from '../../editor/item-contract.ts';
+import { UrlField } from './url-field.tsx';
+
+/** What to store for a typed link address: 'http://' added when no scheme is given; null when not a web address. */
+export function buttonUrlFromInput(input: string): string | null {
+  const value = input.trim();
+  if (value === '') return '';
+  const url = /^https?:\/\//i.test(value) ? value : `http://${value}`;
+  return webUrlSchema.safeParse(url).success ? url : null;
+}
+
+const BUTTON_CLASS =
+  'flex min-h-11 w-full items-center justify-center gap-2 rounded-control bg-primary-600 px-5 py-2 text-center text-base font-semibold text-white break-keep';
+
+/** A call-to-action link styled as a button: a title (default 'Enter button title') and an address. */
+export function ButtonItem({ item, editable, active, onActivate, onEdit }: SectionItemProps<SectionItemOf<'button'>>) {
+  const { t } = useTranslation();
+  const title = item.title.trim() === '' ? DEFAULT_BUTTON_TITLE : item.title;
+
+  if (!editable) {
+    return (
+      <div className="px-4 py-2">
+        {item.url ? (
+          <a href={item.url} target="_blank" rel="noopener noreferrer" className={cx(BUTTON_CLASS, 'hover:bg-primary-700 active:bg-primary-800')}>
+            {title}
+            <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
+          </a>
+        ) : (
+          <span className={cx(BUTTON_CLASS, 'opacity-80')}>{title}</span>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-2 px-4 py-2" onPointerDownCapture={onActivate} onFocusCapture={onActivate}>
+      {active ? (
+        <input
+          aria-label={t('editorItems.button.titleLabel')}
+          value={item.title}
+          placeholder={DEFAULT_BUTTON_TITLE}
+          onChange={(event) => {
+            const next = event.target.value;
+            onEdit((draft) => {
+              draft.title = next;
+            }, 'typing');
+          }}
+          className={cx(BUTTON_CLASS, 'outline-none placeholder:text-white/70 focus-visible:ring-3 focus-visible:ring-primary-200')}
+        />
+      ) : (
+        <span className={BUTTON_CLASS}>{title}</span>
+      )}
+      {active ? (
+        <UrlField
+          url={item.url}
+          label={t('editorItems.button.urlLabel')}
+          placeholder="https://"
+          invalidMessage={t('editorItems.button.invalid')}
+          parse={buttonUrlFromInput}
+          onSave={(url) =>
+            onEdit((draft) => {
+              draft.url = url;
+            })
+          }
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { newSectionItem, richParagraph, SECTION_ITEM_TYPES, type SectionItem, type SectionItemOf } from '@pocketguide/contracts';
+import { editorItemRegistry, sectionItemComponents } from '../registry.ts';
+import { SectionItemView } from '../section-item-view.tsx';
+import { countingIds, editableValue, renderWithI18n } from '../test-support.tsx';
+import { AccordionItem, AirticketItem } from './accordion-items.tsx';
+import { buttonUrlFromInput, ButtonItem } from './button-item.tsx';
+import { ImageItem, ImageTextItem } from './image-items.tsx';
+import { VideoItem, videoUrlFromInput, youtubeVideoId } from './video-item.tsx';
+
+const ids = countingIds();
+const base = { onActivate: () => {}, onEdit: () => {}, ids };
+const image = { large: '/a-l.jpg', medium: '/a-m.jpg', small: '/a-s.jpg' };
+
+describe('registry', () => {
+  it('has a component for every section item type, plus the itinerary page and the rich-text field', () => {
+    expect(Object.keys(sectionItemComponents).sort()).toEqual([...SECTION_ITEM_TYPES].sort());
+    expect(editorItemRegistry.ItineraryPage).toBeDefined();
+    expect(editorItemRegistry.RichTextField).toBeDefined();
+  });
+
+  it('an unknown type shows a placeholder', () => {
+    const unknown = { _id: 'x', isImportant: false, type: 'hologram' } as unknown as SectionItem;
+    renderWithI18n(<SectionItemView item={unknown} editable={false} active={false} {...base} />);
+    expect(screen.getByRole('note').textContent).toContain('hologram');
+  });
+});
+
+describe('image-text item', () => {
+  it('resets to text mode whenever it becomes active', () => {
+    const item = { ...newSectionItem('imagetext', ids), content: richParagraph('Beach') };
+    const { rerender } = renderWithI18n(<ImageTextItem item={item} editable active {...base} />);
+    const imageMode = screen.getByRole('button', { name: 'Image' });
+    fireEvent.click(imageMode);
+    expect(imageMode.getAttribute('aria-pressed')).toBe('true');
+    rerender(<ImageTextItem item={item} editable active={false} {...base} />);
+    expect(screen.queryByRole('button', { name: 'Image' })).toBeNull();
+    rerender(<ImageTextItem item={item} editable active {...base} />);
+    expect(screen.getByRole('button', { name: 'Text' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Image' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('readers see the text alone when there is no image', () => {
+    const item = { ...newSectionItem('imagetext', ids), content: richParagraph('Beach') };
+    const { container } = renderWithI18n(<ImageTextItem item={item} editable={false} active={false} {...base} />);
+    expect(container.querySelector('.w-2\\/5')).toBeNull();
+    expect(screen.getByText('Beach')).toBeTruthy();
+  });
+});
+
+describe('image item', () => {
+  it('a sticky image is pinned to the top in view mode', () => {
+    const item: SectionItemOf<'image'> = { ...newSectionItem('image', ids), image, isImportant: true };
+    const { container } = renderWithI18n(<ImageItem item={item} editable={false} active={false} {...base} />);
+    expect(container.querySelector('[data-sticky]')?.className).toContain('sticky');
+    expect(container.querySelector('img')?.getAttribute('srcset')).toBe('/a-s.jpg 320w, /a-m.jpg 640w, /a-l.jpg 1280w');
+  });
+
+  it('without an image the editor shows a placeholder 70 px high, readers nothing', () => {
+    const item = newSectionItem('image', ids);
+    const { container, rerender } = renderWithI18n(<ImageItem item={item} editable active={false} {...base} />);
+    expect((container.querySelector('[style]') as HTMLElement).style.minHeight).toBe('70px');
+    rerender(<ImageItem item={item} editable={false} active={false} {...base} />);
+    expect(container.querySelector('[style]')).toBeNull();
+  });
+});
+
+describe('accordion and airticket items', () => {
+  it('toggle open and closed by click in view mode', () => {
+    const item = { ...newSectionItem('accordion', ids), title: richParagraph('Visa'), body: richParagraph('Apply early') };
+    renderWithI18n(<AccordionItem item={item} editable={false} active={false} {...base} />);
+    const header = screen.getByRole('button', { name: 'Visa' });
+    expect(header.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByText('Apply early')).toBeNull();
+    fireEvent.click(header);
+    expect(header.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('Apply early')).toBeTruthy();
+    fireEvent.keyDown(header, { key: 'Enter' });
+    expect(header.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('are always open in edit mode, and a click does not close them', () => {
+    const item = { ...newSectionItem('airticket', ids), title: richParagraph('ICN → CJU'), images: [image] };
+    const { container } = renderWithI18n(<AirticketItem item={item} editable active={false} {...base} />);
+    expect(screen.queryByRole('button', { name: 'ICN → CJU' })).toBeNull();
+    const panel = container.querySelector('[id]') as HTMLElement;
+    expect(panel.hidden).toBe(false);
+    fireEvent.click(screen.getByRole('textbox', { name: 'Air ticket title' }));
+    expect(panel.hidden).toBe(false);
+    expect(container.querySelectorAll('img')).toHaveLength(1);
+  });
+
+  it('removing an image edits the list', () => {
+    const value = editableValue({ ...newSectionItem('airticket', ids), images: [image, { ...image, large: '/b-l.jpg' }] });
+    renderWithI18n(<AirticketItem item={value.value} editable active onActivate={() => {}} onEdit={value.onEdit} ids={ids} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
+    expect(value.value.images.map((entry) => entry.large)).toEqual(['/b-l.jpg']);
+  });
+});
+
+describe('video item', () => {
+  it('embeds YouTube links at 16:9; placeholder without a source', () => {
+    expect(youtubeVideoId('https://youtu.be/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
+    expect(youtubeVideoId('https://www.youtube.com/watch?feature=share&v=dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
+    expect(youtubeVideoId('https://www.youtube.com/shorts/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
+    expect(youtubeVideoId('https://vimeo.com/1')).toBeNull();
+    expect(videoUrlFromInput('youtu.be/dQw4w9WgXcQ')).toBe('https://youtu.be/dQw4w9WgXcQ');
+    expect(videoUrlFromInput('https://example.com')).toBeNull();
+
+    const empty = newSectionItem('video', ids);
+    const { container, rerender } = renderWithI18n(<VideoItem item={empty} editable={false} active={false} {...base} />);
+    expect(container.textContent).toContain('Please add YouTube video source');
+    expect(container.querySelector('.aspect-video')).not.toBeNull();
+    rerender(<VideoItem item={{ ...empty, url: 'https://youtu.be/dQw4w9WgXcQ' }} editable={false} active={false} {...base} />);
+    expect(container.querySelector('iframe')?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+  });
+
+  it('in edit mode a URL field saves a valid address', () => {
+    const value = editableValue(newSectionItem('video', ids));
+    renderWithI18n(<VideoItem item={value.value} editable active onActivate={() => {}} onEdit={value.onEdit} ids={ids} />);
+    const field = screen.getByLabelText('YouTube address');
+    fireEvent.change(field, { target: { value: 'not a video' } });
+    fireEvent.blur(field);
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(value.value.url).toBe('');
+    fireEvent.change(field, { target: { value: 'https://youtu.be/dQw4w9WgXcQ' } });
+    fireEvent.keyDown(field, { key: 'Enter' });
+    expect(value.value.url).toBe('https://youtu.be/dQw4w9WgXcQ');
+  });
+});
+
+describe('button item', () => {
+  it('reads "Enter button title" until titled and links out in view mode', () => {
+    expect(buttonUrlFromInput('www.visitjeju.net')).toBe('http://www.visitjeju.net');
+    const item = newSectionItem('button', ids);
+    const { rerender } = renderWithI18n(<ButtonItem item={item} editable={false} active={false} {...base} />);
+    expect(screen.getByText('Enter button title')).toBeTruthy();
+    expect(screen.queryByRole('link')).toBeNull();
+    rerender(<ButtonItem item={{ ...item, title: 'Book now', url: 'https://example.com' }} editable={false} active={false} {...base} />);
+    expect(screen.getByRole('link', { name: 'Book now' }).getAttribute('href')).toBe('https://example.com');
+  });
+
+  it('edits its title with the typing label', () => {
+    const onEdit = vi.fn();
+    renderWithI18n(<ButtonItem item={newSectionItem('button', ids)} editable active onActivate={() => {}} onEdit={onEdit} ids={ids} />);
+    fireEvent.change(screen.getByLabelText('Button title'), { target: { value: 'Book' } });
+    expect(onEdit).toHaveBeenCalledWith(expect.any(Function), 'typing');
+  });
+});
+
+describe('items in Korean', () => {
+  it('the video placeholder is translated', async () => {
+    renderWithI18n(<VideoItem item={newSectionItem('video', ids)} editable={false} active={false} {...base} />, { language: 'ko' });
+    await waitFor(() => expect(screen.getByText('유튜브 동영상 주소를 추가해 주세요')).toBeTruthy());
+  });
+});

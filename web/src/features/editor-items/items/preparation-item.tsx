@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { ImageIcon } from 'lucide-react';
+import type { RichText, SectionItemOf } from '@pocketguide/contracts';
+import type { SectionItemProps } from '../../editor/item-contract.ts';
+import { RichTextField } from '../rich-text/rich-text-field.tsx';
+import { GuidebookImage } from './guidebook-image.tsx';
+import { ImageUploadButton } from './image-upload-button.tsx';
+
+/** A preparation card: an image, a title and a body (spec §3). */
+export function PreparationItem({ item, editable, active, onActivate, onEdit, uploadImage }: SectionItemProps<SectionItemOf<'preparation'>>) {
+  const { t } = useTranslation();
+  return (
+    <article className="mx-4 my-2 overflow-hidden rounded-control border border-neutral-200 bg-white" onPointerDownCapture={editable ? onActivate : undefined}>
+      {item.image ? (
+        <GuidebookImage image={item.image} displayWidth={400} />
+      ) : editable ? (
+        <div className="flex h-24 items-center justify-center bg-neutral-100 text-neutral-500">
+          <ImageIcon className="size-6" aria-hidden="true" />
+        </div>
+      ) : null}
+      <div className="flex flex-col gap-1.5 p-3">
+        {editable && active ? (
+          <div className="self-start">
+            <ImageUploadButton uploadImage={uploadImage} label={item.image ? t('editorItems.image.replace') : t('editorItems.image.upload')} />
+          </div>
+        ) : null}
+        <RichTextField
+          className="font-semibold text-neutral-900"
+          value={item.title}
+          editable={editable}
+          active={active}
+          onActivate={onActivate}
+          onChange={(value: RichText) =>
+            onEdit((draft) => {
+              draft.title = value;
+            }, 'typing')
+          }
+          singleLine
+          label={t('editorItems.preparation.titleLabel')}
+          placeholder={t('editorItems.preparation.titlePlaceholder')}
+        />
+        <RichTextField
+          className="text-sm text-neutral-700"
+          value={item.body}
+          editable={editable}
+          active={active}
+          onActivate={onActivate}
+          onChange={(value: RichText) =>
+            onEdit((draft) => {
+              draft.body = value;
+            }, 'typing')
+          }
+          label={t('editorItems.preparation.bodyLabel')}
+          placeholder={t('editorItems.preparation.bodyPlaceholder')}
+        />
+      </div>
+    </article>
+  );
+}

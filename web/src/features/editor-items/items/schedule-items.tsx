@@ -1,0 +1,85 @@
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_DAY_TITLE, isRichTextBlank, richParagraph, type RichText, type SectionItemOf } from '@pocketguide/contracts';
+import type { SectionItemProps } from '../../editor/item-contract.ts';
+import { RichTextField } from '../rich-text/rich-text-field.tsx';
+import { PlainField } from './plain-field.tsx';
+
+/**
+ * A day heading and a schedule row placed inside an ordinary section (itinerary pages keep theirs in `days`,
+ * drawn by the itinerary page).
+ */
+
+export function DayItem({ item, editable, active, onActivate, onEdit }: SectionItemProps<SectionItemOf<'day'>>) {
+  const { t } = useTranslation();
+  return (
+    <div
+      className="px-4 py-2"
+      onBlurCapture={(event) => {
+        // Spec §5: a blank day title becomes 'New Day' once the author leaves it.
+        if (editable && !event.currentTarget.contains(event.relatedTarget as Node | null) && isRichTextBlank(item.title)) {
+          onEdit((draft) => {
+            draft.title = richParagraph(DEFAULT_DAY_TITLE);
+          });
+        }
+      }}
+    >
+      <RichTextField
+        className="text-lg font-bold text-primary-700"
+        value={item.title}
+        editable={editable}
+        active={active}
+        onActivate={onActivate}
+        onChange={(value: RichText) =>
+          onEdit((draft) => {
+            draft.title = value;
+          }, 'typing')
+        }
+        singleLine
+        label={t('editorItems.itinerary.dayTitle')}
+        placeholder={DEFAULT_DAY_TITLE}
+      />
+    </div>
+  );
+}
+
+export function ActivityItem({ item, editable, active, onActivate, onEdit }: SectionItemProps<SectionItemOf<'activity'>>) {
+  const { t } = useTranslation();
+  const cell = (key: 'place' | 'time' | 'schedule', className: string) => (
+    <PlainField
+      value={item[key]}
+      editable={editable}
+      label={t(`editorItems.itinerary.columns.${key}`)}
+      placeholder={editable ? t(`editorItems.itinerary.columns.${key}`) : undefined}
+      className={className}
+      onFocus={onActivate}
+      onValue={(value) =>
+        onEdit((draft) => {
+          draft[key] = value;
+        }, 'typing')
+      }
+    />
+  );
+  return (
+    <div className="flex flex-col gap-1 px-4 py-2" onPointerDownCapture={editable ? onActivate : undefined}>
+      <div className="grid grid-cols-[1fr_1fr_2fr] gap-2 text-sm">
+        {cell('place', 'font-semibold text-neutral-900')}
+        {cell('time', 'text-neutral-600 tabular-nums')}
+        {cell('schedule', 'text-neutral-800')}
+      </div>
+      <RichTextField
+        className="text-sm text-neutral-700"
+        value={item.body}
+        editable={editable}
+        active={active}
+        onActivate={onActivate}
+        onChange={(value: RichText) =>
+          onEdit((draft) => {
+            draft.body = value;
+          }, 'typing')
+        }
+        label={t('editorItems.itinerary.body')}
+        placeholder={t('editorItems.itinerary.bodyPlaceholder')}
+      />
+    </div>
+  );
+}

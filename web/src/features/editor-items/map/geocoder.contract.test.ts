@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { Geocoder } from './geocoder.ts';
+import { createKakaoGeocoder } from './kakao-geocoder.ts';
+import type { KakaoAddressResult, KakaoCoordResult, KakaoMaps, KakaoPlaceResult, KakaoStatus } from './kakao-sdk.ts';
+import { createOsmGeocoder } from './osm-geocoder.ts';
+
+/**
+ * One contract for every `Geocoder` adapter, each in front of a fake of its service that knows one place (Seoul
+ * City Hall) and can be made to fail. No request leaves the test.
+ */
+const PLACE = { latitude: 37.5666, longitude: 126.9784, address: '서울 중구 세종대로 110' };
+type Backend = { geocoder: Geocoder; fail(): void };
+
+function osmBackend(): Backend {
+  let failing = false;
+  const fetch = async (input: RequestInfo | URL): Promise<Response> => {
+    if (failing) return new Response('down', { status: 503 });
+    const url = new URL(String(input));
+    if (url.pathname === '/search') {
+      const found = url.searchParams.get('q') === 'Seoul City Hall';
+      return Response.json(found ? [{ lat: String(PLACE.latitude), lon: String(PLACE.longitude), display_name: PLACE.address }] : []);
+    }
+    const near = Math.abs(Number(url.searchParams.get('lat')) - PLACE.latitude) < 0.001;
+    return Response.json(near ? { display_name: PLACE.address } : { error: 'Unable to geocode' });
+  };
+  return { geocoder: createOsmGeocoder({ fetch, endpoint: 'https://nominatim.test' }), fail: () => (failing = true) };
+}
+
+function kakaoBackend(): Backend {
+  let failing = false;
+  const status = (found: boolean): KakaoStatus => (failing ? 'ERROR' : found ? 'OK' : 'ZERO_RESULT');
+  const unused = () => {
+    throw new Error('not used by the geocoder');
+  };
+  const maps: KakaoMaps = {
+    load: (callback) => callback(),
+    LatLng: class {
+      constructor() {
+        unused();
+      }
+      getLat = unused;
+      getLng = unused;
+    },
+    Map: class {
+      constructor() {
+        unused();
+      }
+      setCenter = unused;
+      setLevel = unused;
+      getLevel = unused;
+      setDraggable = unused;
+      setZoomable = unused;
+      relayout = unused;
+    },
+    Marker: class {
+      constructor() {
+        unused();
+      }
+      setPosition = unused;
+      setMap = unused;
+    },
+    event: { addListener: unused, removeListener: unused },
+    services: {
+      Status: { OK: 'OK', ZERO_RESULT: 'ZERO_RESULT', ERROR: 'ERROR' },
+      Geocoder: class {
+        addressSearch(query: string, callback: (result: KakaoAddressResult[], status: KakaoStatus) => void) {
+          const found = query === '서울 중구 세종대로 110';
+          const result = { x: String(PLACE.longitude), y: String(PLACE.latitude), address_name: '서울 중구 태평로1가 31', road_address: { address_name: PLACE.address } };
+          callback(found && !failing ? [result] : [], status(found));
+        }
+        coord2Address(longitude: number, latitude: number, callback: (result: KakaoCoordResult[], status: KakaoStatus) => void) {
+          const found = Math.abs(latitude - PLACE.latitude) < 0.001 && Math.abs(longitude - PLACE.longitude) < 0.001;
+          callback(found && !failing ? [{ road_address: { address_name: PLACE.address }, address: { address_name: '서울 중구 태평로1가 31' } }] : [], status(found));
+        }
+      },
+      Places: class {
+        keywordSearch(query: string, callback: (result: KakaoPlaceResult[], status: KakaoStatus) => void) {
+          const found = query === 'Seoul City Hall';
+          const place = { x: String(PLACE.longitude), y: String(PLACE.latitude), place_name: '서울시청', road_address_name: PLACE.address, address_name: '서울 중구 태평로1가 31' };
+          callback(found && !failing ? [place] : [], status(found));
+        }
+      },
+    },
+  };
+  return { geocoder: createKakaoGeocoder(async () => maps), fail: () => (failing = true) };
+}
+
+describe.each([
+  ['OpenStreetMap (Nominatim)', osmBackend],
+  ['Kakao Maps', kakaoBackend],
+])('geocoder contract: %s', (_name, backend) => {
+  it('finds a place by name', async () => {
+    const { geocoder } = backend();
+    await expect(geocoder.search('Seoul City Hall')).resolves.toEqual(PLACE);
+  });
+
+  it('answers null when nothing matches', async () => {
+    const { geocoder } = backend();
+    await expect(geocoder.search('no such place 404')).resolves.toBeNull();
+  });
+
+  it('rejects when the service fails', async () => {
+    const { geocoder, fail } = backend();
+    fail();
+    await expect(geocoder.search('Seoul City Hall')).rejects.toThrow();
+  });
+
+  it('turns coordinates back into the address', async () => {
+    const { geocoder } = backend();
+    await expect(geocoder.reverse(PLACE)).resolves.toBe(PLACE.address);
+    await expect(geocoder.reverse({ latitude: 0, longitude: 0 })).resolves.toBeNull();
+  });
+});

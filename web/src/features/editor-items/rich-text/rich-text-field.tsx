@@ -1,0 +1,183 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { createEditor, Editor, Element as SlateElement, Transforms, type Descendant } from 'slate';
+import { Editable, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
+import type { RichElement, RichText } from '@pocketguide/contracts';
+import { cx } from '../../../lib/class-names.ts';
+import type { RichTextFieldProps } from '../../editor/item-contract.ts';
+import { toggleMark } from './rich-text-commands.ts';
+import { emptyParagraph, withRichText, withSingleLine } from './rich-text-plugins.ts';
+import { BLOCK_CLASSES, LINK_CLASS, blockStyle, leafStyle } from './rich-text-style.ts';
+import { RichTextToolbar } from './rich-text-toolbar.tsx';
+import { RichTextView } from './render-rich-text.tsx';
+import './slate-types.ts';
+
+/**
+ * The rich-text field of every styled text (spec §3 Rich text): in view mode the slate-free renderer, in edit mode
+ * a Slate editor with its toolbar while the part is active. The value in and out is the contracts' `RichText`.
+ */
+export function RichTextField(props: RichTextFieldProps) {
+  if (!props.editable) return <RichTextView value={props.value} className={props.className} />;
+  return <RichTextEditor {...props} />;
+}
+
+export function createRichEditor(options: { singleLine?: boolean | undefined } = {}): Editor {
+  const editor = withRichText(withReact(createEditor()));
+  return options.singleLine ? withSingleLine(editor) : editor;
+}
+
+/** The top-level elements of a Slate value (after normalisation there is nothing else at the top). */
+export function toRichText(children: readonly Descendant[]): RichText {
+  return children.filter((node): node is RichElement => SlateElement.isElement(node));
+}
+
+const sameValue = (a: readonly Descendant[], b: readonly Descendant[]): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
+function RichTextEditor({ value, active, onActivate, onChange, singleLine, placeholder, label, className }: RichTextFieldProps) {
+  const [editor] = useState(() => createRichEditor({ singleLine }));
+  const [initialValue] = useState<Descendant[]>(() => (value.length > 0 ? value : [emptyParagraph()]));
+  // What this field last reported (or was given): a new prop value equal to it is our own edit coming back.
+  const known = useRef<readonly Descendant[]>(initialValue);
+
+  // Undo, redo or a remote change replaced the value: show it (the field follows the document).
+  useEffect(() => {
+    if (sameValue(value, known.current) || sameValue(value, editor.children)) {
+      known.current = value;
+      return;
+    }
+    known.current = value;
+    Editor.withoutNormalizing(editor, () => {
+      Transforms.deselect(editor);
+      editor.children = value.length > 0 ? [...value] : [emptyParagraph()];
+    });
+    Editor.normalize(editor, { force: true });
+    editor.onChange();
+  }, [editor, value]);
+
+  const handleValueChange = useCallback(
+    (children: Descendant[]) => {
+      if (sameValue(children, known.current)) return;
+      known.current = children;
+      onChange(toRichText(children));
+    },
+    [onChange],
+  );
+
+  const renderElement = useCallback((props: RenderElementProps) => <RichElementView {...props} />, []);
+  const renderLeaf = useCallback((props: RenderLeafProps) => <RichLeafView {...props} />, []);
+
+  const handleKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      if (event.key === 'Enter' && singleLine) {
+        event.preventDefault();
+        return;
+      }
+      if (!(event.metaKey || event.ctrlKey) || event.altKey) return;
+      const mark = ({ b: 'bold', i: 'italic', u: 'underline' } as const)[event.key.toLowerCase() as 'b' | 'i' | 'u'];
+      if (mark) {
+        event.preventDefault();
+        toggleMark(editor, mark);
+      }
+    },
+    [editor, singleLine],
+  );
+
+  // Several fields can share one active part (a title and a body): the toolbar follows the one last focused, and
+  // stays while its own popovers and link dialog (portalled elsewhere) have the focus.
+  const container = useRef<HTMLDivElement>(null);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    if (!active) setFocused(false);
+  }, [active]);
+  useEffect(() => {
+    if (!focused) return;
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof Element) || container.current?.contains(target)) return;
+      if (target.closest('[data-rich-text-field]')) setFocused(false);
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [focused]);
+
+  const editableClass = useMemo(
+    () => cx('min-h-[1lh] break-keep outline-none', 'rounded-control focus-visible:ring-2 focus-visible:ring-primary-100'),
+    [],
+  );
+
+  return (
+    <div
+      ref={container}
+      data-rich-text-field=""
+      className={cx('relative', className)}
+      onPointerDownCapture={onActivate}
+      onFocusCapture={() => {
+        setFocused(true);
+        onActivate();
+      }}
+    >
+      <Slate editor={editor} initialValue={initialValue} onValueChange={handleValueChange}>
+        {active && focused ? <RichTextToolbar singleLine={Boolean(singleLine)} /> : null}
+        <Editable
+          className={editableClass}
+          renderElement={renderElement}
+          renderLeaf={renderLeaf}
+          onKeyDown={handleKeyDown}
+          placeholder={placeholder}
+          aria-label={label}
+          aria-multiline={!singleLine}
+          // Slate's placeholder is absolutely positioned; keep it in the design's quiet grey.
+          renderPlaceholder={({ attributes, children }) => (
+            <span {...attributes} className="text-neutral-500" style={{ ...attributes.style, opacity: 1 }}>
+              {children}
+            </span>
+          )}
+        />
+      </Slate>
+    </div>
+  );
+}
+
+function RichElementView({ attributes, children, element }: RenderElementProps) {
+  switch (element.type) {
+    case 'link':
+      return (
+        <a {...attributes} href={element.href} className={LINK_CLASS}>
+          {children}
+        </a>
+      );
+    case 'break':
+      return (
+        <span {...attributes}>
+          <br contentEditable={false} />
+          {children}
+        </span>
+      );
+    default: {
+      const props = { ...attributes, className: BLOCK_CLASSES[element.type] || undefined, style: blockStyle(element) };
+      switch (element.type) {
+        case 'heading-one':
+          return <h2 {...props}>{children}</h2>;
+        case 'heading-two':
+          return <h3 {...props}>{children}</h3>;
+        case 'block-quote':
+          return <blockquote {...props}>{children}</blockquote>;
+        case 'numbered-list':
+          return <ol {...props}>{children}</ol>;
+        case 'bulleted-list':
+          return <ul {...props}>{children}</ul>;
+        case 'list-item':
+          return <li {...props}>{children}</li>;
+        case 'paragraph':
+          return <p {...props}>{children}</p>;
+      }
+    }
+  }
+}
+
+function RichLeafView({ attributes, children, leaf }: RenderLeafProps) {
+  return (
+    <span {...attributes} style={leafStyle(leaf)}>
+      {children}
+    </span>
+  );
+}

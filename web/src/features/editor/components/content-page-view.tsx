@@ -1,0 +1,176 @@
+import { useCallback } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ArrowLeft } from 'lucide-react';
+import type { ContentPage } from '@pocketguide/contracts';
+import { cx } from '../../../lib/class-names.ts';
+import { setPageText } from '../editor-actions.ts';
+import { useEditor, useEditorState } from '../editor-context.tsx';
+import type { EditRecipe } from '../item-contract.ts';
+import { useSectionDrop } from './drag-and-drop.tsx';
+import { SectionItemFrame } from './section-item-frame.tsx';
+
+/**
+ * A content page as readers see it (the viewer's layout: a bar back to the cover, the page title and subtitle,
+ * then its sections or, for an itinerary, its days), edited in place.
+ */
+export function ContentPageView({ page, guidebookTitle, editable }: { page: ContentPage; guidebookTitle: string; editable: boolean }) {
+  const { t } = useTranslation();
+  const { links } = useEditor();
+  const guidebookId = useEditorState((state) => state.guidebookId);
+  const activeId = useEditorState((state) => state.activeId);
+  const itemCount = page.sections.reduce((sum, section) => sum + section.items.length, 0);
+
+  return (
+    <div className="flex flex-1 flex-col">
+      <div className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b border-neutral-100 bg-white/95 px-2">
+        {editable ? (
+          <Link to={links.cover(guidebookId)} className="inline-flex h-9 items-center gap-1 rounded-control px-2 text-sm font-semibold text-neutral-700 hover:bg-neutral-100">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            {t('editor.canvas.backToCover')}
+          </Link>
+        ) : (
+          <span className="inline-flex h-9 items-center gap-1 px-2 text-sm font-semibold text-neutral-700">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            {t('editor.canvas.backToCover')}
+          </span>
+        )}
+        <span className="min-w-0 flex-1 truncate text-sm text-neutral-500">{guidebookTitle}</span>
+      </div>
+      <article className="px-4 pt-2 pb-6">
+        <header className="pt-4 pb-3">
+          <PageTextField page={page} field="title" editable={editable} className="text-xl leading-[1.3] font-bold text-neutral-900" />
+          <PageTextField page={page} field="subtitle" editable={editable} className="mt-1 text-[15px] text-neutral-600" />
+        </header>
+        {page.contentType === 'itinerary' ? (
+          <ItineraryBody page={page} editable={editable} activeId={activeId} />
+        ) : (
+          <>
+            {page.sections.map((section, sectionIndex) => (
+              <SectionView key={section._id} contentId={page._id} sectionIndex={sectionIndex} items={section.items} editable={editable} activeId={activeId} first={sectionIndex === 0} />
+            ))}
+            {itemCount === 0 ? <p className="rounded-card bg-neutral-50 px-4 py-6 text-center text-sm text-neutral-600">{t('editor.canvas.emptyPage')}</p> : null}
+          </>
+        )}
+      </article>
+      <footer className="mt-auto border-t border-neutral-100 bg-neutral-50 px-6 pt-6 pb-8 text-center text-xs text-neutral-500">
+        {t('editor.canvas.poweredBy')} <strong className="font-semibold text-neutral-700">{t('app.name')}</strong>
+      </footer>
+    </div>
+  );
+}
+
+function SectionView({
+  contentId,
+  sectionIndex,
+  items,
+  editable,
+  activeId,
+  first,
+}: {
+  contentId: string;
+  sectionIndex: number;
+  items: ContentPage['sections'][number]['items'];
+  editable: boolean;
+  activeId: string | null;
+  first: boolean;
+}) {
+  const { ref, isOver } = useSectionDrop(contentId, sectionIndex, items.length);
+  const lastSection = useEditorState((state) => state.doc.contents.find((page) => page._id === contentId)?.sections.length ?? 1) - 1;
+  return (
+    <section ref={ref} className={cx('flex flex-col gap-3 py-3', !first && 'border-t border-neutral-100', isOver && 'rounded-control bg-primary-50')}>
+      {items.map((item, itemIndex) => (
+        <SectionItemFrame
+          key={item._id}
+          contentId={contentId}
+          item={item}
+          sectionIndex={sectionIndex}
+          itemIndex={itemIndex}
+          isFirst={sectionIndex === 0 && itemIndex === 0}
+          isLast={sectionIndex === lastSection && itemIndex === items.length - 1}
+          editable={editable}
+          active={activeId === item._id}
+        />
+      ))}
+    </section>
+  );
+}
+
+function ItineraryBody({ page, editable, activeId }: { page: ContentPage; editable: boolean; activeId: string | null }) {
+  const { t } = useTranslation();
+  const { store, registry } = useEditor();
+  const contentId = page._id;
+  const onEdit = useCallback((recipe: EditRecipe<ContentPage>, label?: string) => void store.editContentPage(contentId, recipe, label), [store, contentId]);
+  const onActivate = useCallback(() => store.select(contentId), [store, contentId]);
+  const onActivateId = useCallback((id: string) => store.select(id), [store]);
+  const Itinerary = registry.ItineraryPage;
+  const active = editable && activeId !== null && (activeId === contentId || containsId(page, activeId));
+  if (Itinerary) {
+    return (
+      <Itinerary
+        item={page}
+        editable={editable}
+        active={active}
+        onActivate={onActivate}
+        onEdit={onEdit}
+        ids={store.ids}
+        activeId={editable ? activeId : null}
+        onActivateId={onActivateId}
+      />
+    );
+  }
+  if (page.days.length === 0) return <p className="rounded-card bg-neutral-50 px-4 py-6 text-center text-sm text-neutral-600">{t('editor.canvas.emptyItinerary')}</p>;
+  return (
+    <ol className="flex flex-col gap-3">
+      {page.days.map((day) => (
+        <li key={day._id} className="rounded-control border border-dashed border-neutral-300 bg-neutral-50 px-4 py-3 text-sm text-neutral-600">
+          {t('editor.canvas.item.placeholder', { type: t('editor.canvas.itemTypes.day') })}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function containsId(page: ContentPage, id: string): boolean {
+  return page.days.some(
+    (day) => day._id === id || day.meals.some((meal) => meal._id === id) || day.activities.some((activity) => activity._id === id || activity.subActivities.some((sub) => sub._id === id)),
+  );
+}
+
+/** The page title or subtitle, typed in place (a blank title becomes 'Type N' when the field is left). */
+function PageTextField({ page, field, editable, className }: { page: ContentPage; field: 'title' | 'subtitle'; editable: boolean; className: string }) {
+  const { t } = useTranslation();
+  const { store } = useEditor();
+  const value = page[field];
+  if (!editable) return field === 'subtitle' && value.trim() === '' ? null : <p className={className}>{value}</p>;
+  const label = t(field === 'title' ? 'editor.canvas.pageTitle' : 'editor.canvas.pageSubtitle');
+  return (
+    <PlainField key={`${page._id}-${field}`} value={value} label={label} className={className} onCommit={(next) => setPageText(store, page._id, field, next)} as={field === 'title' ? 'h1' : 'p'} />
+  );
+}
+
+/**
+ * A one-line text typed in place. It keeps its own value while focused and writes it on blur or Enter, because the
+ * rules refill a blank page title (typing it anew must not be interrupted by 'Type 1').
+ */
+function PlainField({ value, label, className, onCommit, as }: { value: string; label: string; className: string; onCommit(value: string): void; as: 'h1' | 'p' }) {
+  const Tag = as;
+  return (
+    <Tag className="m-0">
+      <input
+        defaultValue={value}
+        key={value}
+        aria-label={label}
+        placeholder={label}
+        maxLength={500}
+        onBlur={(event) => {
+          if (event.target.value !== value) onCommit(event.target.value);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') event.currentTarget.blur();
+        }}
+        className={cx('w-full rounded-[6px] border border-transparent bg-transparent px-1 -mx-1 hover:border-neutral-200 focus-visible:border-primary-600 focus-visible:outline-none', className)}
+      />
+    </Tag>
+  );
+}

@@ -1,0 +1,387 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { DndProvider } from 'react-dnd';
+import { HTML5Backend } from 'react-dnd-html5-backend';
+import { Eye, RotateCcw } from 'lucide-react';
+import {
+  cloneWithFreshIds,
+  newContentPage,
+  newGuidebookDocument,
+  UPLOAD_IMAGE_TYPES,
+  UPLOAD_MAX_BYTES,
+  type GuidebookDocument,
+  type ImageSet,
+} from '@pocketguide/contracts';
+import { Banner } from '../../../components/banner.tsx';
+import { Button } from '../../../components/button.tsx';
+import { Dialog } from '../../../components/dialog.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { isApiError, isNetworkError, type ApiClient } from '../../../lib/api-client.ts';
+import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { documentOf, getGuidebook, settingsOf } from '../api/get-guidebook.ts';
+import { getRevision, restoreRevision } from '../api/guidebook-history.ts';
+import { getSampleGuidebook } from '../api/get-samples.ts';
+import { uploadGuidebookImage, type UploadTarget } from '../api/upload-image.ts';
+import { addPage, pageFromSample } from '../editor-actions.ts';
+import { EditorProvider, useEditor, useEditorState, type EditorLinks, type EditorServices, type ImageTarget } from '../editor-context.tsx';
+import { createEditorStore, randomIds, type EditorOrigin, type EditorSettings } from '../editor-store.ts';
+import { createGuidebookSaver, type SaverNotice } from '../guidebook-saver.ts';
+import { useEditorKeyboard } from '../hooks/use-editor-keyboard.ts';
+import type { EditorItemRegistry } from '../item-contract.ts';
+import { AddMenu } from './add-menu.tsx';
+import { ChooseContentDialog, type ContentChoice } from './choose-content-dialog.tsx';
+import { ConflictDialog } from './conflict-dialog.tsx';
+import { ContentPageView } from './content-page-view.tsx';
+import { CoverView } from './cover-view.tsx';
+import { HistorySheet, historyKey } from './history-sheet.tsx';
+import { LeaveGuard } from './leave-guard.tsx';
+import { PhoneFrame } from './phone-frame.tsx';
+import { SettingsSheet } from './settings-sheet.tsx';
+import { TopMenu } from './top-menu.tsx';
+
+/** What the editor opens: an unsaved new guidebook, the sample (fresh ids, never saved as sample), or a saved one. */
+export type EditorSource = { kind: 'new' } | { kind: 'sample' } | { kind: 'saved'; guidebookId: string; after?: number | undefined };
+
+type EditorData = {
+  origin: EditorOrigin;
+  guidebookId: string | null;
+  doc: GuidebookDocument;
+  revision: number | null;
+  settings: EditorSettings | null;
+};
+
+async function loadEditorData(api: ApiClient, source: EditorSource, signal: AbortSignal): Promise<EditorData> {
+  switch (source.kind) {
+    case 'new':
+      return { origin: 'new', guidebookId: null, doc: newGuidebookDocument(), revision: null, settings: null };
+    case 'sample': {
+      const { _id: _sampleId, origin: _origin, guidebookId: _guidebookId, ...doc } = await getSampleGuidebook(api, signal);
+      return { origin: 'sample', guidebookId: null, doc: cloneWithFreshIds(doc, randomIds()), revision: null, settings: null };
+    }
+    case 'saved': {
+      const view = await getGuidebook(api, source.guidebookId, { ...(source.after === undefined ? {} : { after: source.after }), signal });
+      return { origin: 'saved', guidebookId: view._id, doc: documentOf(view), revision: view.revision, settings: settingsOf(view) };
+    }
+  }
+}
+
+type GuidebookEditorProps = {
+  source: EditorSource;
+  /** the content page shown, or null for the cover */
+  contentId: string | null;
+  registry: EditorItemRegistry;
+  links: EditorLinks;
+  /** the path prefix of this editor's routes: moving under it never warns about unsaved work */
+  basePath: string;
+};
+
+/**
+ * The guidebook editor (spec §2 Editor): loads the guidebook, then shows the top menu, the phone frame with the
+ * cover or a content page edited in place, the floating add menu, and the settings and history sheets.
+ */
+export function GuidebookEditor({ source, contentId, registry, links, basePath }: GuidebookEditorProps) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const key = source.kind === 'saved' ? source.guidebookId : source.kind;
+  const query = useQuery({
+    queryKey: ['guidebooks', 'editor', key],
+    queryFn: ({ signal }) => loadEditorData(api, source, signal),
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnReconnect: false,
+  });
+
+  if (query.isPending) {
+    return (
+      <div className="flex min-h-96 items-center justify-center text-primary-600">
+        <Spinner size="lg" label={t('editor.loading')} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    const error = query.error;
+    // spec §6: someone else's guidebook opens in the preview instead
+    if (source.kind === 'saved' && isApiError(error) && error.status === 403) return <Navigate to={links.preview(source.guidebookId)} replace />;
+    if (isNetworkError(error)) return null; // the app sends the reader to "server not available"
+    const missing = isApiError(error) && error.status === 404;
+    return (
+      <EmptyState
+        titleAs="h1"
+        title={t(missing ? 'editor.notFound' : 'editor.loadFailed')}
+        action={
+          <div className="flex gap-2">
+            {missing ? null : <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
+            <Link to={links.list} className="inline-flex h-11 items-center rounded-control border border-neutral-300 px-5 font-semibold text-neutral-800 hover:bg-neutral-50">
+              {t('editor.backToList')}
+            </Link>
+          </div>
+        }
+      />
+    );
+  }
+  return <LoadedEditor key={key} data={query.data} contentId={contentId} registry={registry} links={links} basePath={basePath} />;
+}
+
+function LoadedEditor({ data, contentId, registry, links, basePath }: { data: EditorData } & Omit<GuidebookEditorProps, 'source'>) {
+  const { t } = useTranslation();
+  const api = useApiClient();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [alert, setAlert] = useState<string | null>(null);
+
+  const [store] = useState(() =>
+    createEditorStore({ doc: data.doc, origin: data.origin, guidebookId: data.guidebookId, revision: data.revision, settings: data.settings }),
+  );
+  const notify = useCallback(
+    (notice: SaverNotice) => {
+      switch (notice.kind) {
+        case 'updated':
+          toast.success(t('editor.toast.updated'), { duration: 2000 });
+          return;
+        case 'title-invalid':
+          toast.error(notice.message === 'Title cannot be empty' ? t('editor.toast.titleEmpty') : notice.message, { duration: 2000 });
+          return;
+        case 'rebased':
+          toast.info(t('editor.toast.rebased'), { duration: 6000 });
+          return;
+        case 'failed':
+          if (isNetworkError(notice.error)) toast.error(t('editor.toast.offline'));
+          else toast.error(t('editor.toast.saveFailed', { message: notice.error instanceof Error ? notice.error.message : '' }), { duration: 6000 });
+          return;
+      }
+    },
+    [t],
+  );
+  const onInserted = useCallback(
+    (guidebookId: string, position: number) => {
+      // the saved guidebook opens at its own address, on its cover: the server gave every part a fresh id
+      void navigate(links.cover(guidebookId), { replace: true, state: { after: position } });
+    },
+    [navigate, links],
+  );
+  // The saver lives as long as the store; it reaches the latest callbacks through refs.
+  const notifyRef = useRef(notify);
+  notifyRef.current = notify;
+  const insertedRef = useRef(onInserted);
+  insertedRef.current = onInserted;
+  const [saver] = useState(() => createGuidebookSaver({ store, api, notify: (notice) => notifyRef.current(notice), onInserted: (id, position) => insertedRef.current(id, position) }));
+  useEffect(() => {
+    saver.start();
+    return () => saver.dispose();
+  }, [saver]);
+
+  const reload = useCallback(
+    async (after?: number) => {
+      const guidebookId = store.getState().guidebookId;
+      if (!guidebookId) return;
+      const view = await getGuidebook(api, guidebookId, after === undefined ? {} : { after });
+      store.reset({ doc: documentOf(view), revision: view.revision, settings: settingsOf(view) });
+    },
+    [api, store],
+  );
+
+  const uploadImage = useCallback(
+    async (target: ImageTarget, file: File): Promise<ImageSet> => {
+      const refuse = (message: string): never => {
+        setAlert(message);
+        throw new Error(message);
+      };
+      const { guidebookId } = store.getState();
+      if (guidebookId === null) {
+        store.select(null);
+        refuse(t('editor.alert.uploadNeedsSave'));
+      }
+      if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)) refuse(t('editor.alert.imageType'));
+      if (file.size > UPLOAD_MAX_BYTES) {
+        const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+        refuse(t('editor.alert.fileTooBig', { size: mb(file.size), max: Number(mb(UPLOAD_MAX_BYTES)) }));
+      }
+      // the server puts the image into the item it knows: our pending edits (a new item) go first
+      if (!(await saver.flush())) refuse(t('editor.alert.uploadFailed'));
+      let uploadTarget: UploadTarget;
+      if (target.kind === 'item') {
+        const page = store.getState().doc.contents.find((content) => content._id === target.contentId);
+        const section = page?.sections.find((candidate) => candidate.items.some((item) => item._id === target.itemId));
+        if (!section) return refuse(t('editor.alert.uploadFailed'));
+        uploadTarget = { kind: 'item', contentId: target.contentId, sectionId: section._id, itemId: target.itemId };
+      } else uploadTarget = target;
+      try {
+        const answer = await uploadGuidebookImage(api, guidebookId ?? '', uploadTarget, file);
+        store.serverChanged({ from: answer.revision - 1, to: answer.revision, patches: answer.patches });
+        return answer.image;
+      } catch (error) {
+        const text = isApiError(error) ? `${error.message} ${error.detail ?? ''}` : '';
+        return refuse(/access denied/i.test(text) ? t('editor.alert.uploadAccessDenied') : t('editor.alert.uploadFailed'));
+      }
+    },
+    [api, saver, store, t],
+  );
+
+  const services: EditorServices = useMemo(
+    () => ({ store, saver, api, registry, links, showAlert: setAlert, uploadImage, reload }),
+    [store, saver, api, registry, links, uploadImage, reload],
+  );
+
+  const restore = useCallback(
+    async (revision: number) => {
+      const guidebookId = store.getState().guidebookId;
+      if (!guidebookId) return;
+      try {
+        await saver.flush();
+        const answer = await restoreRevision(api, guidebookId, revision);
+        await reload(answer.position);
+        await queryClient.invalidateQueries({ queryKey: historyKey(guidebookId) });
+        toast.success(t('editor.toast.restored', { revision }));
+      } catch (error) {
+        toast.error(error instanceof Error ? error.message : t('editor.toast.failed'));
+      }
+    },
+    [api, queryClient, reload, saver, store, t],
+  );
+
+  return (
+    <EditorProvider services={services}>
+      <DndProvider backend={HTML5Backend}>
+        <EditorScreen contentId={contentId} basePath={basePath} onRestore={restore} />
+      </DndProvider>
+      <Dialog open={alert !== null} onOpenChange={(open) => !open && setAlert(null)} title={t('editor.alert.title')} footer={<Button onClick={() => setAlert(null)}>{t('editor.alert.ok')}</Button>}>
+        <p role="alert" className="text-base text-neutral-800">
+          {alert}
+        </p>
+      </Dialog>
+    </EditorProvider>
+  );
+}
+
+function EditorScreen({ contentId, basePath, onRestore }: { contentId: string | null; basePath: string; onRestore(revision: number): Promise<void> }) {
+  const { t } = useTranslation();
+  const { store } = useEditor();
+  const root = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const doc = useEditorState((state) => state.doc);
+  const page = contentId ? doc.contents.find((content) => content._id === contentId) : undefined;
+  const [sheet, setSheet] = useState<'settings' | 'history' | null>(null);
+  const [choosing, setChoosing] = useState(false);
+  const [previewRevision, setPreviewRevision] = useState<number | null>(null);
+  const onUndoFailed = useCallback(() => toast.info(t('editor.toast.undoUnavailable')), [t]);
+  useEditorKeyboard(store, root, onUndoFailed);
+
+  const choose = (choice: ContentChoice) => {
+    const newPage = choice.kind === 'sample' ? pageFromSample(choice.sample, store) : newContentPage(choice.type, store.ids, { now: new Date().toISOString() });
+    addPage(store, newPage);
+    setChoosing(false);
+  };
+
+  return (
+    <div ref={root} className="-mt-8 sm:-mt-12" data-editor>
+      <TopMenu contentType={page?.contentType ?? null} onOpenSettings={() => setSheet('settings')} onOpenHistory={() => setSheet('history')} />
+      <div className="flex justify-center gap-8 px-4 py-8">
+        {/* a column as wide as the add menu keeps the phone centred */}
+        <div className="hidden w-48 shrink-0 xl:block" aria-hidden="true" />
+        <div className="flex flex-col items-center gap-3">
+          {previewRevision !== null ? (
+            <RevisionPreview revision={previewRevision} contentId={contentId} onClose={() => setPreviewRevision(null)} onRestore={onRestore} />
+          ) : (
+            <PhoneFrame ref={frame} label={t('editor.canvas.phone')}>
+              {contentId === null ? (
+                <CoverView doc={doc} editable onAddPage={() => setChoosing(true)} />
+              ) : page ? (
+                <ContentPageView page={page} guidebookTitle={doc.title} editable />
+              ) : (
+                <p className="p-8 text-center text-sm text-neutral-600">{t('editor.canvas.pageNotFound')}</p>
+              )}
+            </PhoneFrame>
+          )}
+        </div>
+        <div className="relative w-48 shrink-0">{page && previewRevision === null ? <AddMenu page={page} frame={frame} /> : null}</div>
+      </div>
+      <ChooseContentDialog open={choosing} onOpenChange={setChoosing} onChoose={choose} />
+      <SettingsSheet open={sheet === 'settings'} onOpenChange={(open) => setSheet(open ? 'settings' : null)} />
+      <HistorySheet
+        open={sheet === 'history'}
+        onOpenChange={(open) => setSheet(open ? 'history' : null)}
+        previewing={previewRevision}
+        onPreview={setPreviewRevision}
+        onRestore={async (revision) => {
+          await onRestore(revision);
+          setPreviewRevision(null);
+        }}
+      />
+      <ConflictDialog />
+      <LeaveGuard basePath={basePath} />
+    </div>
+  );
+}
+
+/** A past version in the phone, read-only, with its restore button (the history sheet's preview). */
+function RevisionPreview({ revision, contentId, onClose, onRestore }: { revision: number; contentId: string | null; onClose(): void; onRestore(revision: number): Promise<void> }) {
+  const { t } = useTranslation();
+  const { api } = useEditor();
+  const guidebookId = useEditorState((state) => state.guidebookId);
+  const [restoring, setRestoring] = useState(false);
+  const version = useQuery({
+    queryKey: ['guidebooks', 'revision', guidebookId, revision],
+    queryFn: ({ signal }) => getRevision(api, guidebookId ?? '', revision, signal),
+    enabled: guidebookId !== null,
+    staleTime: Infinity,
+  });
+  const page = contentId && version.data ? version.data.document.contents.find((content) => content._id === contentId) : undefined;
+  return (
+    <>
+      <Banner
+        tone="info"
+        className="w-[437px]"
+        action={
+          <div className="flex gap-1">
+            <Button
+              size="sm"
+              loading={restoring}
+              icon={<RotateCcw className="size-4" aria-hidden="true" />}
+              onClick={async () => {
+                setRestoring(true);
+                try {
+                  await onRestore(revision);
+                } finally {
+                  setRestoring(false);
+                }
+              }}
+            >
+              {t('editor.history.restore')}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={onClose}>
+              {t('editor.history.back')}
+            </Button>
+          </div>
+        }
+      >
+        <p className="flex items-center gap-1.5 font-semibold">
+          <Eye className="size-4" aria-hidden="true" />
+          {t('editor.history.readOnly')}
+        </p>
+        {version.data ? <p>{t('editor.history.previewing', { revision, time: formatDateTime(version.data.time) })}</p> : null}
+      </Banner>
+      <PhoneFrame label={`${t('editor.history.readOnly')}: ${t('editor.history.version', { revision })}`} className="ring-4 ring-info-200">
+        {version.isPending ? (
+          <div className="flex flex-1 items-center justify-center text-primary-600">
+            <Spinner label={t('app.loading')} />
+          </div>
+        ) : version.isError || !version.data ? (
+          <p role="alert" className="p-8 text-center text-sm text-alert-700">
+            {t('editor.history.loadFailed')}
+          </p>
+        ) : page ? (
+          <ContentPageView page={page} guidebookTitle={version.data.document.title} editable={false} />
+        ) : (
+          <CoverView doc={version.data.document} editable={false} />
+        )}
+      </PhoneFrame>
+    </>
+  );
+}

@@ -1,0 +1,225 @@
+import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ChevronLeft, ChevronRight, Copy, GripVertical, Image as ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
+import { DEFAULT_CONTENT_ICONS, menuTiles, type GuidebookDocument, type MenuTile } from '@pocketguide/contracts';
+import { cx } from '../../../lib/class-names.ts';
+import { copyContentPage } from '../api/guidebook-settings.ts';
+import { copyPageLocally, deletePage, movePage, setPageIcon, setPageText } from '../editor-actions.ts';
+import { useEditor, useEditorState } from '../editor-context.tsx';
+import { ChooseIconDialog } from './choose-icon-dialog.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { useTileDrag } from './drag-and-drop.tsx';
+
+/**
+ * The cover's menu: one tile per content page (icon and title), three to a row as in the viewer. In the editor a
+ * tile opens its page; hovering, focusing or selecting it shows its handles (drag, edit) and options (Icon, Text,
+ * Del, Copy), with move buttons for the keyboard.
+ */
+export function MenuTiles({ doc, editable, onAddPage }: { doc: GuidebookDocument; editable: boolean; onAddPage?: () => void }) {
+  const { t } = useTranslation();
+  const tiles = menuTiles(doc);
+  if (tiles.length === 0 && !editable) return null;
+  return (
+    <nav aria-label={t('editor.canvas.menu')} className="p-4">
+      <ul className="grid grid-cols-3 gap-3">
+        {tiles.map((tile, index) => (
+          <MenuTileView key={tile.contentId} tile={tile} index={index} count={tiles.length} editable={editable} />
+        ))}
+        {editable && onAddPage ? (
+          <li>
+            <button
+              type="button"
+              onClick={onAddPage}
+              className="flex min-h-[104px] w-full flex-col items-center justify-center gap-2 rounded-card border-2 border-dashed border-neutral-300 text-sm font-semibold text-neutral-600 hover:border-primary-600 hover:bg-primary-50 hover:text-primary-700"
+            >
+              <Plus className="size-6" aria-hidden="true" />
+              {t('editor.canvas.addPage')}
+            </button>
+          </li>
+        ) : null}
+      </ul>
+      {tiles.length === 0 && editable ? <p className="mt-3 text-center text-sm text-neutral-500">{t('editor.canvas.noPages')}</p> : null}
+    </nav>
+  );
+}
+
+const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }: { tile: MenuTile; index: number; count: number; editable: boolean }) {
+  const { t } = useTranslation();
+  const { store, links, api, saver, reload } = useEditor();
+  const guidebookId = useEditorState((state) => state.guidebookId);
+  const active = useEditorState((state) => state.activeId === tile.contentId) && editable;
+  const editing = useEditorState((state) => state.editingId === tile.contentId) && editable;
+  const [dialog, setDialog] = useState<'icon' | 'delete' | 'copy' | null>(null);
+  const { ref, handleRef, isDragging, dropLine } = useTileDrag(tile.contentId, index, editable);
+  const title = tile.title.trim() === '' ? '·' : tile.title;
+  const icon = tile.icon || DEFAULT_CONTENT_ICONS[tile.contentType];
+
+  const copy = async () => {
+    if (guidebookId === null) {
+      copyPageLocally(store, tile.contentId);
+      return;
+    }
+    // a saved guidebook copies on the server (the copy gets its ids there); our edits go first
+    if (!(await saver.flush())) return;
+    try {
+      const answer = await copyContentPage(api, guidebookId, tile.contentId);
+      await reload(answer.position);
+      toast.success(t('editor.toast.pageCopied'), { duration: 2000 });
+    } catch {
+      toast.error(t('editor.toast.failed'));
+    }
+  };
+
+  return (
+    <li
+      ref={ref}
+      className={cx('group relative', isDragging && 'opacity-40')}
+      onPointerDown={editable ? () => store.select(tile.contentId) : undefined}
+    >
+      {dropLine === 'before' ? <span aria-hidden="true" className="absolute inset-y-0 -left-2 w-1 rounded-full bg-primary-600" /> : null}
+      {dropLine === 'after' ? <span aria-hidden="true" className="absolute inset-y-0 -right-2 w-1 rounded-full bg-primary-600" /> : null}
+      {editing ? (
+        <TileTitleEditor
+          title={tile.title}
+          icon={icon}
+          onDone={(value) => {
+            if (value !== null && value !== tile.title) setPageText(store, tile.contentId, 'title', value);
+            store.stopEditing();
+          }}
+        />
+      ) : (
+        <Link
+          to={links.content(guidebookId, tile.contentId)}
+          className={cx(
+            'flex min-h-[104px] flex-col items-center gap-2 rounded-card border bg-white px-1.5 pt-3.5 pb-3 text-center text-sm leading-[1.35] font-semibold text-neutral-800 shadow-raised',
+            active ? 'border-primary-600 ring-2 ring-primary-100' : 'border-neutral-200 hover:border-primary-200',
+          )}
+        >
+          <img src={icon} alt="" width={40} height={40} className="size-10" />
+          <span>{title}</span>
+        </Link>
+      )}
+      {editable && !editing ? (
+        <div
+          className={cx(
+            'absolute inset-x-1 -bottom-3 z-10 flex justify-center gap-0.5 rounded-control border border-neutral-200 bg-white p-0.5 shadow-raised',
+            active ? 'flex' : 'hidden group-hover:flex group-focus-within:flex',
+          )}
+          role="toolbar"
+          aria-label={t('editor.canvas.tile.options', { title })}
+        >
+          <span ref={handleRef} className="flex size-7 cursor-grab items-center justify-center text-neutral-500" title={t('editor.canvas.tile.drag', { title })} aria-hidden="true">
+            <GripVertical className="size-3.5" />
+          </span>
+          <TileButton label={t('editor.canvas.tile.moveEarlier', { title })} disabled={index === 0} onClick={() => movePage(store, tile.contentId, index - 1)}>
+            <ChevronLeft className="size-3.5" aria-hidden="true" />
+          </TileButton>
+          <TileButton label={t('editor.canvas.tile.moveLater', { title })} disabled={index === count - 1} onClick={() => movePage(store, tile.contentId, index + 1)}>
+            <ChevronRight className="size-3.5" aria-hidden="true" />
+          </TileButton>
+          <TileButton label={`${t('editor.canvas.tile.icon')}: ${title}`} text={t('editor.canvas.tile.icon')} onClick={() => setDialog('icon')}>
+            <ImageIcon className="size-3.5" aria-hidden="true" />
+          </TileButton>
+          <TileButton label={`${t('editor.canvas.tile.text')}: ${title}`} text={t('editor.canvas.tile.text')} onClick={() => store.startEditing(tile.contentId)}>
+            <Pencil className="size-3.5" aria-hidden="true" />
+          </TileButton>
+          <TileButton label={`${t('editor.canvas.tile.delete')}: ${title}`} text={t('editor.canvas.tile.delete')} onClick={() => setDialog('delete')}>
+            <Trash2 className="size-3.5" aria-hidden="true" />
+          </TileButton>
+          <TileButton label={`${t('editor.canvas.tile.copy')}: ${title}`} text={t('editor.canvas.tile.copy')} onClick={() => setDialog('copy')}>
+            <Copy className="size-3.5" aria-hidden="true" />
+          </TileButton>
+        </div>
+      ) : null}
+      {editable ? (
+        <>
+          <ChooseIconDialog
+            open={dialog === 'icon'}
+            onOpenChange={(open) => setDialog(open ? 'icon' : null)}
+            current={icon}
+            onChoose={(url) => {
+              setPageIcon(store, tile.contentId, url);
+              setDialog(null);
+            }}
+          />
+          <ConfirmDialog
+            open={dialog === 'delete'}
+            onOpenChange={(open) => setDialog(open ? 'delete' : null)}
+            title={t('editor.canvas.tile.delete')}
+            message={t('editor.canvas.tile.deleteConfirm', { title })}
+            confirmLabel={t('editor.confirm.deleteAction')}
+            tone="accent"
+            onConfirm={() => void deletePage(store, tile.contentId)}
+          />
+          <ConfirmDialog
+            open={dialog === 'copy'}
+            onOpenChange={(open) => setDialog(open ? 'copy' : null)}
+            title={t('editor.canvas.tile.copy')}
+            message={t('editor.canvas.tile.copyConfirm', { title })}
+            confirmLabel={t('editor.confirm.copyAction')}
+            onConfirm={copy}
+          />
+        </>
+      ) : null}
+    </li>
+  );
+});
+
+function TileButton({ label, text, disabled, onClick, children }: { label: string; text?: string; disabled?: boolean; onClick(): void; children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="inline-flex h-7 min-w-7 items-center justify-center gap-0.5 rounded-[6px] px-1 text-[11px] font-semibold text-neutral-700 hover:bg-neutral-100 disabled:opacity-30"
+    >
+      {children}
+      {text ? <span className="sr-only">{text}</span> : null}
+    </button>
+  );
+}
+
+/** Edit mode of a tile's text: Enter keeps it, Escape leaves it as it was (spec §2: edit mode ends with either). */
+function TileTitleEditor({ title, icon, onDone }: { title: string; icon: string; onDone(value: string | null): void }) {
+  const { t } = useTranslation();
+  const [value, setValue] = useState(title);
+  const input = useRef<HTMLInputElement>(null);
+  const done = useRef(false);
+  useEffect(() => {
+    input.current?.focus();
+    input.current?.select();
+  }, []);
+  const finish = (next: string | null) => {
+    if (done.current) return;
+    done.current = true;
+    onDone(next);
+  };
+  return (
+    <div className="flex min-h-[104px] flex-col items-center gap-2 rounded-card border border-primary-600 bg-white px-1.5 pt-3.5 pb-3 ring-2 ring-primary-100">
+      <img src={icon} alt="" width={40} height={40} className="size-10" />
+      <input
+        ref={input}
+        value={value}
+        aria-label={t('editor.canvas.tile.titleField')}
+        maxLength={500}
+        onChange={(event) => setValue(event.target.value)}
+        onBlur={() => finish(value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            finish(value);
+          } else if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            finish(null);
+          }
+        }}
+        className="w-full rounded-[6px] border border-neutral-300 px-1 text-center text-sm font-semibold focus-visible:border-primary-600 focus-visible:outline-none"
+      />
+    </div>
+  );
+}

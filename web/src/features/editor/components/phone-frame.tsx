@@ -1,0 +1,24 @@
+import { forwardRef, type ReactNode } from 'react';
+import { MOBILE_WIDTH } from '@pocketguide/contracts';
+import { cx } from '../../../lib/class-names.ts';
+
+/**
+ * The phone the guidebook is edited in: exactly the readers' width (435 px), so what the author sees is what
+ * readers get. The frame is chrome; the screen inside is the viewer's page.
+ */
+export const PhoneFrame = forwardRef<HTMLDivElement, { label: string; children: ReactNode; className?: string }>(function PhoneFrame(
+  { label, children, className },
+  ref,
+) {
+  return (
+    <div
+      ref={ref}
+      role="region"
+      aria-label={label}
+      style={{ width: MOBILE_WIDTH + 2 }}
+      className={cx('relative shrink-0 overflow-hidden rounded-[28px] border border-neutral-300 bg-white shadow-raised', className)}
+    >
+      <div className="flex min-h-[760px] flex-col text-base text-neutral-800 [word-break:keep-all] [overflow-wrap:anywhere]">{children}</div>
+    </div>
+  );
+});

@@ -1,0 +1,149 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { QRCodeSVG } from 'qrcode.react';
+import { Lock, QrCode, RefreshCw, X } from 'lucide-react';
+import { Tooltip } from '../../../components/tooltip.tsx';
+import { cx } from '../../../lib/class-names.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { ownerIdOf, publicUrlOf, type ListedGuidebook } from '../listed-guidebook.ts';
+import { needsThumbnailRegeneration } from '../thumbnail-state.ts';
+import { useTitleOf } from '../use-title-of.ts';
+import type { GuidebookLinks } from './guidebook-links.ts';
+import { GuidebookThumbnail } from './guidebook-thumbnail.tsx';
+
+/** Spec 1 §9: the card's QR code is 200 px with error level H. */
+export const CARD_QR_SIZE = 200;
+
+type GuidebookCardProps = {
+  guidebook: ListedGuidebook;
+  links: GuidebookLinks;
+  /** administrators, and the owner, may ask for a new thumbnail (spec 1 §6) */
+  canRegenerate: boolean;
+  /** administrators see whose guidebook it is */
+  showCompany: boolean;
+};
+
+// Whole class sets per look: two colour utilities for one property would leave the winner to the CSS order.
+const overlayButton = 'relative z-20 flex size-9 items-center justify-center rounded-full border shadow-raised transition-colors';
+const overlayButtonLooks = {
+  idle: 'border-neutral-200 bg-white text-neutral-700 hover:text-primary-700',
+  pressed: 'border-primary-600 bg-primary-600 text-white hover:bg-primary-700',
+  off: 'cursor-not-allowed border-neutral-200 bg-neutral-50 text-neutral-400',
+} as const;
+
+/**
+ * A recent guidebook as a thumbnail card (spec 1 §2): the whole card opens the editor; the QR button lays the code
+ * over the picture; the badge says whether it is published. The regenerate control shows where the spec wants it,
+ * switched off until the thumbnail service exists.
+ */
+export function GuidebookCard({ guidebook, links, canRegenerate, showCompany }: GuidebookCardProps) {
+  const { t } = useTranslation();
+  const titleOf = useTitleOf();
+  const title = titleOf(guidebook);
+  const [qrShown, setQrShown] = useState(false);
+  const overlayId = useId();
+  const regenerate = canRegenerate && needsThumbnailRegeneration(guidebook);
+
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-neutral-200 bg-white shadow-raised transition-colors hover:border-primary-200">
+      <div className="relative h-72 overflow-hidden border-b border-neutral-100">
+        <GuidebookThumbnail guidebook={guidebook} title={title} />
+
+        <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
+          <span
+            className={cx(
+              'rounded-full px-2.5 py-1 text-xs font-semibold shadow-raised',
+              guidebook.published ? 'bg-primary-600 text-white' : 'border border-neutral-200 bg-white text-neutral-700',
+            )}
+          >
+            {guidebook.published ? t('guidebookLists.status.published') : t('guidebookLists.status.unpublished')}
+          </span>
+          {guidebook.isPublicGallery ? (
+            <span className="rounded-full border border-accent-100 bg-white px-2.5 py-1 text-xs font-semibold text-accent-600 shadow-raised">
+              {t('guidebookLists.status.publicGallery')}
+            </span>
+          ) : null}
+        </div>
+
+        <div className="absolute top-3 right-3 z-20 flex gap-2">
+          {regenerate && !qrShown ? (
+            <Tooltip content={t('guidebookLists.thumbnail.regenerateSoon')}>
+              {/* aria-disabled rather than disabled: a disabled button cannot take focus, and then its tooltip never shows. */}
+              <button
+                type="button"
+                aria-disabled="true"
+                aria-label={t('guidebookLists.thumbnail.regenerate')}
+                onClick={(event) => event.preventDefault()}
+                className={cx(overlayButton, overlayButtonLooks.off)}
+              >
+                <RefreshCw className="size-4" aria-hidden="true" />
+              </button>
+            </Tooltip>
+          ) : null}
+          <button
+            type="button"
+            aria-pressed={qrShown}
+            aria-controls={overlayId}
+            aria-label={t('guidebookLists.actions.qrOf', { title })}
+            title={t('guidebookLists.actions.qr')}
+            onClick={() => setQrShown((shown) => !shown)}
+            className={cx(overlayButton, qrShown ? overlayButtonLooks.pressed : overlayButtonLooks.idle)}
+          >
+            {qrShown ? <X className="size-4" aria-hidden="true" /> : <QrCode className="size-4" aria-hidden="true" />}
+          </button>
+        </div>
+
+        <div id={overlayId} hidden={!qrShown} className="absolute inset-0 z-10 bg-white">
+          {qrShown ? (
+            guidebook.published ? (
+              <div className="flex size-full flex-col items-center justify-center gap-2 p-3">
+                <QRCodeSVG
+                  value={publicUrlOf(guidebook.uuid)}
+                  size={CARD_QR_SIZE}
+                  level="H"
+                  role="img"
+                  aria-label={t('guidebookLists.qr.imageLabel', { title })}
+                />
+                <p className="text-xs text-neutral-600">{t('guidebookLists.qr.scanHint')}</p>
+              </div>
+            ) : (
+              <div className="flex size-full flex-col items-center justify-center gap-3 px-8 text-center">
+                <Lock className="size-6 text-neutral-500" aria-hidden="true" />
+                <p className="text-sm font-semibold text-neutral-800">{t('guidebookLists.qr.unpublishedTitle')}</p>
+                <p className="text-xs text-balance text-neutral-600">{t('guidebookLists.qr.unpublishedDescription')}</p>
+              </div>
+            )
+          ) : null}
+        </div>
+      </div>
+
+      <div className="flex flex-1 flex-col gap-1 p-4">
+        <h3 className="text-base font-semibold text-neutral-900">
+          {/* The link stretches over the whole card, so a click anywhere opens the editor; the buttons sit above it. */}
+          <Link
+            to={links.edit(guidebook._id)}
+            className="line-clamp-2 break-words after:absolute after:inset-0 after:content-[''] group-hover:text-primary-700"
+          >
+            {title}
+          </Link>
+        </h3>
+        <p className="text-sm text-neutral-500 tabular-nums">
+          <time dateTime={guidebook.updatedAt}>{t('guidebookLists.card.updatedAt', { date: formatDateTime(guidebook.updatedAt) })}</time>
+        </p>
+        {showCompany && guidebook.company.trim() ? (
+          links.owner ? (
+            <Link
+              to={links.owner(ownerIdOf(guidebook))}
+              className="relative z-10 self-start text-sm text-primary-700 underline-offset-4 hover:underline"
+            >
+              {guidebook.company}
+            </Link>
+          ) : (
+            <p className="text-sm text-neutral-600">{guidebook.company}</p>
+          )
+        ) : null}
+      </div>
+    </article>
+  );
+}
