@@ -1,12 +1,14 @@
 import type { Activity, Card, ContentPage, Day, ImageSet, Meal, RichNode, SectionItem, SubActivity } from '../guidebook/guidebook-document.ts';
 import { ICONS, attr, escapeHtml, safeAsset, safeLink } from './html.ts';
+import { mapZoom } from './map-zoom.ts';
 import { plainText, richTextHtml, richTextInlineHtml } from './render-rich-text.ts';
 import type { ViewerTexts } from './viewer-texts.ts';
 
 /**
  * Section items, itinerary days and cover cards in view mode (spec 1 §3, §4): sticky images, accordions and air
  * tickets as native `details` (collapsed until tapped, no script needed), maps as a static card linking out to
- * OpenStreetMap (no tile requests), videos as a light facade the script swaps for the player on tap.
+ * OpenStreetMap (no tile requests) with a 'Show map' button the script turns into an interactive map on tap
+ * (web/src/viewer/interactive-map.ts), videos as a light facade the script swaps for the player on tap.
  */
 
 // ---------------------------------------------------------------- images
@@ -60,13 +62,11 @@ function gridColumns(widths: readonly number[], count: number): string {
   return `grid-template-columns:${columns.map((width) => `${width}fr`).join(' ')}`;
 }
 
-/** Kakao-style map level (1 close … 14 far) to an OpenStreetMap zoom. */
-const osmZoom = (level: number) => Math.min(19, Math.max(3, 19 - level));
-
+/** The item's place on openstreetmap.org, framed like the interactive map (the level → zoom rule is in map-zoom.ts). */
 export function openStreetMapUrl(latitude: number, longitude: number, level: number): string {
   const lat = latitude.toFixed(6);
   const lon = longitude.toFixed(6);
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${osmZoom(level)}/${lat}/${lon}`;
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${mapZoom(level)}/${lat}/${lon}`;
 }
 
 /** The 11-character id of a YouTube address (watch, youtu.be, embed, shorts, live), or null. */
@@ -132,9 +132,15 @@ export function sectionItemHtml(item: SectionItem, texts: ViewerTexts): string {
     case 'map': {
       const lat = item.latitude.toFixed(5);
       const lon = item.longitude.toFixed(5);
-      return `<div class="${classes('map')}">${badge}<a class="pg-map-card" href="${escapeHtml(openStreetMapUrl(item.latitude, item.longitude, item.level))}" target="_blank" rel="noopener noreferrer"><span class="pg-map-art" aria-hidden="true"><span class="pg-map-pin">${ICONS.pin}</span></span><span class="pg-map-text">${
+      // The drawn card is the first paint (no request leaves the site); the button beside it (a button cannot sit in
+      // a link) carries what the script needs to put a real map in the card's place once the reader asks for it.
+      const show = `<button type="button" class="pg-map-show" data-map${attr('data-lat', item.latitude)}${attr('data-lon', item.longitude)}${attr('data-level', item.level)}${attr(
+        'data-address',
+        item.address.trim(),
+      )}>${ICONS.pin}<span>${escapeHtml(texts.showMap)}</span></button>`;
+      return `<div class="${classes('map')}">${badge}<div class="pg-map-box"><a class="pg-map-card" href="${escapeHtml(openStreetMapUrl(item.latitude, item.longitude, item.level))}" target="_blank" rel="noopener noreferrer"><span class="pg-map-art" aria-hidden="true"><span class="pg-map-pin">${ICONS.pin}</span></span><span class="pg-map-text">${
         item.address.trim() === '' ? '' : `<strong class="pg-map-address">${escapeHtml(item.address)}</strong>`
-      }<span class="pg-map-coords">${escapeHtml(texts.coordinates)} ${lat}, ${lon}</span><span class="pg-map-open">${escapeHtml(texts.openMap)}${ICONS.external}</span></span></a></div>`;
+      }<span class="pg-map-coords">${escapeHtml(texts.coordinates)} ${lat}, ${lon}</span><span class="pg-map-open">${escapeHtml(texts.openMap)}${ICONS.external}</span></span></a>${show}</div></div>`;
     }
     case 'preparation':
       return `<div class="${classes('preparation')}">${item.image ? `<figure>${imageHtml(item.image)}</figure>` : ''}<div class="pg-card-body">${badge}${

@@ -92,7 +92,13 @@ describe('section items in view mode', () => {
   });
 
   it('maps link out to OpenStreetMap; videos are a facade; tables keep proportions', () => {
-    expect(openStreetMapUrl(33.458056, 126.942778, 6)).toBe('https://www.openstreetmap.org/?mlat=33.458056&mlon=126.942778#map=13/33.458056/126.942778');
+    expect(openStreetMapUrl(33.458056, 126.942778, 6)).toBe('https://www.openstreetmap.org/?mlat=33.458056&mlon=126.942778#map=14/33.458056/126.942778');
+    // The card, and a 'Show map' button beside it (not in the link) carrying the place for the interactive map.
+    const map = sectionItemHtml(item({ type: 'map', address: 'Jeju "Seongsan" <peak>', latitude: 33.458056, longitude: 126.942778, level: 6 }), ko);
+    expect(map).toContain('<div class="pg-map-box"><a class="pg-map-card" href="https://www.openstreetmap.org/?mlat=33.458056&amp;mlon=126.942778#map=14/');
+    expect(map).toMatch(/<\/a><button type="button" class="pg-map-show" data-map data-lat="33.458056" data-lon="126.942778" data-level="6" data-address="Jeju &quot;Seongsan&quot; &lt;peak&gt;">/);
+    expect(map).toContain(`<span>${ko.showMap}</span></button></div></div>`);
+    expect(map).not.toMatch(/<img|<iframe|tile\.openstreetmap/);
     expect(youTubeId('https://www.youtube.com/watch?v=3P1CnWI62Ik')).toBe('3P1CnWI62Ik');
     expect(youTubeId('https://youtu.be/3P1CnWI62Ik?t=3')).toBe('3P1CnWI62Ik');
     expect(youTubeId('https://www.youtube.com/shorts/3P1CnWI62Ik')).toBe('3P1CnWI62Ik');

@@ -42,6 +42,9 @@ export type ViewerTexts = {
   important: string;
   sticky: string;
   openMap: string;
+  showMap: string;
+  mapLabel: string;
+  mapUnavailable: string;
   coordinates: string;
   playVideo: string;
   openVideo: string;
@@ -83,6 +86,9 @@ const ko: ViewerTexts = {
   important: '중요',
   sticky: '고정 이미지',
   openMap: 'OpenStreetMap에서 지도 보기',
+  showMap: '지도 보기',
+  mapLabel: '지도',
+  mapUnavailable: '지도를 불러올 수 없어요. 인터넷 연결을 확인해 주세요. 주소와 좌표는 아래에 있어요.',
   coordinates: '좌표',
   playVideo: 'YouTube 동영상 재생',
   openVideo: '동영상 열기',
@@ -124,6 +130,9 @@ const en: ViewerTexts = {
   important: 'Important',
   sticky: 'Pinned image',
   openMap: 'Open the map in OpenStreetMap',
+  showMap: 'Show map',
+  mapLabel: 'Map',
+  mapUnavailable: 'The map could not load. Check your internet connection; the address and coordinates are below.',
   coordinates: 'Coordinates',
   playVideo: 'Play YouTube video',
   openVideo: 'Open video',

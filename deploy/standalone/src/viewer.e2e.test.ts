@@ -225,6 +225,118 @@ describe('the readers’ viewer on a phone', () => {
     await page.close();
   });
 
+  it('maps: the drawn card first, a Leaflet map of OpenStreetMap only once "Show map" is tapped (tiles refused here)', async () => {
+    if (!app) throw new Error('the app did not start');
+    const origin = app.url;
+    const page = await newPage();
+    onTestFailed(async () => void (await screenshot(page, 'viewer-failure-map')));
+    // Straight to the network, so that request interception sees every request (the worker would answer assets).
+    await page.setBypassServiceWorker(true);
+    const assets: string[] = [];
+    const outside: string[] = [];
+    const tiles: string[] = [];
+    await page.setRequestInterception(true);
+    // There is no internet here: every request off the site is refused, as for a reader whose connection dropped.
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.url().startsWith(origin)) {
+        if (url.pathname.startsWith('/assets/')) assets.push(url.pathname);
+        void request.continue();
+        return;
+      }
+      if (url.protocol === 'data:') {
+        void request.continue();
+        return;
+      }
+      outside.push(request.url());
+      if (url.hostname === 'tile.openstreetmap.org') tiles.push(request.url());
+      void request.abort();
+    });
+    const places = pageOf(open, 'attractions', '가볼 만한 곳');
+    const mapsOnPage = places.sections.flatMap((section) => section.items).filter((item) => item.type === 'map').length;
+    expect(mapsOnPage).toBeGreaterThan(0);
+
+    // First paint: the drawn cards with their buttons; no map code, no Leaflet styles, nothing off the site.
+    await page.goto(`${origin}/m/${open.uuid}/contents/${places._id}?lang=ko`, { waitUntil: 'networkidle0' });
+    expect(await page.$$eval('button.pg-map-show', (buttons) => buttons.map((button) => button.textContent))).toEqual(Array.from({ length: mapsOnPage }, () => '지도 보기'));
+    expect(await page.$('.leaflet-container')).toBeNull();
+    expect(assets.filter((path) => /interactive-map|leaflet/.test(path))).toEqual([]);
+    expect(outside).toEqual([]);
+
+    // Tapped: the lazy chunk (script and styles), then the map in the drawing's place, at 0.8 of the width.
+    await page.evaluate(() => document.querySelector('.pg-map')?.scrollIntoView({ block: 'center' }));
+    const address = await page.$eval('.pg-map .pg-map-address', (element) => element.textContent);
+    await page.evaluate(() => document.fonts.ready);
+    await page.screenshot({ path: resolve(repoRoot, 'test-output/screenshots/viewer-map-card-ko.png') });
+    await page.tap('button.pg-map-show');
+    await page.waitForSelector('.pg-map-box.is-live .pg-map-live .leaflet-container');
+    await page.waitForSelector('.pg-map-live .leaflet-marker-icon.pg-map-marker');
+    expect(assets.some((path) => /^\/assets\/interactive-map-[\w-]+\.js$/.test(path)), assets.join(', ')).toBe(true);
+    expect(assets.some((path) => /^\/assets\/interactive-map-[\w-]+\.css$/.test(path)), assets.join(', ')).toBe(true);
+    const frame = await page.$eval('.pg-map-live', (element) => {
+      const box = element.getBoundingClientRect();
+      return { width: box.width, height: box.height, zoom: (element as HTMLElement).dataset.zoom };
+    });
+    expect(frame.height / frame.width).toBeCloseTo(0.8, 2);
+    // Every tile failed: the message, in Korean; the card's address, coordinates and link stay below.
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.pg-map-note')?.hidden === false);
+    expect(await page.$eval('.pg-map-note', (note) => note.textContent)).toBe('지도를 불러올 수 없어요. 인터넷 연결을 확인해 주세요. 주소와 좌표는 아래에 있어요.');
+    expect(await page.$eval('.pg-map-box.is-live .pg-map-card', (card) => (card as HTMLAnchorElement).href)).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
+    // Level 6 is zoom 14 (zoom = 20 − level, contracts/src/viewer/map-zoom.ts): the tiles asked for say so.
+    expect(frame.zoom).toBe('14');
+    expect(tiles.length).toBeGreaterThan(0);
+    expect(tiles.every((url) => /^https:\/\/tile\.openstreetmap\.org\/14\/\d+\/\d+\.png$/.test(url)), tiles.join(', ')).toBe(true);
+    // The marker sits at the map's centre: the item's coordinates.
+    const centred = await page.$eval('.pg-map-live', (live) => {
+      const box = live.getBoundingClientRect();
+      const pin = live.querySelector('.leaflet-marker-icon')?.getBoundingClientRect();
+      return pin ? { dx: pin.left + pin.width / 2 - (box.left + box.width / 2), dy: pin.top + pin.height / 2 - (box.top + box.height / 2) } : null;
+    });
+    expect(centred && Math.abs(centred.dx) <= 1 && Math.abs(centred.dy) <= 1, JSON.stringify(centred)).toBe(true);
+    expect(await page.$eval('.pg-map-live .leaflet-control-attribution', (element) => element.textContent)).toContain('OpenStreetMap');
+    expect(await page.$eval('.pg-map-live .leaflet-control-attribution a[href="https://www.openstreetmap.org/copyright"]', (link) => link.textContent)).toBe('OpenStreetMap');
+    // The other maps stay cards until they are tapped.
+    expect(await page.$$eval('.pg-map-box:not(.is-live) button.pg-map-show', (buttons) => buttons.length)).toBe(mapsOnPage - 1);
+    // The marker names the place.
+    await page.click('.pg-map-live .leaflet-marker-icon');
+    await page.waitForSelector('.pg-map-live .leaflet-popup-content');
+    expect(await page.$eval('.pg-map-live .leaflet-popup-content', (popup) => popup.textContent)).toBe(address);
+    await page.click('.pg-map-live .leaflet-popup-close-button');
+    // The wheel scrolls the page, not the map.
+    const requested = tiles.length;
+    const before = await page.evaluate(() => window.scrollY);
+    const live = await page.$eval('.pg-map-live', (element) => {
+      const box = element.getBoundingClientRect();
+      return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+    });
+    await page.mouse.move(live.x, live.y);
+    await page.mouse.wheel({ deltaY: 240 });
+    await page.waitForFunction((start) => window.scrollY > start, {}, before);
+    await pause(300);
+    expect(tiles.slice(requested).filter((url) => !url.includes('/14/'))).toEqual([]);
+    await page.evaluate(() => document.querySelector('.pg-map-live')?.scrollIntoView({ block: 'center' }));
+    await pause(200);
+    await page.screenshot({ path: resolve(repoRoot, 'test-output/screenshots/viewer-map-ko.png') });
+
+    // Another screen takes the map down; in English the button and the message speak English.
+    await page.click('.pg-bar-back');
+    await page.waitForSelector('.pg-cover');
+    expect(await page.$('.leaflet-container')).toBeNull();
+    await page.goto(`${origin}/m/${open.uuid}/contents/${places._id}?lang=en`, { waitUntil: 'networkidle0' });
+    expect(await page.$eval('button.pg-map-show', (button) => button.textContent)).toBe('Show map');
+    await page.evaluate(() => document.querySelector('.pg-map')?.scrollIntoView({ block: 'center' }));
+    await page.tap('button.pg-map-show');
+    await page.waitForSelector('.pg-map-live .leaflet-marker-icon');
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('.pg-map-note')?.hidden === false);
+    expect(await page.$eval('.pg-map-note', (note) => note.textContent)).toBe('The map could not load. Check your internet connection; the address and coordinates are below.');
+    await pause(200);
+    await page.screenshot({ path: resolve(repoRoot, 'test-output/screenshots/viewer-map-en.png') });
+    expect(outside.every((url) => new URL(url).hostname === 'tile.openstreetmap.org'), outside.join(', ')).toBe(true);
+    await page.close();
+    // The refused tiles were this test's own doing.
+    foreignRequests.length = 0;
+  });
+
   it('shares: copy link (with the notice) and the QR code', async () => {
     if (!app || !browser) throw new Error('the app did not start');
     await browser.defaultBrowserContext().overridePermissions(app.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
