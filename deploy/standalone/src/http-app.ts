@@ -51,6 +51,9 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
   api.use(healthRoutes({ eventStore, readStore, ...health }));
   // Guidebooks are for signed-in people (exact paths: public guidebook routes may come later under /guidebooks).
   api.get('/guidebooks', auth.required);
+  // Reads try the query routes first and writes the command routes first, so neither walks the other's list.
+  const commands = express.Router();
+  const queries = express.Router();
   if (roles.has('command-api')) {
     // every guidebook write states who may send it (signed in; owner or administrator) in its own routes
     const guidebooks = createGuidebooks({
@@ -58,11 +61,11 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
       clock: systemClock,
       onSnapshotError: (error, streamId) => logger.warn('guidebook snapshot not written', { streamId, error }),
     });
-    api.use(guidebookCommandRoutes({ guidebooks, auth, ids: randomIds }));
-    api.use(guidebookImageRoutes({ guidebooks, auth, ids: randomIds, blobs: accounts.blobs }));
-    api.use(subscriptionAdminRoutes({ accounts: accounts.accounts, auth, ids: randomIds }));
-    api.use(feedbackRoutes({ eventStore, auth, clock: systemClock, ids: randomIds }));
-    api.use(
+    commands.use(guidebookCommandRoutes({ guidebooks, auth, ids: randomIds }));
+    commands.use(guidebookImageRoutes({ guidebooks, auth, ids: randomIds, blobs: accounts.blobs }));
+    commands.use(subscriptionAdminRoutes({ accounts: accounts.accounts, auth, ids: randomIds }));
+    commands.use(feedbackRoutes({ eventStore, auth, clock: systemClock, ids: randomIds }));
+    commands.use(
       accountCommandRoutes({
         ...accounts,
         tokens: accounts.accessTokens,
@@ -81,11 +84,15 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     webDist: config.paths.webDist,
   };
   if (roles.has('query-api')) {
-    api.use(viewerApiRoutes(viewer));
-    api.use(guidebookQueryRoutes({ readStore, readYourWrites, auth }));
-    api.use(userQueryRoutes({ readStore, readYourWrites, auth }));
-    if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') api.use(outboxRoutes(config.paths.outbox));
+    queries.use(viewerApiRoutes(viewer));
+    queries.use(guidebookQueryRoutes({ readStore, readYourWrites, auth }));
+    queries.use(userQueryRoutes({ readStore, readYourWrites, auth }));
+    if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') queries.use(outboxRoutes(config.paths.outbox));
   }
+  api.use((req, res, next) => {
+    const [first, second] = req.method === 'GET' || req.method === 'HEAD' ? [queries, commands] : [commands, queries];
+    first(req, res, (error?: unknown) => (error ? next(error) : second(req, res, next)));
+  });
   api.use(apiNotFound);
   app.use('/api', api);
   if (roles.has('query-api')) app.use('/media', mediaRoutes(accounts.blobs));
