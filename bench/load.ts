@@ -1,12 +1,13 @@
 /**
  * The load generator, run as its own process so that it does not share the event loop of the servers it
- * measures: `node --import tsx bench/load.ts <url> <seconds> <connections>` prints autocannon's result as JSON.
+ * measures: `node --import tsx bench/load.ts <url> <seconds> <connections> [headers]` prints autocannon's result as JSON.
  */
 import autocannon from 'autocannon';
 
-const [url, seconds = '5', connections = '16'] = process.argv.slice(2);
-if (!url) throw new Error('usage: load.ts <url> [seconds] [connections]');
-const result = await autocannon({ url, duration: Number(seconds), connections: Number(connections), pipelining: 1 });
+const [url, seconds = '5', connections = '16', headersJson = '{}'] = process.argv.slice(2);
+if (!url) throw new Error('usage: load.ts <url> [seconds] [connections] [headers as JSON]');
+const headers = JSON.parse(headersJson) as Record<string, string>;
+const result = await autocannon({ url, duration: Number(seconds), connections: Number(connections), pipelining: 1, headers });
 process.stdout.write(
   JSON.stringify({
     requestsPerSecond: result.requests.average,

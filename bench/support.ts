@@ -22,10 +22,10 @@ export type LoadResult = {
 };
 
 /** Runs autocannon in a second process against a URL. */
-export async function loadTest(url: string, seconds: number, connections: number): Promise<LoadResult> {
+export async function loadTest(url: string, seconds: number, connections: number, headers: Record<string, string> = {}): Promise<LoadResult> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', resolve(root, 'bench/load.ts'), url, String(seconds), String(connections)],
+    ['--import', 'tsx', resolve(root, 'bench/load.ts'), url, String(seconds), String(connections), JSON.stringify(headers)],
     { cwd: root, maxBuffer: 10 * 1024 * 1024 },
   );
   return JSON.parse(stdout) as LoadResult;

@@ -14,7 +14,8 @@ export async function readByIdSuite(seconds = 5, connections = 16): Promise<Suit
   const bare = express();
   let server: ReturnType<typeof bare.listen> | undefined;
   try {
-    // Writing needs a signed-in person; the measured read (GET /guidebooks/:id) does not.
+    // The measured read is the editor's document (GET /guidebooks/:id), which only its owner may read: every
+    // request carries the token, as the editor's do, so the figure includes verifying it.
     const signedIn = await fetch(`${app.url}/api/auth`, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`${admin.ADMIN_EMAIL}:${admin.ADMIN_PASSWORD}`).toString('base64')}` },
@@ -27,7 +28,10 @@ export async function readByIdSuite(seconds = 5, connections = 16): Promise<Suit
     });
     const { _id, position } = (await created.json()) as { _id: string; position: number };
     const url = `${app.url}/api/guidebooks/${_id}`;
-    const document = await (await fetch(`${url}?after=${position}`)).text();
+    const auth = { authorization: `Bearer ${token}` };
+    const first = await fetch(`${url}?after=${position}`, { headers: auth });
+    if (first.status !== 200) throw new Error(`GET ${url} answered ${first.status}`);
+    const document = await first.text();
 
     bare.get('/doc', (_req, res) => {
       res.json(JSON.parse(document) as unknown);
@@ -37,9 +41,9 @@ export async function readByIdSuite(seconds = 5, connections = 16): Promise<Suit
     const bareUrl = `http://localhost:${(server.address() as AddressInfo).port}/doc`;
 
     await loadTest(bareUrl, 1, connections); // warm-up both
-    await loadTest(url, 1, connections);
+    await loadTest(url, 1, connections, auth);
     const baseline = await loadTest(bareUrl, seconds, connections);
-    const measured = await loadTest(url, seconds, connections);
+    const measured = await loadTest(url, seconds, connections, auth);
     if (measured.non2xx > 0 || measured.errors > 0) throw new Error(`read-by-id had ${measured.non2xx} non-2xx and ${measured.errors} errors`);
     const base = { name: 'bare express, constant JSON of the same size', value: baseline.requestsPerSecond };
     return {

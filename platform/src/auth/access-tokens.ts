@@ -20,6 +20,13 @@ export function createAccessTokens(options: { secret: Uint8Array; ttlSeconds: nu
   const { secret, ttlSeconds } = options;
   const now = options.now ?? (() => new Date());
   if (secret.length < 32) throw new Error('The JWT secret must be at least 32 bytes');
+  // A token's signature and claims depend only on its text and the secret, so a verified token is remembered
+  // (bounded, oldest first out) and only its expiry is checked again: the signature check is the costly part of
+  // every signed-in read. Whether the account may still act (hidden, deleted, demoted) is checked per request
+  // by the caller, never cached here.
+  const verified = new Map<string, { subject: AccessTokenSubject; expiresAtMs: number }>();
+  const VERIFIED_LIMIT = 10_000;
+  const expired = () => new UnauthorizedError('Your session has expired. Please log in again.');
   return {
     async issue({ id, role }) {
       const issuedAt = Math.floor(now().getTime() / 1000);
@@ -33,6 +40,12 @@ export function createAccessTokens(options: { secret: Uint8Array; ttlSeconds: nu
         .sign(secret);
     },
     async verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.expiresAtMs > now().getTime()) return known.subject;
+        verified.delete(token);
+        throw expired();
+      }
       try {
         const { payload } = await jwtVerify(token, secret, {
           algorithms: ['HS256'],
@@ -42,10 +55,13 @@ export function createAccessTokens(options: { secret: Uint8Array; ttlSeconds: nu
           requiredClaims: ['sub', 'exp', 'iat'],
         });
         if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') throw new UnauthorizedError('Invalid token');
-        return { id: payload.sub, role: payload.role };
+        const subject = { id: payload.sub, role: payload.role };
+        if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value as string);
+        verified.set(token, { subject, expiresAtMs: (payload.exp ?? 0) * 1000 });
+        return subject;
       } catch (error) {
         if (error instanceof UnauthorizedError) throw error;
-        if (error instanceof joseErrors.JWTExpired) throw new UnauthorizedError('Your session has expired. Please log in again.');
+        if (error instanceof joseErrors.JWTExpired) throw expired();
         throw new UnauthorizedError('Invalid token');
       }
     },

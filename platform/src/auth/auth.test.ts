@@ -59,6 +59,17 @@ describe('session tokens (JWT, HS256 only)', () => {
     clock = new Date('2026-03-01T09:00:00.000Z');
   });
 
+  it('a token verified before still expires on time, and a tampered copy of it is refused', async () => {
+    const token = await tokens.issue({ id: 'u2', role: 'user' });
+    expect(await tokens.verify(token)).toEqual({ id: 'u2', role: 'user' });
+    const [header, payload, signature] = token.split('.');
+    const forged = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'admin' })).toString('base64url')}.${signature}`;
+    await expect(tokens.verify(forged)).rejects.toBeInstanceOf(UnauthorizedError);
+    clock = new Date(clock.getTime() + 3601_000);
+    await expect(tokens.verify(token)).rejects.toThrow(/expired/);
+    clock = new Date('2026-03-01T09:00:00.000Z');
+  });
+
   it('refuses another key, another algorithm, an unsigned token and garbage', async () => {
     const other = createAccessTokens({ secret: Buffer.from('another-secret-of-thirty-two-bytes!!'), ttlSeconds: 60, now: () => clock });
     await expect(tokens.verify(await other.issue({ id: 'u1', role: 'admin' }))).rejects.toBeInstanceOf(UnauthorizedError);
