@@ -1,4 +1,4 @@
-import type { GuidebookCreated, GuidebookEvent, GuidebookSettingsFields } from '@pocketguide/contracts';
+import { guidebookEventTime, type GuidebookCreated, type GuidebookEvent, type GuidebookSettingsFields } from '@pocketguide/contracts';
 
 /** The settings part of the guidebook read models: the same fields, evolved the same way in both. */
 
@@ -26,31 +26,7 @@ export function initialSettings({ data }: GuidebookCreated): GuidebookSettingsFi
  * guidebook look changed after it (which would mark it stale at once).
  */
 export function updatedAtOf(event: GuidebookEvent): string | null {
-  switch (event.type) {
-    case 'GuidebookCreated':
-      return event.data.createdAt;
-    case 'GuidebookEdited':
-      return event.data.editedAt;
-    case 'ContentPageCopied':
-      return event.data.copiedAt;
-    case 'SectionItemDeleted':
-      return event.data.deletedAt;
-    case 'GuidebookPublished':
-      return event.data.publishedAt;
-    case 'GuidebookUnpublished':
-      return event.data.unpublishedAt;
-    case 'GuidebookPublicGallerySet':
-    case 'GuidebookPasswordSet':
-    case 'GuidebookSampleFlagsSet':
-      return event.data.setAt;
-    case 'GuidebookThumbnailRecorded':
-    case 'GuidebookDeleted':
-      return null;
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
-  }
+  return event.type === 'GuidebookThumbnailRecorded' || event.type === 'GuidebookDeleted' ? null : guidebookEventTime(event);
 }
 
 /** The settings after an event (the document part is each read model's own); `updatedAt` moves as above. */

@@ -8,6 +8,7 @@ import {
   deepEqual,
   diffDocuments,
   guidebookEventSchemas,
+  guidebookEventTime,
   imageUploadPatches,
   isDocumentEvent,
   locateItem,
@@ -295,41 +296,13 @@ function edited(
   });
 }
 
-const timeOf = (event: GuidebookEvent): string => {
-  switch (event.type) {
-    case 'GuidebookCreated':
-      return event.data.createdAt;
-    case 'GuidebookEdited':
-      return event.data.editedAt;
-    case 'ContentPageCopied':
-      return event.data.copiedAt;
-    case 'SectionItemDeleted':
-      return event.data.deletedAt;
-    case 'GuidebookDeleted':
-      return event.data.deletedAt;
-    case 'GuidebookPublished':
-      return event.data.publishedAt;
-    case 'GuidebookUnpublished':
-      return event.data.unpublishedAt;
-    case 'GuidebookPublicGallerySet':
-    case 'GuidebookPasswordSet':
-    case 'GuidebookSampleFlagsSet':
-      return event.data.setAt;
-    case 'GuidebookThumbnailRecorded':
-      return event.data.generatedAt;
-    default: {
-      const unknown: never = event;
-      return unknown;
-    }
-  }
-};
-export { timeOf as guidebookEventTime };
+
 
 const pushCapped = (list: readonly number[], revision: number): number[] => [...list, revision].slice(-UNDO_DEPTH);
 const without = (list: readonly number[], revision: number): number[] => list.filter((r) => r !== revision);
 
 function evolveGuidebook(guidebook: Guidebook, event: GuidebookEvent, revision: number): Guidebook {
-  const at = timeOf(event);
+  const at = guidebookEventTime(event);
   if (isDocumentEvent(event)) {
     const document = applyDocumentEvent(guidebook.document, event);
     const touched = { ...guidebook, document, updatedAt: at };

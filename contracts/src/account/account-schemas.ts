@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allOr, queryFlag } from '../list-query.ts';
 import {
   ACCOUNT_MESSAGES as M,
   ADDRESS_MAX_LENGTH,
@@ -251,18 +252,6 @@ export const adminChangePlanBodySchema = z.strictObject({
   customerUid: customerUidSchema,
   plan: z.enum(ADMIN_PLANS, { error: `plan must be one of ${ADMIN_PLANS.join(', ')}` }),
 });
-
-const queryFlag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((value) => value === 'true' || value === '1');
-
-/** 'all' and '' are the list screens' "no filter". */
-const allOr = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .union([z.enum(values), z.literal('all'), z.literal('')])
-    .optional()
-    .transform((value) => (value === 'all' || value === '' ? undefined : value));
 
 /** GET /api/users (administrators). `limit` is accepted as the spec's other name for `pageSize`. */
 export const adminUsersQuerySchema = z

@@ -325,3 +325,32 @@ export function decodeGuidebookViewsEvent(type: string, data: unknown): Guideboo
 
 export const isGuidebookEventType = (type: string): type is GuidebookEventType => Object.hasOwn(guidebookEventSchemas, type);
 export const isPublisherEventType = (type: string): type is PublisherEventType => Object.hasOwn(publisherEventSchemas, type);
+
+/** When a guidebook event happened, from its own data (each event type names its time field). */
+export function guidebookEventTime(event: GuidebookEvent): string {
+  switch (event.type) {
+    case 'GuidebookCreated':
+      return event.data.createdAt;
+    case 'GuidebookEdited':
+      return event.data.editedAt;
+    case 'ContentPageCopied':
+      return event.data.copiedAt;
+    case 'SectionItemDeleted':
+    case 'GuidebookDeleted':
+      return event.data.deletedAt;
+    case 'GuidebookPublished':
+      return event.data.publishedAt;
+    case 'GuidebookUnpublished':
+      return event.data.unpublishedAt;
+    case 'GuidebookPublicGallerySet':
+    case 'GuidebookPasswordSet':
+    case 'GuidebookSampleFlagsSet':
+      return event.data.setAt;
+    case 'GuidebookThumbnailRecorded':
+      return event.data.generatedAt;
+    default: {
+      const unknown: never = event;
+      return unknown;
+    }
+  }
+}

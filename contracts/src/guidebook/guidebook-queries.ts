@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allOr, queryFlag as flag } from '../list-query.ts';
 import { LANGUAGES } from '../account/account-limits.ts';
 import { contentPageSchema, guidebookDocumentSchema } from './guidebook-document.ts';
 import { guidebookListItemSchema, pagedSchema } from './guidebook-http.ts';
@@ -19,17 +20,6 @@ export type GuidebookStatusFilter = (typeof GUIDEBOOK_STATUS_FILTERS)[number];
 
 /** The most rows one page may ask for. */
 export const LIST_PAGE_SIZE_MAX = 100;
-
-const flag = z
-  .enum(['true', 'false', '1', '0', ''])
-  .optional()
-  .transform((value) => value === 'true' || value === '1');
-
-const allOr = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .union([z.enum(values), z.literal('all'), z.literal('')])
-    .optional()
-    .transform((value) => (value === 'all' || value === '' ? undefined : value));
 
 const page = z.coerce.number().int().min(1).default(1);
 const size = z.coerce.number().int().min(1).max(LIST_PAGE_SIZE_MAX).optional();
