@@ -43,6 +43,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store.ts';
+import { DONE, SerialSubscription } from './serial-subscription.ts';
 
 export type EventStoreDbEventStoreOptions = {
   /** e.g. `esdb://localhost:2113?tls=false` */
@@ -324,7 +325,6 @@ export class EventStoreDbEventStore implements EventStore {
   }
 }
 
-const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
 const CLOSED = Symbol('closed');
 
 /**
@@ -332,7 +332,7 @@ const CLOSED = Symbol('closed');
  * back-pressure). `close()` must end a `next()` that is waiting for a live event, which the client's own iterator
  * does not do on unsubscribe, so each pull races the source against close.
  */
-class EventStoreDbSubscription implements Subscription {
+class EventStoreDbSubscription extends SerialSubscription {
   readonly #source: AllStreamSubscription;
   readonly #iterator: AsyncIterator<AllStreamResolvedEvent>;
   readonly #filter: EventFilter | undefined;
@@ -341,7 +341,6 @@ class EventStoreDbSubscription implements Subscription {
   #after: number;
   #closed = false;
   #interrupt: (() => void) | undefined;
-  #queue: Promise<unknown> = Promise.resolve();
   readonly #onAbort = (): void => void this.close();
 
   constructor(
@@ -349,6 +348,7 @@ class EventStoreDbSubscription implements Subscription {
     options: SubscribeOptions,
     forget: (subscription: EventStoreDbSubscription) => void,
   ) {
+    super();
     this.#source = source;
     this.#iterator = source[Symbol.asyncIterator]();
     this.#filter = options.filter;
@@ -359,23 +359,7 @@ class EventStoreDbSubscription implements Subscription {
     else this.#signal?.addEventListener('abort', this.#onAbort, { once: true });
   }
 
-  [Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
-    return {
-      next: () => this.next(),
-      return: async () => {
-        await this.close();
-        return DONE;
-      },
-    };
-  }
-
-  next(): Promise<IteratorResult<RecordedEvent>> {
-    const result = this.#queue.then(() => this.#pull());
-    this.#queue = result.catch(() => undefined);
-    return result;
-  }
-
-  async #pull(): Promise<IteratorResult<RecordedEvent>> {
+  protected async pull(): Promise<IteratorResult<RecordedEvent>> {
     for (;;) {
       if (this.#closed) return DONE;
       let step: IteratorResult<AllStreamResolvedEvent> | typeof CLOSED;

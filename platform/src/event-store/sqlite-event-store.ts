@@ -24,6 +24,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store.ts';
+import { DONE, SerialSubscription } from './serial-subscription.ts';
 
 export type SqliteEventStoreOptions = {
   /** the database file; parent folders are created. `:memory:` works for throwaway stores. */
@@ -574,7 +575,6 @@ export class SqliteEventStore implements EventStore {
   }
 }
 
-const DONE: IteratorReturnResult<undefined> = { done: true, value: undefined };
 
 /**
  * A single-use async iterable over pages that `nextPage` reads on demand (`null`: no more). Hand-rolled rather
@@ -635,7 +635,7 @@ type SubscriptionHost = {
  * A pull-based catch-up subscription: a page is read only when the consumer asks for the next event and the
  * previous page is used up, so at most one page is held in memory.
  */
-class SqliteSubscription implements Subscription {
+class SqliteSubscription extends SerialSubscription {
   readonly #host: SubscriptionHost;
   readonly #filter: EventFilter | undefined;
   readonly #signal: AbortSignal | undefined;
@@ -646,11 +646,10 @@ class SqliteSubscription implements Subscription {
   #index = 0;
   #closed = false;
   #wake: (() => void) | undefined;
-  /** serialises next() calls so concurrent callers get events in order */
-  #queue: Promise<unknown> = Promise.resolve();
   readonly #onAbort = (): void => void this.close();
 
   constructor(host: SubscriptionHost, options: SubscribeOptions, pollIntervalMs: number, pageSize: number) {
+    super();
     this.#host = host;
     this.#filter = options.filter;
     this.#after = options.after ?? 0;
@@ -661,23 +660,7 @@ class SqliteSubscription implements Subscription {
     else this.#signal?.addEventListener('abort', this.#onAbort, { once: true });
   }
 
-  [Symbol.asyncIterator](): AsyncIterator<RecordedEvent> {
-    return {
-      next: () => this.next(),
-      return: async () => {
-        await this.close();
-        return DONE;
-      },
-    };
-  }
-
-  next(): Promise<IteratorResult<RecordedEvent>> {
-    const result = this.#queue.then(() => this.#pull());
-    this.#queue = result.catch(() => undefined);
-    return result;
-  }
-
-  async #pull(): Promise<IteratorResult<RecordedEvent>> {
+  protected async pull(): Promise<IteratorResult<RecordedEvent>> {
     for (;;) {
       if (this.#closed) return DONE;
       const buffered = this.#buffer[this.#index];
