@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { root, type SuiteResult } from './support.ts';
 import { appendsSuite } from './suites/appends.ts';
+import { editorSuite } from './suites/editor.ts';
 import { guidebookSaveSuite } from './suites/guidebook-save.ts';
 import { projectionCatchUpSuite } from './suites/projection-catch-up.ts';
 import { readByIdSuite } from './suites/read-by-id.ts';
@@ -17,6 +18,7 @@ const suites: Record<string, () => Promise<SuiteResult>> = {
   'read-by-id': () => readByIdSuite(),
   'guidebook-save': () => guidebookSaveSuite(),
   viewer: () => viewerSuite(),
+  editor: () => editorSuite(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

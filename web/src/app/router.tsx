@@ -7,6 +7,11 @@ import { RouteError } from './routes/route-error.tsx';
 const login = async () => ({ Component: (await import('./routes/auth/login.tsx')).LoginRoute });
 const guidebookList = async () => ({ Component: (await import('./routes/guidebooks/guidebook-list.tsx')).GuidebookListRoute });
 const recentGuidebooks = async () => ({ Component: (await import('./routes/guidebooks/recent-guidebooks.tsx')).RecentGuidebooksRoute });
+// The editor draws its cover or page itself (from the URL); these only give the URLs a match.
+const editorPages: RouteObject[] = [
+  { index: true, element: null },
+  { path: paths.guidebookContent.path, element: null },
+];
 const comingSoon = async () => ({ Component: (await import('./routes/coming-soon.tsx')).ComingSoonRoute });
 
 export const routes: RouteObject[] = [
@@ -47,17 +52,17 @@ export const routes: RouteObject[] = [
           {
             path: paths.guidebooksCreate.path,
             lazy: async () => ({ Component: (await import('./routes/guidebook-editor.tsx')).GuidebookCreateRoute }),
-            children: [{ index: true }, { path: paths.guidebookContent.path }],
+            children: editorPages,
           },
           {
             path: paths.guidebooksSample.path,
             lazy: async () => ({ Component: (await import('./routes/guidebook-editor.tsx')).GuidebookSampleRoute }),
-            children: [{ index: true }, { path: paths.guidebookContent.path }],
+            children: editorPages,
           },
           {
             path: paths.guidebookEdit.path,
             lazy: async () => ({ Component: (await import('./routes/guidebook-editor.tsx')).GuidebookEditRoute }),
-            children: [{ index: true }, { path: paths.guidebookContent.path }],
+            children: editorPages,
           },
           { path: paths.icons.path, lazy: comingSoon },
           {

@@ -92,7 +92,7 @@ export type EditorStore = {
   startEditing(id: string): boolean;
   stopEditing(): void;
 
-  /** the patches to send and the revision they apply to; marks them in flight */
+  /** the patches to send (saved document → this one) and the revision they apply to; marks the edits in flight */
   beginSave(): { patches: Patch[]; revision: number } | null;
   /** the server stored the in-flight patches at `revision` and added `fixes` (the structural rules' patches) */
   saveSucceeded(answer: { revision: number; patches: Patch[] }): void;
@@ -297,8 +297,15 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
 
     beginSave() {
       if (state.revision === null || state.inFlight > 0 || state.unsaved.length === 0) return null;
+      // What is sent is the difference between the saved document and this one, not every step on the way: an
+      // edit undone before the save costs nothing, and the history reads as what changed.
+      const patches = state.savedDoc ? diffDocuments(state.savedDoc, state.doc) : state.unsaved.slice();
+      if (patches.length === 0) {
+        set({ unsaved: [], dirty: false, saveStatus: 'idle' });
+        return null;
+      }
       set({ inFlight: state.unsaved.length, saveStatus: 'saving' });
-      return { patches: state.unsaved.slice(), revision: state.revision };
+      return { patches, revision: state.revision };
     },
     saveSucceeded({ revision, patches }) {
       const sent = state.unsaved.slice(0, state.inFlight);

@@ -191,3 +191,16 @@ describe('two tabs', () => {
     expect(store.getState()).toMatchObject({ conflict: null, dirty: false, revision: 7, doc: theirs });
   });
 });
+
+describe('what a save sends', () => {
+  it('sends the difference to the saved document: an edit undone before the save sends nothing', async () => {
+    const requests = stubFetch(() => accepted(6));
+    const { store, saver, typeIn } = setup();
+    typeIn('Changed');
+    store.undo();
+    expect(store.getState().dirty).toBe(true);
+    await saver.save();
+    expect(requests).toHaveLength(0);
+    expect(store.getState().dirty).toBe(false);
+  });
+});

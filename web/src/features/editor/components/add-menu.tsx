@@ -86,7 +86,7 @@ export function AddMenu({ page, frame }: { page: ContentPage; frame: RefObject<H
     'flex w-full items-center gap-2.5 rounded-control px-3 py-2 text-left text-sm font-semibold text-neutral-700 hover:bg-primary-50 hover:text-primary-700 focus-visible:bg-primary-50';
 
   return (
-    <div ref={menu} style={{ top }} className="absolute left-0 w-48 rounded-card border border-neutral-200 bg-white p-2 shadow-raised transition-[top] duration-150" role="group" aria-label={t('editor.addMenu.label')}>
+    <div ref={menu} style={{ top }} className="absolute left-0 w-48 rounded-card border border-neutral-200 bg-white p-2 shadow-raised transition-[top] duration-150" role="group" aria-label={t('editor.addMenu.label')} data-editor-surface>
       <p className="px-3 pt-1 pb-2 text-xs font-semibold text-neutral-500">{t('editor.addMenu.label')}</p>
       <ul className="flex flex-col">
         {page.contentType === 'itinerary' ? (

@@ -51,6 +51,27 @@ describe('the guidebook editor', () => {
     expect(document.querySelectorAll('[data-item-id]').length).toBe(before + 1);
   });
 
+  it('adds a page from the choose-content popup: a preset or a sample page with fresh ids', async () => {
+    const sample = { ...attractions, origin: 'built-in' as const };
+    stubFetch((request) => (request.url.pathname === '/api/sample/guidebook-content' ? json({ results: [sample] }) : json(guidebookView(doc, 3))));
+    renderApp({ path: '/guidebooks/edit/gb-1', auth: signedIn({ language: 'en' }), language: 'en' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Add page' }, LOADED));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose content' });
+    expect(within(dialog).getByText('general purpose')).toBeDefined();
+    fireEvent.click(within(dialog).getByRole('button', { name: /ITINERARY/ }));
+    const menu = screen.getByRole('navigation', { name: 'Menu' });
+    expect(within(menu).getByText('Type 2')).toBeDefined();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add page' }));
+    const again = await screen.findByRole('dialog', { name: 'Choose content' });
+    fireEvent.click(await within(again).findByRole('button', { name: new RegExp(attractions.title) }));
+    const tiles = within(menu).getAllByRole('link');
+    expect(tiles.filter((tile) => tile.textContent === attractions.title)).toHaveLength(2);
+    // the copy got fresh ids: its link differs from the original's
+    const hrefs = tiles.filter((tile) => tile.textContent === attractions.title).map((tile) => tile.getAttribute('href'));
+    expect(new Set(hrefs).size).toBe(2);
+  });
+
   it('sends someone else to the preview on 403', async () => {
     stubFetch((request) =>
       request.url.pathname === '/api/guidebooks/gb-9' ? problem({ status: 403, code: 'forbidden', message: 'Forbidden' }) : json({}),

@@ -282,7 +282,7 @@ function EditorScreen({ contentId, basePath, onRestore }: { contentId: string | 
   return (
     <div ref={root} className="-mt-8 sm:-mt-12" data-editor>
       <TopMenu contentType={page?.contentType ?? null} onOpenSettings={() => setSheet('settings')} onOpenHistory={() => setSheet('history')} />
-      <div className="flex justify-center gap-8 px-4 py-8">
+      <div className="flex flex-wrap justify-center gap-8 px-4 py-8">
         {/* a column as wide as the add menu keeps the phone centred */}
         <div className="hidden w-48 shrink-0 xl:block" aria-hidden="true" />
         <div className="flex flex-col items-center gap-3">

@@ -15,6 +15,9 @@ import { useEditor, useEditorState } from '../editor-context.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { SideSheet } from './side-sheet.tsx';
 
+/** The app header (64 px) and the editor's menu bar (56 px): the history sheet starts under both. */
+const EDITOR_CHROME_HEIGHT = 121;
+
 export const historyKey = (guidebookId: string) => ['guidebooks', 'history', guidebookId] as const;
 
 /**
@@ -79,6 +82,7 @@ export function HistorySheet({
       description={t('editor.history.description')}
       width={420}
       modal={false}
+      top={EDITOR_CHROME_HEIGHT}
     >
       <div className="mb-4 flex gap-2">
         <Button size="sm" variant="secondary" loading={busy === 'undo'} icon={<Undo2 className="size-4" aria-hidden="true" />} onClick={() => void travel('undo')}>

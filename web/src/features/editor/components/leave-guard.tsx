@@ -13,7 +13,8 @@ export function LeaveGuard({ basePath }: { basePath: string }) {
   const { t } = useTranslation();
   const { store } = useEditor();
   const isNew = useEditorState((state) => state.guidebookId === null);
-  const blocker = useBlocker(({ nextLocation }) => store.getState().dirty && !nextLocation.pathname.startsWith(basePath));
+  const inside = (pathname: string) => pathname === basePath || pathname.startsWith(`${basePath}/`);
+  const blocker = useBlocker(({ nextLocation }) => store.getState().dirty && !inside(nextLocation.pathname));
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {

@@ -2,7 +2,7 @@ import { memo, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { ChevronLeft, ChevronRight, Copy, GripVertical, Image as ImageIcon, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, GripVertical, Pencil, Plus } from 'lucide-react';
 import { DEFAULT_CONTENT_ICONS, menuTiles, type GuidebookDocument, type MenuTile } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import { copyContentPage } from '../api/guidebook-settings.ts';
@@ -54,6 +54,7 @@ const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }
   const [dialog, setDialog] = useState<'icon' | 'delete' | 'copy' | null>(null);
   const { ref, handleRef, isDragging, dropLine } = useTileDrag(tile.contentId, index, editable);
   const title = tile.title.trim() === '' ? '·' : tile.title;
+  const column = index % 3;
   const icon = tile.icon || DEFAULT_CONTENT_ICONS[tile.contentType];
 
   const copy = async () => {
@@ -102,36 +103,53 @@ const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }
         </Link>
       )}
       {editable && !editing ? (
-        <div
-          className={cx(
-            'absolute inset-x-1 -bottom-3 z-10 flex justify-center gap-0.5 rounded-control border border-neutral-200 bg-white p-0.5 shadow-raised',
-            active ? 'flex' : 'hidden group-hover:flex group-focus-within:flex',
-          )}
-          role="toolbar"
-          aria-label={t('editor.canvas.tile.options', { title })}
-        >
-          <span ref={handleRef} className="flex size-7 cursor-grab items-center justify-center text-neutral-500" title={t('editor.canvas.tile.drag', { title })} aria-hidden="true">
-            <GripVertical className="size-3.5" />
+        <>
+          {/* handles in the tile's top corners: drag, and edit (the title in place) */}
+          <span
+            ref={handleRef}
+            className={cx(
+              'absolute top-1 left-1 z-10 size-7 cursor-grab items-center justify-center rounded-[6px] bg-white/90 text-neutral-500 hover:bg-neutral-100',
+              active ? 'flex' : 'hidden group-hover:flex group-focus-within:flex',
+            )}
+            title={t('editor.canvas.tile.drag', { title })}
+            aria-hidden="true"
+          >
+            <GripVertical className="size-4" />
           </span>
-          <TileButton label={t('editor.canvas.tile.moveEarlier', { title })} disabled={index === 0} onClick={() => movePage(store, tile.contentId, index - 1)}>
-            <ChevronLeft className="size-3.5" aria-hidden="true" />
-          </TileButton>
-          <TileButton label={t('editor.canvas.tile.moveLater', { title })} disabled={index === count - 1} onClick={() => movePage(store, tile.contentId, index + 1)}>
-            <ChevronRight className="size-3.5" aria-hidden="true" />
-          </TileButton>
-          <TileButton label={`${t('editor.canvas.tile.icon')}: ${title}`} text={t('editor.canvas.tile.icon')} onClick={() => setDialog('icon')}>
-            <ImageIcon className="size-3.5" aria-hidden="true" />
-          </TileButton>
-          <TileButton label={`${t('editor.canvas.tile.text')}: ${title}`} text={t('editor.canvas.tile.text')} onClick={() => store.startEditing(tile.contentId)}>
+          <button
+            type="button"
+            onClick={() => store.startEditing(tile.contentId)}
+            aria-label={`${t('editor.canvas.tile.edit')}: ${title}`}
+            title={`${t('editor.canvas.tile.edit')}: ${title}`}
+            className={cx(
+              'absolute top-1 right-1 z-10 size-7 items-center justify-center rounded-[6px] bg-white/90 text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800',
+              active ? 'flex' : 'hidden group-hover:flex group-focus-within:flex',
+            )}
+          >
             <Pencil className="size-3.5" aria-hidden="true" />
-          </TileButton>
-          <TileButton label={`${t('editor.canvas.tile.delete')}: ${title}`} text={t('editor.canvas.tile.delete')} onClick={() => setDialog('delete')}>
-            <Trash2 className="size-3.5" aria-hidden="true" />
-          </TileButton>
-          <TileButton label={`${t('editor.canvas.tile.copy')}: ${title}`} text={t('editor.canvas.tile.copy')} onClick={() => setDialog('copy')}>
-            <Copy className="size-3.5" aria-hidden="true" />
-          </TileButton>
-        </div>
+          </button>
+          {/* the options panel under the tile, kept inside the phone: left column aligned left, right column right */}
+          <div
+            className={cx(
+              'absolute top-full z-20 mt-1 items-center gap-0.5 rounded-control border border-neutral-200 bg-white p-0.5 shadow-raised',
+              active ? 'flex' : 'hidden group-hover:flex group-focus-within:flex',
+              column === 0 ? 'left-0' : column === 2 ? 'right-0' : 'left-1/2 -translate-x-1/2',
+            )}
+            role="toolbar"
+            aria-label={t('editor.canvas.tile.options', { title })}
+          >
+            <TileButton label={t('editor.canvas.tile.moveEarlier', { title })} disabled={index === 0} onClick={() => movePage(store, tile.contentId, index - 1)}>
+              <ChevronLeft className="size-3.5" aria-hidden="true" />
+            </TileButton>
+            <TileButton label={`${t('editor.canvas.tile.icon')}: ${title}`} text={t('editor.canvas.tile.icon')} onClick={() => setDialog('icon')} />
+            <TileButton label={`${t('editor.canvas.tile.text')}: ${title}`} text={t('editor.canvas.tile.text')} onClick={() => store.startEditing(tile.contentId)} />
+            <TileButton label={`${t('editor.canvas.tile.delete')}: ${title}`} text={t('editor.canvas.tile.delete')} onClick={() => setDialog('delete')} />
+            <TileButton label={`${t('editor.canvas.tile.copy')}: ${title}`} text={t('editor.canvas.tile.copy')} onClick={() => setDialog('copy')} />
+            <TileButton label={t('editor.canvas.tile.moveLater', { title })} disabled={index === count - 1} onClick={() => movePage(store, tile.contentId, index + 1)}>
+              <ChevronRight className="size-3.5" aria-hidden="true" />
+            </TileButton>
+          </div>
+        </>
       ) : null}
       {editable ? (
         <>
@@ -167,7 +185,8 @@ const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }
   );
 });
 
-function TileButton({ label, text, disabled, onClick, children }: { label: string; text?: string; disabled?: boolean; onClick(): void; children: ReactNode }) {
+/** An option of a tile: the spec's short word (Icon, Text, Del, Copy) or an arrow; the full name for screen readers. */
+function TileButton({ label, text, disabled, onClick, children }: { label: string; text?: string; disabled?: boolean; onClick(): void; children?: ReactNode }) {
   return (
     <button
       type="button"
@@ -175,10 +194,10 @@ function TileButton({ label, text, disabled, onClick, children }: { label: strin
       title={label}
       disabled={disabled}
       onClick={onClick}
-      className="inline-flex h-7 min-w-7 items-center justify-center gap-0.5 rounded-[6px] px-1 text-[11px] font-semibold text-neutral-700 hover:bg-neutral-100 disabled:opacity-30"
+      className="inline-flex h-7 min-w-6 items-center justify-center rounded-[6px] px-1.5 text-xs font-semibold whitespace-nowrap text-neutral-700 hover:bg-primary-50 hover:text-primary-700 disabled:opacity-30"
     >
       {children}
-      {text ? <span className="sr-only">{text}</span> : null}
+      {text}
     </button>
   );
 }

@@ -15,6 +15,7 @@ export const PhoneFrame = forwardRef<HTMLDivElement, { label: string; children: 
       ref={ref}
       role="region"
       aria-label={label}
+      data-editor-surface
       style={{ width: MOBILE_WIDTH + 2 }}
       className={cx('relative shrink-0 overflow-hidden rounded-[28px] border border-neutral-300 bg-white shadow-raised', className)}
     >

@@ -13,11 +13,13 @@ type SideSheetProps = {
   width: number;
   /** false: the canvas stays usable beside the sheet (the history previews versions in it) */
   modal?: boolean;
+  /** px from the top of the window: a sheet beside the canvas starts under the app header and the editor's menu */
+  top?: number;
   children: ReactNode;
 };
 
 /** A sheet sliding in from the right (Radix dialog: focus, Escape, labelled by its title). */
-export function SideSheet({ open, onOpenChange, title, description, width, modal = true, children }: SideSheetProps) {
+export function SideSheet({ open, onOpenChange, title, description, width, modal = true, top = 0, children }: SideSheetProps) {
   const { t } = useTranslation();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={modal}>
@@ -26,8 +28,8 @@ export function SideSheet({ open, onOpenChange, title, description, width, modal
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
           onInteractOutside={modal ? undefined : (event) => event.preventDefault()}
-          style={{ width: `min(${width}px, 100vw)` }}
-          className={cx('fixed top-0 right-0 bottom-0 z-50 flex flex-col border-l border-neutral-200 bg-white shadow-raised focus-visible:outline-none')}
+          style={{ width, maxWidth: '100vw', top }}
+          className={cx('fixed right-0 bottom-0 z-50 flex flex-col border-l border-neutral-200 bg-white shadow-raised focus-visible:outline-none')}
         >
           <div className="flex items-start justify-between gap-4 border-b border-neutral-200 px-6 py-4">
             <div>

@@ -185,7 +185,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
   const needsSave = saved ? undefined : t('editor.menu.needsSave');
 
   return (
-    <div className="sticky top-16 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur-sm">
+    <div className="sticky top-16 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur-sm" data-editor-surface>
       <div role="toolbar" aria-label={t('editor.menu.label')} className="mx-auto flex h-14 max-w-[1400px] items-center gap-2 px-4">
         <label className="sr-only" htmlFor="guidebook-title">
           {t('editor.menu.title')}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { json, problem, stubFetch, type RecordedRequest } from '../../../testing/fake-api.ts';
+import { signedIn, signedInAdmin } from '../../../testing/sessions.ts';
+import { guidebookView, sampleDocument } from '../testing/editor-fixtures.ts';
+
+const LOADED = { timeout: 5000 };
+const doc = sampleDocument();
+const settingsAnswer = (overrides: Record<string, unknown> = {}) => ({
+  _id: 'gb-1',
+  revision: 4,
+  position: 50,
+  published: false,
+  isPublicGallery: false,
+  hasPassword: false,
+  isSampleGuidebook: false,
+  isSampleContent: false,
+  ...overrides,
+});
+
+function open(handler: (request: RecordedRequest) => Response | undefined, options: { admin?: boolean; view?: Parameters<typeof guidebookView>[2] } = {}) {
+  const requests = stubFetch((request) => handler(request) ?? json(guidebookView(doc, 3, options.view)));
+  const auth = options.admin ? signedInAdmin({ language: 'en', id: 'user-1' }) : signedIn({ language: 'en' });
+  const view = renderApp({ path: '/guidebooks/edit/gb-1', auth, language: 'en' });
+  return { requests, ...view };
+}
+
+describe('the top menu', () => {
+  it('deletes after the confirmation and goes back to the list', async () => {
+    const { requests, router } = open((request) => (request.method === 'DELETE' ? json({ _id: 'gb-1', revision: 4, position: 60 }) : request.url.pathname === '/api/guidebooks/' ? json({ results: [], page: 1, pageCount: 1, pageSize: 10, totalCount: 0 }) : undefined));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, LOADED));
+    expect(screen.getByText('Delete this guidebook? Readers will no longer find it.')).toBeDefined();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/guidebooks'));
+    expect(requests.some((request) => request.method === 'DELETE' && request.url.pathname === '/api/guidebooks/gb-1')).toBe(true);
+  });
+
+  it('asks to subscribe when publishing is refused for want of a subscription, and shows other refusals', async () => {
+    let attempt = 0;
+    open((request) => {
+      if (request.url.pathname !== '/api/guidebooks/gb-1/publish') return undefined;
+      attempt += 1;
+      return attempt === 1
+        ? problem({ status: 403, code: 'subscription_required', message: 'You need to subscribe to publish this guidebook' })
+        : problem({ status: 409, code: 'conflict', message: 'You already have 10 published guidebooks. Please unpublish one of the guidebooks.' });
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }, LOADED));
+    expect(await screen.findByText('You need to subscribe to publish this guidebook')).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Not Right Now' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('You already have 10 published guidebooks. Please unpublish one of the guidebooks.');
+    fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('shows the public-gallery toggle only when published and says when it is on', async () => {
+    const { requests } = open((request) => (request.url.pathname === '/api/guidebooks/gb-1/public-gallery' ? json(settingsAnswer({ published: true, isPublicGallery: true })) : undefined), {
+      view: { published: true },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Public gallery' }, LOADED);
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    fireEvent.click(toggle);
+    expect(await screen.findByText('Added to public gallery, generating thumbnail')).toBeDefined();
+    expect(requests.find((request) => request.method === 'PATCH' && request.url.pathname.endsWith('/public-gallery'))?.body).toEqual({ isPublicGallery: true });
+    expect(screen.getByRole('switch', { name: 'Public gallery' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('keeps the password in the 500 px settings sheet', async () => {
+    const { requests } = open((request) => (request.url.pathname === '/api/guidebooks/gb-1/password' ? json(settingsAnswer({ hasPassword: true })) : undefined));
+    fireEvent.click(await screen.findByRole('button', { name: 'Settings' }, LOADED));
+    const sheet = await screen.findByRole('dialog', { name: 'Settings' });
+    expect(sheet.style.width).toBe('500px');
+    fireEvent.change(within(sheet).getByLabelText('Password'), { target: { value: 'jeju2026' } });
+    fireEvent.click(within(sheet).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Password saved')).toBeDefined();
+    expect(requests.find((request) => request.url.pathname.endsWith('/password'))?.body).toEqual({ password: 'jeju2026' });
+  });
+
+  it('shows the sample toggles to an administrator who owns the guidebook', async () => {
+    const { requests } = open((request) => (request.url.pathname === '/api/guidebooks/gb-1/sample' ? json(settingsAnswer({ isSampleGuidebook: true })) : undefined), { admin: true });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Sample Guidebook' }, LOADED));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Sample Guidebook' }).getAttribute('aria-checked')).toBe('true'));
+    expect(requests.find((request) => request.url.pathname.endsWith('/sample'))?.body).toEqual({ isSampleGuidebook: true, isSampleContent: false });
+  });
+
+  it('hides the sample toggles from an owner who is not an administrator', async () => {
+    open(() => undefined);
+    await screen.findByRole('button', { name: 'Publish' }, LOADED);
+    expect(screen.queryByRole('switch', { name: 'Sample Guidebook' })).toBeNull();
+  });
+});
