@@ -4,7 +4,7 @@ import { ChevronDown, X } from 'lucide-react';
 import type { ImageSet, RichText, SectionItemOf } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
-import { RichTextField } from '../rich-text/rich-text-field.tsx';
+import { editRichField, RichTextField } from '../rich-text/rich-text-field.tsx';
 import { GuidebookImage } from './guidebook-image.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
 
@@ -36,11 +36,7 @@ function FoldingItemView<T extends FoldingItem>({ item, editable, active, onActi
       editable={editable}
       active={active}
       onActivate={onActivate}
-      onChange={(value: RichText) =>
-        onEdit((draft) => {
-          draft.title = value;
-        }, 'typing')
-      }
+      onChange={editRichField(onEdit, 'title')}
       singleLine
       label={t(`editorItems.${kind}.titleLabel`)}
       placeholder={t(`editorItems.${kind}.titlePlaceholder`)}

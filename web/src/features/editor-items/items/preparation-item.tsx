@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ImageIcon } from 'lucide-react';
-import type { RichText, SectionItemOf } from '@pocketguide/contracts';
+import type { SectionItemOf } from '@pocketguide/contracts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
-import { RichTextField } from '../rich-text/rich-text-field.tsx';
+import { editRichField, RichTextField } from '../rich-text/rich-text-field.tsx';
 import { GuidebookImage } from './guidebook-image.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
 
@@ -30,11 +30,7 @@ export function PreparationItem({ item, editable, active, onActivate, onEdit, up
           editable={editable}
           active={active}
           onActivate={onActivate}
-          onChange={(value: RichText) =>
-            onEdit((draft) => {
-              draft.title = value;
-            }, 'typing')
-          }
+          onChange={editRichField(onEdit, 'title')}
           singleLine
           label={t('editorItems.preparation.titleLabel')}
           placeholder={t('editorItems.preparation.titlePlaceholder')}
@@ -45,11 +41,7 @@ export function PreparationItem({ item, editable, active, onActivate, onEdit, up
           editable={editable}
           active={active}
           onActivate={onActivate}
-          onChange={(value: RichText) =>
-            onEdit((draft) => {
-              draft.body = value;
-            }, 'typing')
-          }
+          onChange={editRichField(onEdit, 'body')}
           label={t('editorItems.preparation.bodyLabel')}
           placeholder={t('editorItems.preparation.bodyPlaceholder')}
         />

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DAY_TITLE, isRichTextBlank, richParagraph, type RichText, type SectionItemOf } from '@pocketguide/contracts';
+import { DEFAULT_DAY_TITLE, isRichTextBlank, richParagraph, type SectionItemOf } from '@pocketguide/contracts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
-import { RichTextField } from '../rich-text/rich-text-field.tsx';
+import { editRichField, RichTextField } from '../rich-text/rich-text-field.tsx';
 import { PlainField } from './plain-field.tsx';
 
 /**
@@ -29,11 +29,7 @@ export function DayItem({ item, editable, active, onActivate, onEdit }: SectionI
         editable={editable}
         active={active}
         onActivate={onActivate}
-        onChange={(value: RichText) =>
-          onEdit((draft) => {
-            draft.title = value;
-          }, 'typing')
-        }
+        onChange={editRichField(onEdit, 'title')}
         singleLine
         label={t('editorItems.itinerary.dayTitle')}
         placeholder={DEFAULT_DAY_TITLE}
@@ -72,11 +68,7 @@ export function ActivityItem({ item, editable, active, onActivate, onEdit }: Sec
         editable={editable}
         active={active}
         onActivate={onActivate}
-        onChange={(value: RichText) =>
-          onEdit((draft) => {
-            draft.body = value;
-          }, 'typing')
-        }
+        onChange={editRichField(onEdit, 'body')}
         label={t('editorItems.itinerary.body')}
         placeholder={t('editorItems.itinerary.bodyPlaceholder')}
       />

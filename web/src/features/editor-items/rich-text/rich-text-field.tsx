@@ -181,3 +181,17 @@ function RichLeafView({ attributes, children, leaf }: RenderLeafProps) {
     </span>
   );
 }
+
+/**
+ * The `onChange` of a rich field that is one property of the item: each change is one 'typing' edit of that
+ * property, so undo steps over typing as the store groups it.
+ */
+export function editRichField<T, K extends keyof T & string>(
+  onEdit: (recipe: (draft: T) => void, label?: string) => void,
+  field: K,
+): (value: RichText) => void {
+  return (value) =>
+    onEdit((draft) => {
+      (draft as Record<K, RichText>)[field] = value;
+    }, 'typing');
+}
