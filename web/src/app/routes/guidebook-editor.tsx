@@ -37,6 +37,7 @@ export function GuidebookEditorRoute({ kind }: { kind: 'new' | 'sample' | 'edit'
       publicGuidebook: (uuid) => paths.mobileGuidebook.getHref(uuid),
       list: paths.guidebooks.getHref(),
       adminList: paths.adminGuidebooks.getHref(),
+      ownerGuidebooks: (userId) => paths.adminUserGuidebooks.getHref(userId),
       subscription: paths.settingsSubscription.getHref(),
     }),
     [basePath],

@@ -13,11 +13,16 @@ export type EditorLinks = {
   publicGuidebook(uuid: string): string;
   list: string;
   adminList: string;
+  /** an administrator's list of one person's guidebooks */
+  ownerGuidebooks(userId: string): string;
   subscription: string;
 };
 
 /** Where an image goes: a cover part, or an item (its section is looked up when the upload starts). */
 export type ImageTarget = { kind: 'header' | 'subheader' | 'footer' } | { kind: 'item'; contentId: string; itemId: string };
+
+/** 0 to 1 as the file's bytes leave the browser. */
+export type UploadProgress = (fraction: number) => void;
 
 export type EditorServices = {
   store: EditorStore;
@@ -28,7 +33,7 @@ export type EditorServices = {
   /** the spec's alerts (refused image, upload failure): a modal message with OK */
   showAlert(message: string): void;
   /** uploads an image to a cover part or an item and puts it in place (see `item-contract.ts`) */
-  uploadImage(target: ImageTarget, file: File): Promise<ImageSet>;
+  uploadImage(target: ImageTarget, file: File, onProgress?: UploadProgress): Promise<ImageSet>;
   /** reads the guidebook again (after a restore, a server undo, a page copy); `after` waits for that write */
   reload(after?: number): Promise<void>;
 };

@@ -26,6 +26,8 @@ export type EditorOrigin = 'new' | 'sample' | 'saved';
 export type EditorSettings = {
   uuid: string;
   ownerId: string;
+  /** the owner's company (shown to an administrator editing someone else's guidebook) */
+  company: string;
   published: boolean;
   isPublicGallery: boolean;
   hasPassword: boolean;

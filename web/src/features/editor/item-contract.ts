@@ -37,7 +37,8 @@ import type { ContentPage, IdGenerator, ImageSet, RichText, SectionItem, Section
  *   pending edits are saved, uploads, and PUTS THE IMAGE IN PLACE itself (the server records the upload as a change
  *   of the document: an item's `image`, or appended to its `images`). It resolves with the stored sizes after the
  *   document holds them; the component must not write the image again. It rejects with an `Error` whose message is
- *   already shown to the author (toast/alert), so the component only needs to reset its busy state. It is absent
+ *   already shown to the author (toast/alert), so the component only needs to reset its busy state. `onProgress`
+ *   hears 0 to 1 as the bytes leave the browser (`ImageUploadButton` shows it). It is absent
  *   when uploading is impossible (e.g. read-only history previews); on an unsaved guidebook it is present but
  *   rejects with the spec's 'You need to save the guidebook before you can upload images' alert.
  */
@@ -56,7 +57,7 @@ export type PartProps<T> = {
   active: boolean;
   onActivate(): void;
   onEdit(recipe: EditRecipe<T>, label?: string): void;
-  uploadImage?(file: File): Promise<ImageSet>;
+  uploadImage?(file: File, onProgress?: (fraction: number) => void): Promise<ImageSet>;
   /** fresh ids for nested parts a recipe creates */
   ids: IdGenerator;
 };

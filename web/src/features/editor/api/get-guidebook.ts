@@ -24,6 +24,7 @@ export function settingsOf(view: GuidebookView): EditorSettings {
   return {
     uuid: view.uuid,
     ownerId: view.user,
+    company: view.company,
     published: view.published,
     isPublicGallery: view.isPublicGallery,
     hasPassword: view.hasPassword,

@@ -19,7 +19,20 @@ function uploadPath(guidebookId: string, target: UploadTarget): string {
 }
 
 /** Multipart upload; the server puts the image in place and answers the change with the new revision. */
-export async function uploadGuidebookImage(api: ApiClient, guidebookId: string, target: UploadTarget, file: File): Promise<ImageUploaded> {
-  const { data } = await api.upload({ method: 'POST', path: uploadPath(guidebookId, target), file, schema: imageUploadedSchema, timeoutMs: UPLOAD_TIMEOUT_MS });
+export async function uploadGuidebookImage(
+  api: ApiClient,
+  guidebookId: string,
+  target: UploadTarget,
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<ImageUploaded> {
+  const { data } = await api.upload({
+    method: 'POST',
+    path: uploadPath(guidebookId, target),
+    file,
+    schema: imageUploadedSchema,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+    ...(onProgress ? { onProgress } : {}),
+  });
   return data;
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, ImagePlus, Plus, Type } from 'lucide-react';
 import type { CoverType, GuidebookDocument, ImageSet } from '@pocketguide/contracts';
+import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { cx } from '../../../lib/class-names.ts';
 import { setCoverType, type CoverPart } from '../editor-actions.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
@@ -117,6 +118,7 @@ function CoverPartView({ part, doc, editable, children }: { part: CoverPart; doc
   const value = doc[part];
   const label = t(`editor.canvas.${part}`);
   const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState(0);
   const input = useRef<HTMLInputElement>(null);
 
   const chooseType = (type: CoverType) => {
@@ -129,8 +131,9 @@ function CoverPartView({ part, doc, editable, children }: { part: CoverPart; doc
   };
   const upload = async (file: File) => {
     setBusy(true);
+    setProgress(0);
     try {
-      await uploadImage({ kind: part }, file);
+      await uploadImage({ kind: part }, file, setProgress);
     } catch {
       // uploadImage has shown the reason already
     } finally {
@@ -175,8 +178,9 @@ function CoverPartView({ part, doc, editable, children }: { part: CoverPart; doc
                 className="inline-flex h-8 items-center gap-1 rounded-control bg-primary-600 px-2 text-xs font-semibold text-white hover:bg-primary-700 disabled:opacity-60"
               >
                 <Plus className="size-3.5" aria-hidden="true" />
-                {busy ? t('editor.canvas.uploading') : t(value.image ? 'editor.canvas.replaceImage' : 'editor.canvas.uploadImage')}
+                {busy ? t('editor.canvas.uploading', { percent: Math.round(progress * 100) }) : t(value.image ? 'editor.canvas.replaceImage' : 'editor.canvas.uploadImage')}
               </button>
+              {busy ? <ProgressBar value={progress} label={t('editor.canvas.uploadProgress')} className="absolute inset-x-1 -bottom-2 h-1" /> : null}
               <input
                 ref={input}
                 type="file"

@@ -28,16 +28,18 @@ import { getRevision, restoreRevision } from '../api/guidebook-history.ts';
 import { getSampleGuidebook } from '../api/get-samples.ts';
 import { uploadGuidebookImage, type UploadTarget } from '../api/upload-image.ts';
 import { addPage, pageFromSample } from '../editor-actions.ts';
-import { EditorProvider, useEditor, useEditorState, type EditorLinks, type EditorServices, type ImageTarget } from '../editor-context.tsx';
+import { EditorProvider, useEditor, useEditorState, type EditorLinks, type EditorServices, type ImageTarget, type UploadProgress } from '../editor-context.tsx';
 import { createEditorStore, randomIds, type EditorOrigin, type EditorSettings } from '../editor-store.ts';
 import { createGuidebookSaver, type SaverNotice } from '../guidebook-saver.ts';
 import { useEditorKeyboard } from '../hooks/use-editor-keyboard.ts';
 import type { EditorItemRegistry } from '../item-contract.ts';
 import { AddMenu } from './add-menu.tsx';
+import { AdminStrip } from './admin-strip.tsx';
 import { ChooseContentDialog, type ContentChoice } from './choose-content-dialog.tsx';
 import { ConflictDialog } from './conflict-dialog.tsx';
 import { ContentPageView } from './content-page-view.tsx';
 import { CoverView } from './cover-view.tsx';
+import { EditorNotices, type SaveProblem } from './editor-notices.tsx';
 import { HistorySheet, historyKey } from './history-sheet.tsx';
 import { LeaveGuard } from './leave-guard.tsx';
 import { PhoneFrame } from './phone-frame.tsx';
@@ -135,6 +137,7 @@ function LoadedEditor({ data, contentId, registry, links, basePath }: { data: Ed
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [alert, setAlert] = useState<string | null>(null);
+  const [saveProblem, setSaveProblem] = useState<SaveProblem | null>(null);
 
   const [store] = useState(() =>
     createEditorStore({ doc: data.doc, origin: data.origin, guidebookId: data.guidebookId, revision: data.revision, settings: data.settings }),
@@ -143,6 +146,7 @@ function LoadedEditor({ data, contentId, registry, links, basePath }: { data: Ed
     (notice: SaverNotice) => {
       switch (notice.kind) {
         case 'updated':
+          setSaveProblem(null);
           toast.success(t('editor.toast.updated'), { duration: 2000 });
           return;
         case 'title-invalid':
@@ -152,8 +156,8 @@ function LoadedEditor({ data, contentId, registry, links, basePath }: { data: Ed
           toast.info(t('editor.toast.rebased'), { duration: 6000 });
           return;
         case 'failed':
-          if (isNetworkError(notice.error)) toast.error(t('editor.toast.offline'));
-          else toast.error(t('editor.toast.saveFailed', { message: notice.error instanceof Error ? notice.error.message : '' }), { duration: 6000 });
+          // the banner keeps saying it until a save succeeds (see EditorNotices)
+          setSaveProblem({ offline: isNetworkError(notice.error), message: notice.error instanceof Error ? notice.error.message : '' });
           return;
       }
     },
@@ -188,7 +192,7 @@ function LoadedEditor({ data, contentId, registry, links, basePath }: { data: Ed
   );
 
   const uploadImage = useCallback(
-    async (target: ImageTarget, file: File): Promise<ImageSet> => {
+    async (target: ImageTarget, file: File, onProgress?: UploadProgress): Promise<ImageSet> => {
       const refuse = (message: string): never => {
         setAlert(message);
         throw new Error(message);
@@ -213,7 +217,7 @@ function LoadedEditor({ data, contentId, registry, links, basePath }: { data: Ed
         uploadTarget = { kind: 'item', contentId: target.contentId, sectionId: section._id, itemId: target.itemId };
       } else uploadTarget = target;
       try {
-        const answer = await uploadGuidebookImage(api, guidebookId ?? '', uploadTarget, file);
+        const answer = await uploadGuidebookImage(api, guidebookId ?? '', uploadTarget, file, onProgress);
         store.serverChanged({ from: answer.revision - 1, to: answer.revision, patches: answer.patches });
         return answer.image;
       } catch (error) {
@@ -249,7 +253,7 @@ function LoadedEditor({ data, contentId, registry, links, basePath }: { data: Ed
   return (
     <EditorProvider services={services}>
       <DndProvider backend={HTML5Backend}>
-        <EditorScreen contentId={contentId} basePath={basePath} onRestore={restore} />
+        <EditorScreen contentId={contentId} basePath={basePath} onRestore={restore} saveProblem={saveProblem} />
       </DndProvider>
       <Dialog open={alert !== null} onOpenChange={(open) => !open && setAlert(null)} title={t('editor.alert.title')} footer={<Button onClick={() => setAlert(null)}>{t('editor.alert.ok')}</Button>}>
         <p role="alert" className="text-base text-neutral-800">
@@ -260,7 +264,17 @@ function LoadedEditor({ data, contentId, registry, links, basePath }: { data: Ed
   );
 }
 
-function EditorScreen({ contentId, basePath, onRestore }: { contentId: string | null; basePath: string; onRestore(revision: number): Promise<void> }) {
+function EditorScreen({
+  contentId,
+  basePath,
+  onRestore,
+  saveProblem,
+}: {
+  contentId: string | null;
+  basePath: string;
+  onRestore(revision: number): Promise<void>;
+  saveProblem: SaveProblem | null;
+}) {
   const { t } = useTranslation();
   const { store } = useEditor();
   const root = useRef<HTMLDivElement>(null);
@@ -281,7 +295,9 @@ function EditorScreen({ contentId, basePath, onRestore }: { contentId: string | 
 
   return (
     <div ref={root} className="-mt-8 sm:-mt-12" data-editor>
+      <AdminStrip />
       <TopMenu contentType={page?.contentType ?? null} onOpenSettings={() => setSheet('settings')} onOpenHistory={() => setSheet('history')} />
+      <EditorNotices problem={saveProblem} />
       <div className="flex flex-wrap justify-center gap-8 px-4 py-8">
         {/* a column as wide as the add menu keeps the phone centred */}
         <div className="hidden w-48 shrink-0 xl:block" aria-hidden="true" />

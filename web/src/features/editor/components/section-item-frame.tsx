@@ -32,7 +32,10 @@ export const SectionItemFrame = memo(function SectionItemFrame({ contentId, item
   const itemId = item._id;
   const onActivate = useCallback(() => store.select(itemId), [store, itemId]);
   const onEdit = useCallback((recipe: EditRecipe<SectionItem>, label?: string) => void store.editItem(contentId, itemId, recipe, label), [store, contentId, itemId]);
-  const upload = useCallback((file: File): Promise<ImageSet> => uploadImage({ kind: 'item', contentId, itemId }, file), [uploadImage, contentId, itemId]);
+  const upload = useCallback(
+    (file: File, onProgress?: (fraction: number) => void): Promise<ImageSet> => uploadImage({ kind: 'item', contentId, itemId }, file, onProgress),
+    [uploadImage, contentId, itemId],
+  );
   const { ref, handleRef, isDragging, dropLine } = useItemDrag(contentId, itemId, sectionIndex, itemIndex, editable);
 
   const typeLabel = t(`editor.canvas.itemTypes.${item.type}`, { defaultValue: item.type });

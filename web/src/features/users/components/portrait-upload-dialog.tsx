@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES, PROFILE_IMAGE_MAX_BYTES, PROFILE_IMAGE_TYPES } from '
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { useAccountMessage } from '../../../lib/account-message.ts';
 import { isApiError, isNetworkError } from '../../../lib/api-client.ts';
 import { cx } from '../../../lib/class-names.ts';
@@ -165,18 +166,7 @@ export function PortraitUploadDialog({ userId, open, onOpenChange }: PortraitUpl
         {file ? <span className="max-w-full truncate text-xs text-neutral-500">{file.name}</span> : null}
       </label>
 
-      {upload.isPending ? (
-        <div
-          role="progressbar"
-          aria-label={t('portrait.progressLabel')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          className="mt-4 h-2 overflow-hidden rounded-full bg-neutral-100"
-        >
-          <div className="h-full rounded-full bg-primary-600 transition-[width] duration-150" style={{ width: `${percent}%` }} />
-        </div>
-      ) : null}
+      {upload.isPending ? <ProgressBar value={progress} label={t('portrait.progressLabel')} className="mt-4" /> : null}
 
       {problem ? (
         <div id={`${inputId}-problem`} className="mt-4">
