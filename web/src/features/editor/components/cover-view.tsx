@@ -47,64 +47,76 @@ export function CoverView({ doc, editable, onAddPage }: { doc: GuidebookDocument
       </CoverPartView>
       <CoverPartView part="subheader" doc={doc} editable={editable}>
         {(active) => (
-          <div className="px-6 pt-6 pb-2 text-center">
-            <EditableRichText
-              value={doc.subheader.title}
-              editable={editable}
-              active={active}
-              target="subheader.title"
-              write={(draft, title) => void (draft.subheader.title = title)}
-              singleLine
-              placeholder={t('editor.canvas.subheaderTitlePlaceholder')}
-              label={t('editor.canvas.subheader')}
-              className="text-[26px] leading-[1.3] font-bold text-neutral-900"
-            />
-            <EditableRichText
-              value={doc.subheader.text}
-              editable={editable}
-              active={active}
-              target="subheader.text"
-              write={(draft, text) => void (draft.subheader.text = text)}
-              placeholder={t('editor.canvas.subheaderTextPlaceholder')}
-              label={t('editor.canvas.subheaderTextPlaceholder')}
-              className="mt-1.5 text-[15px] text-neutral-600"
-            />
-          </div>
+          <TitleAndText
+            part="subheader"
+            doc={doc}
+            editable={editable}
+            active={active}
+            className="px-6 pt-6 pb-2 text-center"
+            titleClassName="text-[26px] leading-[1.3] font-bold text-neutral-900"
+            textClassName="mt-1.5 text-[15px] text-neutral-600"
+          />
         )}
       </CoverPartView>
       <MenuTiles doc={doc} editable={editable} {...(onAddPage ? { onAddPage } : {})} />
       <footer className="mt-auto border-t border-neutral-100 bg-neutral-50 px-6 pt-6 pb-8 text-center">
         <CoverPartView part="footer" doc={doc} editable={editable}>
           {(active) => (
-            <div className="mb-4 text-neutral-700">
-              <EditableRichText
-                value={doc.footer.title}
-                editable={editable}
-                active={active}
-                target="footer.title"
-                write={(draft, title) => void (draft.footer.title = title)}
-                singleLine
-                placeholder={t('editor.canvas.footerTitlePlaceholder')}
-                label={t('editor.canvas.footerTitlePlaceholder')}
-                className="font-semibold"
-              />
-              <EditableRichText
-                value={doc.footer.text}
-                editable={editable}
-                active={active}
-                target="footer.text"
-                write={(draft, text) => void (draft.footer.text = text)}
-                placeholder={t('editor.canvas.footerTextPlaceholder')}
-                label={t('editor.canvas.footerTextPlaceholder')}
-                className="text-sm"
-              />
-            </div>
+            <TitleAndText part="footer" doc={doc} editable={editable} active={active} className="mb-4 text-neutral-700" titleClassName="font-semibold" textClassName="text-sm" />
           )}
         </CoverPartView>
         <p className="text-xs text-neutral-500">
           {t('editor.canvas.poweredBy')} <strong className="font-semibold text-neutral-700">{t('app.name')}</strong>
         </p>
       </footer>
+    </div>
+  );
+}
+
+/** The cover title (subheader) and the footer in text form: a one-line title over a text, each edited in place. */
+function TitleAndText({
+  part,
+  doc,
+  editable,
+  active,
+  className,
+  titleClassName,
+  textClassName,
+}: {
+  part: 'subheader' | 'footer';
+  doc: GuidebookDocument;
+  editable: boolean;
+  active: boolean;
+  className: string;
+  titleClassName: string;
+  textClassName: string;
+}) {
+  const { t } = useTranslation();
+  const titlePlaceholder = t(part === 'subheader' ? 'editor.canvas.subheaderTitlePlaceholder' : 'editor.canvas.footerTitlePlaceholder');
+  const textPlaceholder = t(part === 'subheader' ? 'editor.canvas.subheaderTextPlaceholder' : 'editor.canvas.footerTextPlaceholder');
+  return (
+    <div className={className}>
+      <EditableRichText
+        value={doc[part].title}
+        editable={editable}
+        active={active}
+        target={`${part}.title`}
+        write={(draft, title) => void (draft[part].title = title)}
+        singleLine
+        placeholder={titlePlaceholder}
+        label={part === 'subheader' ? t('editor.canvas.subheader') : titlePlaceholder}
+        className={titleClassName}
+      />
+      <EditableRichText
+        value={doc[part].text}
+        editable={editable}
+        active={active}
+        target={`${part}.text`}
+        write={(draft, text) => void (draft[part].text = text)}
+        placeholder={textPlaceholder}
+        label={textPlaceholder}
+        className={textClassName}
+      />
     </div>
   );
 }
