@@ -311,6 +311,10 @@ describe('views, counted in memory and flushed as events', () => {
     const types: string[] = [];
     for await (const event of app.eventStore.readStream(guidebookStream(book.id))) types.push(event.type);
     expect(types).not.toContain('GuidebookViewed');
+    // the editor's read (GET guidebooks/{id}) counts them too, at the revision it had
+    const editorRead = async () => (await (await send('GET', `/guidebooks/${book.id}`, author)).json()) as { views: { count: number }; revision: number };
+    await expect.poll(async () => (await editorRead()).views.count, { timeout: 5000, interval: 100 }).toBe(4);
+    expect((await editorRead()).revision).toBe(types.length - 1);
 
     // one more view, then a stop: the stop flushes it; after the restart the count is there
     await page(`/m/${book.uuid}`);

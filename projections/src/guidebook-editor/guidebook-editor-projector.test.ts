@@ -97,3 +97,22 @@ describe('the guidebook-editor read model', () => {
     expect(docs.get('g2')).toMatchObject({ source: 'copy', copiedFrom: 'g1' });
   });
 });
+
+describe('views in the editor model', () => {
+  const viewed = (guidebookId: string, count: number, minute: number) => ({
+    streamId: `views-${guidebookId}`,
+    type: 'GuidebookViewed',
+    data: { guidebookId, count, viewedAt: at(minute) },
+  });
+
+  it('given flushed views, then the count adds up while the revision and updatedAt stay those of the guidebook', () => {
+    const docs = expectIdempotent(guidebookEditorProjector, recordedEvents([created, g1.published(1), viewed('g1', 12, 2), viewed('g1', 3, 3), viewed('g2', 50, 4)]));
+    expect(docs.get('g1')).toMatchObject({ views: { count: 15 }, revision: 1, updatedAt: at(1) });
+    expect(docs.has('g2')).toBe(false);
+  });
+
+  it('a deletion still drops the document, and later views do not bring it back', () => {
+    const docs = expectIdempotent(guidebookEditorProjector, recordedEvents([created, viewed('g1', 4, 1), g1.deleted(2), viewed('g1', 2, 3)]));
+    expect(docs.has('g1')).toBe(false);
+  });
+});

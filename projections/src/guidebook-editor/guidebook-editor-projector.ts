@@ -1,14 +1,14 @@
-import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
-import { GUIDEBOOK_EDITOR, GUIDEBOOK_STREAM_CATEGORY, applyDocumentEvent, type GuidebookEditorDoc } from '@pocketguide/contracts';
+import { GUIDEBOOK_EDITOR, GUIDEBOOK_STREAM_CATEGORY, VIEWS_STREAM_CATEGORY, applyDocumentEvent, type GuidebookEditorDoc } from '@pocketguide/contracts';
 import type { Projector } from '../projector.ts';
 import { evolveSettings, initialSettings } from '../guidebook-settings.ts';
-import { decodeRecorded, guidebookIdOf } from '../guidebook-stream.ts';
+import { decodeRecorded, guidebookOrViewsIdOf, viewsAdded } from '../guidebook-stream.ts';
 
 /**
  * `guidebook-editor`: the whole current document of each guidebook with its settings, for the editor and the
  * preview (GET guidebooks/{id}) and for the samples administrators mark. The document follows the same
  * `applyDocumentEvent` the write side folds, so both hold the same document at the same revision. A deleted
- * guidebook's document is dropped.
+ * guidebook's document is dropped. `views.count` adds up the guidebook's `views-<id>` stream, as the lists do; views
+ * live in their own stream, so they never move the revision an editor saves against.
  */
 export const guidebookEditorProjector: Projector<GuidebookEditorDoc> = {
   name: GUIDEBOOK_EDITOR,
@@ -17,9 +17,10 @@ export const guidebookEditorProjector: Projector<GuidebookEditorDoc> = {
     { fields: { isSampleGuidebook: 1, updatedAt: -1 } },
     { fields: { isSampleContent: 1, updatedAt: -1 } },
   ],
-  filter: { streamCategories: [GUIDEBOOK_STREAM_CATEGORY] },
-  documentIds: (event: RecordedEvent) => guidebookIdOf(event),
+  filter: { streamCategories: [GUIDEBOOK_STREAM_CATEGORY, VIEWS_STREAM_CATEGORY] },
+  documentIds: guidebookOrViewsIdOf,
   evolve(doc, recorded) {
+    if (recorded.type === 'GuidebookViewed') return doc === null ? null : { ...doc, views: { count: doc.views.count + viewsAdded(recorded) } };
     const event = decodeRecorded(recorded);
     // Every event of the stream moves the revision, even one this build does not know: it is what `If-Match` checks.
     const revision = recorded.revision;

@@ -1,16 +1,13 @@
-import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import {
   GUIDEBOOK_LIST,
   GUIDEBOOK_STREAM_CATEGORY,
   VIEWS_STREAM_CATEGORY,
-  decodeGuidebookViewsEvent,
-  viewsStream,
   type GuidebookListDoc,
   type Patch,
 } from '@pocketguide/contracts';
 import type { Projector } from '../projector.ts';
 import { evolveSettings, initialSettings } from '../guidebook-settings.ts';
-import { decodeRecorded, displayTitle, guidebookIdOf } from '../guidebook-stream.ts';
+import { decodeRecorded, displayTitle, guidebookOrViewsIdOf, viewsAdded } from '../guidebook-stream.ts';
 
 type Outline = { title: string; contentsCount: number };
 
@@ -41,12 +38,6 @@ export function outlineAfter(outline: Outline, patches: readonly Patch[]): Outli
   return { title, contentsCount };
 }
 
-/** The guidebook a `views-<id>` event counts for; none for any other stream. */
-function viewedGuidebookOf(event: RecordedEvent): readonly string[] {
-  const id = event.streamId.slice(VIEWS_STREAM_CATEGORY.length + 1);
-  return id !== '' && event.streamId === viewsStream(id) ? [id] : [];
-}
-
 /**
  * `guidebook-list`: the authors' and administrators' lists, one small document per guidebook (searchable by
  * title, filtered by owner, status and day, sorted by last update). Deleted guidebooks stay, flagged `deleted`.
@@ -63,12 +54,11 @@ export const guidebookListProjector: Projector<GuidebookListDoc> = {
     { fields: { deleted: 1, createdAt: -1 } },
   ],
   filter: { streamCategories: [GUIDEBOOK_STREAM_CATEGORY, VIEWS_STREAM_CATEGORY] },
-  documentIds: (event: RecordedEvent) => (event.streamId.startsWith(`${VIEWS_STREAM_CATEGORY}-`) ? viewedGuidebookOf(event) : guidebookIdOf(event)),
+  documentIds: guidebookOrViewsIdOf,
   evolve(doc, recorded) {
     if (recorded.type === 'GuidebookViewed') {
       if (doc === null) return null;
-      const viewed = decodeGuidebookViewsEvent(recorded.type, recorded.data);
-      return { ...doc, views: { count: doc.views.count + viewed.data.count } };
+      return { ...doc, views: { count: doc.views.count + viewsAdded(recorded) } };
     }
     const event = decodeRecorded(recorded);
     if (event === null) return doc;
