@@ -1,20 +1,23 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronDown, X } from 'lucide-react';
-import type { ImageSet, RichText, SectionItemOf } from '@pocketguide/contracts';
+import type { ImageSet, SectionItemOf } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
-import { editRichField, RichTextField } from '../rich-text/rich-text-field.tsx';
+import { RichTextField } from '../rich-text/rich-text-field.tsx';
 import { GuidebookImage } from './guidebook-image.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
+import { richFieldProps } from './item-rich-field.ts';
 
 type FoldingItem = SectionItemOf<'accordion'> | SectionItemOf<'airticket'>;
 
 /**
- * Accordion and airticket items: a title over a list of images (and, for an accordion, a body). Readers open and
- * close them with a tap; in the editor they are always open (spec §4), so the author sees what they edit.
+ * Accordion and airticket items: a title over a list of images (and, for an accordion, a body, the field it passes
+ * as `body`). Readers open and close them with a tap; in the editor they are always open (spec §4), so the author
+ * sees what they edit.
  */
-function FoldingItemView<T extends FoldingItem>({ item, editable, active, onActivate, onEdit, uploadImage }: SectionItemProps<T>) {
+function FoldingItemView<T extends FoldingItem>({ body, ...props }: SectionItemProps<T> & { body?: ReactNode }) {
+  const { item, editable, active, onActivate, onEdit, uploadImage } = props;
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -31,12 +34,8 @@ function FoldingItemView<T extends FoldingItem>({ item, editable, active, onActi
 
   const title = (
     <RichTextField
+      {...richFieldProps(props, 'title')}
       className="min-w-0 flex-1 font-semibold text-neutral-900"
-      value={item.title}
-      editable={editable}
-      active={active}
-      onActivate={onActivate}
-      onChange={editRichField(onEdit, 'title')}
       singleLine
       label={t(`editorItems.${kind}.titleLabel`)}
       placeholder={t(`editorItems.${kind}.titlePlaceholder`)}
@@ -68,21 +67,7 @@ function FoldingItemView<T extends FoldingItem>({ item, editable, active, onActi
         {/* Closed, the panel holds nothing: readers' pages stay light until they open it. */}
         {expanded ? (
           <>
-            {item.type === 'accordion' ? (
-              <RichTextField
-                value={item.body}
-                editable={editable}
-                active={active}
-                onActivate={onActivate}
-                onChange={(value: RichText) =>
-                  onEdit((draft) => {
-                    if ('body' in draft) draft.body = value;
-                  }, 'typing')
-                }
-                label={t('editorItems.accordion.bodyLabel')}
-                placeholder={t('editorItems.accordion.bodyPlaceholder')}
-              />
-            ) : null}
+            {body}
             <ImageList
               images={item.images}
               editable={editable}
@@ -130,7 +115,13 @@ function ImageList({ images, editable, onRemove }: { images: readonly ImageSet[]
 }
 
 export function AccordionItem(props: SectionItemProps<SectionItemOf<'accordion'>>) {
-  return <FoldingItemView {...props} />;
+  const { t } = useTranslation();
+  return (
+    <FoldingItemView
+      {...props}
+      body={<RichTextField {...richFieldProps(props, 'body')} label={t('editorItems.accordion.bodyLabel')} placeholder={t('editorItems.accordion.bodyPlaceholder')} />}
+    />
+  );
 }
 
 export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>>) {

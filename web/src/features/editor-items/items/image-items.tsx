@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageIcon } from 'lucide-react';
-import type { RichText, SectionItemOf } from '@pocketguide/contracts';
+import type { SectionItemOf } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
-import { RichTextField } from '../rich-text/rich-text-field.tsx';
+import { editRichField, RichTextField } from '../rich-text/rich-text-field.tsx';
 import { GuidebookImage } from './guidebook-image.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
 
@@ -96,11 +96,7 @@ export function ImageTextItem({ item, editable, active, onActivate, onEdit, uplo
           editable={editable && (!active || mode === 'text')}
           active={editing && mode === 'text'}
           onActivate={onActivate}
-          onChange={(content: RichText) =>
-          onEdit((draft) => {
-            draft.content = content;
-          }, 'typing')
-        }
+          onChange={editRichField(onEdit, 'content')}
           label={t('editorItems.text.label')}
           placeholder={t('editorItems.text.placeholder')}
         />

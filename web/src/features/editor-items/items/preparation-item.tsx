@@ -2,12 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { ImageIcon } from 'lucide-react';
 import type { SectionItemOf } from '@pocketguide/contracts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
-import { editRichField, RichTextField } from '../rich-text/rich-text-field.tsx';
+import { RichTextField } from '../rich-text/rich-text-field.tsx';
 import { GuidebookImage } from './guidebook-image.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
+import { richFieldProps } from './item-rich-field.ts';
 
 /** A preparation card: an image, a title and a body (spec §3). */
-export function PreparationItem({ item, editable, active, onActivate, onEdit, uploadImage }: SectionItemProps<SectionItemOf<'preparation'>>) {
+export function PreparationItem(props: SectionItemProps<SectionItemOf<'preparation'>>) {
+  const { item, editable, active, onActivate, uploadImage } = props;
   const { t } = useTranslation();
   return (
     <article className="mx-4 my-2 overflow-hidden rounded-control border border-neutral-200 bg-white" onPointerDownCapture={editable ? onActivate : undefined}>
@@ -25,23 +27,15 @@ export function PreparationItem({ item, editable, active, onActivate, onEdit, up
           </div>
         ) : null}
         <RichTextField
+          {...richFieldProps(props, 'title')}
           className="font-semibold text-neutral-900"
-          value={item.title}
-          editable={editable}
-          active={active}
-          onActivate={onActivate}
-          onChange={editRichField(onEdit, 'title')}
           singleLine
           label={t('editorItems.preparation.titleLabel')}
           placeholder={t('editorItems.preparation.titlePlaceholder')}
         />
         <RichTextField
+          {...richFieldProps(props, 'body')}
           className="text-sm text-neutral-700"
-          value={item.body}
-          editable={editable}
-          active={active}
-          onActivate={onActivate}
-          onChange={editRichField(onEdit, 'body')}
           label={t('editorItems.preparation.bodyLabel')}
           placeholder={t('editorItems.preparation.bodyPlaceholder')}
         />

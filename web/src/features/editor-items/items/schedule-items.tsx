@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_DAY_TITLE, isRichTextBlank, richParagraph, type SectionItemOf } from '@pocketguide/contracts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
-import { editRichField, RichTextField } from '../rich-text/rich-text-field.tsx';
+import { RichTextField } from '../rich-text/rich-text-field.tsx';
+import { richFieldProps } from './item-rich-field.ts';
 import { PlainField } from './plain-field.tsx';
 
 /**
@@ -9,7 +10,8 @@ import { PlainField } from './plain-field.tsx';
  * drawn by the itinerary page).
  */
 
-export function DayItem({ item, editable, active, onActivate, onEdit }: SectionItemProps<SectionItemOf<'day'>>) {
+export function DayItem(props: SectionItemProps<SectionItemOf<'day'>>) {
+  const { item, editable, onEdit } = props;
   const { t } = useTranslation();
   return (
     <div
@@ -24,12 +26,8 @@ export function DayItem({ item, editable, active, onActivate, onEdit }: SectionI
       }}
     >
       <RichTextField
+        {...richFieldProps(props, 'title')}
         className="text-lg font-bold text-primary-700"
-        value={item.title}
-        editable={editable}
-        active={active}
-        onActivate={onActivate}
-        onChange={editRichField(onEdit, 'title')}
         singleLine
         label={t('editorItems.itinerary.dayTitle')}
         placeholder={DEFAULT_DAY_TITLE}
@@ -38,7 +36,8 @@ export function DayItem({ item, editable, active, onActivate, onEdit }: SectionI
   );
 }
 
-export function ActivityItem({ item, editable, active, onActivate, onEdit }: SectionItemProps<SectionItemOf<'activity'>>) {
+export function ActivityItem(props: SectionItemProps<SectionItemOf<'activity'>>) {
+  const { item, editable, onActivate, onEdit } = props;
   const { t } = useTranslation();
   const cell = (key: 'place' | 'time' | 'schedule', className: string) => (
     <PlainField
@@ -63,12 +62,8 @@ export function ActivityItem({ item, editable, active, onActivate, onEdit }: Sec
         {cell('schedule', 'text-neutral-800')}
       </div>
       <RichTextField
+        {...richFieldProps(props, 'body')}
         className="text-sm text-neutral-700"
-        value={item.body}
-        editable={editable}
-        active={active}
-        onActivate={onActivate}
-        onChange={editRichField(onEdit, 'body')}
         label={t('editorItems.itinerary.body')}
         placeholder={t('editorItems.itinerary.bodyPlaceholder')}
       />

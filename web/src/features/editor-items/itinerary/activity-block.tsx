@@ -1,11 +1,11 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Draft } from 'immer';
 import { GripVertical, Star } from 'lucide-react';
 import { isReplacementSubActivity, type Activity, type SubActivity } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import { RichTextField } from '../rich-text/rich-text-field.tsx';
-import { GridCells } from './grid-cells.tsx';
+import { GridCells, type CellKey } from './grid-cells.tsx';
 import { useItinerary } from './itinerary-context.ts';
 import {
   DRAG_ACTIVITY,
@@ -29,6 +29,7 @@ import {
   removeSubActivity,
   stepActivity,
   stepSubActivity,
+  toggleImportant,
 } from './itinerary-edits.ts';
 import { RowActions } from './row-actions.tsx';
 
@@ -73,6 +74,7 @@ export function ActivityBlock({ dayId, activity, index, canMoveUp, canMoveDown }
     canDrop: useCallback(() => true, []),
     onDrop,
   });
+  const change = (update: (draft: Draft<Activity>) => void, editLabel?: string) => edit(editActivity(dayId, activity._id, update), editLabel);
 
   return (
     <div
@@ -98,36 +100,13 @@ export function ActivityBlock({ dayId, activity, index, canMoveUp, canMoveDown }
             onInsertAfter={() => edit(insertActivityAfter(dayId, activity._id, ids))}
             onCopyBelow={() => edit(copyActivityBelow(dayId, activity._id, ids))}
             onDelete={() => edit(deleteActivity(dayId, activity._id))}
-            important={{
-              value: activity.isImportant,
-              onToggle: () =>
-                edit(
-                  editActivity(dayId, activity._id, (draft) => {
-                    draft.isImportant = !draft.isImportant;
-                  }),
-                ),
-            }}
+            important={{ value: activity.isImportant, onToggle: () => change(toggleImportant) }}
           />
         </div>
       ) : null}
-      <div className="flex items-start">
-        {editable ? <DragHandle handleRef={handleRef} /> : null}
-        <div className="min-w-0 flex-1">
-          {activity.isImportant && !editable ? <ImportantMark /> : null}
-          <GridCells
-            values={activity}
-            labelPrefix={label}
-            onValue={(key, value) =>
-              edit(
-                editActivity(dayId, activity._id, (draft) => {
-                  draft[key] = value;
-                }),
-                'typing',
-              )
-            }
-          />
-        </div>
-      </div>
+      <RowContent handleRef={handleRef} important={activity.isImportant}>
+        <GridCells values={activity} labelPrefix={label} onValue={(key, value) => change(setCell(key, value), 'typing')} />
+      </RowContent>
       <ul className="flex flex-col gap-1 pl-5">
         {activity.subActivities.map((sub, subIndex) =>
           // Readers are not shown the empty 'Enter Activity' stand-in; authors edit it like any other.
@@ -222,48 +201,51 @@ function SubActivityRow({
               onInsertAfter={() => edit(insertSubActivityAfter(dayId, activityId, sub._id, ids))}
               onCopyBelow={() => edit(copySubActivityBelow(dayId, activityId, sub._id, ids))}
               onDelete={() => edit(removeSubActivity(dayId, activityId, sub._id, ids))}
-              important={{
-                value: sub.isImportant,
-                onToggle: () =>
-                  change((draft) => {
-                    draft.isImportant = !draft.isImportant;
-                  }),
-              }}
+              important={{ value: sub.isImportant, onToggle: () => change(toggleImportant) }}
             />
           </div>
         ) : null}
-        <div className="flex items-start">
-          {editable ? <DragHandle handleRef={handleRef} /> : null}
-          <div className="min-w-0 flex-1">
-            {sub.isImportant && !editable ? <ImportantMark /> : null}
-            <GridCells
-              compact
-              values={sub}
-              labelPrefix={label}
-              onValue={(key, value) =>
-                change((draft) => {
-                  draft[key] = value;
-                }, 'typing')
-              }
-            />
-            <RichTextField
-              className="px-1 text-sm text-neutral-700"
-              value={sub.body}
-              editable={editable}
-              active={active}
-              onActivate={() => onActivateId(sub._id)}
-              onChange={(body) =>
-                change((draft) => {
-                  draft.body = body;
-                }, 'typing')
-              }
-              label={`${label} ${t('editorItems.itinerary.body')}`}
-              placeholder={t('editorItems.itinerary.bodyPlaceholder')}
-            />
-          </div>
-        </div>
+        <RowContent handleRef={handleRef} important={sub.isImportant}>
+          <GridCells compact values={sub} labelPrefix={label} onValue={(key, value) => change(setCell(key, value), 'typing')} />
+          <RichTextField
+            className="px-1 text-sm text-neutral-700"
+            value={sub.body}
+            editable={editable}
+            active={active}
+            onActivate={() => onActivateId(sub._id)}
+            onChange={(body) =>
+              change((draft) => {
+                draft.body = body;
+              }, 'typing')
+            }
+            label={`${label} ${t('editorItems.itinerary.body')}`}
+            placeholder={t('editorItems.itinerary.bodyPlaceholder')}
+          />
+        </RowContent>
       </div>
     </li>
+  );
+}
+
+/** Writes one grid cell of an activity or sub-activity. */
+const setCell = (key: CellKey, value: string) => (row: Record<CellKey, string>) => {
+  row[key] = value;
+};
+
+/**
+ * What an activity and a sub-activity show below their actions: in the editor the drag handle beside the content;
+ * to readers an important one's mark above it.
+ */
+function RowContent({ handleRef, important, children }: { handleRef(node: HTMLElement | null): void; important: boolean; children: ReactNode }) {
+  const { editable } = useItinerary();
+  return (
+    <div className="flex items-start">
+      {editable ? <DragHandle handleRef={handleRef} /> : null}
+      <div className="min-w-0 flex-1">
+        {important && !editable ? <ImportantMark /> : null}
+        {children}
+      </div>
+    </div>
   );
 }
 

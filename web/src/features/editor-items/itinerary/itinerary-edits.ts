@@ -51,6 +51,11 @@ function insertAfter<T extends { _id: string }>(list: Draft<T>[], afterId: strin
   list.splice(index === -1 ? list.length : index + 1, 0, entry as Draft<T>);
 }
 
+/** The important toggle (the star in the row's actions) of an activity, sub-activity or meal. */
+export const toggleImportant = (row: { isImportant: boolean }): void => {
+  row.isImportant = !row.isImportant;
+};
+
 // ---------------------------------------------------------------- days
 
 /** The add-day control: 'Day 1' on an empty page (spec §3 "the insert default is 'Day 1'"), then 'Day 2', … */

@@ -6,7 +6,7 @@ import { cx } from '../../../lib/class-names.ts';
 import { RichTextField } from '../rich-text/rich-text-field.tsx';
 import { ImportantMark } from './activity-block.tsx';
 import { useItinerary } from './itinerary-context.ts';
-import { copyMealBelow, deleteMeal, editMeal, insertMealAfter, moveMeal } from './itinerary-edits.ts';
+import { copyMealBelow, deleteMeal, editMeal, insertMealAfter, moveMeal, toggleImportant } from './itinerary-edits.ts';
 import { RowActions } from './row-actions.tsx';
 
 /** A meal of the day: a title (default 'Meal title') and what to eat where. */
@@ -38,13 +38,7 @@ export function MealRow({ dayId, meal, index, count }: { dayId: string; meal: Me
             onInsertAfter={() => edit(insertMealAfter(dayId, meal._id, ids))}
             onCopyBelow={() => edit(copyMealBelow(dayId, meal._id, ids))}
             onDelete={() => edit(deleteMeal(dayId, meal._id))}
-            important={{
-              value: meal.isImportant,
-              onToggle: () =>
-                change((draft) => {
-                  draft.isImportant = !draft.isImportant;
-                }),
-            }}
+            important={{ value: meal.isImportant, onToggle: () => change(toggleImportant) }}
           />
         </div>
       ) : null}
