@@ -9,103 +9,34 @@
  * version to keep. Screenshots at 1280 px go to test-output/screenshots/editor-*.png.
  * Needs `npm run build -w @pocketguide/web` first.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
-import { startStandalone } from './app.ts';
-import { TEST_ACCOUNT_ENV, verifiedUser, type SignedIn } from './testing/accounts.ts';
-
-const repoRoot = resolve(import.meta.dirname, '../../..');
-const webDist = resolve(repoRoot, 'web/dist');
-const DESKTOP = { width: 1280, height: 900 };
-// The update banner's "don't show again" key, read from the web source so the screenshots show the editor.
-const UPDATE_BANNER_VERSION = /UPDATE_BANNER_VERSION = '([^']+)'/.exec(readFileSync(resolve(repoRoot, 'web/src/app/shell/update-banner.tsx'), 'utf8'))?.[1] ?? '';
-const UPDATE_BANNER_KEY = `pocketguide.updateBanner.${UPDATE_BANNER_VERSION}.hidden`;
+import type { RunningStandalone } from './app.ts';
+import { verifiedUser, type SignedIn } from './testing/accounts.ts';
+import {
+  clickButton,
+  clickSave,
+  itemCount,
+  openEditorTab,
+  signInBrowser,
+  startProductWithWeb,
+  titleValue,
+  typeInFirstText,
+  waitForSaved,
+  waitForText,
+} from './testing/editor-browser.ts';
 
 type Session = SignedIn;
 
-/** Signs the browser in as `session` (the stored session the web keeps) with the update banner put away. */
-async function signInBrowser(page: Page, baseUrl: string, session: Session, language: 'kr' | 'en'): Promise<void> {
-  await page.goto(`${baseUrl}/server_not_available`, { waitUntil: 'domcontentloaded' });
-  await page.evaluate(
-    (stored, bannerKey) => {
-      localStorage.setItem('pocketguide.session', JSON.stringify(stored));
-      localStorage.setItem(bannerKey, '1');
-    },
-    { ...session.user, token: session.token, language },
-    UPDATE_BANNER_KEY,
-  );
-}
-
-const itemCount = (page: Page) => page.$$eval('[data-item-id]', (items) => items.length);
-const titleValue = (page: Page) => page.$eval('#guidebook-title', (input) => (input as HTMLInputElement).value);
-
-async function waitForText(page: Page, text: string, timeout = 10_000): Promise<void> {
-  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout }, text);
-}
-
-/** The Save button reads 'Saving' / '저장 중' while edits wait; back to 'Save' / '저장' once stored. */
-async function waitForSaved(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const buttons = [...document.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button')];
-      return buttons.some((button) => button.textContent === '저장' || button.textContent === 'Save');
-    },
-    { timeout: 15_000 },
-  );
-}
-
-async function clickButton(page: Page, name: string, within = 'body'): Promise<void> {
-  await page.waitForFunction(
-    (label, scope) =>
-      [...document.querySelectorAll<HTMLButtonElement>(`${scope} button`)].some((button) => (button.getAttribute('aria-label') ?? button.textContent?.trim()) === label && !button.disabled),
-    { timeout: 10_000 },
-    name,
-    within,
-  );
-  await page.evaluate(
-    (label, scope) => {
-      const button = [...document.querySelectorAll<HTMLButtonElement>(`${scope} button`)].find(
-        (candidate) => (candidate.getAttribute('aria-label') ?? candidate.textContent?.trim()) === label && !candidate.disabled,
-      );
-      button?.click();
-    },
-    name,
-    within,
-  );
-}
-
-/** The Save button: it reads 'Saving' (저장 중) while edits wait to be stored, 'Save' (저장) otherwise. */
-async function clickSave(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const buttons = [...document.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button')];
-    buttons.find((button) => ['저장', '저장 중', 'Save', 'Saving'].includes(button.textContent ?? ''))?.click();
-  });
-}
-
-/** Clicks into the first rich-text field of the first text item on the page and types at its end. */
-async function typeInFirstText(page: Page, text: string): Promise<void> {
-  const field = await page.waitForSelector('[data-item-id] [contenteditable="true"]', { timeout: 10_000 });
-  if (!field) throw new Error('no editable text on the page');
-  await field.click();
-  await page.keyboard.press('End');
-  await page.keyboard.type(text);
-}
-
 describe('the guidebook editor in the browser', () => {
-  let app: { url: string; close(): Promise<void> } | undefined;
+  let app: RunningStandalone | undefined;
   let browser: Browser | undefined;
   let author: Session;
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(resolve(webDist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build -w @pocketguide/web` first');
-    const scratch = resolve(repoRoot, 'test-output/tmp');
-    mkdirSync(scratch, { recursive: true });
-    const dataDir = mkdtempSync(join(scratch, 'editor-'));
-    app = await startStandalone({ port: 0, dataDir, webDist, env: { LOG_LEVEL: 'warn', ...TEST_ACCOUNT_ENV } });
+    app = await startProductWithWeb('editor-');
     author = await verifiedUser(app.url, 'editor-author@example.com');
     browser = await launchBrowser();
   });
@@ -117,12 +48,7 @@ describe('the guidebook editor in the browser', () => {
 
   async function openPage(): Promise<Page> {
     if (!browser) throw new Error('no browser');
-    const page = await browser.newPage();
-    await page.setViewport(DESKTOP);
-    page.on('pageerror', (error) => pageErrors.push(String(error)));
-    // leaving with edits not yet saved asks first (beforeunload); the journey leaves on purpose
-    page.on('dialog', (dialog) => void dialog.accept());
-    return page;
+    return openEditorTab(browser, pageErrors);
   }
 
   // One journey in steps; each step starts where the previous one ended.

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigate } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useNavigate, type Location } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { AppShell } from '../../components/layouts/app-shell.tsx';
@@ -43,10 +43,17 @@ export function RootLayout() {
       <Suspense fallback={<PageLoader />}>
         <Outlet />
       </Suspense>
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </AppShell>
   );
 }
+
+/**
+ * Where a page's scroll position is remembered: per history entry, but a page opened fresh (typed, reloaded, a
+ * link from outside) has the router's 'default' key on every load, so it goes by its path instead; otherwise a new
+ * address opened in the same tab would start at the previous page's scroll position.
+ */
+const scrollKey = (location: Location): string => (location.key === 'default' ? location.pathname : location.key);
 
 /** Shown while the first route's code loads, before the shell exists. */
 export function StartLoader() {

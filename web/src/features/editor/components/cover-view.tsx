@@ -162,7 +162,7 @@ function CoverPartView({ part, doc, editable, children }: { part: CoverPart; doc
       data-part={part}
     >
       {active ? (
-        <div className="absolute top-1 right-1 z-10 flex items-center gap-1 rounded-control border border-neutral-200 bg-white p-1 shadow-raised" role="toolbar" aria-label={label}>
+        <div className="relative z-10 mt-2 mr-2 ml-auto flex w-fit items-center gap-1 rounded-control border border-neutral-200 bg-white p-1 shadow-raised" role="toolbar" aria-label={label}>
           <div role="radiogroup" aria-label={t('editor.canvas.showAs', { part: label })} className="flex">
             {(['text', 'image'] as const).map((type) => (
               <button

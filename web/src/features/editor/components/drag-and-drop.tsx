@@ -1,5 +1,5 @@
-import { useRef, useState } from 'react';
-import { useDrag, useDrop, type XYCoord } from 'react-dnd';
+import { useCallback, useRef, useState } from 'react';
+import { useDrag, useDrop, type ConnectDragSource, type XYCoord } from 'react-dnd';
 import { moveItemTo, movePage } from '../editor-actions.ts';
 import { useEditor } from '../editor-context.tsx';
 
@@ -29,10 +29,18 @@ const targetIndex = (from: number, index: number, side: Side, sameList: boolean)
   return sameList && from < at ? at - 1 : at;
 };
 
+/**
+ * The drag handle as a callback ref: it connects the moment the handle mounts. A ref object would be read during
+ * render, before a handle that appears only when its part is selected exists, and the handle would stay inert
+ * until some later render.
+ */
+function useHandleRef(drag: ConnectDragSource) {
+  return useCallback((node: HTMLElement | null) => void drag(node), [drag]);
+}
+
 export function useTileDrag(contentId: string, index: number, enabled: boolean) {
   const { store } = useEditor();
   const ref = useRef<HTMLLIElement>(null);
-  const handleRef = useRef<HTMLSpanElement>(null);
   const [side, setSide] = useState<Side | null>(null);
   const [{ isDragging }, drag, preview] = useDrag(
     () => ({ type: TILE, item: (): TileDrag => ({ contentId, index }), canDrag: enabled, collect: (monitor) => ({ isDragging: monitor.isDragging() }) }),
@@ -51,7 +59,7 @@ export function useTileDrag(contentId: string, index: number, enabled: boolean) 
     }),
     [store, contentId, index],
   );
-  drag(handleRef);
+  const handleRef = useHandleRef(drag);
   preview(drop(ref));
   return { ref, handleRef, isDragging, dropLine: isOver ? side : null };
 }
@@ -59,7 +67,6 @@ export function useTileDrag(contentId: string, index: number, enabled: boolean) 
 export function useItemDrag(contentId: string, itemId: string, sectionIndex: number, itemIndex: number, enabled: boolean) {
   const { store } = useEditor();
   const ref = useRef<HTMLDivElement>(null);
-  const handleRef = useRef<HTMLButtonElement>(null);
   const [side, setSide] = useState<Side | null>(null);
   const [{ isDragging }, drag, preview] = useDrag(
     () => ({
@@ -85,7 +92,7 @@ export function useItemDrag(contentId: string, itemId: string, sectionIndex: num
     }),
     [store, contentId, itemId, sectionIndex, itemIndex],
   );
-  drag(handleRef);
+  const handleRef = useHandleRef(drag);
   preview(drop(ref));
   return { ref, handleRef, isDragging, dropLine: isOver ? side : null };
 }

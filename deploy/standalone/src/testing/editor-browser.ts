@@ -1,0 +1,141 @@
+// The callbacks given to page.evaluate and page.waitForFunction run in the browser, so they are typed against the DOM.
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * Browser helpers for the editor's journeys (editor*.e2e.test.ts): the whole product started in this process, a
+ * Chromium tab signed in as a person, and the few moves every journey makes in the editor (click a button by its
+ * name, wait for a text, wait for the auto-save). They act as a person would: through the screen, never the store.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { Browser, Page } from 'puppeteer-core';
+import { startStandalone, type RunningStandalone } from '../app.ts';
+import { TEST_ACCOUNT_ENV, type SignedIn } from './accounts.ts';
+
+const repoRoot = resolve(import.meta.dirname, '../../../..');
+const webDist = resolve(repoRoot, 'web/dist');
+
+/** The desktop window of the screenshots (1280 px wide). */
+export const DESKTOP = { width: 1280, height: 900 };
+
+// The update banner's "don't show again" key, read from the web source so the screenshots show the editor.
+const UPDATE_BANNER_VERSION = /UPDATE_BANNER_VERSION = '([^']+)'/.exec(readFileSync(resolve(repoRoot, 'web/src/app/shell/update-banner.tsx'), 'utf8'))?.[1] ?? '';
+const UPDATE_BANNER_KEY = `pocketguide.updateBanner.${UPDATE_BANNER_VERSION}.hidden`;
+
+/**
+ * Every role in this process on a free port with the built web app, on a fresh data folder in the system's temp
+ * folder, removed on close. Not under test-output/tmp: every vitest run empties that folder when it starts, so a
+ * run started meanwhile (by anyone on the machine) would pull the database and the uploaded blobs from under a
+ * journey that takes a minute.
+ */
+export async function startProductWithWeb(dataDirPrefix: string): Promise<RunningStandalone> {
+  if (!existsSync(resolve(webDist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build -w @pocketguide/web` first');
+  const dataDir = mkdtempSync(join(tmpdir(), `pocketguide-${dataDirPrefix}`));
+  const app = await startStandalone({ port: 0, dataDir, webDist, env: { LOG_LEVEL: 'warn', ...TEST_ACCOUNT_ENV } });
+  return {
+    ...app,
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A new tab at the desktop size. Uncaught errors of the page are collected in `pageErrors`; the "leave with
+ * unsaved edits?" question (beforeunload) is answered yes, because the journeys leave on purpose.
+ */
+export async function openEditorTab(browser: Browser, pageErrors: string[]): Promise<Page> {
+  const page = await browser.newPage();
+  await page.setViewport(DESKTOP);
+  page.on('pageerror', (error) => pageErrors.push(String(error)));
+  page.on('dialog', (dialog) => void dialog.accept());
+  return page;
+}
+
+/** Signs the browser in as `session` (the stored session the web keeps) with the update banner put away. */
+export async function signInBrowser(page: Page, baseUrl: string, session: SignedIn, language: 'kr' | 'en'): Promise<void> {
+  await page.goto(`${baseUrl}/server_not_available`, { waitUntil: 'domcontentloaded' });
+  await page.evaluate(
+    (stored, bannerKey) => {
+      localStorage.setItem('pocketguide.session', JSON.stringify(stored));
+      localStorage.setItem(bannerKey, '1');
+    },
+    { ...session.user, token: session.token, language },
+    UPDATE_BANNER_KEY,
+  );
+}
+
+/** How many section items the page shows (each is one `[data-item-id]` frame). */
+export const itemCount = (page: Page) => page.$$eval('[data-item-id]', (items) => items.length);
+export const titleValue = (page: Page) => page.$eval('#guidebook-title', (input) => (input as HTMLInputElement).value);
+
+export async function waitForText(page: Page, text: string, timeout = 10_000): Promise<void> {
+  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout }, text);
+}
+
+const SAVE_LABELS = ['저장', 'Save'];
+const SAVING_LABELS = ['저장 중', 'Saving'];
+
+async function waitForSaveButton(page: Page, labels: string[], timeout: number): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const buttons = [...document.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button')];
+      return buttons.some((button) => wanted.includes(button.textContent ?? ''));
+    },
+    { timeout },
+    labels,
+  );
+}
+
+/** The Save button reads 'Saving' / '저장 중' while edits wait; back to 'Save' / '저장' once stored. */
+export async function waitForSaved(page: Page, timeout = 15_000): Promise<void> {
+  await waitForSaveButton(page, SAVE_LABELS, timeout);
+}
+
+/** An edit is waiting to be stored: the Save button reads 'Saving' / '저장 중' (for the auto-save's 3 s at least). */
+export async function waitForSaving(page: Page, timeout = 10_000): Promise<void> {
+  await waitForSaveButton(page, SAVING_LABELS, timeout);
+}
+
+/** Clicks the enabled button named `name` (its aria-label, else its text) inside `within`, once there is one. */
+export async function clickButton(page: Page, name: string, within = 'body'): Promise<void> {
+  await page.waitForFunction(
+    (label, scope) =>
+      [...document.querySelectorAll<HTMLButtonElement>(`${scope} button`)].some((button) => (button.getAttribute('aria-label') ?? button.textContent?.trim()) === label && !button.disabled),
+    { timeout: 10_000 },
+    name,
+    within,
+  );
+  await page.evaluate(
+    (label, scope) => {
+      const button = [...document.querySelectorAll<HTMLButtonElement>(`${scope} button`)].find(
+        (candidate) => (candidate.getAttribute('aria-label') ?? candidate.textContent?.trim()) === label && !candidate.disabled,
+      );
+      button?.click();
+    },
+    name,
+    within,
+  );
+}
+
+/** The Save button: it reads 'Saving' (저장 중) while edits wait to be stored, 'Save' (저장) otherwise. */
+export async function clickSave(page: Page): Promise<void> {
+  await page.evaluate(
+    (labels) => {
+      const buttons = [...document.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button')];
+      buttons.find((button) => labels.includes(button.textContent ?? ''))?.click();
+    },
+    [...SAVE_LABELS, ...SAVING_LABELS],
+  );
+}
+
+/** Clicks into the first rich-text field of the first text item on the page and types at its end. */
+export async function typeInFirstText(page: Page, text: string): Promise<void> {
+  const field = await page.waitForSelector('[data-item-id] [contenteditable="true"]', { timeout: 10_000 });
+  if (!field) throw new Error('no editable text on the page');
+  await field.click();
+  await page.keyboard.press('End');
+  await page.keyboard.type(text);
+}
