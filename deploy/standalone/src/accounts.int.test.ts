@@ -7,6 +7,7 @@ import { ACCOUNT_MESSAGES as M, TRIAL_DAYS } from '@pocketguide/contracts';
 import { startStandalone, type RunningStandalone } from './app.ts';
 import {
   TEST_ACCOUNT_ENV,
+  TEST_ADMIN,
   TEST_PASSWORD,
   activationApiPath,
   basic,
@@ -15,30 +16,26 @@ import {
   outbox,
   signIn,
   signUp,
+  startWithAdmin,
+  uniqueEmail,
   verifiedUser,
   waitForMail,
+  type StartedWithAdmin,
 } from './testing/accounts.ts';
 
 const scratch = resolve(import.meta.dirname, '../../../test-output/tmp');
 const SITE = 'http://pocketguide.test';
-const ADMIN_EMAIL = 'root-admin@example.com';
-const ADMIN_PASSWORD = 'Admin1!pass';
 let app: RunningStandalone;
 let dataDir: string;
+let newUser: StartedWithAdmin['newUser'];
 let admin: string;
 
 beforeAll(async () => {
-  dataDir = resolve(scratch, `accounts-${randomUUID()}`);
-  app = await startStandalone({
-    port: 0,
-    dataDir,
-    env: { LOG_LEVEL: 'warn', PUBLIC_BASE_URL: SITE, ADMIN_EMAIL, ADMIN_PASSWORD, ...TEST_ACCOUNT_ENV },
-  });
-  admin = (await signIn(app.url, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+  const started = await startWithAdmin('accounts', { env: { PUBLIC_BASE_URL: SITE } });
+  ({ app, dataDir, newUser } = started);
+  admin = started.admin.token;
 });
 afterAll(() => app?.close());
-
-const unique = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
 const api = (path: string, init: RequestInit = {}) => fetch(`${app.url}/api${path}`, init);
 const json = (method: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
   api(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
@@ -69,7 +66,7 @@ async function eventsOfType(type: string) {
 
 describe('POST /api/users (signup)', () => {
   it('201 with the new id; the activation mail arrives in Korean by default', async () => {
-    const email = unique('signup');
+    const email = uniqueEmail('signup');
     const response = await signUp(app.url, email);
     expect(response.status).toBe(201);
     const body = (await response.json()) as { _id: string; id: string; email: string; position: number };
@@ -80,20 +77,20 @@ describe('POST /api/users (signup)', () => {
   });
 
   it('an English signup gets an English mail; the address is stored lower-cased', async () => {
-    const email = unique('English');
+    const email = uniqueEmail('English');
     expect((await signUp(app.url, `  ${email.toUpperCase()} `, { language: 'en' })).status).toBe(201);
     const mail = await waitForMail(app.url, email.toLowerCase());
     expect(mail.subject).toBe('Verify your PocketGuide email address');
   });
 
   it("409 'Email already taken', whatever the case of the address", async () => {
-    const email = unique('taken');
+    const email = uniqueEmail('taken');
     expect((await signUp(app.url, email)).status).toBe(201);
     await expectProblem(await expectNothingAppended(() => signUp(app.url, email.toUpperCase())), 409, M.emailTaken);
   });
 
   it('50 concurrent signups with one email create exactly one account', async () => {
-    const email = unique('race');
+    const email = uniqueEmail('race');
     const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => signUp(app.url, email, { name: `Racer ${i + 100}` })));
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
@@ -136,18 +133,18 @@ describe('POST /api/users (signup)', () => {
     const empty = await expectProblem(await signUp(app.url, '', { name: undefined }), 400);
     expect(empty.errors).toEqual(expect.arrayContaining([{ path: 'email', message: M.emailRequired }, { path: 'name', message: M.required }]));
     for (const password of ['abcdefgh!', '12345678!', 'abcd12345', 'Ab1!Ab1!Ab1!Ab1!']) {
-      const body = await expectProblem(await signUp(app.url, unique('pw'), { password, confirmPassword: password }), 400);
+      const body = await expectProblem(await signUp(app.url, uniqueEmail('pw'), { password, confirmPassword: password }), 400);
       expect(body.errors).toContainEqual({ path: 'password', message: M.passwordInvalid });
     }
   });
 
   it('unknown fields are refused; a token in the query string is accepted and ignored', async () => {
-    const unknown = await expectProblem(await signUp(app.url, unique('x'), { role: 'admin' }), 400);
+    const unknown = await expectProblem(await signUp(app.url, uniqueEmail('x'), { role: 'admin' }), 400);
     expect(unknown.errors).toContainEqual({ path: 'role', message: 'Unknown field: role' });
     const withToken = await fetch(`${app.url}/api/users?access_token=${admin}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: unique('qs'), password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, name: 'Query Person', companyName: 'Query Co' }),
+      body: JSON.stringify({ email: uniqueEmail('qs'), password: TEST_PASSWORD, confirmPassword: TEST_PASSWORD, name: 'Query Person', companyName: 'Query Co' }),
     });
     expect(withToken.status).toBe(201);
   });
@@ -155,7 +152,7 @@ describe('POST /api/users (signup)', () => {
 
 describe('activation and resending the verification mail', () => {
   it('GET users/activate/{email}/{hash}: 200, then the account can sign in; a second click is fine', async () => {
-    const email = unique('activate');
+    const email = uniqueEmail('activate');
     await signUp(app.url, email);
     const path = activationApiPath(linkIn(await waitForMail(app.url, email), '/users/activate/'));
     expect((await api(path)).status).toBe(200);
@@ -164,15 +161,15 @@ describe('activation and resending the verification mail', () => {
   });
 
   it('a wrong, malformed or unknown link: 404, nothing appended', async () => {
-    const email = unique('badlink');
+    const email = uniqueEmail('badlink');
     await signUp(app.url, email);
     await expectProblem(await expectNothingAppended(() => api(`/users/activate/${email}/${'a'.repeat(64)}`)), 404, M.activationInvalid);
     await expectProblem(await api(`/users/activate/${email}/short`), 404, M.activationInvalid);
-    await expectProblem(await api(`/users/activate/${unique('nobody')}/${'b'.repeat(64)}`), 404, M.activationInvalid);
+    await expectProblem(await api(`/users/activate/${uniqueEmail('nobody')}/${'b'.repeat(64)}`), 404, M.activationInvalid);
   });
 
   it('GET users/verify/{email}: 200 and a new mail whose link works too', async () => {
-    const email = unique('resend');
+    const email = uniqueEmail('resend');
     await signUp(app.url, email);
     const first = await waitForMail(app.url, email);
     const response = await api(`/users/verify/${encodeURIComponent(email)}`);
@@ -184,17 +181,17 @@ describe('activation and resending the verification mail', () => {
   });
 
   it('resend refusals: verified 409, unknown 404, not an email 400', async () => {
-    const email = unique('verified');
+    const email = uniqueEmail('verified');
     await verifiedUser(app.url, email);
     await expectProblem(await api(`/users/verify/${email}`), 409, /already verified/);
-    await expectProblem(await api(`/users/verify/${unique('ghost')}`), 404);
+    await expectProblem(await api(`/users/verify/${uniqueEmail('ghost')}`), 404);
     await expectProblem(await api('/users/verify/not-an-email'), 400);
   });
 });
 
 describe('POST /api/auth', () => {
   it('201 with a token and the session data of a new free-trial account', async () => {
-    const email = unique('session');
+    const email = uniqueEmail('session');
     const before = Date.now();
     const { token, user } = await verifiedUser(app.url, email, { name: 'Session Person', companyName: 'Session Co' });
     expect(token.split('.')).toHaveLength(3);
@@ -218,16 +215,16 @@ describe('POST /api/auth', () => {
   });
 
   it("not verified: 409 with the spec's text", async () => {
-    const email = unique('unverified');
+    const email = uniqueEmail('unverified');
     await signUp(app.url, email);
     await expectProblem(await api('/auth', { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } }), 409, M.notVerified);
   });
 
   it("wrong password 401, unknown email 404, no credentials 401: 'Please Check Your Email And Password'", async () => {
-    const email = unique('wrongpw');
+    const email = uniqueEmail('wrongpw');
     await verifiedUser(app.url, email);
     await expectProblem(await api('/auth', { method: 'POST', headers: { authorization: basic(email, 'Wrong1!pw') } }), 401, M.badCredentials);
-    await expectProblem(await api('/auth', { method: 'POST', headers: { authorization: basic(unique('nobody'), TEST_PASSWORD) } }), 404, M.badCredentials);
+    await expectProblem(await api('/auth', { method: 'POST', headers: { authorization: basic(uniqueEmail('nobody'), TEST_PASSWORD) } }), 404, M.badCredentials);
     await expectProblem(await api('/auth', { method: 'POST' }), 401, M.badCredentials);
   });
 
@@ -236,12 +233,12 @@ describe('POST /api/auth', () => {
     for await (const event of app.eventStore.readAll()) events.push(JSON.stringify(event));
     const log = events.join('\n');
     expect(log).not.toContain(TEST_PASSWORD);
-    expect(log).not.toContain(ADMIN_PASSWORD);
+    expect(log).not.toContain(TEST_ADMIN.password);
     expect(log).not.toContain('$scrypt$');
   });
 
   it('after 10 failures for one account from one address: 429 with Retry-After, even for the right password', async () => {
-    const email = unique('limited');
+    const email = uniqueEmail('limited');
     await verifiedUser(app.url, email);
     for (let i = 0; i < 10; i++) {
       expect((await api('/auth', { method: 'POST', headers: { authorization: basic(email, `Wrong${i}!pw`) } })).status).toBe(401);
@@ -251,7 +248,7 @@ describe('POST /api/auth', () => {
     const body = await expectProblem(limited, 429, /Too many failed login attempts/);
     expect(body.code).toBe('too_many_requests');
     // another account from the same address is not affected
-    const other = unique('unaffected');
+    const other = uniqueEmail('unaffected');
     await verifiedUser(app.url, other);
     expect((await signIn(app.url, other)).user.email).toBe(other);
   });
@@ -264,7 +261,7 @@ describe('password reset', () => {
   const tokenOf = (link: string) => link.slice(link.lastIndexOf('/') + 1);
 
   it('request → mail with {link}/{token} → check 200 → set → sign in with the new password; the link is then spent', async () => {
-    const email = unique('reset');
+    const email = uniqueEmail('reset');
     await verifiedUser(app.url, email);
     const response = await requestReset(email, `${SITE}/reset-password`);
     expect(response.status).toBe(202);
@@ -288,7 +285,7 @@ describe('password reset', () => {
   });
 
   it('a link to another site is not used: the mail links to this site', async () => {
-    const email = unique('phish');
+    const email = uniqueEmail('phish');
     await verifiedUser(app.url, email);
     expect((await requestReset(email, 'https://evil.example/steal')).status).toBe(202);
     const mail = await waitForMail(app.url, email, (m) => m.text.includes('/reset-password/'));
@@ -297,7 +294,7 @@ describe('password reset', () => {
   });
 
   it('an unknown email gets the same answer and no mail; a missing email is refused', async () => {
-    const email = unique('noaccount');
+    const email = uniqueEmail('noaccount');
     const response = await expectNothingAppended(() => requestReset(email));
     expect(response.status).toBe(202);
     expect((await outbox(app.url)).some((mail) => mail.to === email)).toBe(false);
@@ -315,8 +312,8 @@ describe('password reset', () => {
 
 describe('the own account: GET/PUT users/{id}, password, portrait', () => {
   it('GET users/{id} with a Bearer header, ?access_token= or ?token=; others 403, anonymous 401', async () => {
-    const me = await verifiedUser(app.url, unique('me'));
-    const other = await verifiedUser(app.url, unique('other'));
+    const me = await newUser('me');
+    const other = await newUser('other');
     const position = await app.eventStore.headPosition();
     for (const request of [
       api(`/users/${me.user.id}?after=${position}`, { headers: bearer(me.token) }),
@@ -333,7 +330,7 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
   });
 
   it('PUT users/{id} saves the profile fields (and language), ignores fields it does not own, refuses an email change', async () => {
-    const me = await verifiedUser(app.url, unique('profile'));
+    const me = await newUser('profile');
     const profile = {
       ...me.user,
       name: 'New Name',
@@ -353,12 +350,12 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
     const read = await api(`/users/${me.user.id}?after=${saved.position as number}`, { headers: bearer(me.token) });
     expect(await read.json()).toMatchObject({ name: 'New Name', language: 'en', companyPhone: '0511234567' });
 
-    const emailChange = await expectNothingAppended(() => json('PUT', `/users/${me.user.id}`, { ...profile, email: unique('new') }, bearer(me.token)));
+    const emailChange = await expectNothingAppended(() => json('PUT', `/users/${me.user.id}`, { ...profile, email: uniqueEmail('new') }, bearer(me.token)));
     expect((await expectProblem(emailChange, 400, M.emailReadOnly)).errors).toContainEqual({ path: 'email', message: M.emailReadOnly });
   });
 
   it('PUT users/{id} with { language } alone changes only the language, even for an account without an address', async () => {
-    const me = await verifiedUser(app.url, unique('language'));
+    const me = await newUser('language');
     const before = (await (await api(`/users/${me.user.id}`, { headers: bearer(me.token) })).json()) as Record<string, unknown>;
     const response = await json('PUT', `/users/${me.user.id}`, { language: 'en' }, bearer(me.token));
     expect(response.status).toBe(200);
@@ -368,8 +365,8 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
   });
 
   it("PUT users/{id} refuses bad fields with the spec's messages; another user's profile 403; anonymous 401", async () => {
-    const me = await verifiedUser(app.url, unique('badprofile'));
-    const other = await verifiedUser(app.url, unique('victim'));
+    const me = await newUser('badprofile');
+    const other = await newUser('victim');
     const bad = await expectProblem(
       await json('PUT', `/users/${me.user.id}`, { name: '', companyName: 'ab', companyAddress: '', mobile: '123', companyWebsite: 'nope' }, bearer(me.token)),
       400,
@@ -391,9 +388,9 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
   });
 
   it('PUT users/{id}/password with Basic email + old password; refusals 401, 403, 400', async () => {
-    const email = unique('chpw');
+    const email = uniqueEmail('chpw');
     const me = await verifiedUser(app.url, email);
-    const other = await verifiedUser(app.url, unique('chpw-other'));
+    const other = await newUser('chpw-other');
     const change = (id: string, password: string, auth: string) => json('PUT', `/users/${id}/password`, { password }, { authorization: auth });
     await expectProblem(await change(me.user.id, 'New4$pass', basic(email, 'Wrong1!pw')), 401, M.badCredentials);
     await expectProblem(await change(other.user.id, 'New4$pass', basic(email, TEST_PASSWORD)), 403);
@@ -418,7 +415,7 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
     });
 
     it('stores a resized portrait, served from /media with long cache headers', async () => {
-      const me = await verifiedUser(app.url, unique('portrait'));
+      const me = await newUser('portrait');
       const response = await upload(me.user.id, me.token, [{ bytes: png, name: 'me.png', type: 'image/png' }]);
       expect(response.status).toBe(200);
       const user = (await response.json()) as { image: string };
@@ -434,13 +431,13 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
     });
 
     it('refuses a file that is not a jpg, png or gif (by its bytes, whatever its name)', async () => {
-      const me = await verifiedUser(app.url, unique('notimage'));
+      const me = await newUser('notimage');
       const fake = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
       await expectProblem(await upload(me.user.id, me.token, [{ bytes: fake, name: 'me.png', type: 'image/png' }]), 415, M.imageTypeInvalid);
     });
 
     it("over 5 MB: 413 'file is too big' with the size and the maximum", async () => {
-      const me = await verifiedUser(app.url, unique('bigimage'));
+      const me = await newUser('bigimage');
       const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 1 - png.length)]);
       await expectProblem(
         await expectNothingAppended(() => upload(me.user.id, me.token, [{ bytes: big, name: 'big.png', type: 'image/png' }])),
@@ -452,8 +449,8 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
     });
 
     it('exactly one file; someone else 403; anonymous 401', async () => {
-      const me = await verifiedUser(app.url, unique('twofiles'));
-      const other = await verifiedUser(app.url, unique('twofiles-other'));
+      const me = await newUser('twofiles');
+      const other = await newUser('twofiles-other');
       const file = { bytes: png, name: 'a.png', type: 'image/png' };
       await expectProblem(await upload(me.user.id, me.token, [file, file]), 400, M.oneFile);
       await expectProblem(await upload(me.user.id, me.token, []), 400, M.oneFile);
@@ -465,11 +462,11 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
 
 describe('administrators: GET users/, GET/PATCH/DELETE users/{id}', () => {
   it('the first administrator from ADMIN_EMAIL signs in as admin', async () => {
-    expect((await signIn(app.url, ADMIN_EMAIL, ADMIN_PASSWORD)).user.role).toBe('admin');
+    expect((await signIn(app.url, TEST_ADMIN.email, TEST_ADMIN.password)).user.role).toBe('admin');
   });
 
   it('admin-only calls: 401 anonymous, 403 for a user', async () => {
-    const user = await verifiedUser(app.url, unique('plain'));
+    const user = await newUser('plain');
     await expectProblem(await api('/users'), 401);
     await expectProblem(await api('/users', { headers: bearer(user.token) }), 403, 'Administrators only');
     await expectProblem(await json('PATCH', `/users/${user.user.id}`, { isHidden: true }, bearer(user.token)), 403);
@@ -480,8 +477,8 @@ describe('administrators: GET users/, GET/PATCH/DELETE users/{id}', () => {
 
   it('lists with search, plan, status and today filters, paginated, in both envelopes', async () => {
     const tag = randomUUID().slice(0, 8);
-    const active = await verifiedUser(app.url, unique(`list-${tag}-a`), { name: `Listed ${tag}`, companyName: `Firm ${tag}` });
-    await signUp(app.url, unique(`list-${tag}-b`), { name: `Pending ${tag}` });
+    const active = await newUser(`list-${tag}-a`, { name: `Listed ${tag}`, companyName: `Firm ${tag}` });
+    await signUp(app.url, uniqueEmail(`list-${tag}-b`), { name: `Pending ${tag}` });
     const position = await app.eventStore.headPosition();
     const get = async (query: string) => {
       const response = await api(`/users?after=${position}&${query}`, { headers: bearer(admin) });
@@ -510,7 +507,7 @@ describe('administrators: GET users/, GET/PATCH/DELETE users/{id}', () => {
   });
 
   it("hiding takes effect at once: the user's token is refused and login is blocked; unhiding restores both", async () => {
-    const email = unique('hideme');
+    const email = uniqueEmail('hideme');
     const user = await verifiedUser(app.url, email);
     expect((await api(`/users/${user.user.id}`, { headers: bearer(user.token) })).status).toBe(200);
 
@@ -530,13 +527,13 @@ describe('administrators: GET users/, GET/PATCH/DELETE users/{id}', () => {
   });
 
   it('an administrator cannot hide or delete their own account', async () => {
-    const me = await signIn(app.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const me = await signIn(app.url, TEST_ADMIN.email, TEST_ADMIN.password);
     await expectProblem(await json('PATCH', `/users/${me.user.id}`, { isHidden: true }, bearer(admin)), 403);
     await expectProblem(await api(`/users/${me.user.id}`, { method: 'DELETE', headers: bearer(admin) }), 403);
   });
 
   it('permanent deletion: token dead at once, data gone from the read model, email free again', async () => {
-    const email = unique('deleteme');
+    const email = uniqueEmail('deleteme');
     const user = await verifiedUser(app.url, email, { name: 'Erase Me' });
     const form = new FormData();
     const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
@@ -558,7 +555,7 @@ describe('administrators: GET users/, GET/PATCH/DELETE users/{id}', () => {
   });
 
   it('GET users/{id}: an administrator sees anyone; an unknown id is 404', async () => {
-    const user = await verifiedUser(app.url, unique('seen'));
+    const user = await newUser('seen');
     const position = await app.eventStore.headPosition();
     expect((await api(`/users/${user.user.id}?after=${position}`, { headers: bearer(admin) })).status).toBe(200);
     await expectProblem(await api(`/users/${randomUUID()}`, { headers: bearer(admin) }), 404);
@@ -575,7 +572,7 @@ describe('the dev outbox', () => {
   });
 
   it('a redelivered event sends no second mail: each mail is recorded once in the stream', async () => {
-    const email = unique('once');
+    const email = uniqueEmail('once');
     await signUp(app.url, email);
     await waitForMail(app.url, email);
     const sent = (await eventsOfType('MailSent')).map((e) => (e.data as { mailId: string }).mailId);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeGuidebookEvent,
@@ -18,29 +17,20 @@ import {
   type SampleGuidebook,
   type UserGuidebookRows,
 } from '@pocketguide/contracts';
-import { startStandalone, type RunningStandalone } from './app.ts';
-import { TEST_ACCOUNT_ENV, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
+import type { RunningStandalone } from './app.ts';
+import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 
-const scratch = resolve(import.meta.dirname, '../../../test-output/tmp');
-const ADMIN_EMAIL = 'guidebook-admin@example.com';
-const ADMIN_PASSWORD = 'Admin1!pass';
 let app: RunningStandalone;
+let newUser: StartedWithAdmin['newUser'];
 let admin: SignedIn;
 let alice: SignedIn;
 let bob: SignedIn;
 
-const unique = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
-
 beforeAll(async () => {
-  app = await startStandalone({
-    port: 0,
-    dataDir: resolve(scratch, `guidebook-queries-${randomUUID()}`),
-    env: { LOG_LEVEL: 'warn', ADMIN_EMAIL, ADMIN_PASSWORD, ...TEST_ACCOUNT_ENV },
-  });
-  admin = await signIn(app.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+  ({ app, admin, newUser } = await startWithAdmin('guidebook-queries'));
   [alice, bob] = await Promise.all([
-    verifiedUser(app.url, unique('alice'), { companyName: 'Alice Tours' }),
-    verifiedUser(app.url, unique('bob'), { companyName: 'Bob Travel', language: 'en' }),
+    newUser('alice', { companyName: 'Alice Tours' }),
+    newUser('bob', { companyName: 'Bob Travel', language: 'en' }),
   ]);
 });
 afterAll(() => app?.close());
@@ -165,7 +155,7 @@ describe('GET /api/guidebooks: the caller’s own guidebooks', () => {
   });
 
   it('lists only the caller’s guidebooks, newest update first, in pages of 10, without deleted ones', async () => {
-    const carol = await verifiedUser(app.url, unique('carol'), { companyName: 'Carol Trips' });
+    const carol = await newUser('carol', { companyName: 'Carol Trips' });
     const made: Created[] = [];
     for (let n = 1; n <= 12; n++) made.push(await createGuidebook(carol, `Trip ${String(n).padStart(2, '0')}`, { createdAt: secondsAgo(300 - n) }));
     await createGuidebook(bob, 'Not Carol’s');
@@ -193,7 +183,7 @@ describe('GET /api/guidebooks: the caller’s own guidebooks', () => {
   });
 
   it('searches titles (any case) and company names; filters by status and by “created today” (Korea)', async () => {
-    const dave = await verifiedUser(app.url, unique('dave'), { companyName: 'Seoraksan Hikers' });
+    const dave = await newUser('dave', { companyName: 'Seoraksan Hikers' });
     const spring = await createGuidebook(dave, 'Busan in SPRING');
     const gallery = await createGuidebook(dave, 'Gallery pick');
     await createGuidebook(dave, 'Old one', { createdAt: daysAgo(3) });
@@ -218,7 +208,7 @@ describe('GET /api/guidebooks: the caller’s own guidebooks', () => {
   });
 
   it('shows the owner’s current company name, and an untitled guidebook as “Untitled Guidebook”', async () => {
-    const erin = await verifiedUser(app.url, unique('erin'), { companyName: 'Erin Old Name' });
+    const erin = await newUser('erin', { companyName: 'Erin Old Name' });
     const created = await createGuidebook(erin, '', { company: 'Erin Old Name' });
     const renamed = await app.eventStore.appendToStream(userStream(erin.user.id), [
       {
@@ -243,7 +233,7 @@ describe('GET /api/guidebooks: the caller’s own guidebooks', () => {
 
 describe('GET /api/guidebooks/recent', () => {
   it('answers the 3 newest by default, pages of the limit with a search, and refuses anonymous callers', async () => {
-    const frank = await verifiedUser(app.url, unique('frank'), { companyName: 'Frank Ferries' });
+    const frank = await newUser('frank', { companyName: 'Frank Ferries' });
     let position = 0;
     for (let n = 1; n <= 5; n++) position = (await createGuidebook(frank, `Ferry ${n}`, { createdAt: secondsAgo(250 - n) })).position;
     const recent = await json<GuidebookRows>(`/guidebooks/recent?limit=3&after=${position}`, frank);
@@ -252,7 +242,7 @@ describe('GET /api/guidebooks/recent', () => {
     expect(titles(await json<GuidebookRows>('/guidebooks/recent', frank))).toHaveLength(3);
     expect(titles(await json<GuidebookRows>('/guidebooks/recent?search=FERRY&limit=3&page=2', frank))).toEqual(['Ferry 2', 'Ferry 1']);
     expect(titles(await json<GuidebookRows>('/guidebooks/recent?search=ferry%204', frank))).toEqual(['Ferry 4']);
-    expect(await json<GuidebookRows>('/guidebooks/recent', await verifiedUser(app.url, unique('nobody')))).toMatchObject({ results: [], totalCount: 0 });
+    expect(await json<GuidebookRows>('/guidebooks/recent', await newUser('nobody'))).toMatchObject({ results: [], totalCount: 0 });
 
     await expectProblem(await get('/guidebooks/recent'), 401, 'unauthorized');
     await expectProblem(await get('/guidebooks/recent?limit=-1', frank), 400, 'validation_failed');
@@ -386,7 +376,7 @@ describe('GET /api/admin/guidebooks', () => {
 
   it('lists everyone’s guidebooks with the owner populated; the user-type filter follows role changes', async () => {
     const tag = randomUUID().slice(0, 6);
-    const gina = await verifiedUser(app.url, unique('gina'), { companyName: `Gina ${tag}` });
+    const gina = await newUser('gina', { companyName: `Gina ${tag}` });
     const byGina = await createGuidebook(gina, `Gina's ${tag}`);
     const byAdmin = await createGuidebook(admin, `Admin's ${tag}`);
     const byAlice = await createGuidebook(alice, `Alice's ${tag}`);
@@ -424,7 +414,7 @@ describe('GET /api/admin/guidebooks', () => {
 
 describe('GET /api/admin/users/{userId}/guidebooks', () => {
   it('lists one user’s guidebooks as `response` and `results`; 401, 403, 404 and 400 refusals', async () => {
-    const hana = await verifiedUser(app.url, unique('hana'), { companyName: 'Hana Holidays' });
+    const hana = await newUser('hana', { companyName: 'Hana Holidays' });
     let position = 0;
     for (let n = 1; n <= 3; n++) position = (await createGuidebook(hana, `Hana ${n}`, { createdAt: secondsAgo(200 - n) })).position;
     await createGuidebook(alice, 'Hana 4 (Alice’s)');
@@ -445,7 +435,7 @@ describe('GET /api/admin/users/{userId}/guidebooks', () => {
   });
 
   it('counts a user’s living guidebooks in GET users/{id}', async () => {
-    const ian = await verifiedUser(app.url, unique('ian'));
+    const ian = await newUser('ian');
     const kept = await createGuidebook(ian, 'Kept');
     const position = await remove(await createGuidebook(ian, 'Removed'), ian);
     expect(kept.position).toBeLessThan(position);

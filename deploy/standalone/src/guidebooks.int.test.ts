@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,27 +13,18 @@ import {
   type GuidebookDocument,
   type Patch,
 } from '@pocketguide/contracts';
-import { startStandalone, type RunningStandalone } from './app.ts';
-import { TEST_ACCOUNT_ENV, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
+import type { RunningStandalone } from './app.ts';
+import { bearer, signIn, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 
-const scratch = resolve(import.meta.dirname, '../../../test-output/tmp');
-const ADMIN_EMAIL = 'guidebook-admin@example.com';
-const ADMIN_PASSWORD = 'Admin1!pass';
 let app: RunningStandalone;
+let newUser: StartedWithAdmin['newUser'];
 let admin: SignedIn;
 let author: SignedIn;
 let other: SignedIn;
 
-const unique = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
-
 beforeAll(async () => {
-  app = await startStandalone({
-    port: 0,
-    dataDir: resolve(scratch, `guidebooks-${randomUUID()}`),
-    env: { LOG_LEVEL: 'warn', ADMIN_EMAIL, ADMIN_PASSWORD, ...TEST_ACCOUNT_ENV },
-  });
-  admin = await signIn(app.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-  [author, other] = await Promise.all([verifiedUser(app.url, unique('author')), verifiedUser(app.url, unique('other'))]);
+  ({ app, admin, newUser } = await startWithAdmin('guidebooks'));
+  [author, other] = await Promise.all([newUser('author'), newUser('other')]);
 });
 afterAll(() => app?.close());
 
@@ -152,7 +142,7 @@ describe('every guidebook call: 401 anonymous, 404 unknown, 403 for someone else
 
 describe('administrator subscription calls (spec 2 §7)', () => {
   it('subscribe, change plan, unsubscribe: each answers the user; the session shows the subscription', async () => {
-    const customer = await verifiedUser(app.url, unique('customer'));
+    const customer = await newUser('customer');
     const subscribed = await send('POST', '/subscriptions/admin/subscribe', admin, { customerUid: customer.user.id });
     expect(subscribed.status).toBe(200);
     const { user, position } = (await subscribed.json()) as { user: { _id: string; subscription: boolean; subscriptionType: string; expiresAt: string }; position: number };
@@ -184,7 +174,7 @@ describe('administrator subscription calls (spec 2 §7)', () => {
     const plan = await refused(() => send('POST', '/subscriptions/admin/change-plan', admin, { ...body, plan: 'gold' }), 400, 'validation_failed');
     expect(plan.errors?.[0]?.path).toBe('plan');
     await refused(() => send('POST', '/subscriptions/admin/unsubscribe', admin, { customerUid: randomUUID() }), 404, 'not_found');
-    const fresh = await verifiedUser(app.url, unique('free'));
+    const fresh = await newUser('free');
     await refused(() => send('POST', '/subscriptions/admin/change-plan', admin, { customerUid: fresh.user.id, plan: 'pro' }), 409, 'conflict', SUBSCRIPTION_MESSAGES.notSubscribed);
   });
 });
@@ -366,13 +356,13 @@ describe('copies and deletions', () => {
 
 describe('publishing and settings', () => {
   it("an unsubscribed user is refused with the spec's text; nothing appended", async () => {
-    const free = await verifiedUser(app.url, unique('free-author'));
+    const free = await newUser('free-author');
     const { _id } = await create(free);
     await refused(() => send('PUT', `/guidebooks/${_id}/publish`, free), 403, 'subscription_required', 'You need to subscribe to publish this guidebook');
   });
 
   it('20 concurrent publishes by one subscribed user: at most 10 published, the others refused with the spec text', async () => {
-    const publisher = await verifiedUser(app.url, unique('publisher'));
+    const publisher = await newUser('publisher');
     await subscribe(publisher);
     const ids = await Promise.all(Array.from({ length: 20 }, () => create(publisher, { title: 'Many' }).then((c) => c._id)));
     const responses = await Promise.all(ids.map((id) => send('PUT', `/guidebooks/${id}/publish`, publisher)));

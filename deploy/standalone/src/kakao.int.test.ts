@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M } from '@pocketguide/contracts';
-import { startStandalone, type RunningStandalone } from './app.ts';
-import { TEST_ACCOUNT_ENV, TEST_PASSWORD, basic, bearer, signIn, signUp, verifiedUser } from './testing/accounts.ts';
+import type { RunningStandalone } from './app.ts';
+import { TEST_PASSWORD, basic, bearer, signIn, signUp, startWithAdmin, verifiedUser } from './testing/accounts.ts';
 
 /** Kakao, faked: access token → the profile Kakao would answer for it. */
 const profiles = new Map<string, { id: number; kakao_account: { email?: string; is_email_verified?: boolean; profile?: { nickname?: string } } }>();
@@ -26,12 +25,9 @@ beforeAll(async () => {
   kakaoServer.listen(0, '127.0.0.1');
   await once(kakaoServer, 'listening');
   const kakaoBase = `http://127.0.0.1:${(kakaoServer.address() as AddressInfo).port}`;
-  app = await startStandalone({
-    port: 0,
-    dataDir: resolve(import.meta.dirname, '../../../test-output/tmp', `kakao-${randomUUID()}`),
-    env: { LOG_LEVEL: 'warn', KAKAO_API_BASE: kakaoBase, ADMIN_EMAIL: 'kakao-admin@example.com', ADMIN_PASSWORD: 'Admin1!pass', ...TEST_ACCOUNT_ENV },
-  });
-  admin = (await signIn(app.url, 'kakao-admin@example.com', 'Admin1!pass')).token;
+  const started = await startWithAdmin('kakao', { env: { KAKAO_API_BASE: kakaoBase } });
+  app = started.app;
+  admin = started.admin.token;
 });
 afterAll(async () => {
   await app?.close();

@@ -9,31 +9,27 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guidebookStream, viewsStream, type GuidebookDocument, type GuidebookRows } from '@pocketguide/contracts';
 import type { ViewerGuidebook } from '@pocketguide/contracts/viewer/viewer-shapes';
-import { startStandalone, type RunningStandalone } from './app.ts';
-import { TEST_ACCOUNT_ENV, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
+import type { RunningStandalone } from './app.ts';
+import { bearer, signIn, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 
 const dataDir = resolve(import.meta.dirname, '../../../test-output/tmp', `viewer-${randomUUID()}`);
-const ADMIN_EMAIL = 'viewer-admin@example.com';
-const ADMIN_PASSWORD = 'Admin1!pass';
 const PUBLIC_BASE_URL = 'https://guide.example.com';
-const env = { LOG_LEVEL: 'warn', ADMIN_EMAIL, ADMIN_PASSWORD, PUBLIC_BASE_URL, VIEW_FLUSH_INTERVAL_MS: '200', ...TEST_ACCOUNT_ENV };
+const env = { PUBLIC_BASE_URL, VIEW_FLUSH_INTERVAL_MS: '200' };
 
 let app: RunningStandalone;
+let newUser: StartedWithAdmin['newUser'];
 let admin: SignedIn;
 let author: SignedIn;
 let reader: SignedIn;
 
-const unique = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
-
 async function start(extra: Record<string, string> = {}): Promise<void> {
   // `webDist` points nowhere on purpose: the pages must render without a built web app.
-  app = await startStandalone({ port: 0, dataDir, webDist: resolve(dataDir, 'no-web'), env: { ...env, ...extra } });
-  admin = await signIn(app.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+  ({ app, admin, newUser } = await startWithAdmin('viewer', { dataDir, webDist: resolve(dataDir, 'no-web'), env: { ...env, ...extra } }));
 }
 
 beforeAll(async () => {
   await start();
-  [author, reader] = await Promise.all([verifiedUser(app.url, unique('author')), verifiedUser(app.url, unique('reader'))]);
+  [author, reader] = await Promise.all([newUser('author'), newUser('reader')]);
   const subscribed = await send('POST', '/subscriptions/admin/subscribe', admin, { customerUid: author.user.id });
   expect(subscribed.status).toBe(200);
 });

@@ -1,7 +1,12 @@
 /**
  * Account helpers for HTTP tests against a running standalone server: sign up, follow the activation mail from
- * the dev outbox, sign in. They use only the public API, as a person would.
+ * the dev outbox, sign in. They use only the public API, as a person would; `startWithAdmin` starts the server
+ * they talk to.
  */
+import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { startStandalone, type RunningStandalone } from '../app.ts';
+
 export const TEST_PASSWORD = 'Secret1!x';
 
 /** Fast password hashing for tests (the production default is 17); everything else is the real thing. */
@@ -84,3 +89,47 @@ export async function verifiedUser(baseUrl: string, email: string, overrides: Re
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The administrator `startWithAdmin` ensures through ADMIN_EMAIL and ADMIN_PASSWORD. */
+export const TEST_ADMIN = { email: 'admin@example.com', password: 'Admin1!pass' } as const;
+
+/** An address no other test uses: `<name>-<8 hex>@example.com`. */
+export const uniqueEmail = (name: string) => `${name}-${randomUUID().slice(0, 8)}@example.com`;
+
+const scratch = resolve(import.meta.dirname, '../../../../test-output/tmp');
+
+export type StartedWithAdmin = {
+  app: RunningStandalone;
+  baseUrl: string;
+  dataDir: string;
+  /** `TEST_ADMIN`, signed in. */
+  admin: SignedIn;
+  /** Signs up, verifies and signs in a new account at `uniqueEmail(name)` (see `verifiedUser`). */
+  newUser(name: string, overrides?: Record<string, unknown>): Promise<SignedIn>;
+};
+
+export type StartWithAdminOptions = {
+  /** Extra environment, over the defaults (`LOG_LEVEL=warn`, the administrator, `TEST_ACCOUNT_ENV`). */
+  env?: Record<string, string>;
+  /** Start over an existing data folder (a restart); by default a new one under test-output/tmp named after `name`. */
+  dataDir?: string;
+  webDist?: string;
+};
+
+/** Starts every role in this process on its own data folder, with `TEST_ADMIN` ensured and signed in. */
+export async function startWithAdmin(name: string, options: StartWithAdminOptions = {}): Promise<StartedWithAdmin> {
+  const dataDir = options.dataDir ?? resolve(scratch, `${name}-${randomUUID()}`);
+  const app = await startStandalone({
+    port: 0,
+    dataDir,
+    ...(options.webDist === undefined ? {} : { webDist: options.webDist }),
+    env: { LOG_LEVEL: 'warn', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, ...TEST_ACCOUNT_ENV, ...options.env },
+  });
+  try {
+    const admin = await signIn(app.url, TEST_ADMIN.email, TEST_ADMIN.password);
+    return { app, baseUrl: app.url, dataDir, admin, newUser: (user, overrides) => verifiedUser(app.url, uniqueEmail(user), overrides) };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}

@@ -5,6 +5,7 @@ import { UserPlus } from 'lucide-react';
 import { ACCOUNT_MESSAGES, signupBodySchema, type SignupAccepted } from '@pocketguide/contracts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
+import { CompanyFields } from '../../../components/company-fields.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { isApiError, isNetworkError } from '../../../lib/api-client.ts';
@@ -50,7 +51,6 @@ export function SignupForm({ onSignedUp, loginHref }: SignupFormProps) {
   // Refusals the server pinned on a field show there; anything else is the spec's generic signup message.
   const showBanner =
     failure !== null && !isNetworkError(failure) && !(isApiError(failure) && (failure.status === 409 || failure.fieldErrors.length > 0));
-  const optional = t('common.optional');
 
   return (
     <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-8">
@@ -78,43 +78,7 @@ export function SignupForm({ onSignedUp, loginHref }: SignupFormProps) {
         <TextField {...form.field('name')} label={t('auth.fields.name')} autoComplete="name" placeholder={t('auth.placeholders.name')} />
       </fieldset>
 
-      <fieldset className="flex flex-col gap-5">
-        <legend className="mb-4 text-base font-bold text-neutral-900">{t('signup.sections.company')}</legend>
-        <TextField
-          {...form.field('companyName')}
-          label={t('auth.fields.companyName')}
-          autoComplete="organization"
-          placeholder={t('auth.placeholders.companyName')}
-        />
-        <TextField
-          {...form.field('companyAddress')}
-          label={t('auth.fields.companyAddress')}
-          optionalLabel={optional}
-          autoComplete="street-address"
-          placeholder={t('auth.placeholders.companyAddress')}
-        />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            {...form.field('companyPhone')}
-            label={t('auth.fields.companyPhone')}
-            optionalLabel={optional}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder={t('auth.placeholders.companyPhone')}
-          />
-          <TextField
-            {...form.field('companyWebsite')}
-            label={t('auth.fields.companyWebsite')}
-            optionalLabel={optional}
-            type="url"
-            autoComplete="url"
-            inputMode="url"
-            autoCapitalize="off"
-            placeholder={t('auth.placeholders.companyWebsite')}
-          />
-        </div>
-      </fieldset>
+      <CompanyFields legend={t('signup.sections.company')} field={form.field} addressRequired={false} />
 
       {showBanner ? <Banner tone="alert">{t('account.signupFailed')}</Banner> : null}
 

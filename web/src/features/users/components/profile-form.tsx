@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { profileUpdateBodySchema, type UserView } from '@pocketguide/contracts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
+import { CompanyFields } from '../../../components/company-fields.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { isNetworkError } from '../../../lib/api-client.ts';
@@ -105,32 +106,7 @@ function LoadedProfileForm({ user, language }: { user: UserView; language: WireL
         />
       </fieldset>
 
-      <fieldset className="flex flex-col gap-5">
-        <legend className="mb-4 text-base font-bold text-neutral-900">{t('settings.profile.sections.company')}</legend>
-        <TextField {...form.field('companyName')} label={t('auth.fields.companyName')} autoComplete="organization" />
-        <TextField {...form.field('companyAddress')} label={t('auth.fields.companyAddress')} autoComplete="street-address" />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            {...form.field('companyPhone')}
-            label={t('auth.fields.companyPhone')}
-            optionalLabel={optional}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            placeholder={t('auth.placeholders.companyPhone')}
-          />
-          <TextField
-            {...form.field('companyWebsite')}
-            label={t('auth.fields.companyWebsite')}
-            optionalLabel={optional}
-            type="url"
-            autoComplete="url"
-            inputMode="url"
-            autoCapitalize="off"
-            placeholder={t('auth.placeholders.companyWebsite')}
-          />
-        </div>
-      </fieldset>
+      <CompanyFields legend={t('settings.profile.sections.company')} field={form.field} addressRequired />
 
       <div className="flex justify-end border-t border-neutral-200 pt-6">
         <Button type="submit" className="w-full sm:w-auto" loading={updateProfile.isPending} icon={<Save className="size-4.5" aria-hidden="true" />}>
