@@ -23,3 +23,7 @@ export * from './feedback/feedback-events.ts';
 export * from './feedback/feedback-http.ts';
 export * from './viewer/viewer-read-model.ts';
 export * from './viewer/viewer-http.ts';
+export * from './thumbnail/thumbnail-limits.ts';
+export * from './thumbnail/thumbnail-events.ts';
+export * from './thumbnail/thumbnail-http.ts';
+export * from './thumbnail/thumbnail-read-model.ts';

@@ -4,6 +4,7 @@ import { guidebookEditorProjector } from './guidebook-editor/guidebook-editor-pr
 import { usersProjector } from './users/users-projector.ts';
 import { passwordResetsProjector } from './password-resets/password-resets-projector.ts';
 import { guidebookViewerProjector } from './guidebook-viewer/guidebook-viewer-projector.ts';
+import { thumbnailQueueProjector } from './thumbnail-queue/thumbnail-queue-projector.ts';
 
 /** Every read model the product has; the runner, the rebuild CLI and /api/health read this list. */
 export const allProjectors: readonly Projector[] = [
@@ -12,4 +13,5 @@ export const allProjectors: readonly Projector[] = [
   usersProjector as unknown as Projector,
   passwordResetsProjector as unknown as Projector,
   guidebookViewerProjector as unknown as Projector,
+  thumbnailQueueProjector as unknown as Projector,
 ];

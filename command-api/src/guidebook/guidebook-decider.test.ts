@@ -432,4 +432,18 @@ describe('settings: password, sample flags, thumbnail', () => {
     spec.given([created, deleted]).when(thumbnail('/x.webp')).thenNothingHappens();
     spec.given([]).when(thumbnail('/x.webp')).thenThrows(NotFoundError);
   });
+
+  it('records how long the thumbnail took, in whole milliseconds, when the worker measured it', () => {
+    const later = new Date('2026-11-22T10:00:00.000Z');
+    const measured: GuidebookCommand = { type: 'RecordThumbnail', data: { thumbnailUrl: '/media/thumbnails/g1/a.webp', generatedAt: later, renderMs: 1234.6, now } };
+    spec
+      .given([created])
+      .when(measured)
+      .then([
+        {
+          type: 'GuidebookThumbnailRecorded',
+          data: { guidebookId: 'g1', thumbnailUrl: '/media/thumbnails/g1/a.webp', generatedAt: later.toISOString(), renderMs: 1235 },
+        },
+      ]);
+  });
 });

@@ -119,8 +119,8 @@ export type UnpublishGuidebook = { type: 'UnpublishGuidebook'; data: By & { reas
 export type SetPublicGallery = { type: 'SetPublicGallery'; data: By & { isPublicGallery: boolean } };
 export type SetGuidebookPassword = { type: 'SetGuidebookPassword'; data: By & { password: string } };
 export type SetSampleFlags = { type: 'SetSampleFlags'; data: By & { isSampleGuidebook: boolean; isSampleContent: boolean } };
-/** The thumbnail worker's command (system). */
-export type RecordThumbnail = { type: 'RecordThumbnail'; data: At & { thumbnailUrl: string; generatedAt: Date } };
+/** The thumbnail worker's command (system); `renderMs`: how long the picture took, for the queue's estimates. */
+export type RecordThumbnail = { type: 'RecordThumbnail'; data: At & { thumbnailUrl: string; generatedAt: Date; renderMs?: number } };
 
 export type GuidebookCommand =
   | CreateGuidebook
@@ -565,7 +565,13 @@ export const guidebookDecider: Decider<GuidebookState, GuidebookCommand, Guidebo
         const generatedAt = command.data.generatedAt.toISOString();
         const { thumbnailUrl } = command.data;
         if (guidebook.settings.thumbnailUrl === thumbnailUrl && guidebook.settings.thumbnailGeneratedAt === generatedAt) return [];
-        return [checked({ type: 'GuidebookThumbnailRecorded', data: { guidebookId: guidebook.guidebookId, thumbnailUrl, generatedAt } })];
+        const { renderMs } = command.data;
+        return [
+          checked({
+            type: 'GuidebookThumbnailRecorded',
+            data: { guidebookId: guidebook.guidebookId, thumbnailUrl, generatedAt, ...(renderMs === undefined ? {} : { renderMs: Math.round(renderMs) }) },
+          }),
+        ];
       }
 
       default: {

@@ -272,6 +272,23 @@ describe('history, restore, undo and redo', () => {
     expect(await streamLength(guidebookStream(id))).toBe(2);
   });
 
+  it('an If-Match older only by recorded thumbnails is not stale; one older by a person’s change still is', async () => {
+    const guidebooks = createGuidebooks({ eventStore: store, clock: testClock() });
+    const author = await person();
+    const id = await newGuidebook(guidebooks, author);
+    const causation = { eventId: randomUUID() };
+    await guidebooks.recordThumbnail(id, '/media/thumbnails/a.webp', new Date('2026-11-22T09:00:01.000Z'), causation, 900);
+    await guidebooks.recordThumbnail(id, '/media/thumbnails/b.webp', new Date('2026-11-22T09:00:02.000Z'), causation, 900);
+    const edited = await guidebooks.edit(id, author, retitle('A'), 0, meta(author));
+    expect(edited.revision).toBe(3);
+    expect(decodeGuidebookEvent(edited.events[0]!.type, edited.events[0]!.data)).toMatchObject({ type: 'GuidebookEdited', data: { baseRevision: 2 } });
+
+    await guidebooks.recordThumbnail(id, '/media/thumbnails/c.webp', new Date('2026-11-22T09:00:03.000Z'), causation, 900);
+    const error = await guidebooks.edit(id, author, retitle('B'), 2, meta(author)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RevisionMismatchError);
+    expect((error as RevisionMismatchError).extra.currentRevision).toBe(4);
+  });
+
   it('a guidebook of the first thread (version-1 GuidebookCreated) loads, upcast, and takes edits', async () => {
     const guidebooks = createGuidebooks({ eventStore: store, clock: testClock() });
     const author = await person();

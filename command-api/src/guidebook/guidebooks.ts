@@ -102,9 +102,25 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     };
   };
 
-  const run = (guidebookId: string, command: GuidebookCommand, metadata: CommandMetadata, expectedRevision?: number) => {
-    if (expectedRevision === undefined) return handle(guidebookStream(guidebookId), command, { metadata, retryOnConflict: true });
+  /**
+   * The revision an `If-Match` stands for. The thumbnail worker records thumbnails on the guidebook's stream, and an
+   * author's open editor must not be told its copy is stale because one arrived (a thumbnail changes neither the
+   * document nor a setting a person saves): an `If-Match` older only by `GuidebookThumbnailRecorded` events counts
+   * as the revision after them.
+   */
+  async function revisionSeen(guidebookId: string, ifMatch: number): Promise<number> {
+    let seen = ifMatch;
+    for await (const recorded of eventStore.readStream(guidebookStream(guidebookId), { fromRevision: ifMatch + 1, maxCount: 20 })) {
+      if (recorded.type !== 'GuidebookThumbnailRecorded') return ifMatch;
+      seen = recorded.revision;
+    }
+    return seen;
+  }
+
+  const run = async (guidebookId: string, command: GuidebookCommand, metadata: CommandMetadata, ifMatch?: number) => {
+    if (ifMatch === undefined) return handle(guidebookStream(guidebookId), command, { metadata, retryOnConflict: true });
     const guard = guardFor(command);
+    const expectedRevision = await revisionSeen(guidebookId, ifMatch);
     return handle(guidebookStream(guidebookId), command, { metadata, expectedRevision, ...(guard ? { guard } : {}) });
   };
 
@@ -464,8 +480,17 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     setSampleFlags: (guidebookId: string, actor: Actor, flags: { isSampleGuidebook: boolean; isSampleContent: boolean }, metadata: CommandMetadata) =>
       run(guidebookId, { type: 'SetSampleFlags', data: { actor, ...flags, now: clock.now() } }, metadata),
 
-    /** The thumbnail worker's command: one GuidebookThumbnailRecorded per rendering, however often it is delivered. */
-    recordThumbnail(guidebookId: string, thumbnailUrl: string, generatedAt: Date, causation: { eventId: string; correlationId?: string }) {
+    /**
+     * The thumbnail worker's command: one GuidebookThumbnailRecorded per rendering, however often it is delivered.
+     * A deleted guidebook records nothing (the worker moves on).
+     */
+    recordThumbnail(
+      guidebookId: string,
+      thumbnailUrl: string,
+      generatedAt: Date,
+      causation: { eventId: string; correlationId?: string },
+      renderMs?: number,
+    ) {
       const metadata: CommandMetadata = {
         userId: 'system',
         role: 'system',
@@ -473,7 +498,8 @@ export function createGuidebooks(deps: GuidebooksDeps) {
         causationId: causation.eventId,
         correlationId: causation.correlationId ?? causation.eventId,
       };
-      return run(guidebookId, { type: 'RecordThumbnail', data: { thumbnailUrl, generatedAt, now: clock.now() } }, metadata);
+      const data = { thumbnailUrl, generatedAt, now: clock.now(), ...(renderMs === undefined ? {} : { renderMs }) };
+      return run(guidebookId, { type: 'RecordThumbnail', data }, metadata);
     },
 
     /** GET /api/guidebooks/{id}/revisions/{n}. */

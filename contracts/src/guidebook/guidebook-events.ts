@@ -118,7 +118,16 @@ export const guidebookSampleFlagsSetSchema = z.object({
   isSampleContent: z.boolean(),
   setAt: at,
 });
-export const guidebookThumbnailRecordedSchema = z.object({ guidebookId, thumbnailUrl: z.string().max(L.url), generatedAt: at });
+/**
+ * `generatedAt` is when the page was loaded for the picture (what it shows); `renderMs`, when present, how long
+ * drawing and storing it took (the queue's estimates are made from it). Optional, so older events still read.
+ */
+export const guidebookThumbnailRecordedSchema = z.object({
+  guidebookId,
+  thumbnailUrl: z.string().max(L.url),
+  generatedAt: at,
+  renderMs: z.number().int().min(0).max(3_600_000).optional(),
+});
 
 type E<T extends string, S extends z.ZodType> = { type: T; data: z.infer<S> };
 

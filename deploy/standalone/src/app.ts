@@ -4,15 +4,17 @@ import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '@pocketguide/platform/config/config';
 import { createLogger } from '@pocketguide/platform/logger';
 import { openEventStore, openReadStore } from '@pocketguide/platform/composition/open-stores';
-import { createEmbeddedWorkerBus } from '@pocketguide/platform/bus/embedded-worker-bus';
+import { createEmbeddedWorkerBus, workerCheckpointName } from '@pocketguide/platform/bus/embedded-worker-bus';
 import { createKafkaRelay, createKafkaWorkerBus } from '@pocketguide/platform/bus/kafka';
-import type { WorkerBus } from '@pocketguide/platform/bus/worker-bus';
+import type { WorkerBus, WorkerLag } from '@pocketguide/platform/bus/worker-bus';
 import type { ProjectorHealth } from '@pocketguide/platform/http/health';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { createProjectionRunner } from '@pocketguide/projections/projection-runner';
 import { allProjectors } from '@pocketguide/projections/registry';
 import { allWorkers } from '@pocketguide/workers/registry';
+import { reportThumbnailRenderer, reportedThumbnailRenderer, type RendererAvailability } from '@pocketguide/workers/thumbnails/renderer-status';
+import { openThumbnailParts } from './thumbnail-parts.ts';
 import { createViewCounter, type ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import { prepareDataDir } from './data-dir.ts';
 import { createHttpApp } from './http-app.ts';
@@ -76,15 +78,25 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     projectorStatus = () => runner.status();
   }
 
+  // Thumbnails: where the worker runs, whether a Chromium is here; elsewhere, what the workers last reported.
+  const thumbnails = openThumbnailParts({ config, logger, eventStore, readStore, blobs: accounts.blobs, servesPages: roles.has('query-api') });
+  let thumbnailAvailability: () => Promise<RendererAvailability> = () => reportedThumbnailRenderer(readStore);
   let bus: WorkerBus | undefined;
   if (roles.has('workers')) {
+    const renderer = thumbnails.renderer;
+    thumbnailAvailability = async () => renderer.availability;
+    await reportThumbnailRenderer(readStore, renderer.availability, new Date());
+    if (!renderer.availability.available) logger.warn('thumbnails cannot be drawn here', { reason: renderer.availability.reason });
+    // Closed after the bus has stopped (stops run in reverse), so no rendering is cut off.
+    stops.push(() => thumbnails.close());
     bus = kafka
       ? createKafkaWorkerBus({ brokers: config.kafkaBrokers, clientId: config.KAFKA_CLIENT_ID, topicPrefix: config.KAFKA_TOPIC_PREFIX, eventStore })
       : createEmbeddedWorkerBus({ eventStore, readStore });
-    await bus.start(allWorkers(accounts.workerDeps));
+    await bus.start(allWorkers({ ...accounts.workerDeps, ...(thumbnails.workerDeps ? { thumbnails: thumbnails.workerDeps } : {}) }));
     const started = bus;
     stops.push(() => started.stop());
   }
+  const workerStatus = bus ? workersWithThumbnails(bus, eventStore, readStore, thumbnails.renderer.availability) : undefined;
   // The relay only exists with Kafka; the embedded bus reads the event store directly.
   if (roles.has('relay') && kafka) {
     const relay = createKafkaRelay({ eventStore, readStore, brokers: config.kafkaBrokers, clientId: config.KAFKA_CLIENT_ID, topicPrefix: config.KAFKA_TOPIC_PREFIX });
@@ -115,12 +127,14 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     roles,
     accounts,
     ...(views ? { views } : {}),
-    health: { projectors: projectorStatus, ...(bus ? { workers: () => bus.status() } : {}) },
+    thumbnailAvailability,
+    health: { projectors: projectorStatus, ...(workerStatus ? { workers: workerStatus } : {}) },
   });
   const server = app.listen(config.PORT);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
+  thumbnails.listening(port);
   logger.info('PocketGuide is running', { url, dataDir: config.paths.dataDir });
 
   let closing: Promise<void> | undefined;
@@ -149,6 +163,23 @@ function parseRoles(value: string): ReadonlySet<Role> {
   const unknown = names.filter((n) => !(ROLE_NAMES as readonly string[]).includes(n));
   if (unknown.length > 0) throw new Error(`Unknown role(s) in ROLES: ${unknown.join(', ')} (known: all, ${ROLE_NAMES.join(', ')})`);
   return new Set(names as Role[]);
+}
+
+/** The bus's workers, and the thumbnail worker's availability: without a Chromium it is not run, and says why. */
+function workersWithThumbnails(bus: WorkerBus, eventStore: EventStore, readStore: ReadStore, renderer: RendererAvailability): () => Promise<WorkerLag[]> {
+  return async () => {
+    const running = await bus.status();
+    if (renderer.available) return running.map((worker) => (worker.name === 'thumbnails' ? { ...worker, available: true } : worker));
+    const [checkpoint, head] = await Promise.all([readStore.getCheckpoint(workerCheckpointName('thumbnails')), eventStore.headPosition()]);
+    const unavailable: WorkerLag = {
+      name: 'thumbnails',
+      checkpoint,
+      lag: Math.max(0, head - (checkpoint ?? 0)),
+      available: false,
+      ...(renderer.reason ? { unavailableReason: renderer.reason } : {}),
+    };
+    return [...running, unavailable];
+  };
 }
 
 /** Where the projections run in another process, their state is read from their checkpoints. */

@@ -20,6 +20,10 @@ import { parsePartnerOwners } from '@pocketguide/query-api/viewer/viewer-answer'
 import type { ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import { accountCommandRoutes } from '@pocketguide/command-api/user/account-routes';
 import { feedbackRoutes } from '@pocketguide/command-api/feedback/feedback-routes';
+import { thumbnailRoutes } from '@pocketguide/command-api/thumbnail/thumbnail-routes';
+import { createThumbnails, type ThumbnailRendererAvailability } from '@pocketguide/command-api/thumbnail/thumbnails';
+import { readStoreQueueView } from '@pocketguide/command-api/thumbnail/thumbnail-queue-view';
+import { thumbnailStatusRoutes } from '@pocketguide/query-api/thumbnail/thumbnail-status-routes';
 import { userQueryRoutes } from '@pocketguide/query-api/user/user-routes';
 import { mediaRoutes } from '@pocketguide/platform/blob/media-routes';
 import { outboxRoutes } from '@pocketguide/platform/mail/outbox-routes';
@@ -36,10 +40,12 @@ export type HttpAppDeps = {
   health: Pick<HealthSources, 'projectors' | 'workers'>;
   /** counts reader views (made and stopped by the process, which flushes them on shutdown) */
   views?: ViewCounter;
+  /** whether thumbnails can be drawn (the worker's renderer here, or as the workers last reported) */
+  thumbnailAvailability: ThumbnailRendererAvailability;
 };
 
 /** The one-port app of the embedded run: /api (commands, queries, health) and the built web app. */
-export function createHttpApp({ config, logger, eventStore, readStore, roles, accounts, health, views }: HttpAppDeps): Express {
+export function createHttpApp({ config, logger, eventStore, readStore, roles, accounts, health, views, thumbnailAvailability }: HttpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
@@ -65,6 +71,8 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     commands.use(guidebookImageRoutes({ guidebooks, auth, ids: randomIds, blobs: accounts.blobs }));
     commands.use(subscriptionAdminRoutes({ accounts: accounts.accounts, auth, ids: randomIds }));
     commands.use(feedbackRoutes({ eventStore, auth, clock: systemClock, ids: randomIds }));
+    const thumbnails = createThumbnails({ eventStore, clock: systemClock, guidebooks, queue: readStoreQueueView(readStore), availability: thumbnailAvailability });
+    commands.use(thumbnailRoutes({ thumbnails, auth, ids: randomIds }));
     commands.use(
       accountCommandRoutes({
         ...accounts,
@@ -87,6 +95,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(viewerApiRoutes(viewer));
     queries.use(guidebookQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(userQueryRoutes({ readStore, readYourWrites, auth }));
+    queries.use(thumbnailStatusRoutes({ readStore, readYourWrites, auth, availability: thumbnailAvailability }));
     if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') queries.use(outboxRoutes(config.paths.outbox));
   }
   api.use((req, res, next) => {

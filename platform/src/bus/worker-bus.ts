@@ -18,6 +18,12 @@ export type WorkerLag = {
   lag: number;
   /** the worker's last failure, if its handler is currently failing */
   lastError?: string;
+  /**
+   * false when the worker cannot run here (the thumbnail worker without a Chromium): it is then not started, its
+   * checkpoint stays, and what it would do waits. Reported, not failing: everything else keeps working.
+   */
+  available?: boolean;
+  unavailableReason?: string;
 };
 
 /**

@@ -119,6 +119,15 @@ const configSchema = z.object({
   PARTNER_OWNERS: z.string().default(''),
   /** how often counted reader views are written as events, in ms (at most 30 s: what a crash may lose) */
   VIEW_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+
+  // ---- thumbnails ----
+  /** the Chromium the thumbnail worker drives; unset: the first of /usr/bin/chromium, chromium-browser, google-chrome */
+  CHROMIUM_PATH: optionalText,
+  /**
+   * where the thumbnail worker loads readers' pages (query-api), without a trailing slash. Unset: this process's
+   * own server when it also serves pages, else PUBLIC_BASE_URL.
+   */
+  THUMBNAIL_RENDER_BASE_URL: optionalUrl.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://query-api:3000' }).optional()),
 });
 
 export type Config = z.infer<typeof configSchema> & {
@@ -170,6 +179,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     ...c,
     PUBLIC_BASE_URL: c.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    THUMBNAIL_RENDER_BASE_URL: c.THUMBNAIL_RENDER_BASE_URL?.replace(/\/+$/, ''),
     paths: {
       dataDir,
       eventStore: resolve(dataDir, 'events.sqlite'),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import QRCode from 'qrcode';
-import { GUIDEBOOK_MESSAGES, GUIDEBOOK_VIEWER, viewerUnlockBodySchema, type GuidebookViewerDoc } from '@pocketguide/contracts';
+import { GUIDEBOOK_MESSAGES, GUIDEBOOK_VIEWER, THUMBNAIL_RENDER_HEADER, viewerUnlockBodySchema, type GuidebookViewerDoc } from '@pocketguide/contracts';
 import { VIEWER_PASSWORD_HEADER, VIEWER_QR, VIEWER_UNLOCK_LIMIT, type ViewerAnswer } from '@pocketguide/contracts/viewer/viewer-shapes';
 import { VIEWER_TEXTS, acceptLanguageTags, viewerLanguage, type ViewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
 import { viewerLinks, type ViewerScreen } from '@pocketguide/contracts/viewer/render-viewer';
@@ -284,8 +284,8 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
       notFound(req, res, lang);
       return;
     }
-    // The service worker's fetch for offline reading is not a reader opening the page.
-    if (req.get(VIEWER_PREFETCH_HEADER) === undefined) deps.views?.record(doc.id);
+    // The service worker's fetch for offline reading, and the thumbnail worker's rendering, are not readers.
+    if (req.get(VIEWER_PREFETCH_HEADER) === undefined && req.get(THUMBNAIL_RENDER_HEADER) === undefined) deps.views?.record(doc.id);
     const texts = VIEWER_TEXTS[lang];
     const context = { lang, texts, links: viewerLinks({ mode }, doc) };
     const publicBaseUrl = baseUrlOf(req, deps.publicBaseUrl);
