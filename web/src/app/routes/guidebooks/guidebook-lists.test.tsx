@@ -242,9 +242,9 @@ describe('/guidebooks/recent', () => {
     expect(within(ready).getByRole('link', { name: '제주 여행 3' }).getAttribute('href')).toBe('/guidebooks/edit/gb-3');
     expect(ready.textContent).toContain('Published');
 
-    // The regenerate control: on the published card that needs it, switched off with a note; not on the fresh one.
+    // The regenerate control: on the published card that needs it, ready to use; not on the fresh one.
     const regenerate = within(generating).getByRole('button', { name: 'Regenerate thumbnail' });
-    expect(regenerate.getAttribute('aria-disabled')).toBe('true');
+    expect(regenerate.getAttribute('aria-disabled')).toBe('false');
     expect(within(ready).queryByRole('button', { name: 'Regenerate thumbnail' })).toBeNull();
     expect(within(locked).queryByRole('button', { name: 'Regenerate thumbnail' })).toBeNull();
 

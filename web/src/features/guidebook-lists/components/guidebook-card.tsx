@@ -3,11 +3,14 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { QRCodeSVG } from 'qrcode.react';
 import { Lock, QrCode, RefreshCw, X } from 'lucide-react';
+import { Spinner } from '../../../components/spinner.tsx';
 import { Tooltip } from '../../../components/tooltip.tsx';
 import { cx } from '../../../lib/class-names.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { ownerIdOf, publicUrlOf, type ListedGuidebook } from '../listed-guidebook.ts';
+import type { ThumbnailRequester } from '../api/request-thumbnail.ts';
 import { needsThumbnailRegeneration } from '../thumbnail-state.ts';
+import { useThumbnailRegeneration } from '../use-thumbnail-regeneration.ts';
 import { useTitleOf } from '../use-title-of.ts';
 import type { GuidebookLinks } from './guidebook-links.ts';
 import { GuidebookThumbnail } from './guidebook-thumbnail.tsx';
@@ -18,8 +21,11 @@ export const CARD_QR_SIZE = 200;
 type GuidebookCardProps = {
   guidebook: ListedGuidebook;
   links: GuidebookLinks;
-  /** administrators, and the owner, may ask for a new thumbnail (spec 1 §6) */
-  canRegenerate: boolean;
+  /**
+   * who may ask for a new thumbnail (spec 1 §6): an administrator for any published card, the owner for their own
+   * when it needs one; null: nobody here
+   */
+  regenerateAs: ThumbnailRequester | null;
   /** administrators see whose guidebook it is */
   showCompany: boolean;
 };
@@ -34,21 +40,35 @@ const overlayButtonLooks = {
 
 /**
  * A recent guidebook as a thumbnail card (spec 1 §2): the whole card opens the editor; the QR button lays the code
- * over the picture; the badge says whether it is published. The regenerate control shows where the spec wants it,
- * switched off until the thumbnail service exists.
+ * over the picture; the badge says whether it is published. The regenerate control (spec 1 §4, spec 3 §2.2) asks
+ * for a new thumbnail: administrators on every published card, owners where theirs needs one; an overlay covers
+ * the picture until the new one is listed.
  */
-export function GuidebookCard({ guidebook, links, canRegenerate, showCompany }: GuidebookCardProps) {
+export function GuidebookCard({ guidebook, links, regenerateAs, showCompany }: GuidebookCardProps) {
   const { t } = useTranslation();
   const titleOf = useTitleOf();
   const title = titleOf(guidebook);
   const [qrShown, setQrShown] = useState(false);
   const overlayId = useId();
-  const regenerate = canRegenerate && needsThumbnailRegeneration(guidebook);
+  const regeneration = useThumbnailRegeneration(guidebook, regenerateAs);
+  const busy = regeneration.state !== 'idle';
+  const offered = regenerateAs === 'admin' ? guidebook.published : regenerateAs === 'owner' && needsThumbnailRegeneration(guidebook);
+  const regenerate = offered || busy;
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-neutral-200 bg-white shadow-raised transition-colors hover:border-primary-200">
       <div className="relative h-72 overflow-hidden border-b border-neutral-100">
         <GuidebookThumbnail guidebook={guidebook} title={title} />
+        {regeneration.state === 'regenerating' ? (
+          <div
+            role="status"
+            data-regenerating="true"
+            className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-2 bg-white/85 px-6 text-center backdrop-blur-[1px]"
+          >
+            <Spinner className="text-primary-600" />
+            <p className="text-sm font-semibold text-primary-800">{t('guidebookLists.thumbnail.regenerating')}</p>
+          </div>
+        ) : null}
 
         <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
           <span
@@ -68,16 +88,20 @@ export function GuidebookCard({ guidebook, links, canRegenerate, showCompany }: 
 
         <div className="absolute top-3 right-3 z-20 flex gap-2">
           {regenerate && !qrShown ? (
-            <Tooltip content={t('guidebookLists.thumbnail.regenerateSoon')}>
-              {/* aria-disabled rather than disabled: a disabled button cannot take focus, and then its tooltip never shows. */}
+            <Tooltip content={t(busy ? 'guidebookLists.thumbnail.regenerating' : 'guidebookLists.thumbnail.regenerate')}>
+              {/* aria-disabled rather than disabled while busy: a disabled button cannot keep focus or show its tooltip. */}
               <button
                 type="button"
-                aria-disabled="true"
+                aria-disabled={busy}
+                aria-busy={busy}
                 aria-label={t('guidebookLists.thumbnail.regenerate')}
-                onClick={(event) => event.preventDefault()}
-                className={cx(overlayButton, overlayButtonLooks.off)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  regeneration.regenerate();
+                }}
+                className={cx(overlayButton, busy ? overlayButtonLooks.off : overlayButtonLooks.idle)}
               >
-                <RefreshCw className="size-4" aria-hidden="true" />
+                <RefreshCw className={cx('size-4', busy && 'animate-spin')} aria-hidden="true" />
               </button>
             </Tooltip>
           ) : null}

@@ -117,7 +117,7 @@ export function RecentGuidebooks({ admin, viewerId, search, page, after, onSearc
                 <GuidebookCard
                   guidebook={guidebook}
                   links={links}
-                  canRegenerate={admin || ownerIdOf(guidebook) === viewerId}
+                  regenerateAs={admin ? 'admin' : ownerIdOf(guidebook) === viewerId ? 'owner' : null}
                   showCompany={admin}
                 />
               </li>
