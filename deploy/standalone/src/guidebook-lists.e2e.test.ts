@@ -4,8 +4,9 @@
 /**
  * The guidebook lists end to end: the whole product in this process, the built web app in system Chromium. An
  * author with 12 guidebooks (made through POST /api/guidebooks; an administrator subscribes them so two can be
- * published, one of them in the public gallery) signs in on the login screen and lands on the recent cards, opens
- * a card's QR code, goes to all guidebooks, pages to page 2, searches, opens the preview popup and the QR dialog, in
+ * published, one of them in the public gallery, whose thumbnail the worker then draws) signs in on the login screen
+ * and lands on the recent cards, opens a card's QR code, regenerates the other published card's thumbnail and sees
+ * the new picture, goes to all guidebooks, pages to page 2, searches, opens the preview popup and the QR dialog, in
  * Korean and English. A new person is offered the sample; the administrator lists everyone's guidebooks with the
  * filters. Screenshots at 1280 and 390 px go to test-output/screenshots/lists-*.png. Needs
  * `npm run build -w @pocketguide/web` first.
@@ -14,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
+import { richParagraph } from '@pocketguide/contracts';
 import { launchBrowser, screenshot, screenshotDir } from '../../../test-support/browser.ts';
 import { startStandalone, type RunningStandalone } from './app.ts';
 import { TEST_ACCOUNT_ENV, TEST_PASSWORD, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
@@ -53,19 +55,23 @@ let browser: Browser | undefined;
 const ids = new Map<string, string>();
 const problems: string[] = [];
 
-async function api(path: string, who: SignedIn, init: { method?: string; body?: unknown } = {}): Promise<Response> {
+async function api(path: string, who: SignedIn, init: { method?: string; body?: unknown; ifMatch?: number } = {}): Promise<Response> {
   if (!app) throw new Error('no app');
   return fetch(`${app.url}/api${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...bearer(who.token) },
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.ifMatch === undefined ? {} : { 'if-match': `"${init.ifMatch}"` }),
+      ...bearer(who.token),
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
 }
 
-async function command(path: string, who: SignedIn, method: string, body?: unknown): Promise<{ _id?: string; position: number }> {
+async function command(path: string, who: SignedIn, method: string, body?: unknown): Promise<{ _id?: string; revision?: number; position: number }> {
   const response = await api(path, who, { method, body });
   if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as { _id?: string; position: number };
+  return (await response.json()) as { _id?: string; revision?: number; position: number };
 }
 
 beforeAll(async () => {
@@ -91,12 +97,25 @@ beforeAll(async () => {
   for (const title of TITLES) {
     const created = await command('/guidebooks', author, 'POST', { title });
     ids.set(title, created._id!);
+    // The cover says the title, so a drawn thumbnail shows something (a NEW guidebook's cover is blank).
+    const titled = await api(`/guidebooks/${created._id}`, author, { method: 'PATCH', body: { patches: [
+      { op: 'replace', path: ['header', 'text'], value: richParagraph(title, 'center') },
+      { op: 'replace', path: ['subheader', 'title'], value: richParagraph(title, 'center') },
+      { op: 'replace', path: ['subheader', 'text'], value: richParagraph('포켓트래블과 함께하는 여행', 'center') },
+    ] }, ifMatch: created.revision! });
+    if (titled.status !== 200) throw new Error(`PATCH answered ${titled.status}: ${await titled.text()}`);
   }
   await command(`/guidebooks/${ids.get(PUBLISHED)}/publish`, author, 'PUT');
   await command(`/guidebooks/${ids.get(IN_GALLERY)}/publish`, author, 'PUT');
   const last = await command(`/guidebooks/${ids.get(IN_GALLERY)}/public-gallery`, author, 'PATCH', { isPublicGallery: true });
   // The lists have caught up with every write before the browser reads them.
   expect((await api(`/guidebooks/?after=${last.position}`, author)).headers.get('x-read-consistency')).toBe('caught-up');
+  // Enabling the gallery makes a thumbnail by itself (the worker draws the reader's page in Chromium): wait for it,
+  // so the cards' states below do not depend on how fast this machine draws.
+  await waitUntil(async () => {
+    const listed = (await (await api('/guidebooks/recent', author)).json()) as { results?: Array<{ _id: string; thumbnailUrl?: string | null }> };
+    return (listed.results ?? []).some((row) => row._id === ids.get(IN_GALLERY) && Boolean(row.thumbnailUrl));
+  }, 60_000);
 
   browser = await launchBrowser();
 });
@@ -138,6 +157,14 @@ async function waitForText(page: Page, text: string): Promise<void> {
 }
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`not true within ${timeoutMs} ms`);
+    await pause(250);
+  }
+}
 
 /** Screenshots at 1280 and at 390 px; the page is left at 1280. */
 async function shootBoth(page: Page, name: string): Promise<void> {
@@ -187,12 +214,16 @@ describe('guidebook lists in the browser', () => {
       articles.map((article) => [article.querySelector('h3')?.textContent, article.querySelector('[data-thumbnail-state]')?.getAttribute('data-thumbnail-state')]),
     );
     expect(cards).toEqual([
-      [IN_GALLERY, 'generating'],
+      [IN_GALLERY, 'ready'],
       [PUBLISHED, 'placeholder'],
       [NEWEST_UNPUBLISHED, 'locked'],
     ]);
     await waitForText(page, '게시된 가이드북만 썸네일을 가질 수 있어요. 게시해 주세요.');
-    await waitForText(page, '썸네일을 만들고 있어요');
+    // The drawn thumbnail is a real picture served from /media.
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('main article [data-thumbnail-state="ready"] img, main article img[data-thumbnail-state="ready"]');
+      return image !== null && image.complete && image.naturalWidth > 0;
+    });
     await shootBoth(page, 'lists-recent-ko');
     await page.setViewport(NARROWEST);
     await pause(250);
@@ -212,12 +243,27 @@ describe('guidebook lists in the browser', () => {
     await page.setViewport(DESKTOP);
     await page.click('main article button[aria-pressed="true"]');
 
-    // The disabled regenerate control explains itself on focus.
-    await page.focus('main article button[aria-disabled="true"]');
-    await waitForText(page, '썸네일 다시 만들기는 곧 제공될 예정이에요');
-    await pause(200);
-    await page.screenshot({ path: join(screenshotDir, 'lists-recent-regenerate-ko-1280.png') as `${string}.png` });
-    await page.keyboard.press('Escape');
+    // Regenerate: only the published card without a thumbnail offers it to its owner (the gallery one is fresh).
+    const offered = await page.$$eval('main article', (articles) =>
+      articles.filter((article) => article.querySelector('button[aria-label="썸네일 다시 만들기"]')).map((article) => article.querySelector('h3')?.textContent),
+    );
+    expect(offered).toEqual([PUBLISHED]);
+    await page.click('main article button[aria-label="썸네일 다시 만들기"]');
+    await page.waitForSelector('main article [data-regenerating="true"]');
+    await waitForText(page, '쯤 완성돼요');
+    await page.screenshot({ path: join(screenshotDir, 'lists-recent-regenerating-ko-1280.png') as `${string}.png` });
+    // The list is read again after 5 s and 10 s: the new picture replaces the placeholder, and a toast says so.
+    await page.waitForFunction(
+      (title) =>
+        [...document.querySelectorAll('main article')].some(
+          (article) => article.querySelector('h3')?.textContent === title && article.querySelector('[data-thumbnail-state="ready"]') !== null,
+        ),
+      { timeout: 30_000 },
+      PUBLISHED,
+    );
+    await waitForText(page, '썸네일이 업데이트되었어요');
+    expect(await page.$$('main article [data-regenerating="true"]')).toHaveLength(0);
+    await page.screenshot({ path: join(screenshotDir, 'lists-recent-regenerated-ko-1280.png') as `${string}.png` });
 
     // A card opens the editor.
     const cardHref = await page.$eval('main article h3 a', (link) => link.getAttribute('href'));
