@@ -20,7 +20,7 @@ type AppProviderProps = {
   config?: AppConfig;
 };
 
-const NO_OPTIONAL_FEATURES: AppConfig = { supportChatUrl: undefined };
+const NO_OPTIONAL_FEATURES: AppConfig = { supportChatUrl: undefined, thumbnailProxies: [] };
 
 export function AppProvider({ children, queryClient, i18n, sessionStore, config = NO_OPTIONAL_FEATURES }: AppProviderProps) {
   const [store] = useState(() => sessionStore ?? createSessionStore());

@@ -142,9 +142,19 @@ describe('createApiClient', () => {
 
 describe('readAppConfig', () => {
   it('leaves the support chat off unless a http(s) address is given; refuses anything else', () => {
-    expect(readAppConfig({})).toEqual({ supportChatUrl: undefined });
-    expect(readAppConfig({ VITE_SUPPORT_CHAT_URL: '' })).toEqual({ supportChatUrl: undefined });
+    expect(readAppConfig({})).toEqual({ supportChatUrl: undefined, thumbnailProxies: [] });
+    expect(readAppConfig({ VITE_SUPPORT_CHAT_URL: '' })).toEqual({ supportChatUrl: undefined, thumbnailProxies: [] });
     expect(readAppConfig({ VITE_SUPPORT_CHAT_URL: 'https://chat.example.com/w.js' }).supportChatUrl).toBe('https://chat.example.com/w.js');
     expect(() => readAppConfig({ VITE_SUPPORT_CHAT_URL: 'javascript:alert(1)' })).toThrow(/Invalid build settings/);
+  });
+
+  it('takes up to 3 https image proxies with {url}; refuses a fourth, plain http, or a template without {url}', () => {
+    const proxies = 'https://proxy-one.example/?url={url}, https://proxy-two.example/fetch/{url}';
+    expect(readAppConfig({ VITE_THUMBNAIL_PROXIES: proxies }).thumbnailProxies).toEqual(['https://proxy-one.example/?url={url}', 'https://proxy-two.example/fetch/{url}']);
+    expect(readAppConfig({ VITE_THUMBNAIL_PROXIES: '' }).thumbnailProxies).toEqual([]);
+    const four = ['a', 'b', 'c', 'd'].map((name) => `https://${name}.example/?u={url}`).join(',');
+    expect(() => readAppConfig({ VITE_THUMBNAIL_PROXIES: four })).toThrow(/at most 3 image proxies/);
+    expect(() => readAppConfig({ VITE_THUMBNAIL_PROXIES: 'http://proxy.example/?url={url}' })).toThrow(/Invalid build settings/);
+    expect(() => readAppConfig({ VITE_THUMBNAIL_PROXIES: 'https://proxy.example/' })).toThrow(/needs \{url\}/);
   });
 });

@@ -44,7 +44,7 @@ describe('support chat', () => {
 
   it('loads the configured script once, asynchronously', async () => {
     stubFetch(() => json({}));
-    renderApp({ path: '/login', config: { supportChatUrl: 'https://chat.example.com/widget.js' } });
+    renderApp({ path: '/login', config: { supportChatUrl: 'https://chat.example.com/widget.js', thumbnailProxies: [] } });
     await screen.findByRole('heading', { name: '다시 오신 것을 환영합니다' });
     const scripts = document.querySelectorAll(`#${SUPPORT_CHAT_SCRIPT_ID}`);
     expect(scripts).toHaveLength(1);

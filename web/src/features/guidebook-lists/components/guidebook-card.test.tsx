@@ -174,3 +174,34 @@ describe('the regenerate control on a card', () => {
     await waitFor(() => expect(sessionStore.get()).toBeNull());
   });
 });
+
+describe('a thumbnail that fails to load', () => {
+  const proxies = ['https://proxy-one.example/?url={url}', 'https://proxy-two.example/fetch/{url}'];
+
+  it('from a CDN: tries each configured image proxy in turn, then shows the placeholder', async () => {
+    const cdn = 'https://cdn.example/thumbnails/gb-1/a.webp';
+    stubFetch(() => json(pageOf([row({ thumbnailUrl: cdn })])));
+    renderApp({ path: '/guidebooks/recent', language: 'en', auth: owner, config: { supportChatUrl: undefined, thumbnailProxies: proxies } });
+    const card = (await screen.findByRole('article')) as HTMLElement;
+    const shown = () => card.querySelector('img')?.getAttribute('src');
+
+    expect(await waitFor(() => shown())).toBe(cdn);
+    fireEvent.error(card.querySelector('img')!);
+    await waitFor(() => expect(shown()).toBe(`https://proxy-one.example/?url=${encodeURIComponent(cdn)}`));
+    fireEvent.error(card.querySelector('img')!);
+    await waitFor(() => expect(shown()).toBe(`https://proxy-two.example/fetch/${encodeURIComponent(cdn)}`));
+    fireEvent.error(card.querySelector('img')!);
+    await waitFor(() => expect(card.querySelector('img')).toBeNull());
+    expect(card.querySelector('[data-thumbnail-state="placeholder"]')).not.toBeNull();
+  });
+
+  it('from our own /media: never sent through a proxy, the placeholder at once', async () => {
+    stubFetch(() => json(pageOf([row()])));
+    renderApp({ path: '/guidebooks/recent', language: 'en', auth: owner, config: { supportChatUrl: undefined, thumbnailProxies: proxies } });
+    const card = (await screen.findByRole('article')) as HTMLElement;
+    await waitFor(() => expect(card.querySelector('img')).not.toBeNull());
+    fireEvent.error(card.querySelector('img')!);
+    await waitFor(() => expect(card.querySelector('img')).toBeNull());
+    expect(card.querySelector('[data-thumbnail-state="placeholder"]')).not.toBeNull();
+  });
+});

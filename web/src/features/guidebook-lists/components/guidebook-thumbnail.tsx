@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BookOpen, ImageUp, Lock } from 'lucide-react';
 import { Spinner } from '../../../components/spinner.tsx';
+import { useAppConfig } from '../../../lib/app-config.tsx';
 import type { ListedGuidebook } from '../listed-guidebook.ts';
 import { thumbnailStateOf } from '../thumbnail-state.ts';
 
@@ -12,23 +13,45 @@ type GuidebookThumbnailProps = {
 };
 
 /**
- * A card's picture in its four states (spec 1 §4, see `thumbnailStateOf`). An image that fails to load falls back
- * to the calm cover; the spec's public image proxies are not tried, so no request leaves our own host.
+ * Where a thumbnail may be loaded from, in order (spec 1 §6): its own address, then, for a picture on another host
+ * (a CDN), each configured public image proxy. Our own /media is never sent through a proxy: a proxy cannot reach
+ * what we cannot serve, and readers' addresses would go to a third party for nothing.
+ */
+export function thumbnailSources(url: string, proxies: readonly string[], origin: string): string[] {
+  let crossOrigin = false;
+  try {
+    crossOrigin = new URL(url, origin).origin !== origin;
+  } catch {
+    return [url];
+  }
+  return [url, ...(crossOrigin ? proxies.map((template) => template.replace('{url}', encodeURIComponent(url))) : [])];
+}
+
+/**
+ * A card's picture in its four states (spec 1 §4, see `thumbnailStateOf`). An image that fails to load is tried
+ * through the configured image proxies (cross-origin only, none unless configured), then falls back to the calm
+ * cover.
  */
 export function GuidebookThumbnail({ guidebook, title }: GuidebookThumbnailProps) {
   const { t } = useTranslation();
-  const [failed, setFailed] = useState<string | null>(null);
+  const { thumbnailProxies } = useAppConfig();
+  // Which of the picture's sources is showing; a new picture starts again from its own address.
+  const [attempt, setAttempt] = useState<{ url: string; index: number } | null>(null);
   const state = thumbnailStateOf(guidebook);
   const url = guidebook.thumbnailUrl;
+  const sources = url ? thumbnailSources(url, thumbnailProxies, window.location.origin) : [];
+  const index = attempt && attempt.url === url ? attempt.index : 0;
+  const src = sources[index];
 
-  if (state === 'ready' && url && failed !== url) {
+  if (state === 'ready' && url && src) {
     return (
       <img
-        src={url}
+        key={src}
+        src={src}
         alt=""
         loading="lazy"
         decoding="async"
-        onError={() => setFailed(url)}
+        onError={() => setAttempt({ url, index: index + 1 })}
         className="size-full object-cover object-top"
         data-thumbnail-state="ready"
       />
