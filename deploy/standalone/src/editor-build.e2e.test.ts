@@ -417,7 +417,7 @@ describe('building a guidebook from blank in the browser', () => {
     await selectItem(page, attractionId('video'));
     await typeInto(page, `${item('video')} input[type="url"]`, VIDEO_URL);
     await page.keyboard.press('Enter');
-    await page.waitForSelector(`${item('video')} iframe[src*="dQw4w9WgXcQ"]`, { timeout: 10_000 });
+    await page.waitForSelector(`${item('video')} [data-video-facade="dQw4w9WgXcQ"]`, { timeout: 10_000 });
     await selectItem(page, attractionId('button'));
     await page.click(`${item('button')} input[aria-label="Button title"]`, { count: 3 });
     await page.keyboard.type('Book the boat to Udo');
@@ -481,8 +481,13 @@ describe('building a guidebook from blank in the browser', () => {
     for (const text of ['Seongsan Ilchulbong', 'Climb it before sunrise.', 'Tangerine fields in bloom', 'Getting to Udo', 'Book the boat to Udo']) await waitForText(page, text);
     const cell = (label: string) => page.$eval(`textarea[aria-label="${label}"]`, (area) => (area as HTMLTextAreaElement).value);
     expect([await cell('Row 1, column 1'), await cell('Row 1, column 2'), await cell('Row 2, column 1')]).toEqual(['Place', 'Adult fee', 'Manjanggul']);
-    expect(await page.$$('iframe[src*="youtube-nocookie.com/embed/dQw4w9WgXcQ"]')).toHaveLength(1);
+    // the video: a facade (nothing loaded from YouTube) until the selected item's play button is pressed
+    expect(await page.$$('iframe')).toHaveLength(0);
+    expect(await page.$$('[data-video-facade="dQw4w9WgXcQ"]')).toHaveLength(1);
     await shoot(page, 'editor-build-attractions-reloaded-en-1280');
+    await selectItem(page, attractionId('video'));
+    await page.click(`[data-item-id="${attractionId('video')}"] button[aria-label="Play video"]`);
+    await page.waitForSelector(`[data-item-id="${attractionId('video')}"] iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"]`);
 
     // the itinerary page: the day, its activity, sub-activity and meal
     await page.goto(pageUrl.itinerary!, { waitUntil: 'networkidle0' });

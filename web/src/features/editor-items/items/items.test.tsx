@@ -100,7 +100,7 @@ describe('accordion and airticket items', () => {
 });
 
 describe('video item', () => {
-  it('embeds YouTube links at 16:9; placeholder without a source', () => {
+  it('YouTube links at 16:9 behind a facade that loads the player when played; placeholder without a source', () => {
     expect(youtubeVideoId('https://youtu.be/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
     expect(youtubeVideoId('https://www.youtube.com/watch?feature=share&v=dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
     expect(youtubeVideoId('https://www.youtube.com/shorts/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
@@ -113,7 +113,14 @@ describe('video item', () => {
     expect(container.textContent).toContain('Please add YouTube video source');
     expect(container.querySelector('.aspect-video')).not.toBeNull();
     rerender(<VideoItem item={{ ...empty, url: 'https://youtu.be/dQw4w9WgXcQ' }} editable={false} active={false} {...base} />);
-    expect(container.querySelector('iframe')?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ');
+    // A facade first: nothing is loaded from YouTube until the video is played.
+    expect(container.querySelector('iframe')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Play video' }));
+    expect(container.querySelector('iframe')?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0');
+    // Another address shows its facade again.
+    rerender(<VideoItem item={{ ...empty, url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' }} editable={false} active={false} {...base} />);
+    expect(container.querySelector('iframe')).toBeNull();
+    expect(container.querySelector('[data-video-facade="aqz-KE-bpKQ"]')).not.toBeNull();
   });
 
   it('in edit mode a URL field saves a valid address', () => {

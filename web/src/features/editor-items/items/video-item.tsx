@@ -1,18 +1,13 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Video } from 'lucide-react';
+import { Play, Video } from 'lucide-react';
 import { webUrlSchema, type SectionItemOf } from '@pocketguide/contracts';
+import { youTubeEmbedUrl, youTubeId } from '@pocketguide/contracts/viewer/youtube';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { UrlField } from './url-field.tsx';
 
-const YOUTUBE_ID = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^#]*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})/i;
-
-/** The video id of a YouTube address (watch, share, embed, shorts and live links), or null. */
-export function youtubeVideoId(url: string): string | null {
-  return YOUTUBE_ID.exec(url.trim())?.[1] ?? null;
-}
-
-/** The privacy-enhanced embed address: no cookies until the reader plays the video. */
-export const youtubeEmbedUrl = (id: string): string => `https://www.youtube-nocookie.com/embed/${id}`;
+/** The video id of a YouTube address (watch, share, embed, shorts and live links), or null: the viewer's rule. */
+export const youtubeVideoId = youTubeId;
 
 /** What to store for a typed address: 'https://' added when no scheme is given; null when it is not a video link. */
 export function videoUrlFromInput(input: string): string | null {
@@ -22,30 +17,49 @@ export function videoUrlFromInput(input: string): string | null {
   return webUrlSchema.safeParse(url).success && youtubeVideoId(url) ? url : null;
 }
 
-/** A YouTube video, 16:9 (its height is 0.5625 of its width, spec §3); the author pastes its address. */
+/**
+ * A YouTube video, 16:9 (its height is 0.5625 of its width, spec §3); the author pastes its address. Like the
+ * viewer, the canvas shows a facade and loads the player only when asked: a page of many videos stays light, and
+ * nothing is fetched from YouTube until the author plays one.
+ */
 export function VideoItem({ item, editable, active, onActivate, onEdit }: SectionItemProps<SectionItemOf<'video'>>) {
   const { t } = useTranslation();
   const id = youtubeVideoId(item.url);
+  // The id that was played: another address shows the facade again.
+  const [playing, setPlaying] = useState<string | null>(null);
   return (
     <div className="flex flex-col gap-2 px-4 py-2" onPointerDownCapture={editable ? onActivate : undefined}>
       <div className="relative aspect-video w-full overflow-hidden rounded-control bg-neutral-100">
-        {id ? (
+        {id && playing === id ? (
           <iframe
-            src={youtubeEmbedUrl(id)}
+            src={`${youTubeEmbedUrl(id)}?autoplay=1&rel=0`}
             title={t('editorItems.video.frameTitle')}
             className="absolute inset-0 size-full"
-            allow="accelerometer; encrypted-media; gyroscope; picture-in-picture; fullscreen"
+            allow="accelerometer; autoplay; encrypted-media; gyroscope; picture-in-picture; fullscreen"
             allowFullScreen
-            loading="lazy"
             referrerPolicy="strict-origin-when-cross-origin"
           />
+        ) : id ? (
+          <button
+            type="button"
+            data-video-facade={id}
+            onClick={() => setPlaying(id)}
+            aria-label={t('editorItems.video.play')}
+            className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-neutral-900 text-white focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white"
+          >
+            <span className="flex size-14 items-center justify-center rounded-full bg-accent-600 shadow-raised" aria-hidden="true">
+              <Play className="size-6 translate-x-0.5 fill-current" />
+            </span>
+            <span className="text-sm font-semibold">YouTube</span>
+            <span className="font-mono text-xs text-neutral-300">{id}</span>
+          </button>
         ) : (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm text-neutral-600">
             <Video className="size-6" aria-hidden="true" />
             <span>{t('editorItems.video.placeholder')}</span>
           </div>
         )}
-        {/* In the editor a click selects the item instead of starting the video. */}
+        {/* In the editor the first click selects the item; once selected, the facade plays the video. */}
         {editable && !active ? <div className="absolute inset-0" aria-hidden="true" /> : null}
       </div>
       {editable && active ? (
