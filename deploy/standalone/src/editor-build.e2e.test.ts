@@ -486,7 +486,7 @@ describe('building a guidebook from blank in the browser', () => {
     expect(await page.$$('[data-video-facade="dQw4w9WgXcQ"]')).toHaveLength(1);
     await shoot(page, 'editor-build-attractions-reloaded-en-1280');
     await selectItem(page, attractionId('video'));
-    await page.click(`[data-item-id="${attractionId('video')}"] button[aria-label="Play video"]`);
+    await page.click(`[data-item-id="${attractionId('video')}"] button[data-video-facade]`);
     await page.waitForSelector(`[data-item-id="${attractionId('video')}"] iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"]`);
 
     // the itinerary page: the day, its activity, sub-activity and meal

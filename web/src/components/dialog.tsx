@@ -3,6 +3,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { cx } from '../lib/class-names.ts';
+import { useReturnFocus } from '../lib/return-focus.ts';
 
 type DialogProps = {
   open: boolean;
@@ -20,6 +21,7 @@ type DialogProps = {
 /** A modal card (Radix: focus trap, Escape, labelled by its title); a bottom sheet on narrow screens. */
 export function Dialog({ open, onOpenChange, title, description, children, footer, className, initialFocus }: DialogProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -28,10 +30,12 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
           // Without a description, Radix wants to be told explicitly that nothing describes the dialog.
           {...(description ? {} : { 'aria-describedby': undefined })}
           onOpenAutoFocus={(event) => {
+            returnFocus.onOpenAutoFocus();
             if (!initialFocus?.current) return;
             event.preventDefault();
             initialFocus.current.focus();
           }}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           className={cx(
             'fixed z-50 flex max-h-[90dvh] flex-col overflow-y-auto border border-neutral-200 bg-white shadow-raised',
             'inset-x-0 bottom-0 rounded-t-card p-5 sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-full sm:max-w-md',

@@ -115,7 +115,7 @@ describe('video item', () => {
     rerender(<VideoItem item={{ ...empty, url: 'https://youtu.be/dQw4w9WgXcQ' }} editable={false} active={false} {...base} />);
     // A facade first: nothing is loaded from YouTube until the video is played.
     expect(container.querySelector('iframe')).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Play video' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Play video: YouTube dQw4w9WgXcQ' }));
     expect(container.querySelector('iframe')?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0');
     // Another address shows its facade again.
     rerender(<VideoItem item={{ ...empty, url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' }} editable={false} active={false} {...base} />);

@@ -44,13 +44,14 @@ export function VideoItem({ item, editable, active, onActivate, onEdit }: Sectio
             type="button"
             data-video-facade={id}
             onClick={() => setPlaying(id)}
-            aria-label={t('editorItems.video.play')}
             className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-neutral-900 text-white focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white"
           >
+            {/* Named by what it does and what it shows, so the visible words are part of its name. */}
+            <span className="sr-only">{`${t('editorItems.video.play')}:`}</span>{' '}
             <span className="flex size-14 items-center justify-center rounded-full bg-accent-600 shadow-raised" aria-hidden="true">
               <Play className="size-6 translate-x-0.5 fill-current" />
             </span>
-            <span className="text-sm font-semibold">YouTube</span>
+            <span className="text-sm font-semibold">YouTube</span>{' '}
             <span className="font-mono text-xs text-neutral-300">{id}</span>
           </button>
         ) : (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import * as RadixDialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/button.tsx';
+import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
 
 /**
@@ -14,6 +15,8 @@ export function ConflictDialog() {
   const { saver } = useEditor();
   const open = useEditorState((state) => state.conflict !== null);
   const [busy, setBusy] = useState(false);
+  // Back to where the author was typing once they have chosen.
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open}>
       <RadixDialog.Portal>
@@ -22,6 +25,8 @@ export function ConflictDialog() {
           role="alertdialog"
           onEscapeKeyDown={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 w-[min(480px,calc(100vw-32px))] -translate-x-1/2 -translate-y-1/2 rounded-card border border-neutral-200 bg-white p-6 shadow-raised focus-visible:outline-none"
         >
           <RadixDialog.Title className="text-lg font-bold text-neutral-900">{t('editor.conflict.title')}</RadixDialog.Title>

@@ -3,6 +3,7 @@ import * as RadixDialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { X } from 'lucide-react';
 import { cx } from '../../../lib/class-names.ts';
+import { useReturnFocus } from '../../../lib/return-focus.ts';
 
 type SideSheetProps = {
   open: boolean;
@@ -21,6 +22,7 @@ type SideSheetProps = {
 /** A sheet sliding in from the right (Radix dialog: focus, Escape, labelled by its title). */
 export function SideSheet({ open, onOpenChange, title, description, width, modal = true, top = 0, children }: SideSheetProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange} modal={modal}>
       <RadixDialog.Portal>
@@ -28,6 +30,8 @@ export function SideSheet({ open, onOpenChange, title, description, width, modal
         <RadixDialog.Content
           {...(description ? {} : { 'aria-describedby': undefined })}
           onInteractOutside={modal ? undefined : (event) => event.preventDefault()}
+          onOpenAutoFocus={returnFocus.onOpenAutoFocus}
+          onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           style={{ width, maxWidth: '100vw', top }}
           className={cx('fixed right-0 bottom-0 z-50 flex flex-col border-l border-neutral-200 bg-white shadow-raised focus-visible:outline-none')}
         >

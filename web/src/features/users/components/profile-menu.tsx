@@ -27,11 +27,13 @@ export function ProfileMenu({ session, settingsHref, subscriptionHref, onSignOut
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger
-          aria-label={t('profileMenu.label')}
+          data-profile-menu=""
           className="group flex h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1 text-neutral-700 hover:bg-neutral-100 data-[state=open]:bg-neutral-100"
         >
           <Avatar name={session.name} image={session.image} />
           <span className="hidden max-w-32 truncate text-sm font-semibold lg:inline">{session.name}</span>
+          {/* Named by the visible name (when shown) and what it opens: the visible words stay part of its name. */}
+          <span className="sr-only"> {t('profileMenu.label')}</span>
           <ChevronDown className="size-4 text-neutral-500 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
