@@ -2,8 +2,9 @@
 /// <reference lib="dom" />
 /**
  * Screen-reader and keyboard use of the authors' screens, in system Chromium: axe-core (the engine Lighthouse's
- * accessibility audit runs) checks the recent cards, the list, the editor's cover and each kind of content page
- * of the sample, the settings panel and the history sheet against WCAG 2.1 A and AA; and the editor's main actions
+ * accessibility audit runs) checks the recent cards, the list, the editor's cover and each content page of the
+ * sample (and each item there while selected, with its editing controls), the settings panel, the publish panel
+ * and the history sheet against WCAG 2.1 A and AA; and the editor's main actions
  * are reached with Tab alone, each with a name. In Korean, the product's default. Needs
  * `npm run build -w @pocketguide/web` first.
  */
@@ -69,6 +70,7 @@ describe('the authors’ screens for screen readers and keyboards', () => {
   it('axe finds no WCAG 2.1 A/AA violation on the lists, the cover, every content page, settings and history', async () => {
     const page = await signedInPage();
     const found: Record<string, string[]> = {};
+    let selected = 0;
 
     await page.goto(`${product.baseUrl}/guidebooks/recent`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('main article');
@@ -84,6 +86,20 @@ describe('the authors’ screens for screen readers and keyboards', () => {
       await page.goto(`${product.baseUrl}/guidebooks/edit/${guidebookId}/contents/${contentId}`, { waitUntil: 'networkidle0' });
       await page.waitForSelector('[data-item-id], section[aria-label]');
       found[`content ${index + 1}`] = await violations(page);
+      // With each item selected in turn: its toolbar and its editing controls (rich-text toolbar, fields, tables).
+      const itemIds = await page.$$eval('[data-item-id]', (items) => items.map((item) => (item as HTMLElement).dataset.itemId ?? ''));
+      for (const itemId of itemIds.slice(0, 12)) {
+        const frame = await page.$(`[data-item-id="${itemId}"]`);
+        await frame?.evaluate((node) => node.scrollIntoView({ block: 'center' }));
+        const box = await frame?.boundingBox();
+        if (!box) continue;
+        await page.keyboard.press('Escape');
+        await page.mouse.click(box.x + box.width - 3, box.y + Math.min(box.height / 2, 20));
+        if (!(await page.waitForSelector(`[data-item-id="${itemId}"] [role="toolbar"]`, { timeout: 3000 }).catch(() => null))) continue;
+        selected += 1;
+        const more = await violations(page);
+        if (more.length > 0) found[`content ${index + 1}, item ${itemId} selected`] = more;
+      }
     }
 
     await page.goto(`${product.baseUrl}/guidebooks/edit/${guidebookId}`, { waitUntil: 'networkidle0' });
@@ -92,6 +108,12 @@ describe('the authors’ screens for screen readers and keyboards', () => {
     await page.waitForSelector('[role="dialog"]');
     found['settings'] = await violations(page);
     await page.keyboard.press('Escape');
+    // Publish without a subscription: the confirm panel asking to subscribe.
+    await page.evaluate(() => [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === '게시')?.click());
+    await waitForText(page, '가이드북을 게시하려면 구독이 필요합니다');
+    found['publish panel'] = await violations(page);
+    await screenshot(page, 'editor-a11y-publish-ko-1280');
+    await page.keyboard.press('Escape');
     await page.click('button[aria-label="변경 기록"]');
     await waitForText(page, '버전');
     found['history'] = await violations(page);
@@ -99,6 +121,8 @@ describe('the authors’ screens for screen readers and keyboards', () => {
 
     const all = Object.entries(found).flatMap(([where, lines]) => lines.map((line) => `${where}: ${line}`));
     expect(all).toEqual([]);
+    // The items were really checked while selected (the sample's pages hold a few dozen).
+    expect(selected).toBeGreaterThan(15);
     expect(pageErrors).toEqual([]);
   });
 
