@@ -10,6 +10,7 @@ import { editorSuite } from './suites/editor.ts';
 import { guidebookSaveSuite } from './suites/guidebook-save.ts';
 import { projectionCatchUpSuite } from './suites/projection-catch-up.ts';
 import { readByIdSuite } from './suites/read-by-id.ts';
+import { thumbnailsSuite } from './suites/thumbnails.ts';
 import { viewerSuite } from './suites/viewer.ts';
 
 const suites: Record<string, () => Promise<SuiteResult>> = {
@@ -19,6 +20,7 @@ const suites: Record<string, () => Promise<SuiteResult>> = {
   'guidebook-save': () => guidebookSaveSuite(),
   viewer: () => viewerSuite(),
   editor: () => editorSuite(),
+  thumbnails: () => thumbnailsSuite(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

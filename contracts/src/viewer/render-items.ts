@@ -3,9 +3,6 @@ import { ICONS, attr, escapeHtml, safeAsset, safeLink } from './html.ts';
 import { mapZoom } from './map-zoom.ts';
 import { plainText, richTextHtml, richTextInlineHtml } from './render-rich-text.ts';
 import type { ViewerTexts } from './viewer-texts.ts';
-import { youTubeId } from './youtube.ts';
-
-export { youTubeId } from './youtube.ts';
 
 /**
  * Section items, itinerary days and cover cards in view mode (spec 1 §3, §4): sticky images, accordions and air
@@ -72,6 +69,11 @@ export function openStreetMapUrl(latitude: number, longitude: number, level: num
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=${mapZoom(level)}/${lat}/${lon}`;
 }
 
+/** The 11-character id of a YouTube address (watch, youtu.be, embed, shorts, live), or null. */
+export function youTubeId(url: string): string | null {
+  const match = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^#]*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})(?![\w-])/i.exec(url);
+  return match?.[1] ?? null;
+}
 
 // ---------------------------------------------------------------- section items
 

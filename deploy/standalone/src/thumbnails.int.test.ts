@@ -13,6 +13,7 @@ import {
 import { findChromium } from '@pocketguide/workers/thumbnails/thumbnail-renderer';
 import { startStandalone, type RunningStandalone } from './app.ts';
 import { TEST_ACCOUNT_ENV, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
+import { appendedSince } from './testing/log.ts';
 
 /**
  * Thumbnails over HTTP, end to end in one process: the requests (user and administrators' endpoints, their
@@ -65,7 +66,7 @@ async function refused(request: () => Promise<Response>, status: number, code: s
   const problem = (await response.json()) as Problem;
   expect({ status: response.status, code: problem.code }).toEqual({ status, code });
   expect(response.headers.get('content-type')).toContain('application/problem+json');
-  expect(await app.eventStore.headPosition()).toBe(before);
+  expect(await appendedSince(app.eventStore, before)).toEqual([]);
   return { problem, response };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { newSectionItem, richParagraph, SECTION_ITEM_TYPES, type SectionItem, type SectionItemOf } from '@pocketguide/contracts';
+import { youTubeId } from '@pocketguide/contracts/viewer/render-items';
 import { editorItemRegistry, sectionItemComponents } from '../registry.ts';
 import { SectionItemView } from '../section-item-view.tsx';
 import { countingIds, editableValue, renderWithI18n } from '../test-support.tsx';
@@ -105,6 +106,19 @@ describe('video item', () => {
     expect(youtubeVideoId('https://www.youtube.com/watch?feature=share&v=dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
     expect(youtubeVideoId('https://www.youtube.com/shorts/dQw4w9WgXcQ')).toBe('dQw4w9WgXcQ');
     expect(youtubeVideoId('https://vimeo.com/1')).toBeNull();
+    // The viewer accepts exactly the same links.
+    for (const url of [
+      'https://youtu.be/dQw4w9WgXcQ',
+      'https://www.youtube.com/watch?feature=share&v=dQw4w9WgXcQ',
+      'https://www.youtube.com/shorts/dQw4w9WgXcQ',
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?start=3',
+      'https://www.youtube.com/live/dQw4w9WgXcQ',
+      'https://youtu.be/dQw4w9WgXcQx',
+      'https://vimeo.com/1',
+      'https://example.com/watch?v=dQw4w9WgXcQ',
+    ]) {
+      expect(youtubeVideoId(url), url).toBe(youTubeId(url));
+    }
     expect(videoUrlFromInput('youtu.be/dQw4w9WgXcQ')).toBe('https://youtu.be/dQw4w9WgXcQ');
     expect(videoUrlFromInput('https://example.com')).toBeNull();
 

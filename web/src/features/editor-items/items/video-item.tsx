@@ -2,12 +2,22 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Play, Video } from 'lucide-react';
 import { webUrlSchema, type SectionItemOf } from '@pocketguide/contracts';
-import { youTubeEmbedUrl, youTubeId } from '@pocketguide/contracts/viewer/youtube';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { UrlField } from './url-field.tsx';
 
-/** The video id of a YouTube address (watch, share, embed, shorts and live links), or null: the viewer's rule. */
-export const youtubeVideoId = youTubeId;
+const YOUTUBE_ID = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^#]*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})(?![\w-])/i;
+
+/**
+ * The video id of a YouTube address (watch, share, embed, shorts and live links), or null. The viewer's own rule
+ * (`youTubeId` in contracts/src/viewer/render-items.ts) is kept apart so the readers' script shares no chunk with
+ * the editor; a test holds the two to the same answers.
+ */
+export function youtubeVideoId(url: string): string | null {
+  return YOUTUBE_ID.exec(url.trim())?.[1] ?? null;
+}
+
+/** The privacy-enhanced embed address: no cookies until the video is played. */
+const youTubeEmbedUrl = (id: string): string => `https://www.youtube-nocookie.com/embed/${id}`;
 
 /** What to store for a typed address: 'https://' added when no scheme is given; null when it is not a video link. */
 export function videoUrlFromInput(input: string): string | null {
