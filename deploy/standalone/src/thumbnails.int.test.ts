@@ -215,6 +215,18 @@ describe.skipIf(!chromium.found)('drawing (system Chromium)', () => {
     console.log(`[thumbnails.int] measured render time: ${String(recorded[0]?.data.renderMs)} ms (average so far ${status.averageRenderMs} ms)`);
   });
 
+  it('asking again for an unchanged guidebook draws it again (the browser already holds its page)', async () => {
+    const own = await guidebook(author);
+    await send('POST', '/thumbnails/generate', author, { guidebookIds: [own._id], priority: 'high' });
+    const first = await thumbnailListed(author, own._id);
+    const again = await answered(await send('POST', '/thumbnails/generate', author, { guidebookIds: [own._id], priority: 'high' }));
+    expect(again.queued).toBe(1);
+    const second = await thumbnailListed(author, own._id, first.thumbnailGeneratedAt);
+    // The same page makes the same picture: the same content-addressed file, a newer time.
+    expect(second.thumbnailUrl).toBe(first.thumbnailUrl);
+    expect((await eventsOf(`thumbnail-${own._id}`)).map((event) => event.type)).toEqual([]);
+  });
+
   it('enabling the public gallery makes a thumbnail by itself; setting a password on it makes a new one (the gate)', async () => {
     const own = await guidebook(author);
     const enabled = await send('PATCH', `/guidebooks/${own._id}/public-gallery`, author, { isPublicGallery: true });

@@ -25,7 +25,11 @@ describe.skipIf(!chromium.found)('the Chromium thumbnail renderer (system Chromi
     picture = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#ff0000' } }).png().toBuffer();
     server = createServer((req, res) => {
       seen.push({ url: req.url ?? '', headers: req.headers });
-      if (req.url?.startsWith('/m/book')) {
+      if (req.url?.startsWith('/m/tagged')) {
+        // As the viewer answers: with an ETag, and 304 to a browser that already holds this version.
+        if (req.headers['if-none-match'] === '"v1"') res.writeHead(304, { etag: '"v1"' }).end();
+        else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: '"v1"', 'cache-control': 'no-cache' }).end(PAGE);
+      } else if (req.url?.startsWith('/m/book')) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
       } else if (req.url === '/pic.png') {
         res.writeHead(200, { 'content-type': 'image/png' }).end(picture);
@@ -60,6 +64,15 @@ describe.skipIf(!chromium.found)('the Chromium thumbnail renderer (system Chromi
   it('a page that is not there is not drawn: PageNotRenderableError with its status', async () => {
     await expect(renderer.render(`${base}/m/missing`)).rejects.toBeInstanceOf(PageNotRenderableError);
     await expect(renderer.render(`${base}/m/missing`)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it('draws the same unchanged page again (the server answers the kept copy with 304)', async () => {
+    const first = await renderer.render(`${base}/m/tagged`);
+    const again = await renderer.render(`${base}/m/tagged`);
+    expect(seen.filter((request) => request.url === '/m/tagged').map((request) => request.headers['if-none-match'] ?? null)).toEqual([null, '"v1"']);
+    expect((await sharp(again).metadata()).width).toBe(870);
+    expect(again.length).toBeGreaterThan(0);
+    expect(first.length).toBeGreaterThan(0);
   });
 
   it('draws one page at a time in the same browser: three at once all succeed', async () => {

@@ -89,7 +89,9 @@ export function createChromiumThumbnailRenderer(options: ChromiumThumbnailRender
         void (allowed ? request.continue() : request.abort('blockedbyclient'));
       });
       const response = await page.goto(url, { waitUntil: 'load', timeout: timeoutMs });
-      if (!response || response.status() !== 200) throw new PageNotRenderableError(url, response?.status() ?? null);
+      // 304: the browser kept this page from an earlier drawing and the server says it is unchanged (its ETag).
+      const status = response?.status() ?? null;
+      if (status !== 200 && status !== 304) throw new PageNotRenderableError(url, status);
       // The script's late requests (the font files) finish; then every picture and font is ready to paint.
       await page.waitForNetworkIdle({ idleTime: IDLE_MS, timeout: timeoutMs });
       await page.evaluate(SETTLE_SCRIPT);
