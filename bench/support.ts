@@ -40,3 +40,29 @@ export function percentile(sortedMs: readonly number[], p: number): number {
 export type Figure = { name: string; value: number; unit: string; baseline?: { name: string; value: number }; ratio?: number; aim?: string };
 
 export type SuiteResult = { suite: string; figures: Figure[] };
+
+/** The administrator every bench run creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const BENCH_ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench1!pass' } as const;
+
+export type BenchSession = { token: string; user: Record<string, unknown>; headers: Record<string, string> };
+
+/** Signs an administrator in with HTTP Basic: the session, and JSON headers carrying its token. */
+export async function signInAdmin(baseUrl: string, admin: { ADMIN_EMAIL: string; ADMIN_PASSWORD: string } = BENCH_ADMIN): Promise<BenchSession> {
+  const signedIn = await fetch(`${baseUrl}/api/auth`, {
+    method: 'POST',
+    headers: { authorization: `Basic ${Buffer.from(`${admin.ADMIN_EMAIL}:${admin.ADMIN_PASSWORD}`).toString('base64')}` },
+  });
+  if (signedIn.status !== 201) throw new Error(`sign-in answered ${signedIn.status}`);
+  const session = (await signedIn.json()) as { token: string; user: Record<string, unknown> };
+  return { ...session, headers: { 'content-type': 'application/json', authorization: `Bearer ${session.token}` } };
+}
+
+/** The built-in sample guidebook, created and published by the signed-in administrator. */
+export async function publishedSample(baseUrl: string, session: BenchSession): Promise<{ _id: string; uuid: string; position: number }> {
+  const created = await fetch(`${baseUrl}/api/guidebooks`, { method: 'POST', headers: session.headers, body: JSON.stringify({ source: 'sample' }) });
+  const { _id, uuid } = (await created.json()) as { _id: string; uuid: string };
+  const published = await fetch(`${baseUrl}/api/guidebooks/${_id}/publish`, { method: 'PUT', headers: session.headers });
+  if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
+  const { position } = (await published.json()) as { position: number };
+  return { _id, uuid, position };
+}

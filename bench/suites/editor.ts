@@ -6,7 +6,7 @@ import type { Page } from 'puppeteer-core';
 import { newContentPage, newGuidebookDocument, richParagraph, type GuidebookDocument, type IdGenerator, type SectionItem } from '@pocketguide/contracts';
 import { startStandalone } from '@pocketguide/standalone/app';
 import { launchBrowser } from '../../test-support/browser.ts';
-import { benchDir, percentile, root, type Figure, type SuiteResult } from '../support.ts';
+import { benchDir, percentile, root, signInAdmin, type Figure, type SuiteResult } from '../support.ts';
 
 /**
  * The editor in the system Chromium (puppeteer), on the built web app served by the standalone product:
@@ -23,12 +23,8 @@ export async function editorSuite(keys = 80): Promise<SuiteResult> {
   const app = await startStandalone({ port: 0, dataDir: benchDir('editor'), webDist, env: { LOG_LEVEL: 'warn', ...admin } });
   const browser = await launchBrowser();
   try {
-    const signedIn = await fetch(`${app.url}/api/auth`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${admin.ADMIN_EMAIL}:${admin.ADMIN_PASSWORD}`).toString('base64')}` },
-    });
-    const session = (await signedIn.json()) as { token: string; user: Record<string, unknown> };
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${session.token}` };
+    const session = await signInAdmin(app.url, admin);
+    const { headers } = session;
 
     const create = async (items: number) => {
       const doc = documentWithItems(items);

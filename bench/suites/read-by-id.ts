@@ -2,30 +2,21 @@ import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { startStandalone } from '@pocketguide/standalone/app';
-import { benchDir, loadTest, type SuiteResult } from '../support.ts';
+import { BENCH_ADMIN, benchDir, loadTest, signInAdmin, type SuiteResult } from '../support.ts';
 
 /**
  * Read-by-id through query-api over HTTP, beside a bare express handler returning a constant JSON document of the
  * same size, both measured in this run by autocannon from a second process.
  */
 export async function readByIdSuite(seconds = 5, connections = 16): Promise<SuiteResult> {
-  const admin = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench1!pass' };
-  const app = await startStandalone({ port: 0, dataDir: benchDir('read-by-id'), env: { LOG_LEVEL: 'warn', ...admin } });
+  const app = await startStandalone({ port: 0, dataDir: benchDir('read-by-id'), env: { LOG_LEVEL: 'warn', ...BENCH_ADMIN } });
   const bare = express();
   let server: ReturnType<typeof bare.listen> | undefined;
   try {
     // The measured read is the editor's document (GET /guidebooks/:id), which only its owner may read: every
     // request carries the token, as the editor's do, so the figure includes verifying it.
-    const signedIn = await fetch(`${app.url}/api/auth`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${admin.ADMIN_EMAIL}:${admin.ADMIN_PASSWORD}`).toString('base64')}` },
-    });
-    const { token } = (await signedIn.json()) as { token: string };
-    const created = await fetch(`${app.url}/api/guidebooks`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ title: '서울 2박 3일 미식 여행' }),
-    });
+    const { token, headers } = await signInAdmin(app.url);
+    const created = await fetch(`${app.url}/api/guidebooks`, { method: 'POST', headers, body: JSON.stringify({ title: '서울 2박 3일 미식 여행' }) });
     const { _id, position } = (await created.json()) as { _id: string; position: number };
     const url = `${app.url}/api/guidebooks/${_id}`;
     const auth = { authorization: `Bearer ${token}` };

@@ -4,7 +4,7 @@ import { startStandalone } from '@pocketguide/standalone/app';
 import { createChromiumThumbnailRenderer } from '@pocketguide/workers/thumbnails/chromium-thumbnail-renderer';
 import { encodeThumbnail } from '@pocketguide/workers/thumbnails/thumbnail-image';
 import { chromiumPath } from '../../test-support/browser.ts';
-import { benchDir, percentile, root, type SuiteResult } from '../support.ts';
+import { BENCH_ADMIN, benchDir, percentile, publishedSample, root, signInAdmin, type SuiteResult } from '../support.ts';
 
 /**
  * Thumbnails of the published sample guidebook, drawn one after another in the system Chromium (warm browser):
@@ -17,25 +17,17 @@ import { benchDir, percentile, root, type SuiteResult } from '../support.ts';
 export async function thumbnailsSuite(runs = 10): Promise<SuiteResult> {
   const webDist = resolve(root, 'web/dist');
   if (!existsSync(resolve(webDist, 'viewer.html'))) throw new Error('web/dist/viewer.html is missing: run `npm run build -w @pocketguide/web` first');
-  const admin = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench1!pass' };
   const app = await startStandalone({
     port: 0,
     dataDir: benchDir('thumbnails'),
     webDist,
-    env: { LOG_LEVEL: 'warn', CHROMIUM_PATH: chromiumPath(), ...admin },
+    env: { LOG_LEVEL: 'warn', CHROMIUM_PATH: chromiumPath(), ...BENCH_ADMIN },
   });
   const bare = createChromiumThumbnailRenderer({ executablePath: chromiumPath() });
   try {
-    const signedIn = await fetch(`${app.url}/api/auth`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${admin.ADMIN_EMAIL}:${admin.ADMIN_PASSWORD}`).toString('base64')}` },
-    });
-    const { token } = (await signedIn.json()) as { token: string };
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const created = await fetch(`${app.url}/api/guidebooks`, { method: 'POST', headers, body: JSON.stringify({ source: 'sample' }) });
-    const { _id, uuid } = (await created.json()) as { _id: string; uuid: string };
-    const published = await fetch(`${app.url}/api/guidebooks/${_id}/publish`, { method: 'PUT', headers });
-    if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
+    const session = await signInAdmin(app.url);
+    const { headers } = session;
+    const { _id, uuid } = await publishedSample(app.url, session);
 
     const generatedAt = async (): Promise<string | null> => {
       const listed = (await (await fetch(`${app.url}/api/guidebooks/recent`, { headers })).json()) as { results: Array<{ _id: string; thumbnailGeneratedAt: string | null }> };

@@ -10,7 +10,7 @@ import lighthouse from 'lighthouse';
 import { startStandalone } from '@pocketguide/standalone/app';
 import { viewerAssetPaths } from '@pocketguide/query-api/viewer/viewer-assets';
 import { chromiumPath } from '../../test-support/browser.ts';
-import { benchDir, loadTest, percentile, root, type Figure, type SuiteResult } from '../support.ts';
+import { BENCH_ADMIN, benchDir, loadTest, percentile, publishedSample, root, signInAdmin, type Figure, type SuiteResult } from '../support.ts';
 
 /**
  * The readers' viewer with the published sample guidebook:
@@ -26,21 +26,11 @@ import { benchDir, loadTest, percentile, root, type Figure, type SuiteResult } f
 export async function viewerSuite(seconds = 5, connections = 16, runs = 3): Promise<SuiteResult> {
   const webDist = resolve(root, 'web/dist');
   if (!existsSync(resolve(webDist, 'viewer.html'))) throw new Error('web/dist/viewer.html is missing: run `npm run build -w @pocketguide/web` first');
-  const admin = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench1!pass' };
-  const app = await startStandalone({ port: 0, dataDir: benchDir('viewer'), webDist, env: { LOG_LEVEL: 'warn', ...admin } });
+  const app = await startStandalone({ port: 0, dataDir: benchDir('viewer'), webDist, env: { LOG_LEVEL: 'warn', ...BENCH_ADMIN } });
   const bare = express();
   let server: ReturnType<typeof bare.listen> | undefined;
   try {
-    const signedIn = await fetch(`${app.url}/api/auth`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${admin.ADMIN_EMAIL}:${admin.ADMIN_PASSWORD}`).toString('base64')}` },
-    });
-    const { token } = (await signedIn.json()) as { token: string };
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
-    const created = await fetch(`${app.url}/api/guidebooks`, { method: 'POST', headers, body: JSON.stringify({ source: 'sample' }) });
-    const { _id, uuid } = (await created.json()) as { _id: string; uuid: string };
-    const published = await fetch(`${app.url}/api/guidebooks/${_id}/publish`, { method: 'PUT', headers });
-    const { position } = (await published.json()) as { position: number };
+    const { uuid, position } = await publishedSample(app.url, await signInAdmin(app.url));
     const apiUrl = `${app.url}/api/viewer/${uuid}`;
     const document = await (await fetch(`${apiUrl}?after=${position}`)).text();
 
