@@ -8,10 +8,28 @@ const scratch = resolve(import.meta.dirname, '../test-output/tmp');
 const startedMarker = resolve(scratch, `.run-${process.pid}`);
 const reportedMarker = resolve(scratch, `.reported-${process.pid}`);
 
-/** Every run starts with an empty scratch folder for databases, outboxes and skip records. */
+/** Whether another vitest run in this checkout is still going (its marker names a live process). */
+function anotherRunAlive(): boolean {
+  if (!existsSync(scratch)) return false;
+  return readdirSync(scratch).some((name) => {
+    const pid = /^\.run-(\d+)$/.exec(name)?.[1];
+    if (!pid || Number(pid) === process.pid) return false;
+    try {
+      process.kill(Number(pid), 0);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Every run starts with an empty scratch folder for databases, outboxes and skip records, unless another run in
+ * this checkout is still using it: then its files are left alone (each suite makes its own folders in it).
+ */
 export default function setup(): () => void {
   if (!existsSync(startedMarker)) {
-    rmSync(scratch, { recursive: true, force: true });
+    if (!anotherRunAlive()) rmSync(scratch, { recursive: true, force: true });
     mkdirSync(scratch, { recursive: true });
     writeFileSync(startedMarker, '');
   }
