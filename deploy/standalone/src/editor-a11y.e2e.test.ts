@@ -16,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { openEditorTab, signInBrowser, waitForText } from './testing/editor-browser.ts';
+import en from '../../../web/src/locales/en.json' with { type: 'json' };
+import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 
 const webDist = resolve(import.meta.dirname, '../../../web/dist');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -60,15 +62,21 @@ afterAll(async () => {
   await product?.app.close();
 });
 
-async function signedInPage(): Promise<Page> {
+async function signedInPage(language: 'kr' | 'en' = 'kr'): Promise<Page> {
   const page = await openEditorTab(browser, pageErrors);
-  await signInBrowser(page, product.baseUrl, author, 'kr');
+  await signInBrowser(page, product.baseUrl, author, language);
   return page;
 }
 
+const LANGUAGES = [
+  { name: 'Korean', language: 'kr', texts: ko, suffix: 'ko' },
+  { name: 'English', language: 'en', texts: en, suffix: 'en' },
+] as const;
+
 describe('the authors’ screens for screen readers and keyboards', () => {
-  it('axe finds no WCAG 2.1 A/AA violation on the lists, the cover, every content page, settings and history', async () => {
-    const page = await signedInPage();
+  it.each(LANGUAGES)('axe finds no WCAG 2.1 A/AA violation on the lists, the cover, every content page, settings and history, in $name', async ({ language, texts, suffix }) => {
+    const page = await signedInPage(language);
+    const menu = texts.editor.menu;
     const found: Record<string, string[]> = {};
     let selected = 0;
 
@@ -104,20 +112,20 @@ describe('the authors’ screens for screen readers and keyboards', () => {
 
     await page.goto(`${product.baseUrl}/guidebooks/edit/${guidebookId}`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('#guidebook-title');
-    await page.click('button[aria-label="설정"]');
+    await page.click(`button[aria-label="${menu.settings}"]`);
     await page.waitForSelector('[role="dialog"]');
     found['settings'] = await violations(page);
     await page.keyboard.press('Escape');
     // Publish without a subscription: the confirm panel asking to subscribe.
-    await page.evaluate(() => [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === '게시')?.click());
-    await waitForText(page, '가이드북을 게시하려면 구독이 필요합니다');
+    await page.evaluate((label) => [...document.querySelectorAll('button')].find((button) => button.textContent?.trim() === label)?.click(), menu.publish);
+    await waitForText(page, texts.editor.confirm.subscriptionNeeded);
     found['publish panel'] = await violations(page);
-    await screenshot(page, 'editor-a11y-publish-ko-1280');
+    await screenshot(page, `editor-a11y-publish-${suffix}-1280`);
     await page.keyboard.press('Escape');
-    await page.click('button[aria-label="변경 기록"]');
-    await waitForText(page, '버전');
+    await page.click(`button[aria-label="${menu.history}"]`);
+    await waitForText(page, texts.editor.history.version.replace(' {{revision}}', ''));
     found['history'] = await violations(page);
-    await screenshot(page, 'editor-a11y-history-ko-1280');
+    await screenshot(page, `editor-a11y-history-${suffix}-1280`);
 
     const all = Object.entries(found).flatMap(([where, lines]) => lines.map((line) => `${where}: ${line}`));
     expect(all).toEqual([]);

@@ -117,7 +117,10 @@ export function HistorySheet({
             ))}
             {page === data.pageCount ? (
               <li className={cx('rounded-control border px-3 py-2.5 text-sm', previewing === 0 ? 'border-primary-600 bg-primary-50' : 'border-neutral-200')}>
-                <p className="font-semibold text-neutral-900">{t('editor.history.version', { revision: 0 })}</p>
+                <p className="flex items-center gap-2 font-semibold text-neutral-900">
+                  {t('editor.history.version', { revision: 0 })}
+                  {data.revision === 0 ? <span className="rounded-full bg-primary-50 px-2 text-xs text-primary-700">{t('editor.history.current')}</span> : null}
+                </p>
                 <p className="text-neutral-700">
                   {data.created.who.name ?? t('editor.history.someone')} · {t('editor.history.created')}
                 </p>
@@ -126,9 +129,12 @@ export function HistorySheet({
                   <Button size="sm" variant="ghost" icon={<Eye className="size-4" aria-hidden="true" />} onClick={() => onPreview(previewing === 0 ? null : 0)}>
                     {t('editor.history.preview')}
                   </Button>
-                  <Button size="sm" variant="ghost" icon={<RotateCcw className="size-4" aria-hidden="true" />} onClick={() => setRestoreTarget(0)}>
-                    {t('editor.history.restore')}
-                  </Button>
+                  {/* Restoring the version shown now would change nothing. */}
+                  {data.revision === 0 ? null : (
+                    <Button size="sm" variant="ghost" icon={<RotateCcw className="size-4" aria-hidden="true" />} onClick={() => setRestoreTarget(0)}>
+                      {t('editor.history.restore')}
+                    </Button>
+                  )}
                 </div>
               </li>
             ) : null}

@@ -91,3 +91,40 @@ describe('the top menu', () => {
     expect(screen.queryByRole('switch', { name: 'Sample Guidebook' })).toBeNull();
   });
 });
+
+describe('the history sheet', () => {
+  const who = { userId: 'user-1', name: 'Test Person', role: 'user' };
+  const history = (revision: number, results: unknown[]) => ({
+    _id: 'gb-1',
+    revision,
+    created: { time: '2025-11-02T03:04:05.000Z', who },
+    results,
+    page: 1,
+    pageCount: 1,
+    pageSize: 20,
+    totalCount: results.length,
+  });
+
+  it('a guidebook never changed: version 0 is the current one, with nothing to restore', async () => {
+    open((request) => (request.url.pathname === '/api/guidebooks/gb-1/history' ? json(history(0, [])) : undefined), { view: {} });
+    fireEvent.click(await screen.findByRole('button', { name: 'History' }, LOADED));
+    const list = await screen.findByRole('list', { name: 'Version history' });
+    expect(screen.getByText('No changes since it was created.')).toBeDefined();
+    expect(within(list).getByText('Current')).toBeDefined();
+    expect(within(list).queryByRole('button', { name: 'Restore' })).toBeNull();
+    expect(within(list).getByRole('button', { name: 'Preview' })).toBeDefined();
+  });
+
+  it('after a change: version 0 can be restored and the newest is the current one', async () => {
+    const edit = { revision: 1, time: '2025-11-02T04:00:00.000Z', who, type: 'GuidebookEdited', kind: 'patch', summary: [], text: 'changed the title', changesDocument: true };
+    open((request) => (request.url.pathname === '/api/guidebooks/gb-1/history' ? json(history(1, [edit])) : undefined), { view: {} });
+    fireEvent.click(await screen.findByRole('button', { name: 'History' }, LOADED));
+    const list = await screen.findByRole('list', { name: 'Version history' });
+    expect(screen.queryByText('No changes since it was created.')).toBeNull();
+    const [newest, created] = within(list).getAllByRole('listitem');
+    expect(within(newest!).getByText('Current')).toBeDefined();
+    expect(within(newest!).queryByRole('button', { name: 'Restore' })).toBeNull();
+    expect(within(created!).queryByText('Current')).toBeNull();
+    expect(within(created!).getByRole('button', { name: 'Restore' })).toBeDefined();
+  });
+});
