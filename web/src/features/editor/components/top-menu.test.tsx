@@ -128,3 +128,17 @@ describe('the history sheet', () => {
     expect(within(created!).getByRole('button', { name: 'Restore' })).toBeDefined();
   });
 });
+
+describe('the confirm panel from the keyboard', () => {
+  it('Escape puts it away and the focus returns to the button that opened it', async () => {
+    open(() => undefined);
+    const copy = await screen.findByRole('button', { name: 'Copy' }, LOADED);
+    copy.focus();
+    fireEvent.click(copy);
+    const region = await screen.findByRole('region', { name: 'Guidebook editor' });
+    await waitFor(() => expect(region.contains(document.activeElement)).toBe(true));
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Guidebook editor' })).toBeNull());
+    expect(document.activeElement).toBe(copy);
+  });
+});

@@ -72,10 +72,22 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
     const timer = setTimeout(() => setPanel({ kind: 'none' }), COPIED_MS);
     return () => clearTimeout(timer);
   }, [panel.kind]);
-  // a panel that opens takes the focus, so keyboard and screen-reader users land on its choices
+  // a panel that opens takes the focus, so keyboard and screen-reader users land on its choices; when it closes the
+  // focus goes back to the button that opened it (if it is still there), not to the page's start
+  const panelOpener = useRef<HTMLElement | null>(null);
+  const panelOpen = panel.kind !== 'none';
   useEffect(() => {
-    if (panel.kind !== 'none') panelRef.current?.querySelector<HTMLElement>('input, button')?.focus();
-  }, [panel.kind]);
+    if (!panelOpen) {
+      const opener = panelOpener.current;
+      panelOpener.current = null;
+      if (opener?.isConnected && (document.activeElement === null || document.activeElement === document.body)) opener.focus();
+      return;
+    }
+    if (panelOpener.current === null && document.activeElement instanceof HTMLElement && !panelRef.current?.contains(document.activeElement)) {
+      panelOpener.current = document.activeElement;
+    }
+    panelRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+  }, [panelOpen, panel.kind]);
 
   const run = async (name: string, work: () => Promise<void>) => {
     setBusy(name);
@@ -258,7 +270,20 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
         ) : null}
       </div>
       {panel.kind !== 'none' ? (
-        <div ref={panelRef} role="region" aria-label={t('editor.menu.label')} aria-live="polite" className="border-t border-neutral-200 bg-neutral-50">
+        <div
+          ref={panelRef}
+          role="region"
+          aria-label={t('editor.menu.label')}
+          aria-live="polite"
+          className="border-t border-neutral-200 bg-neutral-50"
+          // Escape puts a question away as a dialog's would; a running command is not interrupted.
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && busy === null) {
+              event.stopPropagation();
+              setPanel({ kind: 'none' });
+            }
+          }}
+        >
           <div className="mx-auto flex max-w-[1400px] flex-wrap items-center gap-3 px-4 py-3 text-sm">
             <ConfirmPanel
               panel={panel}
