@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../testing/render-app.tsx';
 import { json, stubFetch } from '../../testing/fake-api.ts';
 import { AppProvider } from '../provider.tsx';
@@ -46,8 +46,9 @@ describe('support chat', () => {
     stubFetch(() => json({}));
     renderApp({ path: '/login', config: { supportChatUrl: 'https://chat.example.com/widget.js', thumbnailProxies: [] } });
     await screen.findByRole('heading', { name: '다시 오신 것을 환영합니다' });
+    // Added by an effect, which may run just after the heading shows.
+    await waitFor(() => expect(document.querySelectorAll(`#${SUPPORT_CHAT_SCRIPT_ID}`)).toHaveLength(1));
     const scripts = document.querySelectorAll(`#${SUPPORT_CHAT_SCRIPT_ID}`);
-    expect(scripts).toHaveLength(1);
     expect((scripts[0] as HTMLScriptElement).src).toBe('https://chat.example.com/widget.js');
     expect((scripts[0] as HTMLScriptElement).async).toBe(true);
     scripts[0]?.remove();
