@@ -118,10 +118,19 @@ export function createGuidebooks(deps: GuidebooksDeps) {
   }
 
   const run = async (guidebookId: string, command: GuidebookCommand, metadata: CommandMetadata, ifMatch?: number) => {
-    if (ifMatch === undefined) return handle(guidebookStream(guidebookId), command, { metadata, retryOnConflict: true });
+    const streamId = guidebookStream(guidebookId);
+    if (ifMatch === undefined) return handle(streamId, command, { metadata, retryOnConflict: true });
     const guard = guardFor(command);
-    const expectedRevision = await revisionSeen(guidebookId, ifMatch);
-    return handle(guidebookStream(guidebookId), command, { metadata, expectedRevision, ...(guard ? { guard } : {}) });
+    const expecting = (expectedRevision: number) => ({ metadata, expectedRevision, ...(guard ? { guard } : {}) });
+    try {
+      return await handle(streamId, command, expecting(ifMatch));
+    } catch (error) {
+      // Read only when the revision did not match, so a save pays nothing for thumbnails in the usual case.
+      if (!(error instanceof RevisionMismatchError)) throw error;
+      const seen = await revisionSeen(guidebookId, ifMatch);
+      if (seen === ifMatch) throw error;
+      return handle(streamId, command, expecting(seen));
+    }
   };
 
   async function load(guidebookId: string) {
