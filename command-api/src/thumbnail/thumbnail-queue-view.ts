@@ -1,9 +1,9 @@
 import {
-  THUMBNAIL_DEFAULT_RENDER_MS,
   THUMBNAIL_PRIORITY_RANK,
   THUMBNAIL_QUEUE,
   THUMBNAIL_STATS_ID,
   type ThumbnailPriority,
+  averageRenderMsOf,
   type ThumbnailQueueCollectionDoc,
 } from '@pocketguide/contracts';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
@@ -24,9 +24,6 @@ export function readStoreQueueView(readStore: ReadStore): ThumbnailQueueView {
   return {
     waitingAhead: (priority, excluding) =>
       queue.count({ kind: 'guidebook', pendingRank: { $lte: THUMBNAIL_PRIORITY_RANK[priority] }, ...(excluding.length > 0 ? { id: { $nin: excluding } } : {}) }),
-    async averageRenderMs() {
-      const stats = await queue.get(THUMBNAIL_STATS_ID);
-      return stats?.kind === 'stats' ? Math.round(stats.averageRenderMs) : THUMBNAIL_DEFAULT_RENDER_MS;
-    },
+    averageRenderMs: async () => averageRenderMsOf(await queue.get(THUMBNAIL_STATS_ID)),
   };
 }

@@ -1,4 +1,5 @@
 import type { ThumbnailPriority } from '../guidebook/guidebook-limits.ts';
+import { THUMBNAIL_DEFAULT_RENDER_MS } from './thumbnail-limits.ts';
 
 /**
  * `thumbnail-queue`: what is waiting for a thumbnail, built from the requests, the guidebooks' publishing and the
@@ -48,3 +49,11 @@ export type ThumbnailStatsDoc = {
 };
 
 export type ThumbnailQueueCollectionDoc = ThumbnailQueueDoc | ThumbnailStatsDoc;
+
+/** The queue's order: high before low, then the longest waiting first (the worker's, and "yours" in the status). */
+export const THUMBNAIL_QUEUE_ORDER = { pendingRank: 1, 'pending.since': 1 } as const;
+
+/** The measured average time of one thumbnail, or the default before any was measured. */
+export function averageRenderMsOf(stats: ThumbnailQueueCollectionDoc | null): number {
+  return stats?.kind === 'stats' ? Math.round(stats.averageRenderMs) : THUMBNAIL_DEFAULT_RENDER_MS;
+}

@@ -1,8 +1,9 @@
 import { Router } from 'express';
 import {
-  THUMBNAIL_DEFAULT_RENDER_MS,
   THUMBNAIL_QUEUE,
+  THUMBNAIL_QUEUE_ORDER,
   THUMBNAIL_STATS_ID,
+  averageRenderMsOf,
   type ThumbnailQueueCollectionDoc,
   type ThumbnailStatus,
 } from '@pocketguide/contracts';
@@ -39,10 +40,10 @@ export function thumbnailStatusRoutes({ readStore, readYourWrites, auth, availab
       availability(),
       queue.count({ kind: 'guidebook', pendingRank: 0 }),
       queue.count({ kind: 'guidebook', pendingRank: 1 }),
-      queue.find({ kind: 'guidebook', ownerId: req.user.id, pendingRank: { $exists: true } }, { sort: { pendingRank: 1, 'pending.since': 1 }, limit: YOURS_MAX }),
+      queue.find({ kind: 'guidebook', ownerId: req.user.id, pendingRank: { $exists: true } }, { sort: THUMBNAIL_QUEUE_ORDER, limit: YOURS_MAX }),
       queue.get(THUMBNAIL_STATS_ID),
     ]);
-    const averageRenderMs = stats?.kind === 'stats' ? Math.round(stats.averageRenderMs) : THUMBNAIL_DEFAULT_RENDER_MS;
+    const averageRenderMs = averageRenderMsOf(stats);
     const pending = high + low;
     const answer: ThumbnailStatus = {
       available: renderer.available,

@@ -1,6 +1,7 @@
 import {
   GUIDEBOOK_VIEWER,
   THUMBNAIL_QUEUE,
+  THUMBNAIL_QUEUE_ORDER,
   USERS,
   type ThumbnailPriority,
   type ThumbnailQueueCollectionDoc,
@@ -56,7 +57,7 @@ export function readStoreThumbnailQueue(readStore: ReadStore, options: { timeout
   return {
     async next(passed) {
       for (let skip = 0; ; skip += PAGE) {
-        const docs = await queue.find({ kind: 'guidebook', pendingRank: { $exists: true } }, { sort: { pendingRank: 1, 'pending.since': 1 }, skip, limit: PAGE });
+        const docs = await queue.find({ kind: 'guidebook', pendingRank: { $exists: true } }, { sort: THUMBNAIL_QUEUE_ORDER, skip, limit: PAGE });
         for (const doc of docs) {
           const job = doc.kind === 'guidebook' ? jobOf(doc) : null;
           if (job && !passed(job)) return job;
