@@ -14,7 +14,7 @@ import { createProjectionRunner } from '@pocketguide/projections/projection-runn
 import { allProjectors } from '@pocketguide/projections/registry';
 import { allWorkers } from '@pocketguide/workers/registry';
 import { reportThumbnailRenderer, reportedThumbnailRenderer, type RendererAvailability } from '@pocketguide/workers/thumbnails/renderer-status';
-import { openThumbnailParts } from './thumbnail-parts.ts';
+import { openThumbnailParts, type ThumbnailParts } from './thumbnail-parts.ts';
 import { createViewCounter, type ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import { prepareDataDir } from './data-dir.ts';
 import { createHttpApp } from './http-app.ts';
@@ -79,24 +79,24 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   }
 
   // Thumbnails: where the worker runs, whether a Chromium is here; elsewhere, what the workers last reported.
-  const thumbnails = openThumbnailParts({ config, logger, eventStore, readStore, blobs: accounts.blobs, servesPages: roles.has('query-api') });
+  let thumbnails: ThumbnailParts | undefined;
   let thumbnailAvailability: () => Promise<RendererAvailability> = () => reportedThumbnailRenderer(readStore);
-  let bus: WorkerBus | undefined;
+  let workerStatus: (() => Promise<WorkerLag[]>) | undefined;
   if (roles.has('workers')) {
-    const renderer = thumbnails.renderer;
-    thumbnailAvailability = async () => renderer.availability;
-    await reportThumbnailRenderer(readStore, renderer.availability, new Date());
-    if (!renderer.availability.available) logger.warn('thumbnails cannot be drawn here', { reason: renderer.availability.reason });
+    const parts = openThumbnailParts({ config, logger, eventStore, readStore, blobs: accounts.blobs, servesPages: roles.has('query-api') });
+    thumbnails = parts;
+    thumbnailAvailability = async () => parts.availability;
+    await reportThumbnailRenderer(readStore, parts.availability, new Date());
+    if (!parts.availability.available) logger.warn('thumbnails cannot be drawn here', { reason: parts.availability.reason });
     // Closed after the bus has stopped (stops run in reverse), so no rendering is cut off.
-    stops.push(() => thumbnails.close());
-    bus = kafka
+    stops.push(() => parts.close());
+    const bus = kafka
       ? createKafkaWorkerBus({ brokers: config.kafkaBrokers, clientId: config.KAFKA_CLIENT_ID, topicPrefix: config.KAFKA_TOPIC_PREFIX, eventStore })
       : createEmbeddedWorkerBus({ eventStore, readStore });
-    await bus.start(allWorkers({ ...accounts.workerDeps, ...(thumbnails.workerDeps ? { thumbnails: thumbnails.workerDeps } : {}) }));
-    const started = bus;
-    stops.push(() => started.stop());
+    await bus.start(allWorkers({ ...accounts.workerDeps, ...(parts.workerDeps ? { thumbnails: parts.workerDeps } : {}) }));
+    stops.push(() => bus.stop());
+    workerStatus = workersWithThumbnails(bus, eventStore, readStore, parts.availability);
   }
-  const workerStatus = bus ? workersWithThumbnails(bus, eventStore, readStore, thumbnails.renderer.availability) : undefined;
   // The relay only exists with Kafka; the embedded bus reads the event store directly.
   if (roles.has('relay') && kafka) {
     const relay = createKafkaRelay({ eventStore, readStore, brokers: config.kafkaBrokers, clientId: config.KAFKA_CLIENT_ID, topicPrefix: config.KAFKA_TOPIC_PREFIX });
@@ -134,7 +134,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const url = `http://localhost:${port}`;
-  thumbnails.listening(port);
+  thumbnails?.listening(port);
   logger.info('PocketGuide is running', { url, dataDir: config.paths.dataDir });
 
   let closing: Promise<void> | undefined;

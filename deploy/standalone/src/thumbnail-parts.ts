@@ -20,7 +20,8 @@ import type { RendererAvailability } from '@pocketguide/workers/thumbnails/rende
  * PUBLIC_BASE_URL.
  */
 export type ThumbnailParts = {
-  renderer: { availability: RendererAvailability };
+  /** whether a Chromium was found here, and why not */
+  availability: RendererAvailability;
   /** undefined without a Chromium: the worker is not run */
   workerDeps: ThumbnailWorkerDeps | undefined;
   /** the process's server listens on this port */
@@ -60,7 +61,7 @@ export function openThumbnailParts(deps: {
   const thumbnails = createThumbnails({ eventStore, clock: systemClock, guidebooks, queue: readStoreQueueView(readStore), availability: async () => availability });
 
   return {
-    renderer: { availability },
+    availability,
     workerDeps: renderer
       ? {
           queue: readStoreThumbnailQueue(readStore),
