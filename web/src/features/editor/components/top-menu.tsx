@@ -6,6 +6,7 @@ import { Copy, Eye, History, Link as LinkIcon, Redo2, Settings, Trash2, Undo2 } 
 import { contentTypeNumber, PREVIEW_WINDOW, type ContentType } from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { cx } from '../../../lib/class-names.ts';
 import { useSession } from '../../../lib/session-context.tsx';
 import { copyGuidebook, deleteGuidebook, setPublicGallery, setPublished, setSampleFlags } from '../api/guidebook-settings.ts';
@@ -73,21 +74,16 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
     return () => clearTimeout(timer);
   }, [panel.kind]);
   // a panel that opens takes the focus, so keyboard and screen-reader users land on its choices; when it closes the
-  // focus goes back to the button that opened it (if it is still there), not to the page's start
-  const panelOpener = useRef<HTMLElement | null>(null);
+  // focus goes back to the button that opened it, unless the person has already put it somewhere else
+  const returnFocus = useReturnFocus();
   const panelOpen = panel.kind !== 'none';
   useEffect(() => {
-    if (!panelOpen) {
-      const opener = panelOpener.current;
-      panelOpener.current = null;
-      if (opener?.isConnected && (document.activeElement === null || document.activeElement === document.body)) opener.focus();
-      return;
-    }
-    if (panelOpener.current === null && document.activeElement instanceof HTMLElement && !panelRef.current?.contains(document.activeElement)) {
-      panelOpener.current = document.activeElement;
-    }
-    panelRef.current?.querySelector<HTMLElement>('input, button')?.focus();
-  }, [panelOpen, panel.kind]);
+    if (panelOpen) returnFocus.remember();
+    else if (document.activeElement === null || document.activeElement === document.body) returnFocus.restore();
+  }, [panelOpen, returnFocus]);
+  useEffect(() => {
+    if (panel.kind !== 'none') panelRef.current?.querySelector<HTMLElement>('input, button')?.focus();
+  }, [panel.kind]);
 
   const run = async (name: string, work: () => Promise<void>) => {
     setBusy(name);
