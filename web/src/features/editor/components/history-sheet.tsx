@@ -116,27 +116,15 @@ export function HistorySheet({
               />
             ))}
             {page === data.pageCount ? (
-              <li className={cx('rounded-control border px-3 py-2.5 text-sm', previewing === 0 ? 'border-primary-600 bg-primary-50' : 'border-neutral-200')}>
-                <p className="flex items-center gap-2 font-semibold text-neutral-900">
-                  {t('editor.history.version', { revision: 0 })}
-                  {data.revision === 0 ? <span className="rounded-full bg-primary-50 px-2 text-xs text-primary-700">{t('editor.history.current')}</span> : null}
-                </p>
-                <p className="text-neutral-700">
-                  {data.created.who.name ?? t('editor.history.someone')} · {t('editor.history.created')}
-                </p>
-                <p className="text-xs text-neutral-500">{formatDateTime(data.created.time)}</p>
-                <div className="mt-2 flex gap-2">
-                  <Button size="sm" variant="ghost" icon={<Eye className="size-4" aria-hidden="true" />} onClick={() => onPreview(previewing === 0 ? null : 0)}>
-                    {t('editor.history.preview')}
-                  </Button>
-                  {/* Restoring the version shown now would change nothing. */}
-                  {data.revision === 0 ? null : (
-                    <Button size="sm" variant="ghost" icon={<RotateCcw className="size-4" aria-hidden="true" />} onClick={() => setRestoreTarget(0)}>
-                      {t('editor.history.restore')}
-                    </Button>
-                  )}
-                </div>
-              </li>
+              // The creation, revision 0: the last row of the last page, drawn like any other version.
+              <HistoryRow
+                entry={{ revision: 0, time: data.created.time, who: data.created.who, changesDocument: true }}
+                current={data.revision === 0}
+                previewing={previewing === 0}
+                summary={t('editor.history.created')}
+                onPreview={() => onPreview(previewing === 0 ? null : 0)}
+                onRestore={() => setRestoreTarget(0)}
+              />
             ) : null}
           </ol>
           {data.pageCount > 1 ? (
@@ -176,7 +164,8 @@ function HistoryRow({
   onPreview,
   onRestore,
 }: {
-  entry: HistoryEntry;
+  entry: Pick<HistoryEntry, 'revision' | 'time' | 'who' | 'changesDocument'>;
+  /** the version shown now: restoring it would change nothing */
   current: boolean;
   previewing: boolean;
   summary: string;
