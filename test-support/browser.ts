@@ -55,3 +55,11 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * The built web app the browser tests serve: `WEB_DIST` (the server's own setting) when set, e.g. a build in a
+ * folder no parallel `vite build` is rewriting; otherwise web/dist.
+ */
+export function builtWebDist(): string {
+  return process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : resolve(import.meta.dirname, '../web/dist');
+}

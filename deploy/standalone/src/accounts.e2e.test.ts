@@ -13,14 +13,14 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, ElementHandle, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, builtWebDist } from '../../../test-support/browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 import { startStandalone, type RunningStandalone } from './app.ts';
 import { TEST_ACCOUNT_ENV, linkIn, waitForMail } from './testing/accounts.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
-const webDist = resolve(repoRoot, 'web/dist');
+const webDist = builtWebDist();
 const scratch = resolve(repoRoot, 'test-output/tmp');
 
 const DESKTOP = { width: 1280, height: 800 };

@@ -10,16 +10,15 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, builtWebDist } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { openEditorTab, signInBrowser, waitForText } from './testing/editor-browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 
-const webDist = resolve(import.meta.dirname, '../../../web/dist');
+const webDist = builtWebDist();
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let product: StartedWithAdmin;

@@ -8,15 +8,14 @@
  * the product's default. Screenshots at 1280 px: test-output/screenshots/editor-layout-*.png.
  * Needs `npm run build -w @pocketguide/web` first.
  */
-import { resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newGuidebookDocument } from '@pocketguide/contracts';
-import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, builtWebDist } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { openEditorTab, signInBrowser, titleValue, waitForSaved, waitForText } from './testing/editor-browser.ts';
 
-const webDist = resolve(import.meta.dirname, '../../../web/dist');
+const webDist = builtWebDist();
 
 let product: StartedWithAdmin;
 let author: SignedIn;

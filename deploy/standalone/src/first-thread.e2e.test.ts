@@ -12,12 +12,12 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, builtWebDist } from '../../../test-support/browser.ts';
 import { startStandalone } from './app.ts';
 import { TEST_ACCOUNT_ENV, TEST_PASSWORD, verifiedUser } from './testing/accounts.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
-const webDist = resolve(repoRoot, 'web/dist');
+const webDist = builtWebDist();
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };

@@ -16,13 +16,13 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { richParagraph } from '@pocketguide/contracts';
-import { launchBrowser, screenshot, screenshotDir } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, screenshotDir, builtWebDist } from '../../../test-support/browser.ts';
 import { startStandalone, type RunningStandalone } from './app.ts';
 import { TEST_ACCOUNT_ENV, TEST_PASSWORD, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
 // WEB_DIST (the server's own setting) points at another build, e.g. one no parallel `vite build` is rewriting.
-const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : resolve(repoRoot, 'web/dist');
+const webDist = builtWebDist();
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };

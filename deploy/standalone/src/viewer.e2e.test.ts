@@ -13,12 +13,12 @@ import { join, resolve } from 'node:path';
 import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ViewerGuidebook } from '@pocketguide/contracts/viewer/viewer-shapes';
-import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, builtWebDist } from '../../../test-support/browser.ts';
 import { startStandalone, type RunningStandalone } from './app.ts';
 import { TEST_ACCOUNT_ENV, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');
-const webDist = resolve(repoRoot, 'web/dist');
+const webDist = builtWebDist();
 const PHONE = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 const ADMIN = { email: 'viewer-e2e-admin@example.com', password: 'Admin1!pass' };
 const PASSWORD = '제주2026';

@@ -6,6 +6,7 @@
  * Chromium tab signed in as a person, and the few moves every journey makes in the editor (click a button by its
  * name, wait for a text, wait for the auto-save). They act as a person would: through the screen, never the store.
  */
+import { builtWebDist } from '../../../../test-support/browser.ts';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,7 +15,7 @@ import { startStandalone, type RunningStandalone } from '../app.ts';
 import { TEST_ACCOUNT_ENV, type SignedIn } from './accounts.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');
-const webDist = resolve(repoRoot, 'web/dist');
+const webDist = builtWebDist();
 
 /** The desktop window of the screenshots (1280 px wide). */
 export const DESKTOP = { width: 1280, height: 900 };
