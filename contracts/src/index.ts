@@ -13,6 +13,7 @@ export * from './guidebook/guidebook-http.ts';
 export * from './guidebook/guidebook-commands-http.ts';
 export * from './guidebook/guidebook-read-models.ts';
 export * from './guidebook/guidebook-queries.ts';
+export * from './guidebook/public-gallery.ts';
 export * from './account/account-limits.ts';
 export * from './account/account-schemas.ts';
 export * from './account/account-events.ts';

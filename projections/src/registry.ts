@@ -5,6 +5,7 @@ import { usersProjector } from './users/users-projector.ts';
 import { passwordResetsProjector } from './password-resets/password-resets-projector.ts';
 import { guidebookViewerProjector } from './guidebook-viewer/guidebook-viewer-projector.ts';
 import { thumbnailQueueProjector } from './thumbnail-queue/thumbnail-queue-projector.ts';
+import { publicGalleryProjector } from './public-gallery/public-gallery-projector.ts';
 
 /** Every read model the product has; the runner, the rebuild CLI and /api/health read this list. */
 export const allProjectors: readonly Projector[] = [
@@ -14,4 +15,5 @@ export const allProjectors: readonly Projector[] = [
   passwordResetsProjector as unknown as Projector,
   guidebookViewerProjector as unknown as Projector,
   thumbnailQueueProjector as unknown as Projector,
+  publicGalleryProjector as unknown as Projector,
 ];
