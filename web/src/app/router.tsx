@@ -42,7 +42,10 @@ export const routes: RouteObject[] = [
         path: paths.serverNotAvailable.path,
         lazy: async () => ({ Component: (await import('./routes/server-not-available.tsx')).ServerNotAvailableRoute }),
       },
-      { path: paths.publicGuidebooks.path, lazy: comingSoon },
+      {
+        path: paths.publicGuidebooks.path,
+        lazy: async () => ({ Component: (await import('./routes/public-guidebooks.tsx')).PublicGuidebooksRoute }),
+      },
       {
         Component: RequireSession,
         children: [

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format-date-time.ts';
 import { useSession } from '../../lib/session-context.tsx';
 import { guidebookListsQueryKey } from './api/list-page.ts';
 import { useRequestThumbnail, type ThumbnailRequester } from './api/request-thumbnail.ts';
-import type { ListedGuidebook } from './listed-guidebook.ts';
+import type { ThumbnailedGuidebook } from './thumbnail-state.ts';
 
 /** Spec 1 §4: after a request, the list is read again after 5 s, 10 s and max(15 s, estimate − now + 5 s). */
 export function recheckDelays(estimated: string | null, now: number): number[] {
@@ -32,7 +32,7 @@ export type RegenerationState = 'idle' | 'requesting' | 'regenerating';
  * says the limit, a request that queued nothing is an error (the list is still checked again after 5 s), anything
  * else says to try later.
  */
-export function useThumbnailRegeneration(guidebook: ListedGuidebook, as: ThumbnailRequester | null) {
+export function useThumbnailRegeneration(guidebook: ThumbnailedGuidebook, as: ThumbnailRequester | null) {
   const { t } = useTranslation();
   const session = useSession();
   const queryClient = useQueryClient();

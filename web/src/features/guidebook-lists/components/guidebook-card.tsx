@@ -1,22 +1,12 @@
-import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { QRCodeSVG } from 'qrcode.react';
-import { Lock, QrCode, RefreshCw, X } from 'lucide-react';
-import { Spinner } from '../../../components/spinner.tsx';
-import { Tooltip } from '../../../components/tooltip.tsx';
 import { cx } from '../../../lib/class-names.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { ownerIdOf, publicUrlOf, type ListedGuidebook } from '../listed-guidebook.ts';
+import { ownerIdOf, type ListedGuidebook } from '../listed-guidebook.ts';
 import type { ThumbnailRequester } from '../api/request-thumbnail.ts';
-import { needsThumbnailRegeneration } from '../thumbnail-state.ts';
-import { useThumbnailRegeneration } from '../use-thumbnail-regeneration.ts';
 import { useTitleOf } from '../use-title-of.ts';
 import type { GuidebookLinks } from './guidebook-links.ts';
-import { GuidebookThumbnail } from './guidebook-thumbnail.tsx';
-
-/** Spec 1 §9: the card's QR code is 200 px with error level H. */
-export const CARD_QR_SIZE = 200;
+import { CardPicture } from './card-picture.tsx';
 
 type GuidebookCardProps = {
   guidebook: ListedGuidebook;
@@ -30,14 +20,6 @@ type GuidebookCardProps = {
   showCompany: boolean;
 };
 
-// Whole class sets per look: two colour utilities for one property would leave the winner to the CSS order.
-const overlayButton = 'relative z-20 flex size-9 items-center justify-center rounded-full border shadow-raised transition-colors';
-const overlayButtonLooks = {
-  idle: 'border-neutral-200 bg-white text-neutral-700 hover:text-primary-700',
-  pressed: 'border-primary-600 bg-primary-600 text-white hover:bg-primary-700',
-  off: 'cursor-not-allowed border-neutral-200 bg-neutral-50 text-neutral-400',
-} as const;
-
 /**
  * A recent guidebook as a thumbnail card (spec 1 §2): the whole card opens the editor; the QR button lays the code
  * over the picture; the badge says whether it is published. The regenerate control (spec 1 §4, spec 3 §2.2) asks
@@ -48,99 +30,32 @@ export function GuidebookCard({ guidebook, links, regenerateAs, showCompany }: G
   const { t } = useTranslation();
   const titleOf = useTitleOf();
   const title = titleOf(guidebook);
-  const [qrShown, setQrShown] = useState(false);
-  const overlayId = useId();
-  const regeneration = useThumbnailRegeneration(guidebook, regenerateAs);
-  const busy = regeneration.state !== 'idle';
-  const offered = regenerateAs === 'admin' ? guidebook.published : regenerateAs === 'owner' && needsThumbnailRegeneration(guidebook);
-  const regenerate = offered || busy;
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-card border border-neutral-200 bg-white shadow-raised transition-colors hover:border-primary-200">
-      <div className="relative h-72 overflow-hidden border-b border-neutral-100">
-        <GuidebookThumbnail guidebook={guidebook} title={title} />
-        {regeneration.state === 'regenerating' ? (
-          <div
-            role="status"
-            data-regenerating="true"
-            className="absolute inset-0 z-10 flex flex-col items-center justify-center gap-2 bg-white/85 px-6 text-center backdrop-blur-[1px]"
-          >
-            <Spinner className="text-primary-600" />
-            <p className="text-sm font-semibold text-primary-800">{t('guidebookLists.thumbnail.regenerating')}</p>
-          </div>
-        ) : null}
-
-        <div className="absolute top-3 left-3 flex flex-wrap gap-1.5">
-          <span
-            className={cx(
-              'rounded-full px-2.5 py-1 text-xs font-semibold shadow-raised',
-              guidebook.published ? 'bg-primary-600 text-white' : 'border border-neutral-200 bg-white text-neutral-700',
-            )}
-          >
-            {guidebook.published ? t('guidebookLists.status.published') : t('guidebookLists.status.unpublished')}
-          </span>
-          {guidebook.isPublicGallery ? (
-            <span className="rounded-full border border-accent-100 bg-white px-2.5 py-1 text-xs font-semibold text-accent-600 shadow-raised">
-              {t('guidebookLists.status.publicGallery')}
+      <CardPicture
+        guidebook={guidebook}
+        title={title}
+        regenerateAs={regenerateAs}
+        className="h-72"
+        badges={
+          <>
+            <span
+              className={cx(
+                'rounded-full px-2.5 py-1 text-xs font-semibold shadow-raised',
+                guidebook.published ? 'bg-primary-600 text-white' : 'border border-neutral-200 bg-white text-neutral-700',
+              )}
+            >
+              {guidebook.published ? t('guidebookLists.status.published') : t('guidebookLists.status.unpublished')}
             </span>
-          ) : null}
-        </div>
-
-        <div className="absolute top-3 right-3 z-20 flex gap-2">
-          {regenerate && !qrShown ? (
-            <Tooltip content={t(busy ? 'guidebookLists.thumbnail.regenerating' : 'guidebookLists.thumbnail.regenerate')}>
-              {/* aria-disabled rather than disabled while busy: a disabled button cannot keep focus or show its tooltip. */}
-              <button
-                type="button"
-                aria-disabled={busy}
-                aria-busy={busy}
-                aria-label={t('guidebookLists.thumbnail.regenerate')}
-                onClick={(event) => {
-                  event.preventDefault();
-                  regeneration.regenerate();
-                }}
-                className={cx(overlayButton, busy ? overlayButtonLooks.off : overlayButtonLooks.idle)}
-              >
-                <RefreshCw className={cx('size-4', busy && 'animate-spin')} aria-hidden="true" />
-              </button>
-            </Tooltip>
-          ) : null}
-          <button
-            type="button"
-            aria-pressed={qrShown}
-            aria-controls={overlayId}
-            aria-label={t('guidebookLists.actions.qrOf', { title })}
-            title={t('guidebookLists.actions.qr')}
-            onClick={() => setQrShown((shown) => !shown)}
-            className={cx(overlayButton, qrShown ? overlayButtonLooks.pressed : overlayButtonLooks.idle)}
-          >
-            {qrShown ? <X className="size-4" aria-hidden="true" /> : <QrCode className="size-4" aria-hidden="true" />}
-          </button>
-        </div>
-
-        <div id={overlayId} hidden={!qrShown} className="absolute inset-0 z-10 bg-white">
-          {qrShown ? (
-            guidebook.published ? (
-              <div className="flex size-full flex-col items-center justify-center gap-2 p-3">
-                <QRCodeSVG
-                  value={publicUrlOf(guidebook.uuid)}
-                  size={CARD_QR_SIZE}
-                  level="H"
-                  role="img"
-                  aria-label={t('guidebookLists.qr.imageLabel', { title })}
-                />
-                <p className="text-xs text-neutral-600">{t('guidebookLists.qr.scanHint')}</p>
-              </div>
-            ) : (
-              <div className="flex size-full flex-col items-center justify-center gap-3 px-8 text-center">
-                <Lock className="size-6 text-neutral-500" aria-hidden="true" />
-                <p className="text-sm font-semibold text-neutral-800">{t('guidebookLists.qr.unpublishedTitle')}</p>
-                <p className="text-xs text-balance text-neutral-600">{t('guidebookLists.qr.unpublishedDescription')}</p>
-              </div>
-            )
-          ) : null}
-        </div>
-      </div>
+            {guidebook.isPublicGallery ? (
+              <span className="rounded-full border border-accent-100 bg-white px-2.5 py-1 text-xs font-semibold text-accent-600 shadow-raised">
+                {t('guidebookLists.status.publicGallery')}
+              </span>
+            ) : null}
+          </>
+        }
+      />
 
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="text-base font-semibold text-neutral-900">

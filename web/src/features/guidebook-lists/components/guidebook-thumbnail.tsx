@@ -3,11 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { BookOpen, ImageUp, Lock } from 'lucide-react';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useAppConfig } from '../../../lib/app-config.tsx';
-import type { ListedGuidebook } from '../listed-guidebook.ts';
-import { thumbnailStateOf } from '../thumbnail-state.ts';
+import { thumbnailStateOf, type ThumbnailedGuidebook } from '../thumbnail-state.ts';
 
 type GuidebookThumbnailProps = {
-  guidebook: ListedGuidebook;
+  guidebook: ThumbnailedGuidebook;
   /** the title as shown (already 'Untitled Guidebook' when blank) */
   title: string;
 };
