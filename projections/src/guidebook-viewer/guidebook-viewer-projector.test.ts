@@ -58,7 +58,7 @@ describe('the guidebook-viewer read model', () => {
       published: true,
       title: '제주 봄 여행',
       description: '유채꽃 가득한 4월',
-      // the header is text now: the generated thumbnail stands in for the cover picture
+      // the generated thumbnail is the link-preview picture
       image: 'https://cdn.example.com/g1-7.webp',
       thumbnailUrl: 'https://cdn.example.com/g1-7.webp',
       updatedAt: at(6),
@@ -128,9 +128,10 @@ describe('link-preview fields', () => {
     expect(descriptionOf(long).endsWith('…')).toBe(true);
   });
 
-  it('image: header, subheader, thumbnail, then the first picture inside', () => {
+  it('image: the thumbnail, else the header, subheader, then the first picture inside', () => {
     const textCover = { ...sample, header: { ...sample.header, type: 'text' as const } };
-    expect(coverImageOf(sample, 'https://t/x.webp')).toBe('/sample/jeju-coast-large.jpg');
+    expect(coverImageOf(sample, 'https://t/x.webp')).toBe('https://t/x.webp');
+    expect(coverImageOf(sample, null)).toBe('/sample/jeju-coast-large.jpg');
     expect(coverImageOf(textCover, 'https://t/x.webp')).toBe('https://t/x.webp');
     expect(coverImageOf(textCover, null)).toBe('/sample/seongsan-large.jpg');
     expect(coverImageOf(documentOf('none'), null)).toBeNull();

@@ -47,11 +47,14 @@ function firstPicture(document: GuidebookDocument): ImageSet | undefined {
   return undefined;
 }
 
-/** The link-preview picture: the cover's (header, then subheader), the thumbnail, or the first picture inside. */
+/**
+ * The link-preview (Open Graph) picture: the thumbnail, the reader's first screen as drawn, which the gallery shows
+ * too (spec 3 §2.2); before there is one, the cover's picture (header, then subheader), or the first picture inside.
+ */
 export function coverImageOf(document: GuidebookDocument, thumbnailUrl: string | null): string | null {
+  if (thumbnailUrl) return thumbnailUrl;
   if (document.header.type === 'image' && document.header.image) return document.header.image.large;
   if (document.subheader.type === 'image' && document.subheader.image) return document.subheader.image.large;
-  if (thumbnailUrl) return thumbnailUrl;
   return firstPicture(document)?.large ?? null;
 }
 
