@@ -28,3 +28,4 @@ export * from './thumbnail/thumbnail-limits.ts';
 export * from './thumbnail/thumbnail-events.ts';
 export * from './thumbnail/thumbnail-http.ts';
 export * from './thumbnail/thumbnail-read-model.ts';
+export * from './icon/icons.ts';

@@ -21,6 +21,10 @@ export const errorCodes = [
   /** at most 10 published guidebooks at once (spec 1 §5) */
   'publish_limit_reached',
   'too_many_requests',
+  /** at most 100 custom icons per person (spec 3 §5) */
+  'icon_limit_reached',
+  /** one upload at a time (spec 3 §5): the next waits for the current one */
+  'upload_in_progress',
   'internal_error',
 ] as const;
 

@@ -6,6 +6,7 @@ import { passwordResetsProjector } from './password-resets/password-resets-proje
 import { guidebookViewerProjector } from './guidebook-viewer/guidebook-viewer-projector.ts';
 import { thumbnailQueueProjector } from './thumbnail-queue/thumbnail-queue-projector.ts';
 import { publicGalleryProjector } from './public-gallery/public-gallery-projector.ts';
+import { iconsProjector } from './icons/icons-projector.ts';
 
 /** Every read model the product has; the runner, the rebuild CLI and /api/health read this list. */
 export const allProjectors: readonly Projector[] = [
@@ -16,4 +17,5 @@ export const allProjectors: readonly Projector[] = [
   guidebookViewerProjector as unknown as Projector,
   thumbnailQueueProjector as unknown as Projector,
   publicGalleryProjector as unknown as Projector,
+  iconsProjector as unknown as Projector,
 ];

@@ -25,6 +25,8 @@ import { createThumbnails, type ThumbnailRendererAvailability } from '@pocketgui
 import { readStoreQueueView } from '@pocketguide/command-api/thumbnail/thumbnail-queue-view';
 import { thumbnailStatusRoutes } from '@pocketguide/query-api/thumbnail/thumbnail-status-routes';
 import { userQueryRoutes } from '@pocketguide/query-api/user/user-routes';
+import { iconQueryRoutes } from '@pocketguide/query-api/icon/icon-query-routes';
+import { iconRoutes } from '@pocketguide/command-api/icon/icon-routes';
 import { mediaRoutes } from '@pocketguide/platform/blob/media-routes';
 import { outboxRoutes } from '@pocketguide/platform/mail/outbox-routes';
 import type { AccountParts } from './account-parts.ts';
@@ -73,6 +75,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     commands.use(feedbackRoutes({ eventStore, auth, clock: systemClock, ids: randomIds }));
     const thumbnails = createThumbnails({ eventStore, clock: systemClock, guidebooks, queue: readStoreQueueView(readStore), availability: thumbnailAvailability });
     commands.use(thumbnailRoutes({ thumbnails, auth, ids: randomIds }));
+    commands.use(iconRoutes({ eventStore, readStore, auth, blobs: accounts.blobs, clock: systemClock, ids: randomIds }));
     commands.use(
       accountCommandRoutes({
         ...accounts,
@@ -95,6 +98,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(viewerApiRoutes(viewer));
     queries.use(guidebookQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(userQueryRoutes({ readStore, readYourWrites, auth }));
+    queries.use(iconQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(thumbnailStatusRoutes({ readStore, readYourWrites, auth, availability: thumbnailAvailability }));
     if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') queries.use(outboxRoutes(config.paths.outbox));
   }
