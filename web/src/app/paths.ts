@@ -117,7 +117,7 @@ export const paths = {
     path: 'users/:userId/guidebooks',
     getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/guidebooks`,
   },
-  adminIcons: { getHref: () => '/admin/icons' },
+  adminIcons: { path: 'icons', getHref: () => '/admin/icons' },
   adminUsers: { getHref: () => '/admin/users' },
   adminPayments: { getHref: () => '/admin/payments' },
   adminMessages: { getHref: () => '/admin/messages' },

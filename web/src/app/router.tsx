@@ -12,6 +12,7 @@ const editorPages: RouteObject[] = [
   { index: true, element: null },
   { path: paths.guidebookContent.path, element: null },
 ];
+const icons = async () => ({ Component: (await import('./routes/icons.tsx')).IconsRoute });
 const comingSoon = async () => ({ Component: (await import('./routes/coming-soon.tsx')).ComingSoonRoute });
 
 export const routes: RouteObject[] = [
@@ -67,7 +68,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./routes/guidebook-editor.tsx')).GuidebookEditRoute }),
             children: editorPages,
           },
-          { path: paths.icons.path, lazy: comingSoon },
+          { path: paths.icons.path, lazy: icons },
           {
             path: paths.settings.path,
             lazy: async () => ({ Component: (await import('./routes/settings/settings-layout.tsx')).SettingsLayout }),
@@ -106,6 +107,7 @@ export const routes: RouteObject[] = [
                 path: paths.adminUserGuidebooks.path,
                 lazy: async () => ({ Component: (await import('./routes/guidebooks/user-guidebooks.tsx')).UserGuidebooksRoute }),
               },
+              { path: paths.adminIcons.path, lazy: icons },
               { path: '*', lazy: comingSoon },
             ],
           },
