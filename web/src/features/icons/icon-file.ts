@@ -1,4 +1,4 @@
-import type { ICON_MESSAGES} from '@pocketguide/contracts';
+import type { ICON_MESSAGES } from '@pocketguide/contracts';
 import { ICON_MAX_BYTES, ICON_SIZE_PX } from '@pocketguide/contracts';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
