@@ -29,3 +29,4 @@ export * from './thumbnail/thumbnail-events.ts';
 export * from './thumbnail/thumbnail-http.ts';
 export * from './thumbnail/thumbnail-read-model.ts';
 export * from './icon/icons.ts';
+export * from './message/messages.ts';

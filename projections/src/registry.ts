@@ -7,6 +7,7 @@ import { guidebookViewerProjector } from './guidebook-viewer/guidebook-viewer-pr
 import { thumbnailQueueProjector } from './thumbnail-queue/thumbnail-queue-projector.ts';
 import { publicGalleryProjector } from './public-gallery/public-gallery-projector.ts';
 import { iconsProjector } from './icons/icons-projector.ts';
+import { inboxProjector, messagesProjector } from './messages/messages-projectors.ts';
 
 /** Every read model the product has; the runner, the rebuild CLI and /api/health read this list. */
 export const allProjectors: readonly Projector[] = [
@@ -18,4 +19,6 @@ export const allProjectors: readonly Projector[] = [
   thumbnailQueueProjector as unknown as Projector,
   publicGalleryProjector as unknown as Projector,
   iconsProjector as unknown as Projector,
+  messagesProjector as unknown as Projector,
+  inboxProjector as unknown as Projector,
 ];

@@ -27,6 +27,8 @@ import { thumbnailStatusRoutes } from '@pocketguide/query-api/thumbnail/thumbnai
 import { userQueryRoutes } from '@pocketguide/query-api/user/user-routes';
 import { iconQueryRoutes } from '@pocketguide/query-api/icon/icon-query-routes';
 import { iconRoutes } from '@pocketguide/command-api/icon/icon-routes';
+import { messageRoutes } from '@pocketguide/command-api/message/message-routes';
+import { messageQueryRoutes } from '@pocketguide/query-api/message/message-query-routes';
 import { mediaRoutes } from '@pocketguide/platform/blob/media-routes';
 import { outboxRoutes } from '@pocketguide/platform/mail/outbox-routes';
 import type { AccountParts } from './account-parts.ts';
@@ -76,6 +78,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     const thumbnails = createThumbnails({ eventStore, clock: systemClock, guidebooks, queue: readStoreQueueView(readStore), availability: thumbnailAvailability });
     commands.use(thumbnailRoutes({ thumbnails, auth, ids: randomIds }));
     commands.use(iconRoutes({ eventStore, readStore, auth, blobs: accounts.blobs, clock: systemClock, ids: randomIds }));
+    commands.use(messageRoutes({ eventStore, readStore, auth, clock: systemClock, ids: randomIds }));
     commands.use(
       accountCommandRoutes({
         ...accounts,
@@ -99,6 +102,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(guidebookQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(userQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(iconQueryRoutes({ readStore, readYourWrites, auth }));
+    queries.use(messageQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(thumbnailStatusRoutes({ readStore, readYourWrites, auth, availability: thumbnailAvailability }));
     if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') queries.use(outboxRoutes(config.paths.outbox));
   }
