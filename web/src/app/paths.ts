@@ -96,6 +96,10 @@ export const paths = {
     path: 'notifications',
     getHref: () => '/settings/notifications',
   },
+  settingsNotification: {
+    path: 'notifications/:messageId',
+    getHref: (messageId: string) => `/settings/notifications/${encodeURIComponent(messageId)}`,
+  },
   admin: {
     path: 'admin',
     getHref: () => '/admin',
@@ -120,7 +124,9 @@ export const paths = {
   adminIcons: { path: 'icons', getHref: () => '/admin/icons' },
   adminUsers: { getHref: () => '/admin/users' },
   adminPayments: { getHref: () => '/admin/payments' },
-  adminMessages: { getHref: () => '/admin/messages' },
+  adminMessages: { path: 'messages', getHref: () => '/admin/messages' },
+  adminMessageCreate: { path: 'messages/create', getHref: () => '/admin/messages/create' },
+  adminMessage: { path: 'messages/:messageId', getHref: (messageId: string) => `/admin/messages/${encodeURIComponent(messageId)}` },
   serverNotAvailable: {
     path: '/server_not_available',
     getHref: () => '/server_not_available',

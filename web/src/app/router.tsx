@@ -90,6 +90,10 @@ export const routes: RouteObject[] = [
                 path: paths.settingsNotifications.path,
                 lazy: async () => ({ Component: (await import('./routes/settings/notifications.tsx')).SettingsNotificationsRoute }),
               },
+              {
+                path: paths.settingsNotification.path,
+                lazy: async () => ({ Component: (await import('./routes/settings/notifications.tsx')).SettingsNotificationRoute }),
+              },
             ],
           },
           {
@@ -108,6 +112,9 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/guidebooks/user-guidebooks.tsx')).UserGuidebooksRoute }),
               },
               { path: paths.adminIcons.path, lazy: icons },
+              { path: paths.adminMessages.path, lazy: async () => ({ Component: (await import('./routes/admin/messages.tsx')).AdminMessagesRoute }) },
+              { path: paths.adminMessageCreate.path, lazy: async () => ({ Component: (await import('./routes/admin/messages.tsx')).AdminMessageCreateRoute }) },
+              { path: paths.adminMessage.path, lazy: async () => ({ Component: (await import('./routes/admin/messages.tsx')).AdminMessageEditRoute }) },
               { path: '*', lazy: comingSoon },
             ],
           },

@@ -16,11 +16,13 @@ import { ScrollButtons } from '../shell/scroll-buttons.tsx';
 import { SupportChat } from '../shell/support-chat.tsx';
 import { UnsupportedBrowserBanner } from '../shell/unsupported-browser-banner.tsx';
 import { UpdateBanner } from '../shell/update-banner.tsx';
+import { NotificationBanner } from '../../features/messages/components/notification-banner.tsx';
 
 export type ServerNotAvailableState = { from?: string };
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  const session = useSession();
   const { supportChatUrl } = useAppConfig();
   useRedirectWhenServerUnreachable();
   useFollowSession();
@@ -30,7 +32,12 @@ export function RootLayout() {
     <AppShell
       header={<AppHeader />}
       notices={<UnsupportedBrowserBanner />}
-      banners={<UpdateBanner />}
+      banners={
+        <>
+          <UpdateBanner />
+          {session && !pathname.startsWith(MOBILE_VIEWER_PREFIX) ? <NotificationBanner detailHref={paths.settingsNotification.getHref} /> : null}
+        </>
+      }
       footerAside={onMobileViewer ? null : <FeedbackForm />}
       overlays={
         <>

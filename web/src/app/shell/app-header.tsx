@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { BrandMark } from '../../components/layouts/brand-logo.tsx';
 import { LanguageSwitch } from '../../components/layouts/language-switch.tsx';
 import { ProfileMenu } from '../../features/users/components/profile-menu.tsx';
+import { NotificationBell } from '../../features/messages/components/notification-bell.tsx';
 import { useSaveLanguage } from '../../features/users/api/save-language.ts';
 import { cx } from '../../lib/class-names.ts';
 import { toWireLanguage, type Language } from '../../lib/i18n.ts';
@@ -78,6 +79,7 @@ export function AppHeader() {
         {session ? (
           <>
             <MobileMenu items={items} className={wide === 'md' ? 'md:hidden' : 'xl:hidden'} />
+            <NotificationBell listHref={paths.settingsNotifications.getHref()} detailHref={paths.settingsNotification.getHref} />
             <ProfileMenu
               session={session}
               settingsHref={paths.settings.getHref()}

@@ -109,7 +109,9 @@ describe('/guidebooks', () => {
 
   it("shows 'Something went wrong' when the list cannot be read, and tries again", async () => {
     let attempts = 0;
-    stubFetch(() => {
+    stubFetch((request) => {
+      // The header's bell reads the inbox too; only the list's reads count here.
+      if (!request.url.pathname.startsWith('/api/guidebooks')) return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
       attempts += 1;
       return attempts === 1
         ? problem({ type: 'about:blank', title: 'Internal Server Error', status: 500, code: 'internal_error', message: 'Internal error' })

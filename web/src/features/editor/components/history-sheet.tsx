@@ -12,7 +12,7 @@ import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { toWireLanguage, isLanguage } from '../../../lib/i18n.ts';
 import { getHistory, travelHistory } from '../api/guidebook-history.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { SideSheet } from './side-sheet.tsx';
 
 /** The app header (64 px) and the editor's menu bar (56 px): the history sheet starts under both. */

@@ -9,7 +9,7 @@ import { copyContentPage } from '../api/guidebook-settings.ts';
 import { copyPageLocally, deletePage, movePage, setPageIcon, setPageText } from '../editor-actions.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
 import { ChooseIconDialog } from './choose-icon-dialog.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useTileDrag } from './drag-and-drop.tsx';
 
 /**

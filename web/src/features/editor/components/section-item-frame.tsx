@@ -6,7 +6,7 @@ import { cx } from '../../../lib/class-names.ts';
 import { copyItem, deleteItem, moveItem, toggleImportant } from '../editor-actions.ts';
 import { useEditor } from '../editor-context.tsx';
 import type { EditRecipe, SectionItemProps } from '../item-contract.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useItemDrag } from './drag-and-drop.tsx';
 
 type SectionItemFrameProps = {

@@ -102,7 +102,11 @@ describe('settings', () => {
   });
 
   it("a wrong old password: 'Please check your password' on it and 'Error changing password', still signed in", async () => {
-    stubFetch(() => problem({ status: 401, code: 'unauthorized', message: 'Please Check Your Email And Password' }));
+    stubFetch((request) =>
+      request.url.pathname.endsWith('/password')
+        ? problem({ status: 401, code: 'unauthorized', message: 'Please Check Your Email And Password' })
+        : json({ messages: [], pages: 1, page: 1, totalCount: 0 }),
+    );
     const { sessionStore, router } = renderApp({ path: '/settings/change-password', language: 'en', auth: signedIn({ language: 'en' }) });
     await screen.findByRole('heading', { name: 'Change password', level: 2 });
     fireEvent.change(input('oldPassword'), { target: { value: 'Wrong1!pw' } });
@@ -123,12 +127,12 @@ describe('settings', () => {
     expect(await screen.findByRole('heading', { name: '다시 오신 것을 환영합니다' })).toBeDefined();
   });
 
-  it('subscription and notifications say calmly that they are coming', async () => {
-    stubFetch(() => json({}));
+  it('subscription says calmly that it is coming; notifications say when there are none', async () => {
+    stubFetch((request) => (request.url.pathname === '/api/messages' ? json({ messages: [], pages: 1, page: 1, totalCount: 0 }) : json({})));
     const { router } = renderApp({ path: '/settings/subscription', auth: signedIn() });
     expect(await screen.findByText('무료 체험')).toBeDefined();
     expect(screen.getByText(/구독 관리 화면을 준비하고 있습니다/)).toBeDefined();
     await router.navigate('/settings/notifications');
-    expect(await screen.findByText(/알림함을 준비하고 있습니다/)).toBeDefined();
+    expect(await screen.findByText('받은 메시지가 없습니다')).toBeDefined();
   });
 });

@@ -1,0 +1,208 @@
+import { useEffect, useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'sonner';
+import { ArrowLeft } from 'lucide-react';
+import { MESSAGE_AUDIENCES, MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX, MESSAGE_TYPES, type Message, type MessageContent } from '@pocketguide/contracts';
+import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { useErrorMessage } from '../../../lib/error-message.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { useAdminMessage, useDeleteMessage, useWriteMessage } from '../api/messages.ts';
+import { MessageStatusLabel } from './admin-message-list.tsx';
+import { MessageDateField, toMessageDate } from './message-date-field.tsx';
+
+type AdminMessageFormProps = {
+  /** null: a new message (/admin/messages/create) */
+  messageId: string | null;
+  listHref: string;
+  editHref: (messageId: string) => string;
+};
+
+const blank = (): MessageContent => ({ title: '', message: '', type: 'information', users: 'all', messageDate: toMessageDate(new Date()), notification: false });
+const contentOf = (message: Message): MessageContent => ({
+  title: message.title,
+  message: message.message,
+  type: message.type,
+  users: message.users,
+  messageDate: message.messageDate,
+  notification: message.notification,
+});
+
+type Errors = Partial<Record<'title' | 'message' | 'messageDate', string>>;
+
+/**
+ * /admin/messages/create and /admin/messages/{id} (spec 3 §2.9, §5): title, text, type (information by default),
+ * recipients (everyone by default), the date (a calendar; YYYY.MM.DD shown, YYYY-MM-DD sent) and the banner flag;
+ * Save, Send, Unsend and Delete (behind a confirm). A sent message's words are locked until it is unsent.
+ */
+export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessageFormProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const errorMessage = useErrorMessage();
+  const existing = useAdminMessage(messageId);
+  const write = useWriteMessage();
+  const remove = useDeleteMessage();
+  const [content, setContent] = useState<MessageContent>(blank);
+  const [errors, setErrors] = useState<Errors>({});
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const textId = useId();
+  const loaded = existing.data;
+  useEffect(() => {
+    if (loaded) setContent(contentOf(loaded));
+  }, [loaded]);
+  const showing = loaded?.showing ?? false;
+  const busy = write.isPending || remove.isPending;
+
+  const set = <K extends keyof MessageContent>(key: K, value: MessageContent[K]) => {
+    setContent((current) => ({ ...current, [key]: value }));
+    if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
+  };
+
+  function checked(): boolean {
+    const found: Errors = {};
+    if (content.title.trim() === '') found.title = t('messages.admin.form.required');
+    if (content.message.trim() === '') found.message = t('messages.admin.form.required');
+    if (content.messageDate === '') found.messageDate = t('messages.admin.form.required');
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  }
+
+  async function submit(showingNext: boolean | undefined, done: string) {
+    if (!checked()) return;
+    try {
+      const message = await write.mutateAsync({ messageId, content, ...(showingNext === undefined ? {} : { showing: showingNext }) });
+      toast.success(showingNext === true ? t('messages.admin.form.sent', { count: message.recipientsCount ?? 0 }) : done);
+      if (messageId === null) void navigate(editHref(message._id), { replace: true });
+    } catch (error) {
+      toast.error(errorMessage(error) || t('messages.admin.form.failed'));
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Link to={listHref} className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 hover:underline">
+        <ArrowLeft className="size-4" aria-hidden="true" />
+        {t('messages.admin.form.back')}
+      </Link>
+      <header className="flex flex-wrap items-center gap-3">
+        <h1 className="text-xl font-bold text-neutral-900 sm:text-2xl">{messageId === null ? t('messages.admin.form.createTitle') : t('messages.admin.form.editTitle')}</h1>
+        {loaded ? <MessageStatusLabel status={loaded.status} /> : null}
+        {loaded?.sentAt && loaded.showing ? (
+          <span className="text-sm text-neutral-500">
+            {t('messages.admin.form.sentAt', { date: formatDateTime(loaded.sentAt) })} · {t('messages.admin.form.recipients', { count: loaded.recipientsCount ?? 0 })}
+          </span>
+        ) : null}
+      </header>
+      {messageId !== null && existing.isPending ? (
+        <p className="text-neutral-500" role="status">{t('messages.admin.loading')}</p>
+      ) : messageId !== null && existing.isError ? (
+        <p className="text-alert-600" role="alert">{errorMessage(existing.error)}</p>
+      ) : (
+        <form
+          className="flex max-w-2xl flex-col gap-5 rounded-card border border-neutral-200 bg-white p-6 shadow-raised"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit(undefined, t('messages.admin.form.saved'));
+          }}
+        >
+          {showing ? <p className="rounded-control bg-warning-50 px-3 py-2 text-sm text-warning-700">{t('messages.admin.form.lockedWhileShowing')}</p> : null}
+          <TextField
+            label={t('messages.admin.form.title')}
+            value={content.title}
+            maxLength={MESSAGE_TITLE_MAX}
+            disabled={showing}
+            error={errors.title}
+            onChange={(event) => set('title', event.target.value)}
+          />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={textId} className="text-sm font-semibold text-neutral-800">
+              {t('messages.admin.form.message')}
+            </label>
+            <textarea
+              id={textId}
+              rows={6}
+              value={content.message}
+              maxLength={MESSAGE_TEXT_MAX}
+              disabled={showing}
+              aria-invalid={errors.message ? true : undefined}
+              onChange={(event) => set('message', event.target.value)}
+              className="rounded-control border border-neutral-300 px-3 py-2 text-base disabled:bg-neutral-50 disabled:text-neutral-500"
+            />
+            {errors.message ? <p className="text-sm text-alert-600">{errors.message}</p> : null}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-3">
+            <label className="flex flex-col gap-1.5 text-sm font-semibold text-neutral-800">
+              {t('messages.admin.form.type')}
+              <select className="h-11 rounded-control border border-neutral-300 bg-white px-3 text-base font-normal" value={content.type} disabled={showing} onChange={(event) => set('type', event.target.value as MessageContent['type'])}>
+                {MESSAGE_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`messages.types.${type}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1.5 text-sm font-semibold text-neutral-800">
+              {t('messages.admin.form.users')}
+              <select className="h-11 rounded-control border border-neutral-300 bg-white px-3 text-base font-normal" value={content.users} disabled={showing} onChange={(event) => set('users', event.target.value as MessageContent['users'])}>
+                {MESSAGE_AUDIENCES.map((audience) => (
+                  <option key={audience} value={audience}>
+                    {t(`messages.admin.audiences.${audience}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <MessageDateField value={content.messageDate} disabled={showing} error={errors.messageDate} onChange={(value) => set('messageDate', value)} />
+          </div>
+          <label className="flex items-start gap-2 text-sm text-neutral-800">
+            <input type="checkbox" className="mt-0.5 size-4" checked={content.notification} disabled={showing} onChange={(event) => set('notification', event.target.checked)} />
+            <span>
+              <span className="font-semibold">{t('messages.admin.form.notification')}</span>
+              <span className="block text-neutral-500">{t('messages.admin.form.notificationHint')}</span>
+            </span>
+          </label>
+          <div className="flex flex-wrap gap-2 border-t border-neutral-100 pt-5">
+            <Button type="submit" variant="secondary" disabled={busy || showing}>
+              {t('messages.admin.form.save')}
+            </Button>
+            {showing ? (
+              <Button type="button" variant="secondary" disabled={busy} onClick={() => void submit(false, t('messages.admin.form.unsent'))}>
+                {t('messages.admin.form.unsend')}
+              </Button>
+            ) : (
+              <Button type="button" variant="accent" disabled={busy} onClick={() => void submit(true, t('messages.admin.form.sent', { count: 0 }))}>
+                {t('messages.admin.form.send')}
+              </Button>
+            )}
+            {messageId !== null ? (
+              <Button type="button" variant="ghost" className="ml-auto text-alert-600" disabled={busy} onClick={() => setConfirmDelete(true)}>
+                {t('messages.admin.form.delete')}
+              </Button>
+            ) : null}
+          </div>
+        </form>
+      )}
+      {messageId !== null ? (
+        <ConfirmDialog
+          open={confirmDelete}
+          onOpenChange={setConfirmDelete}
+          title={t('messages.admin.form.delete')}
+          message={t('messages.admin.form.deleteConfirm')}
+          confirmLabel={t('messages.admin.form.delete')}
+          tone="accent"
+          onConfirm={async () => {
+            try {
+              await remove.mutateAsync(messageId);
+              toast.success(t('messages.admin.form.deleted'));
+              void navigate(listHref, { replace: true });
+            } catch (error) {
+              toast.error(errorMessage(error));
+            }
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { Message } from '@pocketguide/contracts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { json, stubFetch, type RecordedRequest } from '../../../testing/fake-api.ts';
+import { signedIn, signedInAdmin } from '../../../testing/sessions.ts';
+
+const member = signedIn({ language: 'en' });
+
+function message(n: number, over: Partial<Message> = {}): Message {
+  return {
+    _id: `m${n}`,
+    title: `Notice ${n}`,
+    message: `Line one of ${n}\nLine two`,
+    type: 'information',
+    users: 'all',
+    messageDate: '2026-11-30',
+    notification: false,
+    saved: false,
+    showing: true,
+    status: 'sent',
+    createdAt: `2026-11-2${n}T01:00:00.000Z`,
+    updatedAt: `2026-11-2${n}T01:00:00.000Z`,
+    sentAt: `2026-11-2${n}T01:00:00.000Z`,
+    dismissed: false,
+    ...over,
+  };
+}
+
+const inbox = (messages: Message[]) => json({ messages, pages: 1, page: 1, totalCount: messages.length });
+const posts = (requests: RecordedRequest[]) => requests.filter((request) => request.method === 'POST');
+
+describe('the bell and the banner', () => {
+  it('count what is not dismissed; the bell lists the first three and dismisses one on the server', async () => {
+    let dismissed = false;
+    const all = [message(1, { type: 'alert', notification: true }), message(2, { type: 'warning' }), message(3), message(4)];
+    const requests = stubFetch((request) => {
+      if (request.method === 'POST') {
+        dismissed = true;
+        return json({ _id: 'm1', position: 5 });
+      }
+      return inbox(all.map((item) => (item._id === 'm1' && dismissed ? { ...item, dismissed: true } : item)));
+    });
+    renderApp({ path: '/settings/profile', language: 'en', auth: member });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 4 new' });
+    // The alert flagged as a notification is the site-wide banner, in red.
+    await waitFor(() => expect(document.querySelector('[data-notification-banner="alert"]')?.textContent).toContain('Notice 1'));
+    fireEvent.pointerDown(bell, { button: 0, pointerType: 'mouse' });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Notice 1'),
+      expect.stringContaining('Notice 2'),
+      expect.stringContaining('Notice 3'),
+      'See all notifications',
+    ]);
+    fireEvent.click(within(menu).getByRole('button', { name: 'Dismiss ‘Notice 1’' }));
+    await waitFor(() => expect(posts(requests)[0]?.url.pathname).toBe('/api/messages/m1/dismiss'));
+    await screen.findByRole('button', { name: 'Notifications, 3 new' });
+    await waitFor(() => expect(document.querySelector('[data-notification-banner]')).toBeNull());
+  });
+});
+
+describe('the notifications screens', () => {
+  it('list the messages with their type and date, and a row opens the message with its line breaks', async () => {
+    stubFetch((request) => (request.url.pathname === '/api/messages/m2' ? json(message(2, { type: 'warning' })) : inbox([message(2, { type: 'warning' }), message(1)])));
+    const { router } = renderApp({ path: '/settings/notifications', language: 'en', auth: member });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1Notice 22026.11.22Warning', '2Notice 12026.11.21Information']);
+    fireEvent.click(within(table).getByRole('link', { name: 'Notice 2' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/notifications/m2'));
+    const body = await screen.findByText(/Line one of 2/);
+    expect(body.textContent).toBe('Line one of 2\nLine two');
+    expect(body.className).toContain('whitespace-pre-line');
+    expect(screen.getByRole('link', { name: 'Back to notifications' })).toBeDefined();
+  });
+});
+
+describe('the administrators’ message form', () => {
+  it('refuses empty fields with Required Field, and sends the date as YYYY-MM-DD while showing YYYY.MM.DD', async () => {
+    const requests = stubFetch((request) => {
+      if (request.method === 'POST') return json({ _id: 'new-1', position: 3 }, { status: 201 });
+      if (request.url.pathname === '/api/admin/messages/new-1') return json(message(1, { _id: 'new-1', status: 'waiting', showing: false, saved: true, sentAt: null }));
+      return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
+    });
+    const { router } = renderApp({ path: '/admin/messages/create', language: 'en', auth: signedInAdmin({ language: 'en' }) });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    fireEvent.click(save);
+    expect(await screen.findAllByText('Required Field')).toHaveLength(2);
+    expect(posts(requests)).toEqual([]);
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Maintenance' } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'Tonight 2–4 am' } });
+    const shown = document.querySelector('[data-message-date]')!;
+    const sent = shown.getAttribute('data-message-date')!;
+    expect(sent).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(shown.textContent).toBe(sent.replaceAll('-', '.'));
+    fireEvent.click(save);
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    expect(posts(requests)[0]?.body).toEqual({ title: 'Maintenance', message: 'Tonight 2–4 am', type: 'information', users: 'all', messageDate: sent, notification: false });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/messages/new-1'));
+  });
+});
