@@ -8,6 +8,7 @@ import { thumbnailQueueProjector } from './thumbnail-queue/thumbnail-queue-proje
 import { publicGalleryProjector } from './public-gallery/public-gallery-projector.ts';
 import { iconsProjector } from './icons/icons-projector.ts';
 import { inboxProjector, messagesProjector } from './messages/messages-projectors.ts';
+import { feedbackProjector } from './feedback/feedback-projector.ts';
 
 /** Every read model the product has; the runner, the rebuild CLI and /api/health read this list. */
 export const allProjectors: readonly Projector[] = [
@@ -21,4 +22,5 @@ export const allProjectors: readonly Projector[] = [
   iconsProjector as unknown as Projector,
   messagesProjector as unknown as Projector,
   inboxProjector as unknown as Projector,
+  feedbackProjector as unknown as Projector,
 ];

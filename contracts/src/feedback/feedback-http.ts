@@ -37,3 +37,35 @@ export const feedbackAcceptedSchema = z.object({
   error: z.string().optional(),
 });
 export type FeedbackAccepted = z.infer<typeof feedbackAcceptedSchema>;
+
+/** `feedback`: one document per piece of feedback, for the administrators (spec 3 §2.12). */
+export const FEEDBACK = 'feedback';
+export type FeedbackDoc = {
+  id: string;
+  title: string | null;
+  feedback: string;
+  url: string;
+  userAgent: string;
+  clientTimestamp: string;
+  submittedAt: string;
+  userId: string | null;
+};
+
+/** GET admin/feedback: newest first; each with its sender's name and email when they were signed in. */
+export const feedbackItemSchema = z.object({
+  _id: z.string(),
+  title: z.string().nullable(),
+  feedback: z.string(),
+  url: z.string(),
+  userAgent: z.string(),
+  timestamp: z.string(),
+  createdAt: z.string(),
+  user: z.object({ _id: z.string(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
+});
+export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
+export const feedbackPageSchema = z.object({ results: z.array(feedbackItemSchema), page: z.number().int(), pageCount: z.number().int(), totalCount: z.number().int() });
+export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
+export const feedbackListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});

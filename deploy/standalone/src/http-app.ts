@@ -29,6 +29,7 @@ import { iconQueryRoutes } from '@pocketguide/query-api/icon/icon-query-routes';
 import { iconRoutes } from '@pocketguide/command-api/icon/icon-routes';
 import { messageRoutes } from '@pocketguide/command-api/message/message-routes';
 import { messageQueryRoutes } from '@pocketguide/query-api/message/message-query-routes';
+import { feedbackQueryRoutes } from '@pocketguide/query-api/feedback/feedback-query-routes';
 import { mediaRoutes } from '@pocketguide/platform/blob/media-routes';
 import { outboxRoutes } from '@pocketguide/platform/mail/outbox-routes';
 import type { AccountParts } from './account-parts.ts';
@@ -103,6 +104,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(userQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(iconQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(messageQueryRoutes({ readStore, readYourWrites, auth }));
+    queries.use(feedbackQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(thumbnailStatusRoutes({ readStore, readYourWrites, auth, availability: thumbnailAvailability }));
     if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') queries.use(outboxRoutes(config.paths.outbox));
   }

@@ -125,6 +125,7 @@ export const paths = {
   adminUsers: { getHref: () => '/admin/users' },
   adminPayments: { getHref: () => '/admin/payments' },
   adminMessages: { path: 'messages', getHref: () => '/admin/messages' },
+  adminFeedback: { path: 'feedback', getHref: () => '/admin/feedback' },
   adminMessageCreate: { path: 'messages/create', getHref: () => '/admin/messages/create' },
   adminMessage: { path: 'messages/:messageId', getHref: (messageId: string) => `/admin/messages/${encodeURIComponent(messageId)}` },
   serverNotAvailable: {

@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({ Component: (await import('./routes/guidebooks/user-guidebooks.tsx')).UserGuidebooksRoute }),
               },
               { path: paths.adminIcons.path, lazy: icons },
+              { path: paths.adminFeedback.path, lazy: async () => ({ Component: (await import('./routes/admin/feedback.tsx')).AdminFeedbackRoute }) },
               { path: paths.adminMessages.path, lazy: async () => ({ Component: (await import('./routes/admin/messages.tsx')).AdminMessagesRoute }) },
               { path: paths.adminMessageCreate.path, lazy: async () => ({ Component: (await import('./routes/admin/messages.tsx')).AdminMessageCreateRoute }) },
               { path: paths.adminMessage.path, lazy: async () => ({ Component: (await import('./routes/admin/messages.tsx')).AdminMessageEditRoute }) },
