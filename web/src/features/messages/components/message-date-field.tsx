@@ -45,7 +45,7 @@ export function MessageDateField({ value, onChange, disabled = false, error }: M
           <CalendarDays className="size-4 text-neutral-500" aria-hidden="true" />
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content align="start" sideOffset={6} className="z-50 rounded-card border border-neutral-200 bg-white p-3 shadow-raised">
+          <Popover.Content align="start" sideOffset={6} className="z-50 rounded-card border border-neutral-200 bg-white p-3 shadow-raised [--rdp-accent-background-color:var(--color-primary-50)] [--rdp-accent-color:var(--color-primary-600)]">
             <DayPicker
               mode="single"
               locale={i18n.language === 'en' ? enUS : ko}
