@@ -12,6 +12,7 @@ import { projectionCatchUpSuite } from './suites/projection-catch-up.ts';
 import { readByIdSuite } from './suites/read-by-id.ts';
 import { thumbnailsSuite } from './suites/thumbnails.ts';
 import { viewerSuite } from './suites/viewer.ts';
+import { gallerySuite } from './suites/gallery.ts';
 
 const suites: Record<string, () => Promise<SuiteResult>> = {
   appends: appendsSuite,
@@ -21,6 +22,7 @@ const suites: Record<string, () => Promise<SuiteResult>> = {
   viewer: () => viewerSuite(),
   editor: () => editorSuite(),
   thumbnails: () => thumbnailsSuite(),
+  gallery: () => gallerySuite(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -42,10 +42,15 @@ export function publicGalleryRoutes({ readStore, readYourWrites }: PublicGallery
   const users = readStore.collection<UserDoc>(USERS);
   const owners = guidebookOwners(readStore);
 
-  router.get('/guidebooks/public-gallery', async (req, res) => {
-    const { after: _after, ...query } = req.query;
-    const { page, limit } = parseOrThrow(publicGalleryQuerySchema, query, 'query');
-    await readYourWrites(req, res, GALLERY_READ_MODELS);
+  /**
+   * Pages as sent, by page and size, with the checkpoints of the two read models they were built from: a page is
+   * built again only after either model has moved (any event moves them), so a busy gallery is mostly answered
+   * from memory. Bounded: the spec's readers scroll through few pages.
+   */
+  const pages = new Map<string, { stamp: string; body: string }>();
+  const PAGES_KEPT = 50;
+
+  async function buildPage(page: number, limit: number): Promise<string> {
     const hidden = (await users.find({ isHidden: true })).map((user) => user.id);
     const filter = hidden.length > 0 ? { listed: true, ownerId: { $nin: hidden } } : { listed: true };
     const [totalCount, docs] = await Promise.all([
@@ -60,8 +65,24 @@ export function publicGalleryRoutes({ readStore, readYourWrites }: PublicGallery
       pageCount: Math.max(1, Math.ceil(totalCount / limit)),
       totalCount,
     };
+    return JSON.stringify(answer);
+  }
+
+  router.get('/guidebooks/public-gallery', async (req, res) => {
+    const { after: _after, ...query } = req.query;
+    const { page, limit } = parseOrThrow(publicGalleryQuerySchema, query, 'query');
+    await readYourWrites(req, res, GALLERY_READ_MODELS);
+    const [galleryAt, usersAt] = await Promise.all(GALLERY_READ_MODELS.map((name) => readStore.getCheckpoint(name)));
+    const stamp = `${galleryAt ?? -1}:${usersAt ?? -1}`;
+    const key = `${page}:${limit}`;
+    let cached = pages.get(key);
+    if (cached?.stamp !== stamp) {
+      cached = { stamp, body: await buildPage(page, limit) };
+      if (pages.size >= PAGES_KEPT) pages.clear();
+      pages.set(key, cached);
+    }
     res.setHeader('Cache-Control', 'no-cache');
-    res.json(answer);
+    res.type('application/json').send(cached.body);
   });
 
   return router;
