@@ -20,6 +20,7 @@ import {
   uniqueEmail,
   verifiedUser,
   waitForMail,
+  type OutboxMail,
   type StartedWithAdmin,
 } from './testing/accounts.ts';
 
@@ -577,6 +578,31 @@ describe('the dev outbox', () => {
     await waitForMail(app.url, email);
     const sent = (await eventsOfType('MailSent')).map((e) => (e.data as { mailId: string }).mailId);
     expect(new Set(sent).size).toBe(sent.length);
+  });
+});
+
+describe('the dev outbox without OUTBOX_LOOPBACK (the default: npm start)', () => {
+  it('holds live reset links, so only an administrator reads it; anyone else finds nothing there', async () => {
+    const { PASSWORD_SCRYPT_LOG_N } = TEST_ACCOUNT_ENV;
+    const guarded = await startStandalone({
+      port: 0,
+      dataDir: resolve(scratch, `accounts-outbox-${randomUUID()}`),
+      env: { LOG_LEVEL: 'silent', PASSWORD_SCRYPT_LOG_N, ADMIN_EMAIL: 'outbox-admin@example.com', ADMIN_PASSWORD: 'Admin1!pass' },
+    });
+    try {
+      const email = uniqueEmail('outbox-guarded');
+      expect((await signUp(guarded.url, email)).status).toBe(201);
+      expect((await fetch(`${guarded.url}/api/dev/outbox`)).status).toBe(404);
+      expect((await fetch(`${guarded.url}/api/dev/outbox`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(404);
+      const member = await signIn(guarded.url, 'outbox-admin@example.com', 'Admin1!pass');
+      const someone = await fetch(`${guarded.url}/api/auth`, { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } });
+      expect(someone.status).not.toBe(201); // not activated: the mail is the only way in
+      const read = await fetch(`${guarded.url}/api/dev/outbox`, { headers: bearer(member.token) });
+      expect(read.status).toBe(200);
+      expect(((await read.json()) as { mails: OutboxMail[] }).mails.some((mail) => mail.to === email)).toBe(true);
+    } finally {
+      await guarded.close();
+    }
   });
 });
 

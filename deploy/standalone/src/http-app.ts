@@ -106,7 +106,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(messageQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(feedbackQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(thumbnailStatusRoutes({ readStore, readYourWrites, auth, availability: thumbnailAvailability }));
-    if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') queries.use(outboxRoutes(config.paths.outbox));
+    if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') queries.use(outboxRoutes({ dir: config.paths.outbox, auth, loopback: config.OUTBOX_LOOPBACK }));
   }
   api.use((req, res, next) => {
     const [first, second] = req.method === 'GET' || req.method === 'HEAD' ? [queries, commands] : [commands, queries];

@@ -61,6 +61,12 @@ const configSchema = z.object({
   WEB_DIST: z.string().default('./web/dist'),
   /** the address readers and mails use for links, without a trailing slash */
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /**
+   * `true`: the mail outbox (`GET /api/dev/outbox`, outbox mailer only, never in production) may also be read
+   * without signing in, from this machine's loopback address (a developer's or a test's). Otherwise only an
+   * administrator reads it: its mails hold live activation and reset links.
+   */
+  OUTBOX_LOOPBACK: z.enum(['', 'true', 'false', '1', '0'], { message: 'true or false' }).default('').transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** which roles this process runs (comma separated); the standalone run uses all */
   ROLES: z.string().default('command-api,query-api,projections,workers,relay'),

@@ -9,8 +9,11 @@ import { startStandalone, type RunningStandalone } from '../app.ts';
 
 export const TEST_PASSWORD = 'Secret1!x';
 
-/** Fast password hashing for tests (the production default is 17); everything else is the real thing. */
-export const TEST_ACCOUNT_ENV = { PASSWORD_SCRYPT_LOG_N: '10' } as const;
+/**
+ * Fast password hashing for tests (the production default is 17), and the mail outbox readable from loopback so
+ * tests follow mailed links as a person would; everything else is the real thing.
+ */
+export const TEST_ACCOUNT_ENV = { PASSWORD_SCRYPT_LOG_N: '10', OUTBOX_LOOPBACK: 'true' } as const;
 
 export type OutboxMail = { id: string; to: string; subject: string; text: string; html: string; createdAt: string };
 
