@@ -93,8 +93,8 @@ export function accountCommandRoutes(deps: AccountRoutesDeps): Router {
   });
 
   /**
-   * A password check under the failed-login limits: refused early when a window is full; a wrong password or
-   * unknown email counts a failure.
+   * A password check under the failed-login limits: the attempt is reserved first (refused when a window is full);
+   * a wrong password or unknown email leaves it counted as a failure.
    */
   async function checkedSignIn(req: Request): Promise<Account> {
     const credentials = basicCredentials(req);
@@ -103,13 +103,15 @@ export function accountCommandRoutes(deps: AccountRoutesDeps): Router {
     }
     const email = normaliseEmail(credentials.email);
     const address = clientAddress(req);
-    loginLimiter.check(email, address);
+    // Counted before the password is checked, so parallel guesses cannot all be tried.
+    const reservation = loginLimiter.attempt(email, address);
     try {
       const account = await accounts.signIn(email, credentials.password);
-      loginLimiter.recordSuccess(email, address);
+      reservation.succeeded();
       return account;
     } catch (error) {
-      if (error instanceof UnauthorizedError || error instanceof NotFoundError) loginLimiter.recordFailure(email, address);
+      // Only a wrong password or an unknown email is a failure; anything else (the password was right) is not.
+      if (!(error instanceof UnauthorizedError || error instanceof NotFoundError)) reservation.succeeded();
       throw error;
     }
   }

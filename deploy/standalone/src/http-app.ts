@@ -15,7 +15,7 @@ import { subscriptionAdminRoutes } from '@pocketguide/command-api/user/subscript
 import { systemClock, randomIds } from '@pocketguide/command-api/core/ids';
 import { createReadYourWrites } from '@pocketguide/query-api/core/read-your-writes';
 import { guidebookQueryRoutes } from '@pocketguide/query-api/guidebook/guidebook-query-routes';
-import { viewerApiRoutes, viewerPageRoutes, type ViewerRoutesDeps } from '@pocketguide/query-api/viewer/viewer-routes';
+import { createUnlockLimiter, viewerApiRoutes, viewerPageRoutes, type ViewerRoutesDeps } from '@pocketguide/query-api/viewer/viewer-routes';
 import { parsePartnerOwners } from '@pocketguide/query-api/viewer/viewer-answer';
 import type { ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import { accountCommandRoutes } from '@pocketguide/command-api/user/account-routes';
@@ -89,7 +89,10 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
       }),
     );
   }
+  // One limit for every path that checks a share password: the viewer's unlock and the preview read.
+  const unlockLimiter = createUnlockLimiter();
   const viewer: ViewerRoutesDeps = {
+    unlockLimiter,
     readStore,
     readYourWrites,
     auth,
@@ -100,7 +103,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
   };
   if (roles.has('query-api')) {
     queries.use(viewerApiRoutes(viewer));
-    queries.use(guidebookQueryRoutes({ readStore, readYourWrites, auth }));
+    queries.use(guidebookQueryRoutes({ readStore, readYourWrites, auth, unlockLimiter }));
     queries.use(userQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(iconQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(messageQueryRoutes({ readStore, readYourWrites, auth }));

@@ -119,16 +119,35 @@ describe('the failed-login limits', () => {
     limiter.check('a@x.kr', '1.1.1.1');
   });
 
-  it('100 an hour per account from anywhere, 300 an hour per address', () => {
+  it('failures from elsewhere never lock the owner out of their own address; 300 an hour per address', () => {
     let at = 0;
     const limiter = createLoginRateLimiter({ now: () => at });
-    for (let i = 0; i < 100; i++) limiter.recordFailure('victim@x.kr', `10.0.${Math.floor(i / 5)}.${i % 5}`);
-    expect(() => limiter.check('victim@x.kr', '9.9.9.9')).toThrow(TooManyRequestsError);
+    for (let i = 0; i < 110; i++) limiter.recordFailure('victim@x.kr', `10.0.${Math.floor(i / 5)}.${i % 5}`);
+    limiter.check('victim@x.kr', '9.9.9.9');
     for (let i = 0; i < 300; i++) limiter.recordFailure(`user${i}@x.kr`, '6.6.6.6');
     expect(() => limiter.check('fresh@x.kr', '6.6.6.6')).toThrow(TooManyRequestsError);
     at += 60 * 60_000;
-    limiter.check('victim@x.kr', '9.9.9.9');
     limiter.check('fresh@x.kr', '6.6.6.6');
+  });
+
+  it('an attempt is counted before it is checked: parallel guesses cannot all pass; a success takes its own back', () => {
+    const limiter = createLoginRateLimiter({ now: () => 0 });
+    const reserved: Array<{ succeeded(): void }> = [];
+    let refused = 0;
+    // 50 guesses that all start before any password check ends.
+    for (let i = 0; i < 50; i++) {
+      try {
+        reserved.push(limiter.attempt('a@x.kr', '1.1.1.1'));
+      } catch (error) {
+        expect(error).toBeInstanceOf(TooManyRequestsError);
+        refused += 1;
+      }
+    }
+    expect(reserved).toHaveLength(10);
+    expect(refused).toBe(40);
+    // The right password on the tenth frees the window for its owner.
+    reserved[9]?.succeeded();
+    expect(() => limiter.attempt('a@x.kr', '1.1.1.1')).not.toThrow();
   });
 
   it('a success clears the account-and-address window', () => {

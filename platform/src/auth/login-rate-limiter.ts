@@ -1,25 +1,34 @@
 import { TooManyRequestsError } from '../http/errors.ts';
 
 /**
- * Limits failed password checks (ASVS 2.2.1: at most 100 failures an hour per account). Three sliding windows:
+ * Limits failed password checks. Two sliding windows:
  * - one account from one address: 10 in 15 minutes (a person mistyping; an attacker on one victim);
- * - one account from anywhere: 100 in an hour (a distributed attack on one victim);
  * - one address on any accounts: 300 in an hour (one attacker trying many accounts).
- * A success clears the account-and-address window only, so a correct guess does not reset the others.
+ * There is no window for an account from everywhere: it would let anyone lock the owner out from their own
+ * address by failing 100 times from elsewhere. A distributed attack on one account is bounded per address, and
+ * the scrypt cost of each guess.
+ *
+ * An attempt is reserved before the password is checked (`attempt`): the check and the count are one synchronous
+ * step, so parallel guesses cannot all pass the check before any is counted. A success takes its reservation back
+ * and clears the account-and-address window; a failure leaves it counted.
  *
  * The counts live in this process's memory: right for the embedded run. Scaled out, each replica counts on its
  * own (the effective limit multiplies by the replica count), so a shared store (Redis INCR with expiry, or a
- * MongoDB TTL collection) would take the place of the Map behind the same three calls.
+ * MongoDB TTL collection) would take the place of the Map behind the same calls.
  */
 export type RateLimitRule = { name: string; limit: number; windowMs: number; key(account: string, address: string): string };
 
 export const DEFAULT_LOGIN_RULES: readonly RateLimitRule[] = [
   { name: 'account-address', limit: 10, windowMs: 15 * 60_000, key: (account, address) => `aa:${account}|${address}` },
-  { name: 'account', limit: 100, windowMs: 60 * 60_000, key: (account) => `a:${account}` },
   { name: 'address', limit: 300, windowMs: 60 * 60_000, key: (_account, address) => `ip:${address}` },
 ];
 
 export interface LoginRateLimiter {
+  /**
+   * Reserves one attempt: throws 429 (with Retry-After) when a window is full, else counts it at once as a
+   * failure. Call `succeeded()` on the answer when the password was right.
+   */
+  attempt(account: string, address: string): { succeeded(): void };
   /** throws 429 (with Retry-After) when a window is full */
   check(account: string, address: string): void;
   recordFailure(account: string, address: string): void;
@@ -78,6 +87,23 @@ export function createLoginRateLimiter(
     recordSuccess(account, address) {
       const first = rules[0];
       if (first) failures.delete(first.key(account, address));
+    },
+    attempt(account, address) {
+      this.check(account, address);
+      this.recordFailure(account, address);
+      const at = failures.get(rules[0]?.key(account, address) ?? '')?.at(-1);
+      return {
+        succeeded: () => {
+          // The reservation was not a failure: take it back from every window, and clear the first.
+          for (const rule of rules) {
+            const key = rule.key(account, address);
+            const times = failures.get(key);
+            const index = times?.lastIndexOf(at ?? Number.NaN) ?? -1;
+            if (times && index >= 0) times.splice(index, 1);
+          }
+          this.recordSuccess(account, address);
+        },
+      };
     },
   };
 }

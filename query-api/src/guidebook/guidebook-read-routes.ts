@@ -16,11 +16,20 @@ import { safeEqual, sha256Hex } from '@pocketguide/platform/auth/secret-tokens';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '@pocketguide/platform/http/errors';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
+import { clientAddress } from '@pocketguide/platform/auth/basic-credentials';
+import type { LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-limiter';
+import { createUnlockLimiter } from '../viewer/viewer-routes.ts';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
 import { pathParam } from '../core/route-params.ts';
 import { settingsView } from './guidebook-settings-view.ts';
 
-export type GuidebookReadRoutesDeps = { readStore: ReadStore; readYourWrites: ReadYourWrites; auth: Auth };
+export type GuidebookReadRoutesDeps = {
+  readStore: ReadStore;
+  readYourWrites: ReadYourWrites;
+  auth: Auth;
+  /** share-password guesses: the viewer's limiter, so every path that checks a share password shares one limit */
+  unlockLimiter?: LoginRateLimiter;
+};
 
 const mayEdit = (caller: AuthUser | undefined, ownerId: string): boolean => caller !== undefined && (caller.isAdmin || caller.id === ownerId);
 
@@ -66,7 +75,7 @@ const samePassword = (sent: string, password: string): boolean => safeEqual(sha2
  * - `guidebooks/uuid/{uuid}` (public) answers `{ result: id }` for a published guidebook (its owner and
  *   administrators also for an unpublished one): the viewer's first step from /m/{uuid}.
  */
-export function guidebookReadRoutes({ readStore, readYourWrites, auth }: GuidebookReadRoutesDeps): Router {
+export function guidebookReadRoutes({ readStore, readYourWrites, auth, unlockLimiter = createUnlockLimiter() }: GuidebookReadRoutesDeps): Router {
   const router = Router();
   const editor = readStore.collection<GuidebookEditorDoc>(GUIDEBOOK_EDITOR);
   const list = readStore.collection<GuidebookListDoc>(GUIDEBOOK_LIST);
@@ -101,7 +110,10 @@ export function guidebookReadRoutes({ readStore, readYourWrites, auth }: Guidebo
         res.json(locked);
         return;
       }
+      // The viewer's limit, by the same key (uuid and address): a guess counts the same on either path.
+      const reservation = unlockLimiter.attempt(doc.uuid, clientAddress(req));
       if (!samePassword(sent, doc.password)) throw new ForbiddenError(GUIDEBOOK_MESSAGES.incorrectPassword);
+      reservation.succeeded();
     }
     res.json(toView(doc, false));
   });

@@ -89,14 +89,16 @@ export function createUuidLookup(viewer: Collection<GuidebookViewerDoc>, capacit
 /** Sent by the viewer's service worker when it stores a page for offline reading (web/public/viewer-sw.js). */
 export const VIEWER_PREFETCH_HEADER = 'X-Viewer-Prefetch';
 
-/** Checks a typed password against the stored hash under the per-address limit; throws 429 or 403. */
+/**
+ * Checks a typed password against the stored hash under the share-password limit (reserved before the check, so
+ * parallel guesses cannot all be tried); throws 429 or 403.
+ */
 async function checkPassword(limiter: LoginRateLimiter, doc: GuidebookViewerDoc, password: string, address: string): Promise<void> {
-  limiter.check(doc.uuid, address);
+  const reservation = limiter.attempt(doc.uuid, address);
   if (doc.passwordHash !== null && (await verifySharePassword(password, doc.passwordHash))) {
-    limiter.recordSuccess(doc.uuid, address);
+    reservation.succeeded();
     return;
   }
-  limiter.recordFailure(doc.uuid, address);
   throw new ForbiddenError(GUIDEBOOK_MESSAGES.incorrectPassword);
 }
 
