@@ -15,3 +15,10 @@ export const allOr = <const T extends readonly [string, ...string[]]>(values: T)
     .union([z.enum(values), z.literal('all'), z.literal('')])
     .optional()
     .transform((value) => (value === 'all' || value === '' ? undefined : value));
+
+/**
+ * The highest page any list may ask for. Past it a page is refused (400) rather than sent to the store as an
+ * offset it cannot take: 100,000 pages of 100 is more than any list here will hold.
+ */
+export const PAGE_MAX = 100_000;
+export const pageNumber = z.coerce.number().int().min(1).max(PAGE_MAX).default(1);

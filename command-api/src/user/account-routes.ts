@@ -28,7 +28,7 @@ import { basicCredentials, clientAddress } from '@pocketguide/platform/auth/basi
 import type { LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-limiter';
 import { sha256Hex } from '@pocketguide/platform/auth/secret-tokens';
 import type { BlobStore } from '@pocketguide/platform/blob/blob-store';
-import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '@pocketguide/platform/http/errors';
+import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '@pocketguide/platform/http/errors';
 import { receiveSingleFile } from '@pocketguide/platform/http/file-upload';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import { preparePortrait } from '@pocketguide/platform/images/portrait';
@@ -154,7 +154,14 @@ export function accountCommandRoutes(deps: AccountRoutesDeps): Router {
     res.json(answer);
   });
 
-  router.get('/users/verify/:email', async (req, res) => {
+  // The spec sends this as a GET; a GET must change nothing (link prefetchers and crawlers follow GETs), so the
+  // resend is a POST and a GET is told so.
+  router.get('/users/verify/:email', (_req, res) => {
+    res.setHeader('Allow', 'POST');
+    throw new AppError(405, 'validation_failed', 'Send POST to resend the verification mail');
+  });
+
+  router.post('/users/verify/:email', async (req, res) => {
     const email = parseOrThrow(emailSchema, req.params.email, 'email');
     const { position } = await accounts.resendVerification(email, commandMetadata(req, ids));
     const answer: AccountAck = { message: M.verificationResent, position };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allOr, queryFlag } from '../list-query.ts';
+import { allOr, queryFlag, pageNumber } from '../list-query.ts';
 import {
   ACCOUNT_MESSAGES as M,
   ADDRESS_MAX_LENGTH,
@@ -256,7 +256,7 @@ export const adminChangePlanBodySchema = z.strictObject({
 /** GET /api/users (administrators). `limit` is accepted as the spec's other name for `pageSize`. */
 export const adminUsersQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1).default(1),
+    page: pageNumber,
     pageSize: z.coerce.number().int().min(1).max(100).optional(),
     limit: z.coerce.number().int().min(1).max(100).optional(),
     search: z.string().trim().max(200).optional(),

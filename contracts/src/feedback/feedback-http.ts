@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from '../list-query.ts';
 import {
   FEEDBACK_MAX_LENGTH,
   FEEDBACK_MESSAGES as M,
@@ -66,6 +67,6 @@ export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
 export const feedbackPageSchema = z.object({ results: z.array(feedbackItemSchema), page: z.number().int(), pageCount: z.number().int(), totalCount: z.number().int() });
 export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
 export const feedbackListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageNumber,
   limit: z.coerce.number().int().min(1).max(100).default(10),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from '../list-query.ts';
 import { guidebookDocumentSchema } from './guidebook-document.ts';
 import { GUIDEBOOK_LIMITS as L, guidebookTitleSchema } from './guidebook-limits.ts';
 import { patchListSchema } from './guidebook-patches-schema.ts';
@@ -101,7 +102,7 @@ export type ImageUploaded = z.infer<typeof imageUploadedSchema>;
 export const HISTORY_PAGE_SIZE = 20;
 
 export const historyQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from '../list-query.ts';
 import { LIST_PAGE_SIZE } from './guidebook-limits.ts';
 
 // The write calls' bodies and answers are in `guidebook-commands-http.ts`.
@@ -25,7 +26,7 @@ export const guidebookListSchema = pagedSchema(guidebookListItemSchema);
 export type GuidebookList = z.infer<typeof guidebookListSchema>;
 
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber,
   pageSize: z.coerce.number().int().min(1).max(100).default(LIST_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
 });

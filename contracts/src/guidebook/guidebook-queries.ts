@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allOr, queryFlag as flag } from '../list-query.ts';
+import { allOr, queryFlag as flag, pageNumber } from '../list-query.ts';
 import { LANGUAGES } from '../account/account-limits.ts';
 import { contentPageSchema, guidebookDocumentSchema } from './guidebook-document.ts';
 import { guidebookListItemSchema, pagedSchema } from './guidebook-http.ts';
@@ -21,7 +21,7 @@ export type GuidebookStatusFilter = (typeof GUIDEBOOK_STATUS_FILTERS)[number];
 /** The most rows one page may ask for. */
 export const LIST_PAGE_SIZE_MAX = 100;
 
-const page = z.coerce.number().int().min(1).default(1);
+const page = pageNumber;
 const size = z.coerce.number().int().min(1).max(LIST_PAGE_SIZE_MAX).optional();
 const search = z
   .string()

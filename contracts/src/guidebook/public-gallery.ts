@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from '../list-query.ts';
 import type { GuidebookListDoc } from './guidebook-read-models.ts';
 
 /**
@@ -43,11 +44,8 @@ export const publicGalleryPageSchema = z.object({
 });
 export type PublicGalleryPage = z.infer<typeof publicGalleryPageSchema>;
 
-/** A page past any real one is refused rather than scanned for: 100,000 pages of 50 is more than will ever be. */
-export const PUBLIC_GALLERY_PAGE_MAX = 100_000;
-
 export const publicGalleryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(PUBLIC_GALLERY_PAGE_MAX).default(1),
+  page: pageNumber,
   limit: z.coerce.number().int().min(1).max(PUBLIC_GALLERY_PAGE_SIZE_MAX).default(PUBLIC_GALLERY_PAGE_SIZE),
 });
 export type PublicGalleryQuery = z.output<typeof publicGalleryQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageNumber } from '../list-query.ts';
 
 /**
  * System messages (spec 3 §2.4, §2.9, §6, §7): administrators write a message, save it, send it to an audience
@@ -156,7 +157,7 @@ export const messagePageSchema = z.object({
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
 export const messageListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageNumber,
   limit: z.coerce.number().int().min(1).max(100).default(MESSAGE_PAGE_SIZE),
   users: z.union([z.enum(MESSAGE_AUDIENCES), z.literal('')]).optional(),
   type: z.union([z.enum(MESSAGE_TYPES), z.literal(''), z.literal('all')]).optional(),

@@ -169,11 +169,14 @@ describe('activation and resending the verification mail', () => {
     await expectProblem(await api(`/users/activate/${uniqueEmail('nobody')}/${'b'.repeat(64)}`), 404, M.activationInvalid);
   });
 
-  it('GET users/verify/{email}: 200 and a new mail whose link works too', async () => {
+  it('POST users/verify/{email}: 200 and a new mail whose link works too; a GET sends nothing (405)', async () => {
     const email = uniqueEmail('resend');
     await signUp(app.url, email);
     const first = await waitForMail(app.url, email);
-    const response = await api(`/users/verify/${encodeURIComponent(email)}`);
+    const before = await app.eventStore.headPosition();
+    await expectProblem(await api(`/users/verify/${encodeURIComponent(email)}`), 405);
+    expect(await app.eventStore.headPosition()).toBe(before);
+    const response = await api(`/users/verify/${encodeURIComponent(email)}`, { method: 'POST' });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { message: string }).message).toBe(M.verificationResent);
     const second = await waitForMail(app.url, email, (mail) => mail.id !== first.id);
@@ -184,9 +187,9 @@ describe('activation and resending the verification mail', () => {
   it('resend refusals: verified 409, unknown 404, not an email 400', async () => {
     const email = uniqueEmail('verified');
     await verifiedUser(app.url, email);
-    await expectProblem(await api(`/users/verify/${email}`), 409, /already verified/);
-    await expectProblem(await api(`/users/verify/${uniqueEmail('ghost')}`), 404);
-    await expectProblem(await api('/users/verify/not-an-email'), 400);
+    await expectProblem(await api(`/users/verify/${email}`, { method: 'POST' }), 409, /already verified/);
+    await expectProblem(await api(`/users/verify/${uniqueEmail('ghost')}`, { method: 'POST' }), 404);
+    await expectProblem(await api('/users/verify/not-an-email', { method: 'POST' }), 400);
   });
 });
 

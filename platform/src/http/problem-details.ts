@@ -42,6 +42,20 @@ function bodyParserProblem(error: unknown): ProblemDetails | null {
   }
 }
 
+/**
+ * Express's and serve-static's own client errors: a path parameter that is not valid percent-encoding (`%ff`, a lone
+ * surrogate) is a URIError with status 400, a missing static file an error with status 404. They carry a 4xx
+ * `status`; anything without one stays a 500.
+ */
+function clientErrorProblem(error: unknown): ProblemDetails | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return null;
+  if (status === 404) return problem(404, 'not_found', 'Not Found');
+  if (error instanceof URIError) return problem(400, 'validation_failed', 'The address is not valid (bad percent-encoding)');
+  return problem(status === 413 ? 413 : status === 415 ? 415 : 400, status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'validation_failed', 'The request is not valid');
+}
+
 export function problemDetailsHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
@@ -57,6 +71,7 @@ export function problemDetailsHandler(logger: Logger): ErrorRequestHandler {
     } else {
       body =
         bodyParserProblem(error) ??
+        clientErrorProblem(error) ??
         problem(500, 'internal_error', 'Something went wrong');
       if (body.status >= 500) logger.error('unhandled error', { method: req.method, url: req.originalUrl, error });
     }

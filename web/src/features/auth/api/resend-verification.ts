@@ -3,9 +3,9 @@ import { accountAckSchema, type AccountAck } from '@pocketguide/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 
-/** GET /api/users/verify/{email}: sends a new verification mail (409 when already verified, 404 when unknown). */
+/** POST /api/users/verify/{email}: sends a new verification mail (409 when already verified, 404 when unknown). */
 export async function resendVerification(api: ApiClient, email: string): Promise<AccountAck> {
-  const { data } = await api.request({ path: `/users/verify/${encodeURIComponent(email)}`, auth: 'none', schema: accountAckSchema });
+  const { data } = await api.request({ method: 'POST', path: `/users/verify/${encodeURIComponent(email)}`, auth: 'none', schema: accountAckSchema });
   return data;
 }
 
