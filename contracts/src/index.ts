@@ -1,3 +1,4 @@
+import './zod-in-browsers.ts';
 export * from './problem-details.ts';
 export * from './guidebook/guidebook-limits.ts';
 export * from './guidebook/guidebook-document.ts';

@@ -7,6 +7,7 @@ import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { Logger } from '@pocketguide/platform/logger';
 import { apiNotFound, problemDetailsHandler } from '@pocketguide/platform/http/problem-details';
 import { jsonBody } from '@pocketguide/platform/http/json-body';
+import { securityHeaders } from '@pocketguide/platform/http/security-headers';
 import { healthRoutes, type HealthSources } from '@pocketguide/platform/http/health';
 import { guidebookCommandRoutes } from '@pocketguide/command-api/guidebook/guidebook-routes';
 import { guidebookImageRoutes } from '@pocketguide/command-api/guidebook/guidebook-image-routes';
@@ -54,6 +55,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
+  app.use(securityHeaders({ extraOrigins: config.CSP_EXTRA_ORIGINS }));
   const { auth } = accounts;
 
   const readYourWrites = createReadYourWrites({ readStore, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS });

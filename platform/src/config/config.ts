@@ -62,6 +62,15 @@ const configSchema = z.object({
   /** the address readers and mails use for links, without a trailing slash */
   PUBLIC_BASE_URL: z.string().url().optional(),
   /**
+   * Origins added to the app's Content-Security-Policy (scripts, connections, frames, images), space separated:
+   * third-party widgets the web build was given, such as VITE_SUPPORT_CHAT_URL's origin.
+   */
+  CSP_EXTRA_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(/\s+/).filter((origin) => origin !== ''))
+    .pipe(z.array(z.url({ protocol: /^https$/, message: 'each origin must be https://host' }))),
+  /**
    * `true`: the mail outbox (`GET /api/dev/outbox`, outbox mailer only, never in production) may also be read
    * without signing in, from this machine's loopback address (a developer's or a test's). Otherwise only an
    * administrator reads it: its mails hold live activation and reset links.

@@ -205,6 +205,8 @@ const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'self'",
+  // The editor and its previews (same origin) may show a reader's page; nobody else may frame it.
+  "frame-ancestors 'self'",
 ].join('; ');
 
 type Compressed = { br?: Buffer; gzip?: Buffer };
