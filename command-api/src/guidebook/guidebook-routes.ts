@@ -25,7 +25,7 @@ import {
   type UnpublishedAll,
 } from '@pocketguide/contracts';
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
-import { NotFoundError, UnauthorizedError } from '@pocketguide/platform/http/errors';
+import { NotFoundError, UnauthorizedError, ValidationError } from '@pocketguide/platform/http/errors';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { CommandResult } from '../core/command-handler.ts';
 import type { IdSource } from '../core/ids.ts';
@@ -126,7 +126,13 @@ export function guidebookCommandRoutes({ guidebooks, auth, ids }: GuidebookRoute
 
   router.put('/guidebooks/:id', signedIn, async (req, res) => {
     const guidebookId = param(req, 'id');
-    const document = parseOrThrow(saveGuidebookBodySchema, req.body);
+    // The GET answer sent back whole saves: its server-owned fields are dropped by the schema; its `_id` must be
+    // this guidebook's (another guidebook's body sent here is a mistake, not a save).
+    const { _id: sentId, document } = parseOrThrow(saveGuidebookBodySchema, req.body);
+    if (sentId !== undefined && sentId !== guidebookId) {
+      const message = "Not this guidebook's id: leave it out, or send the id of the guidebook saved";
+      throw new ValidationError(`_id: ${message}`, [{ path: '_id', message }]);
+    }
     const result = await guidebooks.save(guidebookId, actorOf(req), document, metadataOf(req), ifMatchRevision(req));
     const stored = result.state.status === 'none' ? document : result.state.guidebook.document;
     withRevision(res, result.revision).json(documentChange(guidebookId, result, diffDocuments(document, stored)));

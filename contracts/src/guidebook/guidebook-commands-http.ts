@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { pageNumber } from '../list-query.ts';
-import { guidebookDocumentSchema } from './guidebook-document.ts';
+import { guidebookDocumentSchema, type GuidebookDocument } from './guidebook-document.ts';
 import { GUIDEBOOK_LIMITS as L, guidebookTitleSchema } from './guidebook-limits.ts';
 import { patchListSchema } from './guidebook-patches-schema.ts';
+import { guidebookViewSchema } from './guidebook-queries.ts';
 import { summaryEntrySchema } from './guidebook-summary-schema.ts';
 
 /**
@@ -23,8 +24,34 @@ export const createGuidebookBodySchema = guidebookDocumentSchema.partial().exten
 });
 export type CreateGuidebookBody = z.input<typeof createGuidebookBodySchema>;
 
-/** PUT /api/guidebooks/{id} (the spec's save): the whole document; saving needs a title. */
-export const saveGuidebookBodySchema = guidebookDocumentSchema.extend({ title: guidebookTitleSchema });
+type GuidebookViewField = keyof typeof guidebookViewSchema.shape;
+type DocumentField = keyof typeof guidebookDocumentSchema.shape;
+export type GuidebookServerField = Exclude<GuidebookViewField, DocumentField>;
+
+const documentFields: ReadonlySet<string> = new Set(Object.keys(guidebookDocumentSchema.shape));
+/**
+ * What GET /api/guidebooks/{id} answers besides the document: ids, owner, dates, settings, thumbnail, revision.
+ * The server owns them (they change only through their own calls), so a save ignores them. Derived from the GET
+ * answer's schema so that a field added to the answer is accepted back by the save from then on.
+ */
+export const GUIDEBOOK_SERVER_FIELDS = Object.keys(guidebookViewSchema.shape).filter((key) => !documentFields.has(key)) as GuidebookServerField[];
+
+const ignoredServerFields = Object.fromEntries(
+  GUIDEBOOK_SERVER_FIELDS.filter((key) => key !== '_id').map((key) => [key, z.unknown().optional()]),
+) as Record<Exclude<GuidebookServerField, '_id'>, z.ZodOptional<z.ZodUnknown>>;
+
+/**
+ * PUT /api/guidebooks/{id} (the spec's save): the whole document; saving needs a title. The GET answer sent back
+ * as it is saves: its server-owned fields are accepted and dropped (a save cannot publish, set a password or change
+ * the owner), except `_id`, which is kept so the route can check it names the guidebook of the path. Any other
+ * unknown field is refused, as everywhere in the document.
+ */
+export const saveGuidebookBodySchema = guidebookDocumentSchema
+  .extend({ title: guidebookTitleSchema, _id: z.string().optional(), ...ignoredServerFields })
+  .transform(({ _id, ...body }): { _id: string | undefined; document: GuidebookDocument } => ({
+    _id,
+    document: Object.fromEntries(Object.entries(body).filter(([key]) => documentFields.has(key))) as GuidebookDocument,
+  }));
 export type SaveGuidebookBody = z.input<typeof saveGuidebookBodySchema>;
 
 /** PATCH /api/guidebooks/{id} with `If-Match: <revision>`: immer patches against that revision. */

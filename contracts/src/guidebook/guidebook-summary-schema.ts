@@ -1,4 +1,13 @@
 import { z } from 'zod';
+import { GUIDEBOOK_LIMITS } from './guidebook-limits.ts';
+
+/**
+ * The longest text param. Params quote titles from the document (a content page title is one line of plain text,
+ * `shortText`), so a param holds what the document holds: a title the document accepts never makes the summary of
+ * a later change too long to store (that once turned every save of such a page into a 500). `summarisePatches`
+ * still clips to it, so a summary never fails.
+ */
+export const SUMMARY_PARAM_MAX = GUIDEBOOK_LIMITS.shortText;
 
 /**
  * One line of a change summary: a stable key the web localises and its parameters, e.g.
@@ -7,6 +16,6 @@ import { z } from 'zod';
  */
 export const summaryEntrySchema = z.object({
   key: z.string().min(1).max(64),
-  params: z.record(z.string(), z.union([z.string().max(200), z.number()])),
+  params: z.record(z.string(), z.union([z.string().max(SUMMARY_PARAM_MAX), z.number()])),
 });
 export type SummaryEntry = z.infer<typeof summaryEntrySchema>;

@@ -4,6 +4,8 @@ import type { GuidebookEvent } from './guidebook-events.ts';
 import { diffDocuments } from './guidebook-patches.ts';
 import { newMeal, newSectionItem, type IdGenerator } from './guidebook-rules.ts';
 import { renderSummaries, renderSummary, summariseEvent, summarisePatches, SUMMARY_KEYS, SUMMARY_MAX_ENTRIES, SUMMARY_TEMPLATES, uploadSummary } from './guidebook-summary.ts';
+import { GUIDEBOOK_LIMITS } from './guidebook-limits.ts';
+import { summaryEntrySchema } from './guidebook-summary-schema.ts';
 import { sampleGuidebook } from './sample-guidebook.ts';
 
 const ids: IdGenerator = (() => {
@@ -60,6 +62,23 @@ describe('summarisePatches', () => {
     expect(renderSummaries(entries)).toBe('changed a text in Must-see places (3 times)');
     expect(renderSummaries(entries, 'kr')).toBe('Must-see places의 텍스트 수정 (3건)');
   });
+});
+
+it('a page title as long as the document allows fits the stored summary whole; anything longer is clipped', () => {
+  const longest = '가'.repeat(GUIDEBOOK_LIMITS.shortText);
+  const titled: GuidebookDocument = { ...doc, contents: [{ ...doc.contents[0]!, title: longest }, ...doc.contents.slice(1)] };
+  const entries = [
+    ...summarisePatches(titled, [{ op: 'replace', path: ['contents', 0, 'days', 0, 'title', 0, 'children', 0, 'text'], value: 'x' }]),
+    ...summarisePatches(titled, [{ op: 'replace', path: ['contents', 0, 'title'], value: `${longest}!` }]),
+  ];
+  expect(entries.map((entry) => entry.params.page)).toEqual([longest, `${'가'.repeat(GUIDEBOOK_LIMITS.shortText - 1)}…`]);
+  expect(entries[1]!.params.from).toBe(longest);
+  for (const entry of entries) expect(summaryEntrySchema.safeParse(entry).success).toBe(true);
+  // never half of a surrogate pair
+  const emoji = '😀'.repeat(GUIDEBOOK_LIMITS.shortText);
+  const [renamed] = summarisePatches(doc, [{ op: 'replace', path: ['contents', 0, 'title'], value: emoji }]);
+  expect(String(renamed!.params.page)).toMatch(/^(😀)+…$/u);
+  expect(summaryEntrySchema.safeParse(renamed).success).toBe(true);
 });
 
 it('a save changing very many parts is capped, counting the rest', () => {

@@ -3,7 +3,7 @@ import type { GuidebookEvent, ImageUploadTarget } from './guidebook-events.ts';
 import type { Language } from '../account/account-limits.ts';
 import { applyPatchesWithInverse, locateItem } from './guidebook-patches.ts';
 import type { Patch } from './guidebook-patches-schema.ts';
-import type { SummaryEntry } from './guidebook-summary-schema.ts';
+import { SUMMARY_PARAM_MAX, type SummaryEntry } from './guidebook-summary-schema.ts';
 
 /**
  * Human summaries of changes, for the version history and the audit timeline. A change is summarised as entries
@@ -194,8 +194,18 @@ type Raw =
   | { kind: 'entry'; entry: SummaryEntry }
   | { kind: 'added' | 'deleted'; entity: Entity; id: string | null; params: SummaryEntry['params'] };
 
+/** A text param as stored: at most `SUMMARY_PARAM_MAX` characters (an ellipsis ends a clipped one). */
+function clipParam(text: string): string {
+  if (text.length <= SUMMARY_PARAM_MAX) return text;
+  let end = SUMMARY_PARAM_MAX - 1;
+  // never keep half of a surrogate pair
+  if (/[\uD800-\uDBFF]/.test(text.charAt(end - 1))) end -= 1;
+  return `${text.slice(0, end)}…`;
+}
+
 // defensive: a summary must never fail on a value the schema has not checked yet
-const pageName = (page: Partial<ContentPage> | undefined): string => (typeof page?.title === 'string' ? page.title.trim() : '') || 'Untitled page';
+const pageName = (page: Partial<ContentPage> | undefined): string => clipParam((typeof page?.title === 'string' ? page.title.trim() : '') || 'Untitled page');
+const textParam = (value: unknown): string => clipParam(typeof value === 'string' ? value : '');
 const idOf = (value: unknown): string | null =>
   value !== null && typeof value === 'object' && '_id' in value && typeof value._id === 'string' ? value._id : null;
 const typeOf = (value: unknown): string =>
@@ -245,7 +255,7 @@ function classify(doc: GuidebookDocument, patch: Patch): Raw {
   };
 
   if (path.length === 0) return entry('replaced-guidebook');
-  if (root === 'title') return entry('renamed-guidebook', { title: typeof patch.value === 'string' ? patch.value : '' });
+  if (root === 'title') return entry('renamed-guidebook', { title: textParam(patch.value) });
   if (root === 'header' || root === 'subheader' || root === 'footer') {
     if (a === 'image') return entry('changed-cover-image', { part: root });
     return entry(`changed-${root}`);
@@ -258,7 +268,7 @@ function classify(doc: GuidebookDocument, patch: Patch): Raw {
   const pageChange = structural('content-page', 2, page, pageParams);
   if (pageChange) return pageChange;
   if (at(2)) return entry('changed-content-page', pageParams);
-  if (b === 'title' && at(3)) return entry('renamed-content-page', { page: typeof patch.value === 'string' ? patch.value : '', from: pageName(page) });
+  if (b === 'title' && at(3)) return entry('renamed-content-page', { page: textParam(patch.value), from: pageName(page) });
   if (b === 'colWidths' || b === 'colTitles') return entry('changed-itinerary-columns', pageParams);
 
   if (b === 'sections' && typeof c === 'number') {

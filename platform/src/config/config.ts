@@ -61,6 +61,10 @@ const configSchema = z.object({
   WEB_DIST: z.string().default('./web/dist'),
   /** the address readers and mails use for links, without a trailing slash */
   PUBLIC_BASE_URL: z.string().url().optional(),
+  /** another name of PUBLIC_BASE_URL (the one people try first); blank is unset. Read into PUBLIC_BASE_URL (`publicBaseUrlOf`). */
+  PUBLIC_URL: optionalUrl.pipe(
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://guide.example.com (PUBLIC_URL is another name of PUBLIC_BASE_URL)' }).optional(),
+  ),
   /**
    * Origins added to the app's Content-Security-Policy (scripts, connections, frames, images), space separated:
    * third-party widgets the web build was given, such as VITE_SUPPORT_CHAT_URL's origin.
@@ -145,7 +149,7 @@ const configSchema = z.object({
   THUMBNAIL_RENDER_BASE_URL: optionalUrl.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://query-api:3000' }).optional()),
 });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {
   /** absolute paths derived from DATA_DIR */
   paths: {
     dataDir: string;
@@ -188,12 +192,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   if (!parsed.success) {
     throw invalidConfiguration(parsed.error.issues.map((i) => ({ key: i.path.join('.'), message: i.message })));
   }
-  const c = parsed.data;
+  const { PUBLIC_URL, ...c } = parsed.data;
+  const publicBaseUrl = publicBaseUrlOf(c.PUBLIC_BASE_URL, PUBLIC_URL);
   const s3 = s3SettingsOf(c);
   const dataDir = resolve(cwd, c.DATA_DIR);
   return {
     ...c,
-    PUBLIC_BASE_URL: c.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    PUBLIC_BASE_URL: publicBaseUrl,
     THUMBNAIL_RENDER_BASE_URL: c.THUMBNAIL_RENDER_BASE_URL?.replace(/\/+$/, ''),
     paths: {
       dataDir,
@@ -206,10 +211,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       outbox: resolve(dataDir, 'outbox'),
     },
     jwtTtlSeconds: durationSeconds(c.JWT_TTL),
-    publicBaseUrl: c.PUBLIC_BASE_URL?.replace(/\/+$/, '') ?? `http://localhost:${c.PORT}`,
+    publicBaseUrl: publicBaseUrl ?? `http://localhost:${c.PORT}`,
     kafkaBrokers: c.KAFKA_BROKERS ? c.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : [],
     s3,
   };
+}
+
+/**
+ * PUBLIC_URL is accepted as another name of PUBLIC_BASE_URL. Both set to different addresses (trailing slashes
+ * aside) is refused rather than one silently winning: links in mails and share sheets would go to the wrong place.
+ */
+function publicBaseUrlOf(publicBaseUrl: string | undefined, publicUrl: string | undefined): string | undefined {
+  const base = publicBaseUrl?.replace(/\/+$/, '');
+  const alias = publicUrl?.replace(/\/+$/, '');
+  if (base !== undefined && alias !== undefined && base !== alias) {
+    throw invalidConfiguration([
+      { key: 'PUBLIC_URL', message: `is another name of PUBLIC_BASE_URL, and the two differ (${alias} vs ${base}): set only one of them` },
+    ]);
+  }
+  return base ?? alias;
 }
 
 function invalidConfiguration(problems: { key: string; message: string }[]): ConfigError {
