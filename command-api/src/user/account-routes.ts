@@ -17,6 +17,7 @@ import {
   resetTokenSchema,
   signupBodySchema,
   type AccountAck,
+  type PasswordChangeAck,
   type AuthResponse,
   type KakaoAuthResponse,
   type SignupAccepted,
@@ -88,7 +89,7 @@ export function accountCommandRoutes(deps: AccountRoutesDeps): Router {
   const router = Router();
 
   const session = async (account: Account): Promise<AuthResponse> => ({
-    token: await tokens.issue({ id: account.userId, role: account.role }),
+    token: await tokens.issue({ id: account.userId, role: account.role, sessionVersion: account.sessionVersion }),
     user: accountToSessionUser(account),
   });
 
@@ -226,9 +227,19 @@ export function accountCommandRoutes(deps: AccountRoutesDeps): Router {
     const account = await checkedSignIn(req);
     if (account.userId !== idParam(req)) throw new ForbiddenError('You may only change your own password');
     const { password } = parseOrThrow(changePasswordBodySchema, req.body);
-    const { position } = await accounts.changePassword(account.userId, password, commandMetadata(req, ids, { id: account.userId, role: account.role }));
-    const answer: AccountAck = { message: M.passwordChanged, position };
+    const changed = await accounts.changePassword(account.userId, password, commandMetadata(req, ids, { id: account.userId, role: account.role }));
+    const { token } = await session(changed.account);
+    const answer: PasswordChangeAck = { message: M.passwordChanged, position: changed.position, token };
     res.json(answer);
+  });
+
+  // Ends the calling session: its token is refused from now on, everywhere (other devices stay signed in).
+  router.post('/auth/sign-out', auth.required, async (req, res) => {
+    const user = caller(req);
+    if (user.session?.id) {
+      await accounts.signOut(user.id, user.session.id, user.session.expiresAt, commandMetadata(req, ids, user));
+    }
+    res.status(204).end();
   });
 
   router.put('/users/:id/image', auth.selfOrAdmin('id'), async (req, res) => {

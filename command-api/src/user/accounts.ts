@@ -101,9 +101,14 @@ export const accountToSessionUser = (account: Account): SessionUser => toSession
 
 export function accessOf(state: UserState): UserAccess | null {
   if (state.status === 'none') return null;
-  if (state.status === 'deleted') return { role: 'user', status: 'deleted' };
+  if (state.status === 'deleted') return { role: 'user', status: 'deleted', sessionVersion: 0, endedSessions: [] };
   const { account } = state;
-  return { role: account.role, status: account.hidden ? 'hidden' : account.activated ? 'active' : 'not-activated' };
+  return {
+    role: account.role,
+    status: account.hidden ? 'hidden' : account.activated ? 'active' : 'not-activated',
+    sessionVersion: account.sessionVersion,
+    endedSessions: account.endedSessions.map((ended) => ended.sessionId),
+  };
 }
 
 export function createAccounts(deps: AccountsDeps) {
@@ -363,15 +368,28 @@ export function createAccounts(deps: AccountsDeps) {
       userDecider.decide(command, await loadUser(userId));
       await credentials.setPasswordHash(userId, await passwords.hash(password));
       const result = await runUser(userId, command, metadata);
+      accessChanged(userId);
       return { position: result.position };
     },
 
-    /** PUT /api/users/{id}/password, after the old password was checked. */
-    async changePassword(userId: string, password: string, metadata: CommandMetadata): Promise<{ position: number }> {
+    /**
+     * PUT /api/users/{id}/password, after the old password was checked. Every session signed in before ends; the
+     * caller is given the account as it is now, to sign the device that asked in again.
+     */
+    async changePassword(userId: string, password: string, metadata: CommandMetadata): Promise<{ account: Account; position: number }> {
       const command: UserCommand = { type: 'ChangePassword', data: { via: 'change', now: clock.now() } };
       userDecider.decide(command, await loadUser(userId));
       await credentials.setPasswordHash(userId, await passwords.hash(password));
       const result = await runUser(userId, command, metadata);
+      accessChanged(userId);
+      if (result.state.status !== 'registered') throw new NotFoundError('User not found');
+      return { account: result.state.account, position: result.position };
+    },
+
+    /** POST /api/users/sign-out: the calling session's token is refused from now on. */
+    async signOut(userId: string, sessionId: string, until: Date, metadata: CommandMetadata): Promise<{ position: number }> {
+      const result = await runUser(userId, { type: 'SignOut', data: { sessionId, until, now: clock.now() } }, metadata);
+      accessChanged(userId);
       return { position: result.position };
     },
 

@@ -244,6 +244,52 @@ describe('ChangePassword', () => {
   });
 });
 
+describe('sessions', () => {
+  const signOut = (sessionId: string, untilMinutes: number, at: Date = now): UserCommand => ({
+    type: 'SignOut',
+    data: { sessionId, until: later(untilMinutes), now: at },
+  });
+  const signedOut = (sessionId: string, untilMinutes: number, at: Date = now): UserEvent => ({
+    type: 'UserSignedOut',
+    data: { userId: 'u1', sessionId, until: iso(later(untilMinutes)), signedOutAt: iso(at) },
+  });
+  const versionOf = (events: UserEvent[]) => {
+    const state = events.reduce(userDecider.evolve, userDecider.initialState());
+    return state.status === 'registered' ? state.account.sessionVersion : null;
+  };
+  const endedOf = (events: UserEvent[]) => {
+    const state = events.reduce(userDecider.evolve, userDecider.initialState());
+    return state.status === 'registered' ? state.account.endedSessions.map((ended) => ended.sessionId) : null;
+  };
+  const changed: UserEvent = { type: 'PasswordChanged', data: { userId: 'u1', changedAt: iso(now), via: 'change' } };
+  const reset: UserEvent = { type: 'PasswordResetCompleted', data: { userId: 'u1', resetId: 'r1', completedAt: iso(now), closedTokenHashes: [hash(101)] } };
+
+  it('a password change or reset moves the session version on (every older session ends)', () => {
+    expect(versionOf([registered, activated])).toBe(0);
+    expect(versionOf([registered, activated, changed])).toBe(1);
+    expect(versionOf([registered, activated, changed, resetRequested(1), reset])).toBe(2);
+  });
+
+  it('given a signed-in session, signing out ends it until its token would expire', () => {
+    spec.given([registered, activated]).when(signOut('s1', 60)).then([signedOut('s1', 60)]);
+  });
+
+  it('signing out twice, or with a token already expired, changes nothing', () => {
+    spec.given([registered, activated, signedOut('s1', 60)]).when(signOut('s1', 60, later(1))).then([]);
+    spec.given([registered, activated]).when(signOut('s2', 0)).then([]);
+  });
+
+  it('remembers ended sessions only until their tokens expire', () => {
+    expect(endedOf([registered, activated, signedOut('s1', 10), signedOut('s2', 60, later(5))])).toEqual(['s1', 's2']);
+    expect(endedOf([registered, activated, signedOut('s1', 10), signedOut('s2', 60, later(11))])).toEqual(['s2']);
+  });
+
+  it('unknown or deleted user: refused', () => {
+    spec.given([]).when(signOut('s1', 60)).thenThrows(NotFoundError);
+    spec.given([registered, deleted]).when(signOut('s1', 60)).thenThrows(NotFoundError);
+  });
+});
+
 describe('UpdateProfile', () => {
   const update = (data: Partial<Extract<UserCommand, { type: 'UpdateProfile' }>['data']>): UserCommand => ({
     type: 'UpdateProfile',

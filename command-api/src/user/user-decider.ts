@@ -42,6 +42,13 @@ export type Account = {
   resetRequests: string[];
   openResets: Array<{ resetId: string; tokenHash: string; expiresAt: string }>;
   sentMailIds: string[];
+  /**
+   * Tokens carry the version they were issued under; a password change or reset moves it on, so every session
+   * signed in before it ends.
+   */
+  sessionVersion: number;
+  /** sessions ended by their own sign-out, kept until their tokens would have expired anyway */
+  endedSessions: Array<{ sessionId: string; until: string }>;
 };
 
 /** A deleted account keeps what its deletion must release (a retried deletion finishes the job). */
@@ -95,6 +102,8 @@ export type RecordMailSent = {
 export type SubscribeUser = { type: 'SubscribeUser'; data: At & { plan: PaidPlan; billingCycle: BillingCycle } };
 export type UnsubscribeUser = { type: 'UnsubscribeUser'; data: At & { by: 'admin' | 'self' } };
 export type ChangeUserPlan = { type: 'ChangeUserPlan'; data: At & { plan: PaidPlan } };
+/** One session signs out: its token (`sessionId`, valid `until`) is refused from now on. */
+export type SignOut = { type: 'SignOut'; data: At & { sessionId: string; until: Date } };
 
 export type UserCommand =
   | RegisterUser
@@ -112,7 +121,8 @@ export type UserCommand =
   | RecordMailSent
   | SubscribeUser
   | UnsubscribeUser
-  | ChangeUserPlan;
+  | ChangeUserPlan
+  | SignOut;
 
 const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
@@ -187,9 +197,13 @@ function evolveAccount(account: Account, event: UserEvent): Account {
         ],
       };
     case 'PasswordResetCompleted':
-      return { ...account, openResets: account.openResets.filter((r) => !event.data.closedTokenHashes.includes(r.tokenHash)) };
+      return {
+        ...account,
+        openResets: account.openResets.filter((r) => !event.data.closedTokenHashes.includes(r.tokenHash)),
+        sessionVersion: account.sessionVersion + 1,
+      };
     case 'PasswordChanged':
-      return account;
+      return { ...account, sessionVersion: account.sessionVersion + 1 };
     case 'UserProfileUpdated':
       return { ...account, profile: event.data.profile, language: event.data.language };
     case 'UserImageChanged':
@@ -213,6 +227,11 @@ function evolveAccount(account: Account, event: UserEvent): Account {
       return { ...account, subscription: false, expiresAt: event.data.expiresAt };
     case 'UserPlanChanged':
       return { ...account, subscriptionType: event.data.plan };
+    case 'UserSignedOut': {
+      // sessions whose tokens have expired by now need not be remembered
+      const stillValid = account.endedSessions.filter((ended) => ended.until > event.data.signedOutAt);
+      return { ...account, endedSessions: [...stillValid, { sessionId: event.data.sessionId, until: event.data.until }] };
+    }
     default: {
       const unknown: never = event;
       return unknown;
@@ -248,6 +267,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           resetRequests: [],
           openResets: [],
           sentMailIds: [],
+          sessionVersion: 0,
+          endedSessions: [],
         },
       };
     }
@@ -418,6 +439,15 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (!account.subscription) throw new ConflictError(S.notSubscribed);
         if (account.subscriptionType === command.data.plan) return [];
         return [{ type: 'UserPlanChanged', data: { userId: account.userId, plan: command.data.plan, changedAt: now } }];
+      }
+
+      case 'SignOut': {
+        const account = existing(state);
+        const { sessionId, until } = command.data;
+        // signing out twice, or after the token expired, changes nothing
+        if (until.getTime() <= command.data.now.getTime()) return [];
+        if (account.endedSessions.some((ended) => ended.sessionId === sessionId)) return [];
+        return [{ type: 'UserSignedOut', data: { userId: account.userId, sessionId, until: until.toISOString(), signedOutAt: now } }];
       }
 
       default: {

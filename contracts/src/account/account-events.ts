@@ -117,6 +117,12 @@ export const userSubscribedSchema = z.object({
 export const userUnsubscribedSchema = z.object({ userId: z.string(), expiresAt: at, unsubscribedAt: at });
 export const userPlanChangedSchema = z.object({ userId: z.string(), plan: z.enum(PAID_PLANS), changedAt: at });
 
+/**
+ * One session (one signed-in device) ended by its own sign-out: its token is refused from now on. `until` is the
+ * token's own expiry, after which nobody needs to remember it.
+ */
+export const userSignedOutSchema = z.object({ userId: z.string(), sessionId: z.string(), until: at, signedOutAt: at });
+
 export const userEmailReservedSchema = z.object({ email: z.string(), userId: z.string(), reservedAt: at });
 export const userEmailReleasedSchema = z.object({ email: z.string(), userId: z.string(), releasedAt: at });
 export const kakaoIdClaimedSchema = z.object({ kakaoId: z.string(), userId: z.string(), claimedAt: at });
@@ -141,6 +147,7 @@ export type MailSent = E<'MailSent', typeof mailSentSchema>;
 export type UserSubscribed = E<'UserSubscribed', typeof userSubscribedSchema>;
 export type UserUnsubscribed = E<'UserUnsubscribed', typeof userUnsubscribedSchema>;
 export type UserPlanChanged = E<'UserPlanChanged', typeof userPlanChangedSchema>;
+export type UserSignedOut = E<'UserSignedOut', typeof userSignedOutSchema>;
 
 export type UserEvent =
   | UserRegistered
@@ -159,7 +166,8 @@ export type UserEvent =
   | MailSent
   | UserSubscribed
   | UserUnsubscribed
-  | UserPlanChanged;
+  | UserPlanChanged
+  | UserSignedOut;
 
 export type UserEmailReserved = E<'UserEmailReserved', typeof userEmailReservedSchema>;
 export type UserEmailReleased = E<'UserEmailReleased', typeof userEmailReleasedSchema>;
@@ -187,6 +195,7 @@ export const userEventSchemas = {
   UserSubscribed: userSubscribedSchema,
   UserUnsubscribed: userUnsubscribedSchema,
   UserPlanChanged: userPlanChangedSchema,
+  UserSignedOut: userSignedOutSchema,
 } as const satisfies Record<UserEvent['type'], z.ZodType>;
 
 export const emailReservationEventSchemas = {

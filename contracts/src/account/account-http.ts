@@ -89,6 +89,13 @@ export type SignupAccepted = z.infer<typeof signupAcceptedSchema>;
 export const accountAckSchema = z.object({ message: z.string(), position: z.number().int().optional() });
 export type AccountAck = z.infer<typeof accountAckSchema>;
 
+/**
+ * PUT /api/users/{id}/password: every session signed in before the change has ended; `token` is a new session for
+ * the device that changed it.
+ */
+export const passwordChangeAckSchema = accountAckSchema.extend({ token: z.string() });
+export type PasswordChangeAck = z.infer<typeof passwordChangeAckSchema>;
+
 /** The status label the admin list shows and filters on: hidden, then active, then not confirmed. */
 export function userStatusOf(user: { isHidden: boolean; isActivated: boolean }): UserView['status'] {
   if (user.isHidden) return 'hidden';

@@ -47,9 +47,21 @@ describe('session tokens (JWT, HS256 only)', () => {
   let clock = new Date('2026-03-01T09:00:00.000Z');
   const tokens = createAccessTokens({ secret, ttlSeconds: 3600, now: () => clock });
 
-  it('round-trips the subject and role', async () => {
-    const token = await tokens.issue({ id: 'u1', role: 'user' });
-    expect(await tokens.verify(token)).toEqual({ id: 'u1', role: 'user' });
+  it('round-trips the subject, the role and the session (a new id per token, the version it was issued under)', async () => {
+    const token = await tokens.issue({ id: 'u1', role: 'user', sessionVersion: 3 });
+    const session = await tokens.verify(token);
+    expect(session).toMatchObject({ id: 'u1', role: 'user', sessionVersion: 3, expiresAt: new Date(clock.getTime() + 3600_000) });
+    expect(session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
+    const another = await tokens.verify(await tokens.issue({ id: 'u1', role: 'user' }));
+    expect(another.sessionId).not.toBe(session.sessionId);
+    expect(another.sessionVersion).toBe(0);
+  });
+
+  it('refuses a token issued in the future (beyond a minute of clock skew)', async () => {
+    const ahead = createAccessTokens({ secret, ttlSeconds: 3600, now: () => new Date(clock.getTime() + 5 * 60_000) });
+    await expect(tokens.verify(await ahead.issue({ id: 'u1', role: 'user' }))).rejects.toBeInstanceOf(UnauthorizedError);
+    const skewed = createAccessTokens({ secret, ttlSeconds: 3600, now: () => new Date(clock.getTime() + 30_000) });
+    expect((await tokens.verify(await skewed.issue({ id: 'u1', role: 'user' }))).id).toBe('u1');
   });
 
   it('refuses expired tokens', async () => {
@@ -61,7 +73,7 @@ describe('session tokens (JWT, HS256 only)', () => {
 
   it('a token verified before still expires on time, and a tampered copy of it is refused', async () => {
     const token = await tokens.issue({ id: 'u2', role: 'user' });
-    expect(await tokens.verify(token)).toEqual({ id: 'u2', role: 'user' });
+    expect(await tokens.verify(token)).toMatchObject({ id: 'u2', role: 'user' });
     const [header, payload, signature] = token.split('.');
     const forged = `${header}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), role: 'admin' })).toString('base64url')}.${signature}`;
     await expect(tokens.verify(forged)).rejects.toBeInstanceOf(UnauthorizedError);
@@ -166,34 +178,36 @@ describe('the failed-login limits', () => {
   });
 });
 
+const SESSIONS = { sessionVersion: 0, endedSessions: [] };
+
 describe('the user access cache', () => {
   it('loads once, serves from memory, reloads after an invalidation or the TTL', async () => {
     let at = 0;
-    let current: UserAccess = { role: 'user', status: 'active' };
+    let current: UserAccess = { role: 'user', status: 'active', ...SESSIONS };
     let loads = 0;
     const cache = createUserAccessCache({ load: async () => (loads++, current), ttlMs: 1000, now: () => at });
-    expect(await cache.get('u1')).toEqual({ role: 'user', status: 'active' });
-    expect(await cache.get('u1')).toEqual({ role: 'user', status: 'active' });
+    expect(await cache.get('u1')).toEqual({ role: 'user', status: 'active', ...SESSIONS });
+    expect(await cache.get('u1')).toEqual({ role: 'user', status: 'active', ...SESSIONS });
     expect(loads).toBe(1);
-    current = { role: 'user', status: 'hidden' };
+    current = { role: 'user', status: 'hidden', ...SESSIONS };
     cache.invalidate('u1');
     expect((await cache.get('u1'))?.status).toBe('hidden');
-    current = { role: 'admin', status: 'active' };
+    current = { role: 'admin', status: 'active', ...SESSIONS };
     at += 1001;
-    expect(await cache.get('u1')).toEqual({ role: 'admin', status: 'active' });
+    expect(await cache.get('u1')).toEqual({ role: 'admin', status: 'active', ...SESSIONS });
   });
 
   it('a load that started before an invalidation does not store its stale answer', async () => {
     let release: () => void = () => {};
     const cache = createUserAccessCache({
-      load: () => new Promise<UserAccess>((done) => (release = () => done({ role: 'user', status: 'active' }))),
+      load: () => new Promise<UserAccess>((done) => (release = () => done({ role: 'user', status: 'active', ...SESSIONS }))),
     });
     const pending = cache.get('u1');
     cache.invalidate('u1');
     release();
     await pending;
     let loaded = false;
-    const fresh = createUserAccessCache({ load: async () => ((loaded = true), { role: 'user', status: 'hidden' }) });
+    const fresh = createUserAccessCache({ load: async () => ((loaded = true), { role: 'user', status: 'hidden', ...SESSIONS }) });
     expect((await fresh.get('u1'))?.status).toBe('hidden');
     expect(loaded).toBe(true);
   });

@@ -4,7 +4,13 @@ import type { AccessTokens } from './access-tokens.ts';
 import type { UserAccessLookup } from './user-access.ts';
 
 /** The caller, as the auth middleware established it. Any role other than 'user' is an administrator. */
-export type AuthUser = { id: string; role: string; isAdmin: boolean };
+export type AuthUser = {
+  id: string;
+  role: string;
+  isAdmin: boolean;
+  /** the session the token names (null for tokens from before sessions were named) and when it expires */
+  session?: { id: string | null; expiresAt: Date };
+};
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -14,6 +20,8 @@ declare module 'express-serve-static-core' {
 }
 
 const HIDDEN_MESSAGE = 'This account has been suspended. Please contact the administrator.';
+/** a password change or reset, or this session's own sign-out, ended the session */
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please log in again.';
 
 /**
  * Where a request carries its token: `Authorization: Bearer <jwt>`, or (one reading of the spec) the query
@@ -51,7 +59,10 @@ export function createAuth({ tokens, access }: { tokens: AccessTokens; access: U
     if (!current || current.status === 'deleted') throw new UnauthorizedError('This account no longer exists');
     if (current.status === 'hidden') throw new ForbiddenError(HIDDEN_MESSAGE);
     if (current.status !== 'active') throw new UnauthorizedError('Please verify your email first');
-    return { id: subject.id, role: current.role, isAdmin: current.role !== 'user' };
+    const ended =
+      subject.sessionVersion !== current.sessionVersion || (subject.sessionId !== null && current.endedSessions.includes(subject.sessionId));
+    if (ended) throw new UnauthorizedError(SESSION_ENDED_MESSAGE);
+    return { id: subject.id, role: current.role, isAdmin: current.role !== 'user', session: { id: subject.sessionId, expiresAt: subject.expiresAt } };
   }
 
   const guard =

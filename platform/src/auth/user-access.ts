@@ -4,7 +4,14 @@ import type { EventStore } from '../event-store/event-store.ts';
  * What every authenticated request checks: does the token's user still exist, may it still use the service, and
  * with which role now (a demoted administrator loses admin calls at once, whatever the token says).
  */
-export type UserAccess = { role: string; status: 'active' | 'not-activated' | 'hidden' | 'deleted' };
+export type UserAccess = {
+  role: string;
+  status: 'active' | 'not-activated' | 'hidden' | 'deleted';
+  /** tokens issued under an older version (before a password change or reset) are refused */
+  sessionVersion: number;
+  /** sessions that signed out and whose tokens have not expired yet */
+  endedSessions: readonly string[];
+};
 
 export interface UserAccessLookup {
   get(userId: string): Promise<UserAccess | null>;
@@ -16,7 +23,16 @@ export interface UserAccessCache extends UserAccessLookup {
 }
 
 /** The events after which a cached entry is stale. */
-export const USER_ACCESS_EVENTS = ['UserActivated', 'UserHidden', 'UserUnhidden', 'UserRoleChanged', 'UserDeleted'] as const;
+export const USER_ACCESS_EVENTS = [
+  'UserActivated',
+  'UserHidden',
+  'UserUnhidden',
+  'UserRoleChanged',
+  'UserDeleted',
+  'PasswordChanged',
+  'PasswordResetCompleted',
+  'UserSignedOut',
+] as const;
 
 /**
  * A small cache in front of the source of truth (`load` folds the user's stream). Freshness:

@@ -23,8 +23,11 @@ export type SessionStore = {
   subscribe(listener: () => void): () => void;
   /** Keeps the answer of POST /api/auth (or the Kakao exchange). */
   signIn(auth: AuthResponse): Session;
-  /** Replaces the profile fields a later answer carries (a saved profile, a new portrait, a language). */
-  update(changes: Partial<SessionUser>): void;
+  /**
+   * Replaces the profile fields a later answer carries (a saved profile, a new portrait, a language), or the
+   * token (a password change ends every session and hands this device a new one).
+   */
+  update(changes: Partial<SessionUser & { token: string }>): void;
   signOut(): void;
   /** Stops following other tabs. */
   dispose(): void;

@@ -3,11 +3,13 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
 import { Menu } from 'lucide-react';
 import { toast } from 'sonner';
+import { z } from 'zod';
 import { BrandMark } from '../../components/layouts/brand-logo.tsx';
 import { LanguageSwitch } from '../../components/layouts/language-switch.tsx';
 import { ProfileMenu } from '../../features/users/components/profile-menu.tsx';
 import { NotificationBell } from '../../features/messages/components/notification-bell.tsx';
 import { useSaveLanguage } from '../../features/users/api/save-language.ts';
+import { useApiClient } from '../../lib/api-client-context.tsx';
 import { cx } from '../../lib/class-names.ts';
 import { toWireLanguage, type Language } from '../../lib/i18n.ts';
 import { useSession, useSessionStore } from '../../lib/session-context.tsx';
@@ -19,6 +21,7 @@ export function AppHeader() {
   const { t, i18n } = useTranslation();
   const session = useSession();
   const store = useSessionStore();
+  const api = useApiClient();
   const saveLanguage = useSaveLanguage();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -37,6 +40,8 @@ export function AppHeader() {
   };
 
   const signOut = () => {
+    // The server ends this session (a copy of the token stops working); the device forgets it either way.
+    void api.request({ method: 'POST', path: '/auth/sign-out', schema: z.unknown() }).catch(() => {});
     store.signOut();
     toast(t('profileMenu.signedOut'));
   };

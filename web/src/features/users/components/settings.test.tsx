@@ -79,9 +79,9 @@ describe('settings', () => {
     expect(screen.queryByRole('button', { name: '프로필 업데이트' })).toBeNull();
   });
 
-  it("change password: 'Passwords do not match', then the old password as Basic credentials and 'Changed Password'", async () => {
-    const requests = stubFetch(() => json({ message: 'Changed Password', position: 9 }));
-    renderApp({ path: '/settings/change-password', language: 'en', auth: signedIn({ language: 'en' }) });
+  it("change password: 'Passwords do not match', then the old password as Basic credentials, 'Changed Password' and the new session kept", async () => {
+    const requests = stubFetch(() => json({ message: 'Changed Password', position: 9, token: 'token-after-change' }));
+    const { sessionStore } = renderApp({ path: '/settings/change-password', language: 'en', auth: signedIn({ language: 'en' }) });
     await screen.findByRole('heading', { name: 'Change password', level: 2 });
     expect(screen.getByText('8 to 14 characters')).toBeDefined();
     fireEvent.change(input('oldPassword'), { target: { value: 'Secret1!x' } });
@@ -99,6 +99,7 @@ describe('settings', () => {
     expect(put?.body).toEqual({ password: 'Changed2@x' });
     expect(put?.headers.get('Authorization')).toBe(`Basic ${btoa('traveller@example.com:Secret1!x')}`);
     await waitFor(() => expect(input('oldPassword').value).toBe(''));
+    expect(sessionStore.get()?.token).toBe('token-after-change');
   });
 
   it("a wrong old password: 'Please check your password' on it and 'Error changing password', still signed in", async () => {
