@@ -47,7 +47,11 @@ export async function guidebookSaveSuite(): Promise<SuiteResult> {
   const dir = benchDir('guidebook-save');
   const store = createSqliteEventStore({ path: resolve(dir, 'events.sqlite') });
   try {
-    const guidebooks = createGuidebooks({ eventStore: store, clock: systemClock });
+    // The long history is dated the day before (a guidebook's stream gains at most GUIDEBOOK_EVENTS_PER_DAY a day);
+    // the measured saves happen today.
+    let dayOffsetMs = -24 * 60 * 60_000;
+    const clock = { now: () => new Date(systemClock.now().getTime() + dayOffsetMs) };
+    const guidebooks = createGuidebooks({ eventStore: store, clock });
     const userId = randomUUID();
     await store.appendToStream(userStream(userId), [
       {
@@ -88,7 +92,7 @@ export async function guidebookSaveSuite(): Promise<SuiteResult> {
             inversePatches: [{ op: 'replace', path: ['title'], value: title }],
             summary: [{ key: 'renamed-guidebook', params: { title: next } }],
             kind: 'edit',
-            editedAt: new Date().toISOString(),
+            editedAt: clock.now().toISOString(),
           },
           metadata: { userId, commandId: randomUUID() },
         });
@@ -96,6 +100,7 @@ export async function guidebookSaveSuite(): Promise<SuiteResult> {
       }
       await store.appendToStream(guidebookStream(long), batch, { expectedRevision: revision - batch.length - 1 });
     }
+    dayOffsetMs = 0;
     const fresh = await create();
 
     const revisions = new Map<string, number>([

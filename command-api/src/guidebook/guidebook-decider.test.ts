@@ -12,10 +12,12 @@ import {
   type IdGenerator,
   type Patch,
 } from '@pocketguide/contracts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pocketguide/platform/http/errors';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '@pocketguide/platform/http/errors';
 import { deciderSpec } from '../testing/decider-spec.ts';
 import { SubscriptionRequiredError } from './guidebook-errors.ts';
 import {
+  GROWTH_QUOTA_MESSAGE,
+  GUIDEBOOK_EVENTS_PER_DAY,
   NOT_YOURS,
   SAMPLE_FLAGS_REFUSED,
   guidebookDecider,
@@ -366,6 +368,27 @@ describe('DeleteGuidebook (soft)', () => {
   it('a stranger is refused; an administrator may', () => {
     spec.given([created]).when(remove(stranger)).thenThrows(ForbiddenError);
     spec.given([created]).when(remove(admin)).then([deleted]);
+  });
+});
+
+describe('the daily growth quota of a guidebook stream', () => {
+  // the created event and as many renames as fill the day's quota, all on 22 November
+  const fullDay: GuidebookEvent[] = [created, ...Array.from({ length: GUIDEBOOK_EVENTS_PER_DAY - 1 }, () => renamed)];
+  const nextDay = new Date(now.getTime() + 24 * 60 * 60_000);
+
+  it('given a day with its quota of events, a further change is refused until the next day (UTC)', () => {
+    spec.given(fullDay.slice(0, -1)).when(edit([{ op: 'replace', path: ['title'], value: 'Still fits' }])).then([
+      expect.objectContaining({ type: 'GuidebookEdited' }) as GuidebookEvent,
+    ]);
+    spec.given(fullDay).when(edit([{ op: 'replace', path: ['title'], value: 'One too many' }])).thenThrows(TooManyRequestsError, GROWTH_QUOTA_MESSAGE);
+    spec.given(fullDay).when(edit([{ op: 'replace', path: ['title'], value: 'Tomorrow' }], admin)).thenThrows(TooManyRequestsError);
+    const tomorrow: GuidebookCommand = { type: 'EditGuidebook', data: { actor: owner, patches: [{ op: 'replace', path: ['title'], value: 'Tomorrow' }], idSeed: 'seed', now: nextDay } };
+    expect(decide(fullDay, tomorrow)).toHaveLength(1);
+  });
+
+  it('deleting and unpublishing stay possible past it', () => {
+    spec.given(fullDay).when({ type: 'DeleteGuidebook', data: { actor: owner, now } }).then([deleted]);
+    expect(decide([...fullDay, published], { type: 'UnpublishGuidebook', data: { actor: owner, reason: 'single', now } })).toHaveLength(1);
   });
 });
 

@@ -25,7 +25,7 @@ import {
   type Patch,
   type SummaryEntry,
 } from '@pocketguide/contracts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pocketguide/platform/http/errors';
+import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError, ValidationError } from '@pocketguide/platform/http/errors';
 import type { Decider } from '../core/decider.ts';
 import { deriveId } from '../core/ids.ts';
 import { SubscriptionRequiredError } from './guidebook-errors.ts';
@@ -72,7 +72,37 @@ export type Guidebook = {
   undoable: number[];
   /** Revisions of undo events redo reverts, newest last; any new change empties it. */
   redoable: number[];
+  /** events appended on the latest day (UTC) one happened: the daily growth quota's count */
+  growth: { day: string; events: number };
 };
+
+/**
+ * How many events one guidebook's stream may gain in a day (UTC). An author editing all day saves at most once
+ * every few seconds (AUTOSAVE_MS after a pause); this bounds what a script can make the log store for one
+ * guidebook. Deleting and unpublishing stay possible past it.
+ */
+export const GUIDEBOOK_EVENTS_PER_DAY = 10_000;
+export const GROWTH_QUOTA_MESSAGE = 'This guidebook has been changed too many times today. Please try again tomorrow.';
+const QUOTA_FREE_COMMANDS: ReadonlySet<string> = new Set(['DeleteGuidebook', 'UnpublishGuidebook', 'RecordThumbnail']);
+
+const dayOf = (at: string) => at.slice(0, 10);
+
+function counted(guidebook: Guidebook, at: string): Guidebook {
+  const day = dayOf(at);
+  // an event's time never runs backwards on its stream; an older day (a clock step back) counts into today's
+  const events = guidebook.growth.day >= day ? guidebook.growth.events + 1 : 1;
+  return { ...guidebook, growth: { day: guidebook.growth.day > day ? guidebook.growth.day : day, events } };
+}
+
+/** Refuses a person's change once the guidebook's stream has gained its day's quota of events. */
+function checkGrowth(command: GuidebookCommand, state: GuidebookState): void {
+  if (state.status !== 'active' || QUOTA_FREE_COMMANDS.has(command.type)) return;
+  const now = command.data.now;
+  const { growth } = state.guidebook;
+  if (growth.day !== now.toISOString().slice(0, 10) || growth.events < GUIDEBOOK_EVENTS_PER_DAY) return;
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  throw new TooManyRequestsError(GROWTH_QUOTA_MESSAGE, (midnight - now.getTime()) / 1000);
+}
 
 /**
  * `revision` counts the events folded, so the state knows the revision of each event it applies (undo and redo
@@ -381,16 +411,18 @@ export const guidebookDecider: Decider<GuidebookState, GuidebookCommand, Guidebo
           updatedAt: data.createdAt,
           undoable: [],
           redoable: [],
+          growth: { day: dayOf(data.createdAt), events: 1 },
         },
       };
     }
     if (state.status === 'none') return state;
-    const guidebook = evolveGuidebook(state.guidebook, event, revision);
+    const guidebook = counted(evolveGuidebook(state.guidebook, event, revision), guidebookEventTime(event));
     if (event.type === 'GuidebookDeleted' || state.status === 'deleted') return { status: 'deleted', revision, guidebook };
     return { status: 'active', revision, guidebook };
   },
 
   decide(command, state) {
+    checkGrowth(command, state);
     const now = command.data.now.toISOString();
     switch (command.type) {
       case 'CreateGuidebook': {

@@ -19,7 +19,7 @@ import { ConflictError, RevisionMismatchError } from '@pocketguide/platform/http
 import { createStreamLoader, type CommandMetadata } from '../core/command-handler.ts';
 import type { Clock } from '../core/ids.ts';
 import { PublishLimitError, SubscriptionRequiredError } from './guidebook-errors.ts';
-import { guidebookDecider, type Actor } from './guidebook-decider.ts';
+import { GROWTH_QUOTA_MESSAGE, guidebookDecider, type Actor } from './guidebook-decider.ts';
 import { createGuidebooks, guidebookSnapshotStream, type Guidebooks } from './guidebooks.ts';
 
 let store: EventStore;
@@ -308,7 +308,8 @@ async function documentOf(guidebooks: Guidebooks, id: string): Promise<Guidebook
 
 describe('snapshots', () => {
   it('a guidebook with 10,000 saved edits loads reading fewer than 200 events, and its state is the full fold', async () => {
-    const guidebooks = createGuidebooks({ eventStore: store, clock: testClock() });
+    const clock = testClock();
+    const guidebooks = createGuidebooks({ eventStore: store, clock });
     const author = await person();
     const id = await newGuidebook(guidebooks, author);
     const streamId = guidebookStream(id);
@@ -337,6 +338,11 @@ describe('snapshots', () => {
       }
       await store.appendToStream(streamId, batch, { expectedRevision: revision - batch.length - 1 });
     }
+    // The stream gained its day's quota (GUIDEBOOK_EVENTS_PER_DAY) on 22 November: a further change waits for the next day.
+    const head = await store.headPosition();
+    await expect(guidebooks.edit(id, author, retitle('One too many'), 9_999, meta(author))).rejects.toThrow(GROWTH_QUOTA_MESSAGE);
+    expect(await store.headPosition()).toBe(head);
+    clock.advance(24 * 60 * 60_000);
     await guidebooks.edit(id, author, [{ op: 'replace', path: ['contents', 1, 'days'], value: [{ _id: 'd1', title: richParagraph('Day 1'), activities: [], meals: [] }] }], 9_999, meta(author));
     for (let revision = 10_000; revision < 10_010; revision++) await guidebooks.edit(id, author, retitle(`Last ${revision}`), revision, meta(author));
 

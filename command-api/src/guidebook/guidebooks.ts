@@ -63,8 +63,8 @@ export type GuidebooksDeps = {
   slotRetryPauseMs?: number;
 };
 
-/** Bump when `GuidebookState` changes shape: older snapshots are then ignored and rebuilt. */
-export const GUIDEBOOK_SNAPSHOT_VERSION = 1;
+/** Bump when `GuidebookState` changes shape: older snapshots are then ignored and rebuilt (2: the daily growth count). */
+export const GUIDEBOOK_SNAPSHOT_VERSION = 2;
 export const GUIDEBOOK_SNAPSHOT_CATEGORY = 'guidebook_snapshot';
 /** `guidebook-<id>` → `guidebook_snapshot-<id>`: another category, so guidebook projectors never see snapshots. */
 export const guidebookSnapshotStream = (streamId: string): string => `${GUIDEBOOK_SNAPSHOT_CATEGORY}-${streamId.slice(streamId.indexOf('-') + 1)}`;

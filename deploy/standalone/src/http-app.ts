@@ -8,6 +8,7 @@ import type { Logger } from '@pocketguide/platform/logger';
 import { apiNotFound, problemDetailsHandler } from '@pocketguide/platform/http/problem-details';
 import { jsonBody } from '@pocketguide/platform/http/json-body';
 import { securityHeaders } from '@pocketguide/platform/http/security-headers';
+import { requestQuotas } from './quotas.ts';
 import { healthRoutes, type HealthSources } from '@pocketguide/platform/http/health';
 import { guidebookCommandRoutes } from '@pocketguide/command-api/guidebook/guidebook-routes';
 import { guidebookImageRoutes } from '@pocketguide/command-api/guidebook/guidebook-image-routes';
@@ -62,6 +63,8 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
   const api = express.Router();
   api.use(...jsonBody(config.BODY_LIMIT_BYTES));
   api.use(healthRoutes({ eventStore, readStore, ...health }));
+  // what one caller may make the server store or send, counted before any route runs
+  if (roles.has('command-api')) api.use(requestQuotas({ auth, config }));
   // Guidebooks are for signed-in people (exact paths: public guidebook routes may come later under /guidebooks).
   api.get('/guidebooks', auth.required);
   // Reads try the query routes first and writes the command routes first, so neither walks the other's list.

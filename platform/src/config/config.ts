@@ -85,6 +85,14 @@ const configSchema = z.object({
   ROLES: z.string().default('command-api,query-api,projections,workers,relay'),
   /** largest JSON body accepted, in bytes */
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(4_194_304),
+  /** new accounts one address (IP) may create in an hour */
+  SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** mails one address may make the server send in an hour: signups, verification resends, reset links */
+  MAILS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(30),
+  /** guidebook writes (saves, edits, uploads, settings) one person may send in a minute */
+  GUIDEBOOK_WRITES_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** bytes of guidebook writes one person may send in ten minutes */
+  GUIDEBOOK_WRITE_BYTES_PER_10_MINUTES: z.coerce.number().int().positive().default(100_000_000),
   /** how long a read with ?after=<position> waits for the projections, in ms */
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
 
