@@ -13,6 +13,7 @@ import { readByIdSuite } from './suites/read-by-id.ts';
 import { thumbnailsSuite } from './suites/thumbnails.ts';
 import { viewerSuite } from './suites/viewer.ts';
 import { gallerySuite } from './suites/gallery.ts';
+import { mixedLoadSuite } from './suites/mixed-load.ts';
 
 const suites: Record<string, () => Promise<SuiteResult>> = {
   appends: appendsSuite,
@@ -23,6 +24,7 @@ const suites: Record<string, () => Promise<SuiteResult>> = {
   editor: () => editorSuite(),
   thumbnails: () => thumbnailsSuite(),
   gallery: () => gallerySuite(),
+  'mixed-load': () => mixedLoadSuite(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
