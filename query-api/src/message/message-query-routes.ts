@@ -7,6 +7,7 @@ import {
   messageStatusOf,
   type InboxDoc,
   type Message,
+  type MessageContent,
   type MessageDoc,
   type MessagePage,
 } from '@pocketguide/contracts';
@@ -18,15 +19,16 @@ import type { ReadYourWrites } from '../core/read-your-writes.ts';
 
 export type MessageQueryRoutesDeps = { readStore: ReadStore; readYourWrites: ReadYourWrites; auth: Auth };
 
+/** The words of a message, as every answer carries them. */
+function contentOf(doc: MessageContent): Pick<Message, 'title' | 'message' | 'type' | 'users' | 'messageDate' | 'notification'> {
+  const { title, message, type, users, messageDate, notification } = doc;
+  return { title, message, type, users, messageDate, notification };
+}
+
 function fromMessage(doc: MessageDoc): Message {
   return {
     _id: doc.id,
-    title: doc.title,
-    message: doc.message,
-    type: doc.type,
-    users: doc.users,
-    messageDate: doc.messageDate,
-    notification: doc.notification,
+    ...contentOf(doc),
     saved: doc.saved,
     showing: doc.showing,
     status: messageStatusOf(doc),
@@ -41,12 +43,7 @@ function fromMessage(doc: MessageDoc): Message {
 function fromInbox(doc: InboxDoc): Message {
   return {
     _id: doc.messageId,
-    title: doc.title,
-    message: doc.message,
-    type: doc.type,
-    users: doc.users,
-    messageDate: doc.messageDate,
-    notification: doc.notification,
+    ...contentOf(doc),
     saved: false,
     showing: true,
     status: messageStatusOf({ showing: true, notification: doc.notification }),
