@@ -1,7 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { ValidationError } from '@pocketguide/platform/http/errors';
 import type { CommandMetadata } from './command-handler.ts';
-import type { IdSource } from './ids.ts';
+import { deriveId, type IdSource } from './ids.ts';
 
 const HEADER_ID = /^[A-Za-z0-9._:-]{8,200}$/;
 
@@ -13,12 +14,25 @@ function headerId(req: Request, name: string): string | undefined {
 }
 
 /**
- * Metadata for a command sent over HTTP. A client that may retry sends `Idempotency-Key`: the same key makes the
- * same command id, so the retry appends nothing. Correlation and causation ids come from headers when a caller
- * chains requests, and otherwise start at the command id.
+ * The scope an Idempotency-Key is unique in: the signed-in caller's id; for anonymous callers, who cannot be told
+ * apart, the request itself (method, path and body), so only a true retry of the same request repeats a command.
+ */
+function keyScope(req: Request, user: { id: string } | undefined): string {
+  if (user) return `user:${user.id}`;
+  const body = createHash('sha256').update(JSON.stringify(req.body ?? null)).digest('base64url');
+  return `anonymous:${req.method} ${req.originalUrl.split('?')[0] ?? ''}:${body}`;
+}
+
+/**
+ * Metadata for a command sent over HTTP. A client that may retry sends `Idempotency-Key`: the same key from the
+ * same caller makes the same command id, so the retry appends nothing. The key is scoped to the caller (see
+ * `keyScope`): another user sending the same key gets a command of their own, never the answer stored for
+ * someone else. Correlation and causation ids come from headers when a caller chains requests, and otherwise start
+ * at the command id.
  */
 export function commandMetadata(req: Request, ids: IdSource, user?: { id: string; role: string }): CommandMetadata {
-  const commandId = headerId(req, 'Idempotency-Key') ?? ids.newId();
+  const key = headerId(req, 'Idempotency-Key');
+  const commandId = key === undefined ? ids.newId() : deriveId(`idempotency-key:${keyScope(req, user ?? req.user)}:${key}`);
   const correlationId = headerId(req, 'X-Correlation-Id') ?? commandId;
   const causationId = headerId(req, 'X-Causation-Id') ?? correlationId;
   return {

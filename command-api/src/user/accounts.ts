@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   ACCOUNT_MESSAGES as M,
   normaliseEmail,
@@ -63,9 +64,11 @@ export class EmailNotVerifiedError extends AppError {
   }
 }
 
-/** 401 for a wrong password, 404 for an unknown email: the spec's two codes, with its one text. */
-const wrongPassword = () => new UnauthorizedError(M.badCredentials);
-const unknownEmail = () => new NotFoundError(M.badCredentials);
+/**
+ * A wrong password and an unknown email get the same answer (the spec allows 401 for both): a different status
+ * would tell anyone which addresses have an account.
+ */
+const badCredentials = () => new UnauthorizedError(M.badCredentials);
 
 /** Kakao accounts without a shared email get an address that can never receive mail (RFC 2606 `.invalid`). */
 export const kakaoPlaceholderEmail = (kakaoId: string): string => `kakao-${kakaoId}@kakao.invalid`;
@@ -200,19 +203,34 @@ export function createAccounts(deps: AccountsDeps) {
     return handleKakao(userKakaoStream(kakaoId), { type: 'ReleaseKakaoId', data: { kakaoId, userId, now: clock.now() } }, { metadata, retryOnConflict: true });
   }
 
-  function activationFor(commandId: string) {
-    const activationId = deriveId(`activation:${commandId}`);
+  /**
+   * Secrets (activation, reset) derive from the account and the command id together: command ids come from a
+   * caller's Idempotency-Key, and anonymous callers share one scope, so two people sending the same key for two
+   * addresses must still get tokens of their own.
+   */
+  function activationFor(userId: string, commandId: string) {
+    const activationId = deriveId(`activation:${userId}:${commandId}`);
     return { activationId, tokenHash: sha256Hex(secretTokens.derive('activation', activationId)) };
   }
 
-  /** Checks email and password in the spec's order: unknown 404, wrong password 401, hidden 403, unverified 409. */
+  /**
+   * A hash of a random password at this hasher's cost, made once: what an unknown email's login is checked against,
+   * so it costs one hash verification like a wrong password does.
+   */
+  let dummyHash: Promise<string> | undefined;
+  const dummyPasswordHash = (): Promise<string> => (dummyHash ??= passwords.hash(randomBytes(24).toString('base64url')));
+
+  /**
+   * Checks email and password: unknown email or wrong password 401 (one answer, and one hash verification either
+   * way, so neither the answer nor its time tells whether the address has an account); then hidden 403, unverified
+   * 409 (only to whoever knows the password).
+   */
   async function checkPassword(email: string, password: string): Promise<Account> {
     const userId = await userIdByEmail(email);
-    if (!userId) throw unknownEmail();
-    const state = await loadUser(userId);
-    if (state.status !== 'registered') throw unknownEmail();
-    const stored = await credentials.getPasswordHash(userId);
-    if (!stored || !(await passwords.verify(password, stored))) throw wrongPassword();
+    const state = userId ? await loadUser(userId) : null;
+    const stored = userId && state?.status === 'registered' ? await credentials.getPasswordHash(userId) : null;
+    const matches = await passwords.verify(password, stored ?? (await dummyPasswordHash()));
+    if (!userId || !stored || state?.status !== 'registered' || !matches) throw badCredentials();
     if (passwords.needsRehash(stored)) await credentials.setPasswordHash(userId, await passwords.hash(password));
     return state.account;
   }
@@ -289,7 +307,8 @@ export function createAccounts(deps: AccountsDeps) {
 
     /** POST /api/users. */
     async register(input: Signup, metadata: CommandMetadata): Promise<{ account: Account; position: number }> {
-      const userId = deriveId(`user:${metadata.commandId}`);
+      // The address is part of the seed: another signup with the same (anonymous) Idempotency-Key is another account.
+      const userId = deriveId(`user:${normaliseEmail(input.email)}:${metadata.commandId}`);
       await reserveEmail(input.email, userId, metadata);
       try {
         await credentials.setPasswordHash(userId, await passwords.hash(input.password));
@@ -305,7 +324,7 @@ export function createAccounts(deps: AccountsDeps) {
               profile,
               ...(input.language ? { language: input.language } : {}),
               via: 'signup',
-              activation: activationFor(metadata.commandId),
+              activation: activationFor(userId, metadata.commandId),
               now: clock.now(),
             },
           },
@@ -344,7 +363,7 @@ export function createAccounts(deps: AccountsDeps) {
     async resendVerification(email: string, metadata: CommandMetadata): Promise<{ position: number }> {
       const userId = await userIdByEmail(email);
       if (!userId) throw new NotFoundError('There is no account with this email');
-      const { activationId, tokenHash } = activationFor(metadata.commandId);
+      const { activationId, tokenHash } = activationFor(userId, metadata.commandId);
       const result = await runUser(userId, { type: 'ResendVerification', data: { activationId, tokenHash, now: clock.now() } }, metadata);
       return { position: result.position };
     },
@@ -353,7 +372,7 @@ export function createAccounts(deps: AccountsDeps) {
     async requestPasswordReset(email: string, link: string, metadata: CommandMetadata): Promise<{ position: number }> {
       const userId = await userIdByEmail(email);
       if (!userId) throw new NotFoundError('There is no account with this email');
-      const resetId = deriveId(`password-reset:${metadata.commandId}`);
+      const resetId = deriveId(`password-reset:${userId}:${metadata.commandId}`);
       const tokenHash = sha256Hex(secretTokens.derive('password-reset', resetId));
       const result = await runUser(userId, { type: 'RequestPasswordReset', data: { resetId, tokenHash, link, now: clock.now() } }, metadata);
       return { position: result.position };

@@ -286,10 +286,12 @@ function withoutMarkers(text: string, document: GuidebookDocument): void {
 }
 
 describe('views, counted in memory and flushed as events', () => {
-  it('each page load of a published guidebook counts; flushed within the interval; the lists follow; a restart keeps them; the partner credit comes from configuration', async () => {
+  it('each reader’s page load of a published guidebook counts; flushed within the interval; the lists follow; a restart keeps them; the partner credit comes from configuration', async () => {
     const book = await publishedSample();
-    for (let view = 0; view < 3; view++) expect((await page(`/m/${book.uuid}`)).status).toBe(200);
-    expect((await page(`/guidebooks/${book.id}/contents/${book.document.contents[0]?._id}`)).status).toBe(200);
+    // One reader counts once per guidebook in 30 minutes (hardening-smaller.int.test.ts): four readers here.
+    const readerNo = (n: number) => ({ 'user-agent': `views-test-reader-${n}` });
+    for (let view = 0; view < 3; view++) expect((await page(`/m/${book.uuid}`, readerNo(view))).status).toBe(200);
+    expect((await page(`/guidebooks/${book.id}/contents/${book.document.contents[0]?._id}`, readerNo(3))).status).toBe(200);
     // the service worker's copy for offline reading and API reads are not views
     await page(`/m/${book.uuid}`, { 'x-viewer-prefetch': 'offline' });
     await send('GET', `/viewer/${book.uuid}`, null);
@@ -313,7 +315,7 @@ describe('views, counted in memory and flushed as events', () => {
     expect((await editorRead()).revision).toBe(types.length - 1);
 
     // one more view, then a stop: the stop flushes it; after the restart the count is there
-    await page(`/m/${book.uuid}`);
+    await page(`/m/${book.uuid}`, readerNo(4));
     await app.close();
     await start({ PARTNER_OWNERS: `${author.user.id}=Jeju Trails|https://jejutrails.example` });
     author = await signIn(app.url, author.user.email);

@@ -1,17 +1,18 @@
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { preparePrivateSqliteFile, restrictSqliteCompanions } from '../fs/private-file.ts';
 import type { CredentialStore } from './credential-store.ts';
 
 /**
- * The embedded credential store: its own SQLite file. `synchronous=FULL` like the event store, because a lost
+ * The embedded credential store: its own SQLite file, mode 0600. `synchronous=FULL` like the event store, because a lost
  * write here cannot be rebuilt (a password change acknowledged then forgotten would be a support case).
  */
 export function createSqliteCredentialStore(options: { path: string }): CredentialStore {
-  if (options.path !== ':memory:') mkdirSync(dirname(resolve(options.path)), { recursive: true });
+  // Password hashes: readable by this account only (0600), the WAL and shared-memory files too.
+  preparePrivateSqliteFile(options.path);
   const db = new Database(options.path, { timeout: 5000 });
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
+  restrictSqliteCompanions(options.path);
   db.exec(`CREATE TABLE IF NOT EXISTS credentials (
     user_id       TEXT PRIMARY KEY,
     password_hash TEXT NOT NULL,

@@ -7,6 +7,7 @@
  * see commits made by other processes.
  */
 import { mkdirSync } from 'node:fs';
+import { preparePrivateSqliteFile, restrictSqliteCompanions } from '../fs/private-file.ts';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import {
@@ -297,9 +298,12 @@ export class SqliteEventStore implements EventStore {
     let db: Database.Database | undefined;
     try {
       if (options.path !== ':memory:') mkdirSync(dirname(resolve(options.path)), { recursive: true });
+      // Personal data: readable by this account only (0600), its WAL and shared-memory files too.
+      preparePrivateSqliteFile(options.path);
       db = new Database(options.path, { timeout: 5000 });
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
+      restrictSqliteCompanions(options.path);
       migrate(db);
       this.#stmts = openStatements(db);
     } catch (error) {

@@ -9,6 +9,7 @@
  * log; the event store, which is not, keeps `synchronous=FULL`.
  */
 import { mkdirSync } from 'node:fs';
+import { preparePrivateSqliteFile, restrictSqliteCompanions } from '../fs/private-file.ts';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import {
@@ -210,8 +211,11 @@ function openDatabase(path: string): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database | undefined;
   try {
+    // Personal data (users, messages): readable by this account only (0600), its WAL and shared-memory files too.
+    preparePrivateSqliteFile(path);
     db = new Database(path);
     db.pragma('journal_mode = WAL');
+    restrictSqliteCompanions(path);
     db.pragma('synchronous = NORMAL');
     db.pragma('cache_size = -16000');
     db.exec(

@@ -41,6 +41,15 @@ export function guidebookOwners(readStore: ReadStore) {
       return users.get(id);
     },
 
+    /**
+     * Whether an owner's published guidebooks may be shown to readers: the account exists (a deleted one is gone
+     * from `users`) and no administrator has hidden it. Read at every public read, so unhiding brings them back.
+     */
+    async isPublic(id: string): Promise<boolean> {
+      const owner = await users.get(id);
+      return owner !== null && !owner.isHidden;
+    },
+
     typeOf(owner: UserDoc | undefined | null): OwnerType {
       return owner && isAdminRole(owner.role) ? 'admin' : 'user';
     },

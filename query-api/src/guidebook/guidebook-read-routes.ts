@@ -4,6 +4,7 @@ import {
   GUIDEBOOK_LIST,
   GUIDEBOOK_MESSAGES,
   GUIDEBOOK_PASSWORD_HEADER,
+  USERS,
   guidebookReadQuerySchema,
   type GuidebookEditorDoc,
   type GuidebookIdByUuid,
@@ -21,6 +22,7 @@ import type { LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-lim
 import { createUnlockLimiter } from '../viewer/viewer-routes.ts';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
 import { pathParam } from '../core/route-params.ts';
+import { guidebookOwners } from './guidebook-owners.ts';
 import { settingsView } from './guidebook-settings-view.ts';
 
 export type GuidebookReadRoutesDeps = {
@@ -71,19 +73,22 @@ const samePassword = (sent: string, password: string): boolean => safeEqual(sha2
  *   (the web then goes to the preview) unless they ask `?mode=preview`: then a published guidebook is answered
  *   without its password, and one with a password only once the reader sends it in `X-Guidebook-Password`
  *   (without it: a locked answer that shows the gate; a wrong one: 403 'Incorrect password'). An unpublished
- *   guidebook is 'Not Found' to them, as the viewer shows.
+ *   guidebook is 'Not Found' to them, as the viewer shows, and so is one whose owner's account is hidden or deleted.
  * - `guidebooks/uuid/{uuid}` (public) answers `{ result: id }` for a published guidebook (its owner and
- *   administrators also for an unpublished one): the viewer's first step from /m/{uuid}.
+ *   administrators also for an unpublished one): the viewer's first step from /m/{uuid}; to others, 404 while the
+ *   owner's account is hidden or deleted.
  */
 export function guidebookReadRoutes({ readStore, readYourWrites, auth, unlockLimiter = createUnlockLimiter() }: GuidebookReadRoutesDeps): Router {
   const router = Router();
   const editor = readStore.collection<GuidebookEditorDoc>(GUIDEBOOK_EDITOR);
   const list = readStore.collection<GuidebookListDoc>(GUIDEBOOK_LIST);
+  const owners = guidebookOwners(readStore);
 
   router.get('/guidebooks/uuid/:uuid', auth.optional, async (req, res) => {
-    await readYourWrites(req, res, [GUIDEBOOK_LIST]);
+    await readYourWrites(req, res, [GUIDEBOOK_LIST, USERS]);
     const [doc] = await list.find({ uuid: pathParam(req, 'uuid', GUIDEBOOK_MESSAGES.notFound), deleted: false }, { limit: 1 });
-    if (!doc || (!doc.published && !mayEdit(req.user, doc.ownerId))) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    const readable = doc !== undefined && (mayEdit(req.user, doc.ownerId) || (doc.published && (await owners.isPublic(doc.ownerId))));
+    if (!doc || !readable) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
     const answer: GuidebookIdByUuid = { result: doc.id };
     res.json(answer);
   });
@@ -91,7 +96,7 @@ export function guidebookReadRoutes({ readStore, readYourWrites, auth, unlockLim
   router.get('/guidebooks/:id', auth.required, async (req, res) => {
     const { mode } = parseOrThrow(guidebookReadQuerySchema, req.query, 'query');
     if (!req.user) throw new UnauthorizedError('Please log in');
-    await readYourWrites(req, res, [GUIDEBOOK_EDITOR]);
+    await readYourWrites(req, res, [GUIDEBOOK_EDITOR, USERS]);
     const doc = await editor.get(pathParam(req, 'id', GUIDEBOOK_MESSAGES.notFound));
     if (!doc) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
     // The answer may hold the share password: never stored by a shared cache.
@@ -102,7 +107,7 @@ export function guidebookReadRoutes({ readStore, readYourWrites, auth, unlockLim
       return;
     }
     if (mode !== 'preview') throw new ForbiddenError('Only its owner or an administrator may edit this guidebook');
-    if (!doc.published) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    if (!doc.published || !(await owners.isPublic(doc.ownerId))) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
     if (doc.password !== '') {
       const sent = sentPassword(req);
       if (sent === null) {

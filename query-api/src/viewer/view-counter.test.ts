@@ -76,6 +76,37 @@ describe('the view counter', () => {
     }
   });
 
+  it('given one reader loading a guidebook 100 times, when flushed, then it counted once; another reader or guidebook counts again', async () => {
+    const store = fakeStore();
+    const counter = createViewCounter(deps(store));
+    for (let view = 0; view < 100; view++) counter.record('g1', 'reader-a');
+    counter.record('g1', 'reader-b');
+    counter.record('g2', 'reader-a');
+    expect(counter.pending()).toEqual(new Map([['g1', 2], ['g2', 1]]));
+  });
+
+  it('counts the same reader again once the window has passed', () => {
+    let at = Date.parse('2026-05-01T09:00:00.000Z');
+    const counter = createViewCounter({ ...deps(fakeStore()), now: () => new Date(at), readerWindowMs: 30 * 60_000 });
+    counter.record('g1', 'reader-a');
+    at += 29 * 60_000;
+    counter.record('g1', 'reader-a');
+    expect(counter.pending().get('g1')).toBe(1);
+    at += 2 * 60_000;
+    counter.record('g1', 'reader-a');
+    expect(counter.pending().get('g1')).toBe(2);
+  });
+
+  it('remembers at most readerCapacity readers: the oldest is forgotten first', () => {
+    const counter = createViewCounter({ ...deps(fakeStore()), readerCapacity: 3 });
+    for (const reader of ['r1', 'r2', 'r3', 'r4']) counter.record('g1', reader);
+    expect(counter.pending().get('g1')).toBe(4);
+    counter.record('g1', 'r4');
+    expect(counter.pending().get('g1')).toBe(4);
+    counter.record('g1', 'r1');
+    expect(counter.pending().get('g1')).toBe(5);
+  });
+
   it('refuses an interval over 30 s (the bound on what a crash may lose)', () => {
     expect(() => createViewCounter(deps(fakeStore(), 30_001))).toThrow();
   });

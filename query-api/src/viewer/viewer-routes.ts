@@ -2,17 +2,19 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import QRCode from 'qrcode';
-import { GUIDEBOOK_MESSAGES, GUIDEBOOK_VIEWER, THUMBNAIL_RENDER_HEADER, viewerUnlockBodySchema, type GuidebookViewerDoc } from '@pocketguide/contracts';
+import { GUIDEBOOK_MESSAGES, GUIDEBOOK_VIEWER, THUMBNAIL_RENDER_HEADER, USERS, viewerUnlockBodySchema, type GuidebookViewerDoc } from '@pocketguide/contracts';
 import { VIEWER_PASSWORD_HEADER, VIEWER_QR, VIEWER_UNLOCK_LIMIT, type ViewerAnswer } from '@pocketguide/contracts/viewer/viewer-shapes';
 import { VIEWER_TEXTS, acceptLanguageTags, viewerLanguage, type ViewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
 import { viewerLinks, type ViewerScreen } from '@pocketguide/contracts/viewer/render-viewer';
 import type { Auth, AuthUser } from '@pocketguide/platform/auth/authenticate';
+import { clientAddress } from '@pocketguide/platform/auth/basic-credentials';
 import { createLoginRateLimiter, type LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-limiter';
 import { verifySharePassword } from '@pocketguide/platform/auth/share-password';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '@pocketguide/platform/http/errors';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { Collection, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
+import { guidebookOwners, type GuidebookOwners } from '../guidebook/guidebook-owners.ts';
 import { pathParam } from '../core/route-params.ts';
 import type { ViewCounter } from './view-counter.ts';
 import { builtAt, compressedViewerAssets } from './viewer-assets.ts';
@@ -86,6 +88,29 @@ export function createUuidLookup(viewer: Collection<GuidebookViewerDoc>, capacit
     return found;
   };
 }
+/**
+ * Who is reading, for counting views once per reader (see `ViewCounter`): a digest of the address and the user
+ * agent, so the window holds no address in the clear.
+ */
+export function readerKey(req: Request): string {
+  return createHash('sha256').update(`${clientAddress(req)}\n${req.get('user-agent') ?? ''}`).digest('base64url').slice(0, 22);
+}
+
+/** The viewer's reads wait for both read models after a write (`?after=`): a hide or unhide moves only `users`. */
+const VIEWER_READ_MODELS = [GUIDEBOOK_VIEWER, USERS] as const;
+
+/**
+ * Whether readers may see this guidebook: published, and its owner's account neither hidden nor deleted (the
+ * `users` read model, read now, so an administrator's hide takes the guidebooks offline and an unhide brings them
+ * back without rewriting them).
+ */
+export async function readable(
+  doc: GuidebookViewerDoc | null | undefined,
+  owners: Pick<GuidebookOwners, 'isPublic'>,
+): Promise<boolean> {
+  return doc?.published === true && (await owners.isPublic(doc.ownerId));
+}
+
 /** Sent by the viewer's service worker when it stores a page for offline reading (web/public/viewer-sw.js). */
 export const VIEWER_PREFETCH_HEADER = 'X-Viewer-Prefetch';
 
@@ -105,7 +130,8 @@ async function checkPassword(limiter: LoginRateLimiter, doc: GuidebookViewerDoc,
 /**
  * The readers' API under /api (spec 1 §2 Viewer, §4 password gate), all from the `guidebook-viewer` read model:
  * - `GET viewer/{uuid}` and `GET viewer/guidebooks/{id}` (public): a published guidebook, or without its content
- *   `{ locked: true }` when it has a password; 404 'Not Found' when missing, unpublished or deleted.
+ *   `{ locked: true }` when it has a password; 404 'Not Found' when missing, unpublished or deleted, or when its
+ *   owner's account is hidden or deleted (back as soon as an administrator unhides it; see `readable`).
  * - `POST viewer/{uuid}/unlock {password}`: the guidebook when the password is right; 403 'Incorrect password';
  *   after 10 wrong ones from one address in 5 minutes, 429 with Retry-After.
  * - `GET viewer/preview/{id}` (signed in): the preview; owners and administrators see any of theirs, others a
@@ -119,25 +145,26 @@ export function viewerApiRoutes(deps: ViewerRoutesDeps): Router {
   const optionsFor = (req: Request) => ({ publicBaseUrl: baseUrlOf(req, deps.publicBaseUrl), partners: deps.partners });
   const qrCodes = new Map<string, string>();
 
+  const owners = guidebookOwners(deps.readStore);
   const byUuid = createUuidLookup(viewer);
   const publishedByUuid = async (req: Request): Promise<GuidebookViewerDoc> => {
     const doc = await byUuid(pathParam(req, 'uuid', GUIDEBOOK_MESSAGES.notFound));
-    if (!doc?.published) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    if (!doc || !(await readable(doc, owners))) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
     return doc;
   };
   const answer = (req: Request, doc: GuidebookViewerDoc): ViewerAnswer => (doc.hasPassword ? lockedAnswer(doc, optionsFor(req)) : openAnswer(doc, optionsFor(req)));
 
   router.get('/viewer/guidebooks/:id', async (req, res) => {
-    await deps.readYourWrites(req, res, [GUIDEBOOK_VIEWER]);
+    await deps.readYourWrites(req, res, VIEWER_READ_MODELS);
     const doc = await viewer.get(pathParam(req, 'id', GUIDEBOOK_MESSAGES.notFound));
-    if (!doc?.published) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    if (!doc || !(await readable(doc, owners))) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
     res.setHeader('Cache-Control', 'no-cache');
     res.json(answer(req, doc));
   });
 
   router.get('/viewer/preview/:id', deps.auth.required, async (req, res) => {
     if (!req.user) throw new UnauthorizedError('Please log in');
-    await deps.readYourWrites(req, res, [GUIDEBOOK_VIEWER]);
+    await deps.readYourWrites(req, res, VIEWER_READ_MODELS);
     const doc = await viewer.get(pathParam(req, 'id', GUIDEBOOK_MESSAGES.notFound));
     res.setHeader('Cache-Control', NO_STORE);
     const options = optionsFor(req);
@@ -145,7 +172,7 @@ export function viewerApiRoutes(deps: ViewerRoutesDeps): Router {
       res.json(openAnswer(doc, options));
       return;
     }
-    if (!doc?.published) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    if (!doc || !(await readable(doc, owners))) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
     if (doc.hasPassword) {
       const sent = headerPassword(req);
       if (sent === null) {
@@ -158,7 +185,7 @@ export function viewerApiRoutes(deps: ViewerRoutesDeps): Router {
   });
 
   router.get('/viewer/:uuid', async (req, res) => {
-    await deps.readYourWrites(req, res, [GUIDEBOOK_VIEWER]);
+    await deps.readYourWrites(req, res, VIEWER_READ_MODELS);
     const doc = await publishedByUuid(req);
     res.setHeader('Cache-Control', 'no-cache');
     res.json(answer(req, doc));
@@ -212,7 +239,7 @@ const CONTENT_SECURITY_POLICY = [
 type Compressed = { br?: Buffer; gzip?: Buffer };
 
 /** Pages are compressed here (the app has no compression middleware); the same page is compressed once. */
-function createHtmlSender() {
+export function createHtmlSender() {
   const cache = new Map<string, Compressed>();
   return function send(req: Request, res: Response, status: number, html: string): void {
     res.status(status);
@@ -247,8 +274,8 @@ function createHtmlSender() {
 /**
  * The readers' pages, mounted before the web app's fallback:
  * - `/m/{uuid}` and `/m/{uuid}/contents/{contentId}`, `/guidebooks/{id}/contents/{contentId}`: drawn on the server
- *   (see `viewer-html.ts`), 404 with the 'Not Found' splash when missing, unpublished or deleted; each page load
- *   of a published guidebook counts one view;
+ *   (see `viewer-html.ts`), 404 with the 'Not Found' splash when missing, unpublished or deleted; a page load
+ *   of a published guidebook counts one view, once per reader (address and user agent) and guidebook in 30 minutes;
  * - `/guidebooks/preview/{id}[/contents/{contentId}]`: the viewer's loader; the script reads the preview with the
  *   signed-in person's token, which only the browser holds;
  * - the viewer's own script and styles, compressed (`viewer-assets.ts`).
@@ -256,6 +283,7 @@ function createHtmlSender() {
 export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
   const router = Router();
   const viewer = deps.readStore.collection<GuidebookViewerDoc>(GUIDEBOOK_VIEWER);
+  const owners = guidebookOwners(deps.readStore);
   const send = createHtmlSender();
   // Read on the first page and again whenever the web app is rebuilt (it may be built after the server started).
   let assets: { at: number; value: ViewerAssets } | undefined;
@@ -284,12 +312,12 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
   async function reader(req: Request, res: Response, doc: GuidebookViewerDoc | null, mode: 'mobile' | 'public', contentId: string | null): Promise<void> {
     const lang = languageOf(req);
     const page = contentId === null ? null : doc?.document.contents.find((content) => content._id === contentId);
-    if (!doc?.published || page === undefined) {
+    if (!doc || !(await readable(doc, owners)) || page === undefined) {
       notFound(req, res, lang);
       return;
     }
     // The service worker's fetch for offline reading, and the thumbnail worker's rendering, are not readers.
-    if (req.get(VIEWER_PREFETCH_HEADER) === undefined && req.get(THUMBNAIL_RENDER_HEADER) === undefined) deps.views?.record(doc.id);
+    if (req.get(VIEWER_PREFETCH_HEADER) === undefined && req.get(THUMBNAIL_RENDER_HEADER) === undefined) deps.views?.record(doc.id, readerKey(req));
     const texts = VIEWER_TEXTS[lang];
     const context = { lang, texts, links: viewerLinks({ mode }, doc) };
     const publicBaseUrl = baseUrlOf(req, deps.publicBaseUrl);
