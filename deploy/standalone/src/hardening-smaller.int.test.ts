@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIEWER_TEXTS } from '@pocketguide/contracts/viewer/viewer-texts';
 import type { GuidebookRows } from '@pocketguide/contracts';
@@ -238,6 +239,26 @@ describe('a hidden or deleted owner’s published guidebooks', () => {
 
     const unhidden = await json<{ position: number }>(await send('PATCH', `/users/${owner.user.id}`, product.admin, { isHidden: false }));
     expect(await readerStatuses(book, reader, unhidden.position)).toEqual({ statuses: [200, 200, 200, 200, 200, 200], pageSaysNotFound: false });
+  });
+
+  it('their guidebooks’ images under /media go offline with them, and come back when unhidden', async () => {
+    const owner = await product.newUser('hidden-media');
+    const book = await publishedGuidebook(owner, 'Pictures');
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
+    const uploaded = await fetch(`${baseUrl}/api/guidebooks/${book.id}/header/image`, { method: 'POST', body: form, headers: bearer(owner.token) });
+    const { image, position } = await json<{ image: { large: string }; position: number }>(uploaded, 201);
+    expect((await send('GET', `/viewer/${book.uuid}?after=${position}`, null)).status).toBe(200);
+    expect((await fetch(`${baseUrl}${image.large}`)).status).toBe(200);
+
+    const hidden = await json<{ position: number }>(await send('PATCH', `/users/${owner.user.id}`, product.admin, { isHidden: true }));
+    expect((await send('GET', `/viewer/${book.uuid}?after=${hidden.position}`, null)).status).toBe(404);
+    expect((await fetch(`${baseUrl}${image.large}`)).status).toBe(404);
+
+    const unhidden = await json<{ position: number }>(await send('PATCH', `/users/${owner.user.id}`, product.admin, { isHidden: false }));
+    expect((await send('GET', `/viewer/${book.uuid}?after=${unhidden.position}`, null)).status).toBe(200);
+    expect((await fetch(`${baseUrl}${image.large}`)).status).toBe(200);
   });
 
   it('deleted: 404 everywhere a reader looks', async () => {

@@ -9,6 +9,7 @@ import { apiNotFound, problemDetailsHandler } from '@pocketguide/platform/http/p
 import { jsonBody } from '@pocketguide/platform/http/json-body';
 import { securityHeaders } from '@pocketguide/platform/http/security-headers';
 import { requestQuotas } from './quotas.ts';
+import { mediaAccess } from '@pocketguide/query-api/guidebook/media-access';
 import { healthRoutes, type HealthSources } from '@pocketguide/platform/http/health';
 import { guidebookCommandRoutes } from '@pocketguide/command-api/guidebook/guidebook-routes';
 import { guidebookImageRoutes } from '@pocketguide/command-api/guidebook/guidebook-image-routes';
@@ -122,7 +123,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
   });
   api.use(apiNotFound);
   app.use('/api', api);
-  if (roles.has('query-api')) app.use('/media', mediaRoutes(accounts.blobs));
+  if (roles.has('query-api')) app.use('/media', mediaRoutes(accounts.blobs, { shown: mediaAccess(readStore) }));
   // The readers' pages are drawn on the server, so they come before the web app's static files and fallback.
   if (roles.has('query-api')) app.use(viewerPageRoutes(viewer));
 

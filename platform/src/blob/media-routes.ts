@@ -4,13 +4,14 @@ import { BLOB_CACHE_CONTROL, isBlobKey, type BlobStore } from './blob-store.ts';
 /**
  * GET /media/<key>: blobs for browsers. Keys never change their bytes (writers put a content hash in the name),
  * so they are cached for a year as immutable. A store with a direct address (a public bucket or CDN:
- * S3_PUBLIC_BASE_URL) is redirected to instead, so the bytes do not pass through this process.
+ * S3_PUBLIC_BASE_URL) is redirected to instead, so the bytes do not pass through this process. `shown(key)`, when
+ * given, decides whether a key may be served now (its owner's account is not hidden or deleted): 404 otherwise.
  */
-export function mediaRoutes(blobs: BlobStore): Router {
+export function mediaRoutes(blobs: BlobStore, options: { shown?: (key: string) => Promise<boolean> } = {}): Router {
   const router = Router();
   router.get(/^\/(.+)$/, async (req, res) => {
     const key = (req.params as Record<string, string>)[0] ?? '';
-    if (!isBlobKey(key)) {
+    if (!isBlobKey(key) || (options.shown && !(await options.shown(key)))) {
       notFound(res);
       return;
     }
