@@ -19,7 +19,14 @@ function headerId(req: Request, name: string): string | undefined {
  */
 function keyScope(req: Request, user: { id: string } | undefined): string {
   if (user) return `user:${user.id}`;
-  const body = createHash('sha256').update(JSON.stringify(req.body ?? null)).digest('base64url');
+  let text: string;
+  try {
+    text = JSON.stringify(req.body ?? null);
+  } catch {
+    // a body nested deeper than the stack goes (JSON.parse took it, JSON.stringify cannot): the client's fault
+    throw new ValidationError('The request body is nested too deeply', [{ path: '', message: 'Nested too deeply' }]);
+  }
+  const body = createHash('sha256').update(text).digest('base64url');
   return `anonymous:${req.method} ${req.originalUrl.split('?')[0] ?? ''}:${body}`;
 }
 

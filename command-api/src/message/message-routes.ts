@@ -15,7 +15,7 @@ import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { NotFoundError, UnauthorizedError } from '@pocketguide/platform/http/errors';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
-import { commandStep, createCommandHandler, type CommandMetadata } from '../core/command-handler.ts';
+import { commandStep, createCommandHandler, createStreamLoader, type CommandMetadata } from '../core/command-handler.ts';
 import { deriveId, type Clock, type IdSource } from '../core/ids.ts';
 import { commandMetadata } from '../core/request-context.ts';
 import { inboxDecider, messageDecider, type MessageState } from './message-decider.ts';
@@ -40,6 +40,7 @@ function idParam(req: Request): string {
 export function messageRoutes({ eventStore, readStore, auth, clock, ids }: MessageRoutesDeps): Router {
   const messages = createCommandHandler(eventStore, messageDecider);
   const inbox = createCommandHandler(eventStore, inboxDecider);
+  const loadMessage = createStreamLoader(eventStore, messageDecider);
   const users = readStore.collection<UserDoc>(USERS);
   const router = Router();
 
@@ -99,6 +100,8 @@ export function messageRoutes({ eventStore, readStore, auth, clock, ids }: Messa
   router.post('/messages/:id/dismiss', auth.required, async (req, res) => {
     if (!req.user) throw new UnauthorizedError('Please log in');
     const messageId = idParam(req);
+    // Only a message there is can be dismissed: any other id would be stored in the inbox's stream for nothing.
+    if ((await loadMessage(messageStream(messageId))).state.status !== 'written') throw new NotFoundError(MESSAGE_MESSAGES.notFound);
     const result = await inbox(
       inboxStream(req.user.id),
       { type: 'DismissMessage', data: { userId: req.user.id, messageId, now: clock.now() } },

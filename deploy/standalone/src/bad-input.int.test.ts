@@ -62,4 +62,13 @@ describe('bad input gets a 4xx, never a 500', () => {
     expect(await clientError('/api/admin/messages', { method: 'POST', headers: json, body: '{"title":"a","message":"\\udc00b","messageDate":"2026-11-30"}' })).toBe(400);
     expect(await clientError('/api/feedback', { method: 'POST', headers: json, body: '{"\\ud800":1}' })).toBe(400);
   });
+
+  it('bodies nested deeper than 200 levels, anonymous or signed in, with or without an Idempotency-Key', async () => {
+    const json = { 'content-type': 'application/json' };
+    const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+    const deepObject = `${'{"a":'.repeat(300)}1${'}'.repeat(300)}`;
+    expect(await clientError('/api/users/verify/a%40b.kr', { method: 'POST', headers: { ...json, 'idempotency-key': 'deep-1' }, body: deep })).toBe(400);
+    expect(await clientError('/api/feedback', { method: 'POST', headers: json, body: deepObject })).toBe(400);
+    expect(await clientError('/api/guidebooks', { method: 'POST', headers: json, body: `{"title":"x","contents":${deep}}` })).toBe(400);
+  });
 });

@@ -18,19 +18,42 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const isWellFormed = (text: string): boolean => !LONE_SURROGATE.test(text);
 
-/** Whether every string in a parsed body (keys too) is well-formed Unicode: no lone UTF-16 surrogate. */
-export function wellFormed(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return isWellFormed(value);
-  if (depth > 200 || typeof value !== 'object' || value === null) return true;
-  if (Array.isArray(value)) return value.every((item) => wellFormed(item, depth + 1));
-  return Object.entries(value).every(([key, item]) => isWellFormed(key) && wellFormed(item, depth + 1));
+/** Deepest nesting a JSON body may have: far past any document (GUIDEBOOK_LIMITS.documentDepth is 48). */
+export const BODY_MAX_DEPTH = 200;
+
+/**
+ * What is wrong with a parsed body's text, if anything: nested deeper than `BODY_MAX_DEPTH` (every later walk of it,
+ * hashing, diffing, validating, would risk the stack), or a string (keys too) that is not well-formed Unicode.
+ */
+export function bodyProblem(value: unknown, depth = 0): 'too-deep' | 'lone-surrogate' | null {
+  if (typeof value === 'string') return isWellFormed(value) ? null : 'lone-surrogate';
+  if (typeof value !== 'object' || value === null) return null;
+  if (depth >= BODY_MAX_DEPTH) return 'too-deep';
+  const entries: Array<[string | null, unknown]> = Array.isArray(value) ? value.map((item) => [null, item]) : Object.entries(value);
+  for (const [key, item] of entries) {
+    if (key !== null && !isWellFormed(key)) return 'lone-surrogate';
+    const problem = bodyProblem(item, depth + 1);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** Whether every string in a parsed body (keys too) is well-formed Unicode and the body is not nested too deep. */
+export function wellFormed(value: unknown): boolean {
+  return bodyProblem(value) === null;
 }
 
 /**
  * A lone surrogate (`"\ud800"`) is valid JSON but no text: stored, it breaks every later read that encodes it
- * (UTF-8, URLs, SQLite's JSON functions). Refused at the door with the rest of bad input.
+ * (UTF-8, URLs, SQLite's JSON functions). A body nested hundreds deep is valid JSON too, and no request needs it.
+ * Both are refused at the door with the rest of bad input.
  */
 const wellFormedText: RequestHandler = (req, _res, next) => {
-  if (req.body === undefined || wellFormed(req.body)) return next();
-  next(new AppError(400, 'validation_failed', 'The request body holds text that is not valid Unicode (a lone surrogate)'));
+  const problem = req.body === undefined ? null : bodyProblem(req.body);
+  if (problem === null) return next();
+  const message =
+    problem === 'too-deep'
+      ? `The request body is nested too deeply (more than ${BODY_MAX_DEPTH} levels)`
+      : 'The request body holds text that is not valid Unicode (a lone surrogate)';
+  next(new AppError(400, 'validation_failed', message));
 };
