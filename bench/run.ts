@@ -13,6 +13,7 @@ import { readByIdSuite } from './suites/read-by-id.ts';
 import { thumbnailsSuite } from './suites/thumbnails.ts';
 import { viewerSuite } from './suites/viewer.ts';
 import { gallerySuite } from './suites/gallery.ts';
+import { appShellSuite } from './suites/app-shell.ts';
 import { mixedLoadSuite } from './suites/mixed-load.ts';
 
 const suites: Record<string, () => Promise<SuiteResult>> = {
@@ -24,6 +25,7 @@ const suites: Record<string, () => Promise<SuiteResult>> = {
   editor: () => editorSuite(),
   thumbnails: () => thumbnailsSuite(),
   gallery: () => gallerySuite(),
+  'app-shell': () => appShellSuite(),
   'mixed-load': () => mixedLoadSuite(),
 };
 

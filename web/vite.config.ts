@@ -2,13 +2,23 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress.ts';
+import { pureContracts } from './scripts/pure-contracts.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+const NODE_MODULES = /[\\/]node_modules[\\/]/;
+// The readers' viewer entry and its modules: kept out of the app's shell chunks,
+// which the viewer must never load (bench/suites/viewer.ts checks it).
+const VIEWER_FILES = /[\\/]src[\\/]viewer[\\/]|[\\/]viewer\.html$/;
+// Vite's own modules both entries use (the preload helper, the modulepreload polyfill): one small chunk of their own
+const VITE_HELPERS = /^\0|^vite[\\/]|[\\/]vite[\\/](preload-helper|modulepreload-polyfill)/;
+const inShell = (id: string) => !VIEWER_FILES.test(id) && !VITE_HELPERS.test(id);
 
 export default defineConfig({
   // The root vitest config loads this file as a project, so paths are anchored here, not to the caller's cwd.
   root,
-  plugins: [react(), tailwindcss()],
+  // precompress: brotli and gzip copies of the build's text files, which the server sends (static-files.ts)
+  plugins: [react(), tailwindcss(), pureContracts(), precompress()],
   // contracts and web each have a copy of zod installed; the browser needs only one.
   resolve: { dedupe: ['zod'] },
   build: {
@@ -17,6 +27,21 @@ export default defineConfig({
     // Two entries: the app, and the readers' viewer (viewer.html), which shares none of the app's code.
     rolldownOptions: {
       input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), viewer: fileURLToPath(new URL('./viewer.html', import.meta.url)) },
+      output: {
+        // What the app's entry imports statically (React, the router, i18n, the query cache, the shell) goes in two
+        // chunks, libraries and the app's own, rather than twenty small ones: on a phone each request costs a
+        // round trip (issue 11). The pages stay in their own lazy chunks; the viewer's files are left out, it shares
+        // none of the app's code.
+        codeSplitting: {
+          groups: [
+            // what the viewer shares with the app stays out of the shell's chunks: Vite's helpers, the fonts' styles
+            { name: 'preload-helper', test: VITE_HELPERS, priority: 3 },
+            { name: 'pretendard', test: /[\\/]node_modules[\\/]pretendard[\\/]/, priority: 3 },
+            { name: 'shell-libs', test: (id) => NODE_MODULES.test(id) && inShell(id), tags: ['$initial'], priority: 2 },
+            { name: 'shell', test: inShell, tags: ['$initial'], priority: 1 },
+          ],
+        },
+      },
     },
   },
   server: {
@@ -27,6 +52,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup-tests.ts'],
+    // a file's first test loads lazy route chunks; under full-suite load that alone can pass the 5 s default
+    testTimeout: 30_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

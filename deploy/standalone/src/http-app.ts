@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import type { Config } from '@pocketguide/platform/config/config';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
@@ -8,6 +8,7 @@ import type { Logger } from '@pocketguide/platform/logger';
 import { apiNotFound, problemDetailsHandler } from '@pocketguide/platform/http/problem-details';
 import { jsonBody } from '@pocketguide/platform/http/json-body';
 import { securityHeaders } from '@pocketguide/platform/http/security-headers';
+import { spaFallback, staticFiles } from '@pocketguide/platform/http/static-files';
 import { requestQuotas } from './quotas.ts';
 import { mediaAccess } from '@pocketguide/query-api/guidebook/media-access';
 import { healthRoutes, type HealthSources } from '@pocketguide/platform/http/health';
@@ -19,6 +20,7 @@ import { systemClock, randomIds } from '@pocketguide/command-api/core/ids';
 import { createReadYourWrites } from '@pocketguide/query-api/core/read-your-writes';
 import { guidebookQueryRoutes } from '@pocketguide/query-api/guidebook/guidebook-query-routes';
 import { createUnlockLimiter, viewerApiRoutes, viewerPageRoutes, type ViewerRoutesDeps } from '@pocketguide/query-api/viewer/viewer-routes';
+import { sampleViewerApiRoutes, sampleViewerPageRoutes } from '@pocketguide/query-api/viewer/sample-viewer';
 import { parsePartnerOwners } from '@pocketguide/query-api/viewer/viewer-answer';
 import type { ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import { accountCommandRoutes } from '@pocketguide/command-api/user/account-routes';
@@ -108,6 +110,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     webDist: config.paths.webDist,
   };
   if (roles.has('query-api')) {
+    queries.use(sampleViewerApiRoutes(viewer));
     queries.use(viewerApiRoutes(viewer));
     queries.use(guidebookQueryRoutes({ readStore, readYourWrites, auth, unlockLimiter }));
     queries.use(userQueryRoutes({ readStore, readYourWrites, auth }));
@@ -125,23 +128,18 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
   app.use('/api', api);
   if (roles.has('query-api')) app.use('/media', mediaRoutes(accounts.blobs, { shown: mediaAccess(readStore) }));
   // The readers' pages are drawn on the server, so they come before the web app's static files and fallback.
-  if (roles.has('query-api')) app.use(viewerPageRoutes(viewer));
+  if (roles.has('query-api')) app.use(sampleViewerPageRoutes(viewer), viewerPageRoutes(viewer));
 
   const webDist = config.paths.webDist;
   const indexHtml = resolve(webDist, 'index.html');
   if (!roles.has('query-api')) {
     // a write-only or background process serves no pages
   } else if (existsSync(indexHtml)) {
-    // Hashed assets never change under their name; the HTML always revalidates so a deploy shows at once.
-    app.use(
-      '/assets',
-      express.static(resolve(webDist, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-    );
-    app.use(express.static(webDist, { index: false, maxAge: 0 }));
-    const spa: RequestHandler = (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(indexHtml);
-    };
+    // Hashed assets never change under their name; the HTML always revalidates so a deploy shows at once. Both are
+    // sent as the brotli or gzip copy the build wrote beside them, when the browser takes it (static-files.ts).
+    app.use('/assets', staticFiles(resolve(webDist, 'assets'), { immutable: true, fallthrough: false }));
+    app.use(staticFiles(webDist, { immutable: false }));
+    const spa = spaFallback(indexHtml);
     app.get(/^\/(?!api\/).*/, spa);
   } else {
     logger.warn('web app not built: only /api is served', { webDist, hint: 'npm run build:web' });

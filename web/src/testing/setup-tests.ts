@@ -1,5 +1,9 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+
+// Screens load their route chunks lazily: on a busy two-core machine (CI runs every tier at once) the first
+// screen of a file can take seconds, so `findBy…` waits up to 5 s rather than Testing Library's 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -11,7 +11,7 @@ import {
   type ViewerGuidebook,
   type ViewerRoute,
 } from '@pocketguide/contracts/viewer/viewer-shapes';
-import { VIEWER_TEXTS, viewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
+import { VIEWER_TEXTS, viewerLanguage, type ViewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
 import type { InteractiveMap } from './interactive-map.ts';
 import { forgetUnlocked, keepForOffline, keepUnlocked, unlockedFromCache } from './offline.ts';
 import { forgetPassword, rememberPassword, rememberedPassword } from './remembered-passwords.ts';
@@ -25,9 +25,18 @@ import { openShareSheet } from './share.ts';
  */
 
 const root = document.getElementById('viewer') ?? document.body.appendChild(Object.assign(document.createElement('div'), { id: 'viewer', className: 'pg-root' }));
-const lang = viewerLanguage(new URLSearchParams(location.search).get('lang'), navigator.languages?.length ? navigator.languages : [navigator.language]);
-const texts = VIEWER_TEXTS[lang];
+const explicitLanguage = new URLSearchParams(location.search).get('lang');
+const readerLanguages = navigator.languages?.length ? navigator.languages : [navigator.language];
+let lang: ViewerLanguage = viewerLanguage(explicitLanguage, readerLanguages);
+let texts = VIEWER_TEXTS[lang];
 document.documentElement.lang = lang;
+
+/** The buttons follow the guidebook's language once its answer is known (as the server chose for its first screen). */
+function adoptLanguage(answer: { language?: ViewerLanguage | undefined }): void {
+  lang = viewerLanguage(explicitLanguage, readerLanguages, answer.language ?? null);
+  texts = VIEWER_TEXTS[lang];
+  document.documentElement.lang = lang;
+}
 
 // ---------------------------------------------------------------- fonts
 
@@ -111,6 +120,20 @@ const showOffline = () => setStatus(texts.offline, true);
 window.addEventListener('offline', showOffline);
 window.addEventListener('online', () => setStatus(null));
 
+/**
+ * A page the service worker answered may be its offline copy, and `navigator.onLine` does not always know (a
+ * captive portal, an emulated or flaky network): one small request, which the worker never answers, tells.
+ */
+function checkReachable(): void {
+  if (!navigator.serviceWorker?.controller) return;
+  void fetch('/api/health', { method: 'HEAD', cache: 'no-store' }).then(
+    (response) => {
+      if (response.status >= 500) showOffline();
+    },
+    () => showOffline(),
+  );
+}
+
 // ---------------------------------------------------------------- requests
 
 type Unlocked = { ok: true; guidebook: ViewerGuidebook } | { ok: false; reason: 'incorrect' | 'too-many' | 'network' | 'not-found' };
@@ -162,6 +185,7 @@ async function unlock(current: ViewerRoute, locked: LockedViewerGuidebook, passw
 let lockedGuidebook: LockedViewerGuidebook | null = null;
 
 function opened(book: ViewerGuidebook, password: string | null): void {
+  adoptLanguage(book);
   guidebook = book;
   lockedGuidebook = null;
   if (password !== null) {
@@ -223,6 +247,7 @@ function bindGate(): void {
 }
 
 async function openLocked(current: ViewerRoute, locked: LockedViewerGuidebook): Promise<void> {
+  adoptLanguage(locked);
   lockedGuidebook = locked;
   const remembered = rememberedPassword(locked.uuid);
   if (remembered === null) {
@@ -430,6 +455,7 @@ async function fetchAnswer(current: ViewerRoute): Promise<ViewerAnswer | 'not-fo
 
 async function start(): Promise<void> {
   if (!navigator.onLine) showOffline();
+  else checkReachable();
   const current = route;
   if (!current) {
     show({ kind: 'not-found' });

@@ -1,20 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useTranslation } from 'react-i18next';
-import { Menu } from 'lucide-react';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { BrandMark } from '../../components/layouts/brand-logo.tsx';
 import { LanguageSwitch } from '../../components/layouts/language-switch.tsx';
-import { ProfileMenu } from '../../features/users/components/profile-menu.tsx';
-import { NotificationBell } from '../../features/messages/components/notification-bell.tsx';
 import { useSaveLanguage } from '../../features/users/api/save-language.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { cx } from '../../lib/class-names.ts';
 import { toWireLanguage, type Language } from '../../lib/i18n.ts';
 import { useSession, useSessionStore } from '../../lib/session-context.tsx';
 import { homeOf, paths } from '../paths.ts';
-import { useNavItems, type NavItem } from './navigation.tsx';
+import { useNavItems } from './navigation.tsx';
+
+// Signed in only (their menus bring Radix's dropdown, the notifications and the portrait upload): loaded when a
+// session shows them, so a signed-out visitor's first load stays small (issue 11).
+const SignedInControls = lazy(() => import('./signed-in-controls.tsx').then((module) => ({ default: module.SignedInControls })));
 
 /** The 64 px bar: logo, the role's menu, language, and the profile menu (or log in and sign up). */
 export function AppHeader() {
@@ -79,19 +80,12 @@ export function AppHeader() {
         </nav>
       ) : null}
 
-      <div className="ml-auto flex items-center gap-2 sm:gap-3">
+      <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
         <LanguageSwitch onChange={changeLanguage} />
         {session ? (
-          <>
-            <MobileMenu items={items} className={wide === 'md' ? 'md:hidden' : 'xl:hidden'} />
-            <NotificationBell listHref={paths.settingsNotifications.getHref()} detailHref={paths.settingsNotification.getHref} />
-            <ProfileMenu
-              session={session}
-              settingsHref={paths.settings.getHref()}
-              subscriptionHref={paths.settingsSubscription.getHref()}
-              onSignOut={signOut}
-            />
-          </>
+          <Suspense fallback={null}>
+            <SignedInControls session={session} items={items} menuClassName={wide === 'md' ? 'md:hidden' : 'xl:hidden'} onSignOut={signOut} />
+          </Suspense>
         ) : (
           <div className="hidden items-center gap-2 sm:flex">
             {pathname === paths.signup.getHref() ? (
@@ -113,52 +107,5 @@ export function AppHeader() {
         )}
       </div>
     </div>
-  );
-}
-
-/** Below the width where the menu fits, it opens from a button (Radix: arrow keys, Escape, focus return). */
-function MobileMenu({ items, className }: { items: NavItem[]; className: string }) {
-  const { t } = useTranslation();
-  const { pathname } = useLocation();
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label={t('nav.openMenu')}
-        className={cx(
-          'flex size-10 items-center justify-center rounded-control text-neutral-700 hover:bg-neutral-100 data-[state=open]:bg-neutral-100',
-          className,
-        )}
-      >
-        <Menu className="size-5" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          collisionPadding={12}
-          className="z-50 w-60 rounded-card border border-neutral-200 bg-white p-2 shadow-raised"
-        >
-          {items.map(({ key, label, href, Icon }) => {
-            const current = pathname === href || pathname.startsWith(`${href}/`);
-            return (
-              <DropdownMenu.Item key={key} asChild>
-                <Link
-                  to={href}
-                  aria-current={current ? 'page' : undefined}
-                  className={cx(
-                    'flex h-11 items-center gap-3 rounded-control px-3 text-sm font-semibold outline-none select-none',
-                    'data-[highlighted]:bg-neutral-100',
-                    current ? 'text-primary-700' : 'text-neutral-800',
-                  )}
-                >
-                  <Icon className="size-4.5 text-neutral-500" aria-hidden="true" />
-                  {label}
-                </Link>
-              </DropdownMenu.Item>
-            );
-          })}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }

@@ -1,0 +1,123 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startStandalone } from '@pocketguide/standalone/app';
+import { builtWebDist, chromiumPath, launchBrowser } from '../../test-support/browser.ts';
+import { benchDir, BENCH_ADMIN, percentile, type Figure, type SuiteResult } from '../support.ts';
+import { viewerChunks } from './viewer.ts';
+
+/**
+ * The authors' app as a signed-out visitor first meets it (issue 11, fast app shell), served by the standalone
+ * server from the built web app (`WEB_DIST`, else web/dist):
+ * - the JavaScript Chromium fetches for `/login` on a first visit (the entry, its static imports and the lazy
+ *   route's chunks, until the network is idle), gzipped from the built files (aim: under 150 KB), and the bytes
+ *   those scripts took on the wire (the server's brotli copies); the viewer's first-load JavaScript is the
+ *   baseline, the smallest page this product serves;
+ * - whether any of those scripts holds editor code (Slate, react-dnd, Leaflet, recharts), which belongs to signed-in
+ *   pages only (aim: 0);
+ * - Lighthouse 12, mobile preset with its default simulated throttling, on `/` and `/login` in the system Chromium:
+ *   performance score and LCP (aims: at least 90 and under 2.5 s), the median of `runs`.
+ */
+export async function appShellSuite(runs = 3): Promise<SuiteResult> {
+  const webDist = builtWebDist();
+  if (!existsSync(resolve(webDist, 'index.html'))) throw new Error(`${webDist}/index.html is missing: run \`npm run build -w @pocketguide/web\` first`);
+  const app = await startStandalone({ port: 0, dataDir: benchDir('app-shell'), webDist, env: { LOG_LEVEL: 'warn', ...BENCH_ADMIN } });
+  try {
+    const login = await firstLoadScripts(`${app.url}/login`);
+    const gzipped = (paths: readonly string[]) => paths.reduce((sum, path) => sum + gzipSync(readFileSync(resolve(webDist, `.${path}`)), { level: 9 }).length, 0);
+    const jsGzip = gzipped(login.scripts);
+    const viewerJs = existsSync(resolve(webDist, 'viewer.html')) ? viewerChunks(webDist).initial.filter((path) => path.endsWith('.js')) : [];
+    const editorCode = editorLibrariesIn(login.scripts.map((path) => readFileSync(resolve(webDist, `.${path}`), 'utf8')).join('\n'));
+
+    const figures: Figure[] = [
+      {
+        name: `signed-out first load of /login: JavaScript gzipped (${login.scripts.length} files)`,
+        value: jsGzip / 1024,
+        unit: 'KB',
+        ...(viewerJs.length > 0 ? { baseline: { name: 'viewer first-load JS, gzipped', value: gzipped(viewerJs) / 1024 } } : {}),
+        aim: '< 150',
+      },
+      { name: '/login: JavaScript on the wire (as the server sent it)', value: login.wireBytes / 1024, unit: `KB (${login.encodings.join(', ') || 'identity'})` },
+      { name: 'editor libraries in /login’s scripts', value: editorCode.length, unit: editorCode.join(', ') || 'none', aim: '0' },
+    ];
+    for (const path of ['/', '/login']) {
+      const { scores, lcps } = await lighthouseRuns(`${app.url}${path}`, runs);
+      const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+      figures.push(
+        { name: `Lighthouse mobile performance ${path} (median of ${runs})`, value: median(scores), unit: `score (runs: ${scores.join(', ')})`, aim: '>= 90' },
+        { name: `Lighthouse mobile LCP ${path} (median of ${runs})`, value: median(lcps) / 1000, unit: `s (runs: ${lcps.map((lcp) => (lcp / 1000).toFixed(2)).join(', ')})`, aim: '< 2.5' },
+      );
+    }
+    return { suite: 'authors’ app shell, signed out', figures };
+  } finally {
+    await app.close();
+  }
+}
+
+/** Fingerprints of the editor's libraries in built code (a bare 'slate' would find `translate`). */
+export function editorLibrariesIn(scriptText: string): string[] {
+  const markers: readonly [string, RegExp][] = [
+    ['Slate', /data-slate-|\bSlate\b/],
+    ['react-dnd', /react-dnd|__REACT_DND_CONTEXT_INSTANCE__/],
+    ['Leaflet', /leaflet-container|\bLeaflet\b/],
+    ['recharts', /recharts/],
+  ];
+  return markers.filter(([, marker]) => marker.test(scriptText)).map(([name]) => name);
+}
+
+export type FirstLoad = { scripts: string[]; wireBytes: number; encodings: string[] };
+
+/**
+ * The same-origin `/assets/*.js` a fresh Chromium profile fetches for `url` until the network is idle, with the
+ * bytes each took on the wire (compressed as sent) and the encodings the server used.
+ */
+export async function firstLoadScripts(url: string): Promise<FirstLoad> {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage();
+    const origin = new URL(url).origin;
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.enable');
+    const requests = new Map<string, string>();
+    const encodings = new Set<string>();
+    const wire = new Map<string, number>();
+    cdp.on('Network.responseReceived', (event) => {
+      const { url: scriptUrl, headers } = event.response;
+      if (!scriptUrl.startsWith(`${origin}/assets/`) || !new URL(scriptUrl).pathname.endsWith('.js')) return;
+      requests.set(event.requestId, new URL(scriptUrl).pathname);
+      const encoding = Object.entries(headers).find(([name]) => name.toLowerCase() === 'content-encoding')?.[1];
+      if (encoding) encodings.add(String(encoding));
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      const path = requests.get(event.requestId);
+      if (path) wire.set(path, event.encodedDataLength);
+    });
+    await page.goto(url, { waitUntil: 'networkidle0' });
+    return { scripts: [...new Set(requests.values())].sort(), wireBytes: [...wire.values()].reduce((a, b) => a + b, 0), encodings: [...encodings] };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Lighthouse 12, mobile preset (simulated throttling), performance only, `runs` times in a fresh Chromium each. */
+async function lighthouseRuns(url: string, runs: number): Promise<{ scores: number[]; lcps: number[] }> {
+  const scores: number[] = [];
+  const lcps: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromiumPath(),
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    try {
+      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      if (!result) throw new Error('Lighthouse gave no result');
+      scores.push(Math.round((result.lhr.categories.performance?.score ?? 0) * 100));
+      lcps.push(result.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
+    } finally {
+      chrome.kill();
+    }
+  }
+  return { scores, lcps };
+}
