@@ -85,6 +85,8 @@ export const ACCOUNT_MESSAGES = {
   imageTypeInvalid: 'Only jpg, png and gif images are allowed',
   oneFile: 'Send exactly one image file',
   tooManyAttempts: 'Too many failed login attempts. Please try again later.',
+  /** not in the spec: signing up needs consent to the terms of service and the privacy policy (/terms, /privacy) */
+  termsRequired: 'Please agree to the Terms of Service and Privacy Policy',
 } as const;
 
 /** The subscription rules' texts (spec 2 §5 word for word, then this server's own two). */

@@ -21,6 +21,7 @@ const signup = {
   confirmPassword: 'Secret1!x',
   name: 'Kim Minji',
   companyName: 'Jeju Trails',
+  agreeToTerms: true,
 };
 
 describe('signup', () => {
@@ -32,12 +33,29 @@ describe('signup', () => {
       name: 'Kim Minji',
       companyName: 'Jeju Trails',
       companyWebsite: 'https://jeju-trails.kr/',
+      agreeToTerms: true,
     });
+  });
+
+  it('only consent to the terms and the privacy policy signs up: missing, false or "true" is refused', () => {
+    const { agreeToTerms: _consent, ...withoutConsent } = signup;
+    for (const body of [withoutConsent, { ...signup, agreeToTerms: false }, { ...signup, agreeToTerms: 'true' }, { ...signup, agreeToTerms: null }]) {
+      expect(messages(signupBodySchema, body)).toEqual([{ path: 'agreeToTerms', message: M.termsRequired }]);
+    }
   });
 
   it('one spec message per field, all fields at once, the password match included', () => {
     expect(
-      messages(signupBodySchema, { email: 'nope', password: 'abc', confirmPassword: 'abd', name: 'Al', companyName: '', companyPhone: '123', companyWebsite: 'ftp://x.y' }),
+      messages(signupBodySchema, {
+        email: 'nope',
+        password: 'abc',
+        confirmPassword: 'abd',
+        name: 'Al',
+        companyName: '',
+        companyPhone: '123',
+        companyWebsite: 'ftp://x.y',
+        agreeToTerms: true,
+      }),
     ).toEqual([
       { path: 'email', message: M.emailInvalid },
       { path: 'password', message: M.passwordInvalid },

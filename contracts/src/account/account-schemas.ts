@@ -147,6 +147,8 @@ export const signupBodySchema = z
     companyWebsite: websiteSchema,
     /** the interface language at signup; Korean when absent */
     language: languageSchema.optional(),
+    /** consent to the terms of service and the privacy policy: only `true` signs up */
+    agreeToTerms: z.literal(true, { error: M.termsRequired }),
   })
   .refine(passwordsMatch('password', 'confirmPassword'), {
     path: ['confirmPassword'],

@@ -97,7 +97,7 @@ function journey(lang: Lang) {
 
     it('the login screen, in its language, with the update banner that can be put away for good', async () => {
       onTestFailed(() => void screenshot(page, `accounts-failure-${lang}`));
-      await page.goto(url('/'), { waitUntil: 'networkidle0' });
+      await page.goto(url('/login'), { waitUntil: 'networkidle0' });
       if (lang === 'en') {
         await page.click('button[lang="en"]');
         await waitForText(page, L.login.heading);
@@ -107,7 +107,7 @@ function journey(lang: Lang) {
       await waitForText(page, L.updateBanner.title);
       await shoot('login');
 
-      await clickText(page, 'label', L.updateBanner.dontShowAgain);
+      // closing is enough: it stays closed for this version (no separate "don't show again")
       await page.click(`button[aria-label="${L.updateBanner.close}"]`);
       await waitForNoText(page, L.updateBanner.title);
       await page.reload({ waitUntil: 'networkidle0' });
@@ -147,6 +147,7 @@ function journey(lang: Lang) {
       await fill(page, 'input[name="companyAddress"]', lang === 'ko' ? '서울특별시 중구 세종대로 110' : '110 Sejong-daero, Seoul');
       await fill(page, 'input[name="companyPhone"]', '02-1234-5678');
       await fill(page, 'input[name="companyWebsite"]', 'pocket-travel.example.com');
+      await page.click('input[name="agreeToTerms"]');
       await clickText(page, 'button[type="submit"]', L.signup.submit);
       await waitForText(page, L.signup.welcome.heading);
       await waitForText(page, email);
@@ -263,11 +264,13 @@ function journey(lang: Lang) {
       await shoot('settings-subscription');
     });
 
-    it('sign out returns to the login screen; the forgot-password panel sends a reset link', async () => {
+    it('sign out returns to the front door, which leads to the login screen; the forgot-password panel sends a reset link', async () => {
       onTestFailed(() => void screenshot(page, `accounts-failure-${lang}`));
       await page.click('button[data-profile-menu]');
       await clickText(page, '[role="menuitem"]', L.profileMenu.signOut);
       await page.waitForFunction(() => location.pathname === '/');
+      await waitForText(page, L.landing.hero.signup);
+      await page.click('main a[href="/login"]');
       await waitForText(page, L.login.heading);
       expect(await page.evaluate(() => localStorage.getItem('pocketguide.session'))).toBeNull();
 

@@ -23,7 +23,7 @@ export function appContentSecurityPolicy(extraOrigins: readonly string[]): strin
     `img-src 'self' data: blob: https:${extra}`,
     "font-src 'self' data:",
     `connect-src 'self' https://nominatim.openstreetmap.org https://dapi.kakao.com${extra}`,
-    `frame-src https://www.youtube-nocookie.com https://www.youtube.com https://map.kakao.com${extra}`,
+    `frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com https://map.kakao.com${extra}`,
     "worker-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

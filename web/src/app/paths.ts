@@ -18,6 +18,15 @@ export const paths = {
     path: 'signup',
     getHref: () => '/signup',
   },
+  /** The terms of service and the privacy policy the signup form asks consent to (issue 11). */
+  terms: {
+    path: 'terms',
+    getHref: () => '/terms',
+  },
+  privacy: {
+    path: 'privacy',
+    getHref: () => '/privacy',
+  },
   resetPassword: {
     path: 'reset-password/:token',
     /** the page a reset mail links to, as `{base}/{token}` */

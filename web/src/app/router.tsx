@@ -25,7 +25,8 @@ export const routes: RouteObject[] = [
       {
         Component: AnonymousOnly,
         children: [
-          { index: true, lazy: login },
+          // The front door (issue 11): what the product is, a live sample, the prices; signed-in people go home.
+          { index: true, lazy: async () => ({ Component: (await import('./routes/landing.tsx')).LandingRoute }) },
           { path: paths.login.path, lazy: login },
           { path: paths.signup.path, lazy: async () => ({ Component: (await import('./routes/auth/signup.tsx')).SignupRoute }) },
         ],
@@ -43,6 +44,8 @@ export const routes: RouteObject[] = [
         path: paths.serverNotAvailable.path,
         lazy: async () => ({ Component: (await import('./routes/server-not-available.tsx')).ServerNotAvailableRoute }),
       },
+      { path: paths.terms.path, lazy: async () => ({ Component: (await import('./routes/terms.tsx')).TermsRoute }) },
+      { path: paths.privacy.path, lazy: async () => ({ Component: (await import('./routes/privacy.tsx')).PrivacyRoute }) },
       {
         path: paths.publicGuidebooks.path,
         lazy: async () => ({ Component: (await import('./routes/public-guidebooks.tsx')).PublicGuidebooksRoute }),

@@ -61,6 +61,8 @@ export function signupBody(email: string, overrides: Record<string, unknown> = {
     companyAddress: 'Seoul',
     companyPhone: '0212345678',
     companyWebsite: 'https://example.com',
+    // the signup form's required "I agree to the Terms of Service and Privacy Policy"
+    agreeToTerms: true,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BrandMark } from './brand-logo.tsx';
 
@@ -50,10 +51,16 @@ export function AppShell({ header, notices, banners, footerAside, overlays, chil
               <li>{t('footer.address')}</li>
               <li>{t('footer.contact')}</li>
             </ul>
-            <p>
+            <p className="flex flex-wrap gap-x-4 gap-y-1">
               <a href="mailto:help@pocketguide.example" className="font-semibold text-primary-700 underline-offset-4 hover:underline">
                 {t('footer.help')}
               </a>
+              <Link to="/terms" className="font-semibold text-primary-700 underline-offset-4 hover:underline">
+                {t('legal.terms')}
+              </Link>
+              <Link to="/privacy" className="font-semibold text-primary-700 underline-offset-4 hover:underline">
+                {t('legal.privacy')}
+              </Link>
             </p>
             <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
           </div>

@@ -21,7 +21,7 @@ function logIn(email: string, password: string, language: 'ko' | 'en' = 'ko') {
 describe('login screen', () => {
   it("refuses empty fields with the spec's messages, tied to the fields, focusing the first", async () => {
     const requests = stubFetch(() => json({}));
-    renderApp({ path: '/' });
+    renderApp({ path: '/login' });
     await screen.findByRole('heading', { name: '다시 오신 것을 환영합니다' });
     logIn('', '');
     const email = screen.getByLabelText('이메일', { selector: 'input[name="email"]' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { json, problem, stubFetch } from '../../../testing/fake-api.ts';
 
@@ -16,6 +16,11 @@ function messageOf(name: string): string | undefined {
 
 function type(name: string, value: string) {
   fireEvent.change(field(name), { target: { value } });
+}
+
+/** Ticks "I agree to the Terms of Service and Privacy Policy". */
+function agree() {
+  fireEvent.click(field('agreeToTerms'));
 }
 
 const valid = {
@@ -77,6 +82,7 @@ describe('signup screen', () => {
     renderApp({ path: '/signup', language: 'en' });
     await screen.findByRole('button', { name: 'Create account' });
     for (const [name, value] of Object.entries(valid)) type(name, value);
+    agree();
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(messageOf('email')).toBe('Email already taken'));
     expect(document.activeElement).toBe(field('email'));
@@ -87,6 +93,7 @@ describe('signup screen', () => {
     renderApp({ path: '/signup' });
     await screen.findByRole('button', { name: '가입하기' });
     for (const [name, value] of Object.entries(valid)) type(name, value);
+    agree();
     fireEvent.click(screen.getByRole('button', { name: '가입하기' }));
     expect(await screen.findByText('오류가 발생했습니다. 다시 시도해 주세요.')).toBeDefined();
   });
@@ -98,11 +105,50 @@ describe('signup screen', () => {
     renderApp({ path: '/signup', language: 'en' });
     await screen.findByRole('button', { name: 'Create account' });
     for (const [name, value] of Object.entries({ ...valid, companyWebsite: 'pocket.example.com' })) type(name, value);
+    agree();
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeDefined();
     expect(screen.getByText(/We sent a verification email to new@example.com/)).toBeDefined();
     const body = requests.find((request) => request.url.pathname === '/api/users')?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ email: 'new@example.com', password: 'Secret1!x', language: 'en', companyWebsite: 'https://pocket.example.com/' });
+    expect(body).toMatchObject({
+      email: 'new@example.com',
+      password: 'Secret1!x',
+      language: 'en',
+      companyWebsite: 'https://pocket.example.com/',
+      agreeToTerms: true,
+    });
     expect(body).not.toHaveProperty('companyAddress');
+  });
+
+  it('consent to the terms and the privacy policy is required: nothing is sent without it', async () => {
+    const requests = stubFetch(() => json({ _id: 'u-9', id: 'u-9', email: 'new@example.com', position: 4, message: 'Welcome!' }, { status: 201 }));
+    renderApp({ path: '/signup', language: 'en' });
+    await screen.findByRole('button', { name: 'Create account' });
+    const consent = screen.getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' });
+    expect(consent).toBe(field('agreeToTerms'));
+    const form = within(consent.closest('form')!);
+    expect(form.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms');
+    expect(form.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/privacy');
+
+    for (const [name, value] of Object.entries(valid)) type(name, value);
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(messageOf('agreeToTerms')).toBe('Please agree to the Terms of Service and Privacy Policy'));
+    expect(consent.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(consent);
+    expect(requests.filter((request) => request.url.pathname === '/api/users')).toHaveLength(0);
+
+    agree();
+    expect(messageOf('agreeToTerms')).toBeUndefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeDefined();
+    expect(requests.find((request) => request.url.pathname === '/api/users')?.body).toMatchObject({ agreeToTerms: true });
+  });
+
+  it('in Korean: 이용약관 및 개인정보처리방침 동의', async () => {
+    stubFetch(() => json({}));
+    renderApp({ path: '/signup' });
+    fireEvent.click(await screen.findByRole('button', { name: '가입하기' }));
+    expect(screen.getByRole('checkbox', { name: '이용약관 및 개인정보처리방침에 동의합니다 (필수)' })).toBe(field('agreeToTerms'));
+    await waitFor(() => expect(messageOf('agreeToTerms')).toBe('이용약관 및 개인정보처리방침에 동의해 주세요'));
   });
 });

@@ -125,7 +125,9 @@ describe('settings', () => {
     const { sessionStore, router } = renderApp({ path: '/settings/profile', auth: signedIn() });
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(sessionStore.get()).toBeNull();
-    expect(await screen.findByRole('heading', { name: '다시 오신 것을 환영합니다' })).toBeDefined();
+    // the front door, with its way back in
+    expect((await screen.findAllByRole('link', { name: '무료로 시작하기' })).length).toBeGreaterThan(0);
+    expect(screen.getAllByRole('link', { name: '로그인' }).length).toBeGreaterThan(0);
   });
 
   it('subscription says calmly that it is coming; notifications say when there are none', async () => {
