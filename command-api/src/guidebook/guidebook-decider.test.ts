@@ -42,10 +42,11 @@ function counter(prefix: string): IdGenerator {
 
 function sampleDocument(): GuidebookDocument {
   const ids = counter('id-');
-  const attractions = newContentPage('attractions', ids);
+  // new pages are untitled (issue 11: 'Type N' is the editor's placeholder); these are named by their authors
+  const attractions = { ...newContentPage('attractions', ids), title: 'Type 1' };
   const text = newSectionItem('text', ids);
   const image = newSectionItem('image', ids);
-  const itinerary = { ...newContentPage('itinerary', ids), days: [newDay(ids, 'Day 1'), newDay(ids, 'Day 2')] };
+  const itinerary = { ...newContentPage('itinerary', ids), title: 'Type 2', days: [newDay(ids, 'Day 1'), newDay(ids, 'Day 2')] };
   return {
     ...newGuidebookDocument({ title: '제주 3박 4일' }),
     contents: [{ ...attractions, sections: [{ ...attractions.sections[0]!, items: [text, image] }] }, itinerary],
@@ -118,12 +119,12 @@ describe('CreateGuidebook', () => {
     expect(allIds(other?.data)).not.toEqual(fresh);
   });
 
-  it('applies the structural rules: a blank page title becomes Type N, a blank day title New Day', () => {
-    const broken = { ...doc, contents: [{ ...page, title: ' ' }, { ...doc.contents[1]!, days: [{ ...doc.contents[1]!.days[0]!, title: richParagraph('  ') }] }] };
+  it('applies the structural rules: a page without icon gets its type\'s; blank titles stay blank (issue 11: no stored stand-ins)', () => {
+    const broken = { ...doc, contents: [{ ...page, title: ' ', icon: '' }, { ...doc.contents[1]!, days: [{ ...doc.contents[1]!.days[0]!, title: richParagraph('  ') }] }] };
     const { state } = after([], create(broken));
     const stored = guidebookOf(state).document;
-    expect(stored.contents[0]?.title).toBe('Type 1');
-    expect(stored.contents[1]?.days[0]?.title).toEqual(richParagraph('New Day'));
+    expect(stored.contents[0]).toMatchObject({ title: ' ', icon: '/icons/default/attractions.svg' });
+    expect(stored.contents[1]?.days[0]?.title).toEqual(richParagraph('  '));
   });
 
   it("refuses a blank title with the spec's text, and a guidebook that exists", () => {
@@ -171,15 +172,15 @@ describe('EditGuidebook (PATCH)', () => {
   });
 
   it('the structural rules run after the patches; their fixes are stored as further patches with inverses', () => {
-    const blankDay: Patch = { op: 'replace', path: ['contents', 1, 'days', 1, 'title'], value: richParagraph(' ') };
-    const blankPage: Patch = { op: 'replace', path: ['contents', 0, 'title'], value: '' };
+    const blankDay: Patch = { op: 'replace', path: ['contents', 1, 'days', 1, 'title'], value: [] };
+    const blankPage: Patch = { op: 'replace', path: ['contents', 0, 'icon'], value: '' };
     const { decided, state } = after([created], edit([blankPage, blankDay, { op: 'replace', path: ['title'], value: 'New' }]));
     const event = decided[0];
     if (event?.type !== 'GuidebookEdited') throw new Error('expected an edit');
     expect(event.data.patches.slice(0, 3)).toEqual([blankPage, blankDay, { op: 'replace', path: ['title'], value: 'New' }]);
     const stored = guidebookOf(state).document;
-    expect(stored.contents[0]?.title).toBe('Type 1');
-    expect(stored.contents[1]?.days[1]?.title).toEqual(richParagraph('New Day'));
+    expect(stored.contents[0]?.icon).toBe('/icons/default/attractions.svg');
+    expect(stored.contents[1]?.days[1]?.title).toEqual(richParagraph());
     expect(applyPatches(doc, event.data.patches)).toEqual(stored);
     expect(applyPatches(stored, event.data.inversePatches)).toEqual(doc);
   });

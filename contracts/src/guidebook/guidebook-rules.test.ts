@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { richParagraph, richTextToPlain, validateDocument, type Activity, type ContentPage, type Day, type GuidebookDocument, type SubActivity } from './guidebook-document.ts';
-import { DEFAULT_BUTTON_TITLE, DEFAULT_CONTENT_ICONS, DEFAULT_MAP_LEVEL, DEFAULT_MEAL_TITLE, VIDEO_PLACEHOLDER } from './guidebook-limits.ts';
+import { DEFAULT_BUTTON_TITLE, DEFAULT_CONTENT_ICONS, DEFAULT_CONTENT_SUBTITLE, DEFAULT_DAY_TITLE, DEFAULT_MAP_LEVEL, DEFAULT_MEAL_TITLE, INSERT_DAY_TITLE, VIDEO_PLACEHOLDER } from './guidebook-limits.ts';
 import { applyPatches, diffDocuments } from './guidebook-patches.ts';
 import {
   cloneWithFreshIds,
@@ -49,26 +49,26 @@ describe('builders', () => {
     expect(validateDocument(doc)).toBeNull();
   });
 
-  it.each(['attractions', 'itinerary', 'preparations', 'airtickets'] as const)('a new %s page gets "Type N", "Subtitle" and its icon', (type) => {
+  it.each(['attractions', 'itinerary', 'preparations', 'airtickets'] as const)('a new %s page gets an empty title and subtitle (placeholders are the editor\'s) and its icon', (type) => {
     const page = newContentPage(type, counter());
-    expect(page).toMatchObject({ subtitle: 'Subtitle', icon: DEFAULT_CONTENT_ICONS[type], colWidths: [96, 96, 192], colTitles: ['Place', 'Time', 'Schedule'] });
-    expect(page.title).toBe(`Type ${['attractions', 'itinerary', 'preparations', 'airtickets'].indexOf(type) + 1}`);
+    expect(page).toMatchObject({ title: '', subtitle: '', icon: DEFAULT_CONTENT_ICONS[type], colWidths: [96, 96, 192], colTitles: ['Place', 'Time', 'Schedule'] });
     expect(page.sections).toHaveLength(type === 'itinerary' ? 0 : 1);
     expect(validateDocument({ ...newGuidebookDocument(), contents: [page] })).toBeNull();
   });
 
   it("gives every item type the spec's defaults, each valid in a document", () => {
     const ids = counter();
-    expect(newSectionItem('button', ids)).toMatchObject({ title: DEFAULT_BUTTON_TITLE, url: '' });
+    expect(newSectionItem('button', ids)).toMatchObject({ title: '', url: '' });
     expect(newSectionItem('image', ids)).toMatchObject({ height: 70 });
     expect(newSectionItem('map', ids)).toMatchObject({ level: DEFAULT_MAP_LEVEL });
     expect(newSectionItem('video', ids)).toMatchObject({ url: '' });
     expect(VIDEO_PLACEHOLDER).toBe('Please add YouTube video source');
     expect(newSectionItem('table', ids)).toMatchObject({ rows: 2, cols: 2, colWidths: [216, 216], content: [['', ''], ['', '']] });
     expect(newSectionItem('table', ids, { rows: 3, cols: 5 })).toMatchObject({ rows: 3, cols: 5, colWidths: [86, 86, 86, 86, 88] });
-    expect(richTextToPlain(newMeal(ids).title)).toBe(DEFAULT_MEAL_TITLE);
-    expect(richTextToPlain(newDay(ids).title)).toBe('New Day');
-    expect(richTextToPlain(newDay(ids, 'Day 1').title)).toBe('Day 1');
+    expect(richTextToPlain(newMeal(ids).title)).toBe('');
+    expect(richTextToPlain(newDay(ids).title)).toBe('');
+    expect(richTextToPlain(newSectionItem('day', ids).title)).toBe('');
+    expect(richTextToPlain(newDay(ids, 'Arrival').title)).toBe('Arrival');
     expect(isReplacementSubActivity(newActivity(ids).subActivities[0]!)).toBe(true);
 
     const page = newContentPage('attractions', ids);
@@ -77,6 +77,36 @@ describe('builders', () => {
     const cards = (['title', 'text', 'image', 'table', 'schedule-table', 'leftImageCard', 'preparation'] as const).map((type) => newCard(type, ids));
     const doc = { ...newGuidebookDocument(), home: { cards }, contents: [{ ...page, sections: [{ ...page.sections[0]!, items }] }] };
     expect(validateDocument(doc)).toBeNull();
+  });
+
+  it('new documents, pages, items, days, meals and cards hold no placeholder text (issue 11)', () => {
+    const ids = counter();
+    const placeholders = [DEFAULT_BUTTON_TITLE, DEFAULT_CONTENT_SUBTITLE, DEFAULT_DAY_TITLE, INSERT_DAY_TITLE, DEFAULT_MEAL_TITLE, 'Type 1', 'Type 2', 'Type 3', 'Type 4', 'Subtitle'];
+    const types = ['title', 'text', 'image', 'imagetext', 'table', 'video', 'button', 'map', 'preparation', 'airticket', 'accordion', 'activity', 'day'] as const;
+    const pages = (['attractions', 'itinerary', 'preparations', 'airtickets'] as const).map((type) => newContentPage(type, ids));
+    const parts = [
+      newGuidebookDocument({ title: '' }),
+      ...pages,
+      ...types.map((type) => newSectionItem(type, ids)),
+      newDay(ids),
+      newMeal(ids),
+      newActivity(ids),
+      ...(['title', 'text', 'image', 'table', 'schedule-table', 'leftImageCard', 'preparation'] as const).map((type) => newCard(type, ids)),
+    ];
+    const strings: string[] = [];
+    const collect = (node: unknown, key: string): void => {
+      if (typeof node === 'string') {
+        if (!['_id', 'id', 'type', 'icon', 'align', 'contentType'].includes(key)) strings.push(node);
+      } else if (Array.isArray(node)) node.forEach((child) => collect(child, key));
+      else if (node && typeof node === 'object') Object.entries(node).forEach(([childKey, value]) => collect(value, childKey));
+    };
+    for (const part of parts) collect(part, '');
+    // The itinerary's column titles are headings of the grid, not stand-ins for something to type.
+    const written = strings.filter((text) => text !== '' && !['Place', 'Time', 'Schedule'].includes(text));
+    expect(written.filter((text) => placeholders.includes(text))).toEqual([]);
+    expect(written).toEqual(['Enter Activity']); // the replacement sub-activity's marker (see the rules), shown greyed
+    // the new document's cover title is an empty heading, so typed text reads as the title at once
+    expect(newGuidebookDocument({ title: '' }).subheader.title[0]).toMatchObject({ type: 'heading-one', children: [{ text: '' }] });
   });
 
   it('cloneWithFreshIds copies a whole tree with new ids and leaves the original alone', () => {
@@ -139,11 +169,13 @@ describe('normaliseDocument', () => {
     ['whitespace', richParagraph('   ')],
     ['no paragraph at all', []],
     ['an empty paragraph next to an empty heading', [...richParagraph(''), { type: 'heading-one' as const, children: [{ text: '' }] }]],
-  ])('given a day title that is %s, when normalised, then it reads "New Day"', (_, title) => {
+  ])('given a day title that is %s, when normalised, then it stays blank (no stored "New Day": issue 11)', (_, title) => {
     const ids = counter();
     const doc = withActivities(ids, []);
     const blank = applyPatches(doc, [{ op: 'replace', path: ['contents', 0, 'days', 0, 'title'], value: title }]);
-    expect(richTextToPlain(firstDay(normaliseDocument(blank, ids)).title)).toBe('New Day');
+    const normalised = firstDay(normaliseDocument(blank, ids)).title;
+    expect(richTextToPlain(normalised).trim()).toBe('');
+    expect(normalised.length).toBeGreaterThan(0);
   });
 
   it('given a table that lost its cells, rows or widths, when normalised, then it keeps one row and column and widths of at least 40 with the same total', () => {
@@ -164,11 +196,11 @@ describe('normaliseDocument', () => {
     expect(doc.contents[0]!.sections).toHaveLength(1);
   });
 
-  it('given a page with a blank title, no icon and broken itinerary columns, when normalised, then it gets the new-page defaults', () => {
+  it('given a page with a blank title, no icon and broken itinerary columns, when normalised, then it gets the new-page defaults (the title stays blank)', () => {
     const ids = counter();
     const page: ContentPage = { ...newContentPage('airtickets', ids), title: ' ', icon: '', colWidths: [20], colTitles: ['Where'] };
     const normalised = normaliseDocument({ ...newGuidebookDocument(), contents: [page] }, ids).contents[0]!;
-    expect(normalised).toMatchObject({ title: 'Type 4', icon: DEFAULT_CONTENT_ICONS.airtickets, colTitles: ['Where', 'Time', 'Schedule'] });
+    expect(normalised).toMatchObject({ title: ' ', icon: DEFAULT_CONTENT_ICONS.airtickets, colTitles: ['Where', 'Time', 'Schedule'] });
     expect(normalised.colWidths).toEqual([40, 96, 172]); // the narrow column's 20 px come from the widest: the total (308) stays
   });
 

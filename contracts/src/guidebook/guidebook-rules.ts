@@ -1,6 +1,5 @@
 import {
   RICH_BLOCK_TYPES,
-  isRichTextBlank,
   richParagraph,
   richTextToPlain,
   type Activity,
@@ -18,18 +17,13 @@ import {
   type SubActivity,
 } from './guidebook-document.ts';
 import {
-  contentTypeNumber,
-  DEFAULT_BUTTON_TITLE,
   DEFAULT_COL_TITLES,
   DEFAULT_COL_WIDTHS,
   DEFAULT_CONTENT_ICONS,
-  DEFAULT_CONTENT_SUBTITLE,
-  DEFAULT_DAY_TITLE,
   DEFAULT_GUIDEBOOK_TITLE,
   DEFAULT_IMAGE_HEIGHT,
   DEFAULT_MAP_CENTER,
   DEFAULT_MAP_LEVEL,
-  DEFAULT_MEAL_TITLE,
   DEFAULT_TABLE_COLS,
   DEFAULT_TABLE_ROWS,
   DEFAULT_TABLE_WIDTH,
@@ -49,11 +43,18 @@ export type IdGenerator = { newId(): string };
 
 // ---------------------------------------------------------------- builders
 
+/**
+ * A new, empty guidebook. Every text is empty: the editor shows its placeholders ('Header text', 'Title on the
+ * cover', …) greyed in the author's language and never stores them, and readers see nothing for an empty part.
+ * The cover title starts as an empty heading so what the author types reads as the title (the viewer's size and
+ * weight) without choosing a style first. `title` defaults to 'Untitled Guidebook' for callers that store at once
+ * (the server's create without a document: saving needs a title); the editor passes '' and asks for one.
+ */
 export function newGuidebookDocument(options: { title?: string } = {}): GuidebookDocument {
   return {
     title: options.title ?? DEFAULT_GUIDEBOOK_TITLE,
     header: { type: 'text', text: richParagraph() },
-    subheader: { type: 'text', title: richParagraph(), text: richParagraph() },
+    subheader: { type: 'text', title: [{ type: 'heading-one', align: 'center', children: [{ text: '' }] }], text: richParagraph('', 'center') },
     footer: { type: 'text', title: richParagraph(), text: richParagraph() },
     home: { cards: [] },
     contents: [],
@@ -62,11 +63,12 @@ export function newGuidebookDocument(options: { title?: string } = {}): Guideboo
 
 export const newSection = (ids: IdGenerator, items: SectionItem[] = []): Section => ({ _id: ids.newId(), items });
 
+/** A new page: empty title and subtitle (the editor shows the type's name and 'Subtitle' as placeholders). */
 export function newContentPage(type: ContentType, ids: IdGenerator, options: { now?: string } = {}): ContentPage {
   return {
     _id: ids.newId(),
-    title: `Type ${contentTypeNumber(type)}`,
-    subtitle: DEFAULT_CONTENT_SUBTITLE,
+    title: '',
+    subtitle: '',
     contentType: type,
     icon: DEFAULT_CONTENT_ICONS[type],
     sections: type === 'itinerary' ? [] : [newSection(ids)],
@@ -109,7 +111,7 @@ export function newSectionItem<T extends SectionItemType>(type: T, ids: IdGenera
       case 'video':
         return { ...base, type: 'video', url: '' };
       case 'button':
-        return { ...base, type: 'button', title: DEFAULT_BUTTON_TITLE, url: '' };
+        return { ...base, type: 'button', title: '', url: '' };
       case 'map':
         return { ...base, type: 'map', address: '', ...DEFAULT_MAP_CENTER, level: DEFAULT_MAP_LEVEL };
       case 'preparation':
@@ -121,7 +123,7 @@ export function newSectionItem<T extends SectionItemType>(type: T, ids: IdGenera
       case 'activity':
         return { ...base, type: 'activity', place: '', time: '', schedule: '', body: richParagraph() };
       case 'day':
-        return { ...base, type: 'day', title: richParagraph(DEFAULT_DAY_TITLE) };
+        return { ...base, type: 'day', title: richParagraph() };
     }
   })();
   return item as SectionItemOf<T>;
@@ -152,10 +154,11 @@ export const newActivity = (ids: IdGenerator): Activity => ({
   isImportant: false,
 });
 
-export const newMeal = (ids: IdGenerator): Meal => ({ _id: ids.newId(), title: richParagraph(DEFAULT_MEAL_TITLE), body: richParagraph(), isImportant: false });
+/** A new meal: empty title and body ('Meal title' is the editor's placeholder, never stored). */
+export const newMeal = (ids: IdGenerator): Meal => ({ _id: ids.newId(), title: richParagraph(), body: richParagraph(), isImportant: false });
 
-/** `title` defaults to 'New Day'; the add-day control passes `INSERT_DAY_TITLE` ('Day 1') for a page's first day. */
-export const newDay = (ids: IdGenerator, title: string = DEFAULT_DAY_TITLE): Day => ({ _id: ids.newId(), title: richParagraph(title), activities: [], meals: [] });
+/** A new day: an empty title by default (the editor shows 'Day N' as its placeholder; readers see no heading). */
+export const newDay = (ids: IdGenerator, title = ''): Day => ({ _id: ids.newId(), title: richParagraph(title), activities: [], meals: [] });
 
 export function newCard(type: CardType, ids: IdGenerator): Card {
   const _id = ids.newId();
@@ -327,9 +330,13 @@ export function normaliseActivity(activity: Activity, ids: IdGenerator): Activit
   return kept.length === subs.length ? activity : { ...activity, subActivities: kept };
 }
 
-/** Spec §5: a blank day title (blank, empty paragraph, whitespace) becomes 'New Day'. */
+/**
+ * A day's activities follow the sub-activity rules. A blank day title stays blank (issue 11: 'New Day' / 'Day N'
+ * are the editor's placeholders in the author's language, never stored; readers see no heading for it), but an
+ * emptied title always keeps one paragraph to type in.
+ */
 export function normaliseDay(day: Day, ids: IdGenerator): Day {
-  const title = isRichTextBlank(day.title) ? richParagraph(DEFAULT_DAY_TITLE) : day.title;
+  const title = day.title.length === 0 ? richParagraph() : day.title;
   const activities = mapShared(day.activities, (activity) => normaliseActivity(activity, ids));
   return title === day.title && activities === day.activities ? day : { ...day, title, activities };
 }
@@ -350,11 +357,12 @@ function mapShared<T>(list: readonly T[], fn: (item: T, index: number) => T): T[
 const normaliseItem = (item: SectionItem): SectionItem => (item.type === 'table' ? normaliseTable(item) : item);
 
 /**
- * Content page rules: a blank title becomes 'Type N', a missing icon the type's default; the itinerary columns
- * are three, each at least 40 wide; a page of sections always has one to put items in.
+ * Content page rules: a missing icon becomes the type's default; the itinerary columns are three, each at least 40
+ * wide; a page of sections always has one to put items in. A blank title stays blank (issue 11: 'Type N' is the
+ * editor's placeholder, shown as the type's name in the author's language, never stored).
  */
 export function normaliseContentPage(page: ContentPage, ids: IdGenerator): ContentPage {
-  const title = page.title.trim() === '' ? `Type ${contentTypeNumber(page.contentType)}` : page.title;
+  const title = page.title;
   const icon = page.icon === '' ? DEFAULT_CONTENT_ICONS[page.contentType] : page.icon;
   const colWidths = fitColumnWidths(page.colWidths, DEFAULT_COL_WIDTHS.length, DEFAULT_COL_WIDTHS);
   const colTitles =

@@ -192,8 +192,12 @@ function activityHtml(activity: Activity, widths: readonly number[], texts: View
   }</li>`;
 }
 
+/** Empty parts are left out: the editor's placeholders ('Meal title', 'Day 1') are never shown to readers. */
 function mealHtml(meal: Meal, texts: ViewerTexts): string {
-  return `<li class="pg-meal${meal.isImportant ? ' is-important' : ''}">${meal.isImportant ? importantBadge(texts) : ''}<strong class="pg-meal-title">${richTextInlineHtml(meal.title)}</strong>${rich(meal.body)}</li>`;
+  const title = plainBlank(meal.title) ? '' : `<strong class="pg-meal-title">${richTextInlineHtml(meal.title)}</strong>`;
+  const body = rich(meal.body);
+  if (title === '' && body === '') return '';
+  return `<li class="pg-meal${meal.isImportant ? ' is-important' : ''}">${meal.isImportant ? importantBadge(texts) : ''}${title}${body}</li>`;
 }
 
 export function dayHtml(day: Day, page: Pick<ContentPage, 'colWidths' | 'colTitles'>, texts: ViewerTexts): string {
@@ -202,7 +206,9 @@ export function dayHtml(day: Day, page: Pick<ContentPage, 'colWidths' | 'colTitl
   const head = `<div class="pg-row pg-row-head" style="${gridColumns(widths, 3)}" aria-hidden="true">${[0, 1, 2].map((index) => `<span>${escapeHtml(titles[index] ?? '')}</span>`).join('')}</div>`;
   const activities = day.activities.map((activity) => activityHtml(activity, widths, texts)).join('');
   const meals = day.meals.map((meal) => mealHtml(meal, texts)).join('');
-  return `<section class="pg-day"><h2 class="pg-day-title">${richTextInlineHtml(day.title)}</h2>${
+  const title = plainBlank(day.title) ? '' : `<h2 class="pg-day-title">${richTextInlineHtml(day.title)}</h2>`;
+  if (title === '' && activities === '' && meals === '') return '';
+  return `<section class="pg-day">${title}${
     activities === '' ? '' : `${head}<ol class="pg-activities">${activities}</ol>`
   }${meals === '' ? '' : `<div class="pg-meals"><h3>${escapeHtml(texts.meals)}</h3><ul>${meals}</ul></div>`}</section>`;
 }
@@ -223,17 +229,25 @@ export function cardHtml(card: Card): string {
         : `<dl class="pg-card pg-card-table">${card.rows.map((row) => `<div><dt>${escapeHtml(row.title)}</dt><dd>${escapeHtml(row.description)}</dd></div>`).join('')}</dl>`;
     case 'schedule-table': {
       const widths = [96, 96, 192];
-      const rows = card.rows.map((row) => `<li>${scheduleRow(row, widths)}</li>`).join('');
+      const rows = card.rows
+        .filter((row) => `${row.place}${row.time}${row.schedule}`.trim() !== '')
+        .map((row) => `<li>${scheduleRow(row, widths)}</li>`)
+        .join('');
       const meal =
         card.mealHeading.trim() === '' && card.mealDescription.trim() === ''
           ? ''
           : `<p class="pg-card-meal"><strong>${escapeHtml(card.mealHeading)}</strong> ${escapeHtml(card.mealDescription)}</p>`;
-      return `<div class="pg-card pg-card-schedule"><ol class="pg-activities">${rows}</ol>${meal}</div>`;
+      if (rows === '' && meal === '') return '';
+      return `<div class="pg-card pg-card-schedule">${rows === '' ? '' : `<ol class="pg-activities">${rows}</ol>`}${meal}</div>`;
     }
     case 'leftImageCard':
-      return `<div class="pg-card pg-card-left">${card.image ? imageHtml(card.image, { sizes: '128px' }) : ''}<div><h3>${escapeHtml(card.heading)}</h3><p>${escapeHtml(card.text)}</p></div></div>`;
-    case 'preparation':
-      return `<div class="pg-card pg-card-preparation">${card.image ? imageHtml(card.image) : ''}<div class="pg-card-body"><h3>${escapeHtml(card.heading)}</h3><p>${escapeHtml(card.text)}</p></div></div>`;
+    case 'preparation': {
+      const heading = card.heading.trim() === '' ? '' : `<h3>${escapeHtml(card.heading)}</h3>`;
+      const text = card.text.trim() === '' ? '' : `<p>${escapeHtml(card.text)}</p>`;
+      if (heading === '' && text === '' && !card.image) return '';
+      if (card.type === 'leftImageCard') return `<div class="pg-card pg-card-left">${card.image ? imageHtml(card.image, { sizes: '128px' }) : ''}<div>${heading}${text}</div></div>`;
+      return `<div class="pg-card pg-card-preparation">${card.image ? imageHtml(card.image) : ''}<div class="pg-card-body">${heading}${text}</div></div>`;
+    }
     default: {
       const unknown: never = card;
       return String(unknown);

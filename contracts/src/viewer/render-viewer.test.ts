@@ -6,7 +6,9 @@ import { imageSetsOf, openStreetMapUrl, sectionItemHtml, youTubeId } from './ren
 import { plainText, richTextHtml, richTextInlineHtml } from './render-rich-text.ts';
 import { renderScreen, screenKey, viewerLinks, type RenderContext } from './render-viewer.ts';
 import { parseViewerPath, type ViewerGuidebook } from './viewer-shapes.ts';
-import { VIEWER_TEXTS, acceptLanguageTags, viewerLanguage } from './viewer-texts.ts';
+import { VIEWER_TEXTS, acceptLanguageTags, textLanguage, viewerLanguage } from './viewer-texts.ts';
+import { guidebookLanguage } from './guidebook-language.ts';
+import { newCard, newContentPage, newDay, newGuidebookDocument, newMeal, newSectionItem } from '../guidebook/guidebook-rules.ts';
 
 const ko = VIEWER_TEXTS.ko;
 const book = (document: GuidebookDocument, overrides: Partial<ViewerGuidebook> = {}): ViewerGuidebook => ({
@@ -163,6 +165,52 @@ describe('routes and language', () => {
     expect(viewerLanguage(null, ['fr-FR', 'en-GB'])).toBe('en');
     expect(viewerLanguage('de', ['ja'])).toBe('ko');
     expect(acceptLanguageTags('fr;q=0.5, en-US, ko;q=0.8, *;q=0.1')).toEqual(['en-US', 'ko', 'fr']);
+  });
+
+  it('the buttons follow the guidebook\'s language over the phone\'s; an explicit ?lang still wins (issue 11)', () => {
+    const korean = guidebookLanguage('제주 가족 여행', sampleGuidebook('kr'));
+    const english = guidebookLanguage('Jeju with family', sampleGuidebook('en'));
+    expect(korean).toBe('ko');
+    expect(english).toBe('en');
+    expect(guidebookLanguage('', newGuidebookDocument({ title: '' }))).toBeNull();
+    // an English phone reading a Korean guidebook, and the other way round
+    expect(viewerLanguage(null, ['en-US', 'en'], korean)).toBe('ko');
+    expect(viewerLanguage(null, ['ko-KR'], english)).toBe('en');
+    expect(viewerLanguage('en', ['ko-KR'], korean)).toBe('en');
+    // a guidebook with no words yet: the phone's language
+    expect(viewerLanguage(null, ['en-US'], null)).toBe('en');
+    // a Korean text full of Latin names and codes is still Korean; an English one with a Korean name is English
+    expect(textLanguage(['KE1250 제주 → 김포 · 5월 5일 17:40, Olle 7코스'])).toBe('ko');
+    expect(textLanguage(['Walk the Olle trail to Seongsan Ilchulbong (성산일출봉) at sunrise'])).toBe('en');
+
+    const cover = (lang: 'ko' | 'en', guidebook: ViewerGuidebook) => renderScreen({ kind: 'cover', guidebook }, { lang, texts: VIEWER_TEXTS[lang], links: viewerLinks({ mode: 'mobile' }, guidebook) });
+    const koreanBook = book(sampleGuidebook('kr'));
+    const page = koreanBook.document.contents[0]!._id;
+    const lang = viewerLanguage(null, ['en-US'], korean);
+    const content = renderScreen({ kind: 'content', guidebook: koreanBook, contentId: page }, { lang, texts: VIEWER_TEXTS[lang], links: viewerLinks({ mode: 'mobile' }, koreanBook) });
+    expect(content).toContain(`<span>${VIEWER_TEXTS.ko.backToCover}</span>`);
+    expect(content).toContain(`aria-label="${VIEWER_TEXTS.ko.toTop}"`);
+    expect(content).not.toContain(VIEWER_TEXTS.en.backToCover + '</span>');
+    expect(cover(lang, koreanBook)).toContain(`aria-label="${VIEWER_TEXTS.ko.menu}"`);
+  });
+
+  it('shows nothing for empty parts: no placeholder, no empty day, meal, tile title or card (issue 11)', () => {
+    const ids = { n: 0, newId: () => `x${++ids.n}` };
+    const itinerary = { ...newContentPage('itinerary', ids), days: [{ ...newDay(ids), meals: [newMeal(ids)] }] };
+    const attractions = { ...newContentPage('attractions', ids) };
+    attractions.sections = [{ _id: 's1', items: [newSectionItem('button', ids), newSectionItem('day', ids)] }];
+    const cards = (['title', 'text', 'image', 'table', 'schedule-table', 'leftImageCard', 'preparation'] as const).map((type) => newCard(type, ids));
+    const doc: GuidebookDocument = { ...newGuidebookDocument({ title: 'Empty' }), home: { cards }, contents: [itinerary, attractions] };
+    const guidebook = book(doc);
+    const cover = renderScreen({ kind: 'cover', guidebook }, context(guidebook));
+    expect(cover).not.toContain('pg-card');
+    expect(cover).not.toContain('pg-subheader');
+    expect(cover.match(/<a class="pg-tile"[^>]*>(.*?)<\/a>/g)!.every((tile) => !tile.includes('<span>'))).toBe(true);
+    for (const contentId of [itinerary._id, attractions._id]) {
+      const html = renderScreen({ kind: 'content', guidebook, contentId }, context(guidebook));
+      expect(html).not.toMatch(/pg-day|pg-meal|pg-button|Type \d|Subtitle|New Day|Day 1|Meal title|Enter button title/);
+      expect(html).toContain('<h1 class="pg-sr">Empty</h1>');
+    }
   });
 
   it('escapes every HTML special character', () => {

@@ -75,9 +75,11 @@ function coverHtml(guidebook: ViewerGuidebook, { texts, links }: RenderContext):
   const tiles = document.contents
     .map((page) => {
       const icon = safeAsset(page.icon) ?? DEFAULT_ICON(page);
-      return `<li><a class="pg-tile" href="${escapeHtml(links.content(page._id))}" data-nav><img src="${escapeHtml(icon)}" alt="" width="40" height="40" decoding="async"><span>${escapeHtml(
-        page.title.trim() === '' ? '·' : page.title,
-      )}</span></a></li>`;
+      // An untitled page shows its icon only (its placeholder is the editor's, never the reader's).
+      const title = page.title.trim();
+      return `<li><a class="pg-tile" href="${escapeHtml(links.content(page._id))}" data-nav><img src="${escapeHtml(icon)}" alt="" width="40" height="40" decoding="async">${
+        title === '' ? '' : `<span>${escapeHtml(title)}</span>`
+      }</a></li>`;
     })
     .join('');
   // Spec 1 §2: the menu shows only when there is at least one content page.
@@ -122,9 +124,12 @@ function contentHtml(guidebook: ViewerGuidebook, page: ContentPage, { texts, lin
   const floating = `<div class="pg-float" data-float hidden><button type="button" class="pg-float-button" data-action="top"${attr('aria-label', texts.toTop)}>${ICONS.up}</button><a class="pg-float-button" href="${escapeHtml(
     links.cover,
   )}" data-nav data-back${attr('aria-label', texts.back)}>${ICONS.back}</a></div>`;
-  return `<div class="pg-screen pg-content" data-type="${escapeHtml(page.contentType)}">${bar}<article class="pg-article"><header class="pg-content-head"><h1>${escapeHtml(
-    page.title,
-  )}</h1>${subtitle}</header>${pageBody(page, texts)}</article><footer class="pg-page-footer">${creditHtml(guidebook.credit, texts)}</footer>${floating}</div>`;
+  // An untitled page keeps its one h1 for screen readers (the guidebook's title), shows no placeholder.
+  const heading = page.title.trim() === '' ? `<h1 class="pg-sr">${escapeHtml(guidebook.title)}</h1>` : `<h1>${escapeHtml(page.title)}</h1>`;
+  return `<div class="pg-screen pg-content" data-type="${escapeHtml(page.contentType)}">${bar}<article class="pg-article"><header class="pg-content-head">${heading}${subtitle}</header>${pageBody(
+    page,
+    texts,
+  )}</article><footer class="pg-page-footer">${creditHtml(guidebook.credit, texts)}</footer>${floating}</div>`;
 }
 
 function splashHtml(texts: ViewerTexts): string {

@@ -1,4 +1,5 @@
 import type { GuidebookDocument } from '../guidebook/guidebook-document.ts';
+import type { ViewerLanguage } from './viewer-texts.ts';
 
 /**
  * What the readers' viewer receives (spec 1 §2 Viewer, §4 password gate). Types and plain constants only: the
@@ -28,6 +29,8 @@ export type ViewerGuidebook = {
   /** false only in an owner's or administrator's preview of an unpublished guidebook */
   published: boolean;
   updatedAt: string;
+  /** the language the guidebook is written in; the buttons follow it (`viewerLanguage`); absent: no words yet */
+  language?: ViewerLanguage;
 };
 
 /** A guidebook behind its password, before the right one was given: enough for the gate, none of the content. */
@@ -37,6 +40,8 @@ export type LockedViewerGuidebook = {
   uuid: string;
   title: string;
   shareUrl: string;
+  /** the guidebook's language, so the gate speaks it too (`ViewerGuidebook.language`) */
+  language?: ViewerLanguage;
 };
 
 export type ViewerAnswer = ViewerGuidebook | LockedViewerGuidebook;

@@ -144,11 +144,13 @@ const en: ViewerTexts = {
 export const VIEWER_TEXTS: Readonly<Record<ViewerLanguage, ViewerTexts>> = { ko, en };
 
 /**
- * The chrome's language: an explicit `?lang=` (`ko`, `kr` as the profiles spell it, or `en`) wins; otherwise the
- * first of the reader's preferred languages we speak (the browser's `navigator.languages`, or the server's reading
- * of `Accept-Language`); Korean by default, as the product is.
+ * The chrome's language (its buttons, the gate, the messages): an explicit `?lang=` (`ko`, `kr` as the profiles
+ * spell it, or `en`) wins; then the guidebook's own language (`guidebookLanguage`, issue 11: a Korean guidebook's
+ * "Cover" button reads 표지로 on an English phone, as its author wrote it for); otherwise the first of the reader's
+ * preferred languages we speak (the browser's `navigator.languages`, or the server's reading of
+ * `Accept-Language`); Korean by default, as the product is.
  */
-export function viewerLanguage(explicit: string | null | undefined, preferred: readonly string[] = []): ViewerLanguage {
+export function viewerLanguage(explicit: string | null | undefined, preferred: readonly string[] = [], guidebook: ViewerLanguage | null | undefined = null): ViewerLanguage {
   const pick = (tag: string): ViewerLanguage | null => {
     const primary = tag.trim().toLowerCase().split(/[-_;]/)[0] ?? '';
     if (primary === 'ko' || primary === 'kr') return 'ko';
@@ -159,11 +161,31 @@ export function viewerLanguage(explicit: string | null | undefined, preferred: r
     const chosen = pick(explicit);
     if (chosen) return chosen;
   }
+  if (guidebook === 'ko' || guidebook === 'en') return guidebook;
   for (const tag of preferred) {
     const chosen = pick(tag);
     if (chosen) return chosen;
   }
   return 'ko';
+}
+
+const HANGUL = /[\u1100-\u11ff\u3130-\u318f\uac00-\ud7af]/g;
+const LATIN = /[a-z]/gi;
+
+/**
+ * The language texts are written in: Korean when Hangul makes up a fair share of the letters (a Korean text is
+ * full of Latin names and codes — "KE1250", "Olle" — while an English one rarely holds Hangul; a Hangul syllable
+ * carries about what three Latin letters do), English when there are Latin letters, null with neither.
+ */
+export function textLanguage(texts: Iterable<string>): ViewerLanguage | null {
+  let hangul = 0;
+  let latin = 0;
+  for (const text of texts) {
+    hangul += text.match(HANGUL)?.length ?? 0;
+    latin += text.match(LATIN)?.length ?? 0;
+  }
+  if (hangul === 0 && latin === 0) return null;
+  return hangul * 3 >= latin ? 'ko' : 'en';
 }
 
 /** `Accept-Language: en-US,en;q=0.9,ko;q=0.8` → `['en-US', 'en', 'ko']`, by weight. */

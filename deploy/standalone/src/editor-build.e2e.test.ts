@@ -381,13 +381,14 @@ describe('building a guidebook from blank in the browser', () => {
     await shootWindow(page, 'editor-build-choose-content-en-1280');
     await page.keyboard.press('Escape');
     await noDialog(page);
-    for (const type of ['ATTRACTIONS', 'ITINERARY', 'PREPARATIONS', 'AIRTICKETS']) await addPage(page, type);
+    for (const type of ['Attractions', 'Itinerary', 'Preparations', 'Air tickets']) await addPage(page, type);
     const tiles = await page.$$eval(`${MENU} a`, (links) => links.map((link) => link.textContent?.trim()));
-    expect(tiles).toEqual(['Type 1', 'Type 2', 'Type 3', 'Type 4']);
+    // new pages are untitled: their tiles show the type's name as a placeholder (issue 11)
+    expect(tiles).toEqual(['Attractions', 'Itinerary', 'Preparations', 'Air tickets']);
     await shoot(page, 'editor-build-four-pages-en-1280');
 
     // the attractions page: every item type of the floating add menu, in its order
-    await openTile(page, 'Type 1');
+    await openTile(page, 'Attractions');
     pageUrl.attractions = page.url();
     await waitForText(page, 'Type 1');
     for (const [type, button] of ATTRACTION_ITEMS) {
@@ -427,7 +428,7 @@ describe('building a guidebook from blank in the browser', () => {
 
     // the itinerary page: a day from the add menu, an activity (with its sub-activity) and a meal
     await backToCover(page);
-    await openTile(page, 'Type 2');
+    await openTile(page, 'Itinerary');
     pageUrl.itinerary = page.url();
     await clickButton(page, 'Add day', ADD_MENU);
     await page.waitForSelector('section[aria-label="Day 1"]', { timeout: 10_000 });
@@ -442,7 +443,7 @@ describe('building a guidebook from blank in the browser', () => {
 
     // the preparations and air tickets pages: their one add button each
     await backToCover(page);
-    await openTile(page, 'Type 3');
+    await openTile(page, 'Preparations');
     pageUrl.preparations = page.url();
     await clickButton(page, 'Add Preparation', ADD_MENU);
     await typeInto(page, '[data-item-id] [contenteditable="true"][aria-label="Preparation title"]', 'Passports');
@@ -450,7 +451,7 @@ describe('building a guidebook from blank in the browser', () => {
     await page.keyboard.press('Escape');
     await shoot(page, 'editor-build-preparations-en-1280');
     await backToCover(page);
-    await openTile(page, 'Type 4');
+    await openTile(page, 'Air tickets');
     pageUrl.airtickets = page.url();
     await clickButton(page, 'Add Air ticket', ADD_MENU);
     await typeInto(page, '[data-item-id] [contenteditable="true"][aria-label="Air ticket title"]', 'KE1203 Gimpo → Jeju');
@@ -472,7 +473,7 @@ describe('building a guidebook from blank in the browser', () => {
     // then the cover has its title, texts and four pages
     expect(await titleValue(page)).toBe('Jeju with the kids');
     for (const text of ['Family trip · spring 2026', 'Three days in Jeju', 'Sea, tangerines and volcanoes', 'Happy Travels', 'Made with love by the Kims']) await waitForText(page, text);
-    expect(await page.$$eval(`${MENU} a`, (links) => links.map((link) => link.textContent?.trim()))).toEqual(['Type 1', 'Type 2', 'Type 3', 'Type 4']);
+    expect(await page.$$eval(`${MENU} a`, (links) => links.map((link) => link.textContent?.trim()))).toEqual(['Attractions', 'Itinerary', 'Preparations', 'Air tickets']);
 
     // the attractions page: nine items, in order, with what was typed
     await page.goto(pageUrl.attractions!, { waitUntil: 'networkidle0' });
@@ -694,8 +695,8 @@ describe('building a guidebook from blank in the browser', () => {
     expect(await page.$eval('[data-part="header"] [role="radio"][aria-checked="true"]', (radio) => radio.textContent?.trim())).toBe('Text');
 
     // when they choose a picture for an image item of a new page, the same alert
-    await addPage(page, 'ATTRACTIONS');
-    await openTile(page, 'Type 1');
+    await addPage(page, 'Attractions');
+    await openTile(page, 'Attractions');
     expect(new URL(page.url()).pathname).toMatch(/^\/guidebooks\/create\/contents\//);
     await clickButton(page, 'Add Image', ADD_MENU);
     const input = await page.waitForSelector('[data-item-id] input[type="file"]', { timeout: 10_000 });

@@ -238,10 +238,12 @@ describe('PATCH guidebooks/{id} (patches with If-Match)', () => {
 
   it('the structural rules run on the server; the answer carries their fixes for the client', async () => {
     const { _id } = await create();
-    const response = await patch(_id, author, [{ op: 'replace', path: ['contents', 1, 'days', 0, 'title'], value: richParagraph('') }, ...retitle('New name')], 0);
+    // a page without icon gets its type's (a blank title stays blank: issue 11, 'Type N' / 'New Day' are placeholders)
+    const response = await patch(_id, author, [{ op: 'replace', path: ['contents', 1, 'icon'], value: '' }, ...retitle('New name')], 0);
     const body = (await response.json()) as { patches: Patch[] };
-    expect(body.patches).toEqual([{ op: 'replace', path: ['contents', 1, 'days', 0, 'title', 0, 'children', 0, 'text'], value: 'New Day' }]);
-    expect((await storedDocument(_id)).document.contents[1]?.days[0]?.title).toEqual(richParagraph('New Day'));
+    const stored = (await storedDocument(_id)).document.contents[1]!;
+    expect(body.patches).toEqual([{ op: 'replace', path: ['contents', 1, 'icon'], value: `/icons/default/${stored.contentType}.svg` }]);
+    expect(stored.icon).toBe(`/icons/default/${stored.contentType}.svg`);
   });
 
   it('refusals append nothing: 428 without If-Match, 412 stale with the current revision, 400 naming the path, 403, 404, 401', async () => {

@@ -143,15 +143,15 @@ describe('the first response of /m/{uuid}', () => {
     expect(html).not.toMatch(/<(img|iframe|script)[^>]+src="https?:/);
   });
 
-  it('speaks English on ?lang=en or an English Accept-Language', async () => {
-    for (const [path, headers] of [
-      [`/m/${book.uuid}?lang=en`, {}],
-      [`/m/${book.uuid}`, { 'accept-language': 'en-US,en;q=0.9' }],
-    ] as const) {
-      const html = await (await page(path, headers)).text();
-      expect(html).toContain('<html lang="en">');
-      expect(html).toContain('Powered by <a href="/" class="pg-credit-brand">PocketGuide</a>');
-    }
+  it('speaks English on ?lang=en; an English phone reading this Korean guidebook gets its buttons in Korean (issue 11)', async () => {
+    const html = await (await page(`/m/${book.uuid}?lang=en`, {})).text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('Powered by <a href="/" class="pg-credit-brand">PocketGuide</a>');
+    const content = book.document.contents[0]!._id;
+    const korean = await (await page(`/m/${book.uuid}/contents/${content}`, { 'accept-language': 'en-US,en;q=0.9' })).text();
+    expect(korean).toContain('<html lang="ko">');
+    expect(korean).toContain('<span>표지로</span>');
+    expect(korean).toContain('"language":"ko"');
   });
 
   it('follows edits while published', async () => {
@@ -216,7 +216,7 @@ describe('the password gate', () => {
       expect(metaContent(html, 'og:title')).toBe('제주 3박 4일 가족 여행');
       expect(metaContent(html, 'og:description')).toBeUndefined();
       expect(metaContent(html, 'og:image')).toBeUndefined();
-      expect(inlined(html)).toEqual({ locked: true, hasPassword: true, uuid: book.uuid, title: '제주 3박 4일 가족 여행', shareUrl: `${PUBLIC_BASE_URL}/m/${book.uuid}` });
+      expect(inlined(html)).toEqual({ locked: true, hasPassword: true, uuid: book.uuid, title: '제주 3박 4일 가족 여행', shareUrl: `${PUBLIC_BASE_URL}/m/${book.uuid}`, language: 'ko' });
     }
     for (const [method, path, who, body, headers] of [
       ['GET', `/viewer/${book.uuid}`, null, undefined, {}],

@@ -40,9 +40,17 @@ describe('answers', () => {
 
   it('the open answer never carries the password hash; the locked one carries nothing of the content', () => {
     expect(JSON.stringify(openAnswer(doc, options))).not.toContain('scrypt');
-    expect(lockedAnswer(doc, options)).toEqual({ locked: true, hasPassword: true, uuid: 'u1', title: '제주', shareUrl: 'https://guide.example.com/m/u1' });
+    // the guidebook's language (its gate speaks it), and nothing else of the content
+    expect(lockedAnswer(doc, options)).toEqual({ locked: true, hasPassword: true, uuid: 'u1', title: '제주', shareUrl: 'https://guide.example.com/m/u1', language: 'ko' });
     expect(absoluteUrl('/sample/a.jpg', 'https://guide.example.com')).toBe('https://guide.example.com/sample/a.jpg');
     expect(absoluteUrl('https://cdn.example.com/a.jpg', 'https://guide.example.com')).toBe('https://cdn.example.com/a.jpg');
+  });
+
+  it('both answers carry the language the guidebook is written in (issue 11: the buttons follow it)', () => {
+    expect(openAnswer(doc, options).language).toBe('ko');
+    const english = { ...doc, id: 'g2', title: 'Jeju', document: sampleGuidebook('en') };
+    expect(openAnswer(english, options).language).toBe('en');
+    expect(lockedAnswer(english, options).language).toBe('en');
   });
 
   it('inlined JSON cannot close its script element', () => {

@@ -1,5 +1,7 @@
 import type { GuidebookViewerDoc } from '@pocketguide/contracts';
 import { viewerPaths, type LockedViewerGuidebook, type ViewerCredit, type ViewerGuidebook } from '@pocketguide/contracts/viewer/viewer-shapes';
+import { guidebookLanguage } from '@pocketguide/contracts/viewer/guidebook-language';
+import type { ViewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
 
 /**
  * Partner owners (spec 1 §1: "when the guidebook belongs to one specific partner owner account it reads
@@ -31,6 +33,24 @@ export const creditFor = (ownerId: string, partners: PartnerOwners): ViewerCredi
   return partner ? { kind: 'developed', ...partner } : { kind: 'powered' };
 };
 
+const languages = new Map<string, ViewerLanguage | null>();
+const LANGUAGE_CACHE = 5_000;
+
+/**
+ * The language a published guidebook is written in (its buttons follow it, issue 11), remembered per version so a
+ * busy guidebook's document is read once, not at every page view.
+ */
+export function languageOf(doc: Pick<GuidebookViewerDoc, 'id' | 'updatedAt' | 'title' | 'document'>): ViewerLanguage | null {
+  const key = `${doc.id}@${doc.updatedAt}`;
+  if (languages.has(key)) return languages.get(key) ?? null;
+  const language = guidebookLanguage(doc.title, doc.document);
+  if (languages.size >= LANGUAGE_CACHE) languages.delete(languages.keys().next().value ?? '');
+  languages.set(key, language);
+  return language;
+}
+
+const withLanguage = (language: ViewerLanguage | null) => (language ? { language } : {});
+
 export type ViewerAnswerOptions = { publicBaseUrl: string; partners: PartnerOwners };
 
 export const shareUrlOf = (uuid: string, publicBaseUrl: string) => `${publicBaseUrl}${viewerPaths.mobile(uuid)}`;
@@ -50,12 +70,13 @@ export function openAnswer(doc: GuidebookViewerDoc, { publicBaseUrl, partners }:
     hasPassword: doc.hasPassword,
     published: doc.published,
     updatedAt: doc.updatedAt,
+    ...withLanguage(languageOf(doc)),
   };
 }
 
 /** The gate's answer: the title and the address, nothing of the content. */
 export function lockedAnswer(doc: GuidebookViewerDoc, { publicBaseUrl }: Pick<ViewerAnswerOptions, 'publicBaseUrl'>): LockedViewerGuidebook {
-  return { locked: true, hasPassword: true, uuid: doc.uuid, title: doc.title, shareUrl: shareUrlOf(doc.uuid, publicBaseUrl) };
+  return { locked: true, hasPassword: true, uuid: doc.uuid, title: doc.title, shareUrl: shareUrlOf(doc.uuid, publicBaseUrl), ...withLanguage(languageOf(doc)) };
 }
 
 /** An absolute address for link previews (crawlers do not resolve root-relative ones). */

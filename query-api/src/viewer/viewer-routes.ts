@@ -18,7 +18,7 @@ import { guidebookOwners, type GuidebookOwners } from '../guidebook/guidebook-ow
 import { pathParam } from '../core/route-params.ts';
 import type { ViewCounter } from './view-counter.ts';
 import { builtAt, compressedViewerAssets } from './viewer-assets.ts';
-import { absoluteUrl, lockedAnswer, openAnswer, type PartnerOwners } from './viewer-answer.ts';
+import { absoluteUrl, languageOf as guidebookLanguageOf, lockedAnswer, openAnswer, type PartnerOwners } from './viewer-answer.ts';
 import { loadViewerAssets, viewerPageHtml, type PageMeta, type ViewerAssets } from './viewer-html.ts';
 
 export type ViewerRoutesDeps = {
@@ -293,8 +293,9 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
     return assets.value;
   };
 
-  const languageOf = (req: Request): ViewerLanguage =>
-    viewerLanguage(typeof req.query.lang === 'string' ? req.query.lang : null, acceptLanguageTags(req.get('accept-language')));
+  /** The reader's `?lang=`, then the guidebook's own language (when there is one), then the reader's browser. */
+  const languageOf = (req: Request, doc?: GuidebookViewerDoc): ViewerLanguage =>
+    viewerLanguage(typeof req.query.lang === 'string' ? req.query.lang : null, acceptLanguageTags(req.get('accept-language')), doc ? guidebookLanguageOf(doc) : null);
 
   function notFound(req: Request, res: Response, lang: ViewerLanguage): void {
     const texts = VIEWER_TEXTS[lang];
@@ -318,14 +319,15 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
     }
     // The service worker's fetch for offline reading, and the thumbnail worker's rendering, are not readers.
     if (req.get(VIEWER_PREFETCH_HEADER) === undefined && req.get(THUMBNAIL_RENDER_HEADER) === undefined) deps.views?.record(doc.id, readerKey(req));
-    const texts = VIEWER_TEXTS[lang];
-    const context = { lang, texts, links: viewerLinks({ mode }, doc) };
+    const bookLang = languageOf(req, doc);
+    const texts = VIEWER_TEXTS[bookLang];
+    const context = { lang: bookLang, texts, links: viewerLinks({ mode }, doc) };
     const publicBaseUrl = baseUrlOf(req, deps.publicBaseUrl);
     const options = { publicBaseUrl, partners: deps.partners };
     const url = `${publicBaseUrl}${req.path}`;
     if (doc.hasPassword) {
       // Behind the gate: the title only, in the page and in link previews.
-      const html = viewerPageHtml({ lang, screen: { kind: 'gate', title: doc.title }, context, data: lockedAnswer(doc, options), meta: { title: doc.title, url }, assets: viewerAssets() });
+      const html = viewerPageHtml({ lang: bookLang, screen: { kind: 'gate', title: doc.title }, context, data: lockedAnswer(doc, options), meta: { title: doc.title, url }, assets: viewerAssets() });
       send(req, res, 200, html);
       return;
     }
@@ -337,7 +339,7 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
       ...(doc.description ? { description: doc.description } : {}),
       ...(doc.image ? { image: absoluteUrl(doc.image, publicBaseUrl) } : {}),
     };
-    send(req, res, 200, viewerPageHtml({ lang, screen, context, data: guidebook, meta, assets: viewerAssets() }));
+    send(req, res, 200, viewerPageHtml({ lang: bookLang, screen, context, data: guidebook, meta, assets: viewerAssets() }));
   }
 
   const lookup = createUuidLookup(viewer);

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigate, type Location } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { isNetworkError } from '../../lib/api-client.ts';
 import { useAppConfig } from '../../lib/app-config.tsx';
 import { fromWireLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session-context.tsx';
+import { useSessionRefresh } from '../../lib/session-refresh.ts';
 import { MOBILE_VIEWER_PREFIX, paths } from '../paths.ts';
 import { AppHeader } from '../shell/app-header.tsx';
 import { PageProgressBar } from '../shell/page-progress-bar.tsx';
@@ -16,7 +17,11 @@ import { ScrollButtons } from '../shell/scroll-buttons.tsx';
 import { SupportChat } from '../shell/support-chat.tsx';
 import { UnsupportedBrowserBanner } from '../shell/unsupported-browser-banner.tsx';
 import { UpdateBanner } from '../shell/update-banner.tsx';
-import { NotificationBanner } from '../../features/messages/components/notification-banner.tsx';
+
+// Signed in only: loaded when a session shows it, not on a signed-out visitor's first load (issue 11).
+const NotificationBanner = lazy(() =>
+  import('../../features/messages/components/notification-banner.tsx').then((module) => ({ default: module.NotificationBanner })),
+);
 
 export type ServerNotAvailableState = { from?: string };
 
@@ -26,6 +31,7 @@ export function RootLayout() {
   const { supportChatUrl } = useAppConfig();
   useRedirectWhenServerUnreachable();
   useFollowSession();
+  useSessionRefresh();
   const onMobileViewer = pathname.startsWith(MOBILE_VIEWER_PREFIX);
 
   return (
@@ -35,7 +41,11 @@ export function RootLayout() {
       banners={
         <>
           <UpdateBanner />
-          {session && !pathname.startsWith(MOBILE_VIEWER_PREFIX) ? <NotificationBanner detailHref={paths.settingsNotification.getHref} /> : null}
+          {session && !pathname.startsWith(MOBILE_VIEWER_PREFIX) ? (
+            <Suspense fallback={null}>
+              <NotificationBanner detailHref={paths.settingsNotification.getHref} />
+            </Suspense>
+          ) : null}
         </>
       }
       footerAside={onMobileViewer ? null : <FeedbackForm />}

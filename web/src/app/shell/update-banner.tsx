@@ -18,12 +18,20 @@ export function isUpdateBannerSuppressed(storage: Pick<Storage, 'getItem'> | und
   }
 }
 
-export function UpdateBanner() {
+/** Closing is remembered in this browser for this version: the next announcement has a new key and shows again. */
+export function dismissUpdateBanner(storage: Pick<Storage, 'setItem'> | undefined = safeStorage()): void {
+  try {
+    storage?.setItem(UPDATE_BANNER_STORAGE_KEY, '1');
+  } catch {
+    // Blocked storage: the banner still closes for this visit.
+  }
+}
+
+export function UpdateBanner({ now = () => new Date() }: { now?: () => Date } = {}) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
-  // Closing hides it for this visit; "don't show again" also remembers it in this browser.
+  // Once closed, closed: a banner that comes back on every page and every visit is noise, not news.
   const [closed, setClosed] = useState(isUpdateBannerSuppressed);
-  const [dontShowAgain, setDontShowAgain] = useState(false);
 
   if (closed || pathname.startsWith(MOBILE_VIEWER_PREFIX) || pathname.startsWith(GUIDEBOOK_PREVIEW_PREFIX)) return null;
 
@@ -41,15 +49,12 @@ export function UpdateBanner() {
     }),
   ];
 
-  const toggleDontShowAgain = (checked: boolean) => {
-    setDontShowAgain(checked);
-    try {
-      if (checked) localStorage.setItem(UPDATE_BANNER_STORAGE_KEY, '1');
-      else localStorage.removeItem(UPDATE_BANNER_STORAGE_KEY);
-    } catch {
-      // Blocked storage: the banner still closes for this visit.
-    }
+  const close = () => {
+    dismissUpdateBanner();
+    setClosed(true);
   };
+  // The prices are announced ahead of the day and reported after it, in the tense that is true on the day it is read.
+  const description = now() < NEW_PRICES_FROM ? t('updateBanner.description', { date }) : t('updateBanner.descriptionSince', { date });
 
   return (
     <section aria-label={t('updateBanner.label')} className="mx-auto w-full max-w-content px-4 pt-4 sm:px-6 sm:pt-6">
@@ -57,7 +62,7 @@ export function UpdateBanner() {
         <button
           type="button"
           aria-label={t('updateBanner.close')}
-          onClick={() => setClosed(true)}
+          onClick={close}
           className="absolute top-2.5 right-2.5 flex size-9 items-center justify-center rounded-control text-info-700 hover:bg-info-200/50"
         >
           <X className="size-4.5" aria-hidden="true" />
@@ -69,7 +74,7 @@ export function UpdateBanner() {
             {t('updateBanner.version', { version: UPDATE_BANNER_VERSION })}
           </span>
         </div>
-        <p className="mt-2 text-sm text-neutral-700">{t('updateBanner.description', { date })}</p>
+        <p className="mt-2 text-sm text-neutral-700">{description}</p>
         <ul className="mt-3 flex flex-col gap-1.5 text-sm text-neutral-700 md:flex-row md:flex-wrap md:gap-x-6">
           {features.map((feature) => (
             <li key={feature} className="flex items-start gap-2">
@@ -78,15 +83,6 @@ export function UpdateBanner() {
             </li>
           ))}
         </ul>
-        <label className="mt-3 inline-flex cursor-pointer items-center gap-2 text-sm text-neutral-700">
-          <input
-            type="checkbox"
-            checked={dontShowAgain}
-            onChange={(event) => toggleDontShowAgain(event.target.checked)}
-            className="size-4 rounded accent-primary-600"
-          />
-          {t('updateBanner.dontShowAgain')}
-        </label>
       </div>
     </section>
   );

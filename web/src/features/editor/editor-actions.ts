@@ -101,11 +101,11 @@ export function toggleImportant(store: EditorStore, contentId: string, itemId: s
   return store.editItem(contentId, itemId, (draft) => void (draft.isImportant = !draft.isImportant));
 }
 
-/** Adds a day after the selected day, or at the end; the first is 'Day 1', later ones 'Day N'. */
+/** Adds a day after the selected day, or at the end, with an empty title ('Day N' is its placeholder, never stored). */
 export function addDay(store: EditorStore, contentId: string): string | null {
   const page = pageOf(store, contentId);
   if (!page) return null;
-  const day = newDay(store.ids, `Day ${page.days.length + 1}`);
+  const day = newDay(store.ids);
   const { activeId } = store.getState();
   const after = page.days.findIndex((candidate) => candidate._id === activeId);
   store.editContentPage(contentId, (draft) => void draft.days.splice(after === -1 ? draft.days.length : after + 1, 0, day));

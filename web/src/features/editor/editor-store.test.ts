@@ -99,13 +99,17 @@ describe('editor store: undo and redo', () => {
     expect(store.getState().doc).toEqual(doc);
   });
 
-  it('applies the structural rules inside the same step (a blank page title becomes Type N)', () => {
+  it('applies the structural rules inside the same step (a page without icon gets its type\'s; a blank title stays blank)', () => {
     const store = savedStore();
-    const pageId = firstPage(store.getState().doc)._id;
-    store.editContentPage(pageId, (page) => void (page.title = '   '));
-    expect(firstPage(store.getState().doc).title).toBe('Type 1'); // attractions is type 1
+    const page = firstPage(store.getState().doc);
+    store.editContentPage(page._id, (draft) => {
+      draft.icon = '';
+      draft.title = '   ';
+    });
+    expect(firstPage(store.getState().doc).icon).toBe(`/icons/default/${page.contentType}.svg`);
+    expect(firstPage(store.getState().doc).title).toBe('   '); // issue 11: 'Type N' is a placeholder, never stored
     store.undo();
-    expect(firstPage(store.getState().doc).title).not.toBe('Type 1');
+    expect(firstPage(store.getState().doc)).toMatchObject({ icon: page.icon, title: page.title });
   });
 });
 

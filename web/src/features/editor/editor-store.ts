@@ -61,6 +61,11 @@ export type EditorState = {
   inFlight: number;
   undoStack: UndoStep[];
   redoStack: UndoStep[];
+  /**
+   * Saved changes undone on the server (the toolbar's or the history's undo after a reload) that a redo can bring
+   * back, as far as this editor knows; any new edit ends them, as it does on the server.
+   */
+  serverRedos: number;
   /** set by any edit, cleared by a save or a reset (spec §4) */
   dirty: boolean;
   saveStatus: SaveStatus;
@@ -88,6 +93,8 @@ export type EditorStore = {
   editItem(contentId: string, itemId: string, recipe: EditRecipe<SectionItem>, label?: string): boolean;
   undo(): boolean;
   redo(): boolean;
+  /** the server undid (or redid) a saved change; the document comes with the `reset` that follows */
+  serverTravelled(direction: 'undo' | 'redo' | 'none'): void;
 
   select(id: string | null): void;
   /** false when another card is already in edit mode */
@@ -176,6 +183,7 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
     inFlight: 0,
     undoStack: [],
     redoStack: [],
+    serverRedos: 0,
     // an unsaved guidebook is unsaved work from the start (leaving warns)
     dirty: !saved,
     saveStatus: 'idle',
@@ -204,7 +212,7 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
     const undoStack = merge
       ? [...state.undoStack.slice(0, -1), { ...last, patches: [...last.patches, ...patches], inversePatches: [...inversePatches, ...last.inversePatches], at }]
       : [...state.undoStack, { patches, inversePatches, label: options.label, target, at }];
-    set({ doc, undoStack, redoStack: [], unsaved: appendUnsaved(state.unsaved, state.inFlight, patches), dirty: true });
+    set({ doc, undoStack, redoStack: [], serverRedos: 0, unsaved: appendUnsaved(state.unsaved, state.inFlight, patches), dirty: true });
     edited();
   }
 
@@ -255,7 +263,7 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
       const sent = forward ? step.patches : step.inversePatches;
       const rest = stack.slice(0, -1);
       const stacks = forward ? { redoStack: rest, undoStack: [...state.undoStack, step] } : { undoStack: rest, redoStack: [...state.redoStack, step] };
-      set({ doc, ...stacks, unsaved: appendUnsaved(state.unsaved, state.inFlight, sent), dirty: true });
+      set({ doc, ...stacks, serverRedos: 0, unsaved: appendUnsaved(state.unsaved, state.inFlight, sent), dirty: true });
       edited();
       return true;
     } catch (error) {
@@ -282,6 +290,10 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
     editItem,
     undo: () => travel('undoStack'),
     redo: () => travel('redoStack'),
+    serverTravelled(direction) {
+      const serverRedos = direction === 'undo' ? state.serverRedos + 1 : direction === 'redo' ? Math.max(0, state.serverRedos - 1) : 0;
+      if (serverRedos !== state.serverRedos) set({ serverRedos });
+    },
 
     select(id) {
       // selecting something else ends the edit mode of a card

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { ExternalLink } from 'lucide-react';
-import { DEFAULT_BUTTON_TITLE, webUrlSchema, type SectionItemOf } from '@pocketguide/contracts';
+import { webUrlSchema, type SectionItemOf } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { UrlField } from './url-field.tsx';
@@ -16,12 +16,18 @@ export function buttonUrlFromInput(input: string): string | null {
 const BUTTON_CLASS =
   'flex min-h-11 w-full items-center justify-center gap-2 rounded-control bg-primary-600 px-5 py-2 text-center text-base font-semibold text-white break-keep';
 
-/** A call-to-action link styled as a button: a title (default 'Enter button title') and an address. */
+/**
+ * A call-to-action link styled as a button: a title and an address. An empty title shows 'Enter button title' as a
+ * placeholder to the author (never stored); readers see the address instead, or no button at all (as the viewer).
+ */
 export function ButtonItem({ item, editable, active, onActivate, onEdit }: SectionItemProps<SectionItemOf<'button'>>) {
   const { t } = useTranslation();
-  const title = item.title.trim() === '' ? DEFAULT_BUTTON_TITLE : item.title;
+  const placeholder = t('editorItems.button.placeholder');
+  const untitled = item.title.trim() === '';
+  const title = untitled ? item.url : item.title;
 
   if (!editable) {
+    if (title === '') return null;
     return (
       <div className="px-4 py-2">
         {item.url ? (
@@ -42,7 +48,7 @@ export function ButtonItem({ item, editable, active, onActivate, onEdit }: Secti
         <input
           aria-label={t('editorItems.button.titleLabel')}
           value={item.title}
-          placeholder={DEFAULT_BUTTON_TITLE}
+          placeholder={placeholder}
           onChange={(event) => {
             const next = event.target.value;
             onEdit((draft) => {
@@ -52,7 +58,7 @@ export function ButtonItem({ item, editable, active, onActivate, onEdit }: Secti
           className={cx(BUTTON_CLASS, 'outline-none placeholder:text-white/70 focus-visible:ring-3 focus-visible:ring-primary-200')}
         />
       ) : (
-        <span className={BUTTON_CLASS}>{title}</span>
+        <span className={cx(BUTTON_CLASS, untitled && 'font-normal text-white/70')}>{untitled ? placeholder : item.title}</span>
       )}
       {active ? (
         <UrlField

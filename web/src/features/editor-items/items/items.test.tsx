@@ -152,12 +152,17 @@ describe('video item', () => {
 });
 
 describe('button item', () => {
-  it('reads "Enter button title" until titled and links out in view mode', () => {
+  it('shows "Enter button title" only to the author, as a placeholder; readers see nothing until it is titled or linked', () => {
     expect(buttonUrlFromInput('www.visitjeju.net')).toBe('http://www.visitjeju.net');
     const item = newSectionItem('button', ids);
+    expect(item.title).toBe('');
     const { rerender } = renderWithI18n(<ButtonItem item={item} editable={false} active={false} {...base} />);
-    expect(screen.getByText('Enter button title')).toBeTruthy();
+    expect(screen.queryByText('Enter button title')).toBeNull();
     expect(screen.queryByRole('link')).toBeNull();
+    rerender(<ButtonItem item={item} editable active={false} {...base} />);
+    expect(screen.getByText('Enter button title').className).toContain('text-white/70');
+    rerender(<ButtonItem item={item} editable active {...base} />);
+    expect((screen.getByLabelText('Button title') as HTMLInputElement).placeholder).toBe('Enter button title');
     rerender(<ButtonItem item={{ ...item, title: 'Book now', url: 'https://example.com' }} editable={false} active={false} {...base} />);
     expect(screen.getByRole('link', { name: 'Book now' }).getAttribute('href')).toBe('https://example.com');
   });

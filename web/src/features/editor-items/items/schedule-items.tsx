@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_DAY_TITLE, isRichTextBlank, richParagraph, type SectionItemOf } from '@pocketguide/contracts';
+import type { SectionItemOf } from '@pocketguide/contracts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { RichTextField } from '../rich-text/rich-text-field.tsx';
 import { richFieldProps } from './item-rich-field.ts';
@@ -11,26 +11,16 @@ import { PlainField } from './plain-field.tsx';
  */
 
 export function DayItem(props: SectionItemProps<SectionItemOf<'day'>>) {
-  const { item, editable, onEdit } = props;
   const { t } = useTranslation();
+  // An empty title shows its placeholder in the author's language; nothing is stored in its place.
   return (
-    <div
-      className="px-4 py-2"
-      onBlurCapture={(event) => {
-        // Spec §5: a blank day title becomes 'New Day' once the author leaves it.
-        if (editable && !event.currentTarget.contains(event.relatedTarget as Node | null) && isRichTextBlank(item.title)) {
-          onEdit((draft) => {
-            draft.title = richParagraph(DEFAULT_DAY_TITLE);
-          });
-        }
-      }}
-    >
+    <div className="px-4 py-2">
       <RichTextField
         {...richFieldProps(props, 'title')}
         className="text-lg font-bold text-primary-700"
         singleLine
         label={t('editorItems.itinerary.dayTitle')}
-        placeholder={DEFAULT_DAY_TITLE}
+        placeholder={t('editorItems.itinerary.dayTitle')}
       />
     </div>
   );

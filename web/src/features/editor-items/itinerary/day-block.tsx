@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { DEFAULT_DAY_TITLE, isRichTextBlank, type Day } from '@pocketguide/contracts';
+import { isRichTextBlank, type Day } from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../lib/class-names.ts';
 import { RichTextField } from '../rich-text/rich-text-field.tsx';
@@ -45,7 +45,7 @@ export function DayBlock({ day, index, count }: { day: Day; index: number; count
         onPointerDownCapture={editable ? () => onActivateId(day._id) : undefined}
         onFocusCapture={editable ? () => onActivateId(day._id) : undefined}
         onBlurCapture={(event) => {
-          // Spec §5: a blank day title becomes 'New Day' when the author leaves it.
+          // The day rules run when the author leaves the title (a blank one stays blank, showing its placeholder).
           if (!editable || event.currentTarget.contains(event.relatedTarget as Node | null) || !isRichTextBlank(day.title)) return;
           edit(normaliseDayTitle(day._id, ids));
         }}
@@ -72,7 +72,7 @@ export function DayBlock({ day, index, count }: { day: Day; index: number; count
             onChange={(title) => edit(setDayTitle(day._id, title), 'typing')}
             singleLine
             label={t('editorItems.itinerary.dayTitle')}
-            placeholder={DEFAULT_DAY_TITLE}
+            placeholder={label}
           />
         </div>
       </div>

@@ -1,7 +1,6 @@
 import { current, type Draft } from 'immer';
 import {
   copyBelow,
-  DEFAULT_DAY_TITLE,
   deleteSubActivity,
   moveSubActivity,
   newActivity,
@@ -58,17 +57,17 @@ export const toggleImportant = (row: { isImportant: boolean }): void => {
 
 // ---------------------------------------------------------------- days
 
-/** The add-day control: 'Day 1' on an empty page (spec §3 "the insert default is 'Day 1'"), then 'Day 2', … */
+/** The add-day control: a day with an empty title ('Day 1', 'Day 2', … are the editor's placeholders, never stored). */
 export const addDay =
   (ids: IdGenerator): PageRecipe =>
   (page) => {
-    page.days.push(newDay(ids, `Day ${page.days.length + 1}`));
+    page.days.push(newDay(ids));
   };
 
 export const insertDayAfter =
   (dayId: string, ids: IdGenerator): PageRecipe =>
   (page) =>
-    insertAfter(page.days, dayId, newDay(ids, DEFAULT_DAY_TITLE));
+    insertAfter(page.days, dayId, newDay(ids));
 
 export const deleteDay =
   (dayId: string): PageRecipe =>
@@ -94,7 +93,7 @@ export const setDayTitle =
     if (day) day.title = title;
   };
 
-/** Spec §5: a blank day title becomes 'New Day' (on leaving the title). */
+/** Applies the day rules when the title is left (a blank title stays blank: its placeholder is the editor's). */
 export const normaliseDayTitle =
   (dayId: string, ids: IdGenerator): PageRecipe =>
   (page) => {

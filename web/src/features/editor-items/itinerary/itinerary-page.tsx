@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarPlus } from 'lucide-react';
 import { DEFAULT_COL_TITLES, DEFAULT_COL_WIDTHS, fitColumnWidths } from '@pocketguide/contracts';
@@ -21,7 +21,7 @@ export function ItineraryPage({ item: page, editable, activeId, onActivateId, on
   const { t } = useTranslation();
   const [preview, setPreview] = useState<number[] | null>(null);
   const widths = useMemo(() => preview ?? [...fitColumnWidths(page.colWidths, DEFAULT_COL_WIDTHS.length, DEFAULT_COL_WIDTHS)], [preview, page.colWidths]);
-  const total = widths.reduce((sum, width) => sum + width, 0);
+  const columns = useRef<HTMLDivElement>(null);
   const scope = useMemo<ItineraryScope>(
     () => ({ editable, activeId, onActivateId, edit: onEdit, ids, widths }),
     [editable, activeId, onActivateId, onEdit, ids, widths],
@@ -30,12 +30,13 @@ export function ItineraryPage({ item: page, editable, activeId, onActivateId, on
   return (
     <DndScope>
       <ItineraryContext.Provider value={scope}>
-        <div className="overflow-x-auto px-4 py-3">
-          <div className="flex flex-col gap-4" style={{ minWidth: total + 16 }}>
+        {/* The columns share the width there is in the stored proportions: nothing scrolls sideways, on a phone either. */}
+        <div className="py-3">
+          <div className="flex flex-col gap-4">
             {/* In the editor the rows start after their drag handle (16 px); the titles line up with them. */}
             <div
               className={cx('relative grid border-b-2 border-primary-600 pb-1 text-sm font-semibold text-neutral-700', editable ? 'pl-4' : undefined)}
-              style={{ gridTemplateColumns: gridColumns(widths), width: total + (editable ? 16 : 0) }}
+              style={{ gridTemplateColumns: gridColumns(widths) }}
             >
               {widths.map((_, index) => (
                 <div key={index} className="min-w-0 px-1">
@@ -48,13 +49,15 @@ export function ItineraryPage({ item: page, editable, activeId, onActivateId, on
                 </div>
               ))}
               {editable ? (
-                <div className="pointer-events-none absolute inset-y-0 left-4">
-                  <div className="pointer-events-auto relative h-full" style={{ width: total }}>
+                <div className="pointer-events-none absolute inset-y-0 right-0 left-4">
+                  {/* a dragged pixel is scaled back to the stored widths, which the columns draw in proportion */}
+                  <div ref={columns} className="pointer-events-auto relative h-full w-full">
                     <ColumnResizeHandles
                       widths={widths}
                       onPreview={setPreview}
                       onCommit={(next) => onEdit(setColumnWidths(next))}
                       label={(index) => t('editorItems.itinerary.resizeColumn', { number: index + 1 })}
+                      frame={columns}
                     />
                   </div>
                 </div>

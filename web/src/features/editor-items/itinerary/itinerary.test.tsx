@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { produce } from 'immer';
 import {
@@ -64,12 +64,12 @@ describe('itinerary rules', () => {
     expect(bodies(next)).toEqual(['two', 'three', 'one']);
   });
 
-  it('a blank day title becomes "New Day"', () => {
+  it('a blank day title stays blank (issue 11: "New Day" is no stored stand-in)', () => {
     const page = produce(itinerary([[]]), (draft) => {
       draft.days[0]!.title = [{ type: 'paragraph', children: [{ text: '   ' }] }];
     });
     const next = apply(page, normaliseDayTitle('day-1', countingIds()));
-    expect(next.days[0]!.title).toEqual(richParagraph('New Day'));
+    expect(next.days[0]!.title).toEqual(richParagraph('   '));
   });
 
   it('copy below puts a copy with new ids directly below', () => {
@@ -93,10 +93,10 @@ describe('itinerary rules', () => {
     expect(next.days[1]!.activities.map((entry) => entry._id)).toEqual(['a2', 'b1']);
   });
 
-  it('the add-day control inserts "Day 1" on an empty page', () => {
+  it('the add-day control inserts a day with an empty title ("Day 1" is its placeholder)', () => {
     const next = apply(itinerary([]), addDay(countingIds('d')));
     expect(next.days).toHaveLength(1);
-    expect(next.days[0]!.title).toEqual(richParagraph('Day 1'));
+    expect(next.days[0]!.title).toEqual(richParagraph(''));
   });
 });
 
@@ -142,16 +142,20 @@ describe('itinerary page', () => {
     expect((screen.getByLabelText('Activity 1 Place') as HTMLInputElement).value).toBe('Second');
   });
 
-  it('a day title left blank becomes "New Day"', () => {
+  it('a day title left blank stays blank and shows "Day N" as its placeholder, in the author\'s language', async () => {
     const initial = produce(itinerary([[]]), (draft) => {
       draft.days[0]!.title = richParagraph('');
     });
-    // The editor's rules would already rename it; this page starts from a document saved blank.
-    renderWithI18n(<ItineraryPageWithoutRules initial={initial} />);
+    const { unmount } = renderWithI18n(<ItineraryPageWithoutRules initial={initial} />);
     const title = screen.getByRole('textbox', { name: 'Day title' });
     fireEvent.focus(title);
     fireEvent.blur(title);
-    expect(screen.getByRole('textbox', { name: 'Day title' }).textContent).toBe('New Day');
+    const after = screen.getByRole('textbox', { name: 'Day title' });
+    expect(after.textContent).not.toContain('New Day');
+    expect(after.getAttribute('aria-placeholder')).toBe('Day 1');
+    unmount();
+    renderWithI18n(<ItineraryPageWithoutRules initial={initial} />, { language: 'ko' });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: '일차 제목' }).getAttribute('aria-placeholder')).toBe('1일차'));
   });
 
   it('copy below from the chrome adds the copy under the original', () => {

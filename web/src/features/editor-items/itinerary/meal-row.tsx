@@ -9,7 +9,7 @@ import { useItinerary } from './itinerary-context.ts';
 import { copyMealBelow, deleteMeal, editMeal, insertMealAfter, moveMeal, toggleImportant } from './itinerary-edits.ts';
 import { RowActions } from './row-actions.tsx';
 
-/** A meal of the day: a title (default 'Meal title') and what to eat where. */
+/** A meal of the day: a title (empty at first, 'Meal title' its placeholder) and what to eat where. */
 export function MealRow({ dayId, meal, index, count }: { dayId: string; meal: Meal; index: number; count: number }) {
   const { t } = useTranslation();
   const { editable, activeId, onActivateId, edit, ids } = useItinerary();
@@ -59,6 +59,7 @@ export function MealRow({ dayId, meal, index, count }: { dayId: string; meal: Me
             }
             singleLine
             label={`${label} ${t('editorItems.itinerary.mealTitle')}`}
+            placeholder={t('editorItems.itinerary.mealTitle')}
           />
           <RichTextField
             className="text-sm text-neutral-700"

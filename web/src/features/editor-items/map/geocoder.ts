@@ -17,3 +17,14 @@ export interface Geocoder {
 /** Kakao's map level (1 closest … 14) and a web map's zoom (0 … 19) run opposite ways. */
 export const levelToZoom = (level: number): number => Math.min(19, Math.max(1, 20 - level));
 export const zoomToLevel = (zoom: number): number => Math.min(20, Math.max(1, Math.round(20 - zoom)));
+
+/**
+ * Coordinates a search may store: finite numbers in range, and not 0,0 (the point a missing or empty number turns
+ * into, in the Gulf of Guinea, where no author means to be).
+ */
+export function isPlausiblePoint(point: GeoPoint): boolean {
+  const { latitude, longitude } = point;
+  if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) return false;
+  if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return false;
+  return !(latitude === 0 && longitude === 0);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'sonner';
 import { newSectionItem, type SectionItemOf } from '@pocketguide/contracts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
@@ -97,5 +97,39 @@ describe('map levels', () => {
   it('Kakao levels and web-map zooms convert both ways', () => {
     expect(levelToZoom(6)).toBe(14);
     expect(zoomToLevel(14)).toBe(6);
+  });
+});
+
+describe('a failed map search', () => {
+  const search = async (query: string, geocoder: Partial<Geocoder>) => {
+    const item = { ...newSectionItem('map', ids), address: '제주', latitude: 33.5, longitude: 126.5 };
+    const value = editableValue(item);
+    const shown = vi.spyOn(toast, 'error');
+    renderMap(value.value, { editable: true, active: true, onEdit: value.onEdit }, services(geocoder));
+    fireEvent.change(screen.getByLabelText('Address'), { target: { value: query } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    });
+    return { value, shown };
+  };
+
+  it('a service that fails says so and keeps the previous coordinates', async () => {
+    const { value, shown } = await search('경복궁', { search: vi.fn(async () => Promise.reject(new Error('Kakao Maps search failed'))) });
+    await waitFor(() => expect(shown).toHaveBeenCalledWith('The address search did not work. Please try again later; the map stays where it was.', { duration: 5000 }));
+    expect(value.value).toMatchObject({ address: '제주', latitude: 33.5, longitude: 126.5 });
+  });
+
+  it('an answer without usable coordinates is never stored', async () => {
+    for (const made of [
+      { latitude: Number.NaN, longitude: Number.NaN, address: 'somewhere' },
+      { latitude: 0, longitude: 0, address: 'somewhere' },
+      { latitude: 137.5, longitude: 26.9, address: 'somewhere' },
+    ]) {
+      const { value, shown } = await search('경복궁', { search: vi.fn(async () => made) });
+      await waitFor(() => expect(shown).toHaveBeenCalledWith('The address search did not work. Please try again later; the map stays where it was.', { duration: 5000 }));
+      expect(value.value).toMatchObject({ address: '제주', latitude: 33.5, longitude: 126.5 });
+      cleanup();
+      shown.mockClear();
+    }
   });
 });

@@ -6,7 +6,7 @@ import type { SectionItemOf } from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
-import type { GeoPoint } from './geocoder.ts';
+import { isPlausiblePoint, type GeoPoint } from './geocoder.ts';
 import { useMapServices } from './map-services.tsx';
 
 /** Spec §9: the map error toast shows 5 s. */
@@ -58,7 +58,8 @@ export function MapItem({ item, editable, active, onActivate, onEdit }: SectionI
           }
         />
       ) : null}
-      <div className="relative aspect-[5/4] w-full overflow-hidden rounded-control bg-neutral-100">
+      {/* isolate: Leaflet's panes (z-index 400 to 1000) and the overlay stack inside the map, under the sticky menus. */}
+      <div className="relative isolate aspect-[5/4] w-full overflow-hidden rounded-control bg-neutral-100">
         <Suspense
           fallback={
             <div className="absolute inset-0 flex items-center justify-center">
@@ -79,7 +80,7 @@ export function MapItem({ item, editable, active, onActivate, onEdit }: SectionI
             }
           />
         </Suspense>
-        {/* Above Leaflet's panes and controls (z-index up to 1000). */}
+        {/* Above Leaflet's panes and controls (z-index up to 1000), inside the map's own stacking context. */}
         {interactive ? null : <div data-map-overlay="" className="absolute inset-0 z-[1100]" aria-hidden="true" />}
       </div>
       {item.address ? (
@@ -128,14 +129,18 @@ function AddressSearch({
     controller.current = current;
     setBusy(true);
     let found: (GeoPoint & { address: string }) | null = null;
+    let failed = false;
     try {
       found = await search(text, current.signal);
     } catch {
-      found = null; // a failed service reads to the author like no match
+      failed = true;
     }
     if (current.signal.aborted) return;
     setBusy(false);
-    if (found) onFound(found);
+    // Only a real place moves the pin: a failed service, or an answer without usable coordinates (NaN, 0,0, out of
+    // range), says so and leaves the map where it was rather than storing coordinates nobody found.
+    if (found && isPlausiblePoint(found)) onFound(found);
+    else if (failed || found) toast.error(t('editorItems.map.searchFailed'), { duration: MAP_TOAST_MS });
     else toast.error(t('editorItems.map.notFound'), { duration: MAP_TOAST_MS });
   };
 

@@ -83,14 +83,23 @@ export function AddMenu({ page, frame }: { page: ContentPage; frame: RefObject<H
   };
   const types = ADDABLE_ITEM_TYPES[page.contentType] as readonly SectionItemType[];
   const buttonClass =
-    'flex w-full items-center gap-2.5 rounded-control px-3 py-2 text-left text-sm font-semibold text-neutral-700 hover:bg-primary-50 hover:text-primary-700 focus-visible:bg-primary-50';
+    'flex w-full items-center gap-2.5 rounded-control px-3 py-2 text-left text-sm font-semibold text-neutral-700 hover:bg-primary-50 hover:text-primary-700 focus-visible:bg-primary-50 max-md:w-auto max-md:gap-1.5 max-md:px-2.5 max-md:whitespace-nowrap';
 
   return (
-    <div ref={menu} style={{ top }} className="absolute left-0 w-48 rounded-card border border-neutral-200 bg-white p-2 shadow-raised transition-[top] duration-150" role="group" aria-label={t('editor.addMenu.label')} data-editor-surface>
-      <p className="px-3 pt-1 pb-2 text-xs font-semibold text-neutral-500">{t('editor.addMenu.label')}</p>
-      <ul className="flex flex-col">
+    // Under 768 px (no room beside the phone) it is a bar across the bottom of the window (its place sticks it
+    // there, see the editor's layout): static, so the `top` the desktop menu follows the scroll with does nothing.
+    <div
+      ref={menu}
+      style={{ top }}
+      className="absolute left-0 w-48 rounded-card border border-neutral-200 bg-white p-2 shadow-raised transition-[top] duration-150 max-md:static max-md:w-full max-md:p-1.5 max-sm:rounded-none max-sm:border-x-0 max-sm:border-b-0"
+      role="group"
+      aria-label={t('editor.addMenu.label')}
+      data-editor-surface
+    >
+      <p className="px-3 pt-1 pb-2 text-xs font-semibold text-neutral-500 max-md:sr-only">{t('editor.addMenu.label')}</p>
+      <ul className="flex flex-col max-md:flex-row max-md:gap-1 max-md:overflow-x-auto">
         {page.contentType === 'itinerary' ? (
-          <li>
+          <li className="shrink-0">
             <button type="button" className={buttonClass} onClick={() => addDay(store, page._id)}>
               <CalendarPlus className="size-4 shrink-0" aria-hidden="true" />
               {t('editor.addMenu.addDay')}
@@ -101,7 +110,7 @@ export function AddMenu({ page, frame }: { page: ContentPage; frame: RefObject<H
             const Icon = ICONS[type] ?? Pilcrow;
             const label = t(`editor.canvas.itemTypes.${type}`, { defaultValue: type });
             return (
-              <li key={type}>
+              <li key={type} className="shrink-0">
                 <button type="button" className={buttonClass} onClick={() => add(type)} aria-label={t('editor.addMenu.add', { type: label })}>
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
                   {types.length === 1 ? t('editor.addMenu.add', { type: label }) : label}

@@ -29,7 +29,7 @@ export function ChooseContentDialog({ open, onOpenChange, onChoose }: { open: bo
             <button type="button" className={entryClass} onClick={() => onChoose({ kind: 'type', type })}>
               <img src={DEFAULT_CONTENT_ICONS[type]} alt="" className="size-9 shrink-0" />
               <span>
-                <span className="block text-sm font-bold text-neutral-900">{t(`editor.chooseContent.presets.${type}.label`)}</span>
+                <span className="block text-sm font-bold text-neutral-900">{t(`editor.contentTypes.${type}`)}</span>
                 <span className="block text-xs text-neutral-600">{t(`editor.chooseContent.presets.${type}.description`)}</span>
               </span>
             </button>

@@ -39,8 +39,9 @@ export function ContentPageView({ page, guidebookTitle, editable }: { page: Cont
       </div>
       <article className="px-4 pt-2 pb-6">
         <header className="pt-4 pb-3">
-          <PageTextField page={page} field="title" editable={editable} className="text-xl leading-[1.3] font-bold text-neutral-900" />
-          <PageTextField page={page} field="subtitle" editable={editable} className="mt-1 text-[15px] text-neutral-600" />
+          {/* the viewer's `.pg-content-head h1` (24 px bold, line-height 1.3) and `.pg-content-subtitle` (15 px, grey) */}
+          <PageTextField page={page} field="title" editable={editable} className="text-2xl leading-[1.3] font-bold text-neutral-900" />
+          <PageTextField page={page} field="subtitle" editable={editable} className="mt-1 text-[15px] text-neutral-500" />
         </header>
         {page.contentType === 'itinerary' ? (
           <ItineraryBody page={page} editable={editable} activeId={activeId} />
@@ -137,23 +138,32 @@ function containsId(page: ContentPage, id: string): boolean {
   );
 }
 
-/** The page title or subtitle, typed in place (a blank title becomes 'Type N' when the field is left). */
+/**
+ * The page title or subtitle, typed in place. An empty one shows its placeholder greyed, in the author's language:
+ * the page type's name for the title, 'Subtitle' for the subtitle (never stored; readers see nothing there).
+ */
 function PageTextField({ page, field, editable, className }: { page: ContentPage; field: 'title' | 'subtitle'; editable: boolean; className: string }) {
   const { t } = useTranslation();
   const { store } = useEditor();
   const value = page[field];
-  if (!editable) return field === 'subtitle' && value.trim() === '' ? null : <p className={className}>{value}</p>;
+  if (!editable) return value.trim() === '' ? null : <p className={className}>{value}</p>;
   const label = t(field === 'title' ? 'editor.canvas.pageTitle' : 'editor.canvas.pageSubtitle');
+  const placeholder = field === 'title' ? t(`editor.contentTypes.${page.contentType}`) : t('editor.canvas.subtitlePlaceholder');
   return (
-    <PlainField key={`${page._id}-${field}`} value={value} label={label} className={className} onCommit={(next) => setPageText(store, page._id, field, next)} as={field === 'title' ? 'h1' : 'p'} />
+    <PlainField
+      key={`${page._id}-${field}`}
+      value={value}
+      label={label}
+      placeholder={placeholder}
+      className={className}
+      onCommit={(next) => setPageText(store, page._id, field, next)}
+      as={field === 'title' ? 'h1' : 'p'}
+    />
   );
 }
 
-/**
- * A one-line text typed in place. It keeps its own value while focused and writes it on blur or Enter, because the
- * rules refill a blank page title (typing it anew must not be interrupted by 'Type 1').
- */
-function PlainField({ value, label, className, onCommit, as }: { value: string; label: string; className: string; onCommit(value: string): void; as: 'h1' | 'p' }) {
+/** A one-line text typed in place: it keeps its own value while focused and writes it on blur or Enter. */
+function PlainField({ value, label, placeholder, className, onCommit, as }: { value: string; label: string; placeholder: string; className: string; onCommit(value: string): void; as: 'h1' | 'p' }) {
   const Tag = as;
   return (
     <Tag className="m-0">
@@ -161,7 +171,7 @@ function PlainField({ value, label, className, onCommit, as }: { value: string; 
         defaultValue={value}
         key={value}
         aria-label={label}
-        placeholder={label}
+        placeholder={placeholder}
         maxLength={500}
         onBlur={(event) => {
           if (event.target.value !== value) onCommit(event.target.value);
@@ -169,7 +179,7 @@ function PlainField({ value, label, className, onCommit, as }: { value: string; 
         onKeyDown={(event) => {
           if (event.key === 'Enter') event.currentTarget.blur();
         }}
-        className={cx('w-full rounded-[6px] border border-transparent bg-transparent px-1 -mx-1 hover:border-neutral-200 focus-visible:border-primary-600 focus-visible:outline-none', className)}
+        className={cx('w-full rounded-[6px] border border-transparent bg-transparent px-1 -mx-1 placeholder:text-neutral-400 hover:border-neutral-200 focus-visible:border-primary-600 focus-visible:outline-none', className)}
       />
     </Tag>
   );

@@ -7,12 +7,13 @@ import { ProgressBar } from '../../../components/progress-bar.tsx';
 import { cx } from '../../../lib/class-names.ts';
 import { setCoverType, type CoverPart } from '../editor-actions.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
+import { CoverCards } from './cover-cards.tsx';
 import { EditableRichText } from './editable-rich-text.tsx';
 import { MenuTiles } from './menu-tiles.tsx';
 
 /**
  * The cover as readers see it (the viewer's layout): header, the cover title (subheader), the menu of content
- * tiles, the footer. Editable in place: a part is selected by clicking it and then shows its controls.
+ * tiles, the cover cards, the footer (the same parts, in the same order, as `coverHtml` in render-viewer.ts). Editable in place: a part is selected by clicking it and then shows its controls.
  */
 export function CoverView({ doc, editable, onAddPage }: { doc: GuidebookDocument; editable: boolean; onAddPage?: () => void }) {
   const { t } = useTranslation();
@@ -53,16 +54,25 @@ export function CoverView({ doc, editable, onAddPage }: { doc: GuidebookDocument
             editable={editable}
             active={active}
             className="px-6 pt-6 pb-2 text-center"
-            titleClassName="text-[26px] leading-[1.3] font-bold text-neutral-900"
+            titleClassName={SUBHEADER_TITLE}
             textClassName="mt-1.5 text-[15px] text-neutral-600"
           />
         )}
       </CoverPartView>
       <MenuTiles doc={doc} editable={editable} {...(onAddPage ? { onAddPage } : {})} />
+      <CoverCards doc={doc} editable={editable} />
       <footer className="mt-auto border-t border-neutral-100 bg-neutral-50 px-6 pt-6 pb-8 text-center">
         <CoverPartView part="footer" doc={doc} editable={editable}>
           {(active) => (
-            <TitleAndText part="footer" doc={doc} editable={editable} active={active} className="mb-4 text-neutral-700" titleClassName="font-semibold" textClassName="text-sm" />
+            <TitleAndText
+              part="footer"
+              doc={doc}
+              editable={editable}
+              active={active}
+              className="mb-4 text-neutral-700"
+              titleClassName={FOOTER_TITLE}
+              textClassName="mt-1.5 text-[15px] text-neutral-600"
+            />
           )}
         </CoverPartView>
         <p className="text-xs text-neutral-500">
@@ -72,6 +82,16 @@ export function CoverView({ doc, editable, onAddPage }: { doc: GuidebookDocument
     </div>
   );
 }
+
+/**
+ * The viewer's sizes (web/src/viewer/viewer.css) for what the rich-text field draws: the subheader is the page's
+ * h1 (its heading-one 26 px bold, line-height 1.3, `.pg-subheader h1`; a heading-two 20 px), the footer's headings
+ * are one level lower (20 px and 17 px, `.pg-rich h2/h3`); a plain paragraph is body text (16 px, regular) in both.
+ * The field draws heading-one as h2 and heading-two as h3 (`BLOCK_CLASSES`), so those are sized here.
+ */
+const SUBHEADER_TITLE =
+  'text-base text-neutral-800 [&_h2]:text-[26px] [&_h2]:leading-[1.3] [&_h2]:font-bold [&_h2]:text-neutral-900 [&_h3]:text-[20px] [&_h3]:leading-[1.3] [&_h3]:font-bold';
+const FOOTER_TITLE = 'text-base [&_h2]:text-[20px] [&_h2]:leading-[1.3] [&_h2]:font-bold [&_h2]:text-neutral-900 [&_h3]:text-[17px] [&_h3]:leading-[1.3] [&_h3]:font-bold';
 
 /** The cover title (subheader) and the footer in text form: a one-line title over a text, each edited in place. */
 function TitleAndText({

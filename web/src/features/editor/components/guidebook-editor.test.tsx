@@ -43,7 +43,8 @@ describe('the guidebook editor', () => {
     stubFetch(() => json(guidebookView(doc, 3)));
     renderApp({ path: `/guidebooks/edit/gb-1/contents/${attractions._id}`, auth: signedIn({ language: 'en' }), language: 'en' });
     expect(await screen.findByRole('link', { name: 'Back to COVER' }, LOADED)).toBeDefined();
-    expect(screen.getByText('Type 1')).toBeDefined();
+    // the type by its translated name, never its code
+    expect(screen.getByText('Type 1 · Attractions')).toBeDefined();
     const addMenu = screen.getByRole('group', { name: 'Add to this page' });
     expect(within(addMenu).getAllByRole('button')).toHaveLength(9);
     const before = document.querySelectorAll('[data-item-id]').length;
@@ -58,9 +59,11 @@ describe('the guidebook editor', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Add page' }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'Choose content' });
     expect(within(dialog).getByText('general purpose')).toBeDefined();
-    fireEvent.click(within(dialog).getByRole('button', { name: /ITINERARY/ }));
+    expect(within(dialog).queryByText(/ITINERARY|ATTRACTIONS/)).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: /Itinerary/ }));
     const menu = screen.getByRole('navigation', { name: 'Menu' });
-    expect(within(menu).getByText('Type 2')).toBeDefined();
+    // the new page is untitled: its tile shows the type's name as a greyed placeholder
+    expect(within(menu).getAllByText('Itinerary').some((tile) => tile.className.includes('text-neutral-400'))).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Add page' }));
     const again = await screen.findByRole('dialog', { name: 'Choose content' });
@@ -84,7 +87,9 @@ describe('the guidebook editor', () => {
     stubFetch(() => json({ results: [], page: 1, pageCount: 1, pageSize: 10, totalCount: 0 }));
     const { router } = renderApp({ path: '/guidebooks/create', auth: signedIn({ language: 'en' }), language: 'en' });
     const title = (await screen.findByRole('textbox', { name: 'Guidebook title' }, LOADED)) as HTMLInputElement;
-    expect(title.value).toBe('Untitled Guidebook');
+    // 'Untitled Guidebook' is the field's placeholder, not its value (issue 11)
+    expect(title.value).toBe('');
+    expect(title.placeholder).toBe('Untitled Guidebook');
     fireEvent.click(screen.getByRole('link', { name: 'Back to Guidebooks' }));
     expect(await screen.findByText('Warning: Newly created guidebook is not saved yet. Are you sure you wish to continue?')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Stay' }));

@@ -60,7 +60,8 @@ type EditorData = {
 async function loadEditorData(api: ApiClient, source: EditorSource, signal: AbortSignal): Promise<EditorData> {
   switch (source.kind) {
     case 'new':
-      return { origin: 'new', guidebookId: null, doc: newGuidebookDocument(), revision: null, settings: null };
+      // No stored stand-in title: the field shows 'Untitled Guidebook' as its placeholder and the first save asks for one.
+      return { origin: 'new', guidebookId: null, doc: newGuidebookDocument({ title: '' }), revision: null, settings: null };
     case 'sample': {
       const { _id: _sampleId, origin: _origin, guidebookId: _guidebookId, ...doc } = await getSampleGuidebook(api, signal);
       return { origin: 'sample', guidebookId: null, doc: cloneWithFreshIds(doc, randomIds()), revision: null, settings: null };
@@ -151,6 +152,7 @@ function LoadedEditor({ data, contentId, registry, links, basePath }: { data: Ed
           return;
         case 'title-invalid':
           toast.error(notice.message === 'Title cannot be empty' ? t('editor.toast.titleEmpty') : notice.message, { duration: 2000 });
+          document.getElementById('guidebook-title')?.focus();
           return;
         case 'rebased':
           toast.info(t('editor.toast.rebased'), { duration: 6000 });
@@ -221,6 +223,12 @@ function LoadedEditor({ data, contentId, registry, links, basePath }: { data: Ed
         store.serverChanged({ from: answer.revision - 1, to: answer.revision, patches: answer.patches });
         return answer.image;
       } catch (error) {
+        // a file that only claims to be an image (the server reads its bytes) is not worth trying again
+        if (isApiError(error) && error.status === 415) return refuse(t('editor.alert.notAnImage'));
+        if (isApiError(error) && error.status === 413) {
+          const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(1);
+          return refuse(t('editor.alert.fileTooBig', { size: mb(file.size), max: Number(mb(UPLOAD_MAX_BYTES)) }));
+        }
         const text = isApiError(error) ? `${error.message} ${error.detail ?? ''}` : '';
         return refuse(/access denied/i.test(text) ? t('editor.alert.uploadAccessDenied') : t('editor.alert.uploadFailed'));
       }
@@ -240,6 +248,11 @@ function LoadedEditor({ data, contentId, registry, links, basePath }: { data: Ed
       try {
         await saver.flush();
         const answer = await restoreRevision(api, guidebookId, revision);
+        // the guidebook already is that version: the server stored nothing, so nothing was restored
+        if (!answer.changed) {
+          toast.info(t('editor.toast.restoreUnchanged', { revision }));
+          return;
+        }
         await reload(answer.position);
         await queryClient.invalidateQueries({ queryKey: historyKey(guidebookId) });
         toast.success(t('editor.toast.restored', { revision }));
@@ -294,14 +307,17 @@ function EditorScreen({
   };
 
   return (
-    <div ref={root} className="-mt-8 sm:-mt-12" data-editor>
+    // On a phone the editor takes the whole width of the screen (the main column's 16 px sides go): the canvas is
+    // the screen, as readers will see it there.
+    <div ref={root} className="-mx-4 -mt-8 sm:mx-0 sm:-mt-12" data-editor>
       <AdminStrip />
       <TopMenu contentType={page?.contentType ?? null} onOpenSettings={() => setSheet('settings')} onOpenHistory={() => setSheet('history')} />
       <EditorNotices problem={saveProblem} />
-      <div className="flex flex-wrap justify-center gap-8 px-4 py-8">
+      {/* Under 768 px the add menu does not fit beside the phone: it becomes a bar under it, sticking to the bottom of the window. */}
+      <div className="flex flex-col gap-4 pt-4 sm:px-4 sm:pt-8 md:flex-row md:flex-wrap md:justify-center md:gap-8 md:pb-8">
         {/* a column as wide as the add menu keeps the phone centred */}
         <div className="hidden w-48 shrink-0 xl:block" aria-hidden="true" />
-        <div className="flex flex-col items-center gap-3">
+        <div className="flex min-w-0 flex-col items-center gap-3">
           {previewRevision !== null ? (
             <RevisionPreview revision={previewRevision} contentId={contentId} onClose={() => setPreviewRevision(null)} onRestore={onRestore} />
           ) : (
@@ -316,7 +332,7 @@ function EditorScreen({
             </PhoneFrame>
           )}
         </div>
-        <div className="relative w-48 shrink-0">{page && previewRevision === null ? <AddMenu page={page} frame={frame} /> : null}</div>
+        <div className="sticky bottom-0 z-30 md:relative md:bottom-auto md:z-auto md:w-48 md:shrink-0">{page && previewRevision === null ? <AddMenu page={page} frame={frame} /> : null}</div>
       </div>
       <ChooseContentDialog open={choosing} onOpenChange={setChoosing} onChoose={choose} />
       <SettingsSheet open={sheet === 'settings'} onOpenChange={(open) => setSheet(open ? 'settings' : null)} />
@@ -353,7 +369,7 @@ function RevisionPreview({ revision, contentId, onClose, onRestore }: { revision
     <>
       <Banner
         tone="info"
-        className="w-[437px]"
+        className="w-[437px] max-w-full"
         action={
           <div className="flex gap-1">
             <Button

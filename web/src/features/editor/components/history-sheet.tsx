@@ -1,17 +1,16 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'sonner';
 import { Eye, Redo2, RotateCcw, Undo2 } from 'lucide-react';
 import { renderSummary, type HistoryEntry } from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
 import { cx } from '../../../lib/class-names.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { toWireLanguage, isLanguage } from '../../../lib/i18n.ts';
-import { getHistory, travelHistory } from '../api/guidebook-history.ts';
+import { getHistory } from '../api/guidebook-history.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
+import { useServerHistory } from '../hooks/use-server-history.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { SideSheet } from './side-sheet.tsx';
 
@@ -39,12 +38,11 @@ export function HistorySheet({
   onRestore(revision: number): Promise<void>;
 }) {
   const { t, i18n } = useTranslation();
-  const { api, saver, reload } = useEditor();
-  const queryClient = useQueryClient();
+  const { api } = useEditor();
   const guidebookId = useEditorState((state) => state.guidebookId);
   const [page, setPage] = useState(1);
   const [restoreTarget, setRestoreTarget] = useState<number | null>(null);
-  const [busy, setBusy] = useState<'undo' | 'redo' | null>(null);
+  const { travel, busy } = useServerHistory();
   const language = toWireLanguage(isLanguage(i18n.language) ? i18n.language : 'ko');
 
   const history = useQuery({
@@ -52,23 +50,6 @@ export function HistorySheet({
     queryFn: ({ signal }) => getHistory(api, guidebookId ?? '', page, signal),
     enabled: open && guidebookId !== null,
   });
-
-  const travel = async (direction: 'undo' | 'redo') => {
-    if (!guidebookId) return;
-    setBusy(direction);
-    try {
-      await saver.flush();
-      const answer = await travelHistory(api, guidebookId, direction);
-      await reload(answer.position);
-      await queryClient.invalidateQueries({ queryKey: historyKey(guidebookId) });
-      toast.success(t(direction === 'undo' ? 'editor.toast.serverUndone' : 'editor.toast.serverRedone'));
-    } catch (error) {
-      const nothing = isApiError(error) && /no saved change|no undone change/i.test(error.message);
-      toast.error(nothing ? t(direction === 'undo' ? 'editor.toast.nothingToUndo' : 'editor.toast.nothingToRedo') : error instanceof Error ? error.message : t('editor.toast.failed'));
-    } finally {
-      setBusy(null);
-    }
-  };
 
   const data = history.data;
   return (

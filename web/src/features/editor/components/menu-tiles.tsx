@@ -53,7 +53,9 @@ const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }
   const editing = useEditorState((state) => state.editingId === tile.contentId) && editable;
   const [dialog, setDialog] = useState<'icon' | 'delete' | 'copy' | null>(null);
   const { ref, handleRef, isDragging, dropLine } = useTileDrag(tile.contentId, index, editable);
-  const title = tile.title.trim() === '' ? '·' : tile.title;
+  // An untitled page reads as its type's name, greyed (a placeholder in the author's language, never stored).
+  const untitled = tile.title.trim() === '';
+  const title = untitled ? t(`editor.contentTypes.${tile.contentType}`) : tile.title;
   const column = index % 3;
   const icon = tile.icon || DEFAULT_CONTENT_ICONS[tile.contentType];
 
@@ -84,6 +86,7 @@ const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }
       {editing ? (
         <TileTitleEditor
           title={tile.title}
+          placeholder={t(`editor.contentTypes.${tile.contentType}`)}
           icon={icon}
           onDone={(value) => {
             if (value !== null && value !== tile.title) setPageText(store, tile.contentId, 'title', value);
@@ -99,7 +102,7 @@ const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }
           )}
         >
           <img src={icon} alt="" width={40} height={40} className="size-10" />
-          <span>{title}</span>
+          <span className={untitled ? 'font-normal text-neutral-400' : undefined}>{title}</span>
         </Link>
       )}
       {editable && !editing ? (
@@ -203,7 +206,7 @@ function TileButton({ label, text, disabled, onClick, children }: { label: strin
 }
 
 /** Edit mode of a tile's text: Enter keeps it, Escape leaves it as it was (spec §2: edit mode ends with either). */
-function TileTitleEditor({ title, icon, onDone }: { title: string; icon: string; onDone(value: string | null): void }) {
+function TileTitleEditor({ title, placeholder, icon, onDone }: { title: string; placeholder: string; icon: string; onDone(value: string | null): void }) {
   const { t } = useTranslation();
   const [value, setValue] = useState(title);
   const input = useRef<HTMLInputElement>(null);
@@ -224,6 +227,7 @@ function TileTitleEditor({ title, icon, onDone }: { title: string; icon: string;
         ref={input}
         value={value}
         aria-label={t('editor.canvas.tile.titleField')}
+        placeholder={placeholder}
         maxLength={500}
         onChange={(event) => setValue(event.target.value)}
         onBlur={() => finish(value)}

@@ -23,7 +23,8 @@ type SectionItemFrameProps = {
 /**
  * One section item on the canvas: the item type's component (from the registry) inside the editor's chrome: a
  * selection outline, and while selected a toolbar to drag, move, mark important (Sticky for images), copy and
- * delete. Memoised: typing in one item re-renders only that item.
+ * delete. The toolbar hangs under the item in room the item keeps for it (not over the item above, nor over the
+ * item's own text): nothing that can be clicked is ever under it, on a phone as on a desktop. Memoised: typing in one item re-renders only that item.
  */
 export const SectionItemFrame = memo(function SectionItemFrame({ contentId, item, sectionIndex, itemIndex, isFirst, isLast, editable, active }: SectionItemFrameProps) {
   const { t } = useTranslation();
@@ -50,7 +51,8 @@ export const SectionItemFrame = memo(function SectionItemFrame({ contentId, item
       className={cx(
         'relative rounded-[6px]',
         isDragging && 'opacity-40',
-        editable && (active ? 'outline-2 outline-offset-2 outline-primary-600' : 'hover:outline hover:outline-offset-2 hover:outline-primary-200'),
+        // the selected item keeps room below it for its toolbar, so the toolbar covers nothing that can be clicked
+        editable && (active ? 'mb-11 outline-2 outline-offset-2 outline-primary-600' : 'hover:outline hover:outline-offset-2 hover:outline-primary-200'),
         item.isImportant && item.type !== 'image' && 'border-l-[3px] border-accent-500 pl-3',
       )}
       onPointerDownCapture={editable && !active ? onActivate : undefined}
@@ -63,7 +65,7 @@ export const SectionItemFrame = memo(function SectionItemFrame({ contentId, item
         <div
           role="toolbar"
           aria-label={t('editor.canvas.item.toolbar', { type: typeLabel })}
-          className="absolute -top-10 right-0 z-20 flex items-center gap-0.5 rounded-control border border-neutral-200 bg-white p-0.5 shadow-raised"
+          className="absolute top-full right-0 z-20 mt-1.5 flex items-center gap-0.5 rounded-control border border-neutral-200 bg-white p-0.5 shadow-raised"
         >
           <button ref={handleRef} type="button" className={toolClass('cursor-grab')} aria-label={t('editor.canvas.item.drag')} title={t('editor.canvas.item.drag')}>
             <GripVertical className="size-4" aria-hidden="true" />

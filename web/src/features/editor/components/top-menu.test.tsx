@@ -1,11 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { json, problem, stubFetch, type RecordedRequest } from '../../../testing/fake-api.ts';
 import { signedIn, signedInAdmin } from '../../../testing/sessions.ts';
 import { guidebookView, sampleDocument } from '../testing/editor-fixtures.ts';
 
-const LOADED = { timeout: 5000 };
+const LOADED = { timeout: 15_000 };
+/** a later answer on a busy machine */
+const SLOW = { timeout: 10_000 };
 const doc = sampleDocument();
 const settingsAnswer = (overrides: Record<string, unknown> = {}) => ({
   _id: 'gb-1',
@@ -32,7 +34,7 @@ describe('the top menu', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, LOADED));
     expect(screen.getByText('Delete this guidebook? Readers will no longer find it.')).toBeDefined();
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/guidebooks'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/guidebooks'), SLOW);
     expect(requests.some((request) => request.method === 'DELETE' && request.url.pathname === '/api/guidebooks/gb-1')).toBe(true);
   });
 
@@ -140,5 +142,108 @@ describe('the confirm panel from the keyboard', () => {
     fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Guidebook editor' })).toBeNull());
     expect(document.activeElement).toBe(copy);
+  });
+});
+
+describe('publishing flows that end somewhere', () => {
+  it('unpublishing asks first: Cancel sends nothing, Unpublish unpublishes', async () => {
+    const { requests } = open((request) => (request.url.pathname === '/api/guidebooks/gb-1/unpublish' ? json(settingsAnswer({ published: false })) : undefined), {
+      view: { published: true },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Unpublish' }, LOADED));
+    const dialog = await screen.findByRole('dialog', { name: 'Unpublish this guidebook?' }, SLOW);
+    expect(dialog.textContent).toContain('The reader link and the QR code you have shared will stop working.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    expect(requests.some((request) => request.url.pathname.endsWith('/unpublish'))).toBe(false);
+    expect(screen.getByText('Published')).toBeDefined();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unpublish this guidebook?' }, SLOW)).getByRole('button', { name: 'Unpublish' }));
+    expect(await screen.findByText('The guidebook is no longer published', {}, SLOW)).toBeDefined();
+    expect(requests.filter((request) => request.method === 'PUT' && request.url.pathname === '/api/guidebooks/gb-1/unpublish')).toHaveLength(1);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toBeDefined(), SLOW);
+  });
+
+  it('after publishing, the reader link, a copy button and the QR code show at once', async () => {
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    onTestFinished(() => void Reflect.deleteProperty(navigator, 'clipboard'));
+    open((request) => (request.url.pathname === '/api/guidebooks/gb-1/publish' ? json(settingsAnswer({ published: true })) : undefined));
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }, LOADED));
+    const dialog = await screen.findByRole('dialog', { name: 'Your guidebook is published' }, SLOW);
+    const link = within(dialog).getByLabelText('Reader link') as HTMLInputElement;
+    expect(link.value).toBe(`${window.location.origin}/m/uuid-1`);
+    const qr = within(dialog).getByRole('img', { name: `QR code of the address of ‘${doc.title}’` });
+    expect(qr.getAttribute('width')).toBe('200');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Copy address' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/m/uuid-1`), SLOW);
+    expect(within(dialog).getByRole('link', { name: 'Open in a new window' }).getAttribute('href')).toBe(`${window.location.origin}/m/uuid-1`);
+  });
+});
+
+describe('the save state on screen', () => {
+  it('reads Saved, then Saving…, then Not saved with a retry that saves again', async () => {
+    let attempt = 0;
+    const { requests } = open((request) => {
+      if (request.method !== 'PATCH') return undefined;
+      attempt += 1;
+      return attempt === 1 ? problem({ status: 500, code: 'internal_error', message: 'Something broke' }) : json({ _id: 'gb-1', revision: 4, position: 9, patches: [], changed: true });
+    });
+    const status = await screen.findByRole('status', { name: 'Save state' }, LOADED);
+    // visible: not inside an sr-only box
+    expect(status.closest('.sr-only')).toBeNull();
+    expect(status.textContent).toBe('Saved');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Guidebook title' }), { target: { value: 'Renamed' } });
+    expect(status.textContent).toBe('Saving…');
+    fireEvent.click(within(screen.getByRole('toolbar', { name: 'Guidebook editor' })).getByRole('button', { name: 'Saving' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('Not saved'), SLOW);
+    fireEvent.click(within(screen.getByRole('toolbar', { name: 'Guidebook editor' })).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('Saved'), SLOW);
+    expect(requests.filter((request) => request.method === 'PATCH')).toHaveLength(2);
+  });
+});
+
+describe('undo after a reload and a restore that changes nothing', () => {
+  const changeAccepted = (revision: number, changed = true) => ({ _id: 'gb-1', revision, position: 40 + revision, patches: [], changed });
+
+  it('the toolbar undo and redo reach the saved changes on the server when the editor has no steps of its own', async () => {
+    const { requests } = open((request) => {
+      if (request.method === 'POST' && request.url.pathname === '/api/guidebooks/gb-1/undo') return json(changeAccepted(4));
+      if (request.method === 'POST' && request.url.pathname === '/api/guidebooks/gb-1/redo') return json(changeAccepted(5));
+      return undefined;
+    });
+    // a fresh load of a guidebook saved three times: nothing to undo in memory, but saved changes on the server
+    const undo = await screen.findByRole('button', { name: 'Undo' }, LOADED);
+    const redo = screen.getByRole('button', { name: 'Redo' }) as HTMLButtonElement;
+    expect((undo as HTMLButtonElement).disabled).toBe(false);
+    expect(redo.disabled).toBe(true);
+    fireEvent.click(undo);
+    expect(await screen.findByText('The last saved change was undone', {}, SLOW)).toBeDefined();
+    expect(requests.filter((request) => request.method === 'POST' && request.url.pathname === '/api/guidebooks/gb-1/undo')).toHaveLength(1);
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Redo' }) as HTMLButtonElement).disabled).toBe(false), SLOW);
+    fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
+    expect(await screen.findByText('The change was redone', {}, SLOW)).toBeDefined();
+    expect(requests.filter((request) => request.method === 'POST' && request.url.pathname === '/api/guidebooks/gb-1/redo')).toHaveLength(1);
+  });
+
+  it('restoring a version the guidebook already equals says nothing changed', async () => {
+    const who = { userId: 'user-1', name: 'Test Person', role: 'user' };
+    const edit = { revision: 1, time: '2025-11-02T04:00:00.000Z', who, type: 'GuidebookEdited', kind: 'patch', summary: [], text: 'changed the title', changesDocument: true };
+    const history = { _id: 'gb-1', revision: 1, created: { time: '2025-11-02T03:04:05.000Z', who }, results: [edit], page: 1, pageCount: 1, pageSize: 20, totalCount: 1 };
+    const { requests } = open((request) => {
+      if (request.url.pathname === '/api/guidebooks/gb-1/history') return json(history);
+      if (request.url.pathname === '/api/guidebooks/gb-1/restore') return json(changeAccepted(1, false));
+      return undefined;
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'History' }, LOADED));
+    const list = await screen.findByRole('list', { name: 'Version history' }, SLOW);
+    const created = within(list).getAllByRole('listitem').at(-1)!;
+    fireEvent.click(within(created).getByRole('button', { name: 'Restore' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Restore' }, SLOW);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Nothing changed: the guidebook already matches version 0.', {}, SLOW)).toBeDefined();
+    expect(screen.queryByText('Version 0 restored')).toBeNull();
+    expect(requests.find((request) => request.url.pathname === '/api/guidebooks/gb-1/restore')?.body).toEqual({ revision: 0 });
   });
 });

@@ -2,15 +2,20 @@ import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'rea
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
-import { Copy, Eye, History, Link as LinkIcon, Redo2, Settings, Trash2, Undo2 } from 'lucide-react';
+import { Check, CircleAlert, Copy, Eye, History, Link as LinkIcon, Redo2, Settings, Trash2, Undo2 } from 'lucide-react';
 import { contentTypeNumber, PREVIEW_WINDOW, type ContentType } from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { cx } from '../../../lib/class-names.ts';
 import { useSession } from '../../../lib/session-context.tsx';
+import { useRefreshSession } from '../../../lib/session-refresh.ts';
 import { copyGuidebook, deleteGuidebook, setPublicGallery, setPublished, setSampleFlags } from '../api/guidebook-settings.ts';
+import { copyText } from '../copy-text.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
+import { useServerHistory } from '../hooks/use-server-history.ts';
+import { PublishedDialog } from './published-dialog.tsx';
 
 /** The top menu's confirm panel (spec §4). */
 type Panel =
@@ -23,26 +28,6 @@ type Panel =
   | { kind: 'ERROR'; message: string };
 
 const COPIED_MS = 3000;
-
-/** Clipboard API first, then the legacy copy command on a selected field (spec §8). */
-export async function copyText(text: string, field: HTMLInputElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to the legacy way (insecure pages, denied permission)
-  }
-  if (!field) return false;
-  field.focus();
-  field.select();
-  try {
-    return document.execCommand('copy');
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The sticky top menu (spec §2): editable title, Get URL, Copy, Delete, Preview, Settings, history, undo/redo,
@@ -57,12 +42,24 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
   const title = useEditorState((state) => state.doc.title);
   const guidebookId = useEditorState((state) => state.guidebookId);
   const settings = useEditorState((state) => state.settings);
-  const canUndo = useEditorState((state) => state.undoStack.length > 0);
-  const canRedo = useEditorState((state) => state.redoStack.length > 0);
+  // The editor's own steps live in memory; after a reload the saved changes are still undoable on the server, as the
+  // history sheet does it: the toolbar falls back to that once its own steps run out.
+  const localUndo = useEditorState((state) => state.undoStack.length > 0);
+  const localRedo = useEditorState((state) => state.redoStack.length > 0);
+  const savedChanges = useEditorState((state) => state.guidebookId !== null && (state.revision ?? 0) > 0);
+  const serverRedo = useEditorState((state) => state.serverRedos > 0);
+  const serverHistory = useServerHistory();
+  const canUndo = localUndo || savedChanges;
+  const canRedo = localRedo || serverRedo;
   const pending = useEditorState((state) => state.guidebookId !== null && (state.unsaved.length > 0 || state.saveStatus === 'saving'));
   const dirty = useEditorState((state) => state.dirty);
+  const failed = useEditorState((state) => state.saveStatus === 'error');
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
   const [busy, setBusy] = useState<string | null>(null);
+  // unpublishing breaks every link and QR code already handed out: it is asked first
+  const [confirmUnpublish, setConfirmUnpublish] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const refreshSession = useRefreshSession();
   const urlField = useRef<HTMLInputElement>(null);
   const panelRef = useRef<HTMLDivElement>(null);
   const saved = guidebookId !== null;
@@ -110,18 +107,23 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
     } else setPanel({ ...panel, failed: true });
   };
 
-  const togglePublished = () =>
+  const changePublished = (published: boolean) =>
     run('publish', async () => {
       if (!guidebookId || !settings) return;
       try {
-        if (!settings.published) await saver.flush();
-        const answer = await setPublished(api, guidebookId, !settings.published);
+        if (published) await saver.flush();
+        const answer = await setPublished(api, guidebookId, published);
         store.setSettings({ published: answer.published, isPublicGallery: answer.isPublicGallery });
         settled(answer.revision);
         toast.success(t(answer.published ? 'editor.toast.published' : 'editor.toast.unpublished'));
+        // the reason to publish is to share: the reader link and its QR code come up at once
+        if (answer.published) setSharing(true);
       } catch (error) {
-        if (isApiError(error) && error.code === 'subscription_required') setPanel({ kind: 'SUBSCRIPTION_NEEDED' });
-        else setPanel({ kind: 'ERROR', message: error instanceof Error ? error.message : t('editor.toast.failed') });
+        if (isApiError(error) && error.code === 'subscription_required') {
+          // the plan this browser remembers may be out of date: read it again, so the label follows the server
+          refreshSession();
+          setPanel({ kind: 'SUBSCRIPTION_NEEDED' });
+        } else setPanel({ kind: 'ERROR', message: error instanceof Error ? error.message : t('editor.toast.failed') });
       }
     });
 
@@ -194,7 +196,12 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
 
   return (
     <div className="sticky top-16 z-30 border-b border-neutral-200 bg-white/95 backdrop-blur-sm" data-editor-surface>
-      <div role="toolbar" aria-label={t('editor.menu.label')} className="mx-auto flex h-14 max-w-[1400px] items-center gap-2 px-4">
+      {/* Under 1024 px: the title, Save and Publish on the first line (the ::after breaks it), the tools below. */}
+      <div
+        role="toolbar"
+        aria-label={t('editor.menu.label')}
+        className="mx-auto flex min-h-14 max-w-[1400px] flex-wrap items-center gap-x-2 gap-y-1 px-4 py-2 max-lg:after:order-[-1] max-lg:after:basis-full"
+      >
         <label className="sr-only" htmlFor="guidebook-title">
           {t('editor.menu.title')}
         </label>
@@ -203,11 +210,11 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
           value={title}
           maxLength={200}
           onChange={(event) => store.edit((draft) => void (draft.title = event.target.value), { label: 'typing', target: 'title' })}
-          placeholder={t('editor.menu.title')}
-          className="h-10 min-w-40 flex-1 rounded-control border border-transparent px-2 text-lg font-bold text-neutral-900 hover:border-neutral-200 focus-visible:border-primary-600 focus-visible:ring-3 focus-visible:ring-primary-100 focus-visible:outline-none"
+          placeholder={t('guidebookLists.untitled')}
+          className="h-10 min-w-0 flex-1 rounded-control max-lg:order-[-5] lg:min-w-40 border border-transparent px-2 text-lg font-bold text-neutral-900 hover:border-neutral-200 focus-visible:border-primary-600 focus-visible:ring-3 focus-visible:ring-primary-100 focus-visible:outline-none"
         />
         {contentType ? (
-          <span className="shrink-0 rounded-full bg-neutral-100 px-2.5 py-1 text-xs font-semibold text-neutral-700">{t('editor.menu.type', { n: contentTypeNumber(contentType) })}</span>
+          <span className="shrink-0 rounded-full bg-neutral-100 px-2.5 py-1 text-xs font-semibold text-neutral-700 max-lg:order-[-4] max-sm:order-1">{`${t('editor.menu.type', { n: contentTypeNumber(contentType) })} · ${t(`editor.contentTypes.${contentType}`)}`}</span>
         ) : null}
         <div className="flex shrink-0 items-center">
           <IconButton label={t('editor.menu.getUrl')} hint={needsSave} disabled={!saved} onClick={() => setPanel({ kind: 'CLIPBOARD', url: publicUrl, failed: false })}>
@@ -228,11 +235,11 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
           <IconButton label={t('editor.menu.history')} hint={needsSave} disabled={!saved} onClick={onOpenHistory}>
             <History className="size-4.5" aria-hidden="true" />
           </IconButton>
-          <span className="mx-1 h-6 w-px bg-neutral-200" aria-hidden="true" />
-          <IconButton label={t('editor.menu.undo')} hint={t('editor.menu.undoShortcut')} disabled={!canUndo} onClick={() => store.undo()}>
+          <span className="mx-1 h-6 w-px bg-neutral-200 max-sm:mx-0.5" aria-hidden="true" />
+          <IconButton label={t('editor.menu.undo')} hint={t('editor.menu.undoShortcut')} disabled={!canUndo || serverHistory.busy !== null} onClick={() => (localUndo ? store.undo() : void serverHistory.travel('undo'))}>
             <Undo2 className="size-4.5" aria-hidden="true" />
           </IconButton>
-          <IconButton label={t('editor.menu.redo')} hint={t('editor.menu.redoShortcut')} disabled={!canRedo} onClick={() => store.redo()}>
+          <IconButton label={t('editor.menu.redo')} hint={t('editor.menu.redoShortcut')} disabled={!canRedo || serverHistory.busy !== null} onClick={() => (localRedo ? store.redo() : void serverHistory.travel('redo'))}>
             <Redo2 className="size-4.5" aria-hidden="true" />
           </IconButton>
         </div>
@@ -246,20 +253,25 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
         {settings?.published ? (
           <Toggle checked={settings.isPublicGallery} disabled={busy !== null} onChange={() => void toggleGallery()} label={t('editor.menu.publicGallery')} />
         ) : null}
-        <span className="sr-only" role="status">
-          {saved ? (pending ? t('editor.menu.saving') : dirty ? '' : t('editor.menu.saved')) : t('editor.menu.unsavedNew')}
-        </span>
-        <Button size="sm" variant={pending || !saved ? 'primary' : 'secondary'} onClick={() => void saver.save({ manual: true })} aria-live="polite" className="min-w-20">
+        <SaveState saved={saved} pending={pending} dirty={dirty} failed={failed} onRetry={() => void saver.save({ manual: true })} />
+        <Button size="sm" variant={pending || !saved ? 'primary' : 'secondary'} onClick={() => void saver.save({ manual: true })} aria-live="polite" className="min-w-20 max-lg:order-[-3]">
           {saveLabel}
         </Button>
         {saved && settings ? (
           <>
             {/* the state (Published / Unpublished) beside the action that changes it */}
-            <span className={cx('inline-flex shrink-0 items-center gap-1.5 text-xs font-semibold', settings.published ? 'text-primary-700' : 'text-neutral-600')}>
+            {/* on a phone the button's name says it (Publish / Unpublish); screen readers still hear the state */}
+            <span className={cx('inline-flex shrink-0 items-center gap-1.5 text-xs font-semibold max-lg:order-[-2] max-sm:sr-only', settings.published ? 'text-primary-700' : 'text-neutral-600')}>
               <span className={cx('size-2 rounded-full', settings.published ? 'bg-primary-500' : 'bg-neutral-400')} aria-hidden="true" />
               {t(settings.published ? 'editor.menu.published' : 'editor.menu.unpublished')}
             </span>
-            <Button size="sm" variant={settings.published ? 'secondary' : 'accent'} loading={busy === 'publish'} onClick={() => void togglePublished()} className="min-w-20">
+            <Button
+              size="sm"
+              variant={settings.published ? 'secondary' : 'accent'}
+              loading={busy === 'publish'}
+              onClick={() => (settings.published ? setConfirmUnpublish(true) : void changePublished(true))}
+              className="min-w-20 max-lg:order-[-1]"
+            >
               {t(settings.published ? 'editor.menu.unpublish' : 'editor.menu.publish')}
             </Button>
           </>
@@ -297,6 +309,16 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
           </div>
         </div>
       ) : null}
+      <ConfirmDialog
+        open={confirmUnpublish}
+        onOpenChange={setConfirmUnpublish}
+        title={t('editor.unpublishConfirm.title')}
+        message={t('editor.unpublishConfirm.message')}
+        confirmLabel={t('editor.menu.unpublish')}
+        tone="accent"
+        onConfirm={() => changePublished(false)}
+      />
+      <PublishedDialog open={sharing} url={publicUrl} title={title} onOpenChange={setSharing} />
     </div>
   );
 }
@@ -403,6 +425,37 @@ function ConfirmPanel({
         </>
       );
   }
+}
+
+/**
+ * Where the author's work stands, in words on screen (not only for screen readers): Saving…, Saved, or Not saved
+ * with a retry. A failed save keeps saying so until a save succeeds.
+ */
+function SaveState({ saved, pending, dirty, failed, onRetry }: { saved: boolean; pending: boolean; dirty: boolean; failed: boolean; onRetry(): void }) {
+  const { t } = useTranslation();
+  const state = !saved ? 'new' : failed ? 'failed' : pending ? 'saving' : dirty ? 'waiting' : 'saved';
+  return (
+    <span className="inline-flex shrink-0 items-center gap-1.5 text-xs font-semibold" data-save-state={state}>
+      <span role="status" aria-label={t('editor.saveState.label')} className={cx('inline-flex items-center gap-1.5', state === 'failed' ? 'text-alert-700' : 'text-neutral-600')}>
+        {state === 'saved' ? <Check className="size-3.5 text-primary-600" aria-hidden="true" /> : null}
+        {state === 'failed' ? <CircleAlert className="size-3.5" aria-hidden="true" /> : null}
+        {state === 'new'
+          ? t('editor.menu.unsavedNew')
+          : state === 'failed'
+            ? t('editor.saveState.failed')
+            : state === 'saving'
+              ? t('editor.saveState.saving')
+              : state === 'saved'
+                ? t('editor.saveState.saved')
+                : ''}
+      </span>
+      {state === 'failed' ? (
+        <button type="button" onClick={onRetry} className="rounded-control px-1.5 py-0.5 text-alert-700 underline underline-offset-2 hover:bg-alert-50">
+          {t('editor.saveState.retry')}
+        </button>
+      ) : null}
+    </span>
+  );
 }
 
 function IconButton({ label, hint, disabled, onClick, children }: { label: string; hint?: string | undefined; disabled?: boolean; onClick(): void; children: ReactNode }) {

@@ -16,7 +16,7 @@ import type { GuidebookLinks } from './guidebook-links.ts';
 import { GuidebookRows } from './guidebook-rows.tsx';
 import { ListEmpty, ListError, ListLoading } from './list-states.tsx';
 import { QrCodeDialog } from './qr-code-dialog.tsx';
-import { SampleOffer } from './sample-offer.tsx';
+import { SampleLink, SampleOffer } from './sample-offer.tsx';
 
 type RecentGuidebooksProps = {
   /** administrators see everyone's newest (README: `admin/guidebooks?limit=3`) */
@@ -123,7 +123,8 @@ export function RecentGuidebooks({ admin, viewerId, search, page, after, onSearc
               </li>
             ))}
           </ul>
-          <MoreGuidebooks href={moreHref} />
+          {/* the sample stays one step away after the first guidebook, not only while the list is empty */}
+          <MoreGuidebooks href={moreHref} sampleHref={links.sample} />
         </section>
       )}
 
@@ -132,11 +133,11 @@ export function RecentGuidebooks({ admin, viewerId, search, page, after, onSearc
   );
 }
 
-/** 'MORE GUIDEBOOKS': the full list. */
-function MoreGuidebooks({ href }: { href: string }) {
+/** 'MORE GUIDEBOOKS': the full list; beside it, when given, a new guidebook from the sample. */
+function MoreGuidebooks({ href, sampleHref }: { href: string; sampleHref?: string }) {
   const { t } = useTranslation();
   return (
-    <div className="flex justify-center">
+    <div className="flex flex-wrap items-center justify-center gap-3">
       <Link
         to={href}
         className="inline-flex h-11 items-center gap-2 rounded-control border border-neutral-300 bg-white px-6 text-sm font-bold tracking-wide text-neutral-800 shadow-raised hover:bg-neutral-50"
@@ -144,6 +145,7 @@ function MoreGuidebooks({ href }: { href: string }) {
         {t('guidebookLists.recent.more')}
         <ArrowRight className="size-4" aria-hidden="true" />
       </Link>
+      {sampleHref ? <SampleLink href={sampleHref} /> : null}
     </div>
   );
 }

@@ -11,7 +11,8 @@ const TILES_SHOWN = 4;
 
 /**
  * 'No Recent Guidebooks Found' for someone with no guidebooks at all (spec 1 §2): the sample guidebook is fetched
- * and offered next to a blank one. If the sample cannot be read, its card still leads to /guidebooks/sample.
+ * and offered next to a blank one. If the sample cannot be read, its card still leads to /guidebooks/sample. After
+ * the first guidebook the offer stays reachable as `SampleLink`, beside the recent cards.
  */
 export function SampleOffer({ links }: { links: GuidebookLinks }) {
   const { t, i18n } = useTranslation();
@@ -48,6 +49,20 @@ export function SampleOffer({ links }: { links: GuidebookLinks }) {
         </li>
       </ul>
     </section>
+  );
+}
+
+/** The sample once there are guidebooks: a quiet link beside the list's way on, leading to the same place. */
+export function SampleLink({ href }: { href: string }) {
+  const { t } = useTranslation();
+  return (
+    <Link
+      to={href}
+      className="inline-flex h-11 items-center gap-2 rounded-control px-4 text-sm font-semibold text-primary-700 hover:bg-primary-50"
+    >
+      <Sparkles className="size-4" aria-hidden="true" />
+      {t('guidebookLists.actions.startFromSample')}
+    </Link>
   );
 }
 

@@ -42,7 +42,8 @@ describe('the bell and the banner', () => {
       return inbox(all.map((item) => (item._id === 'm1' && dismissed ? { ...item, dismissed: true } : item)));
     });
     renderApp({ path: '/settings/profile', language: 'en', auth: member });
-    const bell = await screen.findByRole('button', { name: 'Notifications, 4 new' });
+    // the signed-in controls load lazily (signed-out pages never fetch them)
+    const bell = await screen.findByRole('button', { name: 'Notifications, 4 new' }, { timeout: 10_000 });
     // The alert flagged as a notification is the site-wide banner, in red.
     await waitFor(() => expect(document.querySelector('[data-notification-banner="alert"]')?.textContent).toContain('Notice 1'));
     fireEvent.pointerDown(bell, { button: 0, pointerType: 'mouse' });
@@ -83,7 +84,7 @@ describe('the administrators’ message form', () => {
       return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
     });
     const { router } = renderApp({ path: '/admin/messages/create', language: 'en', auth: signedInAdmin({ language: 'en' }) });
-    const save = await screen.findByRole('button', { name: 'Save' });
+    const save = await screen.findByRole('button', { name: 'Save' }, { timeout: 10_000 });
     fireEvent.click(save);
     expect(await screen.findAllByText('Required Field')).toHaveLength(2);
     expect(posts(requests)).toEqual([]);
