@@ -1,13 +1,12 @@
 import { Router, type Request, type RequestHandler } from 'express';
-import QRCode from 'qrcode';
 import { sampleGuidebook, type GuidebookViewerDoc } from '@pocketguide/contracts';
-import { VIEWER_QR, viewerPaths, type ViewerGuidebook } from '@pocketguide/contracts/viewer/viewer-shapes';
+import { viewerPaths, type ViewerGuidebook } from '@pocketguide/contracts/viewer/viewer-shapes';
 import { VIEWER_TEXTS, acceptLanguageTags, viewerLanguage, type ViewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
 import { viewerLinks, type ViewerScreen } from '@pocketguide/contracts/viewer/render-viewer';
 import { absoluteUrl, openAnswer } from './viewer-answer.ts';
 import { builtAt } from './viewer-assets.ts';
 import { loadViewerAssets, viewerPageHtml, type ViewerAssets } from './viewer-html.ts';
-import { baseUrlOf, createHtmlSender, type ViewerRoutesDeps } from './viewer-routes.ts';
+import { baseUrlOf, createHtmlSender, sendQrCode, type ViewerRoutesDeps } from './viewer-routes.ts';
 
 /**
  * The front door's live sample: `/m/sample` is the built-in sample guidebook (the four-day Jeju trip new users
@@ -66,15 +65,7 @@ export function sampleViewerApiRoutes(deps: SampleDeps): Router {
   });
   router.get(`/viewer/${SAMPLE_VIEWER_UUID}/qr.svg`, async (req, res) => {
     const url = `${baseUrlOf(req, deps.publicBaseUrl)}${viewerPaths.mobile(SAMPLE_VIEWER_UUID)}`;
-    let svg = qrCodes.get(url);
-    if (svg === undefined) {
-      svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: VIEWER_QR.errorCorrection, width: VIEWER_QR.size, margin: 2 });
-      if (qrCodes.size >= 100) qrCodes.clear();
-      qrCodes.set(url, svg);
-    }
-    res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
-    res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.send(svg);
+    await sendQrCode(res, url, qrCodes, 100);
   });
   return router;
 }

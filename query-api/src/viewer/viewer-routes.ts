@@ -202,18 +202,23 @@ export function viewerApiRoutes(deps: ViewerRoutesDeps): Router {
   router.get('/viewer/:uuid/qr.svg', async (req, res) => {
     const doc = await publishedByUuid(req);
     const url = `${baseUrlOf(req, deps.publicBaseUrl)}/m/${encodeURIComponent(doc.uuid)}`;
-    let svg = qrCodes.get(url);
-    if (svg === undefined) {
-      svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: VIEWER_QR.errorCorrection, width: VIEWER_QR.size, margin: 2 });
-      if (qrCodes.size >= 1000) qrCodes.clear();
-      qrCodes.set(url, svg);
-    }
-    res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
-    res.setHeader('Cache-Control', 'public, max-age=86400');
-    res.send(svg);
+    await sendQrCode(res, url, qrCodes, 1000);
   });
 
   return router;
+}
+
+/** The QR code of a reader's address as SVG, drawn once per address (`cache`, emptied past `limit`). */
+export async function sendQrCode(res: Response, url: string, cache: Map<string, string>, limit: number): Promise<void> {
+  let svg = cache.get(url);
+  if (svg === undefined) {
+    svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: VIEWER_QR.errorCorrection, width: VIEWER_QR.size, margin: 2 });
+    if (cache.size >= limit) cache.clear();
+    cache.set(url, svg);
+  }
+  res.setHeader('Content-Type', 'image/svg+xml; charset=utf-8');
+  res.setHeader('Cache-Control', 'public, max-age=86400');
+  res.send(svg);
 }
 
 // ---------------------------------------------------------------- pages
