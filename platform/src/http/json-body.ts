@@ -38,11 +38,6 @@ export function bodyProblem(value: unknown, depth = 0): 'too-deep' | 'lone-surro
   return null;
 }
 
-/** Whether every string in a parsed body (keys too) is well-formed Unicode and the body is not nested too deep. */
-export function wellFormed(value: unknown): boolean {
-  return bodyProblem(value) === null;
-}
-
 /**
  * A lone surrogate (`"\ud800"`) is valid JSON but no text: stored, it breaks every later read that encodes it
  * (UTF-8, URLs, SQLite's JSON functions). A body nested hundreds deep is valid JSON too, and no request needs it.
