@@ -283,6 +283,11 @@ export const subActivitySchema = z.strictObject({
   schedule: shortText,
   body: richTextSchema,
   isImportant: z.boolean(),
+  /**
+   * The empty sub-activity an activity keeps when it loses its last one (spec §4). Marked rather than written:
+   * 'Enter Activity' is the editor's placeholder in the author's language, never stored text (issue 11).
+   */
+  isReplacement: z.boolean().optional(),
 });
 export const activitySchema = z.strictObject({
   _id: id,

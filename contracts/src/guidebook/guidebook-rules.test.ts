@@ -104,7 +104,7 @@ describe('builders', () => {
     // The itinerary's column titles are headings of the grid, not stand-ins for something to type.
     const written = strings.filter((text) => text !== '' && !['Place', 'Time', 'Schedule'].includes(text));
     expect(written.filter((text) => placeholders.includes(text))).toEqual([]);
-    expect(written).toEqual(['Enter Activity']); // the replacement sub-activity's marker (see the rules), shown greyed
+    expect(written).toEqual([]); // the replacement sub-activity is marked, not written ('Enter Activity' is its placeholder)
     // the new document's cover title is an empty heading, so typed text reads as the title at once
     expect(newGuidebookDocument({ title: '' }).subheader.title[0]).toMatchObject({ type: 'heading-one', children: [{ text: '' }] });
   });
@@ -135,13 +135,39 @@ describe('normaliseDocument', () => {
     expect(normaliseDocument(sample, counter())).toBe(sample);
   });
 
-  it('given an activity whose last sub-activity was deleted, when normalised, then one empty replacement "Enter Activity" takes its place', () => {
+  it('given an activity whose last sub-activity was deleted, when normalised, then one empty, marked replacement takes its place (no stored "Enter Activity")', () => {
     const ids = counter();
     const doc = withActivities(ids, [{ ...newActivity(ids), subActivities: [] }]);
     const subs = firstDay(normaliseDocument(doc, ids)).activities[0]!.subActivities;
     expect(subs).toHaveLength(1);
-    expect(richTextToPlain(subs[0]!.body)).toBe('Enter Activity');
-    expect(subs[0]).toMatchObject({ place: '', time: '', schedule: '', isImportant: false });
+    expect(richTextToPlain(subs[0]!.body)).toBe('');
+    expect(subs[0]).toMatchObject({ place: '', time: '', schedule: '', isImportant: false, isReplacement: true });
+  });
+
+  it('given a document saved with the old stored "Enter Activity" text, when normalised, then it becomes the empty marked replacement', () => {
+    const ids = counter();
+    const legacy = { ...replacementSubActivity(ids), body: richParagraph('Enter Activity') };
+    delete (legacy as { isReplacement?: boolean }).isReplacement;
+    const doc = withActivities(ids, [{ ...newActivity(ids), subActivities: [legacy] }]);
+    const [sub] = firstDay(normaliseDocument(doc, ids)).activities[0]!.subActivities;
+    expect(richTextToPlain(sub!.body)).toBe('');
+    expect(sub!.isReplacement).toBe(true);
+  });
+
+  it('given a replacement the author wrote in, when normalised, then it is an ordinary sub-activity (the mark goes)', () => {
+    const ids = counter();
+    const written = { ...replacementSubActivity(ids), body: richParagraph('Night market') };
+    const doc = withActivities(ids, [{ ...newActivity(ids), subActivities: [written] }]);
+    const [sub] = firstDay(normaliseDocument(doc, ids)).activities[0]!.subActivities;
+    expect(richTextToPlain(sub!.body)).toBe('Night market');
+    expect(sub).not.toHaveProperty('isReplacement');
+  });
+
+  it('given an empty sub-activity the author added (not a replacement), when normalised beside one with text, then it stays', () => {
+    const ids = counter();
+    const withText = { ...newSubActivity(ids), body: richParagraph('Palace tour') };
+    const doc = withActivities(ids, [{ ...newActivity(ids), subActivities: [withText, newSubActivity(ids)] }]);
+    expect(firstDay(normaliseDocument(doc, ids)).activities[0]!.subActivities).toHaveLength(2);
   });
 
   it('given an activity holding its replacement and a sub-activity with text, when normalised, then it collapses to the one with text', () => {

@@ -138,11 +138,11 @@ export const newSubActivity = (ids: IdGenerator): SubActivity => ({
   isImportant: false,
 });
 
-/** The sub-activity left when an activity loses its last one (spec §4: "an empty replacement with text 'Enter Activity'"). */
-export const replacementSubActivity = (ids: IdGenerator): SubActivity => ({
-  ...newSubActivity(ids),
-  body: richParagraph(REPLACEMENT_SUB_ACTIVITY_TEXT),
-});
+/**
+ * The sub-activity left when an activity loses its last one (spec §4: "an empty replacement with text 'Enter
+ * Activity'"): empty and marked, the text being the editor's placeholder (never stored content, issue 11).
+ */
+export const replacementSubActivity = (ids: IdGenerator): SubActivity => ({ ...newSubActivity(ids), isReplacement: true });
 
 /** A new activity starts with its replacement sub-activity: an activity always holds at least one. */
 export const newActivity = (ids: IdGenerator): Activity => ({
@@ -297,9 +297,14 @@ export function insertTableColumn(item: SectionItemOf<'table'>, at: number): Sec
 
 const isReplacementText = (text: string): boolean => text.trim() === REPLACEMENT_SUB_ACTIVITY_TEXT;
 
-/** A replacement sub-activity: only the 'Enter Activity' text, nothing else written, not important. */
+/**
+ * A replacement sub-activity: marked and still empty, not important. Documents saved before the mark held the
+ * 'Enter Activity' text instead; that one counts too (and `normaliseActivity` turns it into the marked form).
+ */
 export function isReplacementSubActivity(sub: SubActivity): boolean {
-  return !sub.isImportant && sub.place.trim() === '' && sub.time.trim() === '' && sub.schedule.trim() === '' && isReplacementText(richTextToPlain(sub.body));
+  if (sub.isImportant || sub.place.trim() !== '' || sub.time.trim() !== '' || sub.schedule.trim() !== '') return false;
+  const body = richTextToPlain(sub.body).trim();
+  return sub.isReplacement === true ? body === '' || isReplacementText(body) : isReplacementText(body);
 }
 
 /** Has text: anything written in it other than the replacement's 'Enter Activity'. */
@@ -315,10 +320,10 @@ export function subActivityHasText(sub: SubActivity): boolean {
  * sub-activity into an activity that only had its replacement collapses to the moved one).
  */
 export function normaliseActivity(activity: Activity, ids: IdGenerator): Activity {
-  const subs = activity.subActivities;
+  const subs = mapShared(activity.subActivities, markReplacement);
   if (subs.length === 0) return { ...activity, subActivities: [replacementSubActivity(ids)] };
   const replacements = subs.filter(isReplacementSubActivity);
-  if (replacements.length === 0) return activity;
+  if (replacements.length === 0) return subs === activity.subActivities ? activity : { ...activity, subActivities: subs };
   const anyText = subs.some(subActivityHasText);
   let seenReplacement = false;
   const kept = subs.filter((sub) => {
@@ -327,7 +332,21 @@ export function normaliseActivity(activity: Activity, ids: IdGenerator): Activit
     seenReplacement = true;
     return true;
   });
-  return kept.length === subs.length ? activity : { ...activity, subActivities: kept };
+  return kept.length === activity.subActivities.length && subs === activity.subActivities ? activity : { ...activity, subActivities: kept };
+}
+
+/**
+ * A replacement keeps its mark only while it is one: written in (or made important) it is an ordinary
+ * sub-activity. An old document's stored 'Enter Activity' text becomes the empty, marked form.
+ */
+function markReplacement(sub: SubActivity): SubActivity {
+  const replacement = isReplacementSubActivity(sub);
+  if (replacement && (sub.isReplacement !== true || richTextToPlain(sub.body).trim() !== '')) return { ...sub, isReplacement: true, body: richParagraph() };
+  if (!replacement && sub.isReplacement !== undefined) {
+    const { isReplacement: _dropped, ...ordinary } = sub;
+    return ordinary;
+  }
+  return sub;
 }
 
 /**

@@ -130,7 +130,7 @@ function buildSample(language: Language, ids: IdGenerator): GuidebookDocument {
           activity(s('한림공원', 'Hallim Park'), '15:30', s('용암동굴과 야자수길', 'Lava caves and palm avenue'), [
             sub('', '15:30', s('협재굴·쌍용굴 관람', 'Hyeopjae and Ssangyong caves'), rich(s('동굴 안은 서늘해요. 얇은 겉옷을 챙기세요.', 'The caves are cool: bring a light jacket.'))),
           ]),
-          activity(s('애월 숙소', 'Aewol guesthouse'), '18:00', s('체크인', 'Check in'), [sub('', '', '', rich('Enter Activity'))]),
+          activity(s('애월 숙소', 'Aewol guesthouse'), '18:00', s('체크인', 'Check in'), [{ ...sub('', '', ''), isReplacement: true }]),
         ],
         [
           meal(s('점심 · 고기국수', 'Lunch · pork noodle soup'), s('협재 국수거리, 1인 약 9,000원', 'Hyeopjae noodle street, about ₩9,000 each')),

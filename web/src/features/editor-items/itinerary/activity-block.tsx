@@ -219,7 +219,7 @@ function SubActivityRow({
               }, 'typing')
             }
             label={`${label} ${t('editorItems.itinerary.body')}`}
-            placeholder={t('editorItems.itinerary.bodyPlaceholder')}
+            placeholder={isReplacementSubActivity(sub) ? t('editorItems.itinerary.replacementPlaceholder') : t('editorItems.itinerary.bodyPlaceholder')}
           />
         </RowContent>
       </div>

@@ -41,19 +41,21 @@ const apply = (page: ContentPage, recipe: PageRecipe) => produce(page, recipe);
 const bodies = (page: ContentPage, day = 0, act = 0) => page.days[day]!.activities[act]!.subActivities.map((entry) => richTextToPlain(entry.body));
 
 describe('itinerary rules', () => {
-  it('deleting the last sub-activity leaves an empty one reading "Enter Activity"', () => {
+  it('deleting the last sub-activity leaves an empty, marked replacement ("Enter Activity" is only its placeholder)', () => {
     const page = itinerary([[activity('a1', [sub('s1', 'Palace tour')])]]);
     const next = apply(page, removeSubActivity('day-1', 'a1', 's1', countingIds('new')));
     const subs = next.days[0]!.activities[0]!.subActivities;
     expect(subs).toHaveLength(1);
     expect(subs[0]!._id).toBe('new-1');
-    expect(richTextToPlain(subs[0]!.body)).toBe('Enter Activity');
+    expect(richTextToPlain(subs[0]!.body)).toBe('');
+    expect(subs[0]!.isReplacement).toBe(true);
   });
 
   it('moving the last sub-activity out leaves an empty one; a target holding only that collapses to the moved one', () => {
     const page = itinerary([[activity('a1', [sub('s1', 'Palace tour')]), activity('a2', [sub('r2', 'Enter Activity')])]]);
     const next = apply(page, stepSubActivity('day-1', 'a1', 's1', 1, countingIds('new')));
-    expect(bodies(next, 0, 0)).toEqual(['Enter Activity']);
+    expect(bodies(next, 0, 0)).toEqual(['']);
+    expect(next.days[0]!.activities[0]!.subActivities[0]!.isReplacement).toBe(true);
     expect(next.days[0]!.activities[0]!.subActivities[0]!._id).toBe('new-1');
     expect(next.days[0]!.activities[1]!.subActivities.map((entry) => entry._id)).toEqual(['s1']);
   });
@@ -126,7 +128,9 @@ describe('itinerary page', () => {
     fireEvent.focus(within(row).getByLabelText('Sub-activity 1 Place'));
     const chrome = screen.getByRole('toolbar', { name: 'Sub-activity actions' });
     fireEvent.click(within(chrome).getByRole('button', { name: 'Delete' }));
-    expect(screen.getByRole('group', { name: 'Sub-activity 1' }).textContent).toContain('Enter Activity');
+    const body = within(screen.getByRole('group', { name: 'Sub-activity 1' })).getByRole('textbox', { name: 'Sub-activity 1 Details' });
+    expect(body.getAttribute('aria-placeholder')).toBe('Enter Activity');
+    expect(body.textContent?.replace('\ufeff', '')).toBe('');
   });
 
   it('move buttons reorder activities from the keyboard; a toggle shows aria-pressed', () => {
