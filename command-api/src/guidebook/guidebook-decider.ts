@@ -529,6 +529,7 @@ export const guidebookDecider: Decider<GuidebookState, GuidebookCommand, Guidebo
         if (target.kind === 'item' && !locateItem(guidebook.document, target.contentId, target.sectionId, target.itemId)) {
           throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
         }
+        if (target.kind === 'card' && !guidebook.document.home.cards.some((card) => card._id === target.cardId)) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
         let patches: Patch[];
         try {
           patches = imageUploadPatches(guidebook.document, target, image);

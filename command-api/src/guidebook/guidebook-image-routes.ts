@@ -68,6 +68,7 @@ export function guidebookImageRoutes({ guidebooks, auth, ids, blobs }: Guidebook
   router.post('/guidebooks/:id/footer/image', auth.required, (req, res) => upload(req, res, param(req, 'id'), { kind: 'footer' }));
   // the spec's "subtitle" is the cover's subheader
   router.post('/guidebooks/:id/subtitle/image', auth.required, (req, res) => upload(req, res, param(req, 'id'), { kind: 'subheader' }));
+  router.post('/guidebooks/:id/cards/:cardId/image', auth.required, (req, res) => upload(req, res, param(req, 'id'), { kind: 'card', cardId: param(req, 'cardId') }));
   router.post('/guidebooks/:guidebookId/contents/:contentId/sections/:sectionId/items/:itemId/upload', auth.required, (req, res) =>
     upload(req, res, param(req, 'guidebookId'), {
       kind: 'item',

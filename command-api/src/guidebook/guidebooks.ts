@@ -1,4 +1,5 @@
 import {
+  CARD_IMAGE_TYPES,
   DEFAULT_GUIDEBOOK_TITLE,
   DEFAULT_LANGUAGE,
   GUIDEBOOK_MESSAGES,
@@ -20,7 +21,7 @@ import {
   type PublisherEvent,
 } from '@pocketguide/contracts';
 import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-store/event-store';
-import { ConflictError, ForbiddenError, NotFoundError, RevisionMismatchError } from '@pocketguide/platform/http/errors';
+import { ConflictError, ForbiddenError, NotFoundError, RevisionMismatchError, ValidationError } from '@pocketguide/platform/http/errors';
 import {
   SNAPSHOT_EVENT_TYPE,
   commandStep,
@@ -397,6 +398,12 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     /** Checked before an upload is received: the guidebook exists, the caller may change it, the target exists. */
     async checkUploadTarget(guidebookId: string, actor: Actor, target: ImageUploadTarget) {
       const { guidebook } = await changeable(guidebookId, actor);
+      if (target.kind === 'card') {
+        const card = guidebook.document.home.cards.find((candidate) => candidate._id === target.cardId);
+        if (!card) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+        if (!CARD_IMAGE_TYPES.has(card.type)) throw new ValidationError(`A ${card.type} card takes no image`, [{ path: 'cardId', message: `A ${card.type} card takes no image` }]);
+        return;
+      }
       if (target.kind !== 'item') return;
       const page = guidebook.document.contents.find((content) => content._id === target.contentId);
       const section = page?.sections.find((candidate) => candidate._id === target.sectionId);

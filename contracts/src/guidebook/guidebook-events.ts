@@ -57,6 +57,8 @@ export const imageUploadTargetSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('subheader') }),
   z.object({ kind: z.literal('footer') }),
   z.object({ kind: z.literal('item'), contentId: z.string(), sectionId: z.string(), itemId: z.string() }),
+  /** a cover card that shows a picture (image, picture card, tip card) */
+  z.object({ kind: z.literal('card'), cardId: z.string() }),
 ]);
 export type ImageUploadTarget = z.infer<typeof imageUploadTargetSchema>;
 

@@ -360,6 +360,8 @@ export function applyDocumentEvent(before: GuidebookDocument | null, event: Guid
 
 const IMAGE_ITEM_TYPES = new Set(['image', 'imagetext', 'preparation']);
 const IMAGES_ITEM_TYPES = new Set(['airticket', 'accordion']);
+/** The cover cards that show a picture. */
+export const CARD_IMAGE_TYPES: ReadonlySet<string> = new Set(['image', 'leftImageCard', 'preparation']);
 
 /**
  * The patch that puts an uploaded image where it was uploaded: the cover part's `image`, an item's `image`
@@ -367,6 +369,13 @@ const IMAGES_ITEM_TYPES = new Set(['airticket', 'accordion']);
  * when the target does not exist or takes no image.
  */
 export function imageUploadPatches(doc: GuidebookDocument, target: ImageUploadTarget, image: ImageSet): Patch[] {
+  if (target.kind === 'card') {
+    const index = doc.home.cards.findIndex((card) => card._id === target.cardId);
+    const card = doc.home.cards[index];
+    if (!card) throw new PatchError(`home.cards.${target.cardId}`, 'the card does not exist');
+    if (!CARD_IMAGE_TYPES.has(card.type)) throw new PatchError(`home.cards.${index}`, `a ${card.type} card takes no image`);
+    return [{ op: 'image' in card && card.image ? 'replace' : 'add', path: ['home', 'cards', index, 'image'], value: image }];
+  }
   if (target.kind !== 'item') {
     const part = doc[target.kind];
     return [{ op: part.image ? 'replace' : 'add', path: [target.kind, 'image'], value: image }];

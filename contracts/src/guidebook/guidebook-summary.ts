@@ -164,6 +164,7 @@ export const SUMMARY_PART_LABELS: Readonly<Record<string, Template>> = {
   subheader: { en: 'cover title', ko: '표지 제목' },
   footer: { en: 'footer', ko: '푸터' },
   item: { en: 'item', ko: '항목' },
+  card: { en: 'cover card', ko: '표지 카드' },
 };
 
 const isSummaryKey = (key: string): key is SummaryKey => (SUMMARY_KEYS as readonly string[]).includes(key);
@@ -366,6 +367,7 @@ export function summarisePatches(before: GuidebookDocument, patches: readonly Pa
 
 /** The summary of an image upload, naming where it went. */
 export function uploadSummary(doc: GuidebookDocument, target: ImageUploadTarget): SummaryEntry[] {
+  if (target.kind === 'card') return [{ key: 'uploaded-image', params: { part: 'card' } }];
   if (target.kind !== 'item') return [{ key: 'uploaded-image', params: { part: target.kind } }];
   const location = locateItem(doc, target.contentId, target.sectionId, target.itemId);
   const page = location ? doc.contents[location.contentIndex] : undefined;

@@ -532,6 +532,28 @@ describe('image uploads', () => {
     await refused(() => upload(`/guidebooks/${_id}/contents/${page._id}/sections/${section._id}/items/${section.items[0]!._id}/upload`, author, png), 400, 'validation_failed', /takes no image/);
   });
 
+  it('into a cover card that shows a picture (issue 11: cards get and replace pictures); other cards and unknown ones refused', async () => {
+    const { _id } = await create();
+    const before = (await storedDocument(_id)).document;
+    const cards = [
+      { _id: 'card-picture', type: 'leftImageCard', heading: 'Hallasan', text: '' },
+      { _id: 'card-text', type: 'text', content: [{ type: 'paragraph', children: [{ text: 'Hello' }] }] },
+    ];
+    const put = await api(`/guidebooks/${_id}`, { method: 'PUT', headers: { ...bearer(author.token), 'content-type': 'application/json' }, body: JSON.stringify({ ...before, home: { cards } }) });
+    expect(put.status).toBe(200);
+    const first = await upload(`/guidebooks/${_id}/cards/card-picture/image`, author, png);
+    expect(first.status).toBe(201);
+    const { image, patches } = (await first.json()) as { image: unknown; patches: Patch[] };
+    expect(patches).toEqual([{ op: 'add', path: ['home', 'cards', 0, 'image'], value: image }]);
+    expect((await storedDocument(_id)).document.home.cards[0]).toMatchObject({ image });
+    // a second upload replaces it
+    const second = (await (await upload(`/guidebooks/${_id}/cards/card-picture/image`, author, png)).json()) as { patches: Patch[] };
+    expect(second.patches[0]).toMatchObject({ op: 'replace', path: ['home', 'cards', 0, 'image'] });
+    await refused(() => upload(`/guidebooks/${_id}/cards/card-text/image`, author, png), 400, 'validation_failed', /takes no image/);
+    await refused(() => upload(`/guidebooks/${_id}/cards/nope/image`, author, png), 404, 'not_found');
+    await refused(() => upload(`/guidebooks/${_id}/cards/card-picture/image`, other, png), 403, 'forbidden');
+  });
+
   it('refusals append nothing: a renamed text file 415, 6 MB 413 with the size and maximum, NEW 400, others 403, anonymous 401', async () => {
     const { _id } = await create();
     const path = `/guidebooks/${_id}/header/image`;

@@ -2,7 +2,10 @@ import { imageUploadedSchema, UPLOAD_TIMEOUT_MS, type ImageUploaded } from '@poc
 import type { ApiClient } from '../../../lib/api-client.ts';
 
 /** Where an image goes: a cover part, or a section item. */
-export type UploadTarget = { kind: 'header' | 'subheader' | 'footer' } | { kind: 'item'; contentId: string; sectionId: string; itemId: string };
+export type UploadTarget =
+  | { kind: 'header' | 'subheader' | 'footer' }
+  | { kind: 'item'; contentId: string; sectionId: string; itemId: string }
+  | { kind: 'card'; cardId: string };
 
 function uploadPath(guidebookId: string, target: UploadTarget): string {
   const id = encodeURIComponent(guidebookId);
@@ -13,6 +16,8 @@ function uploadPath(guidebookId: string, target: UploadTarget): string {
       return `/guidebooks/${id}/footer/image`;
     case 'subheader':
       return `/guidebooks/${id}/subtitle/image`;
+    case 'card':
+      return `/guidebooks/${id}/cards/${encodeURIComponent(target.cardId)}/image`;
     case 'item':
       return `/guidebooks/${id}/contents/${encodeURIComponent(target.contentId)}/sections/${encodeURIComponent(target.sectionId)}/items/${encodeURIComponent(target.itemId)}/upload`;
   }

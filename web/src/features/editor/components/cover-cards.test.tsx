@@ -51,6 +51,22 @@ describe('the cover cards in the editor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(group.querySelectorAll('[data-card-type]')).toHaveLength(doc.home.cards.length));
   });
+
+  it('adds a card of any type, selected, and offers a picture upload for the cards that show one', { timeout: 30_000 }, async () => {
+    const { doc } = openSaved();
+    const group = await screen.findByRole('group', { name: 'Cover cards' }, LOADED);
+    const trigger = within(group).getByRole('button', { name: 'Add card' });
+    fireEvent.pointerDown(trigger, { button: 0, ctrlKey: false });
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Picture card' }));
+    await waitFor(() => expect(group.querySelectorAll('[data-card-type]')).toHaveLength(doc.home.cards.length + 1));
+    const added = [...group.querySelectorAll<HTMLElement>('[data-card-type]')].at(-1)!;
+    expect(added.dataset.cardType).toBe('leftImageCard');
+    const toolbar = screen.getByRole('toolbar', { name: 'Picture card options' });
+    expect(within(toolbar).getByRole('button', { name: 'Upload image' })).toBeDefined();
+    // the picture of a card that has one can be replaced
+    fireEvent.pointerDown(group.querySelector('[data-card-type="leftImageCard"]')!);
+    expect(within(screen.getByRole('toolbar', { name: 'Picture card options' })).getByRole('button', { name: 'Replace image' })).toBeDefined();
+  });
 });
 
 describe.each([
@@ -74,6 +90,8 @@ describe.each([
     renderApp({ path: '/guidebooks/create', auth: signedIn({ language: language === 'ko' ? 'kr' : 'en' }), language });
     const title = (await screen.findByPlaceholderText(untitled, {}, LOADED)) as HTMLInputElement;
     expect(title.value).toBe('');
+    // no card is drawn (readers get none); only the way to add one is offered
     expect(document.querySelector('[data-part="cards"]')).toBeNull();
+    expect(document.querySelector('[data-card-type]')).toBeNull();
   });
 });

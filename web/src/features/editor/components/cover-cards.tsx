@@ -1,8 +1,19 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageOff, Trash2 } from 'lucide-react';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ImageOff, ImagePlus, Plus, Trash2 } from 'lucide-react';
 import type { Draft } from 'immer';
-import { isRichTextBlank, type Card, type CardType, type GuidebookDocument, type ImageSet, type RichText } from '@pocketguide/contracts';
+import {
+  CARD_IMAGE_TYPES,
+  GUIDEBOOK_LIMITS,
+  isRichTextBlank,
+  newCard,
+  type Card,
+  type CardType,
+  type GuidebookDocument,
+  type ImageSet,
+  type RichText,
+} from '@pocketguide/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { cx } from '../../../lib/class-names.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
@@ -12,18 +23,63 @@ import { EditableRichText } from './editable-rich-text.tsx';
  * The cover's cards (`home.cards`: spec §3 "card types seen on covers"), under the menu as the viewer draws them
  * (`cardHtml` in contracts/src/viewer/render-items.ts, styles `.pg-card*` in web/src/viewer/viewer.css). In the
  * editor every card shows, an empty one with its placeholders, and a selected card offers its texts for editing,
- * the removal of its picture and its deletion. Readers (and previews here) never see an empty card.
+ * a new or replaced picture (uploaded like the cover's), the removal of its picture and its deletion; "Add card"
+ * below them adds any card type. Readers (and previews here) never see an empty card.
  */
 export function CoverCards({ doc, editable }: { doc: GuidebookDocument; editable: boolean }) {
   const { t } = useTranslation();
   const cards = editable ? doc.home.cards : doc.home.cards.filter((card) => !isEmptyCard(card));
-  if (cards.length === 0) return null;
+  if (cards.length === 0) {
+    // nothing a reader would see: only the way to add a card, outside the cards' part
+    return editable ? <div className="flex flex-col px-4 pt-2 pb-4">{addable(doc) ? <AddCardMenu /> : null}</div> : null;
+  }
   return (
     <div className="flex flex-col gap-3 px-4 pt-2 pb-4" data-part="cards" role="group" aria-label={t('editor.canvas.cards.label')}>
       {cards.map((card) => (
         <CoverCardView key={card._id} card={card} editable={editable} />
       ))}
+      {editable && addable(doc) ? <AddCardMenu /> : null}
     </div>
+  );
+}
+
+const addable = (doc: GuidebookDocument) => doc.home.cards.length < GUIDEBOOK_LIMITS.cards;
+
+const CARD_TYPES = ['title', 'text', 'image', 'leftImageCard', 'preparation', 'table', 'schedule-table'] as const satisfies readonly CardType[];
+
+/** Adds a card of the chosen type at the end of the cover and selects it (one undo step). */
+function AddCardMenu() {
+  const { t } = useTranslation();
+  const { store } = useEditor();
+  const add = (type: CardType) => {
+    const card = newCard(type, store.ids);
+    store.edit((draft) => {
+      draft.home.cards.push(card);
+    });
+    store.select(card._id);
+  };
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger
+        className="inline-flex h-10 items-center justify-center gap-1.5 rounded-card border border-dashed border-neutral-300 text-sm font-semibold text-neutral-600 hover:border-primary-400 hover:text-primary-700 focus-visible:outline-2 focus-visible:outline-primary-600"
+      >
+        <Plus className="size-4" aria-hidden="true" />
+        {t('editor.canvas.cards.add')}
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="center" sideOffset={4} className="z-50 min-w-48 rounded-control border border-neutral-200 bg-white p-1 shadow-raised">
+          {CARD_TYPES.map((type) => (
+            <DropdownMenu.Item
+              key={type}
+              onSelect={() => add(type)}
+              className="cursor-pointer rounded-[4px] px-3 py-2 text-sm text-neutral-800 outline-none data-[highlighted]:bg-primary-50 data-[highlighted]:text-primary-800"
+            >
+              {t(`editor.canvas.cards.types.${TYPE_KEY[type]}`)}
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }
 
@@ -75,12 +131,25 @@ function useCardEdit(id: string) {
 
 function CoverCardView({ card, editable }: { card: Card; editable: boolean }) {
   const { t } = useTranslation();
-  const { store } = useEditor();
+  const { store, uploadImage } = useEditor();
   const active = useEditorState((state) => state.activeId === card._id) && editable;
   const [confirming, setConfirming] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const input = useRef<HTMLInputElement>(null);
   const edit = useCardEdit(card._id);
   const typeName = t(`editor.canvas.cards.types.${TYPE_KEY[card.type]}`);
   const hasImage = 'image' in card && card.image !== undefined;
+  const takesImage = CARD_IMAGE_TYPES.has(card.type);
+  const upload = async (file: File) => {
+    setProgress(0);
+    try {
+      await uploadImage({ kind: 'card', cardId: card._id }, file, setProgress);
+    } catch {
+      // uploadImage has shown the reason already
+    } finally {
+      setProgress(null);
+    }
+  };
 
   return (
     <div
@@ -100,6 +169,33 @@ function CoverCardView({ card, editable }: { card: Card; editable: boolean }) {
           aria-label={t('editor.canvas.cards.toolbar', { type: typeName })}
         >
           <span className="px-1.5 text-xs font-semibold text-neutral-500">{typeName}</span>
+          {takesImage ? (
+            <>
+              <button
+                type="button"
+                disabled={progress !== null}
+                onClick={() => input.current?.click()}
+                className="inline-flex h-8 items-center gap-1 rounded-control bg-primary-600 px-2 text-xs font-semibold text-white hover:bg-primary-700 disabled:opacity-60"
+              >
+                <ImagePlus className="size-3.5" aria-hidden="true" />
+                {progress !== null
+                  ? t('editor.canvas.uploading', { percent: Math.round(progress * 100) })
+                  : t(hasImage ? 'editor.canvas.replaceImage' : 'editor.canvas.uploadImage')}
+              </button>
+              <input
+                ref={input}
+                type="file"
+                accept="image/jpeg,image/png,image/gif"
+                className="hidden"
+                aria-label={t(hasImage ? 'editor.canvas.replaceImage' : 'editor.canvas.uploadImage')}
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  event.target.value = '';
+                  if (file) void upload(file);
+                }}
+              />
+            </>
+          ) : null}
           {hasImage ? (
             <button
               type="button"
