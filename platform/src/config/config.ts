@@ -146,6 +146,8 @@ const configSchema = z.object({
   PARTNER_OWNERS: z.string().default(''),
   /** how often counted reader views are written as events, in ms (at most 30 s: what a crash may lose) */
   VIEW_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+  /** how often the billing worker looks for due renewals, lapses, notices and scheduled payments, in ms */
+  BILLING_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 
   // ---- thumbnails ----
   /** the Chromium the thumbnail worker drives; unset: the first of /usr/bin/chromium, chromium-browser, google-chrome */
@@ -155,6 +157,23 @@ const configSchema = z.object({
    * own server when it also serves pages, else PUBLIC_BASE_URL.
    */
   THUMBNAIL_RENDER_BASE_URL: optionalUrl.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://query-api:3000' }).optional()),
+
+  // ---- payments (platform/src/payments/open-payment-provider.ts) ----
+  /** debug | portone; empty: portone when PORTONE_API_KEY and PORTONE_API_SECRET are set, else debug */
+  PAYMENT_PROVIDER: z.enum(['', 'debug', 'portone'], { message: 'debug or portone (or empty: chosen by PORTONE_API_KEY)' }).default(''),
+  /** PortOne's REST API key (imp_key) and secret (imp_secret) */
+  PORTONE_API_KEY: optionalText,
+  PORTONE_API_SECRET: z
+    .string()
+    .transform((v) => (v.trim() === '' ? undefined : v.trim()))
+    .optional(),
+  PORTONE_API_URL: optionalUrl.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.iamport.kr' }).optional()),
+  /** per request to PortOne, in ms */
+  PORTONE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** for the browser's payment window: the merchant code (IMP.init), and the channel/store it pays through */
+  PORTONE_IMP_CODE: optionalText,
+  PORTONE_CHANNEL_KEY: optionalText,
+  PORTONE_STORE_ID: optionalText,
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {

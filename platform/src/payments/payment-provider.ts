@@ -74,6 +74,8 @@ export interface PaymentProvider {
    * Charges a billing key again (a renewal). Answers the payment whether paid or failed (a declined card is a
    * `failed` payment, not a throw); throws PaymentProviderError('unavailable') on timeouts and 5xx, and
    * ('invalid') when the merchantUid was already used.
+   * When the provider refuses the request outright (nothing charged, no payment made) it throws ('not-found') for a
+   * customerUid without a card, else ('declined') with the provider's message.
    */
   charge(request: ChargeRequest): Promise<ProviderPayment>;
   /** refunds all or part of a payment; answers the payment after the cancel */
