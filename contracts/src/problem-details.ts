@@ -25,6 +25,18 @@ export const errorCodes = [
   'icon_limit_reached',
   /** one upload at a time (spec 3 §5): the next waits for the current one */
   'upload_in_progress',
+  /** a purchase option that is not sold (yearly billing, spec 2 §5) */
+  'option_unavailable',
+  /** the provider says the payment was not paid (nothing granted) */
+  'payment_not_completed',
+  /** the payment's amount or merchant_uid is not this purchase's (nothing granted) */
+  'payment_mismatch',
+  /** a DEBUG payment sent to a server whose provider is not the debug one */
+  'debug_payment_refused',
+  /** the card was declined (card check, refund) */
+  'payment_declined',
+  /** the payment provider did not answer: try again later */
+  'payment_provider_unavailable',
   'internal_error',
 ] as const;
 

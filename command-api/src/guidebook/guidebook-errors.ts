@@ -1,4 +1,4 @@
-import { GUIDEBOOK_MESSAGES } from '@pocketguide/contracts';
+import { GUIDEBOOK_MESSAGES, publishLimitMessage } from '@pocketguide/contracts';
 import { AppError } from '@pocketguide/platform/http/errors';
 
 /** Publishing needs a subscription or the administrator role (spec 1 §5); the web then offers to subscribe. */
@@ -8,10 +8,10 @@ export class SubscriptionRequiredError extends AppError {
   }
 }
 
-/** At most 10 published at once per owner, gallery ones excluded (spec 1 §5). */
+/** At most the owner's plan's number published at once (10 on standard), gallery ones excluded (spec 1 §5). */
 export class PublishLimitError extends AppError {
-  constructor() {
-    super(409, 'publish_limit_reached', GUIDEBOOK_MESSAGES.publishLimit);
+  constructor(limit?: number) {
+    super(409, 'publish_limit_reached', limit === undefined ? GUIDEBOOK_MESSAGES.publishLimit : publishLimitMessage(limit));
   }
 }
 

@@ -3,8 +3,11 @@ import {
   DEFAULT_GUIDEBOOK_TITLE,
   DEFAULT_LANGUAGE,
   GUIDEBOOK_MESSAGES,
+  MAX_PUBLISHED,
   canPublish,
   decodeGuidebookEvent,
+  isAdminRole,
+  publishLimitOf,
   decodePublisherEvent,
   guidebookStream,
   newGuidebookDocument,
@@ -166,6 +169,18 @@ export function createGuidebooks(deps: GuidebooksDeps) {
 
   // ---------------------------------------------------------------- publishing slots
 
+  /**
+   * How many guidebooks the owner may have published at once: their plan's number (mini 3 … enterprise 1000),
+   * none for an administrator. A free owner only gets here through an administrator, who publishes as many as
+   * the standard plan's 10, as before plans had numbers of their own.
+   */
+  async function publishLimitFor(userId: string): Promise<number> {
+    const owner = await account(userId);
+    if (!owner) return MAX_PUBLISHED;
+    if (isAdminRole(owner.role)) return Number.POSITIVE_INFINITY;
+    return owner.subscriptionType === 'free' ? MAX_PUBLISHED : publishLimitOf(owner.subscriptionType);
+  }
+
   const pause = (attempt: number) =>
     pauseMs <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, Math.random() * pauseMs * Math.min(attempt + 1, 8)));
 
@@ -191,12 +206,13 @@ export function createGuidebooks(deps: GuidebooksDeps) {
    * reclaims stale slots once.
    */
   async function takeSlot(userId: string, guidebookId: string, reason: 'publish' | 'gallery-off', metadata: CommandMetadata) {
+    const limit = await publishLimitFor(userId);
     let reclaimed = false;
     for (let attempt = 0; ; attempt++) {
       try {
         return await handlePublisher(
           publisherStream(userId),
-          { type: 'TakePublishSlot', data: { userId, guidebookId, reason, now: clock.now() } },
+          { type: 'TakePublishSlot', data: { userId, guidebookId, reason, limit, now: clock.now() } },
           { metadata, retryOnConflict: true },
         );
       } catch (error) {

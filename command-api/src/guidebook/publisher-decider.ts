@@ -16,7 +16,11 @@ export type PublisherState = {
 };
 
 type At = { now: Date };
-export type TakePublishSlot = { type: 'TakePublishSlot'; data: At & { userId: string; guidebookId: string; reason: 'publish' | 'gallery-off' } };
+export type TakePublishSlot = {
+  type: 'TakePublishSlot';
+  /** `limit`: the owner's plan's (publishLimitOf); MAX_PUBLISHED when not given */
+  data: At & { userId: string; guidebookId: string; reason: 'publish' | 'gallery-off'; limit?: number };
+};
 export type ReleasePublishSlot = {
   type: 'ReleasePublishSlot';
   data: At & { userId: string; guidebookId: string; reason: 'unpublish' | 'gallery-on' | 'deleted' };
@@ -51,7 +55,8 @@ export const publisherDecider: Decider<PublisherState, PublisherCommand, Publish
     switch (command.type) {
       case 'TakePublishSlot': {
         if (holds) return [];
-        if (state.slots.length >= MAX_PUBLISHED) throw new PublishLimitError();
+        const limit = command.data.limit ?? MAX_PUBLISHED;
+        if (state.slots.length >= limit) throw new PublishLimitError(limit);
         return [{ type: 'PublishSlotTaken', data: { userId, guidebookId, reason: command.data.reason, at } }];
       }
       case 'ReleasePublishSlot': {

@@ -4,7 +4,10 @@ import {
   DEFAULT_LANGUAGE,
   PASSWORD_RESET_TTL_MINUTES,
   TRIAL_DAYS,
+  PAYMENT_MESSAGES as P,
   type BillingCycle,
+  type BillingNoticeKind,
+  type LapseReason,
   type Language,
   type PaidPlan,
   type Role,
@@ -12,7 +15,7 @@ import {
   type UserEvent,
   type UserProfile,
 } from '@pocketguide/contracts';
-import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '@pocketguide/platform/http/errors';
+import { AppError, ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '@pocketguide/platform/http/errors';
 import type { Decider } from '../core/decider.ts';
 
 /**
@@ -33,7 +36,18 @@ export type Account = {
   subscription: boolean;
   subscriptionType: SubscriptionType;
   expiresAt: string;
+  /** the card's name (the session's `paymentMethod`) */
   paymentMethod: string | null;
+  /** the billing key renewals are charged to */
+  customerUid: string | null;
+  /** a renewal that failed and is tried again, null when none is pending */
+  renewal: { merchantUid: string; attempt: number; nextAttemptAt: string | null } | null;
+  /** renewals already granted (by payment), so a redelivered one extends the plan once */
+  renewedMerchantUids: string[];
+  /** billing mails already sent, by their dedup key */
+  noticeKeys: string[];
+  /** the free trial's end was recorded (SubscriptionLapsed 'trial-ended') */
+  trialEnded: boolean;
   kakaoId: string | null;
   /** SHA-256 of every activation token mailed so far: any of them activates */
   activationTokenHashes: string[];
@@ -102,6 +116,26 @@ export type RecordMailSent = {
 export type SubscribeUser = { type: 'SubscribeUser'; data: At & { plan: PaidPlan; billingCycle: BillingCycle } };
 export type UnsubscribeUser = { type: 'UnsubscribeUser'; data: At & { by: 'admin' | 'self' } };
 export type ChangeUserPlan = { type: 'ChangeUserPlan'; data: At & { plan: PaidPlan } };
+/**
+ * A person's own purchase (POST subscriptions/subscribe, subscribe-one-month), after the payment was verified with
+ * the provider and recorded on its payment stream: the card becomes the one renewals are charged to.
+ */
+export type PurchaseSubscription = {
+  type: 'PurchaseSubscription';
+  data: At & { plan: PaidPlan; billingCycle: BillingCycle; merchantUid: string; customerUid: string; cardName: string | null };
+};
+export type ChangePaymentMethod = { type: 'ChangePaymentMethod'; data: At & { customerUid: string; cardName: string | null } };
+/** The billing worker's renewal, once its charge (`merchantUid`) was paid: the plan runs a month longer. */
+export type RenewSubscription = { type: 'RenewSubscription'; data: At & { merchantUid: string } };
+export type RecordRenewalFailure = {
+  type: 'RecordRenewalFailure';
+  data: At & { merchantUid: string; attempt: number; failReason: string; nextAttemptAt: Date | null };
+};
+/** The paid period (or the trial) ended without renewal: the account is on the free plan from now. */
+export type LapseSubscription = { type: 'LapseSubscription'; data: At & { reason: LapseReason } };
+export type SchedulePayment = { type: 'SchedulePayment'; data: At & { scheduleAt: Date } };
+export type RecordBillingNotice = { type: 'RecordBillingNotice'; data: At & { kind: BillingNoticeKind; key: string } };
+
 /** One session signs out: its token (`sessionId`, valid `until`) is refused from now on. */
 export type SignOut = { type: 'SignOut'; data: At & { sessionId: string; until: Date } };
 
@@ -122,7 +156,24 @@ export type UserCommand =
   | SubscribeUser
   | UnsubscribeUser
   | ChangeUserPlan
-  | SignOut;
+  | SignOut
+  | PurchaseSubscription
+  | ChangePaymentMethod
+  | RenewSubscription
+  | RecordRenewalFailure
+  | LapseSubscription
+  | SchedulePayment
+  | RecordBillingNotice;
+
+/** A purchase option that is not sold (yearly billing, enterprise): 400 with the spec's text. */
+export class OptionUnavailableError extends AppError {
+  constructor(message: string = P.yearly) {
+    super(400, 'option_unavailable', message);
+  }
+}
+
+/** Keeps the last `max` of a growing list (dedup keys: old ones can no longer come back). */
+const lastOf = <T>(items: readonly T[], item: T, max = 50): T[] => [...items, item].slice(-max);
 
 const addMinutes = (date: Date, minutes: number) => new Date(date.getTime() + minutes * 60_000);
 const addDays = (date: Date, days: number) => new Date(date.getTime() + days * 86_400_000);
@@ -221,7 +272,7 @@ function evolveAccount(account: Account, event: UserEvent): Account {
     case 'MailSent':
       return { ...account, sentMailIds: [...account.sentMailIds, event.data.mailId] };
     case 'UserSubscribed':
-      return { ...account, subscription: true, subscriptionType: event.data.plan, expiresAt: event.data.expiresAt };
+      return { ...account, subscription: true, subscriptionType: event.data.plan, expiresAt: event.data.expiresAt, renewal: null };
     case 'UserUnsubscribed':
       // the plan keeps running to its end: a paid type with the flag off (spec 2 §4)
       return { ...account, subscription: false, expiresAt: event.data.expiresAt };
@@ -232,6 +283,32 @@ function evolveAccount(account: Account, event: UserEvent): Account {
       const stillValid = account.endedSessions.filter((ended) => ended.until > event.data.signedOutAt);
       return { ...account, endedSessions: [...stillValid, { sessionId: event.data.sessionId, until: event.data.until }] };
     }
+    case 'PaymentMethodChanged':
+      return { ...account, customerUid: event.data.customerUid, paymentMethod: event.data.cardName };
+    case 'SubscriptionRenewed':
+      return {
+        ...account,
+        expiresAt: event.data.expiresAt,
+        renewal: null,
+        renewedMerchantUids: lastOf(account.renewedMerchantUids, event.data.merchantUid),
+      };
+    case 'RenewalChargeFailed':
+      return {
+        ...account,
+        renewal: { merchantUid: event.data.merchantUid, attempt: event.data.attempt, nextAttemptAt: event.data.nextAttemptAt },
+      };
+    case 'SubscriptionLapsed':
+      return {
+        ...account,
+        subscription: false,
+        subscriptionType: 'free',
+        renewal: null,
+        trialEnded: account.trialEnded || event.data.reason === 'trial-ended',
+      };
+    case 'PaymentScheduled':
+      return account;
+    case 'BillingNoticeSent':
+      return { ...account, noticeKeys: lastOf(account.noticeKeys, event.data.key, 200) };
     default: {
       const unknown: never = event;
       return unknown;
@@ -261,6 +338,11 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           subscriptionType: 'free',
           expiresAt: data.trialExpiresAt,
           paymentMethod: null,
+          customerUid: null,
+          renewal: null,
+          renewedMerchantUids: [],
+          noticeKeys: [],
+          trialEnded: false,
           kakaoId: null,
           activationTokenHashes: data.activation ? [data.activation.tokenHash] : [],
           verificationRequests: data.activation ? [data.registeredAt] : [],
@@ -448,6 +530,82 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (until.getTime() <= command.data.now.getTime()) return [];
         if (account.endedSessions.some((ended) => ended.sessionId === sessionId)) return [];
         return [{ type: 'UserSignedOut', data: { userId: account.userId, sessionId, until: until.toISOString(), signedOutAt: now } }];
+      }
+
+      case 'PurchaseSubscription': {
+        const account = usable(state);
+        const { plan, billingCycle, customerUid, cardName } = command.data;
+        if (billingCycle === 'year') throw new OptionUnavailableError(P.yearly);
+        if (plan === 'enterprise') throw new OptionUnavailableError(P.notSellable);
+        if (account.subscription) {
+          throw new ConflictError(plan === 'onemonth' ? S.oneMonthForSubscribed : P.alreadySubscribed);
+        }
+        const events: UserEvent[] = [];
+        if (account.customerUid !== customerUid || account.paymentMethod !== cardName) {
+          events.push({ type: 'PaymentMethodChanged', data: { userId: account.userId, customerUid, cardName, changedAt: now } });
+        }
+        const expiresAt = addMonths(command.data.now, 1).toISOString();
+        events.push({ type: 'UserSubscribed', data: { userId: account.userId, plan, billingCycle: 'month', expiresAt, subscribedAt: now } });
+        return events;
+      }
+
+      case 'ChangePaymentMethod': {
+        const account = usable(state);
+        const { customerUid, cardName } = command.data;
+        if (account.customerUid === customerUid && account.paymentMethod === cardName) return [];
+        return [{ type: 'PaymentMethodChanged', data: { userId: account.userId, customerUid, cardName, changedAt: now } }];
+      }
+
+      case 'RenewSubscription': {
+        const account = existing(state);
+        const { merchantUid } = command.data;
+        if (account.renewedMerchantUids.includes(merchantUid)) return [];
+        if (account.subscriptionType === 'free' || account.subscriptionType === 'onemonth') throw new ConflictError(S.notSubscribed);
+        const expiresAt = addMonths(new Date(account.expiresAt), 1).toISOString();
+        return [
+          { type: 'SubscriptionRenewed', data: { userId: account.userId, plan: account.subscriptionType, merchantUid, expiresAt, renewedAt: now } },
+        ];
+      }
+
+      case 'RecordRenewalFailure': {
+        if (state.status === 'deleted') return [];
+        const account = existing(state);
+        const { merchantUid, attempt, failReason, nextAttemptAt } = command.data;
+        if (account.renewal?.merchantUid === merchantUid || account.renewedMerchantUids.includes(merchantUid)) return [];
+        if (account.subscriptionType === 'free') return [];
+        return [
+          {
+            type: 'RenewalChargeFailed',
+            data: { userId: account.userId, merchantUid, attempt, failReason, nextAttemptAt: nextAttemptAt?.toISOString() ?? null, failedAt: now },
+          },
+        ];
+      }
+
+      case 'LapseSubscription': {
+        if (state.status === 'deleted') return [];
+        const account = existing(state);
+        const { reason } = command.data;
+        if (account.subscriptionType === 'free') {
+          if (reason !== 'trial-ended' || account.trialEnded) return [];
+        }
+        if (reason !== 'admin' && Date.parse(account.expiresAt) > command.data.now.getTime()) {
+          throw new ConflictError('The plan has not ended yet');
+        }
+        return [{ type: 'SubscriptionLapsed', data: { userId: account.userId, plan: account.subscriptionType, reason, lapsedAt: now } }];
+      }
+
+      case 'SchedulePayment': {
+        const account = existing(state);
+        if (account.customerUid === null) throw new ConflictError(P.noPaymentMethod);
+        return [{ type: 'PaymentScheduled', data: { userId: account.userId, scheduleAt: command.data.scheduleAt.toISOString(), scheduledAt: now } }];
+      }
+
+      case 'RecordBillingNotice': {
+        if (state.status === 'deleted') return [];
+        const account = existing(state);
+        const { kind, key } = command.data;
+        if (account.noticeKeys.includes(key)) return [];
+        return [{ type: 'BillingNoticeSent', data: { userId: account.userId, kind, key, sentAt: now } }];
       }
 
       default: {

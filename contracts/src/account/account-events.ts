@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_CYCLES, LANGUAGES, PAID_PLANS, ROLES } from './account-limits.ts';
+import { BILLING_CYCLES, LANGUAGES, PAID_PLANS, ROLES, SUBSCRIPTION_TYPES } from './account-limits.ts';
 
 /**
  * Account events. Three kinds of stream:
@@ -117,6 +117,52 @@ export const userSubscribedSchema = z.object({
 export const userUnsubscribedSchema = z.object({ userId: z.string(), expiresAt: at, unsubscribedAt: at });
 export const userPlanChangedSchema = z.object({ userId: z.string(), plan: z.enum(PAID_PLANS), changedAt: at });
 
+/** The card renewals are charged to (the provider's billing key); `cardName` is the session's `paymentMethod`. */
+export const paymentMethodChangedSchema = z.object({
+  userId: z.string(),
+  customerUid: z.string(),
+  cardName: z.string().nullable(),
+  changedAt: at,
+});
+/** A renewal was paid (payment `merchantUid`): the plan runs to the new `expiresAt`. */
+export const subscriptionRenewedSchema = z.object({
+  userId: z.string(),
+  plan: z.enum(PAID_PLANS),
+  merchantUid: z.string(),
+  expiresAt: at,
+  renewedAt: at,
+});
+/** A renewal charge failed; it is tried again at `nextAttemptAt` (null: no more attempts, the plan lapses). */
+export const renewalChargeFailedSchema = z.object({
+  userId: z.string(),
+  merchantUid: z.string(),
+  attempt: z.number().int().min(1),
+  failReason: z.string(),
+  nextAttemptAt: at.nullable(),
+  failedAt: at,
+});
+export const LAPSE_REASONS = ['unsubscribed', 'onemonth-ended', 'charge-failed', 'trial-ended', 'admin'] as const;
+export type LapseReason = (typeof LAPSE_REASONS)[number];
+/** The paid period ended without renewal: from now the account is on the free plan (expiresAt stays, in the past). */
+export const subscriptionLapsedSchema = z.object({
+  userId: z.string(),
+  /** the plan that ended */
+  plan: z.enum(SUBSCRIPTION_TYPES),
+  reason: z.enum(LAPSE_REASONS),
+  lapsedAt: at,
+});
+/** An administrator asked for the card to be charged at `scheduleAt` (spec 2 §6: schedule a payment). */
+export const paymentScheduledSchema = z.object({ userId: z.string(), scheduleAt: at, scheduledAt: at });
+export const BILLING_NOTICE_KINDS = ['renewal-upcoming', 'charge-failed', 'lapsed'] as const;
+export type BillingNoticeKind = (typeof BILLING_NOTICE_KINDS)[number];
+/** A billing mail was sent; `key` makes it once only (e.g. the renewal's merchantUid). */
+export const billingNoticeSentSchema = z.object({
+  userId: z.string(),
+  kind: z.enum(BILLING_NOTICE_KINDS),
+  key: z.string(),
+  sentAt: at,
+});
+
 /**
  * One session (one signed-in device) ended by its own sign-out: its token is refused from now on. `until` is the
  * token's own expiry, after which nobody needs to remember it.
@@ -148,6 +194,12 @@ export type UserSubscribed = E<'UserSubscribed', typeof userSubscribedSchema>;
 export type UserUnsubscribed = E<'UserUnsubscribed', typeof userUnsubscribedSchema>;
 export type UserPlanChanged = E<'UserPlanChanged', typeof userPlanChangedSchema>;
 export type UserSignedOut = E<'UserSignedOut', typeof userSignedOutSchema>;
+export type PaymentMethodChanged = E<'PaymentMethodChanged', typeof paymentMethodChangedSchema>;
+export type SubscriptionRenewed = E<'SubscriptionRenewed', typeof subscriptionRenewedSchema>;
+export type RenewalChargeFailed = E<'RenewalChargeFailed', typeof renewalChargeFailedSchema>;
+export type SubscriptionLapsed = E<'SubscriptionLapsed', typeof subscriptionLapsedSchema>;
+export type PaymentScheduled = E<'PaymentScheduled', typeof paymentScheduledSchema>;
+export type BillingNoticeSent = E<'BillingNoticeSent', typeof billingNoticeSentSchema>;
 
 export type UserEvent =
   | UserRegistered
@@ -167,7 +219,13 @@ export type UserEvent =
   | UserSubscribed
   | UserUnsubscribed
   | UserPlanChanged
-  | UserSignedOut;
+  | UserSignedOut
+  | PaymentMethodChanged
+  | SubscriptionRenewed
+  | RenewalChargeFailed
+  | SubscriptionLapsed
+  | PaymentScheduled
+  | BillingNoticeSent;
 
 export type UserEmailReserved = E<'UserEmailReserved', typeof userEmailReservedSchema>;
 export type UserEmailReleased = E<'UserEmailReleased', typeof userEmailReleasedSchema>;
@@ -196,6 +254,12 @@ export const userEventSchemas = {
   UserUnsubscribed: userUnsubscribedSchema,
   UserPlanChanged: userPlanChangedSchema,
   UserSignedOut: userSignedOutSchema,
+  PaymentMethodChanged: paymentMethodChangedSchema,
+  SubscriptionRenewed: subscriptionRenewedSchema,
+  RenewalChargeFailed: renewalChargeFailedSchema,
+  SubscriptionLapsed: subscriptionLapsedSchema,
+  PaymentScheduled: paymentScheduledSchema,
+  BillingNoticeSent: billingNoticeSentSchema,
 } as const satisfies Record<UserEvent['type'], z.ZodType>;
 
 export const emailReservationEventSchemas = {

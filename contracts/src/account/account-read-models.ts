@@ -22,7 +22,14 @@ export type UserDoc = {
   subscription: boolean;
   subscriptionType: SubscriptionType;
   expiresAt: string;
+  /** the card's name (the session's `paymentMethod`), null when none */
   paymentMethod: string | null;
+  /** the billing key renewals are charged to (absent on documents built before payments) */
+  customerUid?: string | null;
+  /** a failed renewal waiting for its next attempt, for the billing worker */
+  renewal?: { merchantUid: string; attempt: number; nextAttemptAt: string | null } | null;
+  /** when an administrator asked for the card to be charged (the billing worker's due list) */
+  paymentScheduledAt?: string | null;
   guidebooksCount: number;
   updatedAt: string;
 };

@@ -18,6 +18,9 @@ import type { CredentialStore } from '@pocketguide/platform/credentials/credenti
 import { createAccounts, type Accounts } from '@pocketguide/command-api/user/accounts';
 import { randomIds, systemClock } from '@pocketguide/command-api/core/ids';
 import type { WorkerDeps } from '@pocketguide/workers/registry';
+import type { BillingWorkerDeps } from '@pocketguide/workers/billing/billing-worker';
+import type { PaymentProvider } from '@pocketguide/platform/payments/payment-provider';
+import { createBillingCommands } from '@pocketguide/command-api/payment/billing-commands';
 
 /**
  * The account side of the composition: secrets, credential store, mailer, blobs, the auth middleware and the
@@ -34,6 +37,8 @@ export type AccountParts = {
   credentials: CredentialStore;
   findResetOwner(tokenHash: string): Promise<string | null>;
   workerDeps: WorkerDeps;
+  /** the billing worker's ports, with the process's one payment provider (shared with the payment routes) */
+  billingWorkerDeps(provider: PaymentProvider): BillingWorkerDeps;
   /** follows access changes made elsewhere; with `ensureAdmin`, ADMIN_EMAIL is made an active administrator */
   start(options: { ensureAdmin: boolean }): Promise<void>;
   close(): Promise<void>;
@@ -90,6 +95,18 @@ export async function openAccountParts(deps: { config: Config; logger: Logger; e
         recordMailSent: (input, causation) => ready.recordMailSent(input, causation),
       },
     },
+    billingWorkerDeps: (provider) => ({
+      events: eventStore,
+      readStore,
+      provider,
+      // the commands and the worker read the same clock
+      commands: createBillingCommands({ eventStore, clock: systemClock }),
+      mailer,
+      clock: systemClock,
+      publicBaseUrl: config.publicBaseUrl,
+      tickIntervalMs: config.BILLING_TICK_MS,
+      onError: (error, context) => logger.error('billing failed', { ...context, error }),
+    }),
     async start({ ensureAdmin }) {
       follower = followUserAccessChanges(eventStore, accessCache, following.signal).catch((error: unknown) => {
         if (!following.signal.aborted) logger.error('following user access changes stopped', { error });

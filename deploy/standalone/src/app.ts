@@ -12,13 +12,14 @@ import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { createProjectionRunner } from '@pocketguide/projections/projection-runner';
 import { allProjectors } from '@pocketguide/projections/registry';
-import { allWorkers } from '@pocketguide/workers/registry';
+import { allWorkers, isTimedWorker } from '@pocketguide/workers/registry';
 import { reportThumbnailRenderer, reportedThumbnailRenderer, type RendererAvailability } from '@pocketguide/workers/thumbnails/renderer-status';
 import { openThumbnailParts, type ThumbnailParts } from './thumbnail-parts.ts';
 import { createViewCounter, type ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import { prepareDataDir } from './data-dir.ts';
 import { createHttpApp } from './http-app.ts';
 import { openAccountParts } from './account-parts.ts';
+import { openPaymentProvider, paymentProviderWarnings } from '@pocketguide/platform/payments/open-payment-provider';
 
 export type StandaloneOverrides = {
   port?: number;
@@ -65,6 +66,10 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     throw error;
   });
 
+  // One provider per process, shared by the payment routes and the billing worker (DEBUG keeps its payments in memory).
+  const paymentProvider = openPaymentProvider(config);
+  for (const warning of paymentProviderWarnings(config)) logger.warn(warning);
+
   let projectorStatus: () => Promise<readonly ProjectorHealth[]> = () => checkpointStatus(eventStore, readStore);
   if (roles.has('projections')) {
     const runner = createProjectionRunner({
@@ -93,8 +98,18 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     const bus = kafka
       ? createKafkaWorkerBus({ brokers: config.kafkaBrokers, clientId: config.KAFKA_CLIENT_ID, topicPrefix: config.KAFKA_TOPIC_PREFIX, eventStore })
       : createEmbeddedWorkerBus({ eventStore, readStore });
-    await bus.start(allWorkers({ ...accounts.workerDeps, ...(parts.workerDeps ? { thumbnails: parts.workerDeps } : {}) }));
+    const workers = allWorkers({
+      ...accounts.workerDeps,
+      billing: accounts.billingWorkerDeps(paymentProvider),
+      ...(parts.workerDeps ? { thumbnails: parts.workerDeps } : {}),
+    });
+    await bus.start(workers);
     stops.push(() => bus.stop());
+    // Timers (the billing worker's tick) start after the bus and stop before it (stops run in reverse).
+    for (const worker of workers.filter(isTimedWorker)) {
+      worker.start();
+      stops.push(() => worker.stop());
+    }
     workerStatus = workersWithThumbnails(bus, eventStore, readStore, parts.availability);
   }
   // The relay only exists with Kafka; the embedded bus reads the event store directly.
@@ -128,6 +143,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     accounts,
     ...(views ? { views } : {}),
     thumbnailAvailability,
+    paymentProvider,
     health: { projectors: projectorStatus, ...(workerStatus ? { workers: workerStatus } : {}) },
   });
   const server = app.listen(config.PORT);

@@ -43,6 +43,7 @@ const FIELDS = [
   'password', 'isPublicGallery', 'isSampleGuidebook', 'isSampleContent', 'revision', 'patches', 'op', 'path', 'value', 'source', 'contents',
   'header', 'subheader', 'footer', 'email', 'name', 'companyName', 'language', 'isHidden', 'customerUid', 'plan', 'feedback', 'url', 'userAgent',
   'timestamp', 'accessToken', 'link', 'confirmPassword', 'agreeToTerms', 'children', 'text',
+  'customer_uid', 'merchant_uid', 'imp_uid', 'billingCycle', 'DEBUG', 'merchantUid', 'amount', 'note', 'paidAt', 'scheduleAt',
 ];
 
 function randomValue(random: () => number, depth: number): unknown {
@@ -142,6 +143,7 @@ const READS_NO_BODY = new Set([
   'DELETE /api/icons/:iconId',
   'DELETE /api/users/:id',
   'POST /api/users/verify/:email',
+  'POST /api/subscriptions/unsubscribe',
 ]);
 
 /** Bodies that are no attack on a route that takes them: every part of a new guidebook is optional. */

@@ -92,3 +92,14 @@ export function paymentProviderWarnings(config: PaymentConfig): string[] {
   }
   return warnings;
 }
+
+/**
+ * What the app's Content-Security-Policy must allow for PortOne's payment window (its script, and the window it
+ * frames); the card company's own window host depends on the PG contract and is added with CSP_EXTRA_ORIGINS.
+ */
+export const PORTONE_WINDOW_ORIGINS = ['https://cdn.iamport.kr', 'https://*.iamport.kr', 'https://*.iamport.co', 'https://*.portone.io'] as const;
+
+/** The origins the browser needs for this configuration's payment window: none for DEBUG. */
+export function paymentWindowOrigins(config: PaymentConfig): readonly string[] {
+  return paymentProviderSettings(config).kind === 'portone' ? PORTONE_WINDOW_ORIGINS : [];
+}

@@ -44,6 +44,9 @@ describe('the users read model', () => {
       subscriptionType: 'free',
       expiresAt: '2026-03-15T09:00:00.000Z',
       paymentMethod: null,
+      customerUid: null,
+      renewal: null,
+      paymentScheduledAt: null,
       guidebooksCount: 0,
       updatedAt: '2026-03-01T09:00:00.000Z',
     });
@@ -124,6 +127,41 @@ describe('the users read model', () => {
       subscriptionType: 'pro',
       expiresAt: '2026-04-05T09:00:00.000Z',
       updatedAt: '2026-03-07T09:00:00.000Z',
+    });
+  });
+
+  it('follows payments: the card, renewals, a failed renewal waiting for its retry, a scheduled charge, the lapse to free', () => {
+    const subscribed = { streamId: stream, type: 'UserSubscribed', data: { userId: 'u1', plan: 'standard', billingCycle: 'month', expiresAt: '2026-04-05T09:00:00.000Z', subscribedAt: '2026-03-05T09:00:00.000Z' } };
+    const card = { streamId: stream, type: 'PaymentMethodChanged', data: { userId: 'u1', customerUid: 'pg_card_u1_1', cardName: 'BC card', changedAt: '2026-03-05T09:00:00.000Z' } };
+    const renewed = {
+      streamId: stream,
+      type: 'SubscriptionRenewed',
+      data: { userId: 'u1', plan: 'standard', merchantUid: 'pg_renew_u1_20260405_1', expiresAt: '2026-05-05T09:00:00.000Z', renewedAt: '2026-04-05T09:00:00.000Z' },
+    };
+    const failed = {
+      streamId: stream,
+      type: 'RenewalChargeFailed',
+      data: { userId: 'u1', merchantUid: 'pg_renew_u1_20260505_1', attempt: 1, failReason: 'declined', nextAttemptAt: '2026-05-06T09:00:00.000Z', failedAt: '2026-05-05T09:00:00.000Z' },
+    };
+    const scheduled = { streamId: stream, type: 'PaymentScheduled', data: { userId: 'u1', scheduleAt: '2026-05-07T00:00:00.000Z', scheduledAt: '2026-05-05T10:00:00.000Z' } };
+    const lapsed = { streamId: stream, type: 'SubscriptionLapsed', data: { userId: 'u1', plan: 'standard', reason: 'charge-failed', lapsedAt: '2026-05-09T09:00:00.000Z' } };
+    const notice = { streamId: stream, type: 'BillingNoticeSent', data: { userId: 'u1', kind: 'lapsed', key: 'k', sentAt: '2026-05-09T09:00:01.000Z' } };
+    expect(expectIdempotent(usersProjector, recordedEvents([registered, card, subscribed, renewed, failed, scheduled])).get('u1')).toMatchObject({
+      paymentMethod: 'BC card',
+      customerUid: 'pg_card_u1_1',
+      subscription: true,
+      expiresAt: '2026-05-05T09:00:00.000Z',
+      renewal: { merchantUid: 'pg_renew_u1_20260505_1', attempt: 1, nextAttemptAt: '2026-05-06T09:00:00.000Z' },
+      paymentScheduledAt: '2026-05-07T00:00:00.000Z',
+    });
+    expect(expectIdempotent(usersProjector, recordedEvents([registered, card, subscribed, renewed, failed, scheduled, lapsed, notice])).get('u1')).toMatchObject({
+      subscription: false,
+      subscriptionType: 'free',
+      expiresAt: '2026-05-05T09:00:00.000Z',
+      renewal: null,
+      paymentScheduledAt: null,
+      paymentMethod: 'BC card',
+      updatedAt: '2026-05-09T09:00:00.000Z',
     });
   });
 });

@@ -56,3 +56,6 @@ export function passwordResetMail(input: { name: string; link: string; language:
     after: ['요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다.'],
   });
 }
+
+/** The layout every product mail shares (the billing notices use it: `workers/src/billing/billing-mail.ts`). */
+export const composeMail = compose;
