@@ -15,6 +15,8 @@ import { viewerSuite } from './suites/viewer.ts';
 import { gallerySuite } from './suites/gallery.ts';
 import { appShellSuite } from './suites/app-shell.ts';
 import { mixedLoadSuite } from './suites/mixed-load.ts';
+import { dashboardSuite } from './suites/dashboard.ts';
+import { eventExplorerSuite } from './suites/event-explorer.ts';
 
 const suites: Record<string, () => Promise<SuiteResult>> = {
   appends: appendsSuite,
@@ -27,6 +29,8 @@ const suites: Record<string, () => Promise<SuiteResult>> = {
   gallery: () => gallerySuite(),
   'app-shell': () => appShellSuite(),
   'mixed-load': () => mixedLoadSuite(),
+  dashboard: () => dashboardSuite(Number(process.env.DASHBOARD_BENCH_EVENTS ?? 1_000_000)),
+  'event-explorer': () => eventExplorerSuite(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

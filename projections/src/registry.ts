@@ -9,6 +9,9 @@ import { publicGalleryProjector } from './public-gallery/public-gallery-projecto
 import { iconsProjector } from './icons/icons-projector.ts';
 import { inboxProjector, messagesProjector } from './messages/messages-projectors.ts';
 import { feedbackProjector } from './feedback/feedback-projector.ts';
+import { auditTimelineProjector } from './audit/audit-timeline-projector.ts';
+import { paymentsProjector } from './payments/payments-projector.ts';
+import { dashboardProjector } from './dashboard/dashboard-projector.ts';
 
 /** Every read model the product has; the runner, the rebuild CLI and /api/health read this list. */
 export const allProjectors: readonly Projector[] = [
@@ -23,4 +26,7 @@ export const allProjectors: readonly Projector[] = [
   messagesProjector as unknown as Projector,
   inboxProjector as unknown as Projector,
   feedbackProjector as unknown as Projector,
+  auditTimelineProjector as unknown as Projector,
+  paymentsProjector as unknown as Projector,
+  dashboardProjector as unknown as Projector,
 ];

@@ -195,11 +195,14 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
       if (decided.length === 0) {
         return { state: loaded.state, events: [], revision: loaded.revision, position: loaded.position, alreadyHandled: false };
       }
+      // The command's name goes with its events, for the audit trail ("through which command").
+      const commandName = (command as { type?: unknown }).type;
+      const eventMetadata = typeof commandName === 'string' ? { ...metadata, command: commandName } : metadata;
       const newEvents = decided.map((event, index) => ({
         id: deriveEventId(metadata.commandId, index),
         type: event.type,
         data: event.data,
-        metadata,
+        metadata: eventMetadata,
       }));
       try {
         const appended = await eventStore.appendToStream(streamId, newEvents, {

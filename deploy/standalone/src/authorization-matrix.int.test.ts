@@ -70,9 +70,31 @@ const guidebookFor = async (ctx: Context) => (allowed(ctx) ? ctx.world.freshGuid
 const messageBody = { title: 'Matrix', message: 'Hello', messageDate: '2026-11-30' };
 const feedbackBody = { feedback: 'Matrix feedback', url: 'https://example.com/x', userAgent: 'matrix', timestamp: '2026-11-25T10:00:00.000Z' };
 
+const refusedPurchase = { customer_uid: 'pg_card_nobody_x', merchant_uid: 'pg_matrix_x', imp_uid: 'imp_none', plan: 'standard', billingCycle: 'month' };
+/** A payment of the user's (a card check from a DEBUG card change, which grants no plan), made once. */
+let userPayment: Promise<string> | undefined;
+const paymentOfUser = (world: World): Promise<string> =>
+  (userPayment ??= (async () => {
+    const changed = await fetch(`${world.product.baseUrl}/api/subscriptions/change-payment-method`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer(world.user.token) },
+      body: JSON.stringify({ customer_uid: `pg_card_${world.user.user.id}_matrix`, imp_uid: 'imp_debug_matrix', DEBUG: true }),
+    });
+    const { position } = (await changed.json()) as { position: number };
+    const listed = await fetch(`${world.product.baseUrl}/api/admin/subscriptions/user-transactions/${world.user.user.id}?after=${position}`, { headers: bearer(world.admin.token) });
+    const { transactions } = (await listed.json()) as { transactions: Array<{ merchantUid: string }> };
+    if (!transactions[0]) throw new Error('the user has no payment');
+    return transactions[0].merchantUid;
+  })());
+
 /** Every route and who may call it. A route missing here fails the test: add it with its rule. */
 const ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/feedback': { rule: 'admin' },
+  'GET /api/admin/audit/:subjectType/:id': { rule: 'admin', request: ({ world }) => ({ path: `/api/admin/audit/user/${world.user.user.id}` }) },
+  'GET /api/admin/events': { rule: 'admin', request: () => ({ path: '/api/admin/events?limit=5' }) },
+  'GET /api/admin/events/export': { rule: 'admin', request: ({ world }) => ({ path: `/api/admin/events/export?stream=guidebook-${world.guidebook.id}` }) },
+  'GET /api/admin/events/:position': { rule: 'admin', request: () => ({ path: '/api/admin/events/1' }) },
+  'GET /api/admin/guidebooks/:guidebookId/as-of': { rule: 'admin', request: ({ world }) => ({ path: `/api/admin/guidebooks/${world.guidebook.id}/as-of?at=${encodeURIComponent(new Date().toISOString())}` }) },
   'GET /api/admin/guidebooks': { rule: 'admin' },
   'GET /api/admin/icons': { rule: 'admin' },
   'GET /api/admin/messages': { rule: 'admin' },
@@ -86,6 +108,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'DELETE /api/admin/messages/:id': { rule: 'admin', request: async (ctx) => ({ path: `/api/admin/messages/${allowed(ctx) ? await ctx.world.freshMessage() : ctx.world.messageId}` }) },
   'POST /api/admin/thumbnails/generate': { rule: 'admin', request: ({ world }) => ({ body: { guidebookId: world.guidebook.id } }) },
   'GET /api/admin/users/:userId/guidebooks': { rule: 'admin' },
+  'GET /api/admin/users/:userId/activity': { rule: 'admin' },
   'POST /api/auth': { rule: 'credentials', request: ({ who }) => ({ who: null, ...(who ? { basic: { email: who.user.email, password: passwordOf(who) } } : {}) }) },
   'POST /api/auth/kakao': { rule: 'public', request: () => ({ body: {} }) },
   'POST /api/auth/sign-out': { rule: 'signed-in', request: async ({ world, who }) => ({ who: who ? await world.freshSession(who) : null }) },
@@ -128,6 +151,7 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   'POST /api/guidebooks/:guidebookId/contents/:contentId/sections/:sectionId/items/:itemId/upload': { rule: 'owner-or-admin', request: () => ({ form: imageForm }) },
   'POST /api/guidebooks/:id/header/image': { rule: 'owner-or-admin', request: () => ({ form: imageForm }) },
+  'POST /api/guidebooks/:id/cards/:cardId/image': { rule: 'owner-or-admin', request: () => ({ form: imageForm }) },
   'POST /api/guidebooks/:id/footer/image': { rule: 'owner-or-admin', request: () => ({ form: imageForm }) },
   'POST /api/guidebooks/:id/subtitle/image': { rule: 'owner-or-admin', request: () => ({ form: imageForm }) },
   'GET /api/guidebooks/:id/history': { rule: 'owner-or-admin' },
@@ -163,6 +187,22 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/subscriptions/admin/subscribe-one-month': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id } }) },
   'POST /api/subscriptions/admin/change-plan': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id, plan: 'pro' } }) },
   'POST /api/subscriptions/admin/unsubscribe': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id } }) },
+  // payments: purchases and card changes with nothing a provider paid (400 for everyone signed in: nothing granted)
+  'POST /api/subscriptions/subscribe': { rule: 'signed-in', request: () => ({ body: refusedPurchase }) },
+  'POST /api/subscriptions/subscribe-one-month': { rule: 'signed-in', request: () => ({ body: refusedPurchase }) },
+  'POST /api/subscriptions/change-payment-method': { rule: 'signed-in', request: () => ({ body: { customer_uid: 'pg_card_nobody_x', imp_uid: 'imp_none' } }) },
+  'POST /api/subscriptions/unsubscribe': { rule: 'signed-in' },
+  'POST /api/subscriptions/admin/schedule-payment': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id } }) },
+  'GET /api/payments': { rule: 'signed-in' },
+  'GET /api/payments/config': { rule: 'public' },
+  'GET /api/payments/all': { rule: 'admin' },
+  'GET /api/payments/user/:userId': { rule: 'self-or-admin' },
+  'GET /api/payments/:merchantUid': { rule: 'owner-or-admin', request: async ({ world }) => ({ path: `/api/payments/${await paymentOfUser(world)}` }) },
+  'DELETE /api/payments/:merchantUid': { rule: 'admin', request: () => ({ path: '/api/payments/pg_matrix_none' }) },
+  'POST /api/payments/refund': { rule: 'admin', request: () => ({ body: { merchantUid: 'pg_matrix_none' } }) },
+  'POST /api/payments/transfer': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id, plan: 'standard', amount: 0, note: 'matrix' } }) },
+  'GET /api/admin/subscriptions/transactions': { rule: 'admin' },
+  'GET /api/admin/subscriptions/user-transactions/:userId': { rule: 'admin' },
   'POST /api/thumbnails/generate': { rule: 'signed-in', request: ({ world }) => ({ body: { guidebookIds: [world.guidebook.id] } }) },
   'GET /api/thumbnails/status': { rule: 'signed-in' },
   'GET /api/users': { rule: 'admin' },
@@ -208,6 +248,10 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /media/^\\/(.+)$/': { rule: 'public', request: () => ({ path: '/media/guidebooks/none/none.png' }) },
   // the web app's fallback (when the web app is built)
   'GET /^\\/(?!api\\/).*/': { rule: 'public', request: () => ({ path: '/dashboard' }) },
+  // the signed-out front door (query-api/src/front-door), there when the web build has front.html
+  'GET /': { rule: 'public' },
+  'GET /login': { rule: 'public' },
+  'GET /signup': { rule: 'public' },
 };
 
 const passwordOf = (who: SignedIn) => (who.user.email === TEST_ADMIN.email ? TEST_ADMIN.password : TEST_PASSWORD);
@@ -251,7 +295,7 @@ describe('the authorization matrix', () => {
     const keys = routes.map((r) => `${r.method} ${r.path}`);
     expect(keys.filter((key) => !(key in ROUTES)), 'new route without a rule').toEqual([]);
     // the web app's fallback is there only when the web app is built
-    const optional = new Set(['GET /^\\/(?!api\\/).*/']);
+    const optional = new Set(['GET /^\\/(?!api\\/).*/', 'GET /', 'GET /login', 'GET /signup']);
     expect(Object.keys(ROUTES).filter((key) => !keys.includes(key) && !optional.has(key)), 'rule for a route that is gone').toEqual([]);
   });
 

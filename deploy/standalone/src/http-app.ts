@@ -22,6 +22,7 @@ import { guidebookQueryRoutes } from '@pocketguide/query-api/guidebook/guidebook
 import { createUnlockLimiter, viewerApiRoutes, viewerPageRoutes, type ViewerRoutesDeps } from '@pocketguide/query-api/viewer/viewer-routes';
 import { sampleViewerApiRoutes, sampleViewerPageRoutes } from '@pocketguide/query-api/viewer/sample-viewer';
 import { parsePartnerOwners } from '@pocketguide/query-api/viewer/viewer-answer';
+import { frontDoorRoutes } from '@pocketguide/query-api/front-door/front-door-routes';
 import type { ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import { accountCommandRoutes } from '@pocketguide/command-api/user/account-routes';
 import { feedbackRoutes } from '@pocketguide/command-api/feedback/feedback-routes';
@@ -30,14 +31,27 @@ import { createThumbnails, type ThumbnailRendererAvailability } from '@pocketgui
 import { readStoreQueueView } from '@pocketguide/command-api/thumbnail/thumbnail-queue-view';
 import { thumbnailStatusRoutes } from '@pocketguide/query-api/thumbnail/thumbnail-status-routes';
 import { userQueryRoutes } from '@pocketguide/query-api/user/user-routes';
+import { userActivityRoutes } from '@pocketguide/query-api/admin/user-activity-routes';
+import { dashboardRoutes } from '@pocketguide/query-api/admin/dashboard-routes';
 import { iconQueryRoutes } from '@pocketguide/query-api/icon/icon-query-routes';
 import { iconRoutes } from '@pocketguide/command-api/icon/icon-routes';
 import { messageRoutes } from '@pocketguide/command-api/message/message-routes';
 import { messageQueryRoutes } from '@pocketguide/query-api/message/message-query-routes';
 import { feedbackQueryRoutes } from '@pocketguide/query-api/feedback/feedback-query-routes';
+import { auditRoutes } from '@pocketguide/query-api/admin/audit-routes';
+import { eventExplorerRoutes } from '@pocketguide/query-api/admin/event-explorer-routes';
+import { guidebookAsOfRoutes } from '@pocketguide/query-api/admin/guidebook-as-of-routes';
+import { auditEntryOf } from '@pocketguide/projections/audit/audit-timeline-projector';
+import { guidebookEditorProjector } from '@pocketguide/projections/guidebook-editor/guidebook-editor-projector';
 import { mediaRoutes } from '@pocketguide/platform/blob/media-routes';
 import { outboxRoutes } from '@pocketguide/platform/mail/outbox-routes';
 import type { AccountParts } from './account-parts.ts';
+import type { PaymentProvider } from '@pocketguide/platform/payments/payment-provider';
+import { openPaymentProvider, paymentWindowOrigins } from '@pocketguide/platform/payments/open-payment-provider';
+import { paymentConfigRoutes } from '@pocketguide/platform/payments/payment-config-routes';
+import { createPayments } from '@pocketguide/command-api/payment/payments';
+import { paymentCommandRoutes } from '@pocketguide/command-api/payment/payment-routes';
+import { paymentQueryRoutes } from '@pocketguide/query-api/payment/payment-query-routes';
 
 export type HttpAppDeps = {
   config: Config;
@@ -52,14 +66,16 @@ export type HttpAppDeps = {
   views?: ViewCounter;
   /** whether thumbnails can be drawn (the worker's renderer here, or as the workers last reported) */
   thumbnailAvailability: ThumbnailRendererAvailability;
+  /** the payment provider (shared with the billing worker); by default the one the configuration selects */
+  paymentProvider?: PaymentProvider;
 };
 
 /** The one-port app of the embedded run: /api (commands, queries, health) and the built web app. */
-export function createHttpApp({ config, logger, eventStore, readStore, roles, accounts, health, views, thumbnailAvailability }: HttpAppDeps): Express {
+export function createHttpApp({ config, logger, eventStore, readStore, roles, accounts, health, views, thumbnailAvailability, paymentProvider }: HttpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
-  app.use(securityHeaders({ extraOrigins: config.CSP_EXTRA_ORIGINS }));
+  app.use(securityHeaders({ extraOrigins: [...config.CSP_EXTRA_ORIGINS, ...paymentWindowOrigins(config)] }));
   const { auth } = accounts;
 
   const readYourWrites = createReadYourWrites({ readStore, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS });
@@ -88,6 +104,8 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     commands.use(thumbnailRoutes({ thumbnails, auth, ids: randomIds }));
     commands.use(iconRoutes({ eventStore, readStore, auth, blobs: accounts.blobs, clock: systemClock, ids: randomIds }));
     commands.use(messageRoutes({ eventStore, readStore, auth, clock: systemClock, ids: randomIds }));
+    const payments = createPayments({ eventStore, clock: systemClock, provider: paymentProvider ?? openPaymentProvider(config) });
+    commands.use(paymentCommandRoutes({ payments, auth, tokens: accounts.accessTokens, ids: randomIds }));
     commands.use(
       accountCommandRoutes({
         ...accounts,
@@ -114,9 +132,17 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(viewerApiRoutes(viewer));
     queries.use(guidebookQueryRoutes({ readStore, readYourWrites, auth, unlockLimiter }));
     queries.use(userQueryRoutes({ readStore, readYourWrites, auth }));
+    queries.use(userActivityRoutes({ readStore, readYourWrites, auth }));
+    queries.use(dashboardRoutes({ readStore, eventStore, readYourWrites, auth }));
     queries.use(iconQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(messageQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(feedbackQueryRoutes({ readStore, readYourWrites, auth }));
+    // before `/payments/:merchantUid`: which payment window the browser opens
+    queries.use(paymentConfigRoutes(config));
+    queries.use(paymentQueryRoutes({ readStore, readYourWrites, auth }));
+    queries.use(auditRoutes({ readStore, readYourWrites, auth }));
+    queries.use(eventExplorerRoutes({ readStore, eventStore, auth, entryOf: auditEntryOf }));
+    queries.use(guidebookAsOfRoutes({ eventStore, auth, evolve: guidebookEditorProjector.evolve }));
     queries.use(thumbnailStatusRoutes({ readStore, readYourWrites, auth, availability: thumbnailAvailability }));
     if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') queries.use(outboxRoutes({ dir: config.paths.outbox, auth, loopback: config.OUTBOX_LOOPBACK }));
   }
@@ -138,6 +164,8 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     // Hashed assets never change under their name; the HTML always revalidates so a deploy shows at once. Both are
     // sent as the brotli or gzip copy the build wrote beside them, when the browser takes it (static-files.ts).
     app.use('/assets', staticFiles(resolve(webDist, 'assets'), { immutable: true, fallthrough: false }));
+    // the signed-out pages (/, /login, /signup): their own small entry, not the whole app (issue 11)
+    app.use(frontDoorRoutes(webDist));
     app.use(staticFiles(webDist, { immutable: false }));
     const spa = spaFallback(indexHtml);
     app.get(/^\/(?!api\/).*/, spa);

@@ -1,0 +1,212 @@
+import { describe, expect, it } from 'vitest';
+import { priceOf, type PaidPlan } from '@pocketguide/contracts/payment/plans';
+import type { DashboardSummary } from '@pocketguide/contracts/dashboard/dashboard-summary';
+import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
+import { expectIdempotent, projectEvents, recordedEvents } from '../testing/project.ts';
+import { dashboardProjector } from './dashboard-projector.ts';
+import { dashboardReads, summarizeDashboard } from './dashboard-summary.ts';
+import { answerInMemory, replayDashboard } from './dashboard-replay.ts';
+import { generateHistory, SMALL_HISTORY_RATES, type HistoryEvent, type HistoryFacts } from './dashboard-history.ts';
+import type { DashboardDoc } from './dashboard-docs.ts';
+
+// ---------------------------------------------------------------- the expected figures, computed apart
+
+const KST = 9 * 3_600_000;
+const kstDay = (ms: number) => new Date(ms + KST).toISOString().slice(0, 10);
+const kstMonth = (ms: number) => kstDay(ms).slice(0, 7);
+/** first instant of the Korean month after `month` */
+const monthEnd = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return Date.UTC(y, m, 1) - KST;
+};
+const dayStart = (ms: number) => {
+  const d = new Date(ms + KST);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()) - KST;
+};
+const last12 = (month: string) => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return Array.from({ length: 12 }, (_, k) => new Date(Date.UTC(y, m - 12 + k, 1)).toISOString().slice(0, 7));
+};
+/** the state a timeline had at `ms` (the last change at or before it), or null before its first */
+function stateAt<S>(timeline: Array<{ at: string; state: S }>, ms: number): S | null {
+  let found: S | null = null;
+  for (const entry of timeline) if (Date.parse(entry.at) <= ms) found = entry.state;
+  return found;
+}
+const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10);
+
+function expected(facts: HistoryFacts, at: number) {
+  const month = kstMonth(at);
+  const today = kstDay(at);
+  const usersAt = (ms: number) =>
+    [...facts.users.values()].map((user) => ({ user, state: stateAt(user.timeline, ms) })).filter(({ state }) => state !== null && !state.deleted);
+  const living = usersAt(at);
+  const paidAt = (ms: number) => usersAt(ms).filter(({ state }) => state!.plan !== 'free').length;
+  const guidebooksAt = (ms: number) => [...facts.guidebooks.values()].map((g) => ({ g, state: stateAt(g.timeline, ms) })).filter(({ state }) => state?.exists);
+  const books = guidebooksAt(at);
+  // payments deleted by `at` count nowhere; refunds count in their own month
+  const flows: Array<{ at: number; amount: number }> = [];
+  for (const payment of facts.payments.values()) {
+    if (Date.parse(payment.paidAt) > at) continue;
+    if (payment.deletedAt !== null && Date.parse(payment.deletedAt) <= at) continue;
+    flows.push({ at: Date.parse(payment.paidAt), amount: payment.amount });
+    for (const refund of payment.refunds) if (Date.parse(refund.at) <= at) flows.push({ at: Date.parse(refund.at), amount: -refund.amount });
+  }
+  const netIn = (test: (ms: number) => boolean) => flows.filter((flow) => test(flow.at)).reduce((sum, flow) => sum + flow.amount, 0);
+  const plans = { free: 0, mini: 0, standard: 0, pro: 0, business: 0, enterprise: 0, onemonth: 0 };
+  for (const { state } of living) plans[state!.plan] += 1;
+  const paidUsers = living.length - plans.free;
+  const active = living.filter(({ state }) => state!.activated && !state!.hidden).length;
+  const published = books.filter(({ state }) => state!.published).length;
+  const gallery = books.filter(({ state }) => state!.gallery).length;
+  const recurring = new Set(['mini', 'standard', 'pro', 'business', 'enterprise']);
+  const mrr = living
+    .filter(({ state }) => state!.renewing && recurring.has(state!.plan))
+    .reduce((sum, { state }) => sum + priceOf(state!.plan as PaidPlan, new Date(at)), 0);
+  const months = last12(month);
+  // "at the end of month M" is the last instant of M; for the current month, now
+  const endOf = (m: string) => (m === month ? at : monthEnd(m) - 1);
+  return {
+    today,
+    month,
+    usersTotal: living.length,
+    // registered today, counted when they registered (a deletion later that day does not lower it)
+    usersToday: [...facts.users.values()].filter((user) => Date.parse(user.registeredAt) >= dayStart(at) && Date.parse(user.registeredAt) <= at).length,
+    paidUsers,
+    conversionRate: pct(paidUsers, living.length),
+    activeUsers: active,
+    hiddenUsers: living.filter(({ state }) => state!.hidden).length,
+    inactiveUsers: living.filter(({ state }) => !state!.activated && !state!.hidden).length,
+    activeRate: pct(active, living.length),
+    plans,
+    guidebooksTotal: books.length,
+    guidebooksToday: [...facts.guidebooks.values()].filter((g) => Date.parse(g.createdAt) >= dayStart(at) && Date.parse(g.createdAt) <= at).length,
+    publishedGuidebooks: published,
+    publicGalleryGuidebooks: gallery,
+    publishedRate: pct(published, books.length),
+    publicGalleryRate: pct(gallery, published),
+    paymentsToday: netIn((ms) => kstDay(ms) === today),
+    paymentsTotal: netIn(() => true),
+    paymentsThisMonth: netIn((ms) => kstMonth(ms) === month),
+    mrr,
+    usersTrend: months.map((m) => ({ month: m, paidUsers: paidAt(endOf(m)) })),
+    guidebooksTrend: months.map((m) => ({ month: m, total: guidebooksAt(endOf(m)).length })),
+    paymentsTrend: months.map((m) => ({ month: m, amount: netIn((ms) => kstMonth(ms) === m) })),
+  };
+}
+
+// ---------------------------------------------------------------- the seeded history
+
+/** 14 months, from 1 September 2025 (Korea) to late October 2026: across the price change of 1 November 2025. */
+const FROM = new Date('2025-09-01T00:00:00+09:00');
+function history(seed: number): { events: RecordedEvent[]; facts: HistoryFacts } {
+  const all: HistoryEvent[] = [];
+  const facts = generateHistory({ seed, from: FROM, days: 425, rates: SMALL_HISTORY_RATES, facts: true }, (day) => void all.push(...day))!;
+  return { events: recordedEvents(all), facts };
+}
+
+const summaryOf = (docs: Map<string, DashboardDoc>, at: Date): DashboardSummary => summarizeDashboard(at, answerInMemory(docs, dashboardReads(at)));
+
+describe('the dashboard read model', () => {
+  const { events, facts } = history(20251101);
+  const lastAt = Date.parse(events.at(-1)!.recordedAt);
+
+  it('is built from a seeded history of a few hundred events over 14 months', () => {
+    expect(events.length).toBeGreaterThan(500);
+    expect(events.length).toBeLessThan(2000);
+    const types = new Set(events.map((event) => event.type));
+    for (const type of ['UserDeleted', 'UserPlanChanged', 'SubscriptionLapsed', 'SubscriptionRenewed', 'PaymentRefunded', 'PaymentDeleted', 'TransferPaymentRecorded', 'GuidebookDeleted', 'GuidebookPublicGallerySet']) {
+      expect(types, type).toContain(type);
+    }
+  });
+
+  it('applying every event twice, or the whole log again, changes nothing', () => {
+    const docs = expectIdempotent(dashboardProjector, events);
+    expect(docs.size).toBeGreaterThan(100);
+  });
+
+  it('rebuilt from the history, every figure matches the one computed independently from what happened', () => {
+    const docs = projectEvents(dashboardProjector, events);
+    // an hour after the last event, and at the last event itself
+    for (const at of [lastAt + 3_600_000, lastAt]) {
+      const summary = summaryOf(docs, new Date(at));
+      expect(summary).toMatchObject(expected(facts, at));
+      expect(summary.freeUsers + summary.standardUsers + summary.proUsers + summary.businessUsers + summary.plans.mini + summary.plans.enterprise + summary.plans.onemonth).toBe(summary.usersTotal);
+    }
+    const summary = summaryOf(docs, new Date(lastAt));
+    expect(summary.usersTrend.at(-1)!.paidUsers).toBe(summary.paidUsers);
+    // the history has something in every figure, so the comparison above means something;
+    // and both kinds of paid-count corrections (a new subscription over a cancelled running plan, a paid account deleted)
+    const corrections = [...docs.values()].flatMap((doc) => (doc.kind === 'user' ? doc.paidCorrections.map(() => doc.deleted) : []));
+    expect(corrections).toContain(true);
+    expect(corrections).toContain(false);
+    expect(summary.paidUsers).toBeGreaterThan(5);
+    expect(summary.usersTrend.filter((point) => point.paidUsers > 0).length).toBeGreaterThan(8);
+    expect(summary.paymentsTrend.every((point) => point.amount !== 0)).toBe(true);
+    expect(summary.publicGalleryGuidebooks).toBeGreaterThan(0);
+  });
+
+  it('replayed as of earlier dates, it shows the figures as they were then', () => {
+    for (const asOf of ['2025-10-15T14:59:59.999Z', '2026-01-31T14:59:59.999Z', '2026-06-30T03:00:00.000Z']) {
+      const at = Date.parse(asOf);
+      const replayed = replayDashboard(events, new Date(at));
+      expect(replayed).toMatchObject({ ...expected(facts, at), replayed: true, asOf });
+    }
+  });
+
+  it('an empty month is 0 and months before the first event are 0, never made up', () => {
+    const docs = projectEvents(dashboardProjector, events.filter((event) => Date.parse(event.recordedAt) < Date.parse('2025-10-01T00:00:00+09:00')));
+    const summary = summaryOf(docs, new Date('2026-01-10T00:00:00+09:00'));
+    // 2025-02 … 2026-01: nothing before September 2025, September only, then nothing recorded
+    const amounts = summary.paymentsTrend.map((point) => point.amount);
+    expect(summary.paymentsTrend[0]!.month).toBe('2025-02');
+    expect(amounts.slice(0, 7)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(amounts[7]).toBeGreaterThan(0);
+    expect(amounts.slice(8)).toEqual([0, 0, 0, 0]);
+    expect(summary.guidebooksTrend.slice(0, 7).map((point) => point.total)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(summary.paymentsThisMonth).toBe(0);
+    expect(summary.paymentsToday).toBe(0);
+  });
+
+  it('counts the Korean day and month: a payment at 23:30 UTC belongs to the next day in Korea', () => {
+    const docs = projectEvents(
+      dashboardProjector,
+      recordedEvents([
+        {
+          streamId: 'payment-pg_a',
+          type: 'PaymentSucceeded',
+          data: { merchantUid: 'pg_a', userId: 'u1', impUid: 'i', amount: 50_000, method: 'card', paymentData: {}, paidAt: '2026-10-31T15:30:00.000Z' },
+        },
+      ]),
+    );
+    const summary = summaryOf(docs, new Date('2026-11-01T01:00:00.000Z'));
+    expect(summary).toMatchObject({ today: '2026-11-01', month: '2026-11', paymentsToday: 50_000, paymentsThisMonth: 50_000 });
+    expect(summary.paymentsTrend.at(-2)).toEqual({ month: '2026-10', amount: 0 });
+  });
+
+  it('a deleted payment leaves every figure, its refunds too; a trial that ends is not a paid user leaving', () => {
+    const paid = (uid: string, amount: number, paidAt: string) => ({
+      streamId: `payment-${uid}`,
+      type: 'PaymentSucceeded',
+      data: { merchantUid: uid, userId: 'u1', impUid: uid, amount, method: 'card', paymentData: {}, paidAt },
+    });
+    const docs = expectIdempotent(
+      dashboardProjector,
+      recordedEvents([
+        { streamId: 'user-u1', type: 'UserRegistered', data: { userId: 'u1', registeredAt: '2026-09-01T00:00:00.000Z' } },
+        { streamId: 'user-u1', type: 'SubscriptionLapsed', data: { userId: 'u1', plan: 'free', reason: 'trial-ended', lapsedAt: '2026-09-15T00:00:00.000Z' } },
+        paid('pg_keep', 50_000, '2026-10-02T00:00:00.000Z'),
+        paid('pg_gone', 150_000, '2026-10-03T00:00:00.000Z'),
+        { streamId: 'payment-pg_gone', type: 'PaymentRefunded', data: { merchantUid: 'pg_gone', userId: 'u1', amount: 50_000, cancelAmount: 50_000, partial: true, reason: 'r', refundedAt: '2026-11-02T00:00:00.000Z' } },
+        { streamId: 'payment-pg_gone', type: 'PaymentDeleted', data: { merchantUid: 'pg_gone', userId: 'u1', deletedAt: '2026-11-03T00:00:00.000Z' } },
+      ]),
+    );
+    const summary = summaryOf(docs, new Date('2026-11-05T00:00:00.000Z'));
+    expect(summary).toMatchObject({ paymentsTotal: 50_000, paymentsThisMonth: 0, usersTotal: 1, paidUsers: 0 });
+    expect(summary.paymentsTrend.slice(-2)).toEqual([
+      { month: '2026-10', amount: 50_000 },
+      { month: '2026-11', amount: 0 },
+    ]);
+    expect(summary.usersTrend.every((point) => point.paidUsers === 0)).toBe(true);
+  });
+});
