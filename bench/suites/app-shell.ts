@@ -11,8 +11,9 @@ import { viewerChunks } from './viewer.ts';
 /**
  * The authors' app as a signed-out visitor first meets it (issue 11, fast app shell), served by the standalone
  * server from the built web app (`WEB_DIST`, else web/dist):
- * - the JavaScript Chromium fetches for `/login` on a first visit (the entry, its static imports and the lazy
- *   route's chunks, until the network is idle), gzipped from the built files (aim: under 150 KB), and the bytes
+ * - the JavaScript Chromium fetches for `/login` on a first visit (since the front door, web/front.html, one file:
+ *   `/`, `/login` and `/signup` no longer load the app's entry; until the network is idle), gzipped from the built
+ *   files (aim: under 150 KB), and the bytes
  *   those scripts took on the wire (the server's brotli copies); the viewer's first-load JavaScript is the
  *   baseline, the smallest page this product serves;
  * - whether any of those scripts holds editor code (Slate, react-dnd, Leaflet, recharts), which belongs to signed-in

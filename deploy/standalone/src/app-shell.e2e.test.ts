@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtWebDist, launchBrowser } from '../../../test-support/browser.ts';
@@ -85,8 +86,21 @@ describe('signed-out first load', () => {
     expect(wireBytes).toBeLessThan(300 * 1024);
   });
 
+  it('/, /login and /signup load the front door’s own entry, under 150 KB gzipped, without the app’s router or query cache', async () => {
+    for (const path of ['/', '/login', '/signup']) {
+      const scripts = await firstLoadScripts(path);
+      expect(scripts.map((script) => script.path).filter((script) => /\/assets\/main-/.test(script)), path).toEqual([]);
+      const gzipped = scripts.reduce((sum, script) => sum + gzipSync(script.text, { level: 9 }).length, 0);
+      expect(gzipped, `${path}: first-load JavaScript, gzipped`).toBeLessThan(150 * 1024);
+      const text = scripts.map((script) => script.text).join('\n');
+      // fingerprints of react-router's data router and the query cache, which only the app needs
+      expect(/useNavigation must be used within a data router|No QueryClient set/.test(text), path).toBe(false);
+    }
+  });
+
   it('the markers would find the editor: its lazy chunk, named by the app’s entry, holds Slate and react-dnd', async () => {
-    const html = await (await fetch(`${product.baseUrl}/`)).text();
+    // the app's own page (the signed-out ones are the front door's)
+    const html = await (await fetch(`${product.baseUrl}/guidebooks/recent`)).text();
     const entry = /src="(\/assets\/main-[\w-]+\.js)"/.exec(html)?.[1];
     expect(entry).toBeDefined();
     const entryText = await (await fetch(`${product.baseUrl}${entry}`)).text();

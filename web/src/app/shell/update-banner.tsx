@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Check, Sparkles, X } from 'lucide-react';
+import { groupDigits, longDate } from '../../lib/plain-format.ts';
 import { GUIDEBOOK_PREVIEW_PREFIX, MOBILE_VIEWER_PREFIX } from '../paths.ts';
 
 /** Spec 3 §2.11. A new announcement gets a new version, and so a new key: an old suppression does not hide it. */
@@ -35,17 +36,16 @@ export function UpdateBanner({ now = () => new Date() }: { now?: () => Date } = 
 
   if (closed || pathname.startsWith(MOBILE_VIEWER_PREFIX) || pathname.startsWith(GUIDEBOOK_PREVIEW_PREFIX)) return null;
 
-  const locale = i18n.language === 'ko' ? 'ko-KR' : 'en-GB';
-  // The unit (원, ₩) sits in the text, where each language puts it.
-  const won = new Intl.NumberFormat(locale);
-  const date = new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric' }).format(NEW_PRICES_FROM);
+  // The unit (원, ₩) sits in the text, where each language puts it. Formatted without Intl: the banner is on the
+  // first screen, and a first Intl formatter costs the first render a locale data load (issue 11).
+  const date = longDate(NEW_PRICES_FROM, i18n.language === 'ko' ? 'ko' : 'en');
   const features = [
     t('updateBanner.features.redesign'),
     t('updateBanner.features.mobile'),
     t('updateBanner.features.prices', {
-      standard: won.format(NEW_MONTHLY_PRICES.standard),
-      pro: won.format(NEW_MONTHLY_PRICES.pro),
-      business: won.format(NEW_MONTHLY_PRICES.business),
+      standard: groupDigits(NEW_MONTHLY_PRICES.standard),
+      pro: groupDigits(NEW_MONTHLY_PRICES.pro),
+      business: groupDigits(NEW_MONTHLY_PRICES.business),
     }),
   ];
 

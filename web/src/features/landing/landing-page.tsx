@@ -5,6 +5,7 @@ import { ArrowRight, BookOpen, CalendarDays, Check, Image as ImageIcon, Images, 
 import { TRIAL_DAYS } from '@pocketguide/contracts/account/account-limits';
 import { paths } from '../../app/paths.ts';
 import { cx } from '../../lib/class-names.ts';
+import { groupDigits } from '../../lib/plain-format.ts';
 import { HIGHLIGHTED_PLAN, LANDING_PLANS, monthlyPriceKrw } from './plans.ts';
 import { SamplePreview, sampleHref } from './sample-preview.tsx';
 
@@ -143,8 +144,7 @@ function FeatureSection({ id, title, description, children }: { id: string; titl
 }
 
 function Pricing() {
-  const { t, i18n } = useTranslation();
-  const won = new Intl.NumberFormat(i18n.language === 'en' ? 'en-GB' : 'ko-KR');
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="landing-pricing" className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
@@ -172,7 +172,7 @@ function Pricing() {
                 ) : null}
               </h3>
               <p className="flex flex-wrap items-baseline gap-x-1 text-neutral-900">
-                <span className="text-lg font-bold tabular-nums sm:text-xl">{t('landing.pricing.price', { price: won.format(monthlyPriceKrw(plan)) })}</span>
+                <span className="text-lg font-bold tabular-nums sm:text-xl">{t('landing.pricing.price', { price: groupDigits(monthlyPriceKrw(plan)) })}</span>
                 <span className="text-sm text-neutral-500">{t('landing.pricing.period')}</span>
               </p>
             </li>

@@ -1,0 +1,42 @@
+import i18next, { type i18n as I18n } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '../lib/i18n.ts';
+import ko from '../locales/ko.json';
+
+/**
+ * The front door's texts (issue 11): as lib/i18n.ts's createI18n (Korean by default, `<html lang>` and this
+ * browser's choice kept in step), but with only the language shown in the first load: Korean is in the entry, English
+ * comes as its own file when chosen, so neither visitor downloads both (13 KB gzipped each).
+ */
+export async function loadTexts(language: Language): Promise<Record<string, unknown>> {
+  return language === 'en' ? (await import('../locales/en.json')).default : ko;
+}
+
+export async function createFrontDoorI18n(language: Language): Promise<I18n> {
+  const instance = i18next.createInstance();
+  await instance.use(initReactI18next).init({
+    resources: { ko: { translation: ko }, [language]: { translation: await loadTexts(language) } },
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  document.documentElement.lang = language;
+  instance.on('languageChanged', (next: string) => {
+    document.documentElement.lang = next;
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
+    } catch {
+      // blocked storage: the choice holds for this page
+    }
+  });
+  return instance;
+}
+
+/** The language switch: the texts first, then the switch, so no screen shows keys in between. */
+export async function switchLanguage(i18n: I18n, language: Language): Promise<void> {
+  i18n.addResourceBundle(language, 'translation', await loadTexts(language), true, true);
+  await i18n.changeLanguage(language);
+}
