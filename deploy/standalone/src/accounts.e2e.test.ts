@@ -260,7 +260,7 @@ function journey(lang: Lang) {
       expect(await page.$eval('input[name="oldPassword"]', (element) => (element as HTMLInputElement).value)).toBe('');
 
       await clickText(page, 'nav a', L.settings.menu.subscription);
-      await waitForText(page, L.settings.subscription.currentPlan);
+      await waitForText(page, L.subscription.free.banner);
       await shoot('settings-subscription');
     });
 

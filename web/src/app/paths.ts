@@ -125,18 +125,31 @@ export const paths = {
     path: 'guidebooks/recent',
     getHref: () => '/admin/guidebooks/recent',
   },
-  adminUser: { getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}` },
+  adminUser: { path: 'users/:userId', getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}` },
   adminUserGuidebooks: {
     path: 'users/:userId/guidebooks',
     getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/guidebooks`,
   },
   adminIcons: { path: 'icons', getHref: () => '/admin/icons' },
-  adminUsers: { getHref: () => '/admin/users' },
-  adminPayments: { getHref: () => '/admin/payments' },
+  adminUsers: { path: 'users', getHref: () => '/admin/users' },
+  /** One account's detail (spec 2 §2): the signed-in person's own; administrators any. */
+  userDetail: { path: 'users/:userId', getHref: (userId: string) => `/users/${encodeURIComponent(userId)}` },
+  adminPayments: { path: 'payments', getHref: () => '/admin/payments' },
   adminMessages: { path: 'messages', getHref: () => '/admin/messages' },
   adminFeedback: { path: 'feedback', getHref: () => '/admin/feedback' },
+  /** the event explorer (issue 14); `inspect` opens one event in the inspector */
+  adminEvents: { path: 'events', getHref: (inspect?: number) => `/admin/events${inspect === undefined ? '' : `?inspect=${inspect}`}` },
   adminMessageCreate: { path: 'messages/create', getHref: () => '/admin/messages/create' },
   adminMessage: { path: 'messages/:messageId', getHref: (messageId: string) => `/admin/messages/${encodeURIComponent(messageId)}` },
+  /** A person's payments (spec 2 §2), and one payment by its merchantUid. */
+  userPayments: {
+    path: 'users/:userId/payments',
+    getHref: (userId: string) => `/users/${encodeURIComponent(userId)}/payments`,
+  },
+  paymentDetail: {
+    path: 'users/:userId/payments/:paymentId',
+    getHref: (userId: string, paymentId: string) => `/users/${encodeURIComponent(userId)}/payments/${encodeURIComponent(paymentId)}`,
+  },
   serverNotAvailable: {
     path: '/server_not_available',
     getHref: () => '/server_not_available',

@@ -11,6 +11,7 @@ import { fromWireLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session-context.tsx';
 import { useSessionRefresh } from '../../lib/session-refresh.ts';
 import { MOBILE_VIEWER_PREFIX, paths } from '../paths.ts';
+import { AdminToolbar, isAdminLayout } from '../shell/admin-toolbar.tsx';
 import { AppHeader } from '../shell/app-header.tsx';
 import { PageProgressBar } from '../shell/page-progress-bar.tsx';
 import { ScrollButtons } from '../shell/scroll-buttons.tsx';
@@ -33,13 +34,16 @@ export function RootLayout() {
   useFollowSession();
   useSessionRefresh();
   const onMobileViewer = pathname.startsWith(MOBILE_VIEWER_PREFIX);
+  const adminLayout = isAdminLayout(pathname, session?.isAdmin ?? false);
 
   return (
     <AppShell
       header={<AppHeader />}
+      compactHeader={adminLayout}
       notices={<UnsupportedBrowserBanner />}
       banners={
         <>
+          {adminLayout ? <AdminToolbar /> : null}
           <UpdateBanner />
           {session && !pathname.startsWith(MOBILE_VIEWER_PREFIX) ? (
             <Suspense fallback={null}>

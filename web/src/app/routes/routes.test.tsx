@@ -20,6 +20,8 @@ describe('routes and guards', () => {
     const menu = await screen.findByRole('navigation', { name: '관리자 메뉴' });
     for (const item of ['대시보드', '가이드북', '아이콘', '회원', '결제', '메시지']) expect(menu.textContent).toContain(item);
     await router.navigate('/admin/payments');
+    expect(await screen.findByRole('heading', { name: '결제 관리', level: 1 })).toBeDefined();
+    await router.navigate('/admin/not-built-yet');
     expect(await screen.findByRole('heading', { name: '준비 중인 화면입니다' })).toBeDefined();
   });
 

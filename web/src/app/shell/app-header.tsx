@@ -11,6 +11,7 @@ import { cx } from '../../lib/class-names.ts';
 import { toWireLanguage, type Language } from '../../lib/i18n.ts';
 import { useSession, useSessionStore } from '../../lib/session-context.tsx';
 import { homeOf, paths } from '../paths.ts';
+import { isAdminLayout } from './admin-toolbar.tsx';
 import { useNavItems } from './navigation.tsx';
 
 // Signed in only (their menus bring Radix's dropdown, the notifications and the portrait upload): loaded when a
@@ -29,6 +30,8 @@ export function AppHeader() {
   const items = useNavItems(session?.isAdmin ?? false);
   // Admins have twice the menu: it folds into the menu button on narrower screens than the people's menu does.
   const wide = session?.isAdmin ? 'xl' : 'md';
+  // The admin layout (spec 3 §2.10): a compact bar; the sections are in the toolbar strip under it.
+  const compact = isAdminLayout(pathname, session?.isAdmin ?? false);
 
   const changeLanguage = (language: Language) => {
     void i18n.changeLanguage(language);
@@ -54,11 +57,11 @@ export function AppHeader() {
         aria-label={t('app.home')}
         className="flex shrink-0 items-center gap-2.5 rounded-control text-lg font-bold tracking-tight text-neutral-900"
       >
-        <BrandMark className="size-8" />
+        <BrandMark className={compact ? 'size-7' : 'size-8'} />
         <span className={cx(session && 'hidden sm:inline')}>{t('app.name')}</span>
       </Link>
 
-      {session ? (
+      {session && !compact ? (
         <nav
           aria-label={session.isAdmin ? t('nav.adminLabel') : t('nav.label')}
           className={cx('ml-4 hidden items-center gap-1', wide === 'md' ? 'md:flex' : 'xl:flex')}
@@ -84,7 +87,7 @@ export function AppHeader() {
         <LanguageSwitch onChange={changeLanguage} />
         {session ? (
           <Suspense fallback={null}>
-            <SignedInControls session={session} items={items} menuClassName={wide === 'md' ? 'md:hidden' : 'xl:hidden'} onSignOut={signOut} />
+            <SignedInControls session={session} items={items} menuClassName={compact ? 'hidden' : wide === 'md' ? 'md:hidden' : 'xl:hidden'} onSignOut={signOut} />
           </Suspense>
         ) : (
           <div className="hidden items-center gap-2 sm:flex">

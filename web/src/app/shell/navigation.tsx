@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BookOpen, Images, LayoutDashboard, Mail, MessageSquareText, Shapes, Users, Wallet } from 'lucide-react';
+import { BookOpen, Images, LayoutDashboard, Mail, MessageSquareText, ScrollText, Shapes, Users, Wallet } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { paths } from '../paths.ts';
 
@@ -17,6 +17,7 @@ export function useNavItems(isAdmin: boolean): NavItem[] {
       { key: 'payments', label: t('nav.admin.payments'), href: paths.adminPayments.getHref(), Icon: Wallet },
       { key: 'messages', label: t('nav.admin.messages'), href: paths.adminMessages.getHref(), Icon: Mail },
       { key: 'feedback', label: t('nav.admin.feedback'), href: paths.adminFeedback.getHref(), Icon: MessageSquareText },
+      { key: 'events', label: t('eventExplorer.nav'), href: paths.adminEvents.getHref(), Icon: ScrollText },
     ];
   }
   return [

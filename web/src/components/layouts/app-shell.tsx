@@ -6,6 +6,8 @@ import { BrandMark } from './brand-logo.tsx';
 type AppShellProps = {
   /** the 64 px bar's contents */
   header: ReactNode;
+  /** the admin layout's compact bar (48 px) instead of the 64 px one (spec 3 §2.10) */
+  compactHeader?: boolean;
   /** full-width notices above the header (an unsupported browser) */
   notices?: ReactNode;
   /** under the header, above the page (the update banner) */
@@ -20,7 +22,7 @@ type AppShellProps = {
 const MAIN_ID = 'main-content';
 
 /** Header (64 px), content at most 1200 px wide, footer with the company details. */
-export function AppShell({ header, notices, banners, footerAside, overlays, children }: AppShellProps) {
+export function AppShell({ header, compactHeader = false, notices, banners, footerAside, overlays, children }: AppShellProps) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -31,7 +33,7 @@ export function AppShell({ header, notices, banners, footerAside, overlays, chil
         {t('app.skipToContent')}
       </a>
       {notices}
-      <header className="sticky top-0 z-40 h-16 border-b border-neutral-200 bg-white/95 backdrop-blur-sm">{header}</header>
+      <header className={`sticky top-0 z-40 ${compactHeader ? 'h-12' : 'h-16'} border-b border-neutral-200 bg-white/95 backdrop-blur-sm`}>{header}</header>
       {banners}
 
       <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-content flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">

@@ -5,6 +5,7 @@ import { AdminMessageForm } from '../../../features/messages/components/admin-me
 import { AdminMessageList } from '../../../features/messages/components/admin-message-list.tsx';
 import type { AdminMessageFilters } from '../../../features/messages/api/messages.ts';
 import { paths } from '../../paths.ts';
+import { AuditTimeline } from '../../../features/audit/index.ts';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | 'all' => (value !== null && (values as readonly string[]).includes(value) ? (value as T) : 'all');
 
@@ -60,6 +61,9 @@ export function AdminMessageEditRoute() {
     <>
       <title>{`${t('messages.admin.form.editTitle')} · ${t('app.name')}`}</title>
       <AdminMessageForm key={messageId} messageId={messageId} listHref={paths.adminMessages.getHref()} editHref={paths.adminMessage.getHref} />
+      <div className="mt-8">
+        <AuditTimeline subject="message" id={messageId} />
+      </div>
     </>
   );
 }

@@ -130,11 +130,11 @@ describe('settings', () => {
     expect(screen.getAllByRole('link', { name: '로그인' }).length).toBeGreaterThan(0);
   });
 
-  it('subscription says calmly that it is coming; notifications say when there are none', async () => {
+  it('subscription shows the free plan step; notifications say when there are none', async () => {
     stubFetch((request) => (request.url.pathname === '/api/messages' ? json({ messages: [], pages: 1, page: 1, totalCount: 0 }) : json({})));
     const { router } = renderApp({ path: '/settings/subscription', auth: signedIn() });
-    expect(await screen.findByText('무료 체험')).toBeDefined();
-    expect(screen.getByText(/구독 관리 화면을 준비하고 있습니다/)).toBeDefined();
+    expect(await screen.findByText('현재 무료 체험 중입니다.')).toBeDefined();
+    expect(screen.getByRole('button', { name: '구독하기' })).toBeDefined();
     await router.navigate('/settings/notifications');
     expect(await screen.findByText('받은 메시지가 없습니다')).toBeDefined();
   });

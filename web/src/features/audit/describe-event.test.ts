@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { AuditEntry } from '@pocketguide/contracts';
+import { createI18n } from '../../lib/i18n.ts';
+import { describeEvent, directionParticle, subjectParticle } from './describe-event.ts';
+
+describe('Korean particles in the audit sentences', () => {
+  it('picks 이/가 after the name, and 이(가) when the name is not in Hangul', () => {
+    expect(subjectParticle('관리자 김철수')).toBe('가');
+    expect(subjectParticle('관리자 김민준')).toBe('이');
+    expect(subjectParticle('admin')).toBe('이(가)');
+  });
+
+  it('picks (으)로 after the value: 로 after a vowel, ㄹ or Latin letters, 으로 after another final consonant', () => {
+    expect(directionParticle('pro')).toBe('로');
+    expect(directionParticle('프로')).toBe('로');
+    expect(directionParticle('관리자')).toBe('로');
+    expect(directionParticle('스탠다드 월간')).toBe('으로');
+    expect(directionParticle('일반 회원 레벨')).toBe('로');
+  });
+});
+
+describe('audit sentences', () => {
+  const edited = (patchesCount: number): AuditEntry => ({
+    position: 1, eventId: 'e1', at: '2026-11-25T00:00:00.000Z', type: 'GuidebookEdited', streamId: 'guidebook-g1', revision: 1, subject: 'guidebook-g1',
+    actor: { id: 'u1', name: 'Kim', email: null, isAdmin: false }, actorId: 'u1', command: null, commandId: null, correlationId: null, causationId: null,
+    summary: { patchesCount },
+  });
+
+  it('counts changes in both languages and falls back to the type name for an unknown event', () => {
+    const en = createI18n('en');
+    const ko = createI18n('ko');
+    expect(describeEvent(edited(1), en.t, (key) => en.exists(key))).toBe('Kim edited the guidebook (1 change)');
+    expect(describeEvent(edited(3), en.t, (key) => en.exists(key))).toBe('Kim edited the guidebook (3 changes)');
+    expect(describeEvent(edited(3), ko.t, (key) => ko.exists(key))).toBe('Kim이(가) 가이드북을 편집 (변경 3건)');
+    expect(describeEvent({ ...edited(1), type: 'SomethingNew' }, en.t, (key) => en.exists(key))).toBe('SomethingNew');
+  });
+});

@@ -1,0 +1,179 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PAYMENT_MESSAGES } from '@pocketguide/contracts';
+import { renderApp } from '../../../testing/render-app.tsx';
+import { json, problem, stubFetch, type RecordedRequest } from '../../../testing/fake-api.ts';
+import { signedIn, signedInAdmin } from '../../../testing/sessions.ts';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { order, orderPage } from '../testing/orders.ts';
+
+type Answer = Response | ((request: RecordedRequest) => Response);
+
+function server(answers: Record<string, Answer>) {
+  return stubFetch((request) => {
+    const answer = answers[`${request.method} ${request.url.pathname}`];
+    if (answer) return typeof answer === 'function' ? answer(request) : answer.clone();
+    if (request.url.pathname === '/api/messages') return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
+    return problem({ status: 404, code: 'not_found', message: 'Not found' });
+  });
+}
+
+const DETAIL = '/users/user-1/payments/pg_purchase_1';
+
+describe('payment detail', () => {
+  it('shows the payment, and the receipt opens in an 800x600 popup; a person sees no admin actions', async () => {
+    server({ 'GET /api/payments/pg_purchase_1': json(order()) });
+    const open = vi.spyOn(window, 'open').mockReturnValue({ opener: window } as unknown as Window);
+    renderApp({ path: DETAIL, auth: signedIn() });
+    expect(await screen.findByRole('heading', { name: '결제 상세', level: 1 })).toBeDefined();
+    expect(screen.getByText('50,000원')).toBeDefined();
+    expect(screen.getByText('스탠다드')).toBeDefined();
+    expect(screen.getByText('카드 (신한카드)')).toBeDefined();
+    expect(screen.getByText(formatDateTime('2026-11-20T01:02:03.000Z'))).toBeDefined();
+    expect(screen.getByText('김여행')).toBeDefined();
+    expect(screen.getByText('traveller@example.com')).toBeDefined();
+    expect(screen.getByText('포켓트래블')).toBeDefined();
+    expect(screen.getByRole('link', { name: '결제 내역으로 돌아가기' }).getAttribute('href')).toBe('/settings/subscription?step=paymentHistory');
+    expect(screen.queryByRole('button', { name: '환불' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '삭제' })).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: '영수증' }));
+    expect(open).toHaveBeenCalledWith('https://receipt.example.com/r/1', 'pocketguide-receipt', 'width=800,height=600');
+  });
+
+  it('receipt alerts: no receipt address, an invalid one, a blocked popup; a transfer shows as such', async () => {
+    let current = order({ receiptUrl: null, paymentData: null, method: 'transfer', note: '세금계산서 발행' });
+    server({ 'GET /api/payments/pg_purchase_1': () => json(current) });
+    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const view = renderApp({ path: DETAIL, language: 'en', auth: signedIn({ language: 'en' }) });
+    expect(await screen.findByText('Bank transfer')).toBeDefined();
+    expect(screen.getByText('세금계산서 발행')).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Receipt' }));
+    expect(alert).toHaveBeenLastCalledWith('There is no receipt for this payment.');
+
+    current = order({ receiptUrl: 'javascript:alert(1)' });
+    view.unmount();
+    const second = renderApp({ path: DETAIL, language: 'en', auth: signedIn({ language: 'en' }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Receipt' }));
+    expect(alert).toHaveBeenLastCalledWith('The receipt address is not valid.');
+    expect(open).not.toHaveBeenCalled();
+
+    current = order();
+    second.unmount();
+    renderApp({ path: DETAIL, language: 'en', auth: signedIn({ language: 'en' }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Receipt' }));
+    expect(alert).toHaveBeenLastCalledWith('The receipt window could not be opened. Please allow pop-ups for this site.');
+  });
+
+  it('a missing payment shows the empty state; another failure the red banner', async () => {
+    server({ 'GET /api/payments/pg_purchase_1': problem({ status: 404, code: 'not_found', message: PAYMENT_MESSAGES.orderNotFound }) });
+    renderApp({ path: DETAIL, auth: signedIn() });
+    expect(await screen.findByRole('heading', { name: '결제 내역을 찾을 수 없습니다' })).toBeDefined();
+  });
+
+  it('admin: a partial refund behind its dialog, the refund notice, the refund button gone after the rest; failures in a red banner', async () => {
+    let refusal = true;
+    const requests = server({
+      'GET /api/payments/pg_purchase_1': json(order()),
+      'POST /api/payments/refund': (request) => {
+        if (refusal) return problem({ status: 400, code: 'refund_too_large', message: PAYMENT_MESSAGES.refundTooLarge });
+        const amount = (request.body as { amount?: number }).amount;
+        return json({ merchantUid: 'pg_purchase_1', refundedAt: '2026-11-21T03:04:05.000Z', cancelAmount: amount === undefined ? 50_000 : amount, position: 7 });
+      },
+    });
+    renderApp({ path: DETAIL, auth: signedInAdmin() });
+    expect((await screen.findByRole('link', { name: '이 사용자의 결제 내역' })).getAttribute('href')).toBe('/users/user-1/payments');
+
+    fireEvent.click(screen.getByRole('button', { name: '환불' }));
+    const dialog = await screen.findByRole('dialog', { name: '결제 환불' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: '부분 환불' }));
+    const amount = within(dialog).getByLabelText('환불 금액(원)');
+    fireEvent.change(amount, { target: { value: '60000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '환불' }));
+    expect(within(dialog).getByText('1원부터 50,000원까지 입력할 수 있습니다.').className).toContain('text-alert-700');
+    expect(requests.filter((request) => request.url.pathname === '/api/payments/refund')).toHaveLength(0);
+
+    fireEvent.change(amount, { target: { value: '10000' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: '환불' }));
+    expect(await screen.findByText('환불 금액이 남은 결제 금액보다 큽니다.')).toBeDefined();
+    expect(screen.getByRole('alert').textContent).toContain('환불 금액이 남은 결제 금액보다 큽니다.');
+
+    refusal = false;
+    fireEvent.click(screen.getByRole('button', { name: '환불' }));
+    const again = await screen.findByRole('dialog', { name: '결제 환불' });
+    fireEvent.click(within(again).getByRole('radio', { name: '부분 환불' }));
+    fireEvent.change(within(again).getByLabelText('환불 금액(원)'), { target: { value: '10,000' } });
+    fireEvent.click(within(again).getByRole('button', { name: '환불' }));
+    expect(await screen.findByText(`${formatDateTime('2026-11-21T03:04:05.000Z')}에 10,000원이 환불되었습니다.`)).toBeDefined();
+    expect(requests.filter((request) => request.url.pathname === '/api/payments/refund').at(-1)?.body).toEqual({ merchantUid: 'pg_purchase_1', amount: 10_000 });
+    expect(screen.getByText('부분 환불')).toBeDefined();
+
+    // the rest
+    fireEvent.click(screen.getByRole('button', { name: '환불' }));
+    const rest = await screen.findByRole('dialog', { name: '결제 환불' });
+    expect(within(rest).getByRole('radio', { name: '전액 환불 (40,000원)' })).toBeDefined();
+    fireEvent.click(within(rest).getByRole('button', { name: '환불' }));
+    await waitFor(() => expect(requests.filter((request) => request.url.pathname === '/api/payments/refund')).toHaveLength(3));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '환불' })).toBeNull());
+    expect(requests.filter((request) => request.url.pathname === '/api/payments/refund').at(-1)?.body).toEqual({ merchantUid: 'pg_purchase_1' });
+    expect(screen.getByText('환불됨')).toBeDefined();
+  });
+
+  it('admin: delete asks first, a refusal shows in the red banner, success goes to the user’s payments', async () => {
+    let refusal = true;
+    const requests = server({
+      'GET /api/payments/pg_purchase_1': json(order()),
+      'DELETE /api/payments/pg_purchase_1': () =>
+        refusal ? problem({ status: 500, code: 'internal_error', message: 'boom' }) : json({ merchantUid: 'pg_purchase_1', deletedAt: '2026-11-21T00:00:00.000Z', position: 8 }),
+      'GET /api/payments/user/user-1': json(orderPage(1, 0)),
+    });
+    const { router } = renderApp({ path: DETAIL, language: 'en', auth: signedInAdmin({ language: 'en' }) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete payment' });
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Something went wrong on our side. Please try again in a moment.')).toBeDefined();
+    expect(router.state.location.pathname).toBe(DETAIL);
+
+    refusal = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete payment' })).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/users/user-1/payments'));
+    expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
+    expect(await screen.findByText('No payments yet')).toBeDefined();
+  });
+});
+
+describe('payment lists', () => {
+  it('/admin/payments: amount, method, plan, company linking to the user, date and note; rows open the payment; pages', async () => {
+    const requests = server({
+      'GET /api/payments/all': (request) => {
+        const page = Number(request.url.searchParams.get('page'));
+        const answer = orderPage(page, 23);
+        answer.orders[0] = { ...answer.orders[0]!, note: '연간 계약 선결제' };
+        return json(answer);
+      },
+    });
+    const { router } = renderApp({ path: '/admin/payments', auth: signedInAdmin() });
+    expect(await screen.findByRole('heading', { name: '결제 관리', level: 1 })).toBeDefined();
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(10));
+    const headers = [...document.querySelectorAll('thead th')].map((cell) => cell.textContent);
+    expect(headers).toEqual(['번호', '결제 금액', '결제 수단', '요금제', '회사', '결제일', '상태', '메모', '상세']);
+    const first = document.querySelector('tbody tr')!;
+    expect(first.textContent).toContain('연간 계약 선결제');
+    expect(within(first as HTMLElement).getByRole('link', { name: '포켓트래블' }).getAttribute('href')).toBe('/admin/users/user-1');
+    expect(within(first as HTMLElement).getByRole('link', { name: '1번 결제 상세 보기' }).getAttribute('href')).toBe('/users/user-1/payments/pg_1');
+    fireEvent.click(screen.getByRole('button', { name: '3 페이지' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(3));
+    expect(document.querySelector('tbody tr td')!.textContent).toContain('21');
+    expect(requests.at(-1)?.url.searchParams.get('limit')).toBe('10');
+  });
+
+  it('/users/{userId}/payments: that user’s payments, ‘Something went wrong’ when they fail', async () => {
+    server({ 'GET /api/payments/user/user-9': problem({ status: 500, code: 'internal_error', message: 'boom' }) });
+    renderApp({ path: '/users/user-9/payments', language: 'en', auth: signedInAdmin({ language: 'en' }) });
+    expect(await screen.findByText(/Something went wrong/)).toBeDefined();
+  });
+});
