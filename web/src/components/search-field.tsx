@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Search, X } from 'lucide-react';
 import { cx } from '../lib/class-names.ts';
@@ -12,10 +12,12 @@ type SearchFieldProps = {
   label: string;
   placeholder?: string;
   className?: string;
+  /** search as one types too: after this many ms without a keystroke (Enter still searches at once) */
+  debounceMs?: number;
 };
 
 /** A search landmark with one box: Enter searches, emptying the box (by hand or with ×) shows everything again. */
-export function SearchField({ value, onSearch, label, placeholder, className }: SearchFieldProps) {
+export function SearchField({ value, onSearch, label, placeholder, className, debounceMs }: SearchFieldProps) {
   const { t } = useTranslation();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -26,6 +28,16 @@ export function SearchField({ value, onSearch, label, placeholder, className }: 
     setFollowed(value);
     setDraft(value);
   }
+  const latest = useRef(onSearch);
+  useEffect(() => {
+    latest.current = onSearch;
+  });
+  useEffect(() => {
+    const text = draft.trim();
+    if (debounceMs === undefined || text === value || text === '') return;
+    const timer = setTimeout(() => latest.current(text), debounceMs);
+    return () => clearTimeout(timer);
+  }, [draft, value, debounceMs]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

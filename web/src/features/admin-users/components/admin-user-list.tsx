@@ -1,7 +1,6 @@
-import { useId } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, ChevronRight, SearchX, Users, X } from 'lucide-react';
+import { ChevronRight, SearchX, Users, X } from 'lucide-react';
 import { USERS_PAGE_SIZE, USER_STATUSES, type SubscriptionType, type UserView } from '@pocketguide/contracts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
@@ -11,7 +10,11 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useAdminUsers } from '../api/admin-users.ts';
 import { NO_USER_FILTERS, PLAN_FILTERS, isFiltered, type AdminUserFilters } from '../user-filters.ts';
-import { DebouncedSearch } from './debounced-search.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
+import { FilterSelect } from '../../../components/filter-select.tsx';
+
+/** How long typing pauses before the list follows it. */
+const SEARCH_DEBOUNCE_MS = 300;
 import { UserPlanBadge, UserStatusBadge } from './user-badges.tsx';
 
 type AdminUserListProps = {
@@ -37,7 +40,8 @@ export function AdminUserList({ filters, onFiltersChange, after, detailHref }: A
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-3 md:flex-row md:items-center">
-        <DebouncedSearch
+        <SearchField
+          debounceMs={SEARCH_DEBOUNCE_MS}
           value={filters.search}
           onSearch={(search) => onFiltersChange({ search, page: 1 })}
           label={t('adminUsers.list.searchLabel')}
@@ -46,6 +50,7 @@ export function AdminUserList({ filters, onFiltersChange, after, detailHref }: A
         />
         <div className="grid grid-cols-2 gap-3 md:flex">
           <FilterSelect
+            inlineFrom="md"
             label={t('adminUsers.list.planFilter')}
             value={filters.subscriptionType}
             options={[
@@ -55,6 +60,7 @@ export function AdminUserList({ filters, onFiltersChange, after, detailHref }: A
             onChange={(value) => onFiltersChange({ subscriptionType: value as AdminUserFilters['subscriptionType'], page: 1 })}
           />
           <FilterSelect
+            inlineFrom="md"
             label={t('adminUsers.list.statusFilter')}
             value={filters.status}
             options={[
@@ -222,28 +228,3 @@ function UserCards({ users, first, detailHref }: RowsProps) {
   );
 }
 
-type FilterSelectProps = { label: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void };
-
-function FilterSelect({ label, value, options, onChange }: FilterSelectProps) {
-  const id = useId();
-  return (
-    <div className="relative">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="h-11 w-full appearance-none rounded-control border border-neutral-300 bg-white pr-10 pl-3.5 text-base text-neutral-900 hover:border-neutral-400 focus-visible:border-primary-600 focus-visible:ring-3 focus-visible:ring-primary-100 focus-visible:outline-none md:w-auto md:min-w-40"
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4.5 -translate-y-1/2 text-neutral-500" aria-hidden="true" />
-    </div>
-  );
-}

@@ -1,8 +1,7 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown } from 'lucide-react';
 import { GUIDEBOOK_STATUS_FILTERS, OWNER_TYPES } from '@pocketguide/contracts';
 import type { GuidebookListFilters } from '../api/list-page.ts';
+import { FilterSelect } from '../../../components/filter-select.tsx';
 
 type ListFiltersProps = {
   company: GuidebookListFilters['company'];
@@ -18,7 +17,7 @@ export function ListFilters({ company, status, show, onChange }: ListFiltersProp
   return (
     <>
       {show.company ? (
-        <Select
+        <FilterSelect
           label={t('guidebookLists.filters.userType')}
           value={company}
           options={[
@@ -29,7 +28,7 @@ export function ListFilters({ company, status, show, onChange }: ListFiltersProp
         />
       ) : null}
       {show.status ? (
-        <Select
+        <FilterSelect
           label={t('guidebookLists.filters.status')}
           value={status}
           options={[
@@ -43,36 +42,5 @@ export function ListFilters({ company, status, show, onChange }: ListFiltersProp
         />
       ) : null}
     </>
-  );
-}
-
-type SelectProps = {
-  label: string;
-  value: string;
-  options: { value: string; label: string }[];
-  onChange: (value: string) => void;
-};
-
-function Select({ label, value, options, onChange }: SelectProps) {
-  const id = useId();
-  return (
-    <div className="relative">
-      <label htmlFor={id} className="sr-only">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className="h-11 w-full appearance-none rounded-control border border-neutral-300 bg-white pr-10 pl-3.5 text-base text-neutral-900 hover:border-neutral-400 focus-visible:border-primary-600 focus-visible:ring-3 focus-visible:ring-primary-100 focus-visible:outline-none sm:w-auto sm:min-w-40"
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4.5 -translate-y-1/2 text-neutral-500" aria-hidden="true" />
-    </div>
   );
 }
