@@ -1,6 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import {
+  INBOX,
   MESSAGE_MESSAGES,
+  billingNoticeMessageId,
   USERS,
   inboxStream,
   messageStream,
@@ -101,7 +103,11 @@ export function messageRoutes({ eventStore, readStore, auth, clock, ids }: Messa
     if (!req.user) throw new UnauthorizedError('Please log in');
     const messageId = idParam(req);
     // Only a message there is can be dismissed: any other id would be stored in the inbox's stream for nothing.
-    if ((await loadMessage(messageStream(messageId))).state.status !== 'written') throw new NotFoundError(MESSAGE_MESSAGES.notFound);
+    // A billing notice has no message stream: it is the person's own, in their inbox.
+    const exists = messageId.startsWith(billingNoticeMessageId(''))
+      ? (await readStore.collection(INBOX).get(`${messageId}:${req.user.id}`)) !== null
+      : (await loadMessage(messageStream(messageId))).state.status === 'written';
+    if (!exists) throw new NotFoundError(MESSAGE_MESSAGES.notFound);
     const result = await inbox(
       inboxStream(req.user.id),
       { type: 'DismissMessage', data: { userId: req.user.id, messageId, now: clock.now() } },

@@ -91,10 +91,12 @@ export function createBillingCommands({ eventStore, clock }: BillingCommandsDeps
     },
 
     /** BillingNoticeSent, once per `key` (send the mail first, then record it; a crash in between resends once). */
-    async recordNotice(input: { userId: string; kind: BillingNoticeKind; key: string }): Promise<'recorded' | 'already'> {
+    /** A notice sent: recorded once by its key; with a title and message it also shows in the person's inbox (the bell). */
+    async recordNotice(input: { userId: string; kind: BillingNoticeKind; key: string; title?: string; message?: string }): Promise<'recorded' | 'already'> {
+      const inApp = input.title !== undefined && input.message !== undefined ? { title: input.title, message: input.message } : {};
       const result = await handleUser(
         userStream(input.userId),
-        { type: 'RecordBillingNotice', data: { kind: input.kind, key: input.key, now: clock.now() } },
+        { type: 'RecordBillingNotice', data: { kind: input.kind, key: input.key, ...inApp, now: clock.now() } },
         { metadata: metadata(`notice:${input.userId}:${input.key}`), retryOnConflict: true },
       );
       return changed(result) ? 'recorded' : 'already';

@@ -226,4 +226,13 @@ describe('RecordBillingNotice', () => {
     spec.given([registered, sent]).when(notice).thenNothingHappens();
     spec.given([registered, deleted]).when(notice).thenNothingHappens();
   });
+
+  it('carries the in-app words when given (the inbox shows them)', () => {
+    const words = { title: 'Your payment did not go through', message: 'We will try again on 2026.03.02.' };
+    const withWords: UserCommand = { type: 'RecordBillingNotice', data: { kind: 'charge-failed', key: 'charge-failed-1', ...words, now } };
+    spec
+      .given([registered])
+      .when(withWords)
+      .then([{ type: 'BillingNoticeSent', data: { userId: 'u1', kind: 'charge-failed', key: 'charge-failed-1', sentAt: iso(now), ...words } }]);
+  });
 });

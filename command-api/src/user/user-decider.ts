@@ -134,7 +134,7 @@ export type RecordRenewalFailure = {
 /** The paid period (or the trial) ended without renewal: the account is on the free plan from now. */
 export type LapseSubscription = { type: 'LapseSubscription'; data: At & { reason: LapseReason } };
 export type SchedulePayment = { type: 'SchedulePayment'; data: At & { scheduleAt: Date } };
-export type RecordBillingNotice = { type: 'RecordBillingNotice'; data: At & { kind: BillingNoticeKind; key: string } };
+export type RecordBillingNotice = { type: 'RecordBillingNotice'; data: At & { kind: BillingNoticeKind; key: string; title?: string; message?: string } };
 
 /** One session signs out: its token (`sessionId`, valid `until`) is refused from now on. */
 export type SignOut = { type: 'SignOut'; data: At & { sessionId: string; until: Date } };
@@ -603,9 +603,10 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
       case 'RecordBillingNotice': {
         if (state.status === 'deleted') return [];
         const account = existing(state);
-        const { kind, key } = command.data;
+        const { kind, key, title, message } = command.data;
         if (account.noticeKeys.includes(key)) return [];
-        return [{ type: 'BillingNoticeSent', data: { userId: account.userId, kind, key, sentAt: now } }];
+        const inApp = title !== undefined && message !== undefined ? { title, message } : {};
+        return [{ type: 'BillingNoticeSent', data: { userId: account.userId, kind, key, sentAt: now, ...inApp } }];
       }
 
       default: {

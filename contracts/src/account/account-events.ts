@@ -161,7 +161,13 @@ export const billingNoticeSentSchema = z.object({
   kind: z.enum(BILLING_NOTICE_KINDS),
   key: z.string(),
   sentAt: at,
+  /** the in-app notice (bell and banner), in the account's language, as the mail said it */
+  title: z.string().max(300).optional(),
+  message: z.string().max(4000).optional(),
 });
+
+/** A billing notice's id in the person's inbox (the bell), beside the administrators' messages. */
+export const billingNoticeMessageId = (key: string): string => `billing-${key}`;
 
 /**
  * One session (one signed-in device) ended by its own sign-out: its token is refused from now on. `until` is the

@@ -46,4 +46,29 @@ describe('the inbox read model', () => {
     expect([...again.keys()]).toEqual(['m1:u1']);
     expect(again.get('m1:u1')).toMatchObject({ dismissed: false, sentAt: at(4) });
   });
+
+  it('a billing notice with its in-app words is in that person’s inbox (a failed charge a warning in the banner); dismissable; one without words is not', () => {
+    const notice = (kind: string, key: string, minute: number, words = true) => ({
+      streamId: 'user-u1',
+      type: 'BillingNoticeSent',
+      data: { userId: 'u1', kind, key, sentAt: at(minute), ...(words ? { title: `${kind} title`, message: `${kind} text` } : {}) },
+    });
+    const billingDismissed = { streamId: 'inbox-u1', type: 'MessageDismissed', data: { userId: 'u1', messageId: 'billing-charge-failed-x', dismissedAt: at(5) } };
+    const docs = expectIdempotent(
+      inboxProjector,
+      recordedEvents([notice('renewal-upcoming', 'renewal-upcoming-20261201', 1), notice('charge-failed', 'charge-failed-x', 2), notice('lapsed', 'lapsed-y', 3, false), billingDismissed]),
+    );
+    expect([...docs.keys()].sort()).toEqual(['billing-charge-failed-x:u1', 'billing-renewal-upcoming-20261201:u1']);
+    expect(docs.get('billing-charge-failed-x:u1')).toMatchObject({
+      messageId: 'billing-charge-failed-x',
+      userId: 'u1',
+      title: 'charge-failed title',
+      message: 'charge-failed text',
+      type: 'warning',
+      notification: true,
+      sentAt: at(2),
+      dismissed: true,
+    });
+    expect(docs.get('billing-renewal-upcoming-20261201:u1')).toMatchObject({ type: 'information', notification: false, dismissed: false });
+  });
 });

@@ -24,5 +24,6 @@ export interface BillingCommands {
   /** SubscriptionLapsed: the free plan from now; nothing when already lapsed */
   lapse(input: { userId: string; reason: LapseReason }): Promise<unknown>;
   /** BillingNoticeSent, once per key (after the mail went) */
-  recordNotice(input: { userId: string; kind: BillingNoticeKind; key: string }): Promise<unknown>;
+  /** `title` and `message` also show it in the person's inbox (the bell; the banner for a failed charge or a lapse) */
+  recordNotice(input: { userId: string; kind: BillingNoticeKind; key: string; title?: string; message?: string }): Promise<unknown>;
 }

@@ -208,6 +208,9 @@ describe('the billing worker over simulated months', () => {
       ['20260310', '20260410', '20260510', '20260610'].map((d) => ['renewal-upcoming', `renewal-upcoming-${d}`]),
     );
     expect(h.mailsTo('u1')).toHaveLength(4);
+    // the same words in the app (the bell): the subject without the brand, and the mail's text
+    expect(notices[0]?.data.title).toMatch(/renews on|갱신됩니다/);
+    expect(notices[0]?.data.message).toContain(h.mailsTo('u1')[0]!.text.split('\n')[0]!);
     expect(h.errors).toEqual([]);
     // the schedule now waits for the next notice (3 days before 10 July)
     expect(await h.readStore.collection(BILLING_SCHEDULE).get('u1')).toEqual({ id: 'u1', dueAt: '2026-07-07T09:00:00.000Z' });

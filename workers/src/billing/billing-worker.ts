@@ -295,7 +295,9 @@ export function createBillingWorker(deps: BillingWorkerDeps): BillingWorker {
 
   async function notify(account: BillingAccount, kind: BillingNoticeKind, key: string, mail: ComposedMail): Promise<void> {
     await mailer.send({ id: `billing-${account.userId}-${key}`.slice(0, 200), to: account.email, ...mail });
-    await commands.recordNotice({ userId: account.userId, kind, key });
+    // the same words in the app: the subject without the mail's brand prefix, and the mail's text
+    const title = mail.subject.replace(/^\[포켓가이드\]\s*/, '');
+    await commands.recordNotice({ userId: account.userId, kind, key, title, message: mail.text });
   }
 
   async function lapse(account: BillingAccount, reason: NoticeReason): Promise<void> {
