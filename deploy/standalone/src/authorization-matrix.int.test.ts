@@ -90,6 +90,7 @@ const paymentOfUser = (world: World): Promise<string> =>
 /** Every route and who may call it. A route missing here fails the test: add it with its rule. */
 const ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/feedback': { rule: 'admin' },
+  'GET /api/admin/dashboard': { rule: 'admin' },
   'GET /api/admin/audit/:subjectType/:id': { rule: 'admin', request: ({ world }) => ({ path: `/api/admin/audit/user/${world.user.user.id}` }) },
   'GET /api/admin/events': { rule: 'admin', request: () => ({ path: '/api/admin/events?limit=5' }) },
   'GET /api/admin/events/export': { rule: 'admin', request: ({ world }) => ({ path: `/api/admin/events/export?stream=guidebook-${world.guidebook.id}` }) },
