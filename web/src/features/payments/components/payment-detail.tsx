@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, ListOrdered, ReceiptText, SearchX, Trash2, Undo2 } from 'lucide-react';
@@ -17,6 +17,9 @@ import { dateOf, formatWon, useMethodLabel, usePaymentErrorMessage } from '../pa
 import { openReceipt } from '../receipt.ts';
 import { PlanBadge, StatusBadge } from './badges.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
+
+// The audit timeline is its own chunk, for administrators only.
+const AuditTimeline = lazy(() => import('../../audit/components/audit-timeline.tsx').then((module) => ({ default: module.AuditTimeline })));
 
 /**
  * One payment (spec 2 §2): amount, plan, method, date and who paid; the receipt in a popup; for administrators the
@@ -146,6 +149,13 @@ export function PaymentDetail({ userId, merchantUid }: { userId: string; merchan
             ) : null}
           </div>
         </section>
+      ) : null}
+
+      {/* administrators see who did what to this payment (issue 14), loaded after the detail */}
+      {isAdmin ? (
+        <Suspense fallback={null}>
+          <AuditTimeline subject="payment" id={order.merchantUid} />
+        </Suspense>
       ) : null}
 
       <ConfirmDialog
