@@ -125,7 +125,8 @@ describe('first thread: create a guidebook in the browser', () => {
     await page.click('button[lang="en"]');
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Guidebooks');
     expect(await page.$eval('html', (html) => html.lang)).toBe('en');
-    expect(await page.title()).toBe('Guidebooks · PocketGuide');
+    // the page title follows in the same render, but the heading may be seen first: wait for it rather than race it
+    await page.waitForFunction(() => document.title === 'Guidebooks · PocketGuide', { timeout: 10_000 });
     await waitForText(page, '1 guidebook');
     await waitForText(page, 'New guidebook');
     await waitForText(page, 'PocketGuide Inc.');
