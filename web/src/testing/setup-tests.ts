@@ -5,14 +5,19 @@ import { cleanup, configure } from '@testing-library/react';
 // screen of a file can take seconds, so `findBy…` waits up to 5 s rather than Testing Library's 1 s.
 configure({ asyncUtilTimeout: 5_000 });
 
+// A file may ask for Node's environment instead of jsdom (`// @vitest-environment node`: what the build's
+// pre-render of the front door runs in); the browser's stand-ins below are for the others.
+const inBrowser = typeof window !== 'undefined';
+
 // vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
+  if (!inBrowser) return;
   cleanup();
   localStorage.clear();
 });
 
 // jsdom has no matchMedia; sonner and responsive code ask for it.
-if (!window.matchMedia) {
+if (inBrowser && !window.matchMedia) {
   window.matchMedia = (query: string): MediaQueryList => ({
     matches: false,
     media: query,
@@ -26,4 +31,4 @@ if (!window.matchMedia) {
 }
 
 // jsdom does not scroll; the router's scroll restoration and the scroll buttons call it.
-window.scrollTo = () => {};
+if (inBrowser) window.scrollTo = () => {};

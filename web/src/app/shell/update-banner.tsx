@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Check, Sparkles, X } from 'lucide-react';
@@ -31,8 +31,12 @@ export function dismissUpdateBanner(storage: Pick<Storage, 'setItem'> | undefine
 export function UpdateBanner({ now = () => new Date() }: { now?: () => Date } = {}) {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();
-  // Once closed, closed: a banner that comes back on every page and every visit is noise, not news.
-  const [closed, setClosed] = useState(isUpdateBannerSuppressed);
+  // Once closed, closed: a banner that comes back on every page and every visit is noise, not news. The front door's
+  // pages are HTML rendered at build time with the banner open; hydrating them starts from that, and the front door's
+  // first lines hide a banner this browser closed before anything is drawn (web/front.html, data-update-banner).
+  const suppressed = useSyncExternalStore(unchanging, isUpdateBannerSuppressedHere, neverSuppressed);
+  const [closedNow, setClosed] = useState(false);
+  const closed = suppressed || closedNow;
 
   if (closed || pathname.startsWith(MOBILE_VIEWER_PREFIX) || pathname.startsWith(GUIDEBOOK_PREVIEW_PREFIX)) return null;
 
@@ -57,7 +61,7 @@ export function UpdateBanner({ now = () => new Date() }: { now?: () => Date } = 
   const description = now() < NEW_PRICES_FROM ? t('updateBanner.description', { date }) : t('updateBanner.descriptionSince', { date });
 
   return (
-    <section aria-label={t('updateBanner.label')} className="mx-auto w-full max-w-content px-4 pt-4 sm:px-6 sm:pt-6">
+    <section aria-label={t('updateBanner.label')} data-update-banner={UPDATE_BANNER_VERSION} className="mx-auto w-full max-w-content px-4 pt-4 sm:px-6 sm:pt-6">
       <div className="relative rounded-card border border-info-200 bg-info-50 px-5 py-4 sm:px-6">
         <button
           type="button"
@@ -87,6 +91,10 @@ export function UpdateBanner({ now = () => new Date() }: { now?: () => Date } = 
     </section>
   );
 }
+
+const unchanging = () => () => {};
+const isUpdateBannerSuppressedHere = () => isUpdateBannerSuppressed();
+const neverSuppressed = () => false;
 
 function safeStorage(): Storage | undefined {
   try {

@@ -64,7 +64,8 @@ export function AppShell({ header, compactHeader = false, notices, banners, foot
                 {t('legal.privacy')}
               </Link>
             </p>
-            <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+            {/* the front door's pages are rendered at build time: a page hydrated in a later year shows this year's */}
+            <p suppressHydrationWarning>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
           </div>
           {footerAside ? <div>{footerAside}</div> : null}
         </div>

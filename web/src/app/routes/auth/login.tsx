@@ -21,7 +21,7 @@ export function LoginRoute() {
         <LoginForm
           onSignedIn={(auth) => store.signIn(auth)}
           signupHref={paths.signup.getHref()}
-          resetPageUrl={`${window.location.origin}${paths.resetPassword.base}`}
+          resetPagePath={paths.resetPassword.base}
           verified={searchParams.get('verified') === '1'}
           initialPanel={panel}
         />

@@ -27,8 +27,8 @@ export type LoginPanel = 'forgot' | 'resend';
 type LoginFormProps = {
   onSignedIn: (auth: AuthResponse) => void;
   signupHref: string;
-  /** the reset page's address, sent along so the mail links to this site */
-  resetPageUrl: string;
+  /** the reset page's path: its address on this origin is sent along, so the mail links to this site */
+  resetPagePath: string;
   /** `?verified=1`: the person has just verified their email */
   verified: boolean;
   initialPanel?: LoginPanel | undefined;
@@ -45,7 +45,7 @@ function refusalOf(error: unknown): Refusal {
   return 'other';
 }
 
-export function LoginForm({ onSignedIn, signupHref, resetPageUrl, verified, initialPanel }: LoginFormProps) {
+export function LoginForm({ onSignedIn, signupHref, resetPagePath, verified, initialPanel }: LoginFormProps) {
   const { t } = useTranslation();
   const describeError = useErrorMessage();
   const api = useApiClient();
@@ -69,7 +69,7 @@ export function LoginForm({ onSignedIn, signupHref, resetPageUrl, verified, init
   };
 
   const sendResetLink = (email: string) =>
-    requestPasswordReset(api, { email, link: resetPageUrl }).then(
+    requestPasswordReset(api, { email, link: new URL(resetPagePath, window.location.origin).href }).then(
       () => t('account.messages.resetRequested'),
       (error: unknown) => Promise.reject(new Error(describeError(error))),
     );
