@@ -52,7 +52,7 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['src/testing/setup-tests.ts'],
     // a file's first test loads lazy route chunks; under full-suite load that alone can pass the 5 s default
     testTimeout: 30_000,

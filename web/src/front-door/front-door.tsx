@@ -21,6 +21,9 @@ import type { AppConfig } from '../lib/app-config.tsx';
 import { I18nextProvider } from 'react-i18next';
 import type { SessionStore } from '../lib/session.ts';
 import { switchLanguage } from './i18n.ts';
+import type { FrontDoorPath } from './paths.ts';
+
+export { isFrontDoorPath, type FrontDoorPath } from './paths.ts';
 import { SessionStoreProvider, useSession } from '../lib/session-context.tsx';
 
 /**
@@ -31,17 +34,11 @@ import { SessionStoreProvider, useSession } from '../lib/session-context.tsx';
  * someone signs in, at the page the app's guards would have sent them to.
  */
 
-export const FRONT_DOOR_PAGES = {
+export const FRONT_DOOR_PAGES: Record<FrontDoorPath, () => ReactNode> = {
   '/': LandingRoute,
   '/login': LoginRoute,
   '/signup': SignupRoute,
-} as const;
-
-export type FrontDoorPath = keyof typeof FRONT_DOOR_PAGES;
-
-export function isFrontDoorPath(path: string): path is FrontDoorPath {
-  return Object.hasOwn(FRONT_DOOR_PAGES, path);
-}
+};
 
 type FrontDoorProps = {
   path: FrontDoorPath;
@@ -86,10 +83,12 @@ export function FrontDoor({ path, i18n, store, config, go = replaceLocation }: F
 
 /** What is not needed for the first screen (the scroll buttons measure the page at every change): after the load. */
 function AfterLoad({ children }: { children: ReactNode }) {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
+  // false in the build's pre-render and while hydrating over it, as there; the effect catches up
+  const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     if (loaded) return;
     const done = () => setLoaded(true);
+    if (document.readyState === 'complete') return done();
     window.addEventListener('load', done, { once: true });
     return () => window.removeEventListener('load', done);
   }, [loaded]);

@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from '../lib/i18n.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, rememberLanguage, type Language } from '../lib/i18n.ts';
 import ko from '../locales/ko.json';
 
 /**
@@ -12,10 +12,11 @@ export async function loadTexts(language: Language): Promise<Record<string, unkn
   return language === 'en' ? (await import('../locales/en.json')).default : ko;
 }
 
-export async function createFrontDoorI18n(language: Language): Promise<I18n> {
+/** The i18next instance over texts already at hand: what the build's pre-render and the browser both start from. */
+export function frontDoorI18n(language: Language, texts: Record<string, unknown>): I18n {
   const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    resources: { ko: { translation: ko }, [language]: { translation: await loadTexts(language) } },
+  void instance.use(initReactI18next).init({
+    resources: { ko: { translation: ko }, [language]: { translation: texts } },
     lng: language,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
@@ -23,9 +24,16 @@ export async function createFrontDoorI18n(language: Language): Promise<I18n> {
     returnNull: false,
     initAsync: false,
   });
-  document.documentElement.lang = language;
+  return instance;
+}
+
+/** In the browser: the texts of `language`, and `<html lang>`, storage and the server's cookie kept in step. */
+export async function createFrontDoorI18n(language: Language): Promise<I18n> {
+  const instance = frontDoorI18n(language, await loadTexts(language));
+  rememberLanguage(language);
   instance.on('languageChanged', (next: string) => {
-    document.documentElement.lang = next;
+    if (!LANGUAGES.includes(next as Language)) return;
+    rememberLanguage(next as Language);
     try {
       localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
     } catch {

@@ -50,17 +50,28 @@ export function createI18n(language: Language = readStoredLanguage()): I18n {
     returnNull: false,
     initAsync: false,
   });
-  syncDocumentLanguage(language);
+  rememberLanguage(language);
   instance.on('languageChanged', (next) => {
     if (!isLanguage(next)) return;
-    syncDocumentLanguage(next);
+    rememberLanguage(next);
     safeLocalStorage()?.setItem(LANGUAGE_STORAGE_KEY, next);
   });
   return instance;
 }
 
-function syncDocumentLanguage(language: Language): void {
-  if (typeof document !== 'undefined') document.documentElement.lang = language;
+/**
+ * The cookie that tells the server which language to send the front door's pre-rendered pages in (`/`, `/login`,
+ * `/signup`: query-api/src/front-door); the browser's own choice stays in localStorage.
+ */
+export const LANGUAGE_COOKIE = 'pocketguide.language';
+
+/** `<html lang>` and the server's cookie follow the language shown. */
+export function rememberLanguage(language: Language): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.lang = language;
+  if (!document.cookie.split('; ').includes(`${LANGUAGE_COOKIE}=${language}`)) {
+    document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  }
 }
 
 function safeLocalStorage(): Storage | undefined {
