@@ -2,7 +2,7 @@
 // is told not to compile parsers with eval before any schema exists (the CSP has no 'unsafe-eval'); every schema
 // comes in the files loaded below, after this has run.
 import '@pocketguide/contracts/zod-in-browsers';
-import '../styles/app.css';
+import './front.css';
 import type { Loading } from './start.tsx';
 
 // All three files are asked for at once. Someone the page's first lines found signed in is most likely sent on to
