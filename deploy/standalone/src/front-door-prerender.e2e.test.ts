@@ -92,6 +92,22 @@ describe('the front door arrives drawn', () => {
     await page.browserContext().close();
   });
 
+  it('before the script has taken the page over, sending the login form goes nowhere (no password in an address)', async () => {
+    const { page } = await freshPage();
+    // the script never arrives (a very slow network, held at its worst)
+    await page.setRequestInterception(true);
+    page.on('request', (request) => (/\/assets\/[\w-]+\.js$/.test(new URL(request.url()).pathname) ? void request.abort() : void request.continue()));
+    await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
+    await page.type('input[name="email"]', 'someone@example.com');
+    await page.type('input[name="password"]', 'Secret1!pw');
+    await page.keyboard.press('Enter');
+    await page.click('main button[type="submit"]');
+    await new Promise((done) => setTimeout(done, 500));
+    expect(page.url()).toBe(`${product.baseUrl}/login`);
+    expect(await page.$eval('input[name="password"]', (input) => (input as HTMLInputElement).value)).toBe('Secret1!pw');
+    await page.browserContext().close();
+  });
+
   it('the page works once taken over: the login form refuses empty fields with the spec’s messages', async () => {
     const { page, problems } = await freshPage();
     await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });

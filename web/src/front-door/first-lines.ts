@@ -11,7 +11,8 @@ export const FONTS_STORAGE_KEY = 'pocketguide.fonts';
  *   shows the page after all);
  * - an update banner this browser closed stays closed from the first frame (`data-update-banner-closed`);
  * - once this browser has Pretendard (FONTS_STORAGE_KEY), its stylesheet is asked for here, blocking the first
- *   paint as the page's own stylesheet does, so the cached fonts are there at once (`data-fonts`).
+ *   paint as the page's own stylesheet does, so the cached fonts are there at once (`data-fonts`);
+ * - a form is not sent before the script has taken the page over (`data-hydrated`): it would go as a plain GET.
  * The server allows this one inline script by its hash (front/pages.json, query-api/src/front-door).
  */
 export function firstLines(fontsStylesheet: string | undefined): string {
@@ -25,6 +26,9 @@ export function firstLines(fontsStylesheet: string | undefined): string {
       ? `if(l.getItem(${JSON.stringify(FONTS_STORAGE_KEY)})==="1"){var f=document.createElement("link");f.rel="stylesheet";f.href=${JSON.stringify(fontsStylesheet)};f.setAttribute("blocking","render");document.head.appendChild(f);d.dataset.fonts=""}`
       : '',
     '}catch(e){}',
+    // a form sent before the script has taken the page over would go as a plain GET, fields (a password) in the
+    // address: held until then (FrontDoor marks the page `data-hydrated`)
+    'document.addEventListener("submit",function(e){if(!("hydrated" in document.documentElement.dataset))e.preventDefault()},true);',
   ].join('');
   const style = `html[data-session] #root{visibility:hidden}html[data-update-banner-closed] [data-update-banner="${UPDATE_BANNER_VERSION}"]{display:none}`;
   return `<script>${script}</script><style>${style}</style>`;

@@ -53,6 +53,10 @@ const replaceLocation = (href: string) => window.location.replace(href);
 
 export function FrontDoor({ path, i18n, store, config, go = replaceLocation }: FrontDoorProps) {
   const [api] = useState(() => createApiClient({ getToken: () => store.get()?.token, onUnauthorized: () => store.signOut() }));
+  // the page is React's from here: forms may be sent (the page's first lines held them until now: first-lines.ts)
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   const Page = FRONT_DOOR_PAGES[path];
   return (
     <I18nextProvider i18n={i18n}>

@@ -1,4 +1,7 @@
 import { act } from 'react';
+import { fireEvent, waitFor } from '@testing-library/react';
+import { json, stubFetch } from '../testing/fake-api.ts';
+import { signedIn } from '../testing/sessions.ts';
 import { hydrateRoot } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../locales/en.json';
@@ -30,12 +33,13 @@ afterEach(() => {
 });
 
 /** The page as the build draws it, put where the server's HTML puts it, then hydrated as main.tsx does. */
-async function hydrate(path: FrontDoorPath, language: 'ko' | 'en') {
+async function hydrate(path: FrontDoorPath, language: 'ko' | 'en', beforeScript: (drawn: HTMLElement) => void = () => {}) {
   window.history.replaceState(null, '', path);
   const page = renderFrontDoorPage(path, language);
   container = document.createElement('div');
   container.innerHTML = page.html;
   document.body.append(container);
+  beforeScript(container);
   const main = container.querySelector('main');
   const heading = container.querySelector('h1');
   const mismatches: unknown[] = [];
@@ -72,5 +76,19 @@ describe('the front door drawn at build time (render.tsx)', () => {
     const { mismatches } = await hydrate('/login', 'ko');
     expect(mismatches).toEqual([]);
     expect(container?.querySelector('[data-update-banner]')).toBeNull();
+  });
+
+  it('what was typed into the drawn login form before the script took it over is what signs in', async () => {
+    const requests = stubFetch((request) => (request.url.pathname === '/api/auth' ? json(signedIn(), { status: 201 }) : json({})));
+    const { mismatches } = await hydrate('/login', 'ko', (drawn) => {
+      drawn.querySelector<HTMLInputElement>('input[name="email"]')!.value = 'traveller@example.com';
+      drawn.querySelector<HTMLInputElement>('input[name="password"]')!.value = 'Secret1!pw';
+    });
+    expect(mismatches).toEqual([]);
+    expect('hydrated' in document.documentElement.dataset).toBe(true);
+    fireEvent.submit(container!.querySelector('main form')!);
+    await waitFor(() => expect(requests.some((request) => request.url.pathname === '/api/auth')).toBe(true));
+    const auth = requests.find((request) => request.url.pathname === '/api/auth');
+    expect(atob(auth!.headers.get('Authorization')!.replace(/^Basic /, ''))).toBe('traveller@example.com:Secret1!pw');
   });
 });

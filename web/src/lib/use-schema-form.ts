@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { useAccountMessage } from './account-message.ts';
 import { firstIssuePerField, useFocusFirstInvalid, type FieldMessages } from './form-errors.ts';
@@ -25,6 +25,20 @@ export function useSchemaForm<S extends z.ZodType, V extends TextValues>(
   const [ownErrors, setOwnErrors] = useState<FieldMessages>({});
   const [attempt, setAttempt] = useState(0);
   useFocusFirstInvalid(formRef, attempt);
+
+  // A page drawn before its script ran (the front door) may have been typed into before React took it over: React
+  // keeps what the fields show, so the form's values start from it rather than from empty.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed: Partial<Record<string, string>> = {};
+    for (const name of Object.keys(initialValues)) {
+      const element = form.elements.namedItem(name);
+      if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.value !== initialValues[name]) typed[name] = element.value;
+    }
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+    // once, for the fields as React found them
+  }, []);
 
   const check = useCallback(
     (next: V): { data?: z.output<S>; errors: FieldMessages } => {
