@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin, type PluginOption } from 'vite';
+import { build, type InlineConfig, type Plugin, type PluginOption } from 'vite';
 
 /**
  * The front door's build (issue 11, fast front door): `/`, `/login` and `/signup` for signed-out visitors come from
@@ -184,14 +184,11 @@ export function frontDoor(plugins: () => PluginOption[]): Plugin {
       mode = config.mode;
     },
     async writeBundle() {
+      // what both builds share: this folder, no config file and no public files of their own, the shims
+      const common = (): InlineConfig => ({ configFile: false, root, mode, logLevel: 'warn', publicDir: false, resolve: { dedupe: ['zod'], alias: aliases() } });
       await build({
-        configFile: false,
-        root,
-        mode,
-        logLevel: 'warn',
-        publicDir: false,
+        ...common(),
         plugins: [...plugins(), optionalFonts(), findFontsStylesheet],
-        resolve: { dedupe: ['zod'], alias: aliases() },
         build: {
           outDir,
           emptyOutDir: false,
@@ -206,13 +203,8 @@ export function frontDoor(plugins: () => PluginOption[]): Plugin {
       const ssrDir = await mkdtemp(join(tmpdir(), 'pocketguide-front-door-'));
       try {
         await build({
-          configFile: false,
-          root,
-          mode,
-          logLevel: 'warn',
-          publicDir: false,
+          ...common(),
           plugins: plugins(),
-          resolve: { dedupe: ['zod'], alias: aliases() },
           ssr: { noExternal: true, target: 'node' },
           build: {
             ssr: resolve(root, 'src/front-door/render.tsx'),
