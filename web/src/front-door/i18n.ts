@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, rememberLanguage, type Language } from '../lib/i18n.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, rememberLanguage, type Language } from '../lib/language.ts';
 import ko from '../locales/ko.json';
 
 /**

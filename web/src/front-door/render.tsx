@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { createSessionStore } from '../lib/session.ts';
-import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../lib/i18n.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_COOKIE, LANGUAGES, type Language } from '../lib/language.ts';
 import en from '../locales/en.json';
 import ko from '../locales/ko.json';
 import { FrontDoor } from './front-door.tsx';

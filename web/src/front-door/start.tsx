@@ -3,7 +3,7 @@ import type * as ReactDomClient from 'react-dom/client';
 import type * as FrontDoorModule from './front-door.tsx';
 import { homeOf } from '../app/paths.ts';
 import { readAppConfig } from '../lib/app-config.tsx';
-import { readStoredLanguage } from '../lib/i18n.ts';
+import { readStoredLanguage } from '../lib/language.ts';
 import { createSessionStore } from '../lib/session.ts';
 import { createFrontDoorI18n } from './i18n.ts';
 import { FONTS_STORAGE_KEY } from './first-lines.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, type Language } from '../../lib/i18n.ts';
+import { LANGUAGES, type Language } from '../../lib/language.ts';
 import { cx } from '../../lib/class-names.ts';
 
 type LanguageSwitchProps = {

@@ -12,7 +12,7 @@ import { paths } from '../../../app/paths.ts';
 import { useAccountMessage } from '../../../lib/account-message.ts';
 import { isApiError, isNetworkError } from '../../../lib/api-client.ts';
 import { serverFieldMessages } from '../../../lib/form-errors.ts';
-import { toWireLanguage, type Language } from '../../../lib/i18n.ts';
+import { toWireLanguage, type Language } from '../../../lib/language.ts';
 import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { useSignUp } from '../api/sign-up.ts';
 
