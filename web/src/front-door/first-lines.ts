@@ -1,12 +1,12 @@
 import { SESSION_STORAGE_KEY } from '../lib/session.ts';
 import { UPDATE_BANNER_STORAGE_KEY, UPDATE_BANNER_VERSION } from '../app/shell/update-banner.tsx';
 
-/** Set once this browser has fetched Pretendard for the front door (main.tsx), so a later visit asks for it at once. */
+/** Set once this browser has fetched Pretendard for the front door (start.tsx), so a later visit asks for it at once. */
 export const FONTS_STORAGE_KEY = 'pocketguide.fonts';
 
 /**
  * The first lines of a pre-rendered page's head (render.tsx), run before anything is drawn:
- * - a visitor with a stored session is sent on to the app by the script (main.tsx), so the page is kept from being
+ * - a visitor with a stored session is sent on to the app by the script (start.tsx), so the page is kept from being
  *   drawn meanwhile (`data-session`); the script decides again, more carefully (a stored session it cannot read
  *   shows the page after all);
  * - an update banner this browser closed stays closed from the first frame (`data-update-banner-closed`);

@@ -22,9 +22,9 @@ import { I18nextProvider } from 'react-i18next';
 import type { SessionStore } from '../lib/session.ts';
 import { switchLanguage } from './i18n.ts';
 import type { FrontDoorPath } from './paths.ts';
+import { SessionStoreProvider, useSession } from '../lib/session-context.tsx';
 
 export { isFrontDoorPath, type FrontDoorPath } from './paths.ts';
-import { SessionStoreProvider, useSession } from '../lib/session-context.tsx';
 
 /**
  * The front door (issue 11, fast front door): `/`, `/login` and `/signup` for signed-out visitors, as their own small

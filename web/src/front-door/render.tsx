@@ -14,8 +14,9 @@ export { firstLines } from './first-lines.ts';
  * The front door's pages as HTML, at build time (issue 11, fast front door): web/scripts/front-door.ts builds this
  * module for Node and writes each page in each language beside front.html, and the server sends the one for the
  * visitor's language. A first visit then draws the page from the HTML itself; the script that follows hydrates it
- * (main.tsx). What a browser alone knows is not here: no session (a signed-in visitor is sent on before anything is
- * drawn), no query, the update banner open (front.html hides one this browser closed), no live sample frame.
+ * (start.tsx). What a browser alone knows is not here: no session (a signed-in visitor is sent on before anything is
+ * drawn), no query, the update banner open (the page's first lines hide one this browser closed: first-lines.ts), no
+ * live sample frame.
  */
 
 export { DEFAULT_LANGUAGE, LANGUAGE_COOKIE };
@@ -23,7 +24,6 @@ export const PRERENDERED_LANGUAGES = LANGUAGES;
 export const PRERENDERED_PATHS: readonly FrontDoorPath[] = FRONT_DOOR_PATHS;
 
 const TEXTS: Record<Language, Record<string, unknown>> = { ko, en };
-
 
 export type PrerenderedPage = {
   /** what goes inside `<div id="root">` */
@@ -48,4 +48,3 @@ export function renderFrontDoorPage(path: FrontDoorPath, language: Language): Pr
   });
   return { html, title, description: i18n.t('landing.hero.description') };
 }
-
