@@ -1,6 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, rememberLanguage, type Language } from '../lib/language.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, keepLanguage, rememberLanguage, type Language } from '../lib/language.ts';
 import ko from '../locales/ko.json';
 
 /**
@@ -32,13 +32,7 @@ export async function createFrontDoorI18n(language: Language): Promise<I18n> {
   const instance = frontDoorI18n(language, await loadTexts(language));
   rememberLanguage(language);
   instance.on('languageChanged', (next: string) => {
-    if (!LANGUAGES.includes(next as Language)) return;
-    rememberLanguage(next as Language);
-    try {
-      localStorage.setItem(LANGUAGE_STORAGE_KEY, next);
-    } catch {
-      // blocked storage: the choice holds for this page
-    }
+    if (isLanguage(next)) keepLanguage(next);
   });
   return instance;
 }

@@ -2,7 +2,7 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import ko from '../locales/ko.json';
-import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGES, isLanguage, readStoredLanguage, rememberLanguage, safeLocalStorage, type Language } from './language.ts';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, keepLanguage, readStoredLanguage, rememberLanguage, type Language } from './language.ts';
 
 export * from './language.ts';
 
@@ -27,9 +27,7 @@ export function createI18n(language: Language = readStoredLanguage()): I18n {
   });
   rememberLanguage(language);
   instance.on('languageChanged', (next) => {
-    if (!isLanguage(next)) return;
-    rememberLanguage(next);
-    safeLocalStorage()?.setItem(LANGUAGE_STORAGE_KEY, next);
+    if (isLanguage(next)) keepLanguage(next);
   });
   return instance;
 }

@@ -47,6 +47,16 @@ export function rememberLanguage(language: Language): void {
   }
 }
 
+/** A language chosen here: shown in `<html lang>`, sent to the server in the cookie, kept in this browser. */
+export function keepLanguage(language: Language): void {
+  rememberLanguage(language);
+  try {
+    safeLocalStorage()?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // blocked or full storage: the choice holds for this page
+  }
+}
+
 export function safeLocalStorage(): Storage | undefined {
   try {
     return typeof localStorage === 'undefined' ? undefined : localStorage;
