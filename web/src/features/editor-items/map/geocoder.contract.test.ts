@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { Geocoder } from './geocoder.ts';
-import { createKakaoGeocoder } from './kakao-geocoder.ts';
-import type { KakaoAddressResult, KakaoCoordResult, KakaoMaps, KakaoPlaceResult, KakaoStatus } from './kakao-sdk.ts';
 import { createOsmGeocoder } from './osm-geocoder.ts';
 
 /**
@@ -26,68 +24,8 @@ function osmBackend(): Backend {
   return { geocoder: createOsmGeocoder({ fetch, endpoint: 'https://nominatim.test' }), fail: () => (failing = true) };
 }
 
-function kakaoBackend(): Backend {
-  let failing = false;
-  const status = (found: boolean): KakaoStatus => (failing ? 'ERROR' : found ? 'OK' : 'ZERO_RESULT');
-  const unused = () => {
-    throw new Error('not used by the geocoder');
-  };
-  const maps: KakaoMaps = {
-    load: (callback) => callback(),
-    LatLng: class {
-      constructor() {
-        unused();
-      }
-      getLat = unused;
-      getLng = unused;
-    },
-    Map: class {
-      constructor() {
-        unused();
-      }
-      setCenter = unused;
-      setLevel = unused;
-      getLevel = unused;
-      setDraggable = unused;
-      setZoomable = unused;
-      relayout = unused;
-    },
-    Marker: class {
-      constructor() {
-        unused();
-      }
-      setPosition = unused;
-      setMap = unused;
-    },
-    event: { addListener: unused, removeListener: unused },
-    services: {
-      Status: { OK: 'OK', ZERO_RESULT: 'ZERO_RESULT', ERROR: 'ERROR' },
-      Geocoder: class {
-        addressSearch(query: string, callback: (result: KakaoAddressResult[], status: KakaoStatus) => void) {
-          const found = query === '서울 중구 세종대로 110';
-          const result = { x: String(PLACE.longitude), y: String(PLACE.latitude), address_name: '서울 중구 태평로1가 31', road_address: { address_name: PLACE.address } };
-          callback(found && !failing ? [result] : [], status(found));
-        }
-        coord2Address(longitude: number, latitude: number, callback: (result: KakaoCoordResult[], status: KakaoStatus) => void) {
-          const found = Math.abs(latitude - PLACE.latitude) < 0.001 && Math.abs(longitude - PLACE.longitude) < 0.001;
-          callback(found && !failing ? [{ road_address: { address_name: PLACE.address }, address: { address_name: '서울 중구 태평로1가 31' } }] : [], status(found));
-        }
-      },
-      Places: class {
-        keywordSearch(query: string, callback: (result: KakaoPlaceResult[], status: KakaoStatus) => void) {
-          const found = query === 'Seoul City Hall';
-          const place = { x: String(PLACE.longitude), y: String(PLACE.latitude), place_name: '서울시청', road_address_name: PLACE.address, address_name: '서울 중구 태평로1가 31' };
-          callback(found && !failing ? [place] : [], status(found));
-        }
-      },
-    },
-  };
-  return { geocoder: createKakaoGeocoder(async () => maps), fail: () => (failing = true) };
-}
-
 describe.each([
   ['OpenStreetMap (Nominatim)', osmBackend],
-  ['Kakao Maps', kakaoBackend],
 ])('geocoder contract: %s', (_name, backend) => {
   it('finds a place by name', async () => {
     const { geocoder } = backend();

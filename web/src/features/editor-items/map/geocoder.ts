@@ -1,7 +1,7 @@
 /**
  * The map item's address search (spec §7: "an external maps service provides address search, geocoding an address
- * to coordinates, and coordinates back to a road or land address"), as a port with two adapters: Kakao Maps when
- * a Kakao key is configured, otherwise OpenStreetMap's Nominatim. Tests use a fake, so no request leaves them.
+ * to coordinates, and coordinates back to a road or land address"), as a port; its adapter is OpenStreetMap's
+ * Nominatim. Tests use a fake, so no request leaves them.
  */
 
 export type GeoPoint = { latitude: number; longitude: number };
@@ -14,7 +14,7 @@ export interface Geocoder {
   reverse(point: GeoPoint, signal?: AbortSignal): Promise<string | null>;
 }
 
-/** Kakao's map level (1 closest … 14) and a web map's zoom (0 … 19) run opposite ways. */
+/** The stored map level (Kakao-style: 1 closest … 14) and a web map's zoom (0 … 19) run opposite ways. */
 export const levelToZoom = (level: number): number => Math.min(19, Math.max(1, 20 - level));
 export const zoomToLevel = (zoom: number): number => Math.min(20, Math.max(1, Math.round(20 - zoom)));
 

@@ -1,15 +1,12 @@
 import { createContext, lazy, useContext, useState, type ComponentType, type ReactNode } from 'react';
 import type { GeoPoint, Geocoder } from './geocoder.ts';
 import { levelToZoom } from './geocoder.ts';
-import { createKakaoGeocoder } from './kakao-geocoder.ts';
-import { createKakaoMapView } from './kakao-map-view.tsx';
-import { createKakaoSdkLoader } from './kakao-sdk.ts';
 import type { MapViewProps } from './map-view.ts';
 import { createOsmGeocoder } from './osm-geocoder.ts';
 
 /** Everything the map item needs from a maps provider: search, a drawing, and a link to open a place. */
 export type MapServices = {
-  provider: 'kakao' | 'osm';
+  provider: 'osm';
   geocoder: Geocoder;
   MapView: ComponentType<MapViewProps>;
   /** the provider's own page for a place, for readers who want directions */
@@ -20,19 +17,10 @@ export type MapServices = {
 const LeafletMapView = lazy(() => import('./leaflet-map-view.tsx'));
 
 /**
- * The maps services of the app, chosen by the composition root: Kakao Maps when `VITE_KAKAO_MAP_KEY` is set,
- * OpenStreetMap (Leaflet tiles, Nominatim search) otherwise.
+ * The maps services of the app: OpenStreetMap (Leaflet tiles, Nominatim search). Another provider is another
+ * `MapServices` given to `MapServicesProvider`.
  */
-export function createMapServices({ kakaoMapKey, fetch }: { kakaoMapKey?: string | undefined; fetch: typeof globalThis.fetch }): MapServices {
-  if (kakaoMapKey) {
-    const loadSdk = createKakaoSdkLoader(kakaoMapKey);
-    return {
-      provider: 'kakao',
-      geocoder: createKakaoGeocoder(loadSdk),
-      MapView: createKakaoMapView(loadSdk),
-      placeUrl: ({ latitude, longitude, address }) => `https://map.kakao.com/link/map/${encodeURIComponent(address || 'PocketGuide')},${latitude},${longitude}`,
-    };
-  }
+export function createMapServices({ fetch }: { fetch: typeof globalThis.fetch }): MapServices {
   return {
     provider: 'osm',
     geocoder: createOsmGeocoder({ fetch }),

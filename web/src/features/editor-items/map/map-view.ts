@@ -1,9 +1,9 @@
 import type { GeoPoint } from './geocoder.ts';
 
-/** What a map drawing needs; the Leaflet and Kakao views both take it. */
+/** What a map drawing needs (the Leaflet view takes it). */
 export type MapViewProps = {
   center: GeoPoint;
-  /** Kakao-style level (1 closest); the Leaflet view converts it to a zoom */
+  /** the stored, Kakao-style level (1 closest); the Leaflet view converts it to a zoom */
   level: number;
   /** panning, zooming and picking a point; off while the item is not being edited */
   interactive: boolean;
