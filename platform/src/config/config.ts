@@ -265,6 +265,9 @@ function invalidConfiguration(problems: { key: string; message: string }[]): Con
 
 const s3Schema = z.object(s3Keys);
 
+/** Every key `loadConfig` reads (each must be documented in `.env.example`). */
+export const configKeys: readonly string[] = Object.keys(configSchema.shape);
+
 /** The S3_* keys alone, for the blob contract tests: undefined when S3_BUCKET is not set. */
 export function loadS3Settings(env: NodeJS.ProcessEnv = process.env): S3Settings | undefined {
   const parsed = s3Schema.safeParse(env);
