@@ -25,12 +25,14 @@ type Lang = 'ko' | 'en';
 let product: StartedWithAdmin;
 let browser: Browser;
 const pageErrors: string[] = [];
-let configMounted = false;
 
 beforeAll(async () => {
   product = await startWithAdmin('payments-e2e', { webDist: builtWebDist() });
   browser = await launchBrowser();
-  configMounted = (await fetch(`${product.baseUrl}/api/payments/config`)).ok;
+  // the browser learns which payment window to open from the real route (the DEBUG provider here)
+  const config = await fetch(`${product.baseUrl}/api/payments/config`);
+  expect(config.status).toBe(200);
+  expect(await config.json()).toMatchObject({ provider: 'debug' });
 });
 
 afterAll(async () => {
@@ -43,18 +45,6 @@ async function openAs(session: SignedIn, lang: Lang): Promise<Page> {
   const page = await context.newPage();
   await page.setViewport(DESKTOP);
   page.on('pageerror', (error) => pageErrors.push(String(error)));
-  if (!configMounted) {
-    // Until GET /api/payments/config is mounted, the browser is told what that route answers for the DEBUG provider.
-    await page.setRequestInterception(true);
-    page.on('request', (request) => {
-      if (request.isInterceptResolutionHandled()) return;
-      if (new URL(request.url()).pathname === '/api/payments/config') {
-        void request.respond({ status: 200, contentType: 'application/json', body: JSON.stringify({ provider: 'debug' }) });
-      } else {
-        void request.continue();
-      }
-    });
-  }
   await signInBrowser(page, product.baseUrl, session, lang === 'ko' ? 'kr' : 'en');
   return page;
 }
