@@ -19,7 +19,8 @@ import { receiveSingleFile } from '@pocketguide/platform/http/file-upload';
 import { prepareImageVariants } from '@pocketguide/platform/images/image-variants';
 import type { IdSource } from '../core/ids.ts';
 import { commandMetadata } from '../core/request-context.ts';
-import { actorOf, param, withRevision } from './guidebook-routes.ts';
+import { pathParam } from '@pocketguide/platform/http/path-param';
+import { actorOf, withRevision } from './guidebook-routes.ts';
 import type { Guidebooks } from './guidebooks.ts';
 
 export type GuidebookImageRoutesDeps = { guidebooks: Guidebooks; auth: Auth; ids: IdSource; blobs: BlobStore };
@@ -64,17 +65,17 @@ export function guidebookImageRoutes({ guidebooks, auth, ids, blobs }: Guidebook
     withRevision(res, result.revision).status(201).json(answer);
   }
 
-  router.post('/guidebooks/:id/header/image', auth.required, (req, res) => upload(req, res, param(req, 'id'), { kind: 'header' }));
-  router.post('/guidebooks/:id/footer/image', auth.required, (req, res) => upload(req, res, param(req, 'id'), { kind: 'footer' }));
+  router.post('/guidebooks/:id/header/image', auth.required, (req, res) => upload(req, res, pathParam(req, 'id'), { kind: 'header' }));
+  router.post('/guidebooks/:id/footer/image', auth.required, (req, res) => upload(req, res, pathParam(req, 'id'), { kind: 'footer' }));
   // the spec's "subtitle" is the cover's subheader
-  router.post('/guidebooks/:id/subtitle/image', auth.required, (req, res) => upload(req, res, param(req, 'id'), { kind: 'subheader' }));
-  router.post('/guidebooks/:id/cards/:cardId/image', auth.required, (req, res) => upload(req, res, param(req, 'id'), { kind: 'card', cardId: param(req, 'cardId') }));
+  router.post('/guidebooks/:id/subtitle/image', auth.required, (req, res) => upload(req, res, pathParam(req, 'id'), { kind: 'subheader' }));
+  router.post('/guidebooks/:id/cards/:cardId/image', auth.required, (req, res) => upload(req, res, pathParam(req, 'id'), { kind: 'card', cardId: pathParam(req, 'cardId') }));
   router.post('/guidebooks/:guidebookId/contents/:contentId/sections/:sectionId/items/:itemId/upload', auth.required, (req, res) =>
-    upload(req, res, param(req, 'guidebookId'), {
+    upload(req, res, pathParam(req, 'guidebookId'), {
       kind: 'item',
-      contentId: param(req, 'contentId'),
-      sectionId: param(req, 'sectionId'),
-      itemId: param(req, 'itemId'),
+      contentId: pathParam(req, 'contentId'),
+      sectionId: pathParam(req, 'sectionId'),
+      itemId: pathParam(req, 'itemId'),
     }),
   );
 

@@ -26,6 +26,7 @@ import {
 } from '@pocketguide/contracts';
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
 import { NotFoundError, UnauthorizedError, ValidationError } from '@pocketguide/platform/http/errors';
+import { pathParam } from '@pocketguide/platform/http/path-param';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { CommandResult } from '../core/command-handler.ts';
 import type { IdSource } from '../core/ids.ts';
@@ -40,12 +41,6 @@ export type GuidebookRoutesDeps = { guidebooks: Guidebooks; auth: Auth; ids: IdS
 export function actorOf(req: Request): Actor {
   if (!req.user) throw new UnauthorizedError('Please log in');
   return { userId: req.user.id, isAdmin: req.user.isAdmin };
-}
-
-export function param(req: Request, name: string): string {
-  const value = req.params[name];
-  if (typeof value !== 'string' || value === '') throw new NotFoundError('Not Found');
-  return value;
 }
 
 /** Every answer about a guidebook's stream names its revision as the ETag, for the next `If-Match`. */
@@ -125,7 +120,7 @@ export function guidebookCommandRoutes({ guidebooks, auth, ids }: GuidebookRoute
   // ---- the document ----
 
   router.put('/guidebooks/:id', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
+    const guidebookId = pathParam(req, 'id');
     // The GET answer sent back whole saves: its server-owned fields are dropped by the schema; its `_id` must be
     // this guidebook's (another guidebook's body sent here is a mistake, not a save).
     const { _id: sentId, document } = parseOrThrow(saveGuidebookBodySchema, req.body);
@@ -139,7 +134,7 @@ export function guidebookCommandRoutes({ guidebooks, auth, ids }: GuidebookRoute
   });
 
   router.patch('/guidebooks/:id', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
+    const guidebookId = pathParam(req, 'id');
     const expected = ifMatchRevision(req);
     if (expected === undefined) throw new PreconditionRequiredError();
     const { patches } = parseOrThrow(editGuidebookBodySchema, req.body);
@@ -159,33 +154,33 @@ export function guidebookCommandRoutes({ guidebooks, auth, ids }: GuidebookRoute
   });
 
   router.post('/guidebooks/:id/restore', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
+    const guidebookId = pathParam(req, 'id');
     const { revision } = parseOrThrow(restoreRevisionBodySchema, req.body);
     const result = await guidebooks.restore(guidebookId, actorOf(req), revision, metadataOf(req), ifMatchRevision(req));
     withRevision(res, result.revision).json(documentChange(guidebookId, result, storedPatches(result)));
   });
 
   router.post('/guidebooks/:id/undo', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
+    const guidebookId = pathParam(req, 'id');
     const result = await guidebooks.undo(guidebookId, actorOf(req), metadataOf(req), ifMatchRevision(req));
     withRevision(res, result.revision).json(documentChange(guidebookId, result, storedPatches(result)));
   });
 
   router.post('/guidebooks/:id/redo', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
+    const guidebookId = pathParam(req, 'id');
     const result = await guidebooks.redo(guidebookId, actorOf(req), metadataOf(req), ifMatchRevision(req));
     withRevision(res, result.revision).json(documentChange(guidebookId, result, storedPatches(result)));
   });
 
   router.delete('/guidebooks/:guidebookId/contents/:contentId/items/:itemId', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'guidebookId');
-    const result = await guidebooks.deleteItem(guidebookId, param(req, 'contentId'), param(req, 'itemId'), actorOf(req), metadataOf(req));
+    const guidebookId = pathParam(req, 'guidebookId');
+    const result = await guidebooks.deleteItem(guidebookId, pathParam(req, 'contentId'), pathParam(req, 'itemId'), actorOf(req), metadataOf(req));
     const answer: CommandAccepted = { _id: guidebookId, revision: result.revision, position: result.position };
     withRevision(res, result.revision).json(answer);
   });
 
   router.delete('/guidebooks/:id', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
+    const guidebookId = pathParam(req, 'id');
     const result = await guidebooks.remove(guidebookId, actorOf(req), metadataOf(req));
     const answer: CommandAccepted = { _id: guidebookId, revision: result.revision, position: result.position };
     withRevision(res, result.revision).json(answer);
@@ -194,33 +189,33 @@ export function guidebookCommandRoutes({ guidebooks, auth, ids }: GuidebookRoute
   // ---- settings ----
 
   router.put('/guidebooks/:id/publish', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
+    const guidebookId = pathParam(req, 'id');
     const result = await guidebooks.publish(guidebookId, actorOf(req), metadataOf(req));
     withRevision(res, result.revision).json(settingsAnswer(guidebookId, result));
   });
 
   router.put('/guidebooks/:id/unpublish', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
+    const guidebookId = pathParam(req, 'id');
     const result = await guidebooks.unpublish(guidebookId, actorOf(req), metadataOf(req));
     withRevision(res, result.revision).json(settingsAnswer(guidebookId, result));
   });
 
   router.patch('/guidebooks/:id/public-gallery', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
+    const guidebookId = pathParam(req, 'id');
     const { isPublicGallery } = parseOrThrow(publicGalleryBodySchema, req.body);
     const result = await guidebooks.setPublicGallery(guidebookId, actorOf(req), isPublicGallery, metadataOf(req));
     withRevision(res, result.revision).json(settingsAnswer(guidebookId, result));
   });
 
   router.put('/guidebooks/:id/password', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
+    const guidebookId = pathParam(req, 'id');
     const { password } = parseOrThrow(guidebookPasswordBodySchema, req.body);
     const result = await guidebooks.setPassword(guidebookId, actorOf(req), password, metadataOf(req));
     withRevision(res, result.revision).json(settingsAnswer(guidebookId, result));
   });
 
   router.put('/guidebooks/:id/sample', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
+    const guidebookId = pathParam(req, 'id');
     const flags = parseOrThrow(sampleFlagsBodySchema, req.body);
     const result = await guidebooks.setSampleFlags(guidebookId, actorOf(req), flags, metadataOf(req));
     withRevision(res, result.revision).json(settingsAnswer(guidebookId, result));
@@ -229,7 +224,7 @@ export function guidebookCommandRoutes({ guidebooks, auth, ids }: GuidebookRoute
   // ---- the past (read from the guidebook's own stream) ----
 
   router.get('/guidebooks/:id/history', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
+    const guidebookId = pathParam(req, 'id');
     const { page, pageSize } = parseOrThrow(historyQuerySchema, req.query, 'query');
     const history = await guidebooks.history(guidebookId, actorOf(req), page, pageSize);
     const answer: GuidebookHistory = {
@@ -259,8 +254,8 @@ export function guidebookCommandRoutes({ guidebooks, auth, ids }: GuidebookRoute
   });
 
   router.get('/guidebooks/:id/revisions/:revision', signedIn, async (req, res) => {
-    const guidebookId = param(req, 'id');
-    const raw = param(req, 'revision');
+    const guidebookId = pathParam(req, 'id');
+    const raw = pathParam(req, 'revision');
     if (!/^\d{1,15}$/.test(raw)) throw new NotFoundError(`There is no revision ${raw}`);
     const revision = Number(raw);
     const { document, time, currentRevision } = await guidebooks.documentAt(guidebookId, actorOf(req), revision);

@@ -15,6 +15,7 @@ import {
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { NotFoundError, UnauthorizedError } from '@pocketguide/platform/http/errors';
+import { pathParam } from '@pocketguide/platform/http/path-param';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { commandStep, createCommandHandler, createStreamLoader, type CommandMetadata } from '../core/command-handler.ts';
@@ -27,11 +28,7 @@ export type MessageRoutesDeps = { eventStore: EventStore; readStore: ReadStore; 
 /** At most this many characters of an id in a path: anything longer is no message of ours. */
 const ID_MAX = 100;
 
-function idParam(req: Request): string {
-  const id = req.params.id;
-  if (typeof id !== 'string' || id === '' || id.length > ID_MAX) throw new NotFoundError(MESSAGE_MESSAGES.notFound);
-  return id;
-}
+const idParam = (req: Request): string => pathParam(req, 'id', MESSAGE_MESSAGES.notFound, ID_MAX);
 
 /**
  * The administrators' message calls (spec 3 §2.9, §7) and a member's dismissal. A write saves the words; `showing:

@@ -30,6 +30,7 @@ import type { LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-lim
 import { sha256Hex } from '@pocketguide/platform/auth/secret-tokens';
 import type { BlobStore } from '@pocketguide/platform/blob/blob-store';
 import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '@pocketguide/platform/http/errors';
+import { pathParam } from '@pocketguide/platform/http/path-param';
 import { receiveSingleFile } from '@pocketguide/platform/http/file-upload';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import { preparePortrait } from '@pocketguide/platform/images/portrait';
@@ -70,12 +71,8 @@ export function resetPageLink(requested: string | undefined, publicBaseUrl: stri
   }
 }
 
-/** The `:id` of the route (typed loosely by express once a middleware sits before the handler). */
-function idParam(req: Request): string {
-  const id = req.params.id;
-  if (typeof id !== 'string' || id === '') throw new NotFoundError('User not found');
-  return id;
-}
+/** The `:id` of the route. */
+const idParam = (req: Request): string => pathParam(req, 'id', 'User not found');
 
 /** The caller (set by the auth middleware on this route). */
 function caller(req: Request): AuthUser {

@@ -5,7 +5,7 @@ import { NotFoundError } from '@pocketguide/platform/http/errors';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
-import { pathParam } from '../core/route-params.ts';
+import { pathParam } from '@pocketguide/platform/http/path-param';
 import { actorsOf, allEntries, auditIndex, csvCell, entryFilter, toEntries, toEntry, writeChunk, type EntryFilter } from './audit-query.ts';
 
 export type AuditRoutesDeps = { readStore: ReadStore; readYourWrites: ReadYourWrites; auth: Auth };

@@ -5,7 +5,7 @@ import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-stor
 import { NotFoundError } from '@pocketguide/platform/http/errors';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
-import { pathParam } from '../core/route-params.ts';
+import { pathParam } from '@pocketguide/platform/http/path-param';
 import { actorsOf, allEntries, auditIndex, findPage, toEntries, toEntry, writeChunk, type EntryFilter } from './audit-query.ts';
 
 export type EventExplorerRoutesDeps = {

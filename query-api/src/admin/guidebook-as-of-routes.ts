@@ -4,7 +4,7 @@ import type { Auth } from '@pocketguide/platform/auth/authenticate';
 import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import { NotFoundError } from '@pocketguide/platform/http/errors';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
-import { pathParam } from '../core/route-params.ts';
+import { pathParam } from '@pocketguide/platform/http/path-param';
 
 export type GuidebookAsOfRoutesDeps = {
   eventStore: EventStore;

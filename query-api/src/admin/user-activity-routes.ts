@@ -12,7 +12,7 @@ import {
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
 import { NotFoundError } from '@pocketguide/platform/http/errors';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
-import { pathParam } from '../core/route-params.ts';
+import { pathParam } from '@pocketguide/platform/http/path-param';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
 
 export type UserActivityRoutesDeps = { readStore: ReadStore; readYourWrites: ReadYourWrites; auth: Auth; now?: () => Date };

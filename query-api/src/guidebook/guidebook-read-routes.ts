@@ -21,7 +21,7 @@ import { clientAddress } from '@pocketguide/platform/auth/basic-credentials';
 import type { LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-limiter';
 import { createUnlockLimiter } from '../viewer/viewer-routes.ts';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
-import { pathParam } from '../core/route-params.ts';
+import { pathParam } from '@pocketguide/platform/http/path-param';
 import { guidebookOwners } from './guidebook-owners.ts';
 import { settingsView } from './guidebook-settings-view.ts';
 

@@ -19,7 +19,7 @@ import { NotFoundError, UnauthorizedError } from '@pocketguide/platform/http/err
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { Filter, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
-import { pathParam } from '../core/route-params.ts';
+import { pathParam } from '@pocketguide/platform/http/path-param';
 
 export type PaymentQueryRoutesDeps = { readStore: ReadStore; readYourWrites: ReadYourWrites; auth: Auth };
 

@@ -17,6 +17,7 @@ import {
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
 import { sha256Hex } from '@pocketguide/platform/auth/secret-tokens';
 import { NotFoundError } from '@pocketguide/platform/http/errors';
+import { pathParam } from '@pocketguide/platform/http/path-param';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { Filter, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
@@ -31,11 +32,7 @@ export function startOfReportingDay(now: Date): string {
   return new Date(midnightLocal - offsetMs).toISOString();
 }
 
-function idParam(req: Request): string {
-  const id = req.params.id;
-  if (typeof id !== 'string' || id === '') throw new NotFoundError('User not found');
-  return id;
-}
+const idParam = (req: Request): string => pathParam(req, 'id', 'User not found');
 
 /** The account reads: the admin users list, one user, and the reset-link check. All from read models. */
 export function userQueryRoutes({ readStore, readYourWrites, auth, now = () => new Date() }: UserQueryRoutesDeps): Router {

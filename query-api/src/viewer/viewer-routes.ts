@@ -15,7 +15,7 @@ import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { Collection, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
 import { guidebookOwners, type GuidebookOwners } from '../guidebook/guidebook-owners.ts';
-import { pathParam } from '../core/route-params.ts';
+import { pathParam } from '@pocketguide/platform/http/path-param';
 import type { ViewCounter } from './view-counter.ts';
 import { builtAt, compressedViewerAssets } from './viewer-assets.ts';
 import { absoluteUrl, languageOf as guidebookLanguageOf, lockedAnswer, openAnswer, type PartnerOwners } from './viewer-answer.ts';
