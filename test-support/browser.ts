@@ -6,6 +6,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { waitBudgetMs } from './wait-budget.ts';
+
+/** The one wait budget (`TEST_WAIT_MS`; see wait-budget.ts) for the browser helpers and journeys. */
+export const WAIT_MS = waitBudgetMs(process.env);
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, ElementHandle, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, screenshot, builtWebDist } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 import { startStandalone, type RunningStandalone } from './app.ts';
@@ -377,11 +377,11 @@ function pathOf(link: string): string {
 }
 
 async function waitForText(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: 10_000 }, text);
+  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: WAIT_MS }, text);
 }
 
 async function waitForNoText(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted) => !document.body.innerText.includes(wanted), { timeout: 10_000 }, text);
+  await page.waitForFunction((wanted) => !document.body.innerText.includes(wanted), { timeout: WAIT_MS }, text);
 }
 
 /** Clicks the first visible element matching `selector` whose text is `text`. */
@@ -391,7 +391,7 @@ async function clickText(page: Page, selector: string, text: string): Promise<vo
       [...document.querySelectorAll<HTMLElement>(sel)].find(
         (element) => element.offsetParent !== null && element.textContent?.trim() === wanted,
       ) ?? false,
-    { timeout: 10_000 },
+    { timeout: WAIT_MS },
     selector,
     text,
   );

@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { allProjectors } from '@pocketguide/projections/registry';
 import { TEST_ACCOUNT_ENV, bearer, signIn } from './testing/accounts.ts';
+import { spawnProduct, type SpawnedProduct } from './testing/spawned-product.ts';
 
 /**
  * Crash safety under load (issue: hardening): the real process (`deploy/standalone/src/main.ts`, as `npm start`
@@ -37,33 +38,8 @@ function seeded(seed: number): () => number {
   };
 }
 
-type Started = { child: ChildProcess; url: string; exited: Promise<number | null> };
-
-function start(dataDir: string, port: number): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/standalone/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...ENV, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
-  let output = '';
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`no start within 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('PocketGuide is running at')) {
-        clearTimeout(timer);
-        done({ child, url: `http://localhost:${port}`, exited });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      fail(new Error(`exited with ${code} before starting:\n${output}`));
-    });
-  });
-}
+/** The real process on a port of the system's choosing (PORT=0), on the same data folder every round. */
+const start = (dataDir: string): Promise<SpawnedProduct> => spawnProduct({ ...ENV, DATA_DIR: dataDir });
 
 /** Each writer's guidebooks and the last rename the server acknowledged for each (`w<writer>-<n>`). */
 type Acknowledged = Map<string, { writer: number; n: number }>;
@@ -131,14 +107,13 @@ describe('kill -9 under write load', () => {
   it(`${ROUNDS} random kills lose no acknowledged write, and the read models left equal the read models rebuilt`, { timeout: 30 * 60_000 }, async () => {
     const dataDir = resolve(scratch, `crash-load-${randomUUID()}`);
     const random = seeded(SEED);
-    const port = 21_000 + Math.floor(Math.random() * 20_000);
     const acknowledged: Acknowledged = new Map();
     const counters = Array.from({ length: WRITERS }, () => ({ n: 0 }));
     let token = '';
     let killedWhileWriting = 0;
 
     for (let round = 0; round < ROUNDS; round++) {
-      const running = await start(dataDir, port);
+      const running = await start(dataDir);
       if (token === '') token = (await signIn(running.url, ADMIN.email, ADMIN.password)).token;
       const before = acknowledged.size;
       const writers = counters.map((counter, writer) => write(running.url, token, writer, acknowledged, counter));
@@ -152,7 +127,7 @@ describe('kill -9 under write load', () => {
     expect(killedWhileWriting).toBeGreaterThan(ROUNDS / 2);
 
     // The last start catches up; every acknowledged rename is there (or a later one the kill cut off unacknowledged).
-    const last = await start(dataDir, port);
+    const last = await start(dataDir);
     try {
       for (const [id, { writer, n }] of acknowledged) {
         let title = '';

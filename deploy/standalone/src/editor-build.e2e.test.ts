@@ -29,7 +29,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { guidebookViewSchema, richTextToPlain, UPLOAD_MAX_BYTES, type GuidebookView, type SectionItem } from '@pocketguide/contracts';
-import { launchBrowser, screenshot, screenshotDir } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, screenshotDir, WAIT_MS } from '../../../test-support/browser.ts';
 import type { RunningStandalone } from './app.ts';
 import { bearer, verifiedUser, type SignedIn } from './testing/accounts.ts';
 import {
@@ -85,7 +85,7 @@ async function shootWindow(page: Page, name: string): Promise<void> {
  * under them.
  */
 async function clickCentered(page: Page, selector: string): Promise<void> {
-  const element = await page.waitForSelector(selector, { visible: true, timeout: 10_000 });
+  const element = await page.waitForSelector(selector, { visible: true, timeout: WAIT_MS });
   if (!element) throw new Error(`no ${selector}`);
   await element.evaluate((node) => node.scrollIntoView({ block: 'center' }));
   await element.click();
@@ -95,7 +95,7 @@ async function clickCentered(page: Page, selector: string): Promise<void> {
 async function clickLink(page: Page, text: string, within = 'body'): Promise<void> {
   await page.waitForFunction(
     (wanted, scope) => [...document.querySelectorAll<HTMLAnchorElement>(`${scope} a`)].some((link) => link.textContent?.trim() === wanted),
-    { timeout: 10_000 },
+    { timeout: WAIT_MS },
     text,
     within,
   );
@@ -109,17 +109,17 @@ async function clickLink(page: Page, text: string, within = 'body'): Promise<voi
 /** Opens a content page from the cover's menu tile, and waits for its add menu. */
 async function openTile(page: Page, title: string): Promise<void> {
   await clickLink(page, title, MENU);
-  await page.waitForSelector(ADD_MENU, { timeout: 10_000 });
+  await page.waitForSelector(ADD_MENU, { timeout: WAIT_MS });
 }
 
 async function backToCover(page: Page): Promise<void> {
   await clickLink(page, 'Back to COVER');
-  await page.waitForSelector(MENU, { timeout: 10_000 });
+  await page.waitForSelector(MENU, { timeout: WAIT_MS });
 }
 
 const dialogOpen = (page: Page, title: string) =>
-  page.waitForFunction((wanted) => [...document.querySelectorAll('[role="dialog"]')].some((dialog) => dialog.textContent?.includes(wanted)), { timeout: 10_000 }, title);
-const noDialog = (page: Page) => page.waitForFunction(() => !document.querySelector('[role="dialog"]'), { timeout: 10_000 });
+  page.waitForFunction((wanted) => [...document.querySelectorAll('[role="dialog"]')].some((dialog) => dialog.textContent?.includes(wanted)), { timeout: WAIT_MS }, title);
+const noDialog = (page: Page) => page.waitForFunction(() => !document.querySelector('[role="dialog"]'), { timeout: WAIT_MS });
 
 /**
  * "Add page", until the choose-content popup is open: under CI's load a click once landed on a menu the editor was
@@ -141,7 +141,7 @@ async function addPage(page: Page, entry: string): Promise<void> {
   await openChooseContent(page);
   await page.waitForFunction(
     (wanted) => [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] li button')].some((button) => button.textContent?.startsWith(wanted)),
-    { timeout: 10_000 },
+    { timeout: WAIT_MS },
     entry,
   );
   await page.evaluate((wanted) => [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] li button')].find((button) => button.textContent?.startsWith(wanted))?.click(), entry);
@@ -161,7 +161,7 @@ async function typeInto(page: Page, selector: string, text: string): Promise<voi
       const richText = field?.closest('[data-rich-text-field]');
       return field !== null && field.contains(document.activeElement) && (!richText || richText.querySelector('[role="toolbar"]') !== null);
     },
-    { timeout: 10_000 },
+    { timeout: WAIT_MS },
     selector,
   );
   await page.keyboard.press('End');
@@ -182,13 +182,13 @@ async function typeInto(page: Page, selector: string, text: string): Promise<voi
 async function selectItem(page: Page, itemId: string): Promise<void> {
   // nothing selected first: a selected item's toolbar sits over the bottom of the item above it
   await page.keyboard.press('Escape');
-  const frame = await page.waitForSelector(`[data-item-id="${itemId}"]`, { timeout: 10_000 });
+  const frame = await page.waitForSelector(`[data-item-id="${itemId}"]`, { timeout: WAIT_MS });
   if (!frame) throw new Error(`no item ${itemId}`);
   await frame.evaluate((node) => node.scrollIntoView({ block: 'center' }));
   const box = await frame.boundingBox();
   if (!box) throw new Error(`item ${itemId} is not shown`);
   await page.mouse.click(box.x + box.width - 3, box.y + box.height / 2);
-  await page.waitForSelector(`[data-item-id="${itemId}"] [role="toolbar"] button[aria-label="Drag to move"]`, { timeout: 10_000 });
+  await page.waitForSelector(`[data-item-id="${itemId}"] [role="toolbar"] button[aria-label="Drag to move"]`, { timeout: WAIT_MS });
 }
 
 /** The item ids of each section of the content page on screen, top to bottom. */
@@ -200,7 +200,7 @@ async function waitForOrder(page: Page, expected: string[][]): Promise<void> {
     (wanted) =>
       JSON.stringify([...document.querySelectorAll('article > section')].map((section) => [...section.querySelectorAll<HTMLElement>(':scope > [data-item-id]')].map((item) => item.dataset.itemId ?? ''))) ===
       wanted,
-    { timeout: 10_000 },
+    { timeout: WAIT_MS },
     JSON.stringify(expected),
   );
 }
@@ -249,7 +249,7 @@ async function undo(page: Page): Promise<void> {
 
 /** The editor's alert (a dialog titled 'Notice'): its message, then OK closes it. */
 async function alertMessage(page: Page): Promise<string> {
-  const alert = await page.waitForSelector('[role="dialog"] [role="alert"]', { timeout: 10_000 });
+  const alert = await page.waitForSelector('[role="dialog"] [role="alert"]', { timeout: WAIT_MS });
   return (await alert?.evaluate((node) => node.textContent?.trim() ?? '')) ?? '';
 }
 
@@ -431,7 +431,7 @@ describe('building a guidebook from blank in the browser', () => {
     await selectItem(page, attractionId('video'));
     await typeInto(page, `${item('video')} input[type="url"]`, VIDEO_URL);
     await page.keyboard.press('Enter');
-    await page.waitForSelector(`${item('video')} [data-video-facade="dQw4w9WgXcQ"]`, { timeout: 10_000 });
+    await page.waitForSelector(`${item('video')} [data-video-facade="dQw4w9WgXcQ"]`, { timeout: WAIT_MS });
     await selectItem(page, attractionId('button'));
     await page.click(`${item('button')} input[aria-label="Button title"]`, { count: 3 });
     await page.keyboard.type('Book the boat to Udo');
@@ -444,7 +444,7 @@ describe('building a guidebook from blank in the browser', () => {
     await openTile(page, 'Itinerary');
     pageUrl.itinerary = page.url();
     await clickButton(page, 'Add day', ADD_MENU);
-    await page.waitForSelector('section[aria-label="Day 1"]', { timeout: 10_000 });
+    await page.waitForSelector('section[aria-label="Day 1"]', { timeout: WAIT_MS });
     await clickButton(page, 'Add activity', 'section[aria-label="Day 1"]');
     await clickButton(page, 'Add meal', 'section[aria-label="Day 1"]');
     await typeInto(page, 'input[aria-label="Activity 1 Place"]', 'Seongsan');
@@ -626,7 +626,7 @@ describe('building a guidebook from blank in the browser', () => {
 
     // when the author chooses a real 800×600 PNG
     await watchForProgressBar(page);
-    const input = await page.waitForSelector(`${imageItem} input[type="file"]`, { timeout: 10_000 });
+    const input = await page.waitForSelector(`${imageItem} input[type="file"]`, { timeout: WAIT_MS });
     await input!.uploadFile(files.png);
 
     // then the item shows it from /media/, with its upload progress shown on the way
@@ -641,7 +641,7 @@ describe('building a guidebook from blank in the browser', () => {
     await clickCentered(page, '[data-part="header"]');
     await clickButton(page, 'Image', '[data-part="header"] [role="radiogroup"]');
     await waitForText(page, 'No image yet');
-    const headerInput = await page.waitForSelector('[data-part="header"] input[type="file"]', { timeout: 10_000 });
+    const headerInput = await page.waitForSelector('[data-part="header"] input[type="file"]', { timeout: WAIT_MS });
     await headerInput!.uploadFile(files.jpeg);
     // then the header shows it
     const headerImage = await loadedMediaImage(page, '[data-part="header"]');
@@ -671,7 +671,7 @@ describe('building a guidebook from blank in the browser', () => {
     const before = (await loadedMediaImage(page, imageItem)).src;
     const choose = async (path: string) => {
       await selectItem(page, imageId);
-      const input = await page.waitForSelector(`${imageItem} input[type="file"]`, { timeout: 10_000 });
+      const input = await page.waitForSelector(`${imageItem} input[type="file"]`, { timeout: WAIT_MS });
       await input!.uploadFile(path);
     };
 
@@ -712,7 +712,7 @@ describe('building a guidebook from blank in the browser', () => {
     await openTile(page, 'Attractions');
     expect(new URL(page.url()).pathname).toMatch(/^\/guidebooks\/create\/contents\//);
     await clickButton(page, 'Add Image', ADD_MENU);
-    const input = await page.waitForSelector('[data-item-id] input[type="file"]', { timeout: 10_000 });
+    const input = await page.waitForSelector('[data-item-id] input[type="file"]', { timeout: WAIT_MS });
     await input!.uploadFile(files.png);
     expect(await alertMessage(page)).toBe('You need to save the guidebook before you can upload images');
     await shootWindow(page, 'editor-build-refused-unsaved-item-en-1280');

@@ -11,7 +11,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newGuidebookDocument } from '@pocketguide/contracts';
-import { launchBrowser, screenshot, builtWebDist } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { openEditorTab, signInBrowser, titleValue, waitForSaved, waitForText } from './testing/editor-browser.ts';
 
@@ -97,7 +97,7 @@ describe('the editor layout in the browser', () => {
     await page.setOfflineMode(false);
     await page.waitForFunction(() => document.querySelector('[data-editor-notices] [role="alert"]') === null, { timeout: 15_000 });
     await waitForSaved(page);
-    await expect.poll(async () => (await editorRead(author)).title, { timeout: 10_000 }).toBe('제주 가을 여행');
+    await expect.poll(async () => (await editorRead(author)).title, { timeout: WAIT_MS }).toBe('제주 가을 여행');
     expect((await editorRead(author)).revision).toBeGreaterThan(before.revision);
     expect(pageErrors).toEqual([]);
     await page.close();

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, screenshot, builtWebDist } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
 import { startStandalone } from './app.ts';
 import { TEST_ACCOUNT_ENV, TEST_PASSWORD, verifiedUser } from './testing/accounts.ts';
 
@@ -126,7 +126,7 @@ describe('first thread: create a guidebook in the browser', () => {
     await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Guidebooks');
     expect(await page.$eval('html', (html) => html.lang)).toBe('en');
     // the page title follows in the same render, but the heading may be seen first: wait for it rather than race it
-    await page.waitForFunction(() => document.title === 'Guidebooks · PocketGuide', { timeout: 10_000 });
+    await page.waitForFunction(() => document.title === 'Guidebooks · PocketGuide', { timeout: WAIT_MS });
     await waitForText(page, '1 guidebook');
     await waitForText(page, 'New guidebook');
     await waitForText(page, 'PocketGuide Inc.');
@@ -158,7 +158,7 @@ describe('first thread: create a guidebook in the browser', () => {
 });
 
 async function waitForText(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: 10_000 }, text);
+  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: WAIT_MS }, text);
 }
 
 /** Visible in the table (wide) or in the cards (narrow). */
@@ -168,7 +168,7 @@ async function waitForListed(page: Page, title: string): Promise<void> {
       [...document.querySelectorAll<HTMLElement>('main table th[scope="row"] a, main ul li p a')].some(
         (element) => element.offsetParent !== null && element.textContent === wanted,
       ),
-    { timeout: 10_000 },
+    { timeout: WAIT_MS },
     title,
   );
 }

@@ -9,7 +9,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { builtWebDist, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 import { startWithAdmin, type StartedWithAdmin } from './testing/accounts.ts';
@@ -112,7 +112,7 @@ describe('the front door arrives drawn', () => {
     const { page, problems } = await freshPage();
     await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
     await page.click('main button[type="submit"]');
-    await page.waitForFunction((text) => document.body.innerText.includes(text), { timeout: 10_000 }, ko.account.messages.emailRequired);
+    await page.waitForFunction((text) => document.body.innerText.includes(text), { timeout: WAIT_MS }, ko.account.messages.emailRequired);
     expect(problems).toEqual([]);
     await page.browserContext().close();
   });
@@ -121,7 +121,7 @@ describe('the front door arrives drawn', () => {
     const { page, problems } = await freshPage();
     await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
     await page.click('button[lang="en"]');
-    await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, { timeout: 10_000 }, en.login.heading);
+    await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, { timeout: WAIT_MS }, en.login.heading);
     const cookies = await page.browserContext().cookies();
     expect(cookies.find((cookie) => cookie.name === 'pocketguide.language')?.value).toBe('en');
     const html = await page.evaluate(async () => (await fetch('/login')).text());
@@ -161,7 +161,7 @@ describe('the front door arrives drawn', () => {
     const context = await browser.createBrowserContext();
     const first = await freshPage(context);
     await first.page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
-    await first.page.waitForFunction(() => localStorage.getItem('pocketguide.fonts') === '1', { timeout: 10_000 });
+    await first.page.waitForFunction(() => localStorage.getItem('pocketguide.fonts') === '1', { timeout: WAIT_MS });
     await first.page.close();
 
     const { page, problems } = await freshPage(context);

@@ -16,7 +16,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { richParagraph } from '@pocketguide/contracts';
-import { launchBrowser, screenshot, screenshotDir, builtWebDist } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, screenshotDir, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
 import { startStandalone, type RunningStandalone } from './app.ts';
 import { TEST_ACCOUNT_ENV, TEST_PASSWORD, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
 
@@ -153,7 +153,7 @@ async function logIn(page: Page, email: string, password: string, landing: strin
 }
 
 async function waitForText(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: 10_000 }, text);
+  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: WAIT_MS }, text);
 }
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -315,7 +315,7 @@ describe('guidebook lists in the browser', () => {
     await page.waitForFunction(() => location.search === '' && document.querySelectorAll('main table tbody tr').length === 10);
 
     // Preview: a 435×700 popup at /guidebooks/preview/{id}.
-    const popupOpened = browser!.waitForTarget((target) => target.url().includes(`/guidebooks/preview/${ids.get(PUBLISHED)}`), { timeout: 10_000 });
+    const popupOpened = browser!.waitForTarget((target) => target.url().includes(`/guidebooks/preview/${ids.get(PUBLISHED)}`), { timeout: WAIT_MS });
     await page.click(`main table a[href="/guidebooks/preview/${ids.get(PUBLISHED)}"]`);
     // The list page stays where it was; the preview is the popup's.
     expect(new URL(page.url()).pathname).toBe('/guidebooks');

@@ -8,7 +8,7 @@
  */
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { builtWebDist, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 import { startWithAdmin, uniqueEmail, type StartedWithAdmin, TEST_PASSWORD } from './testing/accounts.ts';
@@ -60,13 +60,13 @@ async function settle(page: Page): Promise<void> {
 }
 
 async function waitForText(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: 10_000 }, text);
+  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: WAIT_MS }, text);
 }
 
 async function clickLink(page: Page, selector: string): Promise<void> {
   const handle = await page.waitForFunction(
     (sel) => [...document.querySelectorAll<HTMLElement>(sel)].find((element) => element.offsetParent !== null) ?? false,
-    { timeout: 10_000 },
+    { timeout: WAIT_MS },
     selector,
   );
   await (handle.asElement() as ElementHandle<Element>).click();
@@ -114,7 +114,7 @@ function visit(lang: Lang, width: 1280 | 390) {
       if (width === 1280) {
         // the live sample beside the text: the reader's own page in a phone frame
         const frame = await (await page.waitForSelector('main iframe'))!.contentFrame();
-        await frame.waitForFunction((title) => document.body.innerText.includes(title), { timeout: 10_000 }, SAMPLE_TITLE[lang]);
+        await frame.waitForFunction((title) => document.body.innerText.includes(title), { timeout: WAIT_MS }, SAMPLE_TITLE[lang]);
       } else {
         expect(await page.$('main iframe')).toBeNull();
       }
@@ -131,7 +131,7 @@ function visit(lang: Lang, width: 1280 | 390) {
     it('the sample opens as a readable guidebook, without signing in, and its pages open', async () => {
       onTestFailed(() => void screenshot(page, shot('failure')));
       await clickLink(page, 'main a[href^="/m/sample"]');
-      await page.waitForFunction(() => location.pathname === '/m/sample', { timeout: 10_000 });
+      await page.waitForFunction(() => location.pathname === '/m/sample', { timeout: WAIT_MS });
       await waitForText(page, SAMPLE_TITLE[lang]);
       expect(await page.title()).toBe(SAMPLE_TITLE[lang]);
       const itinerary = lang === 'ko' ? '여행 일정' : 'Itinerary';
@@ -139,7 +139,7 @@ function visit(lang: Lang, width: 1280 | 390) {
       await settle(page);
       await screenshot(page, shot('sample'));
       await clickLink(page, 'a[href^="/m/sample/contents/"]');
-      await page.waitForFunction(() => location.pathname.startsWith('/m/sample/contents/'), { timeout: 10_000 });
+      await page.waitForFunction(() => location.pathname.startsWith('/m/sample/contents/'), { timeout: WAIT_MS });
       await new Promise((done) => setTimeout(done, 300));
       expect(await page.evaluate(() => document.body.innerText.length)).toBeGreaterThan(200);
       await settle(page);

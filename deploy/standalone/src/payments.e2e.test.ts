@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOf } from '@pocketguide/contracts';
-import { builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { builtWebDist, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
@@ -81,7 +81,7 @@ async function serverOrders(userId: string): Promise<Array<{ merchantUid: string
 async function clickLink(page: Page, name: string): Promise<void> {
   await page.waitForFunction(
     (label) => [...document.querySelectorAll('a')].some((link) => (link.getAttribute('aria-label') ?? link.textContent?.trim()) === label),
-    { timeout: 10_000 },
+    { timeout: WAIT_MS },
     name,
   );
   await page.evaluate((label) => {
@@ -131,7 +131,7 @@ function journey(lang: Lang) {
       merchantUid = orders[0]!.merchantUid;
 
       await clickLink(page, L.payments.list.open.replace('{{number}}', '1'));
-      await page.waitForFunction((uid) => location.pathname.endsWith(`/payments/${uid}`), { timeout: 10_000 }, merchantUid);
+      await page.waitForFunction((uid) => location.pathname.endsWith(`/payments/${uid}`), { timeout: WAIT_MS }, merchantUid);
       await waitForText(page, L.payments.detail.heading);
       await waitForText(page, lang === 'ko' ? '김결제' : 'Jamie Pay');
       // a person sees no administrator actions
@@ -158,7 +158,7 @@ function journey(lang: Lang) {
       await shootBoth(page, `payments-unsubscribe-${lang}`);
       await clickButton(page, L.subscription.actions.unsubscribe, '[data-step="unsubscribe"]');
       await stepShown(page, 'paid');
-      await page.waitForFunction((label) => ![...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label), { timeout: 10_000 }, L.subscription.actions.unsubscribe);
+      await page.waitForFunction((label) => ![...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label), { timeout: WAIT_MS }, L.subscription.actions.unsubscribe);
       expect(await serverUser(person.user.id)).toMatchObject({ subscription: false, subscriptionType: 'standard' });
       await shootBoth(page, `payments-unsubscribed-${lang}`);
       await page.browserContext().close();

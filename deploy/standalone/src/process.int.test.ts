@@ -1,56 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { TEST_ACCOUNT_ENV, bearer, signIn } from './testing/accounts.ts';
+import { spawnProduct, type SpawnedProduct } from './testing/spawned-product.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const scratch = resolve(root, 'test-output/tmp');
 
-type Started = { child: ChildProcess; url: string; output: () => string };
-
-/** Starts `deploy/standalone/src/main.ts` as a real process, as `npm start` does (without the web build). */
-function startProcess(dataDir: string, port: number): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/standalone/src/main.ts'], {
-    cwd: root,
-    // The start ensures an administrator, who signs in to write (guidebooks are for signed-in people).
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info', ...ADMIN_ENV },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((resolvePromise, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000);
-    const check = setInterval(() => {
-      if (output.includes('PocketGuide is running at')) {
-        clearTimeout(timer);
-        clearInterval(check);
-        resolvePromise({ child, url: `http://localhost:${port}`, output: () => output });
-      }
-    }, 50);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      clearInterval(check);
-      reject(new Error(`exited with ${code}:\n${output}`));
-    });
-  });
-}
+/** Starts the real process (PORT=0) with the administrator the start ensures (guidebooks are for signed-in people). */
+const startProcess = (dataDir: string): Promise<SpawnedProduct> => spawnProduct({ DATA_DIR: dataDir, ...ADMIN_ENV });
 
 function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolvePromise) => child.on('exit', (code) => resolvePromise(code)));
 }
-
-const freePort = () => 20_000 + Math.floor(Math.random() * 20_000);
 
 const ADMIN_ENV = { ADMIN_EMAIL: 'process-admin@example.com', ADMIN_PASSWORD: 'Process1!pw', ...TEST_ACCOUNT_ENV };
 
 describe('the standalone process', () => {
   it('killed with SIGKILL right after acknowledging writes, restarts with every write and its read model', async () => {
     const dataDir = resolve(scratch, `crash-${randomUUID()}`);
-    const port = freePort();
-    const first = await startProcess(dataDir, port);
+    const first = await startProcess(dataDir);
     const { token } = await signIn(first.url, ADMIN_ENV.ADMIN_EMAIL, ADMIN_ENV.ADMIN_PASSWORD);
     const titles = Array.from({ length: 20 }, (_, i) => `crash test ${i}`);
     const acknowledged = await Promise.all(
@@ -68,7 +39,7 @@ describe('the standalone process', () => {
     first.child.kill('SIGKILL');
     await exited;
 
-    const second = await startProcess(dataDir, port);
+    const second = await startProcess(dataDir);
     try {
       const last = Math.max(...acknowledged.map((a) => a.position));
       // The restarted projections catch up from their checkpoints; on a loaded machine that may take longer than
@@ -91,7 +62,7 @@ describe('the standalone process', () => {
     const dataDir = resolve(scratch, `corrupt-${randomUUID()}`);
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(resolve(dataDir, 'events.sqlite'), 'this is not a database'.repeat(100));
-    const error = await startProcess(dataDir, freePort()).then(
+    const error = await startProcess(dataDir).then(
       () => null,
       (e: unknown) => e as Error,
     );
@@ -103,7 +74,7 @@ describe('the standalone process', () => {
   it('refuses to start when DATA_DIR is a file', async () => {
     const file = resolve(scratch, `file-${randomUUID()}`);
     writeFileSync(file, 'x');
-    const error = await startProcess(file, freePort()).then(
+    const error = await startProcess(file).then(
       () => null,
       (e: unknown) => e as Error,
     );

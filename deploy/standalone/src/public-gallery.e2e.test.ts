@@ -2,7 +2,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { builtWebDist, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { signInBrowser } from './testing/editor-browser.ts';
 
@@ -81,7 +81,7 @@ describe('the public gallery in a browser', () => {
     await screenshot(page, 'gallery-ko-1280');
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForFunction((count) => document.querySelectorAll('main article').length === count, { timeout: 10_000 }, COUNT);
+    await page.waitForFunction((count) => document.querySelectorAll('main article').length === count, { timeout: WAIT_MS }, COUNT);
     await page.waitForSelector('[data-gallery-end]');
     expect(await page.$eval('[data-gallery-end]', (element) => element.textContent)).toBe('모든 공개 가이드북을 불러왔습니다.');
     await screenshot(page, 'gallery-ko-1280-end');
@@ -114,10 +114,10 @@ describe('the public gallery in a browser', () => {
     const page = await openGallery(DESKTOP, 'en', product.admin);
     const button = await page.waitForSelector('main article button[aria-label="Regenerate thumbnail"]');
     await button!.click();
-    await page.waitForSelector('main article [data-regenerating]', { timeout: 10_000 });
+    await page.waitForSelector('main article [data-regenerating]', { timeout: WAIT_MS });
     await screenshot(page, 'gallery-en-1280-regenerating');
     await page.waitForFunction(() => document.body.innerText.includes('Thumbnail updated'), { timeout: 90_000 });
-    await page.waitForFunction(() => !document.querySelector('main article [data-regenerating]'), { timeout: 10_000 });
+    await page.waitForFunction(() => !document.querySelector('main article [data-regenerating]'), { timeout: WAIT_MS });
     expect(await page.$eval('main article img', (image) => image.getAttribute('src'))).toMatch(/^\/media\//);
     await screenshot(page, 'gallery-en-1280-regenerated');
     await page.close();

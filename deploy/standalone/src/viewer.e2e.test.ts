@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ViewerGuidebook } from '@pocketguide/contracts/viewer/viewer-shapes';
-import { launchBrowser, screenshot, builtWebDist } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
 import { startStandalone, type RunningStandalone } from './app.ts';
 import { TEST_ACCOUNT_ENV, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
 
@@ -77,12 +77,12 @@ async function newPage(): Promise<Page> {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function waitForText(page: Page, text: string): Promise<void> {
-  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: 10_000 }, text);
+  await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: WAIT_MS }, text);
 }
 
 /** Waits for the 'saved for offline' notice to come and go, so screenshots show the page itself. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('.pg-status')?.hasAttribute('hidden') !== false, { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForFunction(() => document.querySelector('.pg-status')?.hasAttribute('hidden') !== false, { timeout: WAIT_MS }).catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
 }
 
@@ -467,7 +467,7 @@ describe('the readers’ viewer on a phone', () => {
         const pages = await caches.open('pg-viewer-pages-v1');
         return (await pages.match(path)) !== undefined;
       },
-      { timeout: 10_000 },
+      { timeout: WAIT_MS },
       `/m/${open.uuid}?lang=ko`,
     );
     // ... and controls the page after a reload.
@@ -494,7 +494,7 @@ describe('the readers’ viewer on a phone', () => {
     await page.click(`a.pg-tile[href$="/contents/${places._id}"]`);
     await page.waitForSelector('.pg-content');
     await page.evaluate(() => document.querySelectorAll('img').forEach((image) => image.setAttribute('loading', 'eager')));
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.pg-content img')].every((image) => image.complete && image.naturalWidth > 0), { timeout: 10_000 });
+    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.pg-content img')].every((image) => image.complete && image.naturalWidth > 0), { timeout: WAIT_MS });
     // And a content page opened directly (never visited as a page): the cover's copy draws it.
     const packing = pageOf(open, 'preparations');
     await page.goto(`${app.url}/m/${open.uuid}/contents/${packing._id}`, { waitUntil: 'load' });

@@ -5,8 +5,8 @@ import { renderApp } from '../testing/render-app.tsx';
 import { json, stubFetch, type RecordedRequest } from '../testing/fake-api.ts';
 import { signedIn, userView } from '../testing/sessions.ts';
 import { SESSION_REFRESH_EVENT, SESSION_REFRESH_INTERVAL_MS } from './session-refresh.ts';
+import { WAIT } from '../testing/wait-budget.ts';
 
-const SLOW = { timeout: 10_000 };
 
 /** The server's copy of the person, whose plan the test changes as an administrator or a payment would. */
 function serverWith(initial: Partial<UserView>) {
@@ -21,7 +21,7 @@ function serverWith(initial: Partial<UserView>) {
   };
 }
 
-const planLabel = () => screen.findByText(/^(Free trial|Standard|Pro|Business)$/, {}, SLOW);
+const planLabel = () => screen.findByText(/^(Free trial|Standard|Pro|Business)$/, {}, WAIT);
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -32,43 +32,43 @@ describe('the session’s plan follows the server without signing in again', () 
     const server = serverWith({ subscription: true, subscriptionType: 'pro', paymentMethod: 'card' });
     const { sessionStore } = renderApp({ path: '/settings/subscription', auth: signedIn({ language: 'en' }), language: 'en' });
     // signed in as a free trial; the server already knows the payment
-    await waitFor(() => expect(sessionStore.get()?.subscriptionType).toBe('pro'), SLOW);
+    await waitFor(() => expect(sessionStore.get()?.subscriptionType).toBe('pro'), WAIT);
     expect((await planLabel()).textContent).toBe('Pro');
     expect(sessionStore.get()).toMatchObject({ subscription: true, paymentMethod: 'card', token: 'token-1', language: 'en' });
 
     server.change({ subscriptionType: 'business' });
     act(() => void window.dispatchEvent(new Event(SESSION_REFRESH_EVENT)));
-    await waitFor(() => expect(screen.getByText('Business')).toBeDefined(), SLOW);
+    await waitFor(() => expect(screen.getByText('Business')).toBeDefined(), WAIT);
   });
 
   it('coming back to the window reads it again, at most once in a while', async () => {
     const server = serverWith({ subscriptionType: 'free' });
     const { sessionStore } = renderApp({ path: '/settings/subscription', auth: signedIn({ language: 'en' }), language: 'en' });
-    await waitFor(() => expect(server.reads()).toBe(1), SLOW);
+    await waitFor(() => expect(server.reads()).toBe(1), WAIT);
     server.change({ subscription: true, subscriptionType: 'standard' });
     fireEvent.focus(window);
     expect(server.reads()).toBe(1); // just asked
     const later = Date.now() + SESSION_REFRESH_INTERVAL_MS + 1;
     vi.spyOn(Date, 'now').mockReturnValue(later);
     fireEvent.focus(window);
-    await waitFor(() => expect(sessionStore.get()?.subscriptionType).toBe('standard'), SLOW);
+    await waitFor(() => expect(sessionStore.get()?.subscriptionType).toBe('standard'), WAIT);
     expect((await planLabel()).textContent).toBe('Standard');
   });
 
   it('moving to another page reads it again', async () => {
     const server = serverWith({ subscriptionType: 'free' });
     const { sessionStore, router } = renderApp({ path: '/settings/subscription', auth: signedIn({ language: 'en' }), language: 'en' });
-    await waitFor(() => expect(server.reads()).toBe(1), SLOW);
+    await waitFor(() => expect(server.reads()).toBe(1), WAIT);
     server.change({ subscription: true, subscriptionType: 'pro' });
     vi.spyOn(Date, 'now').mockReturnValue(Date.now() + SESSION_REFRESH_INTERVAL_MS + 1);
     await act(() => router.navigate('/settings/profile'));
-    await waitFor(() => expect(sessionStore.get()?.subscriptionType).toBe('pro'), SLOW);
+    await waitFor(() => expect(sessionStore.get()?.subscriptionType).toBe('pro'), WAIT);
   });
 
   it('nobody signed in: nothing is asked', async () => {
     const server = serverWith({});
     renderApp({ path: '/login', language: 'en' });
-    await screen.findByRole('heading', { level: 1 }, SLOW);
+    await screen.findByRole('heading', { level: 1 }, WAIT);
     expect(server.reads()).toBe(0);
   });
 });

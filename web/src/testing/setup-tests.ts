@@ -1,9 +1,10 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { WAIT_MS } from './wait-budget.ts';
 
-// Screens load their route chunks lazily: on a busy two-core machine (CI runs every tier at once) the first
-// screen of a file can take seconds, so `findBy…` waits up to 5 s rather than Testing Library's 1 s.
-configure({ asyncUtilTimeout: 5_000 });
+// Screens load their route chunks lazily: on a busy machine the first screen of a file can take seconds, so
+// `findBy…` and `waitFor` wait as long as the tests' one wait budget (TEST_WAIT_MS) rather than Testing Library's 1 s.
+configure({ asyncUtilTimeout: WAIT_MS });
 
 // A file may ask for Node's environment instead of jsdom (`// @vitest-environment node`: what the build's
 // pre-render of the front door runs in); the browser's stand-ins below are for the others.

@@ -6,7 +6,7 @@
  * Chromium tab signed in as a person, and the few moves every journey makes in the editor (click a button by its
  * name, wait for a text, wait for the auto-save). They act as a person would: through the screen, never the store.
  */
-import { builtWebDist } from '../../../../test-support/browser.ts';
+import { builtWebDist, WAIT_MS } from '../../../../test-support/browser.ts';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -72,7 +72,7 @@ export async function signInBrowser(page: Page, baseUrl: string, session: Signed
 export const itemCount = (page: Page) => page.$$eval('[data-item-id]', (items) => items.length);
 export const titleValue = (page: Page) => page.$eval('#guidebook-title', (input) => (input as HTMLInputElement).value);
 
-export async function waitForText(page: Page, text: string, timeout = 10_000): Promise<void> {
+export async function waitForText(page: Page, text: string, timeout = WAIT_MS): Promise<void> {
   await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout }, text);
 }
 
@@ -91,50 +91,61 @@ async function waitForSaveButton(page: Page, labels: string[], timeout: number):
 }
 
 /** The Save button reads 'Saving' / '저장 중' while edits wait; back to 'Save' / '저장' once stored. */
-export async function waitForSaved(page: Page, timeout = 15_000): Promise<void> {
+export async function waitForSaved(page: Page, timeout = WAIT_MS * 1.5): Promise<void> {
   await waitForSaveButton(page, SAVE_LABELS, timeout);
 }
 
 /** An edit is waiting to be stored: the Save button reads 'Saving' / '저장 중' (for the auto-save's 3 s at least). */
-export async function waitForSaving(page: Page, timeout = 10_000): Promise<void> {
+export async function waitForSaving(page: Page, timeout = WAIT_MS): Promise<void> {
   await waitForSaveButton(page, SAVING_LABELS, timeout);
 }
 
-/** Clicks the enabled button named `name` (its aria-label, else its text) inside `within`, once there is one. */
-export async function clickButton(page: Page, name: string, within = 'body'): Promise<void> {
-  await page.waitForFunction(
-    (label, scope) =>
-      [...document.querySelectorAll<HTMLButtonElement>(`${scope} button`)].some((button) => (button.getAttribute('aria-label') ?? button.textContent?.trim()) === label && !button.disabled),
-    { timeout: 10_000 },
-    name,
-    within,
-  );
-  await page.evaluate(
-    (label, scope) => {
-      const button = [...document.querySelectorAll<HTMLButtonElement>(`${scope} button`)].find(
-        (candidate) => (candidate.getAttribute('aria-label') ?? candidate.textContent?.trim()) === label && !candidate.disabled,
-      );
-      button?.click();
-    },
-    name,
-    within,
-  );
+/**
+ * Clicks the enabled button named `name` (its aria-label, else its text) inside `within`, as soon as there is one.
+ * Finding, checking and clicking happen in one evaluation in the page, repeated until it clicked: the button that
+ * was checked is the one clicked (a re-render between two round trips cannot make it click nothing), and when no
+ * such button appears within the wait budget it throws, naming the button.
+ */
+export async function clickButton(page: Page, name: string, within = 'body', timeout = WAIT_MS): Promise<void> {
+  await page
+    .waitForFunction(
+      (label, scope) => {
+        const button = [...document.querySelectorAll<HTMLButtonElement>(`${scope} button`)].find(
+          (candidate) => (candidate.getAttribute('aria-label') ?? candidate.textContent?.trim()) === label && !candidate.disabled,
+        );
+        button?.click();
+        return button !== undefined;
+      },
+      { timeout },
+      name,
+      within,
+    )
+    .catch((error: unknown) => {
+      throw new Error(`no enabled button "${name}" in ${within} to click within ${timeout} ms`, { cause: error });
+    });
 }
 
 /** The Save button: it reads 'Saving' (저장 중) while edits wait to be stored, 'Save' (저장) otherwise. */
-export async function clickSave(page: Page): Promise<void> {
-  await page.evaluate(
-    (labels) => {
-      const buttons = [...document.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button')];
-      buttons.find((button) => labels.includes(button.textContent ?? ''))?.click();
-    },
-    [...SAVE_LABELS, ...SAVING_LABELS],
-  );
+export async function clickSave(page: Page, timeout = WAIT_MS): Promise<void> {
+  await page
+    .waitForFunction(
+      (labels) => {
+        const buttons = [...document.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button')];
+        const save = buttons.find((button) => labels.includes(button.textContent ?? '') && !button.disabled);
+        save?.click();
+        return save !== undefined;
+      },
+      { timeout },
+      [...SAVE_LABELS, ...SAVING_LABELS],
+    )
+    .catch((error: unknown) => {
+      throw new Error(`no enabled Save button in the toolbar to click within ${timeout} ms`, { cause: error });
+    });
 }
 
 /** Clicks into the first rich-text field of the first text item on the page and types at its end. */
 export async function typeInFirstText(page: Page, text: string): Promise<void> {
-  const field = await page.waitForSelector('[data-item-id] [contenteditable="true"]', { timeout: 10_000 });
+  const field = await page.waitForSelector('[data-item-id] [contenteditable="true"]', { timeout: WAIT_MS });
   if (!field) throw new Error('no editable text on the page');
   await field.click();
   await page.keyboard.press('End');

@@ -6,15 +6,15 @@ import { createI18n } from '../../lib/i18n.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { json, stubFetch } from '../../testing/fake-api.ts';
 import { isUpdateBannerSuppressed, UPDATE_BANNER_STORAGE_KEY, UPDATE_BANNER_VERSION, UpdateBanner } from './update-banner.tsx';
+import { WAIT } from '../../testing/wait-budget.ts';
 
 /** the first render loads the route's code: slow on a busy machine */
-const SLOW = { timeout: 10_000 };
 
 describe('update banner', () => {
   it('announces version 1.1.0, the redesign and the new prices from 1 November 2025', async () => {
     stubFetch(() => json({}));
     renderApp({ path: '/login' });
-    const banner = await screen.findByRole('region', { name: '업데이트 안내' }, SLOW);
+    const banner = await screen.findByRole('region', { name: '업데이트 안내' }, WAIT);
     expect(banner.textContent).toContain('포켓가이드가 새로워졌습니다');
     expect(banner.textContent).toContain('v1.1.0');
     expect(banner.textContent).toContain('2025년 11월 1일');
@@ -24,7 +24,7 @@ describe('update banner', () => {
   it('in English, with the prices in won', async () => {
     stubFetch(() => json({}));
     renderApp({ path: '/login', language: 'en' });
-    const banner = await screen.findByRole('region', { name: 'What’s new' }, SLOW);
+    const banner = await screen.findByRole('region', { name: 'What’s new' }, WAIT);
     expect(banner.textContent).toContain('1 November 2025');
     expect(banner.textContent).toContain('Standard ₩50,000 · Pro ₩150,000 · Business ₩330,000');
   });
@@ -32,7 +32,7 @@ describe('update banner', () => {
   it('closing keeps it closed: the next visit shows no banner, until a new version is announced', async () => {
     stubFetch(() => json({}));
     const { unmount } = renderApp({ path: '/login' });
-    fireEvent.click(await screen.findByRole('button', { name: '업데이트 안내 닫기' }, SLOW));
+    fireEvent.click(await screen.findByRole('button', { name: '업데이트 안내 닫기' }, WAIT));
     expect(screen.queryByRole('region', { name: '업데이트 안내' })).toBeNull();
     expect(localStorage.getItem(UPDATE_BANNER_STORAGE_KEY)).toBe('1');
     expect(UPDATE_BANNER_STORAGE_KEY).toContain(UPDATE_BANNER_VERSION);
@@ -70,7 +70,7 @@ describe('update banner', () => {
   it('in Korean, today: the prices are reported as applied', async () => {
     stubFetch(() => json({}));
     renderApp({ path: '/login' });
-    const banner = await screen.findByRole('region', { name: '업데이트 안내' }, SLOW);
+    const banner = await screen.findByRole('region', { name: '업데이트 안내' }, WAIT);
     expect(banner.textContent).toContain('2025년 11월 1일부터 새 월 요금이 적용되고 있습니다.');
   });
 

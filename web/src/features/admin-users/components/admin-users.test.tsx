@@ -4,6 +4,7 @@ import type { AdminUserActivity, UserView } from '@pocketguide/contracts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { json, problem, stubFetch, type RecordedRequest } from '../../../testing/fake-api.ts';
 import { signedIn, signedInAdmin, userView } from '../../../testing/sessions.ts';
+import { WAIT } from '../../../testing/wait-budget.ts';
 
 const admin = signedInAdmin({ language: 'en' });
 
@@ -31,7 +32,7 @@ describe('the admin users list', () => {
   it('honours ?subscriptionType and ?today from the dashboard, shows today as a removable chip, and filters by status', async () => {
     const requests = stubFetch(() => page([person(1, { subscriptionType: 'pro', subscription: true })]));
     const { router } = renderApp({ path: '/admin/users?subscriptionType=pro&today', language: 'en', auth: admin });
-    const table = await screen.findByRole('table', {}, { timeout: 10_000 });
+    const table = await screen.findByRole('table', {}, WAIT);
     expect(lastQuery(requests)).toEqual({ page: '1', limit: '10', subscriptionType: 'pro', today: 'true' });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['No.', 'Name', 'Company', 'Email', 'Date Joined', 'Subscription', 'Status']);
     expect(within(table).getAllByRole('row')[1]?.textContent).toBe('1Person 1Company 1person1@example.com2026.11.11 ' + new Date('2026-11-11T01:02:03.000Z').toTimeString().slice(0, 8) + 'ProActive');
@@ -53,7 +54,7 @@ describe('the admin users list', () => {
       return page(users, { page: current, totalCount: 25 });
     });
     const { router } = renderApp({ path: '/admin/users?status=active', language: 'en', auth: admin });
-    const table = await screen.findByRole('table', {}, { timeout: 10_000 });
+    const table = await screen.findByRole('table', {}, WAIT);
     expect(lastQuery(requests)).toEqual({ page: '1', limit: '10', status: 'active' });
     expect(screen.getByText('25 users')).toBeDefined();
 
@@ -74,12 +75,12 @@ describe('the admin users list', () => {
     let fail = false;
     stubFetch(() => (fail ? problem({ status: 500, code: 'internal_error', message: 'boom' }) : page([])));
     const { unmount } = renderApp({ path: '/admin/users?search=nobody', language: 'en', auth: admin });
-    expect(await screen.findByText('No users found', {}, { timeout: 10_000 })).toBeDefined();
+    expect(await screen.findByText('No users found', {}, WAIT)).toBeDefined();
     expect(screen.getByRole('button', { name: 'Clear search and filters' })).toBeDefined();
     unmount();
     fail = true;
     renderApp({ path: '/admin/users', language: 'ko', auth: signedInAdmin() });
-    expect(await screen.findByText('회원 목록을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.', {}, { timeout: 10_000 })).toBeDefined();
+    expect(await screen.findByText('회원 목록을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.', {}, WAIT)).toBeDefined();
     expect(screen.getByRole('button', { name: '다시 시도' })).toBeDefined();
   });
 });
@@ -128,7 +129,7 @@ describe('the admin user detail', () => {
   it('shows the activity overview, company details and the ways to guidebooks and payments', async () => {
     userServer(person(1, { createdAt: '2025-11-01T00:00:00.000Z' }));
     renderApp({ path: '/admin/users/u1', language: 'en', auth: admin });
-    expect(await screen.findByRole('heading', { name: 'Person 1', level: 1 }, { timeout: 10_000 })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'Person 1', level: 1 }, WAIT)).toBeDefined();
     const stats = await waitFor(() => {
       const found = document.querySelector('[data-activity-stats]');
       expect(found).not.toBeNull();
@@ -153,7 +154,7 @@ describe('the admin user detail', () => {
   it('subscribes to one month only after the confirm, then reads the user again after the write', async () => {
     const requests = userServer(person(1));
     renderApp({ path: '/admin/users/u1', language: 'en', auth: admin });
-    fireEvent.click(await screen.findByRole('button', { name: 'One month of Standard' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'One month of Standard' }, WAIT));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Subscribe Person 1 to one month of Standard?');
     // cancelling sends nothing
@@ -181,7 +182,7 @@ describe('the admin user detail', () => {
       '/api/subscriptions/admin/change-plan': { status: 409, code: 'conflict', message: 'The plan cannot be changed now' },
     });
     renderApp({ path: '/admin/users/u1', language: 'en', auth: admin });
-    fireEvent.change(await screen.findByRole('combobox', { name: 'Plan' }, { timeout: 10_000 }), { target: { value: 'business' } });
+    fireEvent.change(await screen.findByRole('combobox', { name: 'Plan' }, WAIT), { target: { value: 'business' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change plan' }));
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Change Person 1’s plan to Business?'.replace('’', "'"));
@@ -195,7 +196,7 @@ describe('the admin user detail', () => {
   it('schedules a payment for a paid plan (not for a free one) behind its confirm', async () => {
     const requests = userServer(person(1, { subscription: true, subscriptionType: 'pro', paymentMethod: 'Shinhan card' }));
     renderApp({ path: '/admin/users/u1', language: 'en', auth: admin });
-    fireEvent.click(await screen.findByRole('button', { name: 'Schedule a payment' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Schedule a payment' }, WAIT));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Schedule a payment' }));
     await waitFor(() => expect(writes(requests)).toHaveLength(1));
     expect(writes(requests)[0]?.url.pathname).toBe('/api/subscriptions/admin/schedule-payment');
@@ -208,7 +209,7 @@ describe('the admin user detail', () => {
       '/api/subscriptions/admin/unsubscribe': { status: 409, code: 'conflict', message: 'One month subscription is not allowed to unsubscribe' },
     });
     renderApp({ path: '/admin/users/u1', language: 'ko', auth: signedInAdmin() });
-    fireEvent.click(await screen.findByRole('button', { name: '구독 해지' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '구독 해지' }, WAIT));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '구독 해지' }));
     await waitFor(() => expect(document.querySelector('[data-action-failure]')?.textContent).toBe('‘구독 해지’ 요청을 처리하지 못했습니다'));
     expect(screen.getAllByText('1개월 이용권은 구독 해지를 할 수 없습니다.').length).toBeGreaterThan(0);
@@ -217,7 +218,7 @@ describe('the admin user detail', () => {
   it('hides and unhides behind a confirm; deleting goes back to the list, which reads after the deletion', async () => {
     const requests = userServer(person(1));
     const { router } = renderApp({ path: '/admin/users/u1', language: 'ko', auth: signedInAdmin() });
-    fireEvent.click(await screen.findByRole('button', { name: '회원 숨기기' }, { timeout: 10_000 }));
+    fireEvent.click(await screen.findByRole('button', { name: '회원 숨기기' }, WAIT));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '회원 숨기기' }));
     await waitFor(() => expect(document.querySelector('[data-user-status]')?.textContent).toBe('숨김'));
     expect(writes(requests)[0]).toMatchObject({ method: 'PATCH', body: { isHidden: true } });
@@ -239,7 +240,7 @@ describe('the admin user detail', () => {
   it('cannot hide or delete the signed-in administrator’s own account', async () => {
     userServer(person(1, { id: 'admin-1', _id: 'admin-1', role: 'admin' }));
     renderApp({ path: '/admin/users/admin-1', language: 'en', auth: admin });
-    expect((await screen.findByRole('button', { name: 'Hide user' }, { timeout: 10_000 })).hasAttribute('disabled')).toBe(true);
+    expect((await screen.findByRole('button', { name: 'Hide user' }, WAIT)).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Delete permanently' }).hasAttribute('disabled')).toBe(true);
   });
 });
@@ -250,7 +251,7 @@ describe('the user detail at /users/{userId}', () => {
       request.url.pathname === '/api/users/user-1' ? json(userView({ language: 'en', guidebooksCount: 3 })) : problem({ status: 403, code: 'forbidden', message: 'Forbidden' }),
     );
     const { unmount } = renderApp({ path: '/users/user-1', language: 'en', auth: signedIn({ language: 'en' }) });
-    expect(await screen.findByRole('heading', { name: '김여행', level: 1 }, { timeout: 10_000 })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: '김여행', level: 1 }, WAIT)).toBeDefined();
     expect(screen.getByText('My account')).toBeDefined();
     expect(screen.getByRole('link', { name: 'Payment history' }).getAttribute('href')).toBe('/users/user-1/payments');
     expect(screen.getByRole('link', { name: 'Edit profile' }).getAttribute('href')).toBe('/settings/profile');
@@ -258,7 +259,7 @@ describe('the user detail at /users/{userId}', () => {
     unmount();
 
     renderApp({ path: '/users/someone-else', language: 'en', auth: signedIn({ language: 'en' }) });
-    expect(await screen.findByRole('heading', { name: 'You can only see your own account' }, { timeout: 10_000 })).toBeDefined();
+    expect(await screen.findByRole('heading', { name: 'You can only see your own account' }, WAIT)).toBeDefined();
     expect(screen.getByRole('link', { name: 'Go to my account' }).getAttribute('href')).toBe('/users/user-1');
   });
 });
@@ -267,7 +268,7 @@ describe('the admin layout', () => {
   it('has a compact header and the sections in a toolbar strip under it', async () => {
     stubFetch(() => page([]));
     renderApp({ path: '/admin/users', language: 'en', auth: admin });
-    const strip = await screen.findByRole('navigation', { name: 'Admin menu' }, { timeout: 10_000 });
+    const strip = await screen.findByRole('navigation', { name: 'Admin menu' }, WAIT);
     expect(strip.closest('[data-admin-toolbar]')).not.toBeNull();
     expect(within(strip).getByRole('link', { name: 'Users' }).getAttribute('aria-current')).toBe('page');
     expect(document.querySelector('header')?.className).toContain('h-12');

@@ -4,10 +4,10 @@ import { renderApp } from '../../../testing/render-app.tsx';
 import { json, problem, stubFetch, type RecordedRequest } from '../../../testing/fake-api.ts';
 import { signedIn, signedInAdmin } from '../../../testing/sessions.ts';
 import { guidebookView, sampleDocument } from '../testing/editor-fixtures.ts';
+import { WAIT } from '../../../testing/wait-budget.ts';
 
 const LOADED = { timeout: 15_000 };
 /** a later answer on a busy machine */
-const SLOW = { timeout: 10_000 };
 const doc = sampleDocument();
 const settingsAnswer = (overrides: Record<string, unknown> = {}) => ({
   _id: 'gb-1',
@@ -34,7 +34,7 @@ describe('the top menu', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, LOADED));
     expect(screen.getByText('Delete this guidebook? Readers will no longer find it.')).toBeDefined();
     fireEvent.click(screen.getAllByRole('button', { name: 'Delete' }).at(-1)!);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/guidebooks'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/guidebooks'), WAIT);
     expect(requests.some((request) => request.method === 'DELETE' && request.url.pathname === '/api/guidebooks/gb-1')).toBe(true);
   });
 
@@ -151,18 +151,18 @@ describe('publishing flows that end somewhere', () => {
       view: { published: true },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Unpublish' }, LOADED));
-    const dialog = await screen.findByRole('dialog', { name: 'Unpublish this guidebook?' }, SLOW);
+    const dialog = await screen.findByRole('dialog', { name: 'Unpublish this guidebook?' }, WAIT);
     expect(dialog.textContent).toContain('The reader link and the QR code you have shared will stop working.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), SLOW);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), WAIT);
     expect(requests.some((request) => request.url.pathname.endsWith('/unpublish'))).toBe(false);
     expect(screen.getByText('Published')).toBeDefined();
 
     fireEvent.click(screen.getByRole('button', { name: 'Unpublish' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unpublish this guidebook?' }, SLOW)).getByRole('button', { name: 'Unpublish' }));
-    expect(await screen.findByText('The guidebook is no longer published', {}, SLOW)).toBeDefined();
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unpublish this guidebook?' }, WAIT)).getByRole('button', { name: 'Unpublish' }));
+    expect(await screen.findByText('The guidebook is no longer published', {}, WAIT)).toBeDefined();
     expect(requests.filter((request) => request.method === 'PUT' && request.url.pathname === '/api/guidebooks/gb-1/unpublish')).toHaveLength(1);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toBeDefined(), SLOW);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Publish' })).toBeDefined(), WAIT);
   });
 
   it('after publishing, the reader link, a copy button and the QR code show at once', async () => {
@@ -171,13 +171,13 @@ describe('publishing flows that end somewhere', () => {
     onTestFinished(() => void Reflect.deleteProperty(navigator, 'clipboard'));
     open((request) => (request.url.pathname === '/api/guidebooks/gb-1/publish' ? json(settingsAnswer({ published: true })) : undefined));
     fireEvent.click(await screen.findByRole('button', { name: 'Publish' }, LOADED));
-    const dialog = await screen.findByRole('dialog', { name: 'Your guidebook is published' }, SLOW);
+    const dialog = await screen.findByRole('dialog', { name: 'Your guidebook is published' }, WAIT);
     const link = within(dialog).getByLabelText('Reader link') as HTMLInputElement;
     expect(link.value).toBe(`${window.location.origin}/m/uuid-1`);
     const qr = within(dialog).getByRole('img', { name: `QR code of the address of ‘${doc.title}’` });
     expect(qr.getAttribute('width')).toBe('200');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Copy address' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/m/uuid-1`), SLOW);
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/m/uuid-1`), WAIT);
     expect(within(dialog).getByRole('link', { name: 'Open in a new window' }).getAttribute('href')).toBe(`${window.location.origin}/m/uuid-1`);
   });
 });
@@ -197,9 +197,9 @@ describe('the save state on screen', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Guidebook title' }), { target: { value: 'Renamed' } });
     expect(status.textContent).toBe('Saving…');
     fireEvent.click(within(screen.getByRole('toolbar', { name: 'Guidebook editor' })).getByRole('button', { name: 'Saving' }));
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('Not saved'), SLOW);
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('Not saved'), WAIT);
     fireEvent.click(within(screen.getByRole('toolbar', { name: 'Guidebook editor' })).getByRole('button', { name: 'Retry' }));
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('Saved'), SLOW);
+    await waitFor(() => expect(screen.getByRole('status', { name: 'Save state' }).textContent).toBe('Saved'), WAIT);
     expect(requests.filter((request) => request.method === 'PATCH')).toHaveLength(2);
   });
 });
@@ -219,11 +219,11 @@ describe('undo after a reload and a restore that changes nothing', () => {
     expect((undo as HTMLButtonElement).disabled).toBe(false);
     expect(redo.disabled).toBe(true);
     fireEvent.click(undo);
-    expect(await screen.findByText('The last saved change was undone', {}, SLOW)).toBeDefined();
+    expect(await screen.findByText('The last saved change was undone', {}, WAIT)).toBeDefined();
     expect(requests.filter((request) => request.method === 'POST' && request.url.pathname === '/api/guidebooks/gb-1/undo')).toHaveLength(1);
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Redo' }) as HTMLButtonElement).disabled).toBe(false), SLOW);
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Redo' }) as HTMLButtonElement).disabled).toBe(false), WAIT);
     fireEvent.click(screen.getByRole('button', { name: 'Redo' }));
-    expect(await screen.findByText('The change was redone', {}, SLOW)).toBeDefined();
+    expect(await screen.findByText('The change was redone', {}, WAIT)).toBeDefined();
     expect(requests.filter((request) => request.method === 'POST' && request.url.pathname === '/api/guidebooks/gb-1/redo')).toHaveLength(1);
   });
 
@@ -237,12 +237,12 @@ describe('undo after a reload and a restore that changes nothing', () => {
       return undefined;
     });
     fireEvent.click(await screen.findByRole('button', { name: 'History' }, LOADED));
-    const list = await screen.findByRole('list', { name: 'Version history' }, SLOW);
+    const list = await screen.findByRole('list', { name: 'Version history' }, WAIT);
     const created = within(list).getAllByRole('listitem').at(-1)!;
     fireEvent.click(within(created).getByRole('button', { name: 'Restore' }));
-    const confirm = await screen.findByRole('dialog', { name: 'Restore' }, SLOW);
+    const confirm = await screen.findByRole('dialog', { name: 'Restore' }, WAIT);
     fireEvent.click(within(confirm).getByRole('button', { name: 'Restore' }));
-    expect(await screen.findByText('Nothing changed: the guidebook already matches version 0.', {}, SLOW)).toBeDefined();
+    expect(await screen.findByText('Nothing changed: the guidebook already matches version 0.', {}, WAIT)).toBeDefined();
     expect(screen.queryByText('Version 0 restored')).toBeNull();
     expect(requests.find((request) => request.url.pathname === '/api/guidebooks/gb-1/restore')?.body).toEqual({ revision: 0 });
   });

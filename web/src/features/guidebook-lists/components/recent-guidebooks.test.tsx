@@ -4,8 +4,8 @@ import type { GuidebookRow } from '@pocketguide/contracts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { json, stubFetch } from '../../../testing/fake-api.ts';
 import { signedIn } from '../../../testing/sessions.ts';
+import { WAIT } from '../../../testing/wait-budget.ts';
 
-const SLOW = { timeout: 10_000 };
 const owner = signedIn({ language: 'en' });
 
 function row(overrides: Partial<GuidebookRow> = {}): GuidebookRow {
@@ -33,11 +33,11 @@ describe('the sample offer', () => {
   it('stays reachable after the first guidebook: a link beside the recent cards leads to the sample', async () => {
     stubFetch(() => json({ results: [row()], page: 1, pageSize: 3, totalCount: 1, pageCount: 1 }));
     const { router } = renderApp({ path: '/guidebooks/recent', language: 'en', auth: owner });
-    await screen.findByRole('article', {}, SLOW);
+    await screen.findByRole('article', {}, WAIT);
     expect(screen.queryByText('No Recent Guidebooks Found')).toBeNull();
     const sample = screen.getByRole('link', { name: 'Start from the sample' });
     expect(sample.getAttribute('href')).toBe('/guidebooks/sample');
     fireEvent.click(sample);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/guidebooks/sample'), SLOW);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/guidebooks/sample'), WAIT);
   });
 });

@@ -4,6 +4,7 @@ import type { Message } from '@pocketguide/contracts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { json, stubFetch, type RecordedRequest } from '../../../testing/fake-api.ts';
 import { signedIn, signedInAdmin } from '../../../testing/sessions.ts';
+import { WAIT } from '../../../testing/wait-budget.ts';
 
 const member = signedIn({ language: 'en' });
 
@@ -43,7 +44,7 @@ describe('the bell and the banner', () => {
     });
     renderApp({ path: '/settings/profile', language: 'en', auth: member });
     // the signed-in controls load lazily (signed-out pages never fetch them)
-    const bell = await screen.findByRole('button', { name: 'Notifications, 4 new' }, { timeout: 10_000 });
+    const bell = await screen.findByRole('button', { name: 'Notifications, 4 new' }, WAIT);
     // The alert flagged as a notification is the site-wide banner, in red.
     await waitFor(() => expect(document.querySelector('[data-notification-banner="alert"]')?.textContent).toContain('Notice 1'));
     fireEvent.pointerDown(bell, { button: 0, pointerType: 'mouse' });
@@ -84,7 +85,7 @@ describe('the administrators’ message form', () => {
       return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
     });
     const { router } = renderApp({ path: '/admin/messages/create', language: 'en', auth: signedInAdmin({ language: 'en' }) });
-    const save = await screen.findByRole('button', { name: 'Save' }, { timeout: 10_000 });
+    const save = await screen.findByRole('button', { name: 'Save' }, WAIT);
     fireEvent.click(save);
     expect(await screen.findAllByText('Required Field')).toHaveLength(2);
     expect(posts(requests)).toEqual([]);
