@@ -37,7 +37,8 @@ export function useSchemaForm<S extends z.ZodType, V extends TextValues>(
       if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.value !== initialValues[name]) typed[name] = element.value;
     }
     if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
-    // once, for the fields as React found them
+    // once, for the fields as React found them (later changes of initialValues must not overwrite typing)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deliberately run once, see above
   }, []);
 
   const check = useCallback(

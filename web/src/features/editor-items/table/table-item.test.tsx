@@ -67,12 +67,18 @@ describe('table item', () => {
     const cell = screen.getByLabelText('Row 2, column 1');
     fireEvent.focus(cell);
     fireEvent.change(cell, { target: { value: 'Jeju' } });
-    act(() => vi.advanceTimersByTime(CELL_EDIT_DEBOUNCE_MS - 100));
+    act(() => {
+      vi.advanceTimersByTime(CELL_EDIT_DEBOUNCE_MS - 100);
+    });
     fireEvent.change(cell, { target: { value: 'Jeju-si' } });
-    act(() => vi.advanceTimersByTime(CELL_EDIT_DEBOUNCE_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(CELL_EDIT_DEBOUNCE_MS - 1);
+    });
     expect(onEdited).not.toHaveBeenCalled();
     expect((cell as HTMLTextAreaElement).value).toBe('Jeju-si');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(onEdited).toHaveBeenCalledTimes(1);
     const [next, label] = onEdited.mock.calls[0]!;
     expect((next as Table).content[1]).toEqual(['Jeju-si', '']);

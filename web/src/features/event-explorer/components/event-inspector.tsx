@@ -4,7 +4,7 @@ import { Banner } from '../../../components/banner.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { cx } from '../../../lib/class-names.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { actorLabel, describeEvent } from '../../audit/describe-event.ts';
+import { actorLabel, describeEvent } from '../../audit/index.ts';
 import { useEventDetail } from '../api/events.ts';
 
 /** One event: what it says as a sentence, its fields, its data and metadata as JSON (secrets redacted), and its chain. */

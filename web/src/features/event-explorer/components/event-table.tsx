@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AuditEntry } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
-import { actorLabel } from '../../audit/describe-event.ts';
+import { actorLabel } from '../../audit/index.ts';
 
 export const ROW_HEIGHT = 40;
 const VIEWPORT_HEIGHT = 480;
