@@ -50,9 +50,9 @@ async function catchUp(eventStore: EventStore, readStore: ReadStore, total: numb
 /**
  * Catch-up projection throughput: 100,000 events through the guidebook-list projector into the SQLite read store;
  * with POSTGRES_TEST_URL (or DATABASE_URL) set, the same on the PostgreSQL event and read stores in the same run,
- * and the ratio PostgreSQL / SQLite.
+ * and the ratio PostgreSQL / SQLite. CATCH_UP_BENCH_EVENTS sets the number of events (default 100,000).
  */
-export async function projectionCatchUpSuite(total = 100_000): Promise<SuiteResult> {
+export async function projectionCatchUpSuite(total = Number(process.env.CATCH_UP_BENCH_EVENTS ?? 100_000)): Promise<SuiteResult> {
   const dir = benchDir('catch-up');
   const eventStore = createSqliteEventStore({ path: resolve(dir, 'events.sqlite') });
   const readStore = createSqliteReadStore({ path: resolve(dir, 'read.sqlite') });
