@@ -49,7 +49,7 @@ export type PostgresEventStoreOptions = {
   maxEventBytes?: number;
   /** how long ping() waits for the server (default 2,000 ms) */
   pingTimeoutMs?: number;
-  /** connections in the pool (default 10) */
+  /** connections in the pool (default 5: five roles of three stores each stay within the server's default 100) */
   poolSize?: number;
 };
 
@@ -248,7 +248,7 @@ function validExpected(expected: ExpectedRevision): ExpectedRevision {
 export async function createPostgresEventStore(options: PostgresEventStoreOptions): Promise<PostgresEventStore> {
   const schema = options.schema ?? 'event_store';
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Event store: invalid schema name ${JSON.stringify(schema)}`);
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 5 });
   // An idle pooled connection the server dropped must not crash the process; the next query opens another.
   pool.on('error', () => undefined);
   try {

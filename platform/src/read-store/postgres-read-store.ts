@@ -43,7 +43,7 @@ export type PostgresReadStoreOptions = {
   schema?: string;
   /** how long ping() waits for the server (default 2,000 ms) */
   pingTimeoutMs?: number;
-  /** connections in the pool (default 10) */
+  /** connections in the pool (default 5: five roles of three stores each stay within the server's default 100) */
   poolSize?: number;
 };
 
@@ -235,7 +235,7 @@ function isUndefinedTable(error: unknown): boolean {
 export async function createPostgresReadStore(options: PostgresReadStoreOptions): Promise<ReadStore> {
   const schema = options.schema ?? 'read_models';
   if (!SCHEMA_NAME.test(schema)) throw new Error(`Read store: invalid schema name ${JSON.stringify(schema)}`);
-  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 10 });
+  const pool = new pg.Pool({ connectionString: options.connectionString, max: options.poolSize ?? 5 });
   pool.on('error', () => undefined);
   const pingTimeoutMs = options.pingTimeoutMs ?? 2_000;
   const checkpointsTable = `${quote(schema)}.${CHECKPOINTS_TABLE}`;
