@@ -5,7 +5,7 @@ import type { BlobStore } from '../blob/blob-store.ts';
 
 /**
  * Picks the account adapters from configuration, like `open-stores.ts` does for the stores: MONGO_URL puts
- * credentials in a MongoDB database of their own, SMTP_URL sends mail through SMTP, S3_BUCKET keeps blobs in a
+ * credentials in a MongoDB database of their own, DATABASE_URL in a PostgreSQL schema of their own, SMTP_URL sends mail through SMTP, S3_BUCKET keeps blobs in a
  * bucket; otherwise files under DATA_DIR.
  */
 
@@ -17,6 +17,16 @@ export async function openCredentialStore(config: Config): Promise<CredentialSto
     ]);
     const database = config.MONGO_CREDENTIALS_DATABASE ?? `${config.MONGO_DATABASE}_credentials`;
     return createDocumentCredentialStore(await createMongoReadStore({ url: config.MONGO_URL, database }));
+  }
+  if (config.DATABASE_URL) {
+    const [{ createPostgresReadStore }, { createDocumentCredentialStore }] = await Promise.all([
+      import('../read-store/postgres-read-store.ts'),
+      import('../credentials/document-credential-store.ts'),
+    ]);
+    // Not the read models' schema: read models are dropped and rebuilt, credentials never.
+    return createDocumentCredentialStore(
+      await createPostgresReadStore({ connectionString: config.DATABASE_URL, schema: 'credentials', poolSize: 2 }),
+    );
   }
   const { createSqliteCredentialStore } = await import('../credentials/sqlite-credential-store.ts');
   return createSqliteCredentialStore({ path: config.paths.credentials });

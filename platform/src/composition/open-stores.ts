@@ -4,18 +4,21 @@ import type { EventStore } from '../event-store/event-store.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 
 /**
- * Picks the adapters from configuration: a URL selects the real engine, otherwise the embedded SQLite file under
- * DATA_DIR. The engine clients are imported only when chosen, so an embedded run never loads them.
+ * Picks the adapters from configuration: a URL selects the real engine (EVENTSTORE_URL, MONGO_URL, then
+ * DATABASE_URL for PostgreSQL), otherwise the embedded SQLite file under DATA_DIR. The engine clients are imported
+ * only when chosen, so an embedded run never loads them.
  */
 
 export function eventStoreDescription(config: Config): string {
-  return config.EVENTSTORE_URL ? `EventStoreDB at ${redact(config.EVENTSTORE_URL)}` : `SQLite file ${config.paths.eventStore}`;
+  if (config.EVENTSTORE_URL) return `EventStoreDB at ${redact(config.EVENTSTORE_URL)}`;
+  if (config.DATABASE_URL) return `PostgreSQL at ${redact(config.DATABASE_URL)} (schema event_store)`;
+  return `SQLite file ${config.paths.eventStore}`;
 }
 
 export function readStoreDescription(config: Config): string {
-  return config.MONGO_URL
-    ? `MongoDB at ${redact(config.MONGO_URL)} (database ${config.MONGO_DATABASE})`
-    : `SQLite file ${config.paths.readStore}`;
+  if (config.MONGO_URL) return `MongoDB at ${redact(config.MONGO_URL)} (database ${config.MONGO_DATABASE})`;
+  if (config.DATABASE_URL) return `PostgreSQL at ${redact(config.DATABASE_URL)} (schema read_models)`;
+  return `SQLite file ${config.paths.readStore}`;
 }
 
 /**
@@ -26,6 +29,10 @@ export async function openEventStore(config: Config, options: { mustExist?: bool
   if (config.EVENTSTORE_URL) {
     const { createEventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store.ts');
     return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL });
+  }
+  if (config.DATABASE_URL) {
+    const { createPostgresEventStore } = await import('../event-store/postgres-event-store.ts');
+    return createPostgresEventStore({ connectionString: config.DATABASE_URL });
   }
   if (options.mustExist && !existsSync(config.paths.eventStore)) {
     throw new Error(`No event store at ${config.paths.eventStore}: set DATA_DIR to the folder that holds events.sqlite`);
@@ -38,6 +45,10 @@ export async function openReadStore(config: Config): Promise<ReadStore> {
   if (config.MONGO_URL) {
     const { createMongoReadStore } = await import('../read-store/mongodb-read-store.ts');
     return createMongoReadStore({ url: config.MONGO_URL, database: config.MONGO_DATABASE });
+  }
+  if (config.DATABASE_URL) {
+    const { createPostgresReadStore } = await import('../read-store/postgres-read-store.ts');
+    return createPostgresReadStore({ connectionString: config.DATABASE_URL, schema: 'read_models' });
   }
   const { createSqliteReadStore } = await import('../read-store/sqlite-read-store.ts');
   return createSqliteReadStore({ path: config.paths.readStore });

@@ -96,6 +96,16 @@ const configSchema = z.object({
   /** how long a read with ?after=<position> waits for the projections, in ms */
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
 
+  /**
+   * PostgreSQL (postgres://user:password@host:5432/database): the event store, the read store and the credential
+   * store, each in a schema of its own. EVENTSTORE_URL and MONGO_URL, when also set, win for their stores.
+   */
+  DATABASE_URL: optionalUrl.pipe(
+    z
+      .string()
+      .regex(/^postgres(?:ql)?:\/\/\S+$/, 'must be a PostgreSQL URL such as postgres://user:password@host:5432/pocketguide')
+      .optional(),
+  ),
   EVENTSTORE_URL: optionalUrl,
   MONGO_URL: optionalUrl,
   MONGO_DATABASE: z.string().default('pocketguide'),
