@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { errorCodes, problemDetailsSchema, type ErrorCode } from '../problem-details.ts';
 import { apiRoutes, type ApiRoute, type RouteAccess } from './api-routes.ts';
+import { contentPageSchema, guidebookDocumentSchema, richTextSchema, sectionItemSchema } from '../guidebook/guidebook-document.ts';
+import { messageSchema } from '../message/messages.ts';
 
 /**
  * The OpenAPI 3.1 document of the API, generated from the route registry (`api-routes.ts`) and the zod contracts
@@ -54,7 +56,57 @@ const STATUS_TEXT: Readonly<Record<number, string>> = {
   503: 'A service this call needs is unavailable',
 };
 
-/** A zod schema as JSON Schema 2020-12, without its `$schema` (the document's dialect covers it). */
+/**
+ * The big shapes many routes share are written once, under components.schemas, and referred to: the document
+ * stays small enough for a browser to draw (the guidebook document alone is most of it when repeated).
+ */
+const sharedSchemas: ReadonlyArray<[z.ZodType, string]> = [
+  [guidebookDocumentSchema, 'GuidebookDocument'],
+  [contentPageSchema, 'ContentPage'],
+  [sectionItemSchema, 'SectionItem'],
+  [richTextSchema, 'RichText'],
+  [messageSchema, 'Message'],
+];
+
+/** Turns zod schemas into JSON Schema 2020-12, collecting shared and recursive parts as components. */
+export class SchemaWriter {
+  readonly components: Record<string, JsonObject> = {};
+  private readonly registry = z.registry<{ id: string }>();
+  private readonly sharedIds = new Set<string>();
+  private conversions = 0;
+
+  constructor(shared: ReadonlyArray<[z.ZodType, string]> = sharedSchemas) {
+    for (const [schema, id] of shared) {
+      this.registry.add(schema, { id });
+      this.sharedIds.add(id);
+    }
+  }
+
+  /** The schema as the document holds it: its `$defs` moved to components, `$ref`s pointing there. */
+  write(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+    const conversion = ++this.conversions;
+    const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', metadata: this.registry }) as JsonObject;
+    const suffix = io === 'input' ? 'Input' : '';
+    // shared ids are the same everywhere; ids zod made up for a cycle are only unique within one conversion
+    const nameOf = (id: string) => (this.sharedIds.has(id) ? `${id}${suffix}` : `${id.replace(/^_+/, '')}_${conversion}${suffix}`);
+    const rewrite = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(rewrite);
+      if (value === null || typeof value !== 'object') return value;
+      return Object.fromEntries(
+        Object.entries(value).map(([key, child]) =>
+          key === '$ref' && typeof child === 'string' && child.startsWith('#/$defs/') ? [key, `#/components/schemas/${nameOf(child.slice(8))}`] : [key, rewrite(child)],
+        ),
+      );
+    };
+    for (const [id, definition] of Object.entries(($defs ?? {}) as Record<string, unknown>)) {
+      const name = nameOf(id);
+      this.components[name] ??= rewrite(definition) as JsonObject;
+    }
+    return rewrite(root) as JsonObject;
+  }
+}
+
+/** A zod schema as JSON Schema 2020-12 with nothing referred to elsewhere (for one-off uses and tests). */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonObject;
   return rest;
@@ -84,7 +136,7 @@ function problemsOf(route: ApiRoute): ErrorCode[] {
   return errorCodes.filter((code) => codes.has(code));
 }
 
-function parametersOf(route: ApiRoute): JsonObject[] {
+function parametersOf(route: ApiRoute, writer: SchemaWriter): JsonObject[] {
   const path = openApiPathOf(route);
   const parameters: JsonObject[] = [...path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map(([, name]) => ({
     name,
@@ -93,7 +145,7 @@ function parametersOf(route: ApiRoute): JsonObject[] {
     schema: { type: 'string' },
   }));
   if (route.query) {
-    const schema = jsonSchemaOf(route.query, 'input');
+    const schema = writer.write(route.query, 'input');
     const properties = (schema.properties ?? {}) as Record<string, JsonObject>;
     const required = new Set((schema.required ?? []) as string[]);
     for (const [name, property] of Object.entries(properties)) {
@@ -112,7 +164,7 @@ function parametersOf(route: ApiRoute): JsonObject[] {
   return parameters;
 }
 
-function requestBodyOf(route: ApiRoute): JsonObject | undefined {
+function requestBodyOf(route: ApiRoute, writer: SchemaWriter): JsonObject | undefined {
   if (route.upload) {
     return {
       required: true,
@@ -125,15 +177,15 @@ function requestBodyOf(route: ApiRoute): JsonObject | undefined {
   }
   if (!route.body) return undefined;
   const schemas = Array.isArray(route.body) ? route.body : [route.body as z.ZodType];
-  const schema = schemas.length === 1 && schemas[0] ? jsonSchemaOf(schemas[0], 'input') : { anyOf: schemas.map((s) => jsonSchemaOf(s, 'input')) };
+  const schema = schemas.length === 1 && schemas[0] ? writer.write(schemas[0], 'input') : { anyOf: schemas.map((s) => writer.write(s, 'input')) };
   return { required: true, content: { 'application/json': { schema } } };
 }
 
-function responsesOf(route: ApiRoute): JsonObject {
+function responsesOf(route: ApiRoute, writer: SchemaWriter): JsonObject {
   const responses: JsonObject = {};
   const { ok } = route;
   const content = ok.schema
-    ? { 'application/json': { schema: jsonSchemaOf(ok.schema, 'output') } }
+    ? { 'application/json': { schema: writer.write(ok.schema, 'output') } }
     : ok.type
       ? { [ok.type]: { schema: ok.type.startsWith('text/') || ok.type.endsWith('ndjson') || ok.type.endsWith('xml') ? { type: 'string' } : { type: 'string', contentEncoding: 'binary' } } }
       : undefined;
@@ -190,6 +242,7 @@ export type OpenApiOptions = { version: string; routes?: readonly ApiRoute[] };
 
 export function buildOpenApiDocument(options: OpenApiOptions): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
+  const writer = new SchemaWriter();
   for (const route of options.routes ?? apiRoutes) {
     const path = openApiPathOf(route);
     const operation: JsonObject = {
@@ -198,10 +251,10 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonObject {
       summary: route.summary,
       description: `Who may call it: ${ACCESS_TEXT[route.access]}`,
       security: securityOf(route.access),
-      parameters: parametersOf(route),
-      responses: responsesOf(route),
+      parameters: parametersOf(route, writer),
+      responses: responsesOf(route, writer),
     };
-    const body = requestBodyOf(route);
+    const body = requestBodyOf(route, writer);
     if (body) operation.requestBody = body;
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };
   }
@@ -217,7 +270,7 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonObject {
     servers: [{ url: '/' }],
     paths,
     components: {
-      schemas: { ProblemDetails: jsonSchemaOf(problemDetailsSchema, 'output') },
+      schemas: { ProblemDetails: writer.write(problemDetailsSchema, 'output'), ...writer.components },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'the token POST /api/auth answers' },
         basicAuth: { type: 'http', scheme: 'basic' },

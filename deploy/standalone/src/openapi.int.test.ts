@@ -20,7 +20,7 @@ type Operation = {
   responses: Record<string, unknown>;
   parameters: Array<{ name: string; in: string }>;
 };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
 
 const webDist = resolve(import.meta.dirname, '../../../web/dist');
 let product: StartedWithAdmin;
@@ -48,7 +48,9 @@ function documentedPath(path: string): string {
 function bodySchemaOf(method: string, path: string): z.ZodType {
   const schema = document.paths[documentedPath(path)]?.[method.toLowerCase()]?.requestBody?.content['application/json']?.schema;
   if (!schema) throw new Error(`${method} ${path} has no JSON body in the document`);
-  return z.fromJSONSchema(schema as Parameters<typeof z.fromJSONSchema>[0]);
+  // the document's shared parts live under components.schemas; read as one JSON Schema, they are its $defs
+  const standalone = JSON.parse(JSON.stringify({ ...schema, $defs: document.components.schemas }).replaceAll('"#/components/schemas/', '"#/$defs/')) as Parameters<typeof z.fromJSONSchema>[0];
+  return z.fromJSONSchema(standalone);
 }
 
 async function send(method: string, path: string, who: SignedIn | null, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; code?: string }> {
