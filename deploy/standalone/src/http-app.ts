@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import express, { type Express } from 'express';
 import type { Config } from '@pocketguide/platform/config/config';
@@ -48,6 +48,7 @@ import { outboxRoutes } from '@pocketguide/platform/mail/outbox-routes';
 import type { AccountParts } from './account-parts.ts';
 import type { PaymentProvider } from '@pocketguide/platform/payments/payment-provider';
 import { openPaymentProvider, paymentWindowOrigins } from '@pocketguide/platform/payments/open-payment-provider';
+import { openApiRoutes } from '@pocketguide/query-api/openapi/openapi-routes';
 import { paymentConfigRoutes } from '@pocketguide/platform/payments/payment-config-routes';
 import { createPayments } from '@pocketguide/command-api/payment/payments';
 import { paymentCommandRoutes } from '@pocketguide/command-api/payment/payment-routes';
@@ -143,6 +144,8 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(auditRoutes({ readStore, readYourWrites, auth }));
     queries.use(eventExplorerRoutes({ readStore, eventStore, auth, entryOf: auditEntryOf }));
     queries.use(guidebookAsOfRoutes({ eventStore, auth, evolve: guidebookEditorProjector.evolve }));
+    // the API document and its readable page, generated from the contracts (issue 26)
+    queries.use(openApiRoutes({ version: standaloneVersion() }));
     queries.use(thumbnailStatusRoutes({ readStore, readYourWrites, auth, availability: thumbnailAvailability }));
     if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') queries.use(outboxRoutes({ dir: config.paths.outbox, auth, loopback: config.OUTBOX_LOOPBACK }));
   }
@@ -182,4 +185,10 @@ function trustProxy(value: string): boolean | number | string {
   if (value === '' || value === 'false') return false;
   if (value === 'true') return true;
   return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+/** The version the API document states: this package's. */
+function standaloneVersion(): string {
+  const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version?: unknown };
+  return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
 }
