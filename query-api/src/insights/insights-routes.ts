@@ -94,12 +94,13 @@ export function insightsRoutes({ readStore, eventStore, auth, readYourWrites, in
   const owners = guidebookOwners(readStore);
 
   router.post('/reading', async (req, res) => {
+    // Bad input is refused whoever sends it; then a bot's or a prefetch's beacon is dropped without a word.
+    const beacon = parseOrThrow(readingBeaconSchema, req.body);
+    beaconQuota.take(clientAddress(req));
     if (BOT_AGENT.test(req.get('user-agent') ?? '') || isPrefetch(req)) {
       res.status(204).end();
       return;
     }
-    beaconQuota.take(clientAddress(req));
-    const beacon = parseOrThrow(readingBeaconSchema, req.body);
     const doc = await byUuid(beacon.uuid);
     if (!(await readable(doc, owners)) || !doc) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
     if (ingest) {
