@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_READS_PER_BEACON, READING_DEVICES, READING_SOURCES, type BeaconRead, type ReadingDevice, type ReadingSource } from './reading-shapes.ts';
 
 /**
  * Reader insights (issue 24): what readers open, how long they stay and where they came from, recorded as events
@@ -8,19 +9,8 @@ import { z } from 'zod';
  * `newReader` mark, decided in memory with a salted hash whose salt lives for one day (see the ingest).
  */
 
-export const READING_SOURCES = ['qr', 'link', 'gallery', 'kakao', 'other'] as const;
-export type ReadingSource = (typeof READING_SOURCES)[number];
-export const READING_DEVICES = ['phone', 'tablet', 'desktop'] as const;
-export type ReadingDevice = (typeof READING_DEVICES)[number];
+export * from './reading-shapes.ts';
 
-/** The query parameter the QR code, the share links and the gallery put on a reader's address: `?src=qr`. */
-export const READING_SOURCE_PARAM = 'src';
-
-/** The cover (the menu of tiles); content pages are named by their `_id`. */
-export const COVER_PAGE = 'cover';
-
-/** One beacon carries at most this many reads; the viewer sends more in several. */
-export const MAX_READS_PER_BEACON = 50;
 /** Bytes of one beacon's body (50 reads of ~150 B each fit with room). */
 export const MAX_BEACON_BYTES = 16 * 1024;
 /** A read whose time lies further back than this is dropped (a queue left offline for weeks is not news). */
@@ -50,7 +40,9 @@ export const pageTimeReadSchema = z.object({
   offline: z.boolean(),
 });
 export const beaconReadSchema = z.discriminatedUnion('kind', [pageOpenedReadSchema, pageTimeReadSchema]);
-export type BeaconRead = z.infer<typeof beaconReadSchema>;
+// The viewer's hand-written shape and the schema's must stay one shape.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+export const beaconReadShapeMatches: Same<BeaconRead, z.infer<typeof beaconReadSchema>> = true;
 
 /** `POST /api/reading`: the body the viewer sends (as text/plain through `navigator.sendBeacon`, or JSON). */
 export const readingBeaconSchema = z.object({
@@ -246,30 +238,37 @@ export const insightsQuerySchema = z.object({
 });
 export type InsightsQuery = z.infer<typeof insightsQuerySchema>;
 
-export type InsightsTotals = {
-  readers: number;
-  sessions: number;
-  opens: number;
-  offline: number;
+const count = z.number().int().nonnegative();
+export const insightsTotalsSchema = z.object({
+  readers: count,
+  sessions: count,
+  opens: count,
+  offline: count,
   /** opens per session, one decimal */
-  pagesPerSession: number;
-};
-export type InsightsDay = { day: string; readers: number; sessions: number; opens: number };
-export type InsightsPage = { page: string; title: string | null; opens: number; medianSeconds: number | null };
-export type InsightsAnswer = {
-  scope: ReadingScope | 'company';
-  from: string;
-  to: string;
-  previous: { from: string; to: string };
-  asOf: string | null;
-  totals: InsightsTotals;
-  previousTotals: InsightsTotals;
-  days: InsightsDay[];
+  pagesPerSession: z.number().nonnegative(),
+});
+export type InsightsTotals = z.infer<typeof insightsTotalsSchema>;
+export const insightsDaySchema = z.object({ day: daySchema, readers: count, sessions: count, opens: count });
+export type InsightsDay = z.infer<typeof insightsDaySchema>;
+export const insightsPageSchema = z.object({ page: z.string(), title: z.string().nullable(), opens: count, medianSeconds: z.number().nullable() });
+export type InsightsPage = z.infer<typeof insightsPageSchema>;
+const rangeSchema = z.object({ from: daySchema, to: daySchema });
+export const insightsAnswerSchema = z.object({
+  scope: z.enum(['guidebook', 'owner', 'site', 'company']),
+  /** the guidebook's title (guidebook scope), else null */
+  title: z.string().nullable(),
+  ...rangeSchema.shape,
+  previous: rangeSchema,
+  asOf: daySchema.nullable(),
+  totals: insightsTotalsSchema,
+  previousTotals: insightsTotalsSchema,
+  days: z.array(insightsDaySchema),
   /** most read first (guidebook scope) */
-  pages: InsightsPage[];
-  sources: Record<ReadingSource, number>;
-  devices: Record<ReadingDevice, number>;
-};
+  pages: z.array(insightsPageSchema),
+  sources: z.record(z.enum(READING_SOURCES), count),
+  devices: z.record(z.enum(READING_DEVICES), count),
+});
+export type InsightsAnswer = z.infer<typeof insightsAnswerSchema>;
 
 export const INSIGHTS_MESSAGES = {
   badRange: 'from must be on or before to, and the range at most 366 days',

@@ -68,6 +68,7 @@ export type PageTitles = ReadonlyMap<string, string>;
  */
 export function insightsAnswer(input: {
   scope: InsightsAnswer['scope'];
+  title?: string | null;
   range: { from: string; to: string; previous: { from: string; to: string } };
   asOf: string | null;
   docs: readonly ReadingDayDoc[];
@@ -102,6 +103,7 @@ export function insightsAnswer(input: {
 
   return {
     scope: input.scope,
+    title: input.title ?? null,
     from: range.from,
     to: range.to,
     previous: range.previous,

@@ -155,6 +155,7 @@ export function insightsRoutes({ readStore, eventStore, auth, readYourWrites, in
     const { range } = query;
     const answer = insightsAnswer({
       scope: 'guidebook',
+      title: guidebook.document.title,
       range,
       asOf: query.asOf ?? null,
       docs: await daysOf('guidebook', [id], range.from, range.to, replay),
