@@ -10,7 +10,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const NODE_MODULES = /[\\/]node_modules[\\/]/;
 // The readers' viewer entry and its modules: kept out of the app's shell chunks,
 // which the viewer must never load (bench/suites/viewer.ts checks it).
-const VIEWER_FILES = /[\\/]src[\\/]viewer[\\/]|[\\/]viewer\.html$/;
+// (contracts/src/insights/reading-shapes.ts: the reading beacons' names, which the app's contracts index also
+// exports: left out of the shell, it is a small chunk of its own rather than a reason for the viewer to load the app's.)
+const VIEWER_FILES = /[\\/]src[\\/]viewer[\\/]|[\\/]viewer\.html$|[\\/]contracts[\\/]src[\\/]insights[\\/]reading-shapes\.ts$/;
 // Vite's own modules both entries use (the preload helper, the modulepreload polyfill): one small chunk of their own
 const VITE_HELPERS = /^\0|^vite[\\/]|[\\/]vite[\\/](preload-helper|modulepreload-polyfill)/;
 const inShell = (id: string) => !VIEWER_FILES.test(id) && !VITE_HELPERS.test(id);

@@ -36,3 +36,4 @@ export * from './payment/plans.ts';
 export * from './payment/payment-events.ts';
 export * from './payment/payment-http.ts';
 export * from './audit/audit.ts';
+export * from './insights/reading.ts';

@@ -12,6 +12,7 @@ import { feedbackProjector } from './feedback/feedback-projector.ts';
 import { auditTimelineProjector } from './audit/audit-timeline-projector.ts';
 import { paymentsProjector } from './payments/payments-projector.ts';
 import { dashboardProjector } from './dashboard/dashboard-projector.ts';
+import { readingInsightsProjector } from './reading-insights/reading-insights-projector.ts';
 
 /** Every read model the product has; the runner, the rebuild CLI and /api/health read this list. */
 export const allProjectors: readonly Projector[] = [
@@ -29,4 +30,5 @@ export const allProjectors: readonly Projector[] = [
   auditTimelineProjector as unknown as Projector,
   paymentsProjector as unknown as Projector,
   dashboardProjector as unknown as Projector,
+  readingInsightsProjector as unknown as Projector,
 ];

@@ -16,6 +16,7 @@ import { allWorkers, isTimedWorker } from '@pocketguide/workers/registry';
 import { reportThumbnailRenderer, reportedThumbnailRenderer, type RendererAvailability } from '@pocketguide/workers/thumbnails/renderer-status';
 import { openThumbnailParts, type ThumbnailParts } from './thumbnail-parts.ts';
 import { createViewCounter, type ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
+import { createReadingIngest, type ReadingIngest } from '@pocketguide/query-api/viewer/reading-ingest';
 import { prepareDataDir } from './data-dir.ts';
 import { createHttpApp } from './http-app.ts';
 import { openAccountParts } from './account-parts.ts';
@@ -121,6 +122,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
 
   // Reader views are counted where pages are served and flushed as events; stopped (and flushed) before the stores close.
   let views: ViewCounter | undefined;
+  let readingIngest: ReadingIngest | undefined;
   if (roles.has('query-api')) {
     const counter = createViewCounter({
       eventStore,
@@ -132,6 +134,17 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     counter.start();
     stops.push(() => counter.stop());
     views = counter;
+    // Reader beacons, the same way: kept in memory, written as one event per guidebook every few seconds.
+    const reading = createReadingIngest({
+      eventStore,
+      now: () => new Date(),
+      newId: randomUUID,
+      intervalMs: config.READING_FLUSH_INTERVAL_MS,
+      onError: (error, guidebookId) => logger.warn('reads not written; kept for the next flush', { guidebookId, error }),
+    });
+    reading.start();
+    stops.push(() => reading.stop());
+    readingIngest = reading;
   }
 
   const app = createHttpApp({
@@ -142,6 +155,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     roles,
     accounts,
     ...(views ? { views } : {}),
+    ...(readingIngest ? { readingIngest } : {}),
     thumbnailAvailability,
     paymentProvider,
     health: { projectors: projectorStatus, ...(workerStatus ? { workers: workerStatus } : {}) },

@@ -91,6 +91,14 @@ const paymentOfUser = (world: World): Promise<string> =>
 const ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/feedback': { rule: 'admin' },
   'GET /api/admin/dashboard': { rule: 'admin' },
+  'GET /api/admin/insights': { rule: 'admin' },
+  'GET /api/guidebooks/:id/insights': { rule: 'owner-or-admin' },
+  'POST /api/reading': {
+    rule: 'public',
+    request: ({ world }) => ({
+      body: { uuid: world.guidebook.uuid, reads: [{ kind: 'open', page: 'cover', at: new Date().toISOString(), source: 'link', device: 'phone', offline: false, first: true }] },
+    }),
+  },
   'GET /api/admin/audit/:subjectType/:id': { rule: 'admin', request: ({ world }) => ({ path: `/api/admin/audit/user/${world.user.user.id}` }) },
   'GET /api/admin/events': { rule: 'admin', request: () => ({ path: '/api/admin/events?limit=5' }) },
   'GET /api/admin/events/export': { rule: 'admin', request: ({ world }) => ({ path: `/api/admin/events/export?stream=guidebook-${world.guidebook.id}` }) },

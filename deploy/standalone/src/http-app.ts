@@ -9,7 +9,7 @@ import { apiNotFound, problemDetailsHandler } from '@pocketguide/platform/http/p
 import { jsonBody } from '@pocketguide/platform/http/json-body';
 import { securityHeaders } from '@pocketguide/platform/http/security-headers';
 import { spaFallback, staticFiles } from '@pocketguide/platform/http/static-files';
-import { requestQuotas } from './quotas.ts';
+import { QUOTA_MESSAGES, requestQuotas } from './quotas.ts';
 import { mediaAccess } from '@pocketguide/query-api/guidebook/media-access';
 import { healthRoutes, type HealthSources } from '@pocketguide/platform/http/health';
 import { guidebookCommandRoutes } from '@pocketguide/command-api/guidebook/guidebook-routes';
@@ -24,6 +24,9 @@ import { sampleViewerApiRoutes, sampleViewerPageRoutes } from '@pocketguide/quer
 import { parsePartnerOwners } from '@pocketguide/query-api/viewer/viewer-answer';
 import { frontDoorRoutes } from '@pocketguide/query-api/front-door/front-door-routes';
 import type { ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
+import type { ReadingIngest } from '@pocketguide/query-api/viewer/reading-ingest';
+import { insightsRoutes } from '@pocketguide/query-api/insights/insights-routes';
+import { createQuota } from '@pocketguide/platform/http/quota';
 import { accountCommandRoutes } from '@pocketguide/command-api/user/account-routes';
 import { feedbackRoutes } from '@pocketguide/command-api/feedback/feedback-routes';
 import { thumbnailRoutes } from '@pocketguide/command-api/thumbnail/thumbnail-routes';
@@ -65,6 +68,8 @@ export type HttpAppDeps = {
   health: Pick<HealthSources, 'projectors' | 'workers'>;
   /** counts reader views (made and stopped by the process, which flushes them on shutdown) */
   views?: ViewCounter;
+  /** takes the readers' beacons (made and stopped by the process, which flushes them on shutdown) */
+  readingIngest?: ReadingIngest;
   /** whether thumbnails can be drawn (the worker's renderer here, or as the workers last reported) */
   thumbnailAvailability: ThumbnailRendererAvailability;
   /** the payment provider (shared with the billing worker); by default the one the configuration selects */
@@ -72,7 +77,7 @@ export type HttpAppDeps = {
 };
 
 /** The one-port app of the embedded run: /api (commands, queries, health) and the built web app. */
-export function createHttpApp({ config, logger, eventStore, readStore, roles, accounts, health, views, thumbnailAvailability, paymentProvider }: HttpAppDeps): Express {
+export function createHttpApp({ config, logger, eventStore, readStore, roles, accounts, health, views, readingIngest, thumbnailAvailability, paymentProvider }: HttpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
@@ -135,6 +140,8 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(userQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(userActivityRoutes({ readStore, readYourWrites, auth }));
     queries.use(dashboardRoutes({ readStore, eventStore, readYourWrites, auth }));
+    const beaconQuota = createQuota({ rules: [{ limit: config.BEACONS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, message: QUOTA_MESSAGES.beacons }] });
+    queries.use(insightsRoutes({ readStore, eventStore, auth, readYourWrites, ingest: readingIngest ?? null, beaconQuota }));
     queries.use(iconQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(messageQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(feedbackQueryRoutes({ readStore, readYourWrites, auth }));

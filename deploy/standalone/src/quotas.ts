@@ -9,6 +9,7 @@ export const QUOTA_MESSAGES = {
   mails: 'Too many emails were requested from this address. Please try again later.',
   writes: 'Too many changes in a short time. Please wait a moment and try again.',
   writeBytes: 'Too much was saved in a short time. Please wait a few minutes and try again.',
+  beacons: 'Too many reading reports from this address. Please try again later.',
 } as const;
 
 const HOUR_MS = 60 * 60_000;

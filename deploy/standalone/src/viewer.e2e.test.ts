@@ -131,7 +131,8 @@ describe('the readers’ viewer on a phone', () => {
     await waitForText(page, '2026년 5월 2일 – 5월 5일');
     // The viewer's own script only: none of the app's (router, query cache, i18next, editor).
     expect(scripts.length).toBeGreaterThan(0);
-    expect(scripts.every((path) => /^\/assets\/(viewer|preload-helper|fonts)-[\w-]+\.js$/.test(path)), scripts.join(', ')).toBe(true);
+    // (reading-shapes: the reading beacons' names, a 0.2 KB chunk the app's contracts index also holds)
+    expect(scripts.every((path) => /^\/assets\/(viewer|preload-helper|fonts|reading-shapes)-[\w-]+\.js$/.test(path)), scripts.join(', ')).toBe(true);
     // Pretendard, served by us, for the Korean text (it arrives after the page has loaded).
     await page.waitForFunction(() => [...document.fonts].some((font) => font.family.includes('Pretendard') && font.status === 'loaded'));
     expect(await page.$$eval('.pg-tile', (tiles) => tiles.length)).toBe(open.guidebook.document.contents.length);
@@ -350,10 +351,11 @@ describe('the readers’ viewer on a phone', () => {
       const image = document.querySelector<HTMLImageElement>('.pg-qr');
       return image?.complete === true && image.naturalWidth > 0;
     });
-    expect(await page.$eval('.pg-share-url', (input) => (input as HTMLInputElement).value)).toBe(`${app.url}/m/${open.uuid}`);
+    // the shared address says where its readers come from (issue 24)
+    expect(await page.$eval('.pg-share-url', (input) => (input as HTMLInputElement).value)).toBe(`${app.url}/m/${open.uuid}?src=link`);
     await page.click('[data-action="copy"]');
     await waitForText(page, '주소가 클립보드에 복사되었습니다');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/m/${open.uuid}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/m/${open.uuid}?src=link`);
     // The sheet is fixed to the screen: a screenshot of the screen, not of the whole page.
     await page.screenshot({ path: resolve(repoRoot, 'test-output/screenshots/viewer-share-ko.png') });
     // The notice goes after 2 seconds; Escape closes the sheet.

@@ -6,6 +6,7 @@ import { GUIDEBOOK_MESSAGES, GUIDEBOOK_VIEWER, THUMBNAIL_RENDER_HEADER, USERS, v
 import { VIEWER_PASSWORD_HEADER, VIEWER_QR, VIEWER_UNLOCK_LIMIT, type ViewerAnswer } from '@pocketguide/contracts/viewer/viewer-shapes';
 import { VIEWER_TEXTS, acceptLanguageTags, viewerLanguage, type ViewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
 import { viewerLinks, type ViewerScreen } from '@pocketguide/contracts/viewer/render-viewer';
+import { withReadingSource } from '@pocketguide/contracts/insights/reading-shapes';
 import type { Auth, AuthUser } from '@pocketguide/platform/auth/authenticate';
 import { clientAddress } from '@pocketguide/platform/auth/basic-credentials';
 import { createLoginRateLimiter, type LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-limiter';
@@ -201,7 +202,8 @@ export function viewerApiRoutes(deps: ViewerRoutesDeps): Router {
 
   router.get('/viewer/:uuid/qr.svg', async (req, res) => {
     const doc = await publishedByUuid(req);
-    const url = `${baseUrlOf(req, deps.publicBaseUrl)}/m/${encodeURIComponent(doc.uuid)}`;
+    // the code carries its source, so the author's insights can tell readers who scanned it (issue 24)
+    const url = withReadingSource(`${baseUrlOf(req, deps.publicBaseUrl)}/m/${encodeURIComponent(doc.uuid)}`, 'qr');
     await sendQrCode(res, url, qrCodes, 1000);
   });
 

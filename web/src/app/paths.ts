@@ -72,6 +72,11 @@ export const paths = {
     path: 'guidebooks/preview/:guidebookId',
     getHref: (guidebookId: string) => `/guidebooks/preview/${encodeURIComponent(guidebookId)}`,
   },
+  /** What readers did with one guidebook (issue 24): its owner and administrators. */
+  guidebookInsights: {
+    path: 'guidebooks/:guidebookId/insights',
+    getHref: (guidebookId: string) => `/guidebooks/${encodeURIComponent(guidebookId)}/insights`,
+  },
   /** The public address readers open (spec 1 §2: `{host}/m/{uuid}`). */
   mobileGuidebook: {
     path: 'm/:uuid',
@@ -112,6 +117,10 @@ export const paths = {
   admin: {
     path: 'admin',
     getHref: () => '/admin',
+  },
+  adminInsights: {
+    path: 'insights',
+    getHref: () => '/admin/insights',
   },
   adminDashboard: {
     path: 'dashboard',

@@ -72,6 +72,10 @@ export const routes: RouteObject[] = [
             children: editorPages,
           },
           { path: paths.icons.path, lazy: icons },
+          {
+            path: paths.guidebookInsights.path,
+            lazy: async () => ({ Component: (await import('./routes/insights/insights-routes.tsx')).GuidebookInsightsRoute }),
+          },
           { path: paths.userPayments.path, lazy: async () => ({ Component: (await import('./routes/payments/user-payments.tsx')).UserPaymentsRoute }) },
           { path: paths.paymentDetail.path, lazy: async () => ({ Component: (await import('./routes/payments/payment-detail.tsx')).PaymentDetailRoute }) },
           { path: paths.userDetail.path, lazy: async () => ({ Component: (await import('./routes/users/user-detail.tsx')).UserDetailRoute }) },
@@ -110,6 +114,10 @@ export const routes: RouteObject[] = [
               {
                 path: paths.adminDashboard.path,
                 lazy: async () => ({ Component: (await import('./routes/admin/dashboard.tsx')).AdminDashboardRoute }),
+              },
+              {
+                path: paths.adminInsights.path,
+                lazy: async () => ({ Component: (await import('./routes/insights/insights-routes.tsx')).AdminInsightsRoute }),
               },
               { path: paths.adminGuidebooks.path, lazy: guidebookList },
               { path: paths.adminGuidebooksRecent.path, lazy: recentGuidebooks },

@@ -16,6 +16,8 @@ import type { InteractiveMap } from './interactive-map.ts';
 import { forgetUnlocked, keepForOffline, keepUnlocked, unlockedFromCache } from './offline.ts';
 import { forgetPassword, rememberPassword, rememberedPassword } from './remembered-passwords.ts';
 import { openShareSheet } from './share.ts';
+import { pageShown } from './reading.ts';
+import { withReadingSource } from '@pocketguide/contracts/insights/reading-shapes';
 
 /**
  * The readers' viewer (spec 1 §2 Viewer, §4): plain DOM, no framework, so that a phone on a slow network gets a
@@ -87,6 +89,10 @@ function show(screen: ViewerScreen, links: ViewerLinks = { cover: '/', content: 
   if (screen.kind === 'cover' || screen.kind === 'content') {
     const page = screen.kind === 'content' ? screen.guidebook.document.contents.find((content) => content._id === screen.contentId) : undefined;
     document.title = page ? `${page.title} · ${screen.guidebook.title}` : screen.guidebook.title;
+    // Readers' pages count in the author's insights; an author's preview and the built-in sample do not.
+    if (route?.mode !== 'preview' && screen.guidebook.published && screen.guidebook.uuid !== 'sample') {
+      pageShown(screen.guidebook.uuid, screen.kind === 'content' ? screen.contentId : 'cover');
+    }
   } else if (screen.kind === 'not-found') {
     document.title = `${texts.notFoundTitle} · ${texts.brand}`;
   }
@@ -399,7 +405,7 @@ document.addEventListener('click', (event) => {
     const book = guidebook ?? lockedGuidebook;
     if (!book) return;
     const published = guidebook ? guidebook.published : true;
-    openShareSheet({ shareUrl: book.shareUrl, qrSrc: published ? `/api${viewerApi.qr(book.uuid)}` : null, texts });
+    openShareSheet({ shareUrl: withReadingSource(book.shareUrl, 'link'), qrSrc: published ? `/api${viewerApi.qr(book.uuid)}` : null, texts });
     return;
   }
   if (action?.dataset.action === 'top') {

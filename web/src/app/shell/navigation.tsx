@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BookOpen, Images, LayoutDashboard, Mail, MessageSquareText, ScrollText, Shapes, Users, Wallet } from 'lucide-react';
+import { BarChart3, BookOpen, Images, LayoutDashboard, Mail, MessageSquareText, ScrollText, Shapes, Users, Wallet } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { paths } from '../paths.ts';
 
@@ -12,6 +12,7 @@ export function useNavItems(isAdmin: boolean): NavItem[] {
     return [
       { key: 'dashboard', label: t('nav.admin.dashboard'), href: paths.adminDashboard.getHref(), Icon: LayoutDashboard },
       { key: 'guidebooks', label: t('nav.admin.guidebooks'), href: paths.adminGuidebooks.getHref(), Icon: BookOpen },
+      { key: 'insights', label: t('insights.open'), href: paths.adminInsights.getHref(), Icon: BarChart3 },
       { key: 'icons', label: t('nav.admin.icons'), href: paths.adminIcons.getHref(), Icon: Shapes },
       { key: 'users', label: t('nav.admin.users'), href: paths.adminUsers.getHref(), Icon: Users },
       { key: 'payments', label: t('nav.admin.payments'), href: paths.adminPayments.getHref(), Icon: Wallet },

@@ -10,6 +10,7 @@ export function guidebookLinks(admin: boolean): GuidebookLinks {
   return {
     edit: paths.guidebookEdit.getHref,
     preview: paths.guidebookPreview.getHref,
+    insights: paths.guidebookInsights.getHref,
     create: paths.guidebooksCreate.getHref(),
     sample: paths.guidebooksSample.getHref(),
     ...(admin ? { owner: paths.adminUser.getHref } : {}),

@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useSession } from '../../../lib/session-context.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
-import { downloadExport } from '../api/download-export.ts';
+import { downloadExport } from '../../../lib/download-export.ts';
 import { useAuditTimeline } from '../api/get-audit-timeline.ts';
 import { actorLabel, describeEvent } from '../describe-event.ts';
 

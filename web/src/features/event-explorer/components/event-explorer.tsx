@@ -8,7 +8,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useErrorMessage } from '../../../lib/error-message.ts';
 import { useSession } from '../../../lib/session-context.tsx';
-import { downloadExport } from '../../audit/api/download-export.ts';
+import { downloadExport } from '../../../lib/download-export.ts';
 import { filterQuery, useEventPages, type EventFilters } from '../api/events.ts';
 import { EventFilterForm } from './event-filter-form.tsx';
 import { EventInspector } from './event-inspector.tsx';

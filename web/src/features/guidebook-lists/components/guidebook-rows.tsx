@@ -118,7 +118,9 @@ function GuidebookTable({ rows, firstNumber, variant, links, linkOwners, onShowQ
                     <td className={cell}>
                       <DateTime value={row.createdAt} />
                     </td>
-                    <td className={cx(cell, 'text-right text-neutral-700 tabular-nums')}>{number.format(row.views.count)}</td>
+                    <td className={cx(cell, 'text-right text-neutral-700 tabular-nums')}>
+                      <Views count={number.format(row.views.count)} href={links.insights?.(row._id)} label={t('insights.openLabel', { title })} />
+                    </td>
                   </>
                 ) : null}
                 <td className={cx(cell, 'text-center')}>
@@ -182,7 +184,9 @@ function GuidebookCards({ rows, firstNumber, variant, links, linkOwners, onShowQ
                         <dt className="text-neutral-500">{t('guidebookLists.columns.createdAt')}</dt>
                         <dd className="text-neutral-700 tabular-nums">{formatDateTime(row.createdAt)}</dd>
                         <dt className="text-neutral-500">{t('guidebookLists.columns.views')}</dt>
-                        <dd className="text-neutral-700 tabular-nums">{number.format(row.views.count)}</dd>
+                        <dd className="text-neutral-700 tabular-nums">
+                          <Views count={number.format(row.views.count)} href={links.insights?.(row._id)} label={t('insights.openLabel', { title })} />
+                        </dd>
                       </>
                     ) : null}
                   </dl>
@@ -209,6 +213,16 @@ function GuidebookCards({ rows, firstNumber, variant, links, linkOwners, onShowQ
         );
       })}
     </ul>
+  );
+}
+
+/** The views figure, linked to the guidebook's reader insights where the list knows the way. */
+function Views({ count, href, label }: { count: string; href: string | undefined; label: string }) {
+  if (href === undefined) return <>{count}</>;
+  return (
+    <Link to={href} aria-label={`${label}: ${count}`} title={label} className="text-primary-700 underline-offset-2 hover:underline">
+      {count}
+    </Link>
   );
 }
 

@@ -38,7 +38,7 @@ describe('the public gallery', () => {
     renderApp({ path: '/public-guidebooks', language: 'en' });
     expect(await screen.findByText('2 guidebooks')).toBeDefined();
     const link = screen.getByRole('link', { name: 'Guidebook 1' });
-    expect(link.getAttribute('href')).toBe(`${window.location.origin}/m/uuid-1`);
+    expect(link.getAttribute('href')).toBe(`${window.location.origin}/m/uuid-1?src=gallery`);
     expect(screen.getByText('You have seen every public guidebook.')).toBeDefined();
     expect(galleryCalls(requests)[0]?.url.searchParams.get('limit')).toBe('20');
     expect(galleryCalls(requests)[0]?.headers.get('Authorization')).toBeNull();

@@ -127,7 +127,7 @@ function GalleryCard({ guidebook, admin }: { guidebook: PublicGuidebook; admin: 
         <h2 className="text-base font-semibold text-neutral-900">
           {/* The reader's page is drawn by the server, so a plain link; it stretches over the card, under the buttons. */}
           <a
-            href={publicUrlOf(guidebook.uuid)}
+            href={publicUrlOf(guidebook.uuid, undefined, 'gallery')}
             className="line-clamp-2 break-words after:absolute after:inset-0 after:content-[''] group-hover:text-primary-700"
           >
             {title}

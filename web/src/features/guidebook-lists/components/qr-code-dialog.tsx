@@ -31,12 +31,15 @@ export function QrCodeDialog({ guidebook, onClose, editHref }: QrCodeDialogProps
   const { t } = useTranslation();
   const titleOf = useTitleOf();
   const qrRef = useRef<SVGSVGElement>(null);
+  // What is shown and opened is the plain address; what is scanned and copied says where readers will come from.
   const url = guidebook ? publicUrlOf(guidebook.uuid) : '';
+  const qrUrl = guidebook ? publicUrlOf(guidebook.uuid, undefined, 'qr') : '';
+  const linkUrl = guidebook ? publicUrlOf(guidebook.uuid, undefined, 'link') : '';
   const title = guidebook ? titleOf(guidebook) : '';
 
   const copy = async () => {
-    if (await copyText(url)) toast.success(t('guidebookLists.qr.copied'), { duration: 2000 });
-    else window.alert(t('guidebookLists.qr.copyFailed', { url }));
+    if (await copyText(linkUrl)) toast.success(t('guidebookLists.qr.copied'), { duration: 2000 });
+    else window.alert(t('guidebookLists.qr.copyFailed', { url: linkUrl }));
   };
 
   const save = async () => {
@@ -62,7 +65,7 @@ export function QrCodeDialog({ guidebook, onClose, editHref }: QrCodeDialogProps
           <div className="rounded-card border border-neutral-200 bg-white p-3">
             <QRCodeSVG
               ref={qrRef}
-              value={url}
+              value={qrUrl}
               size={LIST_QR_SIZE}
               marginSize={2}
               role="img"

@@ -1,4 +1,4 @@
-import { API_BASE_PATH, toFailure } from '../../../lib/api-client.ts';
+import { API_BASE_PATH, toFailure } from './api-client.ts';
 
 /**
  * Downloads an export (NDJSON, CSV) the server streams: fetched with the session's token (a link could not carry

@@ -1,0 +1,187 @@
+import { Router, type Request, type Response } from 'express';
+import {
+  COVER_PAGE,
+  GUIDEBOOK_EDITOR,
+  GUIDEBOOK_MESSAGES,
+  GUIDEBOOK_VIEWER,
+  INSIGHTS_MESSAGES,
+  READING_INSIGHTS,
+  READING_STREAM_CATEGORY,
+  USERS,
+  insightsQuerySchema,
+  koreanDay,
+  readingBeaconSchema,
+  readingDayIds,
+  readingDayOf,
+  readingStream,
+  type GuidebookEditorDoc,
+  type GuidebookViewerDoc,
+  type ReadingDayDoc,
+  type ReadingScope,
+  type UserDoc,
+} from '@pocketguide/contracts';
+import type { Auth } from '@pocketguide/platform/auth/authenticate';
+import { clientAddress } from '@pocketguide/platform/auth/basic-credentials';
+import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-store/event-store';
+import { ForbiddenError, NotFoundError, ValidationError } from '@pocketguide/platform/http/errors';
+import type { Quota } from '@pocketguide/platform/http/quota';
+import { parseOrThrow } from '@pocketguide/platform/http/validate';
+import type { Collection, ReadStore } from '@pocketguide/platform/read-store/read-store';
+import type { ReadYourWrites } from '../core/read-your-writes.ts';
+import { pathParam } from '../core/route-params.ts';
+import { createUuidLookup, readable, VIEWER_PREFETCH_HEADER } from '../viewer/viewer-routes.ts';
+import { guidebookOwners } from '../guidebook/guidebook-owners.ts';
+import type { ReadingIngest } from '../viewer/reading-ingest.ts';
+import { insightsAnswer, insightsCsv, insightsRange, isCalendarDay, type PageTitles } from './insights-answer.ts';
+
+export type InsightsRoutesDeps = {
+  readStore: ReadStore;
+  eventStore: Pick<EventStore, 'readStream' | 'readAll'>;
+  auth: Auth;
+  readYourWrites: ReadYourWrites;
+  /** where beacons go; null where this process takes none */
+  ingest: ReadingIngest | null;
+  /** beacons per address (429 past it) */
+  beaconQuota: Quota;
+  now?: () => Date;
+};
+
+/** Crawlers, link previews and page tools: their visits are nobody reading. */
+const BOT_AGENT = /bot|crawl|spider|slurp|preview|scrap|headless|lighthouse|pagespeed|facebookexternalhit|embedly|whatsapp|telegram|curl|wget|python|java\/|httpclient|axios|node-fetch|undici/i;
+
+/** A page loaded ahead of a visit (the browser's prefetch or prerender, the viewer's offline copy) is not a read. */
+function isPrefetch(req: Request): boolean {
+  const purpose = `${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''} ${req.get('x-moz') ?? ''}`.toLowerCase();
+  return purpose.includes('prefetch') || purpose.includes('prerender') || req.get(VIEWER_PREFETCH_HEADER) !== undefined;
+}
+
+/** End of a Korean day as an instant. */
+const endOfKoreanDay = (day: string): number => Date.parse(`${day}T00:00:00+09:00`) + 24 * 3600_000;
+
+/** The day documents a replay of reading events recorded up to `until` builds: the "as of" view. */
+async function replayDays(events: AsyncIterable<RecordedEvent>, until: number): Promise<Map<string, ReadingDayDoc>> {
+  const docs = new Map<string, ReadingDayDoc>();
+  for await (const event of events) {
+    if (Date.parse(event.recordedAt) > until) continue;
+    for (const id of readingDayIds(event)) {
+      const next = readingDayOf(docs.get(id) ?? null, event, id);
+      if (next) docs.set(id, next);
+    }
+  }
+  return docs;
+}
+
+function inRange(scope: ReadingScope, keys: readonly string[], from: string, to: string) {
+  return { scope, key: keys.length === 1 ? keys[0]! : { $in: keys }, day: { $gte: from, $lte: to } };
+}
+
+/**
+ * Reader insights (issue 24):
+ * - `POST /api/reading` (public): a viewer's beacon; 204 at once, whatever happens to it later (bots and prefetches
+ *   are dropped silently); 400 for a malformed body, 404 for a guidebook readers cannot see, 429 past the
+ *   address's quota. Nothing of the request (address, agent) is kept.
+ * - `GET /api/guidebooks/{id}/insights` (its owner, administrators) and `GET /api/admin/insights` (administrators,
+ *   `?company=` for one company's guidebooks): the figures of `?from`–`?to` (Korean days, default the last 30) beside
+ *   the period before; `?asOf=` replays the reading events recorded up to the end of that day; `?format=csv`.
+ */
+export function insightsRoutes({ readStore, eventStore, auth, readYourWrites, ingest, beaconQuota, now = () => new Date() }: InsightsRoutesDeps): Router {
+  const router = Router();
+  const viewer = readStore.collection<GuidebookViewerDoc>(GUIDEBOOK_VIEWER);
+  const editor = readStore.collection<GuidebookEditorDoc>(GUIDEBOOK_EDITOR);
+  const users = readStore.collection<UserDoc>(USERS);
+  const insights: Collection<ReadingDayDoc> = readStore.collection<ReadingDayDoc>(READING_INSIGHTS);
+  const byUuid = createUuidLookup(viewer);
+  const owners = guidebookOwners(readStore);
+
+  router.post('/reading', async (req, res) => {
+    // Bad input is refused whoever sends it; then a bot's or a prefetch's beacon is dropped without a word.
+    const beacon = parseOrThrow(readingBeaconSchema, req.body);
+    beaconQuota.take(clientAddress(req));
+    if (BOT_AGENT.test(req.get('user-agent') ?? '') || isPrefetch(req)) {
+      res.status(204).end();
+      return;
+    }
+    const doc = await byUuid(beacon.uuid);
+    if (!(await readable(doc, owners)) || !doc) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    if (ingest) {
+      const opensAPage = beacon.reads.some((read) => read.kind === 'open');
+      const newReader = opensAPage && ingest.isNewReader(doc.id, clientAddress(req), req.get('user-agent') ?? '');
+      ingest.record({ guidebookId: doc.id, ownerId: doc.ownerId }, beacon, newReader);
+    }
+    res.status(204).end();
+  });
+
+  function parseQuery(req: Request) {
+    const query = parseOrThrow(insightsQuerySchema, req.query, 'query');
+    const today = koreanDay(now());
+    const range = insightsRange(today, query.from, query.to);
+    if (!range) throw new ValidationError(INSIGHTS_MESSAGES.badRange, [{ path: 'from', message: INSIGHTS_MESSAGES.badRange }]);
+    if (query.asOf !== undefined && (!isCalendarDay(query.asOf) || query.asOf > today)) {
+      throw new ValidationError('asOf must be a calendar day (YYYY-MM-DD), not after today', [{ path: 'asOf', message: 'Invalid date' }]);
+    }
+    return { ...query, range };
+  }
+
+  async function daysOf(scope: ReadingScope, keys: readonly string[], from: string, to: string, replay: Map<string, ReadingDayDoc> | null): Promise<ReadingDayDoc[]> {
+    if (keys.length === 0) return [];
+    if (replay) return [...replay.values()].filter((doc) => doc.scope === scope && keys.includes(doc.key) && doc.day >= from && doc.day <= to);
+    return insights.find(inRange(scope, keys, from, to));
+  }
+
+  function send(req: Request, res: Response, answer: ReturnType<typeof insightsAnswer>, name: string): void {
+    res.set('Cache-Control', 'private, no-store');
+    if (req.query.format === 'csv') {
+      res.set('Content-Type', 'text/csv; charset=utf-8');
+      res.set('Content-Disposition', `attachment; filename="${name}-${answer.from}-${answer.to}.csv"`);
+      res.send(insightsCsv(answer));
+      return;
+    }
+    res.json(answer);
+  }
+
+  router.get('/guidebooks/:id/insights', auth.required, async (req, res) => {
+    const id = pathParam(req, 'id', GUIDEBOOK_MESSAGES.notFound);
+    const query = parseQuery(req);
+    await readYourWrites(req, res, [READING_INSIGHTS, GUIDEBOOK_EDITOR]);
+    const guidebook = await editor.get(id);
+    if (!guidebook) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    const caller = req.user!;
+    if (!caller.isAdmin && caller.id !== guidebook.ownerId) throw new ForbiddenError();
+    const titles: PageTitles = new Map<string, string>([
+      [COVER_PAGE, ''],
+      ...guidebook.document.contents.map((page) => [page._id, page.title] as [string, string]),
+    ]);
+    const replay = query.asOf === undefined ? null : await replayDays(eventStore.readStream(readingStream(id)), endOfKoreanDay(query.asOf));
+    const { range } = query;
+    const answer = insightsAnswer({
+      scope: 'guidebook',
+      title: guidebook.document.title,
+      range,
+      asOf: query.asOf ?? null,
+      docs: await daysOf('guidebook', [id], range.from, range.to, replay),
+      previousDocs: await daysOf('guidebook', [id], range.previous.from, range.previous.to, replay),
+      titles,
+    });
+    send(req, res, answer, 'insights');
+  });
+
+  router.get('/admin/insights', auth.admin, async (req, res) => {
+    const query = parseQuery(req);
+    await readYourWrites(req, res, [READING_INSIGHTS, USERS]);
+    const replay =
+      query.asOf === undefined ? null : await replayDays(eventStore.readAll({ filter: { streamCategories: [READING_STREAM_CATEGORY] } }), endOfKoreanDay(query.asOf));
+    const { range } = query;
+    const [scope, keys]: [ReadingScope, string[]] =
+      query.company === undefined ? ['site', ['*']] : ['owner', (await users.find({ companyName: query.company })).map((user) => user.id)];
+    const answer = insightsAnswer({
+      scope: query.company === undefined ? 'site' : 'company',
+      range,
+      asOf: query.asOf ?? null,
+      docs: await daysOf(scope, keys, range.from, range.to, replay),
+      previousDocs: await daysOf(scope, keys, range.previous.from, range.previous.to, replay),
+    });
+    send(req, res, answer, 'insights-site');
+  });
+
+  return router;
+}
