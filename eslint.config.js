@@ -43,7 +43,7 @@ const layerZones = [
  */
 const features = [
   'admin-users', 'audit', 'auth', 'dashboard', 'editor', 'editor-items', 'event-explorer', 'feedback',
-  'guidebook-lists', 'icons', 'landing', 'messages', 'payments', 'subscription', 'users',
+  'guidebook-lists', 'icons', 'insights', 'landing', 'messages', 'payments', 'subscription', 'users',
 ];
 /** feature → the other features' files it may import (paths relative to web/src/features), each with its reason. */
 const featureExceptions = {
@@ -54,8 +54,6 @@ const featureExceptions = {
   'admin-users': ['users/api/get-user.ts', 'payments/payment-text.ts'],
   // The revenue charts label payments with the payments feature's words (one wording for a payment state).
   dashboard: ['payments/payment-text.ts'],
-  // The event explorer downloads its NDJSON export with the audit feature's request (not in audit's index yet).
-  'event-explorer': ['audit/api/download-export.ts'],
   // A payment's detail loads the audit timeline lazily, as its own small chunk: the component file, not the index.
   payments: ['audit/components/audit-timeline.tsx'],
   // Subscribing is paying: the stepper uses the payments feature's requests, list, wording and test orders.

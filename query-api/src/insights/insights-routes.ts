@@ -28,7 +28,7 @@ import type { Quota } from '@pocketguide/platform/http/quota';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { Collection, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
-import { pathParam } from '../core/route-params.ts';
+import { pathParam } from '@pocketguide/platform/http/path-param';
 import { createUuidLookup, readable, VIEWER_PREFETCH_HEADER } from '../viewer/viewer-routes.ts';
 import { guidebookOwners } from '../guidebook/guidebook-owners.ts';
 import type { ReadingIngest } from '../viewer/reading-ingest.ts';

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
-import { InsightsView } from '../../../features/insights/components/insights-view.tsx';
-import { koreanToday, shiftDay, type InsightsRange } from '../../../features/insights/api/insights.ts';
+import { InsightsView, koreanToday, shiftDay, type InsightsRange } from '../../../features/insights/index.ts';
 import { paths } from '../../paths.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
