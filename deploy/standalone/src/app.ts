@@ -19,7 +19,7 @@ import { createViewCounter, type ViewCounter } from '@pocketguide/query-api/view
 import { prepareDataDir } from './data-dir.ts';
 import { createHttpApp } from './http-app.ts';
 import { openAccountParts } from './account-parts.ts';
-import { openPaymentProvider, paymentProviderWarnings } from '@pocketguide/platform/payments/open-payment-provider';
+import { openPaymentProvider, paymentProviderSettings, paymentProviderWarnings } from '@pocketguide/platform/payments/open-payment-provider';
 
 export type StandaloneOverrides = {
   port?: number;
@@ -48,6 +48,8 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   if (overrides.webDist !== undefined) env.WEB_DIST = overrides.webDist;
   const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
+  // Refused before anything opens (DEBUG payments in production without PAYMENTS_DEBUG_IN_PRODUCTION=true).
+  paymentProviderSettings(config);
 
   const roles = parseRoles(config.ROLES);
   const kafka = config.kafkaBrokers.length > 0;

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PAYMENT_MESSAGES as P,
@@ -10,7 +12,9 @@ import {
   transactionsPageSchema,
   type SessionUser,
 } from '@pocketguide/contracts';
-import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
+import { DEBUG_IN_PRODUCTION_REFUSED } from '@pocketguide/platform/payments/open-payment-provider';
+import { startStandalone } from './app.ts';
+import { TEST_ACCOUNT_ENV, bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 
 /**
  * Subscriptions and payments over HTTP (spec 2 §4, §7; payments design), with the embedded DEBUG provider: a
@@ -256,6 +260,24 @@ describe('a server selling through PortOne', () => {
       expect([response.status, body.code, body.message]).toEqual([400, 'debug_payment_refused', P.debugNotAllowed]);
     } finally {
       await portone.app.close();
+    }
+  });
+});
+
+describe('a production start (fail closed)', () => {
+  it('refuses DEBUG payments in one line, opening nothing, unless PAYMENTS_DEBUG_IN_PRODUCTION=true asks for them', async () => {
+    const dataDir = resolve(import.meta.dirname, '../../../test-output/tmp', `payments-prod-${randomUUID()}`);
+    const refused = await startStandalone({ port: 0, dataDir, env: { LOG_LEVEL: 'silent', NODE_ENV: 'production', PAYMENT_PROVIDER: '', PORTONE_API_KEY: '', PORTONE_API_SECRET: '' } }).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    expect(refused?.message).toBe(DEBUG_IN_PRODUCTION_REFUSED);
+    expect(existsSync(dataDir)).toBe(false);
+    const asked = await startStandalone({ port: 0, dataDir, env: { LOG_LEVEL: 'silent', NODE_ENV: 'production', PAYMENT_PROVIDER: 'debug', PAYMENTS_DEBUG_IN_PRODUCTION: 'true', ...TEST_ACCOUNT_ENV } });
+    try {
+      expect(((await (await fetch(`${asked.url}/api/payments/config`)).json()) as { provider: string }).provider).toBe('debug');
+    } finally {
+      await asked.close();
     }
   });
 });
