@@ -112,6 +112,8 @@ export const userSubscribedSchema = z.object({
   billingCycle: z.enum(BILLING_CYCLES),
   expiresAt: at,
   subscribedAt: at,
+  /** the purchase that paid for it (absent: given by an administrator, or recorded before purchases carried it) */
+  merchantUid: z.string().optional(),
 });
 /** The subscription stops renewing; the plan runs to `expiresAt` (spec 2 §4: access continues to the cycle's end). */
 export const userUnsubscribedSchema = z.object({ userId: z.string(), expiresAt: at, unsubscribedAt: at });

@@ -37,6 +37,25 @@ export const changePaymentMethodBodySchema = z.strictObject({
 });
 export type ChangePaymentMethodBody = z.input<typeof changePaymentMethodBodySchema>;
 
+/**
+ * POST payments/webhook: PortOne's notification ({imp_uid, merchant_uid, status}; other fields PortOne may add are
+ * ignored). Only a hint: the payment is looked up with the provider.
+ */
+export const portOneWebhookBodySchema = z.looseObject({
+  imp_uid: providerId('imp_uid'),
+  merchant_uid: merchantUidSchema.optional(),
+  status: z.string().max(40).optional(),
+});
+export type PortOneWebhookBody = z.infer<typeof portOneWebhookBodySchema>;
+
+/** What the webhook did: `recorded` (paid and granted, now or before), or left alone. */
+export const webhookAnswerSchema = z.object({
+  outcome: z.enum(['recorded', 'ignored', 'not-paid']),
+  merchantUid: z.string(),
+  position: z.number().int().optional(),
+});
+export type WebhookAnswer = z.infer<typeof webhookAnswerSchema>;
+
 /** subscribe, subscribe-one-month, change-payment-method, unsubscribe: the session refreshed (spec 2 §4). */
 export const subscriptionAnswerSchema = z.object({ user: sessionUserSchema, token: z.string(), position: z.number().int() });
 export type SubscriptionAnswer = z.infer<typeof subscriptionAnswerSchema>;

@@ -200,6 +200,8 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/payments/user/:userId': { rule: 'self-or-admin' },
   'GET /api/payments/:merchantUid': { rule: 'owner-or-admin', request: async ({ world }) => ({ path: `/api/payments/${await paymentOfUser(world)}` }) },
   'DELETE /api/payments/:merchantUid': { rule: 'admin', request: () => ({ path: '/api/payments/pg_matrix_none' }) },
+  // PortOne's webhook: anyone may call it; a forged imp_uid is looked up, not found (404), and changes nothing
+  'POST /api/payments/webhook': { rule: 'public', request: () => ({ body: { imp_uid: 'imp_matrix_forged', merchant_uid: 'pg_purchase_matrix0001', status: 'paid' } }) },
   'POST /api/payments/refund': { rule: 'admin', request: () => ({ body: { merchantUid: 'pg_matrix_none' } }) },
   'POST /api/payments/transfer': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id, plan: 'standard', amount: 0, note: 'matrix' } }) },
   'GET /api/admin/subscriptions/transactions': { rule: 'admin' },

@@ -25,6 +25,8 @@ let product: StartedWithAdmin;
 let buyer: SignedIn;
 let stranger: SignedIn;
 let bought: { merchantUid: string; position: number };
+/** the buyer's second purchase, refused and refunded */
+let duplicate = '';
 /** the last write's position, for reading it back */
 let latest = 0;
 
@@ -47,8 +49,19 @@ async function get(path: string, who: SignedIn | null) {
   return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> };
 }
 
+/** Asks until `read` answers something (read models catch up from their checkpoints), for at most 10 s. */
+async function eventually<T>(read: () => Promise<T | null>): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = await read();
+    if (found !== null) return found;
+    if (Date.now() > deadline) throw new Error('the read model never showed it');
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
+  }
+}
+
 function subscribeBody(who: SignedIn, overrides: Record<string, unknown> = {}, plan: Parameters<typeof priceOf>[0] = 'standard') {
-  const merchantUid = merchant('purchase');
+  const merchantUid = merchant(plan === 'onemonth' ? 'onemonth' : 'purchase');
   return { customer_uid: card(who), merchant_uid: merchantUid, imp_uid: debugImp(merchantUid, price(plan)), plan, billingCycle: 'month', DEBUG: true, ...overrides };
 }
 
@@ -66,8 +79,17 @@ describe('POST /api/subscriptions/subscribe', () => {
   it('a verified DEBUG payment subscribes for a month: the answer is the refreshed session with a working token', async () => {
     const me = await get(`users/${buyer.user.id}?after=${bought.position}`, buyer);
     expect(me.body).toMatchObject({ subscription: true, subscriptionType: 'standard', paymentMethod: 'DEBUG card' });
-    const again = await post('subscriptions/subscribe', subscribeBody(buyer), buyer);
-    expect([again.status, again.body.message]).toEqual([409, P.alreadySubscribed]);
+    // a second purchase while subscribed: refused, and its payment cancelled at once (no second charge stands)
+    const second = subscribeBody(buyer);
+    const again = await post('subscriptions/subscribe', second, buyer);
+    expect([again.status, again.body.message]).toEqual([409, `${P.alreadySubscribed} ${P.notGrantedRefunded}`]);
+    // the refusal answers no position: read until the projection shows the refund
+    const refunded = await eventually(async () => {
+      const read = await get(`payments/${second.merchant_uid}`, buyer);
+      return read.status === 200 && read.body.status === 'refunded' ? orderSchema.parse(read.body) : null;
+    });
+    expect([refunded.status, refunded.cancelAmount]).toEqual(['refunded', price('standard')]);
+    duplicate = second.merchant_uid;
   });
 
   it('refusals grant nothing: yearly, wrong amount, wrong merchant_uid, someone else’s card, a bad body, anonymous', async () => {
@@ -105,12 +127,12 @@ describe('the one-month plan', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(subscriptionAnswerSchema.parse(answer.body).user).toMatchObject({ subscription: true, subscriptionType: 'onemonth' });
     const again = await post('subscriptions/subscribe-one-month', subscribeBody(traveller, {}, 'onemonth'), traveller);
-    expect([again.status, again.body.message]).toEqual([409, P.oneMonthForSubscribed]);
+    expect([again.status, again.body.message]).toEqual([409, `${P.oneMonthForSubscribed} ${P.notGrantedRefunded}`]);
     const leave = await post('subscriptions/unsubscribe', undefined, traveller);
     expect([leave.status, leave.body.message]).toEqual([409, P.oneMonthUnsubscribe]);
     // a subscriber may not buy one month either
     const standard = await post('subscriptions/subscribe-one-month', subscribeBody(buyer, {}, 'onemonth'), buyer);
-    expect([standard.status, standard.body.message]).toEqual([409, P.oneMonthForSubscribed]);
+    expect([standard.status, standard.body.message]).toEqual([409, `${P.oneMonthForSubscribed} ${P.notGrantedRefunded}`]);
   });
 });
 
@@ -138,8 +160,11 @@ describe('payment reads', () => {
     const mine = await get(`payments?after=${bought.position}`, buyer);
     expect(mine.status).toBe(200);
     const page = ordersPageSchema.parse(mine.body);
-    expect(page).toMatchObject({ count: 1, pages: 1, page: 1 });
-    expect(page.orders[0]).toMatchObject({
+    // the purchase, and the duplicate and the one-month pass refused while subscribed, both refunded
+    expect(page).toMatchObject({ count: 3, pages: 1, page: 1 });
+    expect(page.orders.filter((order) => order.status === 'refunded')).toHaveLength(2);
+    expect(page.orders.find((order) => order.merchantUid === duplicate)).toMatchObject({ status: 'refunded' });
+    expect(page.orders.find((order) => order.merchantUid === bought.merchantUid)).toMatchObject({
       merchantUid: bought.merchantUid,
       amount: price('standard'),
       plan: 'standard',
@@ -218,7 +243,8 @@ describe('administrator payment calls', () => {
     expect(page.transactions.some((t) => t.kind === 'card-check' && t.status === 'failed' && t.failReason !== undefined)).toBe(true);
     expect(page.transactions.some((t) => t.kind === 'purchase' && t.status === 'paid')).toBe(true);
     const theirs = transactionsPageSchema.parse((await get(`admin/subscriptions/user-transactions/${buyer.user.id}`, product.admin)).body);
-    expect(theirs.transactions.map((t) => [t.merchantUid, t.status])).toEqual([[bought.merchantUid, 'paid']]);
+    expect(theirs.transactions.filter((t) => t.merchantUid === bought.merchantUid).map((t) => t.status)).toEqual(['paid']);
+    expect(theirs.transactions.filter((t) => t.merchantUid === duplicate).map((t) => t.status).sort()).toEqual(['paid', 'refunded'].sort());
     expect((await get('admin/subscriptions/transactions', buyer)).status).toBe(403);
     expect((await get(`admin/subscriptions/user-transactions/${buyer.user.id}`, buyer)).status).toBe(403);
   });
