@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES as P, SUBSCRIPTION_MESSAGES as S, paymentStream, priceOf, renewalMerchantUid, userStream } from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
+import type { ProviderPayment } from '@pocketguide/platform/payments/payment-provider';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
 import { AppError } from '@pocketguide/platform/http/errors';
 import type { CommandMetadata } from '../core/command-handler.ts';
@@ -203,13 +204,21 @@ describe('a purchase', () => {
   });
 });
 
+/** The window that issued a billing key: a 0-won payment naming it, as PortOne records it. */
+function issuedIn(provider: ReturnType<typeof setup>['provider'], customerUid: string, fields: Partial<ProviderPayment> = {}): string {
+  const impUid = `imp_issue_${randomUUID().slice(0, 8)}`;
+  provider.payments.set(impUid, providerPayment({ merchantUid: `pg_cardcheck_${randomUUID().slice(0, 8)}`, amount: 0, impUid, customerUid, ...fields }));
+  return impUid;
+}
+
 describe('changing the card', () => {
   it('checks the card with 100 won cancelled at once, then keeps it', async () => {
     const { provider, payments } = setup();
     const userId = await person();
     const customerUid = `pg_card_${userId}_2`;
     provider.keys.set(customerUid, { customerUid, cardName: 'Hana card', cardNumberMasked: null, createdAt: now });
-    const { account } = await payments.changePaymentMethod(userId, { customerUid, impUid: 'imp_x', debug: false }, meta(userId));
+    const impUid = issuedIn(provider, customerUid);
+    const { account } = await payments.changePaymentMethod(userId, { customerUid, impUid, debug: false }, meta(userId));
     expect([account.customerUid, account.paymentMethod]).toEqual([customerUid, 'Hana card']);
     expect(provider.calls.filter((call) => call.startsWith('charge') || call.startsWith('cancel'))).toEqual([
       expect.stringMatching(/^charge pg_cardcheck_\w+ 100$/),
@@ -223,15 +232,29 @@ describe('changing the card', () => {
     const customerUid = `pg_card_${userId}_3`;
     provider.keys.set(customerUid, { customerUid, cardName: 'Hana card', cardNumberMasked: null, createdAt: now });
     provider.declineCharges = true;
-    expect(await refusal(payments.changePaymentMethod(userId, { customerUid, impUid: 'imp_x', debug: false }, meta(userId)))).toMatchObject({
+    expect(await refusal(payments.changePaymentMethod(userId, { customerUid, impUid: issuedIn(provider, customerUid), debug: false }, meta(userId)))).toMatchObject({
       status: 402,
       code: 'payment_declined',
     });
     expect(await types(userStream(userId))).toEqual(['UserRegistered']);
     // no card at all
-    expect(await refusal(payments.changePaymentMethod(userId, { customerUid: `pg_card_${userId}_none`, impUid: 'imp_x', debug: false }, meta(userId)))).toMatchObject({
+    const none = `pg_card_${userId}_none`;
+    expect(await refusal(payments.changePaymentMethod(userId, { customerUid: none, impUid: issuedIn(provider, none), debug: false }, meta(userId)))).toMatchObject({
       status: 402,
     });
+  });
+
+  it('the imp_uid sent is verified: unknown (402), another billing key’s (400), not done in the window (402): nothing changes, nothing charged', async () => {
+    const { provider, payments } = setup();
+    const userId = await person();
+    const customerUid = `pg_card_${userId}_4`;
+    provider.keys.set(customerUid, { customerUid, cardName: 'Hana card', cardNumberMasked: null, createdAt: now });
+    const change = (impUid: string) => refusal(payments.changePaymentMethod(userId, { customerUid, impUid, debug: false }, meta(userId)));
+    expect(await change('imp_made_up')).toMatchObject({ status: 402, code: 'payment_not_completed', message: P.paymentNotFound });
+    expect(await change(issuedIn(provider, `pg_card_${userId}_other`))).toMatchObject({ status: 400, code: 'payment_mismatch' });
+    expect(await change(issuedIn(provider, customerUid, { status: 'ready', paidAt: null }))).toMatchObject({ status: 402, code: 'payment_not_completed' });
+    expect(await types(userStream(userId))).toEqual(['UserRegistered']);
+    expect(provider.calls.filter((call) => call.startsWith('charge'))).toEqual([]);
   });
 });
 

@@ -1,5 +1,7 @@
 import {
   CARD_CHECK_AMOUNT,
+  MAX_SCHEDULE_AHEAD_DAYS,
+  PAID_AT_SKEW_MS,
   PAYMENT_MESSAGES as P,
   SUBSCRIPTION_MESSAGES as S,
   SELLABLE_PLANS,
@@ -205,7 +207,8 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
     },
 
     /**
-     * POST subscriptions/change-payment-method: the new card is checked with a 100-won charge cancelled at once
+     * POST subscriptions/change-payment-method: the imp_uid sent is looked up (the window's payment that issued the
+     * billing key, done and naming this customer_uid; else 402/400 and nothing changes), the new card is checked with a 100-won charge cancelled at once
      * (spec 2 §9), then becomes the one renewals are charged to. A declined card changes nothing (402).
      */
     async changePaymentMethod(
@@ -215,6 +218,10 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
     ): Promise<{ account: Account; position: number }> {
       checkRequest(userId, input.customerUid, input.debug);
       const current = await account(userId);
+      // the window's payment that issued the billing key: it must exist with the provider, be done, and be this key's
+      const issued = await callProvider(() => provider.getPayment(input.impUid), { notFound: () => new PaymentNotCompletedError(P.paymentNotFound) });
+      if (issued.customerUid !== null ? issued.customerUid !== input.customerUid : provider.kind !== 'debug') throw new PaymentMismatchError(P.merchantMismatch);
+      if (issued.status !== 'paid' && issued.status !== 'cancelled') throw new PaymentNotCompletedError();
       userDecider.decide({ type: 'ChangePaymentMethod', data: { customerUid: input.customerUid, cardName: null, now: clock.now() } }, { status: 'registered', account: current });
       const key = await callProvider(() => provider.getBillingKey(input.customerUid));
       if (!key) throw new PaymentDeclinedError(P.cardCheckFailed);
@@ -252,9 +259,15 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
 
     /** POST subscriptions/admin/schedule-payment: the billing worker charges the card at `scheduleAt`. */
     async schedulePayment(userId: string, scheduleAt: Date | undefined, metadata: CommandMetadata) {
+      const now = clock.now();
+      if (scheduleAt && scheduleAt.getTime() <= now.getTime()) {
+        throw new ValidationError('scheduleAt must be in the future', [{ path: 'scheduleAt', message: `Must be after ${now.toISOString()}` }]);
+      }
+      if (scheduleAt && scheduleAt.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_DAYS * 86_400_000) {
+        throw new ValidationError(`scheduleAt must be within ${MAX_SCHEDULE_AHEAD_DAYS} days`, [{ path: 'scheduleAt', message: `At most ${MAX_SCHEDULE_AHEAD_DAYS} days ahead` }]);
+      }
       const current = await account(userId);
       if (current.subscriptionType === 'free') throw new ConflictError(S.notSubscribed);
-      const now = clock.now();
       const at = scheduleAt ?? (Date.parse(current.expiresAt) > now.getTime() ? new Date(current.expiresAt) : now);
       return registered(await runUser(userId, { type: 'SchedulePayment', data: { scheduleAt: at, now } }, metadata));
     },
@@ -298,8 +311,11 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
       input: { userId: string; plan: PaidPlan; amount: number; note: string; paidAt?: Date },
       metadata: CommandMetadata,
     ): Promise<{ merchantUid: string; account: Account; position: number; paidAt: string; createdAt: string }> {
-      const current = await account(input.userId);
       const now = clock.now();
+      if (input.paidAt && input.paidAt.getTime() > now.getTime() + PAID_AT_SKEW_MS) {
+        throw new ValidationError('paidAt cannot be in the future', [{ path: 'paidAt', message: `Must be at most ${now.toISOString()}` }]);
+      }
+      const current = await account(input.userId);
       const merchantUid = `pg_transfer_${shortId(`transfer:${metadata.commandId}`)}`;
       const paidAt = input.paidAt ?? now;
       const granting: UserCommand =

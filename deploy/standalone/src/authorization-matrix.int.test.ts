@@ -78,7 +78,7 @@ const paymentOfUser = (world: World): Promise<string> =>
     const changed = await fetch(`${world.product.baseUrl}/api/subscriptions/change-payment-method`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...bearer(world.user.token) },
-      body: JSON.stringify({ customer_uid: `pg_card_${world.user.user.id}_matrix`, imp_uid: 'imp_debug_matrix', DEBUG: true }),
+      body: JSON.stringify({ customer_uid: `pg_card_${world.user.user.id}_matrix`, imp_uid: 'imp_debug_pg_cardcheck_matrix0001_0', DEBUG: true }),
     });
     const { position } = (await changed.json()) as { position: number };
     const listed = await fetch(`${world.product.baseUrl}/api/admin/subscriptions/user-transactions/${world.user.user.id}?after=${position}`, { headers: bearer(world.admin.token) });

@@ -141,11 +141,14 @@ describe('POST /api/subscriptions/change-payment-method and unsubscribe', () => 
     const person = await product.newUser('payments-card');
     const bought = await post('subscriptions/subscribe', subscribeBody(person), person);
     expect(bought.status).toBe(200);
-    const changed = await post('subscriptions/change-payment-method', { customer_uid: card(person, 'b'), imp_uid: 'imp_debug_card', DEBUG: true }, person);
+    // what the web sends in DEBUG mode: the window's made-up 0-won payment that issued the key
+    const made = await post('subscriptions/change-payment-method', { customer_uid: card(person, 'b'), imp_uid: 'imp_debug_card', DEBUG: true }, person);
+    expect([made.status, made.body.code]).toEqual([402, 'payment_not_completed']);
+    const changed = await post('subscriptions/change-payment-method', { customer_uid: card(person, 'b'), imp_uid: debugImp(merchant('cardcheck'), 0), DEBUG: true }, person);
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const session = subscriptionAnswerSchema.parse(changed.body);
     expect(session.user.paymentMethod).toBe('DEBUG card');
-    const declined = await post('subscriptions/change-payment-method', { customer_uid: card(person, 'decline'), imp_uid: 'imp_debug_card', DEBUG: true }, person);
+    const declined = await post('subscriptions/change-payment-method', { customer_uid: card(person, 'decline'), imp_uid: debugImp(merchant('cardcheck'), 0), DEBUG: true }, person);
     expect([declined.status, declined.body.code]).toEqual([402, 'payment_declined']);
     const left = await post('subscriptions/unsubscribe', undefined, person);
     expect(left.status).toBe(200);
@@ -215,6 +218,33 @@ describe('administrator payment calls', () => {
     expect(deleted.status).toBe(200);
     const { position } = (await deleted.json()) as { position: number };
     expect((await get(`payments/${body.merchant_uid}?after=${position}`, product.admin)).status).toBe(404);
+  });
+
+  it('administrator inputs are range-checked: no schedule in the past (or years ahead), no 0-won, negative, fractional or future-dated transfer; nothing is recorded', async () => {
+    const person = await product.newUser('payments-ranges');
+    expect((await post('subscriptions/subscribe', subscribeBody(person), person)).status).toBe(200);
+    const before = await get(`admin/subscriptions/user-transactions/${person.user.id}`, product.admin);
+    const refusals = [
+      ['subscriptions/admin/schedule-payment', { customerUid: person.user.id, scheduleAt: '2001-01-01T00:00:00.000Z' }, 'scheduleAt'],
+      ['subscriptions/admin/schedule-payment', { customerUid: person.user.id, scheduleAt: new Date(Date.now() - 60_000).toISOString() }, 'scheduleAt'],
+      ['subscriptions/admin/schedule-payment', { customerUid: person.user.id, scheduleAt: '2099-01-01T00:00:00.000Z' }, 'scheduleAt'],
+      ['payments/transfer', { customerUid: person.user.id, plan: 'standard', amount: 0, note: 'zero' }, 'amount'],
+      ['payments/transfer', { customerUid: person.user.id, plan: 'standard', amount: -50_000, note: 'negative' }, 'amount'],
+      ['payments/transfer', { customerUid: person.user.id, plan: 'standard', amount: 100.5, note: 'fraction' }, 'amount'],
+      ['payments/transfer', { customerUid: person.user.id, plan: 'standard', amount: 50_000, note: 'future', paidAt: '2099-01-01T00:00:00.000Z' }, 'paidAt'],
+    ] as const;
+    for (const [path, body, field] of refusals) {
+      const answer = await post(path, body, product.admin);
+      expect([answer.status, answer.body.code], JSON.stringify(body)).toEqual([400, 'validation_failed']);
+      expect((answer.body.errors as Array<{ path: string }>).map((e) => e.path)).toContain(field);
+    }
+    const after = await get(`admin/subscriptions/user-transactions/${person.user.id}`, product.admin);
+    expect(after.body).toEqual(before.body);
+    const me = await get(`users/${person.user.id}`, product.admin);
+    expect(me.body).toMatchObject({ subscriptionType: 'standard' });
+    // a schedule ahead is taken
+    const ahead = await post('subscriptions/admin/schedule-payment', { customerUid: person.user.id, scheduleAt: new Date(Date.now() + 86_400_000).toISOString() }, product.admin);
+    expect(ahead.status, JSON.stringify(ahead.body)).toBe(200);
   });
 
   it('schedule-payment needs a card; transfer records a paid order without payment data and grants the plan', async () => {
