@@ -90,6 +90,8 @@ export type RegisterUser = {
     via: 'signup' | 'kakao' | 'admin';
     /** signup only: the first activation link */
     activation: { activationId: string; tokenHash: string } | null;
+    /** signup only: the person ticked the consent to the terms and the privacy policy */
+    termsAccepted?: boolean;
   };
 };
 export type ActivateUser = {
@@ -389,6 +391,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
             trialExpiresAt: addDays(command.data.now, TRIAL_DAYS).toISOString(),
             via,
             activation: via === 'signup' ? activation : null,
+            ...(command.data.termsAccepted === true ? { termsAcceptedAt: now } : {}),
           },
         };
         // Kakao verified the address, and an administrator vouches for the accounts made at the console.

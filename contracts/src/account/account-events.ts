@@ -41,6 +41,8 @@ export const userRegisteredSchema = z.object({
   via: z.enum(['signup', 'kakao', 'admin']),
   /** the first activation link (signup only): its id and the SHA-256 of its token */
   activation: z.object({ activationId: z.string(), tokenHash: sha256Hex }).nullable(),
+  /** when the person consented to the terms and the privacy policy at signup (absent: not sent, e.g. a spec-only client) */
+  termsAcceptedAt: at.optional(),
 });
 
 export const userActivatedSchema = z.object({
