@@ -35,6 +35,8 @@ export const errorCodes = [
   'debug_payment_refused',
   /** the card was declined (card check, refund) */
   'payment_declined',
+  /** a purchase's merchant_uid outside the purchases' namespace (pg_purchase_…, pg_onemonth_…) */
+  'merchant_uid_refused',
   /** the payment provider did not answer: try again later */
   'payment_provider_unavailable',
   'internal_error',

@@ -14,7 +14,7 @@ import {
 } from '@pocketguide/contracts';
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
-import { NotFoundError, UnauthorizedError } from '@pocketguide/platform/http/errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError } from '@pocketguide/platform/http/errors';
 import { pathParam } from '@pocketguide/platform/http/path-param';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
@@ -101,10 +101,14 @@ export function messageRoutes({ eventStore, readStore, auth, clock, ids }: Messa
     const messageId = idParam(req);
     // Only a message there is can be dismissed: any other id would be stored in the inbox's stream for nothing.
     // A billing notice has no message stream: it is the person's own, in their inbox.
-    const exists = messageId.startsWith(billingNoticeMessageId(''))
-      ? (await readStore.collection(INBOX).get(`${messageId}:${req.user.id}`)) !== null
-      : (await loadMessage(messageStream(messageId))).state.status === 'written';
-    if (!exists) throw new NotFoundError(MESSAGE_MESSAGES.notFound);
+    if (messageId.startsWith(billingNoticeMessageId(''))) {
+      if ((await readStore.collection(INBOX).get(`${messageId}:${req.user.id}`)) === null) throw new NotFoundError(MESSAGE_MESSAGES.notFound);
+    } else {
+      const { state } = await loadMessage(messageStream(messageId));
+      if (state.status !== 'written') throw new NotFoundError(MESSAGE_MESSAGES.notFound);
+      // only the people it was sent to may dismiss it (a message taken back has nobody to dismiss it)
+      if (!state.recipients.includes(req.user.id)) throw new ForbiddenError(MESSAGE_MESSAGES.notRecipient);
+    }
     const result = await inbox(
       inboxStream(req.user.id),
       { type: 'DismissMessage', data: { userId: req.user.id, messageId, now: clock.now() } },

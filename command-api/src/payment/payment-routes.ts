@@ -3,6 +3,7 @@ import {
   MERCHANT_UID_PATTERN,
   PAYMENT_MESSAGES as P,
   changePaymentMethodBodySchema,
+  portOneWebhookBodySchema,
   refundBodySchema,
   schedulePaymentBodySchema,
   subscribeBodySchema,
@@ -10,6 +11,7 @@ import {
   type AdminSubscriptionAnswer,
   type Order,
   type SubscriptionAnswer,
+  type WebhookAnswer,
 } from '@pocketguide/contracts';
 import type { AccessTokens } from '@pocketguide/platform/auth/access-tokens';
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
@@ -61,6 +63,18 @@ export function paymentCommandRoutes({ payments, auth, tokens, ids }: PaymentRou
 
   router.post('/subscriptions/subscribe', auth.required, purchase(false));
   router.post('/subscriptions/subscribe-one-month', auth.required, purchase(true));
+
+  /**
+   * PortOne's webhook (its console's "결제 결과 웹훅 URL"): anyone can call it, so its body is only a hint. The
+   * payment is looked up with the provider; a paid purchase is recorded and granted once, whether the webhook
+   * or the buyer's browser comes first. A forged imp_uid is 404; anything not ours to act on answers 200 ignored.
+   */
+  router.post('/payments/webhook', async (req, res) => {
+    const body = parseOrThrow(portOneWebhookBodySchema, req.body);
+    const metadata = commandMetadata(req, ids, { id: 'portone-webhook', role: 'system' });
+    const answer: WebhookAnswer = await payments.confirmFromWebhook({ imp_uid: body.imp_uid, merchant_uid: body.merchant_uid }, metadata);
+    res.json(answer);
+  });
 
   router.post('/subscriptions/change-payment-method', auth.required, async (req, res) => {
     const body = parseOrThrow(changePaymentMethodBodySchema, req.body);

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES as P, SUBSCRIPTION_MESSAGES as S, paymentStream, priceOf, renewalMerchantUid, userStream } from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
+import type { ProviderPayment } from '@pocketguide/platform/payments/payment-provider';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
 import { AppError } from '@pocketguide/platform/http/errors';
 import type { CommandMetadata } from '../core/command-handler.ts';
@@ -67,7 +68,7 @@ function setup(kind: 'debug' | 'portone' = 'portone') {
 }
 
 const purchaseOf = (userId: string, overrides: Partial<Parameters<ReturnType<typeof setup>['payments']['purchase']>[1]> = {}) => {
-  const merchantUid = `pg_purchase_${randomUUID().slice(0, 8)}`;
+  const merchantUid = `pg_${overrides.plan === 'onemonth' ? 'onemonth' : 'purchase'}_${randomUUID().slice(0, 8)}`;
   return {
     customerUid: `pg_card_${userId}_1`,
     merchantUid,
@@ -141,20 +142,53 @@ describe('a purchase', () => {
     });
   });
 
-  it('one payment grants once: the same merchant_uid again (new request) is refused 409 and changes nothing', async () => {
+  it('one payment grants once: the same merchant_uid again (new request) records and grants nothing; someone else sending it is refused 409', async () => {
     const { provider, payments } = setup();
     const userId = await person();
     const input = purchaseOf(userId, { plan: 'onemonth' });
     provider.payments.set(input.impUid, providerPayment({ merchantUid: input.merchantUid, amount: priceOf('onemonth', now), impUid: input.impUid }));
     await payments.purchase(userId, input, meta(userId));
-    // the one-month plan runs: buying it again is the spec's refusal, before the provider is asked
-    expect(await refusal(payments.purchase(userId, input, meta(userId)))).toEqual({ status: 409, code: 'conflict', message: S.oneMonthForSubscribed });
+    const recorded = { user: await types(userStream(userId)), payment: await types(paymentStream(input.merchantUid)) };
+    // the same purchase again (the browser after the webhook): nothing new, and the session it answers is the plan's
+    expect((await payments.purchase(userId, input, meta(userId))).account.subscriptionType).toBe('onemonth');
     expect(await refusal(payments.unsubscribe(userId, meta(userId)))).toEqual({ status: 409, code: 'conflict', message: S.oneMonthUnsubscribe });
     // after it lapsed, the old payment still buys nothing
     const later = new Date('2026-05-01T00:00:00.000Z');
     await createBillingCommands({ eventStore: store, clock: { now: () => later } }).lapse({ userId, reason: 'onemonth-ended' });
-    expect(await refusal(payments.purchase(userId, input, meta(userId)))).toEqual({ status: 409, code: 'conflict', message: P.paymentUsed });
+    await payments.purchase(userId, input, meta(userId));
     expect((await payments.account(userId)).subscriptionType).toBe('free');
+    expect(await types(paymentStream(input.merchantUid))).toEqual(recorded.payment);
+    expect((await types(userStream(userId))).filter((t) => t === 'UserSubscribed')).toHaveLength(1);
+    // another account sending this merchant_uid and imp_uid with its own card: not its payment
+    const other = await person();
+    expect(await refusal(payments.purchase(other, { ...input, customerUid: `pg_card_${other}_1` }, meta(other)))).toEqual({ status: 409, code: 'conflict', message: P.paymentUsed });
+    expect(provider.calls.filter((call) => call.startsWith('cancel'))).toEqual([]);
+  });
+
+  it("a merchant_uid outside the purchases' namespace (a renewal's, a schedule's, a card check's, another kind's) is refused before anything is asked", async () => {
+    const { provider, payments } = setup();
+    const userId = await person();
+    for (const merchantUid of [renewalMerchantUid(userId, now, 1), 'pg_s_abc_20260301090000', 'pg_cardcheck_0123456789abcdef', 'pg_transfer_0123456789', 'pg_onemonth_12345678', 'pg_purchase_1234', 'pg_purchase_12345678_x', 'order-1']) {
+      const input = { ...purchaseOf(userId), merchantUid };
+      provider.payments.set(input.impUid, providerPayment({ merchantUid, amount: priceOf('standard', now), impUid: input.impUid }));
+      expect(await refusal(payments.purchase(userId, input, meta(userId)))).toEqual({ status: 400, code: 'merchant_uid_refused', message: P.merchantUidRefused });
+      expect(await types(paymentStream(merchantUid))).toEqual([]);
+    }
+    expect(provider.calls.length).toBe(0);
+  });
+
+  it('a paid purchase that cannot be granted (the account is subscribed) is cancelled with the provider at once and recorded refunded', async () => {
+    const { provider, payments } = setup();
+    const userId = await person();
+    const first = purchaseOf(userId);
+    provider.payments.set(first.impUid, providerPayment({ merchantUid: first.merchantUid, amount: priceOf('standard', now), impUid: first.impUid }));
+    await payments.purchase(userId, first, meta(userId));
+    const second = purchaseOf(userId, { plan: 'onemonth' });
+    provider.payments.set(second.impUid, providerPayment({ merchantUid: second.merchantUid, amount: priceOf('onemonth', now), impUid: second.impUid }));
+    expect(await refusal(payments.purchase(userId, second, meta(userId)))).toEqual({ status: 409, code: 'conflict', message: `${S.oneMonthForSubscribed} ${P.notGrantedRefunded}` });
+    expect(await types(paymentStream(second.merchantUid))).toEqual(['PaymentRequested', 'PaymentSucceeded', 'PaymentRefunded']);
+    expect((await provider.findPayment(second.merchantUid))?.status).toBe('cancelled');
+    expect((await payments.account(userId)).subscriptionType).toBe('standard');
   });
 
   it('a retried request (same command id) finishes once', async () => {
@@ -170,13 +204,21 @@ describe('a purchase', () => {
   });
 });
 
+/** The window that issued a billing key: a 0-won payment naming it, as PortOne records it. */
+function issuedIn(provider: ReturnType<typeof setup>['provider'], customerUid: string, fields: Partial<ProviderPayment> = {}): string {
+  const impUid = `imp_issue_${randomUUID().slice(0, 8)}`;
+  provider.payments.set(impUid, providerPayment({ merchantUid: `pg_cardcheck_${randomUUID().slice(0, 8)}`, amount: 0, impUid, customerUid, ...fields }));
+  return impUid;
+}
+
 describe('changing the card', () => {
   it('checks the card with 100 won cancelled at once, then keeps it', async () => {
     const { provider, payments } = setup();
     const userId = await person();
     const customerUid = `pg_card_${userId}_2`;
     provider.keys.set(customerUid, { customerUid, cardName: 'Hana card', cardNumberMasked: null, createdAt: now });
-    const { account } = await payments.changePaymentMethod(userId, { customerUid, impUid: 'imp_x', debug: false }, meta(userId));
+    const impUid = issuedIn(provider, customerUid);
+    const { account } = await payments.changePaymentMethod(userId, { customerUid, impUid, debug: false }, meta(userId));
     expect([account.customerUid, account.paymentMethod]).toEqual([customerUid, 'Hana card']);
     expect(provider.calls.filter((call) => call.startsWith('charge') || call.startsWith('cancel'))).toEqual([
       expect.stringMatching(/^charge pg_cardcheck_\w+ 100$/),
@@ -190,15 +232,29 @@ describe('changing the card', () => {
     const customerUid = `pg_card_${userId}_3`;
     provider.keys.set(customerUid, { customerUid, cardName: 'Hana card', cardNumberMasked: null, createdAt: now });
     provider.declineCharges = true;
-    expect(await refusal(payments.changePaymentMethod(userId, { customerUid, impUid: 'imp_x', debug: false }, meta(userId)))).toMatchObject({
+    expect(await refusal(payments.changePaymentMethod(userId, { customerUid, impUid: issuedIn(provider, customerUid), debug: false }, meta(userId)))).toMatchObject({
       status: 402,
       code: 'payment_declined',
     });
     expect(await types(userStream(userId))).toEqual(['UserRegistered']);
     // no card at all
-    expect(await refusal(payments.changePaymentMethod(userId, { customerUid: `pg_card_${userId}_none`, impUid: 'imp_x', debug: false }, meta(userId)))).toMatchObject({
+    const none = `pg_card_${userId}_none`;
+    expect(await refusal(payments.changePaymentMethod(userId, { customerUid: none, impUid: issuedIn(provider, none), debug: false }, meta(userId)))).toMatchObject({
       status: 402,
     });
+  });
+
+  it('the imp_uid sent is verified: unknown (402), another billing key’s (400), not done in the window (402): nothing changes, nothing charged', async () => {
+    const { provider, payments } = setup();
+    const userId = await person();
+    const customerUid = `pg_card_${userId}_4`;
+    provider.keys.set(customerUid, { customerUid, cardName: 'Hana card', cardNumberMasked: null, createdAt: now });
+    const change = (impUid: string) => refusal(payments.changePaymentMethod(userId, { customerUid, impUid, debug: false }, meta(userId)));
+    expect(await change('imp_made_up')).toMatchObject({ status: 402, code: 'payment_not_completed', message: P.paymentNotFound });
+    expect(await change(issuedIn(provider, `pg_card_${userId}_other`))).toMatchObject({ status: 400, code: 'payment_mismatch' });
+    expect(await change(issuedIn(provider, customerUid, { status: 'ready', paidAt: null }))).toMatchObject({ status: 402, code: 'payment_not_completed' });
+    expect(await types(userStream(userId))).toEqual(['UserRegistered']);
+    expect(provider.calls.filter((call) => call.startsWith('charge'))).toEqual([]);
   });
 });
 

@@ -1,28 +1,43 @@
 import {
   CARD_CHECK_AMOUNT,
+  MAX_SCHEDULE_AHEAD_DAYS,
+  PAID_AT_SKEW_MS,
   PAYMENT_MESSAGES as P,
   SUBSCRIPTION_MESSAGES as S,
+  SELLABLE_PLANS,
   isOwnCustomerUid,
+  ownerOfCustomerUid,
   paymentStream,
+  purchaseKindOf,
   priceOf,
   userStream,
   type PaidPlan,
   type PaymentKind,
 } from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
-import { ConflictError, NotFoundError, ValidationError } from '@pocketguide/platform/http/errors';
-import type { PaymentProvider } from '@pocketguide/platform/payments/payment-provider';
+import { AppError, ConflictError, NotFoundError, RevisionMismatchError, ValidationError } from '@pocketguide/platform/http/errors';
+import type { PaymentProvider, ProviderPayment } from '@pocketguide/platform/payments/payment-provider';
 import { commandStep as step, createCommandHandler, type CommandMetadata } from '../core/command-handler.ts';
 import { deriveId, type Clock } from '../core/ids.ts';
 import { userDecider, type Account, type UserCommand } from '../user/user-decider.ts';
 import { paymentDecider, type Payment, type PaymentCommand } from './payment-decider.ts';
 import {
   DebugPaymentRefusedError,
+  MerchantUidRefusedError,
   PaymentDeclinedError,
   PaymentMismatchError,
   PaymentNotCompletedError,
   callProvider,
 } from './provider-errors.ts';
+
+/** What the webhook did: recorded (and granted), or left alone (not a purchase, not paid). */
+export type WebhookOutcome = { outcome: 'recorded'; merchantUid: string; position: number } | { outcome: 'ignored' | 'not-paid'; merchantUid: string };
+
+/** The plan a purchase of `kind` paying `amount` on `at` bought (prices are distinct within a kind), or null. */
+export function planPaidFor(kind: 'purchase' | 'onemonth', amount: number, at: Date): PaidPlan | null {
+  if (kind === 'onemonth') return priceOf('onemonth', at) === amount ? 'onemonth' : null;
+  return SELLABLE_PLANS.find((plan) => priceOf(plan, at) === amount) ?? null;
+}
 
 export type PaymentsDeps = { eventStore: EventStore; clock: Clock; provider: PaymentProvider };
 
@@ -83,6 +98,57 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
     return key?.cardName ?? fallback;
   }
 
+  /**
+   * Records a verified purchase on `payment-<merchantUid>` and grants its plan, once: the same purchase again
+   * (a retry, or the browser and the webhook both) records and grants nothing new. A paid purchase that cannot
+   * be granted (a parallel purchase won, the account is subscribed already) is cancelled with the provider at
+   * once and recorded as refunded, so one account never pays twice for one plan.
+   */
+  async function grantPurchase(
+    userId: string,
+    purchase: { plan: PaidPlan; kind: PaymentKind; merchantUid: string; customerUid: string; paid: ProviderPayment },
+    metadata: CommandMetadata,
+  ): Promise<{ account: Account; position: number }> {
+    const { plan, kind, merchantUid, customerUid, paid } = purchase;
+    await runPayment(
+      merchantUid,
+      { type: 'RequestPayment', data: { merchantUid, userId, plan, billingCycle: 'month', amount: paid.amount, kind, allowExisting: true, now: clock.now() } },
+      step(metadata, 'request'),
+    );
+    await runPayment(merchantUid, { type: 'RecordPaymentResult', data: { payment: paid, now: clock.now() } }, step(metadata, 'result'));
+    const cardName = await cardNameOf(customerUid, paid.cardName);
+    const command: UserCommand = { type: 'PurchaseSubscription', data: { plan, billingCycle: 'month', merchantUid, customerUid, cardName, now: clock.now() } };
+    try {
+      // other writes to the account (a sign-out, a parallel purchase) may win the append more than once: ask again,
+      // so only a real refusal (subscribed by another purchase meanwhile) refunds
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return registered(await runUser(userId, command, step(metadata, 'subscribe')));
+        } catch (error) {
+          if (!(error instanceof RevisionMismatchError) || attempt >= 8) throw error;
+        }
+      }
+    } catch (error) {
+      // a refusal of the grant (not a failure to reach the store): the money goes back
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+      await refundUngranted(merchantUid, error.message, metadata);
+      throw error instanceof ConflictError ? new ConflictError(`${error.message} ${P.notGrantedRefunded}`) : error;
+    }
+  }
+
+  /** Cancels what is left of a recorded purchase that granted nothing, with the provider, and records it. */
+  async function refundUngranted(merchantUid: string, why: string, metadata: CommandMetadata): Promise<void> {
+    const recorded = await payment(merchantUid);
+    if (recorded.status !== 'paid' || recorded.paidAmount - recorded.cancelAmount <= 0) return;
+    const reason = `not granted: ${why}`.slice(0, 200);
+    const cancelled = await callProvider(() => provider.cancel({ merchantUid, reason }));
+    await runPayment(
+      merchantUid,
+      { type: 'RefundPayment', data: { amount: recorded.paidAmount - recorded.cancelAmount, cancelAmount: cancelled.cancelAmount, reason, now: clock.now() } },
+      step(metadata, 'refund-ungranted'),
+    );
+  }
+
   return {
     account,
     payment,
@@ -95,34 +161,54 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
      */
     async purchase(userId: string, input: PurchaseInput, metadata: CommandMetadata): Promise<{ account: Account; position: number }> {
       checkRequest(userId, input.customerUid, input.debug);
-      const now = clock.now();
       const { plan, billingCycle, merchantUid, customerUid } = input;
       const kind: PaymentKind = plan === 'onemonth' ? 'onemonth' : 'purchase';
-      const purchase: UserCommand = { type: 'PurchaseSubscription', data: { plan, billingCycle, merchantUid, customerUid, cardName: null, now } };
-      // refusals that need no provider (yearly, subscribed, one month while subscribed) come first
-      userDecider.decide(purchase, (await handleUser.load(userStream(userId))).state);
+      // a purchase's id lives in the purchases' namespace (never a renewal's, a schedule's or a card check's)
+      if (purchaseKindOf(merchantUid) !== kind) throw new MerchantUidRefusedError();
+      const purchase: UserCommand = { type: 'PurchaseSubscription', data: { plan, billingCycle, merchantUid, customerUid, cardName: null, now: clock.now() } };
+      // refusals no payment could change (yearly, enterprise, no such account) come before the provider is asked;
+      // "already subscribed" does not: a paid duplicate must be found and refunded, not left charged
+      try {
+        userDecider.decide(purchase, (await handleUser.load(userStream(userId))).state);
+      } catch (error) {
+        if (!(error instanceof ConflictError)) throw error;
+      }
 
       const paid = await callProvider(() => provider.getPayment(input.impUid), { notFound: () => new PaymentNotCompletedError(P.paymentNotFound) });
       if (paid.merchantUid !== merchantUid) throw new PaymentMismatchError(P.merchantMismatch);
       if (paid.status !== 'paid') throw new PaymentNotCompletedError();
       if (paid.customerUid !== null && paid.customerUid !== customerUid) throw new PaymentMismatchError(P.merchantMismatch);
+      const now = clock.now();
       const price = priceOf(plan, now);
       // a payment made just before the prices changed is charged the price of its own moment
       const priceThen = paid.paidAt ? priceOf(plan, paid.paidAt) : price;
       if (paid.amount !== price && paid.amount !== priceThen) throw new PaymentMismatchError(P.amountMismatch);
-
-      await runPayment(
-        merchantUid,
-        { type: 'RequestPayment', data: { merchantUid, userId, plan, billingCycle: 'month', amount: paid.amount, kind, now } },
-        step(metadata, 'request'),
-      );
-      await runPayment(merchantUid, { type: 'RecordPaymentResult', data: { payment: paid, now } }, step(metadata, 'result'));
-      const cardName = await cardNameOf(customerUid, paid.cardName);
-      return registered(await runUser(userId, { ...purchase, data: { ...purchase.data, cardName } } as UserCommand, step(metadata, 'subscribe')));
+      return grantPurchase(userId, { plan, kind, merchantUid, customerUid, paid }, metadata);
     },
 
     /**
-     * POST subscriptions/change-payment-method: the new card is checked with a 100-won charge cancelled at once
+     * POST payments/webhook (PortOne's notification): the body is only a hint; the payment is looked up with the
+     * provider. A paid purchase (`pg_purchase_…`/`pg_onemonth_…`) whose owner's browser never came back is recorded
+     * and granted here, exactly as the browser's return would (whichever comes second changes nothing). Anything
+     * else (the worker's charges, card checks, unpaid payments) is left to whoever made it.
+     */
+    async confirmFromWebhook(body: unknown, metadata: CommandMetadata): Promise<WebhookOutcome> {
+      const paid = await callProvider(() => provider.verifyWebhook(body), { notFound: () => new NotFoundError(P.paymentNotFound), invalid: () => new PaymentMismatchError(P.merchantMismatch) });
+      const kind = purchaseKindOf(paid.merchantUid);
+      if (kind === null) return { outcome: 'ignored', merchantUid: paid.merchantUid };
+      if (paid.status !== 'paid') return { outcome: 'not-paid', merchantUid: paid.merchantUid };
+      const userId = ownerOfCustomerUid(paid.customerUid);
+      if (userId === null || !isOwnCustomerUid(paid.customerUid ?? '', userId)) return { outcome: 'ignored', merchantUid: paid.merchantUid };
+      const plan = planPaidFor(kind, paid.amount, paid.paidAt ?? clock.now());
+      if (plan === null) return { outcome: 'ignored', merchantUid: paid.merchantUid };
+      await account(userId);
+      const granted = await grantPurchase(userId, { plan, kind, merchantUid: paid.merchantUid, customerUid: paid.customerUid ?? '', paid }, metadata);
+      return { outcome: 'recorded', merchantUid: paid.merchantUid, position: granted.position };
+    },
+
+    /**
+     * POST subscriptions/change-payment-method: the imp_uid sent is looked up (the window's payment that issued the
+     * billing key, done and naming this customer_uid; else 402/400 and nothing changes), the new card is checked with a 100-won charge cancelled at once
      * (spec 2 §9), then becomes the one renewals are charged to. A declined card changes nothing (402).
      */
     async changePaymentMethod(
@@ -132,6 +218,10 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
     ): Promise<{ account: Account; position: number }> {
       checkRequest(userId, input.customerUid, input.debug);
       const current = await account(userId);
+      // the window's payment that issued the billing key: it must exist with the provider, be done, and be this key's
+      const issued = await callProvider(() => provider.getPayment(input.impUid), { notFound: () => new PaymentNotCompletedError(P.paymentNotFound) });
+      if (issued.customerUid !== null ? issued.customerUid !== input.customerUid : provider.kind !== 'debug') throw new PaymentMismatchError(P.merchantMismatch);
+      if (issued.status !== 'paid' && issued.status !== 'cancelled') throw new PaymentNotCompletedError();
       userDecider.decide({ type: 'ChangePaymentMethod', data: { customerUid: input.customerUid, cardName: null, now: clock.now() } }, { status: 'registered', account: current });
       const key = await callProvider(() => provider.getBillingKey(input.customerUid));
       if (!key) throw new PaymentDeclinedError(P.cardCheckFailed);
@@ -169,9 +259,15 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
 
     /** POST subscriptions/admin/schedule-payment: the billing worker charges the card at `scheduleAt`. */
     async schedulePayment(userId: string, scheduleAt: Date | undefined, metadata: CommandMetadata) {
+      const now = clock.now();
+      if (scheduleAt && scheduleAt.getTime() <= now.getTime()) {
+        throw new ValidationError('scheduleAt must be in the future', [{ path: 'scheduleAt', message: `Must be after ${now.toISOString()}` }]);
+      }
+      if (scheduleAt && scheduleAt.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_DAYS * 86_400_000) {
+        throw new ValidationError(`scheduleAt must be within ${MAX_SCHEDULE_AHEAD_DAYS} days`, [{ path: 'scheduleAt', message: `At most ${MAX_SCHEDULE_AHEAD_DAYS} days ahead` }]);
+      }
       const current = await account(userId);
       if (current.subscriptionType === 'free') throw new ConflictError(S.notSubscribed);
-      const now = clock.now();
       const at = scheduleAt ?? (Date.parse(current.expiresAt) > now.getTime() ? new Date(current.expiresAt) : now);
       return registered(await runUser(userId, { type: 'SchedulePayment', data: { scheduleAt: at, now } }, metadata));
     },
@@ -215,8 +311,11 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
       input: { userId: string; plan: PaidPlan; amount: number; note: string; paidAt?: Date },
       metadata: CommandMetadata,
     ): Promise<{ merchantUid: string; account: Account; position: number; paidAt: string; createdAt: string }> {
-      const current = await account(input.userId);
       const now = clock.now();
+      if (input.paidAt && input.paidAt.getTime() > now.getTime() + PAID_AT_SKEW_MS) {
+        throw new ValidationError('paidAt cannot be in the future', [{ path: 'paidAt', message: `Must be at most ${now.toISOString()}` }]);
+      }
+      const current = await account(input.userId);
       const merchantUid = `pg_transfer_${shortId(`transfer:${metadata.commandId}`)}`;
       const paidAt = input.paidAt ?? now;
       const granting: UserCommand =

@@ -29,6 +29,13 @@ export class PaymentMismatchError extends AppError {
   }
 }
 
+/** 400: a purchase's merchant_uid outside the purchases' namespace (PURCHASE_MERCHANT_UID_PATTERN). */
+export class MerchantUidRefusedError extends AppError {
+  constructor() {
+    super(400, 'merchant_uid_refused', P.merchantUidRefused);
+  }
+}
+
 export class DebugPaymentRefusedError extends AppError {
   constructor() {
     super(400, 'debug_payment_refused', P.debugNotAllowed);
@@ -39,7 +46,7 @@ export class DebugPaymentRefusedError extends AppError {
  * Runs a provider call, turning its refusals into answers people can read: unavailable 503, not found 404 (or
  * `notFound` when the caller knows better), declined 402, invalid 409. Anything else is a bug (500).
  */
-export async function callProvider<T>(call: () => Promise<T>, options: { notFound?: () => AppError } = {}): Promise<T> {
+export async function callProvider<T>(call: () => Promise<T>, options: { notFound?: () => AppError; invalid?: () => AppError } = {}): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -52,7 +59,7 @@ export async function callProvider<T>(call: () => Promise<T>, options: { notFoun
       case 'declined':
         throw new PaymentDeclinedError(error.message);
       case 'invalid':
-        throw new ConflictError(error.message);
+        throw options.invalid ? options.invalid() : new ConflictError(error.message);
     }
   }
 }

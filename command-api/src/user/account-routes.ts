@@ -1,4 +1,4 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import {
   ACCOUNT_MESSAGES as M,
   PROFILE_IMAGE_MAX_BYTES,
@@ -29,7 +29,7 @@ import { basicCredentials, clientAddress } from '@pocketguide/platform/auth/basi
 import type { LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-limiter';
 import { sha256Hex } from '@pocketguide/platform/auth/secret-tokens';
 import type { BlobStore } from '@pocketguide/platform/blob/blob-store';
-import { AppError, ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '@pocketguide/platform/http/errors';
+import { ForbiddenError, NotFoundError, UnauthorizedError, ValidationError } from '@pocketguide/platform/http/errors';
 import { pathParam } from '@pocketguide/platform/http/path-param';
 import { receiveSingleFile } from '@pocketguide/platform/http/file-upload';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
@@ -152,19 +152,17 @@ export function accountCommandRoutes(deps: AccountRoutesDeps): Router {
     res.json(answer);
   });
 
-  // The spec sends this as a GET; a GET must change nothing (link prefetchers and crawlers follow GETs), so the
-  // resend is a POST and a GET is told so.
-  router.get('/users/verify/:email', (_req, res) => {
-    res.setHeader('Allow', 'POST');
-    throw new AppError(405, 'validation_failed', 'Send POST to resend the verification mail');
-  });
-
-  router.post('/users/verify/:email', async (req, res) => {
+  // Spec 2 §7 resends with `GET users/verify/{email}` (200 ok), so a client written from the spec works; the web
+  // sends POST. Either resends at most as often as the mail quota allows and only to an unverified account, so a
+  // prefetcher following the GET costs at most one more mail to its owner.
+  const resendVerification = async (req: Request, res: Response) => {
     const email = parseOrThrow(emailSchema, req.params.email, 'email');
     const { position } = await accounts.resendVerification(email, commandMetadata(req, ids));
     const answer: AccountAck = { message: M.verificationResent, position };
     res.json(answer);
-  });
+  };
+  router.get('/users/verify/:email', resendVerification);
+  router.post('/users/verify/:email', resendVerification);
 
   // ---- password reset ----
 

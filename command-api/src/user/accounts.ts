@@ -325,6 +325,7 @@ export function createAccounts(deps: AccountsDeps) {
               ...(input.language ? { language: input.language } : {}),
               via: 'signup',
               activation: activationFor(userId, metadata.commandId),
+              ...(input.agreeToTerms === true ? { termsAccepted: true } : {}),
               now: clock.now(),
             },
           },

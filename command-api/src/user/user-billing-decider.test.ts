@@ -45,14 +45,14 @@ describe('PurchaseSubscription', () => {
       .when(purchase())
       .then([
         { type: 'PaymentMethodChanged', data: { userId: 'u1', customerUid: 'pg_card_u1_2', cardName: 'Shinhan card', changedAt: iso(now) } },
-        { type: 'UserSubscribed', data: { userId: 'u1', plan: 'standard', billingCycle: 'month', expiresAt: '2026-04-01T09:00:00.000Z', subscribedAt: iso(now) } },
+        { type: 'UserSubscribed', data: { userId: 'u1', plan: 'standard', billingCycle: 'month', expiresAt: '2026-04-01T09:00:00.000Z', subscribedAt: iso(now), merchantUid: 'pg_purchase_1' } },
       ]);
   });
 
   it('the same card again is not recorded twice; the state shows the card as the payment method', () => {
     const sameCard = purchase({ customerUid: 'pg_card_u1_1', cardName: 'BC card' });
     spec.given([registered, card]).when(sameCard).then([
-      { type: 'UserSubscribed', data: { userId: 'u1', plan: 'standard', billingCycle: 'month', expiresAt: '2026-04-01T09:00:00.000Z', subscribedAt: iso(now) } },
+      { type: 'UserSubscribed', data: { userId: 'u1', plan: 'standard', billingCycle: 'month', expiresAt: '2026-04-01T09:00:00.000Z', subscribedAt: iso(now), merchantUid: 'pg_purchase_1' } },
     ]);
     const state = [registered, ...userDecider.decide(purchase(), [registered].reduce(userDecider.evolve, userDecider.initialState()))].reduce(
       userDecider.evolve,
@@ -67,8 +67,16 @@ describe('PurchaseSubscription', () => {
 
   it('an unsubscribed plan still running may be bought again: a new period starts now', () => {
     spec.given([registered, card, subscribed(), unsubscribed]).when(purchase({ customerUid: 'pg_card_u1_1', cardName: 'BC card', plan: 'pro' })).then([
-      { type: 'UserSubscribed', data: { userId: 'u1', plan: 'pro', billingCycle: 'month', expiresAt: '2026-04-01T09:00:00.000Z', subscribedAt: iso(now) } },
+      { type: 'UserSubscribed', data: { userId: 'u1', plan: 'pro', billingCycle: 'month', expiresAt: '2026-04-01T09:00:00.000Z', subscribedAt: iso(now), merchantUid: 'pg_purchase_1' } },
     ]);
+  });
+
+  it('the purchase that granted the plan, sent again (the browser after the webhook, or a retry), grants nothing; another purchase is refused', () => {
+    const granted = userDecider.decide(purchase(), [registered].reduce(userDecider.evolve, userDecider.initialState()));
+    spec.given([registered, ...granted]).when(purchase({ now: new Date(now.getTime() + 60_000) })).then([]);
+    spec.given([registered, ...granted]).when(purchase({ merchantUid: 'pg_purchase_2' })).thenThrows(ConflictError, P.alreadySubscribed);
+    // one given by an administrator (no merchantUid) does not make a purchase look granted
+    spec.given([registered, subscribed()]).when(purchase()).thenThrows(ConflictError, P.alreadySubscribed);
   });
 
   it('yearly billing is refused with the spec text', () => {

@@ -44,6 +44,8 @@ export type Account = {
   renewal: { merchantUid: string; attempt: number; nextAttemptAt: string | null } | null;
   /** renewals already granted (by payment), so a redelivered one extends the plan once */
   renewedMerchantUids: string[];
+  /** the purchases that granted a plan (the last 50): the same purchase again (browser and webhook) grants nothing */
+  purchasedMerchantUids: string[];
   /** billing mails already sent, by their dedup key */
   noticeKeys: string[];
   /** the free trial's end was recorded (SubscriptionLapsed 'trial-ended') */
@@ -88,6 +90,8 @@ export type RegisterUser = {
     via: 'signup' | 'kakao' | 'admin';
     /** signup only: the first activation link */
     activation: { activationId: string; tokenHash: string } | null;
+    /** signup only: the person ticked the consent to the terms and the privacy policy */
+    termsAccepted?: boolean;
   };
 };
 export type ActivateUser = {
@@ -272,7 +276,14 @@ function evolveAccount(account: Account, event: UserEvent): Account {
     case 'MailSent':
       return { ...account, sentMailIds: [...account.sentMailIds, event.data.mailId] };
     case 'UserSubscribed':
-      return { ...account, subscription: true, subscriptionType: event.data.plan, expiresAt: event.data.expiresAt, renewal: null };
+      return {
+        ...account,
+        subscription: true,
+        subscriptionType: event.data.plan,
+        expiresAt: event.data.expiresAt,
+        renewal: null,
+        purchasedMerchantUids: event.data.merchantUid ? lastOf(account.purchasedMerchantUids, event.data.merchantUid) : account.purchasedMerchantUids,
+      };
     case 'UserUnsubscribed':
       // the plan keeps running to its end: a paid type with the flag off (spec 2 §4)
       return { ...account, subscription: false, expiresAt: event.data.expiresAt };
@@ -341,6 +352,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           customerUid: null,
           renewal: null,
           renewedMerchantUids: [],
+          purchasedMerchantUids: [],
           noticeKeys: [],
           trialEnded: false,
           kakaoId: null,
@@ -379,6 +391,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
             trialExpiresAt: addDays(command.data.now, TRIAL_DAYS).toISOString(),
             via,
             activation: via === 'signup' ? activation : null,
+            ...(command.data.termsAccepted === true ? { termsAcceptedAt: now } : {}),
           },
         };
         // Kakao verified the address, and an administrator vouches for the accounts made at the console.
@@ -534,7 +547,9 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
 
       case 'PurchaseSubscription': {
         const account = usable(state);
-        const { plan, billingCycle, customerUid, cardName } = command.data;
+        const { plan, billingCycle, customerUid, cardName, merchantUid } = command.data;
+        // this very purchase already granted its plan (the browser's return after PortOne's webhook, or a retry)
+        if (account.purchasedMerchantUids.includes(merchantUid)) return [];
         if (billingCycle === 'year') throw new OptionUnavailableError(P.yearly);
         if (plan === 'enterprise') throw new OptionUnavailableError(P.notSellable);
         if (account.subscription) {
@@ -545,7 +560,7 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
           events.push({ type: 'PaymentMethodChanged', data: { userId: account.userId, customerUid, cardName, changedAt: now } });
         }
         const expiresAt = addMonths(command.data.now, 1).toISOString();
-        events.push({ type: 'UserSubscribed', data: { userId: account.userId, plan, billingCycle: 'month', expiresAt, subscribedAt: now } });
+        events.push({ type: 'UserSubscribed', data: { userId: account.userId, plan, billingCycle: 'month', expiresAt, subscribedAt: now, merchantUid } });
         return events;
       }
 

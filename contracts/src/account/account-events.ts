@@ -41,6 +41,8 @@ export const userRegisteredSchema = z.object({
   via: z.enum(['signup', 'kakao', 'admin']),
   /** the first activation link (signup only): its id and the SHA-256 of its token */
   activation: z.object({ activationId: z.string(), tokenHash: sha256Hex }).nullable(),
+  /** when the person consented to the terms and the privacy policy at signup (absent: not sent, e.g. a spec-only client) */
+  termsAcceptedAt: at.optional(),
 });
 
 export const userActivatedSchema = z.object({
@@ -112,6 +114,8 @@ export const userSubscribedSchema = z.object({
   billingCycle: z.enum(BILLING_CYCLES),
   expiresAt: at,
   subscribedAt: at,
+  /** the purchase that paid for it (absent: given by an administrator, or recorded before purchases carried it) */
+  merchantUid: z.string().optional(),
 });
 /** The subscription stops renewing; the plan runs to `expiresAt` (spec 2 §4: access continues to the cycle's end). */
 export const userUnsubscribedSchema = z.object({ userId: z.string(), expiresAt: at, unsubscribedAt: at });

@@ -147,8 +147,12 @@ export const signupBodySchema = z
     companyWebsite: websiteSchema,
     /** the interface language at signup; Korean when absent */
     language: languageSchema.optional(),
-    /** consent to the terms of service and the privacy policy: only `true` signs up */
-    agreeToTerms: z.literal(true, { error: M.termsRequired }),
+    /**
+     * Consent to the terms of service and the privacy policy. Not in spec 2's body, so a client written from the
+     * spec may leave it out; the web always sends it (its form requires the box ticked) and `true` is recorded on
+     * the account. `false` is a refusal.
+     */
+    agreeToTerms: z.literal(true, { error: M.termsRequired }).optional(),
   })
   .refine(passwordsMatch('password', 'confirmPassword'), {
     path: ['confirmPassword'],

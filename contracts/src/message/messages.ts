@@ -23,6 +23,7 @@ export const MESSAGE_MESSAGES = {
   required: 'Required Field',
   notFound: 'Message not found',
   editWhileShowing: 'Unsend the message before changing it',
+  notRecipient: 'This message was not sent to you',
 } as const;
 
 export const messageStream = (messageId: string): string => `message-${messageId}`;

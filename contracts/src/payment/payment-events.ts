@@ -140,6 +140,26 @@ function fnv64(text: string): string {
 }
 
 /**
+ * A person's purchase names its payment (spec 2 §7: "a prefix plus a timestamp"), so the prefix puts it in a
+ * namespace of its own: `pg_purchase_` (a plan) or `pg_onemonth_` (the one-month pass), then 8 to 28 letters or
+ * digits (no `_`, at most 40 bytes in all). The server's own ids (`pg_r_` renewals, `pg_s_` schedules,
+ * `pg_cardcheck_`, `pg_transfer_`) can never match, so a buyer cannot steer a purchase onto them.
+ */
+export const PURCHASE_MERCHANT_UID_PATTERN = /^pg_(purchase|onemonth)_[A-Za-z0-9]{8,28}$/;
+
+/** The kind of purchase a merchantUid names (`purchase` or `onemonth`), or null when it is not a purchase's. */
+export function purchaseKindOf(merchantUid: string): 'purchase' | 'onemonth' | null {
+  const match = PURCHASE_MERCHANT_UID_PATTERN.exec(merchantUid);
+  return match ? (match[1] as 'purchase' | 'onemonth') : null;
+}
+
+/** The account a billing key names (`pg_card_<userId>_…`, see isOwnCustomerUid), or null. */
+export function ownerOfCustomerUid(customerUid: string | null): string | null {
+  const match = customerUid ? /^pg_card_(.+)_[^_]+$/.exec(customerUid) : null;
+  return match?.[1] ?? null;
+}
+
+/**
  * The deterministic merchantUid of a renewal: `pg_r_<compact user id>_<YYYYMMDD of the expiry>_<attempt>` (at
  * most 37 characters). The same renewal attempt always has the same id, so a redelivered job never charges twice.
  */

@@ -37,6 +37,25 @@ export const changePaymentMethodBodySchema = z.strictObject({
 });
 export type ChangePaymentMethodBody = z.input<typeof changePaymentMethodBodySchema>;
 
+/**
+ * POST payments/webhook: PortOne's notification ({imp_uid, merchant_uid, status}; other fields PortOne may add are
+ * ignored). Only a hint: the payment is looked up with the provider.
+ */
+export const portOneWebhookBodySchema = z.looseObject({
+  imp_uid: providerId('imp_uid'),
+  merchant_uid: merchantUidSchema.optional(),
+  status: z.string().max(40).optional(),
+});
+export type PortOneWebhookBody = z.infer<typeof portOneWebhookBodySchema>;
+
+/** What the webhook did: `recorded` (paid and granted, now or before), or left alone. */
+export const webhookAnswerSchema = z.object({
+  outcome: z.enum(['recorded', 'ignored', 'not-paid']),
+  merchantUid: z.string(),
+  position: z.number().int().optional(),
+});
+export type WebhookAnswer = z.infer<typeof webhookAnswerSchema>;
+
 /** subscribe, subscribe-one-month, change-payment-method, unsubscribe: the session refreshed (spec 2 §4). */
 export const subscriptionAnswerSchema = z.object({ user: sessionUserSchema, token: z.string(), position: z.number().int() });
 export type SubscriptionAnswer = z.infer<typeof subscriptionAnswerSchema>;
@@ -59,15 +78,26 @@ export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 export const paymentDeletedAnswerSchema = z.object({ merchantUid: z.string(), deletedAt: z.string(), position: z.number().int() });
 
 /** POST payments/transfer (admin): a payment made by bank transfer; it grants the plan (one month from paidAt). */
+/** The largest bank transfer an administrator can record at once (a typo guard: 1,000,000,000 won). */
+export const MAX_TRANSFER_WON = 1_000_000_000;
+/** How far ahead a payment can be scheduled. */
+export const MAX_SCHEDULE_AHEAD_DAYS = 366;
+/** Clocks differ: a transfer's paidAt may be this much ahead of the server's clock. */
+export const PAID_AT_SKEW_MS = 5 * 60_000;
+
 export const transferBodySchema = z.strictObject({
   customerUid: z.string({ error: 'customerUid is required' }).trim().min(1, 'customerUid is required').max(200),
   plan: z.enum(PAID_PLANS, { error: `plan must be one of ${PAID_PLANS.join(', ')}` }),
-  amount: z.number({ error: 'amount must be a whole number of won' }).int().nonnegative(),
+  amount: z
+    .number({ error: 'amount must be a whole number of won' })
+    .int('amount must be a whole number of won')
+    .min(1, 'amount must be at least 1 won (a transfer of nothing is not a payment)')
+    .max(MAX_TRANSFER_WON, `amount must be at most ${MAX_TRANSFER_WON.toLocaleString('en-US')} won`),
   note: z.string().trim().max(1000).default(''),
   paidAt: z.iso.datetime({ offset: true }).optional(),
 });
 
-/** POST subscriptions/admin/schedule-payment (admin). */
+/** POST subscriptions/admin/schedule-payment (admin). `scheduleAt` must be ahead (checked against the server's clock). */
 export const schedulePaymentBodySchema = z.strictObject({
   customerUid: z.string({ error: 'customerUid is required' }).trim().min(1, 'customerUid is required').max(200),
   scheduleAt: z.iso.datetime({ offset: true }).optional(),

@@ -94,4 +94,7 @@ export const PAYMENT_MESSAGES = {
   notRefundable: 'This payment cannot be refunded.',
   refundTooLarge: 'The refund is larger than what is left of this payment.',
   deleted: 'Payment deleted',
+  merchantUidRefused:
+    'merchant_uid must be pg_purchase_ (a plan) or pg_onemonth_ (the one-month pass) followed by 8 to 28 letters or digits, such as pg_purchase_1764115200123ab12.',
+  notGrantedRefunded: 'This payment could not be applied to your account, so it was cancelled and refunded in full.',
 } as const;

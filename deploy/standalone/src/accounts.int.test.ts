@@ -139,6 +139,32 @@ describe('POST /api/users (signup)', () => {
     }
   });
 
+  it("spec 2's body exactly (no agreeToTerms, no language) signs up; consent is recorded when sent; agreeToTerms false is refused", async () => {
+    const specBody = (email: string) => ({
+      email,
+      password: TEST_PASSWORD,
+      confirmPassword: TEST_PASSWORD,
+      name: 'Spec Client',
+      companyName: 'Spec Co',
+      companyAddress: 'Seoul',
+      companyPhone: '010-1234-5678',
+      companyWebsite: 'https://spec.example.com',
+    });
+    const post = (body: Record<string, unknown>) => fetch(`${app.url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const registeredOf = async (id: string) => {
+      for await (const event of app.eventStore.readStream(`user-${id}`)) if (event.type === 'UserRegistered') return event.data as { termsAcceptedAt?: string };
+      return null;
+    };
+    const plain = await post(specBody(uniqueEmail('spec')));
+    expect(plain.status).toBe(201);
+    expect((await registeredOf(((await plain.json()) as { id: string }).id))?.termsAcceptedAt).toBeUndefined();
+    const consented = await post({ ...specBody(uniqueEmail('consent')), agreeToTerms: true });
+    expect(consented.status).toBe(201);
+    expect((await registeredOf(((await consented.json()) as { id: string }).id))?.termsAcceptedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    const refused = await expectProblem(await post({ ...specBody(uniqueEmail('refused')), agreeToTerms: false }), 400);
+    expect(refused.errors).toContainEqual({ path: 'agreeToTerms', message: M.termsRequired });
+  });
+
   it('unknown fields are refused; a token in the query string is accepted and ignored', async () => {
     const unknown = await expectProblem(await signUp(app.url, uniqueEmail('x'), { role: 'admin' }), 400);
     expect(unknown.errors).toContainEqual({ path: 'role', message: 'Unknown field: role' });
@@ -176,13 +202,15 @@ describe('activation and resending the verification mail', () => {
     await expectProblem(await api(`/users/activate/${uniqueEmail('nobody')}/${'b'.repeat(64)}`), 404, M.activationInvalid);
   });
 
-  it('POST users/verify/{email}: 200 and a new mail whose link works too; a GET sends nothing (405)', async () => {
+  it('POST users/verify/{email}: 200 and a new mail whose link works too; spec 2\'s GET resends as well (200)', async () => {
     const email = uniqueEmail('resend');
     await signUp(app.url, email);
     const first = await waitForMail(app.url, email);
-    const before = await app.eventStore.headPosition();
-    await expectProblem(await api(`/users/verify/${encodeURIComponent(email)}`), 405);
-    expect(await app.eventStore.headPosition()).toBe(before);
+    const got = await api(`/users/verify/${encodeURIComponent(email)}`);
+    expect(got.status).toBe(200);
+    const byGet = await waitForMail(app.url, email, (mail) => mail.id !== first.id);
+    expect(linkIn(byGet, '/users/activate/')).not.toBe(linkIn(first, '/users/activate/'));
+    await expectProblem(await api(`/users/verify/${uniqueEmail('ghost')}`), 404);
     const response = await api(`/users/verify/${encodeURIComponent(email)}`, { method: 'POST' });
     expect(response.status).toBe(200);
     expect(((await response.json()) as { message: string }).message).toBe(M.verificationResent);
@@ -622,7 +650,7 @@ describe('in production', () => {
     const production = await startStandalone({
       port: 0,
       dataDir: resolve(scratch, `accounts-prod-${randomUUID()}`),
-      env: { LOG_LEVEL: 'silent', NODE_ENV: 'production', ...TEST_ACCOUNT_ENV },
+      env: { LOG_LEVEL: 'silent', NODE_ENV: 'production', PAYMENTS_DEBUG_IN_PRODUCTION: 'true', ...TEST_ACCOUNT_ENV },
     });
     try {
       expect((await fetch(`${production.url}/api/dev/outbox`)).status).toBe(404);

@@ -20,7 +20,7 @@ import { createReadingIngest, type ReadingIngest } from '@pocketguide/query-api/
 import { prepareDataDir } from './data-dir.ts';
 import { createHttpApp } from './http-app.ts';
 import { openAccountParts } from './account-parts.ts';
-import { openPaymentProvider, paymentProviderWarnings } from '@pocketguide/platform/payments/open-payment-provider';
+import { openPaymentProvider, paymentProviderSettings, paymentProviderWarnings } from '@pocketguide/platform/payments/open-payment-provider';
 
 export type StandaloneOverrides = {
   port?: number;
@@ -49,6 +49,8 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   if (overrides.webDist !== undefined) env.WEB_DIST = overrides.webDist;
   const config = loadConfig(env);
   const logger = createLogger(config.LOG_LEVEL);
+  // Refused before anything opens (DEBUG payments in production without PAYMENTS_DEBUG_IN_PRODUCTION=true).
+  paymentProviderSettings(config);
 
   const roles = parseRoles(config.ROLES);
   const kafka = config.kafkaBrokers.length > 0;

@@ -78,7 +78,7 @@ const paymentOfUser = (world: World): Promise<string> =>
     const changed = await fetch(`${world.product.baseUrl}/api/subscriptions/change-payment-method`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...bearer(world.user.token) },
-      body: JSON.stringify({ customer_uid: `pg_card_${world.user.user.id}_matrix`, imp_uid: 'imp_debug_matrix', DEBUG: true }),
+      body: JSON.stringify({ customer_uid: `pg_card_${world.user.user.id}_matrix`, imp_uid: 'imp_debug_pg_cardcheck_matrix0001_0', DEBUG: true }),
     });
     const { position } = (await changed.json()) as { position: number };
     const listed = await fetch(`${world.product.baseUrl}/api/admin/subscriptions/user-transactions/${world.user.user.id}?after=${position}`, { headers: bearer(world.admin.token) });
@@ -211,6 +211,8 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/payments/user/:userId': { rule: 'self-or-admin' },
   'GET /api/payments/:merchantUid': { rule: 'owner-or-admin', request: async ({ world }) => ({ path: `/api/payments/${await paymentOfUser(world)}` }) },
   'DELETE /api/payments/:merchantUid': { rule: 'admin', request: () => ({ path: '/api/payments/pg_matrix_none' }) },
+  // PortOne's webhook: anyone may call it; a forged imp_uid is looked up, not found (404), and changes nothing
+  'POST /api/payments/webhook': { rule: 'public', request: () => ({ body: { imp_uid: 'imp_matrix_forged', merchant_uid: 'pg_purchase_matrix0001', status: 'paid' } }) },
   'POST /api/payments/refund': { rule: 'admin', request: () => ({ body: { merchantUid: 'pg_matrix_none' } }) },
   'POST /api/payments/transfer': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id, plan: 'standard', amount: 0, note: 'matrix' } }) },
   'GET /api/admin/subscriptions/transactions': { rule: 'admin' },

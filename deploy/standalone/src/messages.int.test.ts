@@ -87,6 +87,8 @@ describe('administrators’ messages', () => {
     const before = await product.app.eventStore.headPosition();
     await ok(send('POST', `/messages/${id}/dismiss`, paid));
     expect(await product.app.eventStore.headPosition()).toBe(before);
+    // someone it was never sent to (it went to the paying members before this one paid): 403, nothing appended
+    await refused(() => send('POST', `/messages/${id}/dismiss`, free), 403, MESSAGE_MESSAGES.notRecipient);
   });
 
   it('a shown message’s words cannot change until it is unsent; unsent, members no longer see it', async () => {

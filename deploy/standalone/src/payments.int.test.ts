@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PAYMENT_MESSAGES as P,
@@ -10,7 +12,9 @@ import {
   transactionsPageSchema,
   type SessionUser,
 } from '@pocketguide/contracts';
-import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
+import { DEBUG_IN_PRODUCTION_REFUSED } from '@pocketguide/platform/payments/open-payment-provider';
+import { startStandalone } from './app.ts';
+import { TEST_ACCOUNT_ENV, bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 
 /**
  * Subscriptions and payments over HTTP (spec 2 §4, §7; payments design), with the embedded DEBUG provider: a
@@ -21,6 +25,8 @@ let product: StartedWithAdmin;
 let buyer: SignedIn;
 let stranger: SignedIn;
 let bought: { merchantUid: string; position: number };
+/** the buyer's second purchase, refused and refunded */
+let duplicate = '';
 /** the last write's position, for reading it back */
 let latest = 0;
 
@@ -43,8 +49,19 @@ async function get(path: string, who: SignedIn | null) {
   return { status: response.status, body: (await response.json().catch(() => null)) as Record<string, unknown> };
 }
 
+/** Asks until `read` answers something (read models catch up from their checkpoints), for at most 10 s. */
+async function eventually<T>(read: () => Promise<T | null>): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = await read();
+    if (found !== null) return found;
+    if (Date.now() > deadline) throw new Error('the read model never showed it');
+    await new Promise((resolvePromise) => setTimeout(resolvePromise, 50));
+  }
+}
+
 function subscribeBody(who: SignedIn, overrides: Record<string, unknown> = {}, plan: Parameters<typeof priceOf>[0] = 'standard') {
-  const merchantUid = merchant('purchase');
+  const merchantUid = merchant(plan === 'onemonth' ? 'onemonth' : 'purchase');
   return { customer_uid: card(who), merchant_uid: merchantUid, imp_uid: debugImp(merchantUid, price(plan)), plan, billingCycle: 'month', DEBUG: true, ...overrides };
 }
 
@@ -62,8 +79,17 @@ describe('POST /api/subscriptions/subscribe', () => {
   it('a verified DEBUG payment subscribes for a month: the answer is the refreshed session with a working token', async () => {
     const me = await get(`users/${buyer.user.id}?after=${bought.position}`, buyer);
     expect(me.body).toMatchObject({ subscription: true, subscriptionType: 'standard', paymentMethod: 'DEBUG card' });
-    const again = await post('subscriptions/subscribe', subscribeBody(buyer), buyer);
-    expect([again.status, again.body.message]).toEqual([409, P.alreadySubscribed]);
+    // a second purchase while subscribed: refused, and its payment cancelled at once (no second charge stands)
+    const second = subscribeBody(buyer);
+    const again = await post('subscriptions/subscribe', second, buyer);
+    expect([again.status, again.body.message]).toEqual([409, `${P.alreadySubscribed} ${P.notGrantedRefunded}`]);
+    // the refusal answers no position: read until the projection shows the refund
+    const refunded = await eventually(async () => {
+      const read = await get(`payments/${second.merchant_uid}`, buyer);
+      return read.status === 200 && read.body.status === 'refunded' ? orderSchema.parse(read.body) : null;
+    });
+    expect([refunded.status, refunded.cancelAmount]).toEqual(['refunded', price('standard')]);
+    duplicate = second.merchant_uid;
   });
 
   it('refusals grant nothing: yearly, wrong amount, wrong merchant_uid, someone else’s card, a bad body, anonymous', async () => {
@@ -101,12 +127,12 @@ describe('the one-month plan', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(subscriptionAnswerSchema.parse(answer.body).user).toMatchObject({ subscription: true, subscriptionType: 'onemonth' });
     const again = await post('subscriptions/subscribe-one-month', subscribeBody(traveller, {}, 'onemonth'), traveller);
-    expect([again.status, again.body.message]).toEqual([409, P.oneMonthForSubscribed]);
+    expect([again.status, again.body.message]).toEqual([409, `${P.oneMonthForSubscribed} ${P.notGrantedRefunded}`]);
     const leave = await post('subscriptions/unsubscribe', undefined, traveller);
     expect([leave.status, leave.body.message]).toEqual([409, P.oneMonthUnsubscribe]);
     // a subscriber may not buy one month either
     const standard = await post('subscriptions/subscribe-one-month', subscribeBody(buyer, {}, 'onemonth'), buyer);
-    expect([standard.status, standard.body.message]).toEqual([409, P.oneMonthForSubscribed]);
+    expect([standard.status, standard.body.message]).toEqual([409, `${P.oneMonthForSubscribed} ${P.notGrantedRefunded}`]);
   });
 });
 
@@ -115,11 +141,14 @@ describe('POST /api/subscriptions/change-payment-method and unsubscribe', () => 
     const person = await product.newUser('payments-card');
     const bought = await post('subscriptions/subscribe', subscribeBody(person), person);
     expect(bought.status).toBe(200);
-    const changed = await post('subscriptions/change-payment-method', { customer_uid: card(person, 'b'), imp_uid: 'imp_debug_card', DEBUG: true }, person);
+    // what the web sends in DEBUG mode: the window's made-up 0-won payment that issued the key
+    const made = await post('subscriptions/change-payment-method', { customer_uid: card(person, 'b'), imp_uid: 'imp_debug_card', DEBUG: true }, person);
+    expect([made.status, made.body.code]).toEqual([402, 'payment_not_completed']);
+    const changed = await post('subscriptions/change-payment-method', { customer_uid: card(person, 'b'), imp_uid: debugImp(merchant('cardcheck'), 0), DEBUG: true }, person);
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const session = subscriptionAnswerSchema.parse(changed.body);
     expect(session.user.paymentMethod).toBe('DEBUG card');
-    const declined = await post('subscriptions/change-payment-method', { customer_uid: card(person, 'decline'), imp_uid: 'imp_debug_card', DEBUG: true }, person);
+    const declined = await post('subscriptions/change-payment-method', { customer_uid: card(person, 'decline'), imp_uid: debugImp(merchant('cardcheck'), 0), DEBUG: true }, person);
     expect([declined.status, declined.body.code]).toEqual([402, 'payment_declined']);
     const left = await post('subscriptions/unsubscribe', undefined, person);
     expect(left.status).toBe(200);
@@ -134,8 +163,11 @@ describe('payment reads', () => {
     const mine = await get(`payments?after=${bought.position}`, buyer);
     expect(mine.status).toBe(200);
     const page = ordersPageSchema.parse(mine.body);
-    expect(page).toMatchObject({ count: 1, pages: 1, page: 1 });
-    expect(page.orders[0]).toMatchObject({
+    // the purchase, and the duplicate and the one-month pass refused while subscribed, both refunded
+    expect(page).toMatchObject({ count: 3, pages: 1, page: 1 });
+    expect(page.orders.filter((order) => order.status === 'refunded')).toHaveLength(2);
+    expect(page.orders.find((order) => order.merchantUid === duplicate)).toMatchObject({ status: 'refunded' });
+    expect(page.orders.find((order) => order.merchantUid === bought.merchantUid)).toMatchObject({
       merchantUid: bought.merchantUid,
       amount: price('standard'),
       plan: 'standard',
@@ -188,6 +220,33 @@ describe('administrator payment calls', () => {
     expect((await get(`payments/${body.merchant_uid}?after=${position}`, product.admin)).status).toBe(404);
   });
 
+  it('administrator inputs are range-checked: no schedule in the past (or years ahead), no 0-won, negative, fractional or future-dated transfer; nothing is recorded', async () => {
+    const person = await product.newUser('payments-ranges');
+    expect((await post('subscriptions/subscribe', subscribeBody(person), person)).status).toBe(200);
+    const before = await get(`admin/subscriptions/user-transactions/${person.user.id}`, product.admin);
+    const refusals = [
+      ['subscriptions/admin/schedule-payment', { customerUid: person.user.id, scheduleAt: '2001-01-01T00:00:00.000Z' }, 'scheduleAt'],
+      ['subscriptions/admin/schedule-payment', { customerUid: person.user.id, scheduleAt: new Date(Date.now() - 60_000).toISOString() }, 'scheduleAt'],
+      ['subscriptions/admin/schedule-payment', { customerUid: person.user.id, scheduleAt: '2099-01-01T00:00:00.000Z' }, 'scheduleAt'],
+      ['payments/transfer', { customerUid: person.user.id, plan: 'standard', amount: 0, note: 'zero' }, 'amount'],
+      ['payments/transfer', { customerUid: person.user.id, plan: 'standard', amount: -50_000, note: 'negative' }, 'amount'],
+      ['payments/transfer', { customerUid: person.user.id, plan: 'standard', amount: 100.5, note: 'fraction' }, 'amount'],
+      ['payments/transfer', { customerUid: person.user.id, plan: 'standard', amount: 50_000, note: 'future', paidAt: '2099-01-01T00:00:00.000Z' }, 'paidAt'],
+    ] as const;
+    for (const [path, body, field] of refusals) {
+      const answer = await post(path, body, product.admin);
+      expect([answer.status, answer.body.code], JSON.stringify(body)).toEqual([400, 'validation_failed']);
+      expect((answer.body.errors as Array<{ path: string }>).map((e) => e.path)).toContain(field);
+    }
+    const after = await get(`admin/subscriptions/user-transactions/${person.user.id}`, product.admin);
+    expect(after.body).toEqual(before.body);
+    const me = await get(`users/${person.user.id}`, product.admin);
+    expect(me.body).toMatchObject({ subscriptionType: 'standard' });
+    // a schedule ahead is taken
+    const ahead = await post('subscriptions/admin/schedule-payment', { customerUid: person.user.id, scheduleAt: new Date(Date.now() + 86_400_000).toISOString() }, product.admin);
+    expect(ahead.status, JSON.stringify(ahead.body)).toBe(200);
+  });
+
   it('schedule-payment needs a card; transfer records a paid order without payment data and grants the plan', async () => {
     const scheduled = await post('subscriptions/admin/schedule-payment', { customerUid: buyer.user.id }, product.admin);
     expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
@@ -214,7 +273,8 @@ describe('administrator payment calls', () => {
     expect(page.transactions.some((t) => t.kind === 'card-check' && t.status === 'failed' && t.failReason !== undefined)).toBe(true);
     expect(page.transactions.some((t) => t.kind === 'purchase' && t.status === 'paid')).toBe(true);
     const theirs = transactionsPageSchema.parse((await get(`admin/subscriptions/user-transactions/${buyer.user.id}`, product.admin)).body);
-    expect(theirs.transactions.map((t) => [t.merchantUid, t.status])).toEqual([[bought.merchantUid, 'paid']]);
+    expect(theirs.transactions.filter((t) => t.merchantUid === bought.merchantUid).map((t) => t.status)).toEqual(['paid']);
+    expect(theirs.transactions.filter((t) => t.merchantUid === duplicate).map((t) => t.status).sort()).toEqual(['paid', 'refunded'].sort());
     expect((await get('admin/subscriptions/transactions', buyer)).status).toBe(403);
     expect((await get(`admin/subscriptions/user-transactions/${buyer.user.id}`, buyer)).status).toBe(403);
   });
@@ -256,6 +316,24 @@ describe('a server selling through PortOne', () => {
       expect([response.status, body.code, body.message]).toEqual([400, 'debug_payment_refused', P.debugNotAllowed]);
     } finally {
       await portone.app.close();
+    }
+  });
+});
+
+describe('a production start (fail closed)', () => {
+  it('refuses DEBUG payments in one line, opening nothing, unless PAYMENTS_DEBUG_IN_PRODUCTION=true asks for them', async () => {
+    const dataDir = resolve(import.meta.dirname, '../../../test-output/tmp', `payments-prod-${randomUUID()}`);
+    const refused = await startStandalone({ port: 0, dataDir, env: { LOG_LEVEL: 'silent', NODE_ENV: 'production', PAYMENT_PROVIDER: '', PORTONE_API_KEY: '', PORTONE_API_SECRET: '' } }).then(
+      () => null,
+      (error: unknown) => error as Error,
+    );
+    expect(refused?.message).toBe(DEBUG_IN_PRODUCTION_REFUSED);
+    expect(existsSync(dataDir)).toBe(false);
+    const asked = await startStandalone({ port: 0, dataDir, env: { LOG_LEVEL: 'silent', NODE_ENV: 'production', PAYMENT_PROVIDER: 'debug', PAYMENTS_DEBUG_IN_PRODUCTION: 'true', ...TEST_ACCOUNT_ENV } });
+    try {
+      expect(((await (await fetch(`${asked.url}/api/payments/config`)).json()) as { provider: string }).provider).toBe('debug');
+    } finally {
+      await asked.close();
     }
   });
 });

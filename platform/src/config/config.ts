@@ -188,6 +188,8 @@ const configSchema = z.object({
   PORTONE_IMP_CODE: optionalText,
   PORTONE_CHANNEL_KEY: optionalText,
   PORTONE_STORE_ID: optionalText,
+  /** `true`: a production start may run the DEBUG provider (no money moves; anyone subscribes for free). Else refused. */
+  PAYMENTS_DEBUG_IN_PRODUCTION: z.enum(['', 'true', 'false'], { message: 'true or false' }).default(''),
 });
 
 export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_URL'> & {

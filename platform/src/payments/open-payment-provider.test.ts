@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { ConfigError, loadConfig } from '../config/config.ts';
-import { openPaymentProvider, paymentProviderSettings, paymentProviderWarnings, publicPaymentConfig } from './open-payment-provider.ts';
+import { DEBUG_IN_PRODUCTION_REFUSED, openPaymentProvider, paymentProviderSettings, paymentProviderWarnings, publicPaymentConfig } from './open-payment-provider.ts';
 
 const keys = { PORTONE_API_KEY: '1234567890123456', PORTONE_API_SECRET: 'secret-of-portone-0123456789' };
 
@@ -38,8 +38,20 @@ describe('choosing the payment provider (PAYMENT_PROVIDER, PORTONE_*)', () => {
     expect(() => loadConfig({ PORTONE_TIMEOUT_MS: '5' })).toThrow(/PORTONE_TIMEOUT_MS/);
   });
 
-  test('warnings: DEBUG in production (anyone subscribes for free); PortOne without a window code', () => {
-    expect(paymentProviderWarnings(loadConfig({ NODE_ENV: 'production' }))).toEqual([expect.stringContaining('DEBUG provider in production')]);
+  test('production refuses DEBUG (no keys, or PAYMENT_PROVIDER=debug) in one line unless PAYMENTS_DEBUG_IN_PRODUCTION=true', () => {
+    for (const env of [{ NODE_ENV: 'production' }, { NODE_ENV: 'production', ...keys, PAYMENT_PROVIDER: 'debug' }, { NODE_ENV: 'production', PAYMENTS_DEBUG_IN_PRODUCTION: 'false' }]) {
+      const config = loadConfig(env);
+      expect(() => openPaymentProvider(config)).toThrow(ConfigError);
+      expect(() => publicPaymentConfig(config)).toThrow(DEBUG_IN_PRODUCTION_REFUSED);
+      expect(DEBUG_IN_PRODUCTION_REFUSED).not.toContain('\n');
+    }
+    expect(openPaymentProvider(loadConfig({ NODE_ENV: 'production', PAYMENTS_DEBUG_IN_PRODUCTION: 'true' })).kind).toBe('debug');
+    expect(openPaymentProvider(loadConfig({ NODE_ENV: 'production', ...keys })).kind).toBe('portone');
+    expect(() => loadConfig({ PAYMENTS_DEBUG_IN_PRODUCTION: 'yes' })).toThrow(/PAYMENTS_DEBUG_IN_PRODUCTION/);
+  });
+
+  test('warnings: DEBUG in production asked for (anyone subscribes for free); PortOne without a window code', () => {
+    expect(paymentProviderWarnings(loadConfig({ NODE_ENV: 'production', PAYMENTS_DEBUG_IN_PRODUCTION: 'true' }))).toEqual([expect.stringContaining('DEBUG provider in production')]);
     expect(paymentProviderWarnings(loadConfig({}))).toEqual([]);
     expect(paymentProviderWarnings(loadConfig(keys))).toEqual([expect.stringContaining('PORTONE_IMP_CODE')]);
   });

@@ -15,6 +15,7 @@ export type PaymentConfig = Pick<
   | 'PORTONE_IMP_CODE'
   | 'PORTONE_CHANNEL_KEY'
   | 'PORTONE_STORE_ID'
+  | 'PAYMENTS_DEBUG_IN_PRODUCTION'
 >;
 
 export type PaymentProviderSettings =
@@ -25,9 +26,22 @@ export type PaymentProviderSettings =
  * Which provider this configuration selects: PortOne when PORTONE_API_KEY and PORTONE_API_SECRET are set (or
  * PAYMENT_PROVIDER=portone), else the DEBUG provider (PAYMENT_PROVIDER=debug forces it even with keys set).
  * Half a key pair, or PAYMENT_PROVIDER=portone without keys, is refused rather than silently running DEBUG,
- * where anyone could subscribe without paying.
+ * where anyone could subscribe without paying. In production DEBUG is refused unless
+ * PAYMENTS_DEBUG_IN_PRODUCTION=true asks for it: the product fails closed rather than giving plans away.
  */
 export function paymentProviderSettings(config: PaymentConfig): PaymentProviderSettings {
+  const settings = chosenPaymentProvider(config);
+  if (settings.kind === 'debug' && config.NODE_ENV === 'production' && config.PAYMENTS_DEBUG_IN_PRODUCTION !== 'true') {
+    throw new ConfigError(DEBUG_IN_PRODUCTION_REFUSED);
+  }
+  return settings;
+}
+
+/** The one line a production start on DEBUG is refused with. */
+export const DEBUG_IN_PRODUCTION_REFUSED =
+  'Payments would use the DEBUG provider in production (anyone could subscribe without paying): set PORTONE_API_KEY and PORTONE_API_SECRET, or PAYMENTS_DEBUG_IN_PRODUCTION=true to run DEBUG on purpose.';
+
+function chosenPaymentProvider(config: PaymentConfig): PaymentProviderSettings {
   const key = config.PORTONE_API_KEY;
   const secret = config.PORTONE_API_SECRET;
   if (config.PAYMENT_PROVIDER === 'debug') return { kind: 'debug' };
@@ -85,7 +99,7 @@ export function paymentProviderWarnings(config: PaymentConfig): string[] {
   const settings = paymentProviderSettings(config);
   const warnings: string[] = [];
   if (settings.kind === 'debug' && config.NODE_ENV === 'production') {
-    warnings.push('Payments use the DEBUG provider in production: anyone can subscribe without paying. Set PORTONE_API_KEY and PORTONE_API_SECRET to sell.');
+    warnings.push('Payments use the DEBUG provider in production because PAYMENTS_DEBUG_IN_PRODUCTION=true: anyone can subscribe without paying. Set PORTONE_API_KEY and PORTONE_API_SECRET to sell.');
   }
   if (settings.kind === 'portone' && !config.PORTONE_IMP_CODE && !config.PORTONE_STORE_ID) {
     warnings.push("PortOne is configured without PORTONE_IMP_CODE (or PORTONE_STORE_ID): browsers cannot open PortOne's payment window.");

@@ -143,6 +143,8 @@ export const paths = {
   adminUsers: { path: 'users', getHref: () => '/admin/users' },
   /** One account's detail (spec 2 §2): the signed-in person's own; administrators any. */
   userDetail: { path: 'users/:userId', getHref: (userId: string) => `/users/${encodeURIComponent(userId)}` },
+  /** `/users` (issue 23, decision): administrators go to the user list, a member to their own account. */
+  users: { path: 'users', getHref: () => '/users' },
   adminPayments: { path: 'payments', getHref: () => '/admin/payments' },
   adminMessages: { path: 'messages', getHref: () => '/admin/messages' },
   adminFeedback: { path: 'feedback', getHref: () => '/admin/feedback' },

@@ -79,6 +79,7 @@ export const routes: RouteObject[] = [
           { path: paths.userPayments.path, lazy: async () => ({ Component: (await import('./routes/payments/user-payments.tsx')).UserPaymentsRoute }) },
           { path: paths.paymentDetail.path, lazy: async () => ({ Component: (await import('./routes/payments/payment-detail.tsx')).PaymentDetailRoute }) },
           { path: paths.userDetail.path, lazy: async () => ({ Component: (await import('./routes/users/user-detail.tsx')).UserDetailRoute }) },
+          { path: paths.users.path, lazy: async () => ({ Component: (await import('./routes/users/user-detail.tsx')).UsersRoute }) },
           {
             path: paths.settings.path,
             lazy: async () => ({ Component: (await import('./routes/settings/settings-layout.tsx')).SettingsLayout }),

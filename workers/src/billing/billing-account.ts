@@ -6,6 +6,7 @@ import {
   type LapseReason,
   type PaidPlan,
   type PaymentEvent,
+  type PaymentKind,
   type SubscriptionType,
   type UserEvent,
 } from '@pocketguide/contracts';
@@ -136,21 +137,36 @@ export async function readUserEvents(events: StreamReader, userId: string): Prom
 export async function loadBillingAccount(events: StreamReader, userId: string): Promise<BillingAccount | null> {
   const account = foldBillingAccount(userId, await readUserEvents(events, userId));
   if (!account) return null;
-  for (const item of account.scheduled) item.done = (await readPayment(events, item.merchantUid)).result !== null;
+  for (const item of account.scheduled) {
+    const record = await readPayment(events, item.merchantUid, { userId, kind: 'renewal' });
+    // a foreign payment under this id can never be this schedule's charge: nothing is left to do for it
+    item.done = record.result !== null || record.foreign;
+  }
   return account;
 }
 
 export type PaymentRecord = {
   requested: boolean;
   result: { status: 'paid' } | { status: 'failed'; failReason: string } | null;
+  /**
+   * The stream holds someone else's payment, or another kind (a purchase, a transfer): never this charge. The
+   * worker neither trusts its result nor charges under its id.
+   */
+  foreign: boolean;
 };
 
-/** What `payment-<merchantUid>` says: was the charge asked for, and is its result recorded? */
-export async function readPayment(events: StreamReader, merchantUid: string): Promise<PaymentRecord> {
-  const record: PaymentRecord = { requested: false, result: null };
+/**
+ * What `payment-<merchantUid>` says: was the charge asked for, and is its result recorded? Only a payment of
+ * `expected.userId` and `expected.kind` counts; anything else is `foreign`.
+ */
+export async function readPayment(events: StreamReader, merchantUid: string, expected: { userId: string; kind: PaymentKind }): Promise<PaymentRecord> {
+  const record: PaymentRecord = { requested: false, result: null, foreign: false };
   for await (const recorded of events.readStream(paymentStream(merchantUid))) {
     const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
-    if (event.type === 'PaymentRequested') record.requested = true;
+    if (event.type === 'PaymentRequested') {
+      if (event.data.userId !== expected.userId || event.data.kind !== expected.kind) return { requested: false, result: null, foreign: true };
+      record.requested = true;
+    } else if (event.type === 'TransferPaymentRecorded') return { requested: false, result: null, foreign: true };
     else if (event.type === 'PaymentSucceeded') record.result = { status: 'paid' };
     else if (event.type === 'PaymentFailed') record.result = { status: 'failed', failReason: event.data.failReason };
   }

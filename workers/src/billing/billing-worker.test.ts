@@ -394,6 +394,34 @@ describe('the billing worker over simulated months', () => {
 });
 
 describe('the billing worker never charges twice', () => {
+  it("never trusts a payment under its charge's id that is someone else's or another kind: no renewal from it, and the next attempt charges", async () => {
+    const h = await harness();
+    await h.register('u20');
+    await h.register('u21');
+    const expiry = at('2026-03-10T09:00:00.000Z');
+    await h.subscribe('u20', 'standard', expiry);
+    // the first renewal's id, already paid, but by u21 as a purchase (what a steered merchant_uid would leave)
+    const taken = renewalMerchantUid('u20', expiry, 1);
+    await h.eventStore.appendToStream(paymentStream(taken), [
+      { id: '00000000-0000-8000-9000-000000000001', type: 'PaymentRequested', data: { merchantUid: taken, userId: 'u21', plan: 'standard', billingCycle: 'month', amount: 50_000, kind: 'purchase', requestedAt: iso(h.now) } },
+      { id: '00000000-0000-8000-9000-000000000002', type: 'PaymentSucceeded', data: { merchantUid: taken, userId: 'u21', impUid: 'imp_1', amount: 50_000, method: 'card', paymentData: { currency: 'KRW', card_name: null, receipt_url: null, amount: 50_000, cancel_amount: 0, cancelled_at: null }, paidAt: iso(h.now) } },
+    ]);
+    // and a scheduled charge's id taken by a transfer
+    const scheduleAt = at('2026-03-05T03:00:00.000Z');
+    const scheduled = scheduledMerchantUid('u20', scheduleAt);
+    await h.eventStore.appendToStream(paymentStream(scheduled), [
+      { id: '00000000-0000-8000-9000-000000000003', type: 'TransferPaymentRecorded', data: { merchantUid: scheduled, userId: 'u20', plan: 'standard', billingCycle: 'month', amount: 50_000, note: 'x', paidAt: iso(h.now) } },
+    ]);
+    await h.append('u20', 'PaymentScheduled', { scheduleAt: iso(scheduleAt), scheduledAt: iso(h.now) });
+    await h.runUntil(at('2026-03-12T00:00:00.000Z'));
+    // neither foreign payment renewed anything; the first attempt failed, the second (a day later) was charged
+    expect(h.charges.map((c) => c.merchantUid)).toEqual([renewalMerchantUid('u20', expiry, 2)]);
+    expect((await h.eventsOfType('u20', 'RenewalChargeFailed')).map((e) => e.data.merchantUid)).toEqual([taken]);
+    expect((await h.eventsOfType('u20', 'SubscriptionRenewed')).map((e) => e.data.merchantUid)).toEqual([renewalMerchantUid('u20', expiry, 2)]);
+    expect(await h.paymentTypes(taken)).toEqual(['PaymentRequested', 'PaymentSucceeded']);
+    expect(h.errors.length).toBeGreaterThanOrEqual(1);
+  });
+
   it('dies between the provider charging and the result being recorded: after a restart, exactly one charge and the result recorded', async () => {
     const h = await harness();
     await h.register('c1');

@@ -94,6 +94,7 @@ export const BILLING_TRIGGER_EVENTS = [
 ] as const;
 
 const MAX_STEPS_PER_ACCOUNT = 10;
+const FOREIGN_PAYMENT = 'This charge could not be made: its payment id is taken by another payment.';
 const NOT_RENEWABLE = 'This account has no renewing plan (free plan or one-month pass), so the scheduled payment was not charged.';
 const NOTHING_TO_CHARGE = 'This plan is invoiced by transfer, so the scheduled payment was not charged.';
 const DEFAULT_TICK_MS = 60_000;
@@ -246,7 +247,13 @@ export function createBillingWorker(deps: BillingWorkerDeps): BillingWorker {
     now: Date,
   ): Promise<ChargeOutcome> {
     const { merchantUid } = request;
-    const recorded = await readPayment(events, merchantUid);
+    const recorded = await readPayment(events, merchantUid, { userId: account.userId, kind: request.kind });
+    if (recorded.foreign) {
+      // Someone else's payment (or another kind) sits under this charge's id: it pays for nothing here, and
+      // nothing is charged under it. The attempt counts as failed, so a renewal moves on to its next attempt.
+      onError(new Error(`payment-${merchantUid} is not ${account.userId}'s ${request.kind}: not trusted, not charged`), { userId: account.userId });
+      return { status: 'failed', failReason: FOREIGN_PAYMENT };
+    }
     if (recorded.result) return recorded.result;
     try {
       if (!recorded.requested) {

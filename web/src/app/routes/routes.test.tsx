@@ -13,6 +13,15 @@ describe('routes and guards', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/guidebooks/recent'));
   });
 
+  it('/users sends an administrator to the user list and a member to their own account', async () => {
+    stubFetch(() => json(emptyList));
+    const member = renderApp({ path: '/users', auth: signedIn() });
+    await waitFor(() => expect(member.router.state.location.pathname).toBe('/users/user-1'));
+    member.unmount();
+    const admin = renderApp({ path: '/users', auth: signedInAdmin() });
+    await waitFor(() => expect(admin.router.state.location.pathname).toBe('/admin/users'));
+  });
+
   it('/admin is the dashboard for administrators, with the admin menu; unbuilt sections are coming soon', async () => {
     stubFetch(() => json({}));
     const { router } = renderApp({ path: '/admin', auth: signedInAdmin() });

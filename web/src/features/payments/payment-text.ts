@@ -31,8 +31,14 @@ export function usePaymentErrorMessage(): (error: unknown) => string {
       }
       if (isNetworkError(error)) return t('errors.network');
       if (!isApiError(error)) return t('errors.generic');
-      const known = paymentMessageKeys.find(([, text]) => text === error.message || text === error.detail);
-      if (known) return t(`payments.serverMessages.${known[0]}`);
+      // a purchase refused after it was paid says so, then that its payment was cancelled and refunded
+      const refunded = error.message.endsWith(` ${PAYMENT_MESSAGES.notGrantedRefunded}`);
+      const message = refunded ? error.message.slice(0, -PAYMENT_MESSAGES.notGrantedRefunded.length - 1) : error.message;
+      const known = paymentMessageKeys.find(([, text]) => text === message || text === error.detail);
+      if (known) {
+        const text = t(`payments.serverMessages.${known[0]}`);
+        return refunded ? `${text} ${t('payments.serverMessages.notGrantedRefunded')}` : text;
+      }
       const codes: Record<string, string> = t('errors.codes', { returnObjects: true });
       if (codes[error.code] && !VAGUE_CODES.has(error.code)) return codes[error.code]!;
       return error.message || t('errors.generic');

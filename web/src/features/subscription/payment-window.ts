@@ -61,7 +61,9 @@ export function loadIamport(doc: Document = document): Promise<Iamport> {
 
 /** A new id with a purpose prefix and a timestamp (payments design: `pg_<purpose>_<...>`). */
 export function newPaymentId(purpose: 'purchase' | 'onemonth' | 'card' | 'cardcheck', userId?: string): string {
-  const random = Math.random().toString(36).slice(2, 6);
+  // letters and digits only after the prefix: the server accepts a purchase's id only as pg_purchase_/pg_onemonth_
+  // followed by 8 to 28 of them (PURCHASE_MERCHANT_UID_PATTERN)
+  const random = Math.random().toString(36).slice(2, 6).padEnd(4, '0');
   return userId ? `pg_${purpose}_${userId}_${Date.now()}${random}` : `pg_${purpose}_${Date.now()}${random}`;
 }
 

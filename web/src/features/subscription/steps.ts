@@ -12,8 +12,12 @@ export function typeStep(type: SubscriptionType): SubscriptionStep {
   return type;
 }
 
-/** The step shown: the query's when it names one, else the session's subscription type's. */
+/**
+ * The step shown: the query's when it names one, else the session's subscription type's. A free trial has nothing
+ * to unsubscribe from, so `?step=unsubscribe` shows it its own step instead (issue 23).
+ */
 export function currentStep(query: string | null, type: SubscriptionType): SubscriptionStep {
+  if (query === 'unsubscribe' && type === 'free') return typeStep(type);
   return isStep(query) ? query : typeStep(type);
 }
 

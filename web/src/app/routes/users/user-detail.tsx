@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { UserAccountDetail } from '../../../features/admin-users/components/user-account-detail.tsx';
 import { useSession } from '../../../lib/session-context.tsx';
@@ -27,4 +27,11 @@ export function UserDetailRoute() {
       />
     </>
   );
+}
+
+/** /users: nothing lists people outside the back office, so administrators go to its user list, a member to their own account. */
+export function UsersRoute() {
+  const session = useSession();
+  if (!session) return null;
+  return <Navigate to={session.isAdmin ? paths.adminUsers.getHref() : paths.userDetail.getHref(session.id)} replace />;
 }

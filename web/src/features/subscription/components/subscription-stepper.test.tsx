@@ -203,6 +203,15 @@ describe('the subscription stepper', () => {
     expect(screen.queryByRole('button', { name: 'Unsubscribe' })).toBeNull();
   });
 
+  it('a free trial sent to ?step=unsubscribe is not offered Unsubscribe: it sees its own step', async () => {
+    const trial = { subscription: false, subscriptionType: 'free' } as const;
+    server(trial);
+    renderApp({ path: '/settings/subscription?step=unsubscribe', auth: signedIn(trial) });
+    await step('free');
+    expect(document.querySelector('[data-step="unsubscribe"]')).toBeNull();
+    expect(screen.queryByRole('button', { name: '구독 해지' })).toBeNull();
+  });
+
   it('one-month step: the plan and its end, a payment history button; Cancel on unsubscribe goes back', async () => {
     const onemonth = { subscription: true, subscriptionType: 'onemonth', expiresAt: '2099-04-10T00:00:00.000Z' } as const;
     server(onemonth);
