@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{contracts,platform,command-api,projections,query-api,workers,deploy}/**/*.test.ts'],
+          include: ['{contracts,platform,command-api,projections,query-api,workers,deploy,bench}/**/*.test.ts'],
           exclude: [...ignored, '**/*.int.test.ts', '**/*.e2e.test.ts'],
           environment: 'node',
         },
