@@ -1,4 +1,5 @@
-import { execFile } from 'node:child_process';
+import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
@@ -32,18 +33,31 @@ type Step = { rate: number; result: MixedStepResult; held: boolean; reasons: str
  * scheduled time. After each step the event store is read: every save acknowledged must be a GuidebookEdited event
  * in its guidebook's stream, else the suite fails (a figure that did no work is an error). Thumbnails are off.
  * `MIXED_LOAD_SECONDS` sets each step's length (default 5).
+ *
+ * The product runs as `npm start` runs it on this machine (deploy/standalone/src/main.ts): the HTTP roles in this
+ * process, projections and workers in a child (background.ts) on the same DATA_DIR; `MIXED_LOAD_SHAPE=single`
+ * measures every role in this one process instead, for an A/B in one sitting. CPU per request counts both processes.
  */
 export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SECONDS ?? 5)): Promise<SuiteResult> {
   const dir = benchDir('mixed-load');
-  const app = await startStandalone({
-    port: 0,
-    dataDir: dir,
-    // the per-person write quota (a minute's writes) is sized for one person at an editor; the bench's authors are
-    // one account saving for 32 guidebooks at hundreds a second, so its quota is configured for that
-    env: { LOG_LEVEL: 'warn', CHROMIUM_PATH: '/nonexistent/chromium', GUIDEBOOK_WRITES_PER_MINUTE: '100000000', GUIDEBOOK_WRITE_BYTES_PER_10_MINUTES: '100000000000', ...BENCH_ADMIN },
-  });
+  const split = process.env.MIXED_LOAD_SHAPE !== 'single';
+  // the per-person write quota (a minute's writes) is sized for one person at an editor; the bench's authors are
+  // one account saving for 32 guidebooks at hundreds a second, so its quota is configured for that
+  const env = { LOG_LEVEL: 'warn', CHROMIUM_PATH: '/nonexistent/chromium', GUIDEBOOK_WRITES_PER_MINUTE: '100000000', GUIDEBOOK_WRITE_BYTES_PER_10_MINUTES: '100000000000', ...BENCH_ADMIN };
+  const app = await startStandalone({ port: 0, dataDir: dir, env: split ? { ...env, ROLES: 'command-api,query-api' } : env });
+  let background: ChildProcess | undefined;
   const figures: Figure[] = [];
   try {
+    if (split) {
+      background = fork(resolve(root, 'deploy/standalone/src/background.ts'), [], {
+        execArgv: ['--import', 'tsx'],
+        env: { ...process.env, ...env, DATA_DIR: dir, ROLES: 'projections,workers,relay' },
+        stdio: 'inherit',
+      });
+      const [message] = (await once(background, 'message')) as [{ type?: string }];
+      if (message.type !== 'ready') throw new Error('the projections process did not start');
+    }
+    const backgroundPid = background?.pid;
     const admin = await signInAdmin(app.url);
     const readerPaths: string[] = [];
     for (let n = 0; n < READER_PAGES; n++) {
@@ -77,6 +91,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     let stepNumber = 0;
     const runStep = async (target: string, baseUrl: string, rate: number, stepSeconds: number): Promise<MixedStepResult & { cpuMs: number }> => {
       const cpuBefore = process.cpuUsage();
+      const childBefore = target === 'product' ? childCpuMs(backgroundPid) : 0;
       const plan: MixedPlan = { baseUrl, rate, seconds: stepSeconds, tag: `${target}#${++stepNumber}@${rate}`, readerPaths, readerMinBytes, authors, adminToken: admin.token, listPath: LIST_PATH };
       const planFile = resolve(plans, `plan-${stepNumber}-${target}-${rate}.json`);
       writeFileSync(planFile, JSON.stringify(plan));
@@ -85,7 +100,8 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       // the next step saves against the revisions this one ended on (the answers' revisions)
       result.revisions.forEach((revision, index) => (authors[index]!.revision = revision));
       const cpu = process.cpuUsage(cpuBefore);
-      return { ...result, cpuMs: (cpu.user + cpu.system) / 1000 };
+      const childMs = target === 'product' ? childCpuMs(backgroundPid) - childBefore : 0;
+      return { ...result, cpuMs: (cpu.user + cpu.system) / 1000 + childMs };
     };
     const curve = async (target: string, baseUrl: string, verifySaves: (before: number[], result: MixedStepResult) => Promise<void>): Promise<Step[]> => {
       await runStep(target, baseUrl, 50, 3); // warm-up (JIT, connections), not judged
@@ -151,11 +167,28 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         });
       }
     }
-    return { suite: 'mixed load, open loop: readers on /m/, authors saving, admins listing, beside a bare ceiling', figures };
+    return { suite: `mixed load, open loop: readers on /m/, authors saving, admins listing (${split ? 'HTTP + projections processes, as npm start' : 'one process'}), beside a bare ceiling`, figures };
   } finally {
     await app.close();
+    if (background && background.exitCode === null) {
+      const exited = once(background, 'exit');
+      background.kill('SIGTERM');
+      await exited;
+    }
   }
 }
+
+/** CPU time (user + system) a process has used, from /proc (Linux); 0 without a process. */
+function childCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  // fields after the command name (which is in parentheses and may hold spaces): utime is the 12th, stime the 13th
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+/** USER_HZ: 100 on Linux on every architecture Node runs on */
+const CLOCK_TICKS_PER_SECOND = 100;
 
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
 
