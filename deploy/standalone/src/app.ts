@@ -31,6 +31,8 @@ export type StandaloneOverrides = {
   eventPollMs?: number;
   /** false: no HTTP server (a process running only projections and workers beside the one that serves) */
   serveHttp?: boolean;
+  /** called once the stores are open and migrated and the administrator ensured, before the roles start */
+  onStoresReady?: () => void;
 };
 
 export type RunningStandalone = {
@@ -69,6 +71,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     await eventStore.close();
     throw error;
   });
+  overrides.onStoresReady?.();
 
   // One provider per process, shared by the payment routes and the billing worker (DEBUG keeps its payments in memory).
   const paymentProvider = openPaymentProvider(config);

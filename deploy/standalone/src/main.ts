@@ -24,7 +24,7 @@ let stopping = false;
 const restarts: number[] = [];
 
 function startBackground(serverUrl: string): Promise<void> {
-  const port = new URL(serverUrl).port;
+  const port = new URL(serverUrl).port || '80';
   const child = fork(resolve(import.meta.dirname, 'background.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: {
@@ -91,9 +91,17 @@ function stop(reason: string, code = 0): void {
 try {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  running = await startStandalone(split ? { env: { ROLES: HTTP_ROLES } } : {});
+  // On a fixed port the child starts as soon as the stores are migrated, beside this process's start (each takes
+  // seconds on a busy machine); on PORT=0 it waits for the port, which its thumbnail worker needs.
+  const fixedPort = Number(process.env.PORT || 3000);
+  let backgroundReady: Promise<void> | undefined;
+  const early = () => {
+    backgroundReady = startBackground(`http://localhost:${fixedPort}`);
+    backgroundReady.catch(() => undefined); // awaited below
+  };
+  running = await startStandalone(split ? { env: { ROLES: HTTP_ROLES }, ...(fixedPort > 0 ? { onStoresReady: early } : {}) } : {});
   if (split) {
-    await startBackground(running.url);
+    await (backgroundReady ?? startBackground(running.url));
     console.log(`projections and workers run in process ${background?.pid ?? '?'} (SINGLE_PROCESS=1 keeps them in this one)`);
   }
   console.log(`PocketGuide is running at ${running.url}`);
