@@ -12,7 +12,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{contracts,platform,command-api,projections,query-api,workers,deploy,scripts,test-support}/**/*.test.ts'],
+          include: ['{contracts,platform,command-api,projections,query-api,workers,deploy,scripts,test-support,bench}/**/*.test.ts'],
           exclude: [...ignored, '**/*.int.test.ts', '**/*.e2e.test.ts'],
           environment: 'node',
         },

@@ -1,103 +1,170 @@
 /**
- * The mixed load generator, run as its own process (as bench/load.ts): readers on /m/{uuid}, authors saving their
- * guidebooks as the editor does (PATCH of the change against the revision they hold, If-Match), administrators
- * listing users, all at once at a fixed total rate split 80 / 15 / 5. Prints each group's autocannon result as JSON.
- * `node --import tsx bench/mixed-load.ts <plan.json>` (a file: the authors' documents are too big for argv)
+ * The mixed load generator, run as its own process (its CPU is not the server's event loop): an OPEN loop. Every
+ * request's time is fixed before the step starts (bench/open-loop.ts: evenly spaced, 80 % readers on /m/{uuid},
+ * 15 % authors saving, 5 % administrators listing users), it is sent at that time over keep-alive connections
+ * (as many as are needed: a request never waits for a free one), and its latency is counted from that time.
+ *
+ * Authors save as the editor does: one save after another per guidebook (a save due while the author's previous
+ * one is unanswered waits for it, and that wait is in its latency), each a PATCH that changes the title to a text
+ * no earlier save used, against the revision the previous save's answer gave (If-Match).
+ *
+ * `node --import tsx bench/mixed-load.ts <plan.json>`: prints a MixedStepResult as JSON.
  */
+import { Agent, request } from 'node:http';
 import { readFileSync } from 'node:fs';
-import autocannon from 'autocannon';
+import { performance } from 'node:perf_hooks';
+import { arrivalSchedule, latencyFromScheduled, percentileOf, servedRate, type Arrival, type GroupOutcome } from './open-loop.ts';
+
+export const MIXED_GROUPS = [
+  { name: 'readers', share: 0.8 },
+  { name: 'authors', share: 0.15 },
+  { name: 'admins', share: 0.05 },
+] as const;
+
+export type MixedAuthor = { token: string; guidebookId: string; revision: number };
 
 export type MixedPlan = {
   baseUrl: string;
   rate: number;
   seconds: number;
+  /** makes every title this step writes new (the step's rate and target) */
+  tag: string;
   readerPaths: string[];
-  /** each author's guidebook and its current revision (for If-Match) */
-  authors: Array<{ token: string; guidebookId: string; revision: number }>;
+  /** the smallest body a reader's page may have: a shorter answer is an error, not a fast read */
+  readerMinBytes: number;
+  authors: MixedAuthor[];
   adminToken: string;
+  listPath: string;
 };
 
-export type GroupResult = { requestsPerSecond: number; latencyP50Ms: number; latencyP99Ms: number; errors: number; non2xx: number; total: number };
+export type MixedStepResult = {
+  groups: Record<string, GroupOutcome>;
+  /** each author's revision after the step, from the last save's answer */
+  revisions: number[];
+  /** saves answered 200 (acknowledged), per author */
+  acknowledged: number[];
+  /** how late the generator itself sent requests (its own timer lag), p99 and max, ms */
+  sendLagP99Ms: number;
+  sendLagMaxMs: number;
+};
 
-const planFile = process.argv[2];
-if (!planFile) throw new Error('usage: mixed-load.ts <plan.json>');
-const plan = JSON.parse(readFileSync(planFile, 'utf8')) as MixedPlan;
+type Answer = { status: number; body: Buffer; error?: string };
 
-function run(options: autocannon.Options): Promise<GroupResult> {
-  return new Promise((resolvePromise, reject) => {
-    autocannon(options, (error, result) => {
-      if (error) {
-        reject(error);
-        return;
-      }
-      resolvePromise({
-        requestsPerSecond: result.requests.average,
-        latencyP50Ms: result.latency.p50,
-        latencyP99Ms: result.latency.p99,
-        errors: result.errors,
-        non2xx: result.non2xx,
-        total: result.requests.total,
-      });
+function send(agent: Agent, url: URL, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  return new Promise((resolveAnswer) => {
+    const req = request(url, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolveAnswer({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+      res.on('error', (error) => resolveAnswer({ status: 0, body: Buffer.alloc(0), error: error.message }));
     });
+    req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
+    req.on('error', (error) => resolveAnswer({ status: 0, body: Buffer.alloc(0), error: error.message }));
+    req.end(body);
   });
 }
 
-const share = (part: number) => Math.max(1, Math.round(plan.rate * part));
-/** what one author's connection keeps between its saves */
-type AuthorContext = { author?: MixedPlan['authors'][number]; saves?: number };
+export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
+  const base = new URL(plan.baseUrl);
+  const schedule = arrivalSchedule(plan.rate, plan.seconds, MIXED_GROUPS);
+  const latencies: Record<string, number[]> = { readers: [], authors: [], admins: [] };
+  const counts: Record<string, { offered: number; succeeded: number; refused: number; failed: number; samples: string[] }> = {};
+  for (const { name } of MIXED_GROUPS) counts[name] = { offered: 0, succeeded: 0, refused: 0, failed: 0, samples: [] };
+  const revisions = plan.authors.map((author) => author.revision);
+  const acknowledged = plan.authors.map(() => 0);
+  /** each author's previous save: the next one is sent when it has been answered */
+  const authorBusy: Array<Promise<void>> = plan.authors.map(() => Promise.resolve());
+  const sendLags: number[] = [];
+  let lastAnswer = 0;
+  let start = 0;
 
-let reader = 0;
-let save = 0;
+  const record = (group: string, arrival: Arrival, answer: Answer, ok: boolean) => {
+    const now = performance.now() - start;
+    lastAnswer = Math.max(lastAnswer, now);
+    latencies[group]!.push(latencyFromScheduled(arrival.at, now));
+    const count = counts[group]!;
+    if (ok) count.succeeded++;
+    else if (answer.status === 0) count.failed++;
+    else count.refused++;
+    if (!ok && count.samples.length < 3) count.samples.push(`${answer.status} ${answer.error ?? answer.body.toString('utf8').slice(0, 200)}`);
+  };
 
-const [readers, authors, admins] = await Promise.all([
-  run({
-    url: plan.baseUrl,
-    duration: plan.seconds,
-    connections: 16,
-    overallRate: share(0.8),
-    requests: [{ method: 'GET', path: plan.readerPaths[0]!, setupRequest: (request) => ({ ...request, path: plan.readerPaths[reader++ % plan.readerPaths.length]! }) }],
-  }),
-  run({
-    url: plan.baseUrl,
-    duration: plan.seconds,
-    // one connection per author: each saves their own guidebook, one save after another, as the editor does
-    connections: plan.authors.length,
-    overallRate: share(0.15),
-    requests: [
-      {
-        method: 'PATCH',
-        path: '/api/guidebooks',
-        setupRequest: (request, raw) => {
-          const context = raw as AuthorContext;
-          if (context.author === undefined) {
-            context.author = plan.authors[save++ % plan.authors.length];
-            context.saves = 0;
-          }
-          const author = context.author!;
-          const n = (context.saves ?? 0) + 1;
-          context.saves = n;
-          return {
-            ...request,
-            path: `/api/guidebooks/${author.guidebookId}`,
-            headers: { ...request.headers, 'content-type': 'application/json', authorization: `Bearer ${author.token}`, 'if-match': String(author.revision) },
-            body: JSON.stringify({ patches: [{ op: 'replace', path: ['title'], value: `저장 ${author.guidebookId.slice(0, 4)} ${n}` }] }),
-          };
-        },
-        onResponse: (status, body, raw) => {
-          const { author } = raw as AuthorContext;
-          if (status !== 200 || !author) return;
-          author.revision = (JSON.parse(body) as { revision: number }).revision;
-        },
-      },
-    ],
-  }),
-  run({
-    url: `${plan.baseUrl}/api/users?page=1&pageSize=20`,
-    duration: plan.seconds,
-    connections: 2,
-    overallRate: share(0.05),
-    headers: { authorization: `Bearer ${plan.adminToken}` },
-  }),
-]);
+  const fire = (arrival: Arrival): Promise<void> => {
+    counts[arrival.group]!.offered++;
+    if (arrival.group === 'readers') {
+      const path = plan.readerPaths[arrival.index % plan.readerPaths.length]!;
+      return send(agent, new URL(path, base), 'GET', { 'accept-encoding': 'br, gzip' }).then((answer) =>
+        record('readers', arrival, answer, answer.status === 200 && answer.body.length >= plan.readerMinBytes),
+      );
+    }
+    if (arrival.group === 'admins') {
+      return send(agent, new URL(plan.listPath, base), 'GET', { authorization: `Bearer ${plan.adminToken}` }).then((answer) =>
+        record('admins', arrival, answer, answer.status === 200 && answer.body.length > 0),
+      );
+    }
+    const which = arrival.index % plan.authors.length;
+    const author = plan.authors[which]!;
+    const saved = authorBusy[which]!.then(async () => {
+      const body = JSON.stringify({ patches: [{ op: 'replace', path: ['title'], value: `저장 ${plan.tag} ${which} ${arrival.index}` }] });
+      const answer = await send(
+        agent,
+        new URL(`/api/guidebooks/${author.guidebookId}`, base),
+        'PATCH',
+        { 'content-type': 'application/json', authorization: `Bearer ${author.token}`, 'if-match': String(revisions[which]) },
+        body,
+      );
+      let ok = answer.status === 200;
+      if (ok) {
+        const { revision } = JSON.parse(answer.body.toString('utf8')) as { revision?: number };
+        if (typeof revision === 'number' && revision > revisions[which]!) {
+          revisions[which] = revision;
+          acknowledged[which]!++;
+        } else ok = false; // an answer that stored nothing is not a save
+      }
+      record('authors', arrival, answer, ok);
+    });
+    authorBusy[which] = saved;
+    return saved;
+  };
 
-process.stdout.write(JSON.stringify({ readers, authors, admins }));
+  const pending: Array<Promise<void>> = [];
+  start = performance.now() + 20;
+  let next = 0;
+  await new Promise<void>((resolveSchedule) => {
+    const tick = () => {
+      const now = performance.now() - start;
+      while (next < schedule.length && schedule[next]!.at <= now) {
+        const arrival = schedule[next++]!;
+        sendLags.push(now - arrival.at);
+        pending.push(fire(arrival));
+      }
+      if (next >= schedule.length) resolveSchedule();
+      else setTimeout(tick, Math.max(0, schedule[next]!.at - now - 0.5));
+    };
+    setTimeout(tick, 20);
+  });
+  await Promise.all(pending);
+  agent.destroy();
+
+  const groups: Record<string, GroupOutcome> = {};
+  for (const { name } of MIXED_GROUPS) {
+    const count = counts[name]!;
+    const values = latencies[name]!;
+    groups[name] = {
+      ...count,
+      p50Ms: percentileOf(values, 50),
+      p99Ms: percentileOf(values, 99),
+      maxMs: values.length === 0 ? Number.NaN : Math.max(...values),
+      servedPerSecond: servedRate(count.succeeded, plan.seconds, lastAnswer),
+    };
+  }
+  return { groups, revisions, acknowledged, sendLagP99Ms: percentileOf(sendLags, 99), sendLagMaxMs: sendLags.length === 0 ? 0 : Math.max(...sendLags) };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const planFile = process.argv[2];
+  if (!planFile) throw new Error('usage: mixed-load.ts <plan.json>');
+  const result = await runMixedStep(JSON.parse(readFileSync(planFile, 'utf8')) as MixedPlan);
+  process.stdout.write(JSON.stringify(result));
+}

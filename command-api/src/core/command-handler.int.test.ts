@@ -199,3 +199,71 @@ describe('snapshots', () => {
     await expect(handle(stream(), { type: 'Add', amount: 1 }, { metadata: meta() })).rejects.toThrow(/category/);
   });
 });
+
+describe('the kept state (stateCacheSize)', () => {
+  const policy: SnapshotPolicy<number> = { streamOf: (id) => id.replace(/^total-/, 'total_snapshot-'), every: 7, version: 1 };
+  const fresh = () => createCommandHandler(store, total, { snapshots: policy });
+
+  it('equals a fresh fold after commands, evictions, snapshots and appends by another handler, and folds nothing after its own command', async () => {
+    const kept = createCommandHandler(store, total, { snapshots: policy, stateCacheSize: 2 });
+    const other = fresh();
+    const ids = [stream(), stream(), stream()];
+    for (let step = 0; step < 30; step++) {
+      const id = ids[step % 3]!;
+      // one in four commands goes through another handler (another process, a worker): the kept state must follow
+      const handler = step % 4 === 3 ? other : kept;
+      await handler(id, { type: 'Add', amount: 1 }, { metadata: meta() });
+      if (handler === kept) expect((await kept.load(id)).eventsRead).toBe(0);
+    }
+    for (const id of ids) {
+      const cached = await kept.load(id);
+      const folded = await fresh().load(id);
+      expect({ state: cached.state, revision: cached.revision, position: cached.position }).toEqual({ state: folded.state, revision: folded.revision, position: folded.position });
+    }
+    expect(kept.load.cachedStreams()).toBe(2);
+    // snapshots kept being written every 7 events from the kept state
+    const snapshots = await eventsOf(ids[0]!.replace(/^total-/, 'total_snapshot-'));
+    expect(snapshots.length).toBeGreaterThan(0);
+  });
+
+  it('answers a retried command id from its events, not with 412, though its state is kept', async () => {
+    const kept = createCommandHandler(store, total, { stateCacheSize: 10 });
+    const id = stream();
+    await kept(id, { type: 'Add', amount: 1 }, { metadata: meta() });
+    const metadata = meta();
+    const first = await kept(id, { type: 'Add', amount: 2 }, { metadata, expectedRevision: 0 });
+    const retried = await kept(id, { type: 'Add', amount: 2 }, { metadata, expectedRevision: 0 });
+    expect(retried).toMatchObject({ alreadyHandled: true, position: first.position, revision: 1 });
+    expect(await eventsOf(id)).toHaveLength(2);
+  });
+
+  it('a stale revision is still refused when the state is kept and another handler moved the stream', async () => {
+    const kept = createCommandHandler(store, total, { stateCacheSize: 10 });
+    const id = stream();
+    await kept(id, { type: 'Add', amount: 1 }, { metadata: meta() });
+    await fresh()(id, { type: 'Add', amount: 1 }, { metadata: meta() });
+    await expect(kept(id, { type: 'Add', amount: 1 }, { metadata: meta(), expectedRevision: 0 })).rejects.toBeInstanceOf(RevisionMismatchError);
+    expect((await kept(id, { type: 'Add', amount: 1 }, { metadata: meta(), expectedRevision: 1 })).state).toBe(3);
+  });
+
+  it('folding a long stream without a snapshot gives the event loop back (others are answered meanwhile)', async () => {
+    const id = stream();
+    for (let batch = 0; batch < 6; batch++) {
+      await store.appendToStream(
+        id,
+        Array.from({ length: 500 }, (_, n) => ({ id: randomUUID(), type: 'Added', data: { amount: batch * 500 + n === 0 ? 1 : 0 }, metadata: { userId: 'u1' } })),
+      );
+    }
+    let turns = 0;
+    let loading = true;
+    const spin = () => {
+      turns++;
+      if (loading) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const loaded = await fresh().load(id);
+    loading = false;
+    expect(loaded.eventsRead).toBe(3000);
+    expect(turns).toBeGreaterThanOrEqual(3000 / 500 - 1);
+  });
+});

@@ -79,7 +79,18 @@ export type SnapshotPolicy<State> = {
 export type CommandHandlerOptions<State, Event extends DomainEvent> = {
   toEvent?: (recorded: RecordedEvent) => Event;
   snapshots?: SnapshotPolicy<State>;
+  /**
+   * Keeps the last folded state of up to this many streams in memory, keyed by revision (least recently used out),
+   * so a command on a stream it handled before folds only the events appended since (usually none: one indexed read
+   * that finds nothing) instead of reading, parsing and folding the snapshot again. The store stays the truth: every
+   * load still reads the stream after the kept revision, so appends by other handlers or processes are folded in.
+   * States must be immutable (deciders return new states), as they are shared between commands. 0 or absent: off.
+   */
+  stateCacheSize?: number;
 };
+
+/** Folding a long stream gives the event loop back this often, so other requests are answered meanwhile. */
+export const FOLD_EVENTS_PER_TURN = 500;
 
 /** What a snapshot event holds. */
 export type StoredSnapshot = { version: number; revision: number; position: number; state: unknown };
@@ -99,6 +110,37 @@ export type LoadedStream<State> = {
   eventsRead: number;
 };
 
+/**
+ * A stream's folded state kept between commands: the state at `revision`, the snapshot it was loaded with (for the
+ * snapshot policy), and the command ids of the events since that snapshot (a command id among them is looked for
+ * in the store, as the uncached load would find it).
+ */
+type KeptState<State> = { state: State; revision: number; position: number; snapshot: LoadedStream<State>['snapshot']; commandIds: Set<string> };
+
+function createStateCache<State>(capacity: number) {
+  const kept = new Map<string, KeptState<State>>();
+  return {
+    get(streamId: string): KeptState<State> | undefined {
+      const entry = kept.get(streamId);
+      if (entry) {
+        kept.delete(streamId);
+        kept.set(streamId, entry);
+      }
+      return entry;
+    },
+    set(streamId: string, entry: KeptState<State>): void {
+      if (capacity <= 0) return;
+      kept.delete(streamId);
+      kept.set(streamId, entry);
+      if (kept.size > capacity) kept.delete(kept.keys().next().value ?? '');
+    },
+    forget(streamId: string): void {
+      kept.delete(streamId);
+    },
+    size: () => kept.size,
+  };
+}
+
 /** Loads a stream's state: from its latest usable snapshot when the policy has one, then the events after it. */
 export function createStreamLoader<State, Event extends DomainEvent>(
   eventStore: EventStore,
@@ -107,6 +149,7 @@ export function createStreamLoader<State, Event extends DomainEvent>(
 ) {
   const toEvent = options.toEvent ?? ((recorded: RecordedEvent) => ({ type: recorded.type, data: recorded.data }) as Event);
   const policy = options.snapshots;
+  const cache = createStateCache<State>(options.stateCacheSize ?? 0);
 
   async function latestSnapshot(streamId: string): Promise<{ stored: StoredSnapshot | null; streamRevision: number }> {
     if (!policy) return { stored: null, streamRevision: -1 };
@@ -123,11 +166,9 @@ export function createStreamLoader<State, Event extends DomainEvent>(
     return { stored: null, streamRevision: -1 };
   }
 
-  return async function load(streamId: string, commandId?: string): Promise<LoadedStream<State>> {
-    const { stored, streamRevision } = await latestSnapshot(streamId);
-    let state = stored ? (policy?.fromSnapshot ? policy.fromSnapshot(stored.state) : (stored.state as State)) : decider.initialState();
-    let revision = stored ? stored.revision : -1;
-    let position = stored ? stored.position : 0;
+  /** Folds the events after `from` into it; gives the loop back every FOLD_EVENTS_PER_TURN events. */
+  async function foldTail(streamId: string, from: KeptState<State>, commandId: string | undefined) {
+    let { state, revision, position } = from;
     let eventsRead = 0;
     const earlier: RecordedEvent[] = [];
     for await (const recorded of eventStore.readStream(streamId, { fromRevision: revision + 1 })) {
@@ -135,10 +176,56 @@ export function createStreamLoader<State, Event extends DomainEvent>(
       revision = recorded.revision;
       position = recorded.position;
       eventsRead += 1;
+      if (typeof recorded.metadata.commandId === 'string') from.commandIds.add(recorded.metadata.commandId);
       if (commandId !== undefined && recorded.metadata.commandId === commandId) earlier.push(recorded);
+      if (eventsRead % FOLD_EVENTS_PER_TURN === 0) await new Promise<void>((resolveTurn) => setImmediate(resolveTurn));
     }
-    return { state, revision, position, earlier, snapshot: { revision: stored ? stored.revision : -1, streamRevision }, eventsRead };
-  };
+    return { state, revision, position, earlier, eventsRead };
+  }
+
+  async function load(streamId: string, commandId?: string): Promise<LoadedStream<State>> {
+    const kept = cache.get(streamId);
+    // A command id seen since the snapshot: its events are looked for from the snapshot on, as without the cache.
+    if (kept && (commandId === undefined || !kept.commandIds.has(commandId))) {
+      const tail = await foldTail(streamId, kept, commandId);
+      const entry = { ...kept, state: tail.state, revision: tail.revision, position: tail.position };
+      cache.set(streamId, entry);
+      return { ...tail, snapshot: kept.snapshot };
+    }
+    const { stored, streamRevision } = await latestSnapshot(streamId);
+    const start: KeptState<State> = {
+      state: stored ? (policy?.fromSnapshot ? policy.fromSnapshot(stored.state) : (stored.state as State)) : decider.initialState(),
+      revision: stored ? stored.revision : -1,
+      position: stored ? stored.position : 0,
+      snapshot: { revision: stored ? stored.revision : -1, streamRevision },
+      commandIds: new Set(),
+    };
+    const tail = await foldTail(streamId, start, commandId);
+    if (tail.revision >= 0) cache.set(streamId, { ...start, state: tail.state, revision: tail.revision, position: tail.position });
+    return { ...tail, snapshot: start.snapshot };
+  }
+
+  /**
+   * After this handler appended: the state it computed becomes the kept one (so the next command folds nothing),
+   * with the snapshot it wrote, if any. A snapshot it could not write makes the stream be loaded afresh next time.
+   */
+  function remember(
+    streamId: string,
+    after: { loadedRevision: number; state: State; revision: number; position: number; commandId: string; snapshot: LoadedStream<State>['snapshot'] | 'unknown' },
+  ) {
+    // a stream this command created has no earlier events: what is kept is complete
+    const kept = cache.get(streamId) ?? (after.loadedRevision === -1 ? { revision: -1, snapshot: { revision: -1, streamRevision: -1 }, commandIds: new Set<string>() } : undefined);
+    if (!kept || after.snapshot === 'unknown' || after.revision <= kept.revision) {
+      cache.forget(streamId);
+      return;
+    }
+    const snapshotMoved = after.snapshot.revision !== kept.snapshot.revision;
+    const commandIds = snapshotMoved ? new Set<string>() : kept.commandIds;
+    if (!snapshotMoved) commandIds.add(after.commandId);
+    cache.set(streamId, { state: after.state, revision: after.revision, position: after.position, snapshot: after.snapshot, commandIds });
+  }
+
+  return Object.assign(load, { remember, forget: (streamId: string) => cache.forget(streamId), cachedStreams: () => cache.size() });
 }
 
 /**
@@ -155,8 +242,15 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
   const load = createStreamLoader(eventStore, decider, options);
   const policy = options.snapshots;
 
-  async function takeSnapshot(streamId: string, loaded: LoadedStream<State>, state: State, revision: number, position: number) {
-    if (!policy || revision - loaded.snapshot.revision < policy.every) return;
+  /** The snapshot the stream has after this command: the loaded one, a new one, or 'unknown' (a write failed or raced). */
+  async function takeSnapshot(
+    streamId: string,
+    loaded: LoadedStream<State>,
+    state: State,
+    revision: number,
+    position: number,
+  ): Promise<LoadedStream<State>['snapshot'] | 'unknown'> {
+    if (!policy || revision - loaded.snapshot.revision < policy.every) return loaded.snapshot;
     const snapshotStream = policy.streamOf(streamId);
     const stored: StoredSnapshot = {
       version: policy.version,
@@ -171,8 +265,10 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
         [{ id: deriveId(`snapshot:${streamId}:${policy.version}:${revision}`), type: SNAPSHOT_EVENT_TYPE, data: stored, metadata: { userId: 'system' } }],
         { expectedRevision: loaded.snapshot.streamRevision === -1 ? 'no_stream' : loaded.snapshot.streamRevision },
       );
+      return { revision, streamRevision: loaded.snapshot.streamRevision + 1 };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) policy.onError?.(error, streamId);
+      return 'unknown';
     }
   }
 
@@ -215,9 +311,11 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
         const state = decided.reduce(decider.evolve, loaded.state);
         const firstRevision = appended.nextExpectedRevision - decided.length + 1;
         const accepted = newEvents.map(({ id, type, data }, index) => ({ id, type, data, revision: firstRevision + index }));
-        await takeSnapshot(streamId, loaded, state, appended.nextExpectedRevision, appended.position);
+        const snapshot = await takeSnapshot(streamId, loaded, state, appended.nextExpectedRevision, appended.position);
+        load.remember(streamId, { loadedRevision: loaded.revision, state, revision: appended.nextExpectedRevision, position: appended.position, commandId: metadata.commandId, snapshot });
         return { state, events: accepted, revision: appended.nextExpectedRevision, position: appended.position, alreadyHandled: false };
       } catch (error) {
+        load.forget(streamId);
         if (!(error instanceof WrongExpectedRevisionError)) throw error;
         const mayRetry = handleOptions.retryOnConflict === true && seen === undefined && attempt === 0;
         if (!mayRetry) throw new RevisionMismatchError(error.actual === 'no_stream' ? -1 : error.actual);

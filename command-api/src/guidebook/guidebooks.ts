@@ -61,6 +61,8 @@ export type GuidebooksDeps = {
   clock: Clock;
   /** a snapshot of a guidebook is taken once this many events followed the last one (default 100) */
   snapshotEvery?: number;
+  /** guidebooks whose folded state is kept in memory between commands (default 256; 0: none) */
+  stateCacheSize?: number;
   /** told when writing a snapshot failed (the command itself succeeded) */
   onSnapshotError?: (error: unknown, streamId: string) => void;
   /** longest pause (ms, grows with the attempt) before retrying a publish that lost the race for the publisher stream; 0: none */
@@ -91,7 +93,8 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     version: GUIDEBOOK_SNAPSHOT_VERSION,
     ...(deps.onSnapshotError ? { onError: deps.onSnapshotError } : {}),
   };
-  const handle = createCommandHandler(eventStore, guidebookDecider, { toEvent: toGuidebookEvent, snapshots });
+  // the guidebooks being edited now keep their folded state between saves (a save then folds no snapshot again)
+  const handle = createCommandHandler(eventStore, guidebookDecider, { toEvent: toGuidebookEvent, snapshots, stateCacheSize: deps.stateCacheSize ?? 256 });
   const handlePublisher = createCommandHandler(eventStore, publisherDecider, { toEvent: toPublisherEvent });
   const loadUser = createStreamLoader(eventStore, userDecider);
   const pauseMs = deps.slotRetryPauseMs ?? 5;

@@ -28,6 +28,12 @@ export type StandaloneOverrides = {
   webDist?: string;
   /** extra environment, over process.env */
   env?: NodeJS.ProcessEnv;
+  /** how often subscriptions look for events appended by another process (ms; embedded event store only) */
+  eventPollMs?: number;
+  /** false: no HTTP server (a process running only projections and workers beside the one that serves) */
+  serveHttp?: boolean;
+  /** called once the stores are open and migrated and the administrator ensured, before the roles start */
+  onStoresReady?: () => void;
 };
 
 export type RunningStandalone = {
@@ -56,7 +62,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   const kafka = config.kafkaBrokers.length > 0;
 
   prepareDataDir(config);
-  const eventStore = await openEventStore(config);
+  const eventStore = await openEventStore(config, overrides.eventPollMs !== undefined ? { pollIntervalMs: overrides.eventPollMs } : {});
   const readStore = await openReadStore(config);
   const stops: Array<() => Promise<void>> = [];
   const accounts = await openAccountParts({ config, logger, eventStore, readStore });
@@ -68,6 +74,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     await eventStore.close();
     throw error;
   });
+  overrides.onStoresReady?.();
 
   // One provider per process, shared by the payment routes and the billing worker (DEBUG keeps its payments in memory).
   const paymentProvider = openPaymentProvider(config);
@@ -162,12 +169,17 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     paymentProvider,
     health: { projectors: projectorStatus, ...(workerStatus ? { workers: workerStatus } : {}) },
   });
-  const server = app.listen(config.PORT);
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  const url = `http://localhost:${port}`;
-  thumbnails?.listening(port);
-  logger.info('PocketGuide is running', { url, dataDir: config.paths.dataDir });
+  const server = overrides.serveHttp === false ? undefined : app.listen(config.PORT);
+  let url = '';
+  if (server) {
+    await once(server, 'listening');
+    const { port } = server.address() as AddressInfo;
+    url = `http://localhost:${port}`;
+    thumbnails?.listening(port);
+    logger.info('PocketGuide is running', { url, dataDir: config.paths.dataDir });
+  } else {
+    logger.info('PocketGuide roles running without HTTP', { roles: [...roles], dataDir: config.paths.dataDir });
+  }
 
   let closing: Promise<void> | undefined;
   return {
@@ -177,8 +189,10 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     readStore,
     close: () =>
       (closing ??= (async () => {
-        server.closeAllConnections();
-        await new Promise<void>((resolve) => server.close(() => resolve()));
+        if (server) {
+          server.closeAllConnections();
+          await new Promise<void>((resolve) => server.close(() => resolve()));
+        }
         for (const stop of stops.reverse()) await stop();
         await readStore.close();
         await eventStore.close();

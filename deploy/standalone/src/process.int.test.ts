@@ -56,7 +56,8 @@ describe('the standalone process', () => {
       second.child.kill('SIGTERM');
       expect(await exitedAgain).toBe(0);
     }
-  });
+    // two starts of npm start's two processes: each process start takes tens of seconds on a loaded CI machine
+  }, 240_000);
 
   it('refuses to start on a corrupt data folder with a clear message', async () => {
     const dataDir = resolve(scratch, `corrupt-${randomUUID()}`);

@@ -155,11 +155,22 @@ describe('the first response of /m/{uuid}', () => {
   });
 
   it('follows edits while published', async () => {
+    // the page is kept per version: revalidating it unchanged is a 304 without a body
+    const before = await page(`/m/${book.uuid}`, { 'accept-encoding': 'br' });
+    const etag = before.headers.get('etag');
+    expect(before.headers.get('content-encoding')).toBe('br');
+    expect(etag).toMatch(/^W\/"\d+-/);
+    const unchanged = await page(`/m/${book.uuid}`, { 'if-none-match': etag! });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe('');
     const edited = await send('PATCH', `/guidebooks/${book.id}`, author, { patches: [{ op: 'replace', path: ['title'], value: '제주 봄 여행' }] }, { 'if-match': '"1"' });
     expect(edited.status).toBe(200);
     const { position } = (await edited.json()) as { position: number };
     await send('GET', `/viewer/${book.uuid}?after=${position}`, null);
-    const html = await (await page(`/m/${book.uuid}`)).text();
+    const after = await page(`/m/${book.uuid}`, { 'if-none-match': etag! });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(etag);
+    const html = await after.text();
     expect(metaContent(html, 'og:title')).toBe('제주 봄 여행');
   });
 });

@@ -25,7 +25,7 @@ export function readStoreDescription(config: Config): string {
  * `mustExist` is for tools that only read the log (exports, stats, rebuilds): an embedded store missing at the
  * configured path is an error rather than a new empty file, which usually means DATA_DIR points elsewhere.
  */
-export async function openEventStore(config: Config, options: { mustExist?: boolean } = {}): Promise<EventStore> {
+export async function openEventStore(config: Config, options: { mustExist?: boolean; pollIntervalMs?: number } = {}): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     const { createEventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store.ts');
     return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL });
@@ -38,7 +38,8 @@ export async function openEventStore(config: Config, options: { mustExist?: bool
     throw new Error(`No event store at ${config.paths.eventStore}: set DATA_DIR to the folder that holds events.sqlite`);
   }
   const { createSqliteEventStore } = await import('../event-store/sqlite-event-store.ts');
-  return createSqliteEventStore({ path: config.paths.eventStore });
+  // pollIntervalMs: how often subscriptions look for commits by other processes (commits in this one wake them)
+  return createSqliteEventStore({ path: config.paths.eventStore, ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}) });
 }
 
 export async function openReadStore(config: Config): Promise<ReadStore> {

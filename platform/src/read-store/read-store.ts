@@ -84,6 +84,13 @@ export interface ReadStore {
   getForProjection(collection: string, id: string): Promise<{ doc: Doc; position: number } | null>;
 
   /**
+   * The position of the last event applied to a document, without reading the document (null: none). Lets a
+   * reader keep what it made from a document until the document changes. Optional: where an adapter lacks it,
+   * callers use getForProjection.
+   */
+  positionOf?(collection: string, id: string): Promise<number | null>;
+
+  /**
    * Commits a projector's writes and its checkpoint.
    * SQLite: one transaction. MongoDB: each write only lands if the stored document's position is older, then the
    * checkpoint is saved; so replaying a batch after a crash changes nothing.

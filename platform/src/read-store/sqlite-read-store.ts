@@ -200,6 +200,7 @@ function indexName(collection: string, spec: IndexSpec): string {
 /** Per-collection statements, prepared once: projector batches run them thousands of times. */
 type TableStatements = {
   get: Statement<[string], { doc: string; position: number }>;
+  position: Statement<[string], number>;
   getMany: Statement<[string], { id: string; doc: string }>;
   upsert: Statement<[string, string]>;
   delete: Statement<[string]>;
@@ -258,6 +259,7 @@ export function createSqliteReadStore(options: { path: string }): ReadStore {
     );
     const statements: TableStatements = {
       get: db.prepare(`SELECT doc, position FROM ${t} WHERE id = ?`),
+      position: db.prepare<[string], number>(`SELECT position FROM ${t} WHERE id = ?`).pluck(),
       getMany: db.prepare(`SELECT id, doc FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`),
       // Writes outside a projection carry no event position: 0, so any projected event may replace them.
       upsert: db.prepare(
@@ -380,6 +382,10 @@ export function createSqliteReadStore(options: { path: string }): ReadStore {
     async getForProjection(name, id) {
       const row = table(name).get.get(id);
       return row ? { doc: JSON.parse(row.doc) as Doc, position: row.position } : null;
+    },
+
+    async positionOf(name, id) {
+      return table(name).position.get(id) ?? null;
     },
 
     async commitProjection(batch) {

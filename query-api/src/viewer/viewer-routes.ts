@@ -21,6 +21,7 @@ import type { ViewCounter } from './view-counter.ts';
 import { builtAt, compressedViewerAssets } from './viewer-assets.ts';
 import { absoluteUrl, languageOf as guidebookLanguageOf, lockedAnswer, openAnswer, type PartnerOwners } from './viewer-answer.ts';
 import { loadViewerAssets, viewerPageHtml, type PageMeta, type ViewerAssets } from './viewer-html.ts';
+import { compressedPage, createViewerPageCache, preferredEncoding, type CachedViewerDoc, type CachedViewerPage } from './viewer-page-cache.ts';
 
 export type ViewerRoutesDeps = {
   readStore: ReadStore;
@@ -245,17 +246,42 @@ const CONTENT_SECURITY_POLICY = [
 
 type Compressed = { br?: Buffer; gzip?: Buffer };
 
+function pageHeaders(res: Response, status: number): void {
+  res.status(status);
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-cache');
+  res.setHeader('Vary', 'Accept-Encoding, Accept-Language');
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+}
+
+/**
+ * A reader's page kept per guidebook version (viewer-page-cache.ts): its stored bytes, compressed once, with an
+ * ETag naming the version, so a browser revalidating an unchanged page gets 304 and no body.
+ */
+function sendCachedPage(req: Request, res: Response, page: CachedViewerPage): void {
+  pageHeaders(res, 200);
+  res.setHeader('ETag', page.etag);
+  const ifNoneMatch = req.get('if-none-match');
+  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === page.etag || tag.trim() === '*')) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = page.html.length < 1024 ? null : preferredEncoding(req.get('accept-encoding') ?? '');
+  if (encoding === null) {
+    res.send(page.html);
+    return;
+  }
+  res.setHeader('Content-Encoding', encoding);
+  res.end(compressedPage(page, encoding));
+}
+
 /** Pages are compressed here (the app has no compression middleware); the same page is compressed once. */
 export function createHtmlSender() {
   const cache = new Map<string, Compressed>();
   return function send(req: Request, res: Response, status: number, html: string): void {
-    res.status(status);
-    res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Vary', 'Accept-Encoding, Accept-Language');
-    res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    pageHeaders(res, status);
     const accepts = req.get('accept-encoding') ?? '';
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
     if (encoding === null || html.length < 1024) {
@@ -317,10 +343,11 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
     send(req, res, 404, html);
   }
 
-  async function reader(req: Request, res: Response, doc: GuidebookViewerDoc | null, mode: 'mobile' | 'public', contentId: string | null): Promise<void> {
+  async function reader(req: Request, res: Response, version: CachedViewerDoc | null, mode: 'mobile' | 'public', contentId: string | null): Promise<void> {
+    const doc = version?.doc ?? null;
     const lang = languageOf(req);
     const page = contentId === null ? null : doc?.document.contents.find((content) => content._id === contentId);
-    if (!doc || !(await readable(doc, owners)) || page === undefined) {
+    if (!version || !doc || !(await readable(doc, owners)) || page === undefined) {
       notFound(req, res, lang);
       return;
     }
@@ -332,27 +359,32 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
     const publicBaseUrl = baseUrlOf(req, deps.publicBaseUrl);
     const options = { publicBaseUrl, partners: deps.partners };
     const url = `${publicBaseUrl}${req.path}`;
-    if (doc.hasPassword) {
-      // Behind the gate: the title only, in the page and in link previews.
-      const html = viewerPageHtml({ lang: bookLang, screen: { kind: 'gate', title: doc.title }, context, data: lockedAnswer(doc, options), meta: { title: doc.title, url }, assets: viewerAssets() });
-      send(req, res, 200, html);
-      return;
-    }
-    const guidebook = openAnswer(doc, options);
-    const screen: ViewerScreen = page ? { kind: 'content', guidebook, contentId: page._id } : { kind: 'cover', guidebook };
-    const meta: PageMeta = {
-      title: page ? `${page.title} · ${doc.title}` : doc.title,
-      url,
-      ...(doc.description ? { description: doc.description } : {}),
-      ...(doc.image ? { image: absoluteUrl(doc.image, publicBaseUrl) } : {}),
+    const assetsNow = viewerAssets();
+    // everything the page is drawn from besides the document version: the reader's language, the address, the build
+    const key = `${bookLang}\n${mode}\n${url}\n${assets?.at ?? 0}`;
+    const draw = (): string => {
+      if (doc.hasPassword) {
+        // Behind the gate: the title only, in the page and in link previews.
+        return viewerPageHtml({ lang: bookLang, screen: { kind: 'gate', title: doc.title }, context, data: lockedAnswer(doc, options), meta: { title: doc.title, url }, assets: assetsNow });
+      }
+      const guidebook = openAnswer(doc, options);
+      const screen: ViewerScreen = page ? { kind: 'content', guidebook, contentId: page._id } : { kind: 'cover', guidebook };
+      const meta: PageMeta = {
+        title: page ? `${page.title} · ${doc.title}` : doc.title,
+        url,
+        ...(doc.description ? { description: doc.description } : {}),
+        ...(doc.image ? { image: absoluteUrl(doc.image, publicBaseUrl) } : {}),
+      };
+      return viewerPageHtml({ lang: bookLang, screen, context, data: guidebook, meta, assets: assetsNow });
     };
-    send(req, res, 200, viewerPageHtml({ lang: bookLang, screen, context, data: guidebook, meta, assets: viewerAssets() }));
+    sendCachedPage(req, res, pages.page(version, key, draw));
   }
 
-  const lookup = createUuidLookup(viewer);
+  const pages = createViewerPageCache(deps.readStore);
+  const findByUuid = async (uuid: string) => (await viewer.find({ uuid }, { limit: 1 }))[0] ?? null;
   const mobile: RequestHandler = async (req, res) => {
-    const doc = await lookup(pathParam(req, 'uuid'));
-    await reader(req, res, doc, 'mobile', typeof req.params.contentId === 'string' ? req.params.contentId : null);
+    const version = await pages.byUuid(pathParam(req, 'uuid'), findByUuid);
+    await reader(req, res, version, 'mobile', typeof req.params.contentId === 'string' ? req.params.contentId : null);
   };
   router.use('/assets', compressedViewerAssets(deps.webDist));
   router.get('/m/:uuid', mobile);
@@ -375,8 +407,8 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
   router.get('/guidebooks/preview/:id/contents/:contentId', preview);
 
   router.get('/guidebooks/:id/contents/:contentId', async (req, res) => {
-    const doc = await viewer.get(pathParam(req, 'id'));
-    await reader(req, res, doc, 'public', pathParam(req, 'contentId'));
+    const version = await pages.byId(pathParam(req, 'id'));
+    await reader(req, res, version, 'public', pathParam(req, 'contentId'));
   });
 
   return router;

@@ -1,0 +1,26 @@
+import { startStandalone } from './app.ts';
+
+/**
+ * The projections and workers of `npm start`, in a child process of main.ts (ROLES set by it), on the same DATA_DIR.
+ * No HTTP. The HTTP process appends; this one learns of its commits by looking at the event store every
+ * BACKGROUND_EVENT_POLL_MS. It stops on SIGTERM/SIGINT, and when its parent is gone (the IPC channel closes).
+ */
+export const BACKGROUND_EVENT_POLL_MS = 20;
+
+const running = await startStandalone({ serveHttp: false, eventPollMs: BACKGROUND_EVENT_POLL_MS });
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  running.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.on('disconnect', stop);
+process.send?.({ type: 'ready' });
