@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { launchBrowser, screenshot, screenshotDir } from '../../../test-support/browser.ts';
 import type { RunningStandalone } from './app.ts';
 import { bearer, verifiedUser, type SignedIn } from './testing/accounts.ts';
-import { DESKTOP_KEYBOARD, PHONE_TOUCH, focusedElement, openEditorTab, signInBrowser, startProductWithWeb, tapElement } from './testing/editor-browser.ts';
+import { DESKTOP_KEYBOARD, PHONE_TOUCH, focusedElement, openEditorTab, signInBrowser, startProductWithWeb, tapElement, waitForSaved } from './testing/editor-browser.ts';
 
 type Language = 'kr' | 'en';
 type Mode = 'touch' | 'keyboard';
@@ -243,5 +243,46 @@ describe('the editor keeps every tap and keystroke (issue 22)', () => {
         await page.close();
       }, 90_000);
     }
+  }
+});
+
+describe('one editor for create and edit (issue 22)', () => {
+  for (const language of LANGUAGES) {
+    const tag = language === 'kr' ? 'ko' : 'en';
+    const addPage = language === 'kr' ? '페이지 추가' : 'Add page';
+
+    it(`keeps the editor drawn through the first save, and a click during its navigation takes effect (${tag}-1280)`, async () => {
+      const page = await openEditorTab(browser, pageErrors);
+      await page.setViewport(DESKTOP_KEYBOARD);
+      await signInBrowser(page, app.url, author, language);
+      await page.goto(`${app.url}/guidebooks/create`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('#guidebook-title');
+      onTestFailed(async () => {
+        await screenshot(page, `editor-touch-failure-first-save-${tag}`).catch(() => undefined);
+      });
+      await page.type('#guidebook-title', language === 'kr' ? '오사카 3일' : 'Osaka in 3 days');
+      // the elements drawn before the save, marked: the same ones must still be on the page after it
+      await page.evaluate((label) => {
+        const marked = window as unknown as { beforeSave: Element[] };
+        const button = [...document.querySelectorAll<HTMLButtonElement>('nav button')].find((candidate) => candidate.textContent?.trim() === label);
+        marked.beforeSave = [document.querySelector('#guidebook-title'), button].filter((element): element is Element => element !== null && element !== undefined);
+      }, addPage);
+      expect(await page.evaluate(() => (window as unknown as { beforeSave: Element[] }).beforeSave.length)).toBe(2);
+      const saveLabel = language === 'kr' ? '저장' : 'Save';
+      await page.evaluate((label) => [...document.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button')].find((button) => button.textContent === label)?.click(), saveLabel);
+      // the moment the address changes, a person clicks "Add page"
+      await page.waitForFunction(() => location.pathname.startsWith('/guidebooks/edit/'), { polling: 'mutation', timeout: 15_000 });
+      await page.evaluate((label) => [...document.querySelectorAll<HTMLButtonElement>('nav button')].find((button) => button.textContent?.trim() === label)?.click(), addPage);
+      await page.waitForSelector('[role="dialog"]', { visible: true, timeout: 5000 });
+      // the stored document replaces ours in place (the saved state shows), the popup stays open, nothing was redrawn
+      await waitForSaved(page);
+      expect(await page.$('[role="dialog"]')).not.toBeNull();
+      const kept = await page.evaluate(() => (window as unknown as { beforeSave: Element[] }).beforeSave.map((element) => element.isConnected));
+      expect(kept).toEqual([true, true]);
+      expect(await page.$eval('#guidebook-title', (input) => (input as HTMLInputElement).value)).toBe(language === 'kr' ? '오사카 3일' : 'Osaka in 3 days');
+      await windowShot(page, `editor-touch-first-save-click-${tag}-1280`);
+      expect(pageErrors).toEqual([]);
+      await page.close();
+    }, 90_000);
   }
 });
