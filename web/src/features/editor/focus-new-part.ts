@@ -18,7 +18,8 @@ export function focusNewPart(id: string): void {
       // a part with no text field (an image) takes the focus itself, out of the tab order
       if (!field && !part.hasAttribute('tabindex')) part.tabIndex = -1;
       target.focus({ preventScroll: true });
-      target.scrollIntoView({ block: 'nearest' });
+      // the middle of the window: on a phone the add bar covers the bottom of it
+      target.scrollIntoView({ block: 'center' });
       return;
     }
     if (framesLeft > 0) requestAnimationFrame(() => attempt(framesLeft - 1));
