@@ -51,7 +51,7 @@ describe('builders', () => {
 
   it.each(['attractions', 'itinerary', 'preparations', 'airtickets'] as const)('a new %s page gets an empty title and subtitle (placeholders are the editor\'s) and its icon', (type) => {
     const page = newContentPage(type, counter());
-    expect(page).toMatchObject({ title: '', subtitle: '', icon: DEFAULT_CONTENT_ICONS[type], colWidths: [96, 96, 192], colTitles: ['Place', 'Time', 'Schedule'] });
+    expect(page).toMatchObject({ title: '', subtitle: '', icon: DEFAULT_CONTENT_ICONS[type], colWidths: [96, 96, 192], colTitles: ['', '', ''] });
     expect(page.sections).toHaveLength(type === 'itinerary' ? 0 : 1);
     expect(validateDocument({ ...newGuidebookDocument(), contents: [page] })).toBeNull();
   });
@@ -101,8 +101,8 @@ describe('builders', () => {
       else if (node && typeof node === 'object') Object.entries(node).forEach(([childKey, value]) => collect(value, childKey));
     };
     for (const part of parts) collect(part, '');
-    // The itinerary's column titles are headings of the grid, not stand-ins for something to type.
-    const written = strings.filter((text) => text !== '' && !['Place', 'Time', 'Schedule'].includes(text));
+    // Nothing English is stored, not even the itinerary's column titles (issue 22): they are drawn in each person's language.
+    const written = strings.filter((text) => text !== '');
     expect(written.filter((text) => placeholders.includes(text))).toEqual([]);
     expect(written).toEqual([]); // the replacement sub-activity is marked, not written ('Enter Activity' is its placeholder)
     // the new document's cover title is an empty heading, so typed text reads as the title at once
@@ -226,7 +226,7 @@ describe('normaliseDocument', () => {
     const ids = counter();
     const page: ContentPage = { ...newContentPage('airtickets', ids), title: ' ', icon: '', colWidths: [20], colTitles: ['Where'] };
     const normalised = normaliseDocument({ ...newGuidebookDocument(), contents: [page] }, ids).contents[0]!;
-    expect(normalised).toMatchObject({ title: ' ', icon: DEFAULT_CONTENT_ICONS.airtickets, colTitles: ['Where', 'Time', 'Schedule'] });
+    expect(normalised).toMatchObject({ title: ' ', icon: DEFAULT_CONTENT_ICONS.airtickets, colTitles: ['Where', '', ''] });
     expect(normalised.colWidths).toEqual([40, 96, 172]); // the narrow column's 20 px come from the widest: the total (308) stays
   });
 

@@ -63,7 +63,10 @@ export function newGuidebookDocument(options: { title?: string } = {}): Guideboo
 
 export const newSection = (ids: IdGenerator, items: SectionItem[] = []): Section => ({ _id: ids.newId(), items });
 
-/** A new page: empty title and subtitle (the editor shows the type's name and 'Subtitle' as placeholders). */
+/**
+ * A new page: empty title, subtitle and itinerary column titles (the editor shows the type's name, 'Subtitle' and
+ * the columns' names as placeholders, the reader the columns' names in the reader's language).
+ */
 export function newContentPage(type: ContentType, ids: IdGenerator, options: { now?: string } = {}): ContentPage {
   return {
     _id: ids.newId(),
@@ -74,7 +77,8 @@ export function newContentPage(type: ContentType, ids: IdGenerator, options: { n
     sections: type === 'itinerary' ? [] : [newSection(ids)],
     days: [],
     colWidths: [...DEFAULT_COL_WIDTHS],
-    colTitles: [...DEFAULT_COL_TITLES],
+    // blank: the editor and the reader show the columns' names in their person's language (issue 22)
+    colTitles: DEFAULT_COL_TITLES.map(() => ''),
     ...(options.now ? { createdAt: options.now, updatedAt: options.now } : {}),
   };
 }
@@ -385,7 +389,7 @@ export function normaliseContentPage(page: ContentPage, ids: IdGenerator): Conte
   const icon = page.icon === '' ? DEFAULT_CONTENT_ICONS[page.contentType] : page.icon;
   const colWidths = fitColumnWidths(page.colWidths, DEFAULT_COL_WIDTHS.length, DEFAULT_COL_WIDTHS);
   const colTitles =
-    page.colTitles.length === DEFAULT_COL_TITLES.length ? page.colTitles : DEFAULT_COL_TITLES.map((fallback, index) => page.colTitles[index] ?? fallback);
+    page.colTitles.length === DEFAULT_COL_TITLES.length ? page.colTitles : DEFAULT_COL_TITLES.map((_, index) => page.colTitles[index] ?? '');
   let sections = mapShared(page.sections, (section) => {
     const items = mapShared(section.items, normaliseItem);
     return items === section.items ? section : { ...section, items };

@@ -200,10 +200,12 @@ function mealHtml(meal: Meal, texts: ViewerTexts): string {
   return `<li class="pg-meal${meal.isImportant ? ' is-important' : ''}">${meal.isImportant ? importantBadge(texts) : ''}${title}${body}</li>`;
 }
 
+const blankTitle = (title: string | undefined): boolean => title === undefined || title.trim() === '';
+
 export function dayHtml(day: Day, page: Pick<ContentPage, 'colWidths' | 'colTitles'>, texts: ViewerTexts): string {
   const widths = page.colWidths.length >= 3 ? page.colWidths : [96, 96, 192];
   const titles = page.colTitles;
-  const head = `<div class="pg-row pg-row-head" style="${gridColumns(widths, 3)}" aria-hidden="true">${[0, 1, 2].map((index) => `<span>${escapeHtml(titles[index] ?? '')}</span>`).join('')}</div>`;
+  const head = `<div class="pg-row pg-row-head" style="${gridColumns(widths, 3)}" aria-hidden="true">${[0, 1, 2].map((index) => `<span>${escapeHtml(blankTitle(titles[index]) ? (texts.columnTitles[index] ?? '') : (titles[index] ?? ''))}</span>`).join('')}</div>`;
   const activities = day.activities.map((activity) => activityHtml(activity, widths, texts)).join('');
   const meals = day.meals.map((meal) => mealHtml(meal, texts)).join('');
   const title = plainBlank(day.title) ? '' : `<h2 class="pg-day-title">${richTextInlineHtml(day.title)}</h2>`;

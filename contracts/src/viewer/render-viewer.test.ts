@@ -8,7 +8,7 @@ import { renderScreen, screenKey, viewerLinks, type RenderContext } from './rend
 import { parseViewerPath, type ViewerGuidebook } from './viewer-shapes.ts';
 import { VIEWER_TEXTS, acceptLanguageTags, textLanguage, viewerLanguage } from './viewer-texts.ts';
 import { guidebookLanguage } from './guidebook-language.ts';
-import { newCard, newContentPage, newDay, newGuidebookDocument, newMeal, newSectionItem } from '../guidebook/guidebook-rules.ts';
+import { newActivity, newCard, newContentPage, newDay, newGuidebookDocument, newMeal, newSectionItem } from '../guidebook/guidebook-rules.ts';
 
 const ko = VIEWER_TEXTS.ko;
 const book = (document: GuidebookDocument, overrides: Partial<ViewerGuidebook> = {}): ViewerGuidebook => ({
@@ -211,6 +211,21 @@ describe('routes and language', () => {
       expect(html).not.toMatch(/pg-day|pg-meal|pg-button|Type \d|Subtitle|New Day|Day 1|Meal title|Enter button title/);
       expect(html).toContain('<h1 class="pg-sr">Empty</h1>');
     }
+  });
+
+  it("names a new itinerary's blank columns in the reader's language, and keeps the author's own titles (issue 22)", () => {
+    const ids = { n: 0, newId: () => `x${++ids.n}` };
+    const activity = { ...newActivity(ids), place: 'Dotonbori' };
+    const itinerary = { ...newContentPage('itinerary', ids), days: [{ ...newDay(ids), activities: [activity] }] };
+    const guidebook = book({ ...newGuidebookDocument({ title: 'Osaka' }), contents: [itinerary] });
+    const head = (lang: 'ko' | 'en', page = itinerary) => {
+      const withPage = book({ ...guidebook.document, contents: [page] });
+      const html = renderScreen({ kind: 'content', guidebook: withPage, contentId: page._id }, { lang, texts: VIEWER_TEXTS[lang], links: viewerLinks({ mode: 'mobile' }, withPage) });
+      return /<div class="pg-row pg-row-head"[^>]*>(.*?)<\/div>/.exec(html)?.[1];
+    };
+    expect(head('ko')).toBe('<span>장소</span><span>시간</span><span>일정</span>');
+    expect(head('en')).toBe('<span>Place</span><span>Time</span><span>Schedule</span>');
+    expect(head('en', { ...itinerary, colTitles: ['Where', ' ', 'What'] })).toBe('<span>Where</span><span>Time</span><span>What</span>');
   });
 
   it('escapes every HTML special character', () => {

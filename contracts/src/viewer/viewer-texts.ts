@@ -39,6 +39,8 @@ export type ViewerTexts = {
   qrAlt: string;
   close: string;
   meals: string;
+  /** an itinerary column whose title was left blank: place, time, schedule */
+  columnTitles: readonly [string, string, string];
   important: string;
   sticky: string;
   openMap: string;
@@ -83,6 +85,7 @@ const ko: ViewerTexts = {
   qrAlt: '가이드북 주소 QR 코드',
   close: '닫기',
   meals: '식사',
+  columnTitles: ['장소', '시간', '일정'],
   important: '중요',
   sticky: '고정 이미지',
   openMap: 'OpenStreetMap에서 지도 보기',
@@ -127,6 +130,7 @@ const en: ViewerTexts = {
   qrAlt: 'QR code of the guidebook address',
   close: 'Close',
   meals: 'Meals',
+  columnTitles: ['Place', 'Time', 'Schedule'],
   important: 'Important',
   sticky: 'Pinned image',
   openMap: 'Open the map in OpenStreetMap',

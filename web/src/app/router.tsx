@@ -56,20 +56,15 @@ export const routes: RouteObject[] = [
           { path: paths.guidebooks.path, lazy: guidebookList },
           { path: paths.guidebooksRecent.path, lazy: recentGuidebooks },
           // The editor is the layout of its cover and pages: moving between them keeps it (and unsaved work) mounted.
+          // One element for create, sample and edit (issue 22): the first save moves to edit/{id} without drawing
+          // the editor again, so a click in that moment is not lost.
           {
-            path: paths.guidebooksCreate.path,
-            lazy: async () => ({ Component: (await import('./routes/guidebook-editor.tsx')).GuidebookCreateRoute }),
-            children: editorPages,
-          },
-          {
-            path: paths.guidebooksSample.path,
-            lazy: async () => ({ Component: (await import('./routes/guidebook-editor.tsx')).GuidebookSampleRoute }),
-            children: editorPages,
-          },
-          {
-            path: paths.guidebookEdit.path,
-            lazy: async () => ({ Component: (await import('./routes/guidebook-editor.tsx')).GuidebookEditRoute }),
-            children: editorPages,
+            lazy: async () => ({ Component: (await import('./routes/guidebook-editor.tsx')).GuidebookEditorLayout }),
+            children: [
+              { path: paths.guidebooksCreate.path, handle: { editor: 'new' }, children: editorPages },
+              { path: paths.guidebooksSample.path, handle: { editor: 'sample' }, children: editorPages },
+              { path: paths.guidebookEdit.path, handle: { editor: 'edit' }, children: editorPages },
+            ],
           },
           { path: paths.icons.path, lazy: icons },
           {

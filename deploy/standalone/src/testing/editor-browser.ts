@@ -151,3 +151,42 @@ export async function typeInFirstText(page: Page, text: string): Promise<void> {
   await page.keyboard.press('End');
   await page.keyboard.type(text);
 }
+
+// ---------------------------------------------------------------- touch and keyboard (issue 22)
+
+/** A 390 × 844 phone with a touch screen: taps are real touch events (pointerType 'touch'), as on a phone. */
+export const PHONE_TOUCH = { width: 390, height: 844, hasTouch: true, isMobile: true, deviceScaleFactor: 1 } as const;
+/** The desktop of the keyboard journeys. */
+export const DESKTOP_KEYBOARD = { width: 1280, height: 800 } as const;
+
+/**
+ * Taps the first element matching `selector` with the touch screen, at its middle once it is scrolled into view.
+ * Checks that the element itself is what the tap reaches (nothing drawn over it) and returns that verdict.
+ */
+export async function tapElement(page: Page, selector: string): Promise<{ reached: boolean; drawn: string }> {
+  const handle = await page.waitForSelector(selector, { visible: true, timeout: 10_000 });
+  if (!handle) throw new Error(`nothing matches ${selector}`);
+  await handle.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  const at = await handle.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const x = box.left + box.width / 2;
+    const y = box.top + box.height / 2;
+    const drawn = document.elementFromPoint(x, y);
+    const reached = drawn !== null && (drawn === element || element.contains(drawn));
+    const name = drawn ? `${drawn.tagName.toLowerCase()}.${[...drawn.classList].slice(0, 3).join('.')}` : 'nothing';
+    return { x, y, reached, drawn: name };
+  });
+  await handle.dispose();
+  await page.touchscreen.tap(at.x, at.y);
+  return { reached: at.reached, drawn: at.drawn };
+}
+
+/** What has the focus: its accessible name (aria-label, else its text) and, for a field, its value. */
+export async function focusedElement(page: Page): Promise<{ name: string; value: string; tag: string }> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element) return { name: '', value: '', tag: '' };
+    const value = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : (element.innerText ?? '');
+    return { name: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '', value, tag: element.tagName.toLowerCase() };
+  });
+}

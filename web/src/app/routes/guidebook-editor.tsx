@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation, useParams } from 'react-router';
+import { useLocation, useMatches, useParams } from 'react-router';
 import { NEW_GUIDEBOOK_ID, SAMPLE_GUIDEBOOK_ID } from '@pocketguide/contracts';
 import { GuidebookEditor, type EditorSource } from '../../features/editor/components/guidebook-editor.tsx';
 import type { EditorLinks } from '../../features/editor/editor-context.tsx';
@@ -46,6 +46,15 @@ export function GuidebookEditorRoute({ kind }: { kind: 'new' | 'sample' | 'edit'
   return <GuidebookEditor source={source} contentId={contentId} registry={editorItemRegistry} links={links} basePath={basePath} />;
 }
 
-export const GuidebookCreateRoute = () => <GuidebookEditorRoute kind="new" />;
-export const GuidebookSampleRoute = () => <GuidebookEditorRoute kind="sample" />;
-export const GuidebookEditRoute = () => <GuidebookEditorRoute kind="edit" />;
+type EditorKind = 'new' | 'sample' | 'edit';
+const isEditorKind = (value: unknown): value is EditorKind => value === 'new' || value === 'sample' || value === 'edit';
+
+/**
+ * The one route element of the three addresses (their routes name their kind in `handle.editor`): the editor stays
+ * the same element when the first save moves it from create (or sample) to edit/{id}.
+ */
+export function GuidebookEditorLayout() {
+  const matches = useMatches();
+  const kind = matches.map((match) => (match.handle as { editor?: unknown } | undefined)?.editor).find(isEditorKind) ?? 'edit';
+  return <GuidebookEditorRoute kind={kind} />;
+}

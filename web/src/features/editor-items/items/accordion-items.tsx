@@ -8,6 +8,7 @@ import { RichTextField } from '../rich-text/rich-text-field.tsx';
 import { GuidebookImage } from './guidebook-image.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { richFieldProps } from './item-rich-field.ts';
+import { pressToSelect } from '../../editor/press-to-select.ts';
 
 type FoldingItem = SectionItemOf<'accordion'> | SectionItemOf<'airticket'>;
 
@@ -43,7 +44,7 @@ function FoldingItemView<T extends FoldingItem>({ body, ...props }: SectionItemP
   );
 
   return (
-    <div className="mx-4 my-2 overflow-hidden rounded-control border border-neutral-200 bg-white" onPointerDownCapture={editable ? onActivate : undefined}>
+    <div className="mx-4 my-2 overflow-hidden rounded-control border border-neutral-200 bg-white" {...(editable ? pressToSelect(onActivate) : {})}>
       {editable ? (
         <div className="flex items-center gap-2 px-3 py-2.5">
           {title}

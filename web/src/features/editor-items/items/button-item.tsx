@@ -4,6 +4,7 @@ import { webUrlSchema, type SectionItemOf } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { UrlField } from './url-field.tsx';
+import { pressToSelect } from '../../editor/press-to-select.ts';
 
 /** What to store for a typed link address: 'http://' added when no scheme is given; null when not a web address. */
 export function buttonUrlFromInput(input: string): string | null {
@@ -43,7 +44,7 @@ export function ButtonItem({ item, editable, active, onActivate, onEdit }: Secti
   }
 
   return (
-    <div className="flex flex-col gap-2 px-4 py-2" onPointerDownCapture={onActivate} onFocusCapture={onActivate}>
+    <div className="flex flex-col gap-2 px-4 py-2" {...pressToSelect(onActivate)} onFocusCapture={onActivate}>
       {active ? (
         <input
           aria-label={t('editorItems.button.titleLabel')}

@@ -7,6 +7,7 @@ import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { editRichField, RichTextField } from '../rich-text/rich-text-field.tsx';
 import { GuidebookImage } from './guidebook-image.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
+import { pressToSelect } from '../../editor/press-to-select.ts';
 
 /** The grey box an item shows where its image will go, `height` px high (default 70, spec §3). */
 function ImagePlaceholder({ height, children }: { height: number; children?: ReactNode }) {
@@ -29,7 +30,7 @@ export function ImageItem({ item, editable, active, onActivate, uploadImage }: S
     );
   }
   return (
-    <div className="relative" onPointerDownCapture={onActivate} onFocusCapture={onActivate}>
+    <div className="relative" {...pressToSelect(onActivate)} onFocusCapture={onActivate}>
       {item.image ? <GuidebookImage image={item.image} /> : <ImagePlaceholder height={item.height} />}
       {item.isImportant ? (
         <span className="absolute top-2 left-2 rounded-full bg-neutral-900/70 px-2 py-0.5 text-xs font-semibold text-white">{t('editorItems.image.sticky')}</span>
@@ -58,7 +59,7 @@ export function ImageTextItem({ item, editable, active, onActivate, onEdit, uplo
   const editing = editable && active;
 
   return (
-    <div className="flex flex-col gap-2 px-4 py-2" onPointerDownCapture={editable ? onActivate : undefined}>
+    <div className="flex flex-col gap-2 px-4 py-2" {...(editable ? pressToSelect(onActivate) : {})}>
       {editing ? (
         <div role="group" aria-label={t('editorItems.imageText.mode')} className="flex gap-1 self-start rounded-control bg-neutral-100 p-0.5">
           {(['text', 'image'] as const).map((option) => (

@@ -6,13 +6,14 @@ import { RichTextField } from '../rich-text/rich-text-field.tsx';
 import { GuidebookImage } from './guidebook-image.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { richFieldProps } from './item-rich-field.ts';
+import { pressToSelect } from '../../editor/press-to-select.ts';
 
 /** A preparation card: an image, a title and a body (spec §3). */
 export function PreparationItem(props: SectionItemProps<SectionItemOf<'preparation'>>) {
   const { item, editable, active, onActivate, uploadImage } = props;
   const { t } = useTranslation();
   return (
-    <article className="mx-4 my-2 overflow-hidden rounded-control border border-neutral-200 bg-white" onPointerDownCapture={editable ? onActivate : undefined}>
+    <article className="mx-4 my-2 overflow-hidden rounded-control border border-neutral-200 bg-white" {...(editable ? pressToSelect(onActivate) : {})}>
       {item.image ? (
         <GuidebookImage image={item.image} displayWidth={400} />
       ) : editable ? (

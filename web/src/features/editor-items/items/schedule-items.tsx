@@ -4,6 +4,7 @@ import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { RichTextField } from '../rich-text/rich-text-field.tsx';
 import { richFieldProps } from './item-rich-field.ts';
 import { PlainField } from './plain-field.tsx';
+import { pressToSelect } from '../../editor/press-to-select.ts';
 
 /**
  * A day heading and a schedule row placed inside an ordinary section (itinerary pages keep theirs in `days`,
@@ -45,7 +46,7 @@ export function ActivityItem(props: SectionItemProps<SectionItemOf<'activity'>>)
     />
   );
   return (
-    <div className="flex flex-col gap-1 px-4 py-2" onPointerDownCapture={editable ? onActivate : undefined}>
+    <div className="flex flex-col gap-1 px-4 py-2" {...(editable ? pressToSelect(onActivate) : {})}>
       <div className="grid grid-cols-[1fr_1fr_2fr] gap-2 text-sm">
         {cell('place', 'font-semibold text-neutral-900')}
         {cell('time', 'text-neutral-600 tabular-nums')}

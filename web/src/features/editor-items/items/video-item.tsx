@@ -4,6 +4,7 @@ import { Play, Video } from 'lucide-react';
 import { webUrlSchema, type SectionItemOf } from '@pocketguide/contracts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { UrlField } from './url-field.tsx';
+import { pressToSelect } from '../../editor/press-to-select.ts';
 
 const YOUTUBE_ID = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^#]*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})(?![\w-])/i;
 
@@ -38,7 +39,7 @@ export function VideoItem({ item, editable, active, onActivate, onEdit }: Sectio
   // The id that was played: another address shows the facade again.
   const [playing, setPlaying] = useState<string | null>(null);
   return (
-    <div className="flex flex-col gap-2 px-4 py-2" onPointerDownCapture={editable ? onActivate : undefined}>
+    <div className="flex flex-col gap-2 px-4 py-2" {...(editable ? pressToSelect(onActivate) : {})}>
       <div className="relative aspect-video w-full overflow-hidden rounded-control bg-neutral-100">
         {id && playing === id ? (
           <iframe

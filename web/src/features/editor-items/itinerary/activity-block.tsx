@@ -32,6 +32,7 @@ import {
   toggleImportant,
 } from './itinerary-edits.ts';
 import { RowActions } from './row-actions.tsx';
+import { pressToSelect } from '../../editor/press-to-select.ts';
 
 type ActivityBlockProps = {
   dayId: string;
@@ -81,16 +82,21 @@ export function ActivityBlock({ dayId, activity, index, canMoveUp, canMoveDown }
       ref={rowRef}
       role="group"
       aria-label={label}
+      data-part-id={activity._id}
       className={cx(
         'relative flex flex-col gap-1 rounded-control py-1.5',
         activity.isImportant ? 'bg-accent-50' : undefined,
         active ? 'ring-2 ring-primary-600' : editable ? 'hover:bg-neutral-50' : undefined,
         isDragging ? 'opacity-40' : undefined,
       )}
-      onPointerDownCapture={editable ? () => onActivateId(activity._id) : undefined}
+      {...(editable ? pressToSelect(() => onActivateId(activity._id)) : {})}
       onFocusCapture={editable ? () => onActivateId(activity._id) : undefined}
     >
       <DropIndicator position={indicator} />
+      <RowContent handleRef={handleRef} important={activity.isImportant}>
+        <GridCells values={activity} labelPrefix={label} onValue={(key, value) => change(setCell(key, value), 'typing')} />
+      </RowContent>
+      {/* under the row, not over it: selecting a row never moves the field that was tapped (issue 22) */}
       {active ? (
         <div className="flex justify-end px-1">
           <RowActions
@@ -104,9 +110,6 @@ export function ActivityBlock({ dayId, activity, index, canMoveUp, canMoveDown }
           />
         </div>
       ) : null}
-      <RowContent handleRef={handleRef} important={activity.isImportant}>
-        <GridCells values={activity} labelPrefix={label} onValue={(key, value) => change(setCell(key, value), 'typing')} />
-      </RowContent>
       <ul className="flex flex-col gap-1 pl-5">
         {activity.subActivities.map((sub, subIndex) =>
           // Readers are not shown the empty 'Enter Activity' stand-in; authors edit it like any other.
@@ -188,23 +191,10 @@ function SubActivityRow({
         role="group"
         aria-label={label}
         className="flex flex-col gap-1"
-        onPointerDownCapture={editable ? () => onActivateId(sub._id) : undefined}
+        {...(editable ? pressToSelect(() => onActivateId(sub._id)) : {})}
         onFocusCapture={editable ? () => onActivateId(sub._id) : undefined}
       >
         <DropIndicator position={indicator} />
-        {active ? (
-          <div className="flex justify-end px-1">
-            <RowActions
-              label={t('editorItems.itinerary.subActivityActions')}
-              onMoveUp={canMoveUp ? () => edit(stepSubActivity(dayId, activityId, sub._id, -1, ids)) : undefined}
-              onMoveDown={canMoveDown ? () => edit(stepSubActivity(dayId, activityId, sub._id, 1, ids)) : undefined}
-              onInsertAfter={() => edit(insertSubActivityAfter(dayId, activityId, sub._id, ids))}
-              onCopyBelow={() => edit(copySubActivityBelow(dayId, activityId, sub._id, ids))}
-              onDelete={() => edit(removeSubActivity(dayId, activityId, sub._id, ids))}
-              important={{ value: sub.isImportant, onToggle: () => change(toggleImportant) }}
-            />
-          </div>
-        ) : null}
         <RowContent handleRef={handleRef} important={sub.isImportant}>
           <GridCells compact values={sub} labelPrefix={label} onValue={(key, value) => change(setCell(key, value), 'typing')} />
           <RichTextField
@@ -222,6 +212,19 @@ function SubActivityRow({
             placeholder={isReplacementSubActivity(sub) ? t('editorItems.itinerary.replacementPlaceholder') : t('editorItems.itinerary.bodyPlaceholder')}
           />
         </RowContent>
+        {active ? (
+          <div className="flex justify-end px-1">
+            <RowActions
+              label={t('editorItems.itinerary.subActivityActions')}
+              onMoveUp={canMoveUp ? () => edit(stepSubActivity(dayId, activityId, sub._id, -1, ids)) : undefined}
+              onMoveDown={canMoveDown ? () => edit(stepSubActivity(dayId, activityId, sub._id, 1, ids)) : undefined}
+              onInsertAfter={() => edit(insertSubActivityAfter(dayId, activityId, sub._id, ids))}
+              onCopyBelow={() => edit(copySubActivityBelow(dayId, activityId, sub._id, ids))}
+              onDelete={() => edit(removeSubActivity(dayId, activityId, sub._id, ids))}
+              important={{ value: sub.isImportant, onToggle: () => change(toggleImportant) }}
+            />
+          </div>
+        ) : null}
       </div>
     </li>
   );

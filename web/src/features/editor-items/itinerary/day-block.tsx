@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { isRichTextBlank, type Day } from '@pocketguide/contracts';
+import { isRichTextBlank, type Day, type IdGenerator } from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../lib/class-names.ts';
 import { RichTextField } from '../rich-text/rich-text-field.tsx';
@@ -18,9 +18,12 @@ import {
   moveDay,
   normaliseDayTitle,
   setDayTitle,
+  type PageRecipe,
 } from './itinerary-edits.ts';
 import { MealRow } from './meal-row.tsx';
 import { RowActions } from './row-actions.tsx';
+import { pressToSelect } from '../../editor/press-to-select.ts';
+import { focusNewPart } from '../../editor/focus-new-part.ts';
 
 /** One day: its title, activities and meals, and (in the editor) its chrome and add buttons. */
 export function DayBlock({ day, index, count }: { day: Day; index: number; count: number }) {
@@ -38,11 +41,25 @@ export function DayBlock({ day, index, count }: { day: Day; index: number; count
     ),
   });
 
+  // The new activity or meal takes the focus, so what is typed next goes into it, not into the button (issue 22).
+  const addAndFocus = (recipe: (tracked: IdGenerator) => PageRecipe) => {
+    let first: string | null = null;
+    const tracked: IdGenerator = {
+      newId: () => {
+        const id = ids.newId();
+        first ??= id;
+        return id;
+      },
+    };
+    edit(recipe(tracked));
+    if (first !== null) focusNewPart(first);
+  };
+
   return (
-    <section aria-label={label} className="flex flex-col gap-2 border-b border-neutral-200 pb-4 last:border-b-0">
+    <section aria-label={label} data-part-id={day._id} className="flex flex-col gap-2 border-b border-neutral-200 pb-4 last:border-b-0">
       <div
         className={cx('flex flex-col gap-1 rounded-control', active ? 'ring-2 ring-primary-600' : undefined)}
-        onPointerDownCapture={editable ? () => onActivateId(day._id) : undefined}
+        {...(editable ? pressToSelect(() => onActivateId(day._id)) : {})}
         onFocusCapture={editable ? () => onActivateId(day._id) : undefined}
         onBlurCapture={(event) => {
           // The day rules run when the author leaves the title (a blank one stays blank, showing its placeholder).
@@ -50,18 +67,6 @@ export function DayBlock({ day, index, count }: { day: Day; index: number; count
           edit(normaliseDayTitle(day._id, ids));
         }}
       >
-        {active ? (
-          <div className="flex justify-end">
-            <RowActions
-              label={t('editorItems.itinerary.dayActions')}
-              onMoveUp={index > 0 ? () => edit(moveDay(day._id, -1)) : undefined}
-              onMoveDown={index < count - 1 ? () => edit(moveDay(day._id, 1)) : undefined}
-              onInsertAfter={() => edit(insertDayAfter(day._id, ids))}
-              onCopyBelow={() => edit(copyDayBelow(day._id, ids))}
-              onDelete={() => edit(deleteDay(day._id))}
-            />
-          </div>
-        ) : null}
         <div role="heading" aria-level={2} className="px-1">
           <RichTextField
             className="text-lg font-bold text-primary-700"
@@ -75,6 +80,18 @@ export function DayBlock({ day, index, count }: { day: Day; index: number; count
             placeholder={label}
           />
         </div>
+        {active ? (
+          <div className="flex justify-end">
+            <RowActions
+              label={t('editorItems.itinerary.dayActions')}
+              onMoveUp={index > 0 ? () => edit(moveDay(day._id, -1)) : undefined}
+              onMoveDown={index < count - 1 ? () => edit(moveDay(day._id, 1)) : undefined}
+              onInsertAfter={() => edit(insertDayAfter(day._id, ids))}
+              onCopyBelow={() => edit(copyDayBelow(day._id, ids))}
+              onDelete={() => edit(deleteDay(day._id))}
+            />
+          </div>
+        ) : null}
       </div>
 
       <div ref={zoneRef} className={cx('flex flex-col gap-1', dropActive ? 'rounded-control bg-primary-50 outline-2 outline-primary-600 outline-dashed' : undefined)}>
@@ -101,10 +118,10 @@ export function DayBlock({ day, index, count }: { day: Day; index: number; count
 
       {editable ? (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => edit(addActivity(day._id, ids))}>
+          <Button size="sm" variant="secondary" icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => addAndFocus((tracked) => addActivity(day._id, tracked))}>
             {t('editorItems.itinerary.addActivity')}
           </Button>
-          <Button size="sm" variant="secondary" icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => edit(addMeal(day._id, ids))}>
+          <Button size="sm" variant="secondary" icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => addAndFocus((tracked) => addMeal(day._id, tracked))}>
             {t('editorItems.itinerary.addMeal')}
           </Button>
         </div>

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CalendarPlus } from 'lucide-react';
-import { DEFAULT_COL_TITLES, DEFAULT_COL_WIDTHS, fitColumnWidths } from '@pocketguide/contracts';
+import { DEFAULT_COL_WIDTHS, fitColumnWidths } from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
 import { cx } from '../../../lib/class-names.ts';
 import type { ItineraryPageProps } from '../../editor/item-contract.ts';
@@ -11,6 +11,8 @@ import { DayBlock } from './day-block.tsx';
 import { gridColumns, ItineraryContext, type ItineraryScope } from './itinerary-context.ts';
 import { DndScope } from './itinerary-dnd.tsx';
 import { addDay, setColumnTitle, setColumnWidths } from './itinerary-edits.ts';
+
+const COLUMN_KEYS = ['place', 'time', 'schedule'] as const;
 
 /**
  * An itinerary content page (spec §3, §4): the column titles over days of activities, sub-activities and meals.
@@ -41,7 +43,9 @@ export function ItineraryPage({ item: page, editable, activeId, onActivateId, on
               {widths.map((_, index) => (
                 <div key={index} className="min-w-0 px-1">
                   <PlainField
-                    value={page.colTitles[index] ?? DEFAULT_COL_TITLES[index] ?? ''}
+                    // a blank title shows the column's name in the author's language, greyed, and stores nothing
+                    value={page.colTitles[index] ?? ''}
+                    placeholder={t(`editorItems.itinerary.columns.${COLUMN_KEYS[index] ?? 'schedule'}`)}
                     editable={editable}
                     label={t('editorItems.itinerary.columnTitle', { number: index + 1 })}
                     onValue={(value) => onEdit(setColumnTitle(index, value), 'typing')}
@@ -50,8 +54,9 @@ export function ItineraryPage({ item: page, editable, activeId, onActivateId, on
               ))}
               {editable ? (
                 <div className="pointer-events-none absolute inset-y-0 right-0 left-4">
-                  {/* a dragged pixel is scaled back to the stored widths, which the columns draw in proportion */}
-                  <div ref={columns} className="pointer-events-auto relative h-full w-full">
+                  {/* a dragged pixel is scaled back to the stored widths, which the columns draw in proportion; only
+                      the handles take pointers, so the titles under this layer stay clickable (issue 22) */}
+                  <div ref={columns} className="relative h-full w-full">
                     <ColumnResizeHandles
                       widths={widths}
                       onPreview={setPreview}

@@ -8,6 +8,7 @@ import { ImportantMark } from './activity-block.tsx';
 import { useItinerary } from './itinerary-context.ts';
 import { copyMealBelow, deleteMeal, editMeal, insertMealAfter, moveMeal, toggleImportant } from './itinerary-edits.ts';
 import { RowActions } from './row-actions.tsx';
+import { pressToSelect } from '../../editor/press-to-select.ts';
 
 /** A meal of the day: a title (empty at first, 'Meal title' its placeholder) and what to eat where. */
 export function MealRow({ dayId, meal, index, count }: { dayId: string; meal: Meal; index: number; count: number }) {
@@ -21,27 +22,15 @@ export function MealRow({ dayId, meal, index, count }: { dayId: string; meal: Me
     <div
       role="group"
       aria-label={label}
+      data-part-id={meal._id}
       className={cx(
         'flex flex-col gap-1 rounded-control px-1 py-1.5',
         meal.isImportant ? 'bg-accent-50' : undefined,
         active ? 'ring-2 ring-primary-600' : undefined,
       )}
-      onPointerDownCapture={editable ? () => onActivateId(meal._id) : undefined}
+      {...(editable ? pressToSelect(() => onActivateId(meal._id)) : {})}
       onFocusCapture={editable ? () => onActivateId(meal._id) : undefined}
     >
-      {active ? (
-        <div className="flex justify-end">
-          <RowActions
-            label={t('editorItems.itinerary.mealActions')}
-            onMoveUp={index > 0 ? () => edit(moveMeal(dayId, meal._id, -1)) : undefined}
-            onMoveDown={index < count - 1 ? () => edit(moveMeal(dayId, meal._id, 1)) : undefined}
-            onInsertAfter={() => edit(insertMealAfter(dayId, meal._id, ids))}
-            onCopyBelow={() => edit(copyMealBelow(dayId, meal._id, ids))}
-            onDelete={() => edit(deleteMeal(dayId, meal._id))}
-            important={{ value: meal.isImportant, onToggle: () => change(toggleImportant) }}
-          />
-        </div>
-      ) : null}
       {meal.isImportant && !editable ? <ImportantMark /> : null}
       <div className="flex items-start gap-2">
         <Utensils className="mt-1 size-4 shrink-0 text-primary-600" aria-hidden="true" />
@@ -77,6 +66,19 @@ export function MealRow({ dayId, meal, index, count }: { dayId: string; meal: Me
           />
         </div>
       </div>
+      {active ? (
+        <div className="flex justify-end">
+          <RowActions
+            label={t('editorItems.itinerary.mealActions')}
+            onMoveUp={index > 0 ? () => edit(moveMeal(dayId, meal._id, -1)) : undefined}
+            onMoveDown={index < count - 1 ? () => edit(moveMeal(dayId, meal._id, 1)) : undefined}
+            onInsertAfter={() => edit(insertMealAfter(dayId, meal._id, ids))}
+            onCopyBelow={() => edit(copyMealBelow(dayId, meal._id, ids))}
+            onDelete={() => edit(deleteMeal(dayId, meal._id))}
+            important={{ value: meal.isImportant, onToggle: () => change(toggleImportant) }}
+          />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { isPlausiblePoint, type GeoPoint } from './geocoder.ts';
 import { useMapServices } from './map-services.tsx';
+import { pressToSelect } from '../../editor/press-to-select.ts';
 
 /** Spec §9: the map error toast shows 5 s. */
 export const MAP_TOAST_MS = 5000;
@@ -44,7 +45,7 @@ export function MapItem({ item, editable, active, onActivate, onEdit }: SectionI
   };
 
   return (
-    <div className="flex flex-col gap-2 px-4 py-2" onPointerDownCapture={editable ? onActivate : undefined}>
+    <div className="flex flex-col gap-2 px-4 py-2" {...(editable ? pressToSelect(onActivate) : {})}>
       {interactive ? (
         <AddressSearch
           address={item.address}

@@ -10,6 +10,7 @@ import { BLOCK_CLASSES, LINK_CLASS, blockStyle, leafStyle } from './rich-text-st
 import { RichTextToolbar } from './rich-text-toolbar.tsx';
 import { RichTextView } from './render-rich-text.tsx';
 import './slate-types.ts';
+import { pressToSelect } from '../../editor/press-to-select.ts';
 
 /**
  * The rich-text field of every styled text (spec §3 Rich text): in view mode the slate-free renderer, in edit mode
@@ -109,7 +110,7 @@ function RichTextEditor({ value, active, onActivate, onChange, singleLine, place
       ref={container}
       data-rich-text-field=""
       className={cx('relative', className)}
-      onPointerDownCapture={onActivate}
+      {...pressToSelect(onActivate)}
       onFocusCapture={() => {
         setFocused(true);
         onActivate();

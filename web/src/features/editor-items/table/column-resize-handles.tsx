@@ -82,7 +82,7 @@ export function ColumnResizeHandles({ widths, onPreview, onCommit, label, frame 
             onPointerCancel={onPointerCancel}
             onLostPointerCapture={() => (drag.current ? onPointerUp() : undefined)}
             onKeyDown={onKeyDown(index)}
-            className="group absolute top-0 bottom-0 z-10 -ml-1.5 w-3 cursor-col-resize touch-none focus-visible:outline-none"
+            className="group pointer-events-auto absolute top-0 bottom-0 z-10 -ml-1.5 w-3 cursor-col-resize touch-none focus-visible:outline-none"
             style={{ left: `${(left / total) * 100}%` }}
           >
             <span className="mx-auto block h-full w-0.5 bg-primary-600/0 transition-colors group-hover:bg-primary-600/60 group-focus-visible:bg-primary-600" />

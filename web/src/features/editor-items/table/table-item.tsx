@@ -14,6 +14,7 @@ import { cx } from '../../../lib/class-names.ts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { ColumnResizeHandles } from './column-resize-handles.tsx';
 import { TableCellEditor } from './table-cell.tsx';
+import { pressToSelect } from '../../editor/press-to-select.ts';
 
 type TableItemValue = SectionItemOf<'table'>;
 type Cell = { row: number; col: number };
@@ -51,7 +52,7 @@ export function TableItem({ item, editable, active, onActivate, onEdit }: Sectio
   const cell = selected && selected.row < item.rows && selected.col < item.cols ? selected : null;
 
   return (
-    <div className="px-4 py-2" onPointerDownCapture={editable ? onActivate : undefined}>
+    <div className="px-4 py-2" {...(editable ? pressToSelect(onActivate) : {})}>
       {editing && cell ? (
         <TableControls
           cell={cell}

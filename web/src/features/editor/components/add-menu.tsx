@@ -19,6 +19,7 @@ import { ADDABLE_ITEM_TYPES, type ContentPage, type SectionItemType } from '@poc
 import { addDay, addItem } from '../editor-actions.ts';
 import { useEditor } from '../editor-context.tsx';
 import { TableDimensionsDialog } from './table-dimensions-dialog.tsx';
+import { focusNewPart } from '../focus-new-part.ts';
 
 const ICONS: Partial<Record<SectionItemType, LucideIcon>> = {
   title: Heading,
@@ -79,7 +80,9 @@ export function AddMenu({ page, frame }: { page: ContentPage; frame: RefObject<H
       setTableOpen(true);
       return;
     }
-    addItem(store, page._id, type);
+    // the new item takes the focus: a sentence typed after 'Add' lands in it whole (issue 22)
+    const added = addItem(store, page._id, type);
+    if (added) focusNewPart(added);
   };
   const types = ADDABLE_ITEM_TYPES[page.contentType] as readonly SectionItemType[];
   const buttonClass =
@@ -100,7 +103,11 @@ export function AddMenu({ page, frame }: { page: ContentPage; frame: RefObject<H
       <ul className="flex flex-col max-md:flex-row max-md:gap-1 max-md:overflow-x-auto">
         {page.contentType === 'itinerary' ? (
           <li className="shrink-0">
-            <button type="button" className={buttonClass} onClick={() => addDay(store, page._id)}>
+            <button type="button" className={buttonClass} onClick={() => {
+                const added = addDay(store, page._id);
+                if (added) focusNewPart(added);
+              }}
+            >
               <CalendarPlus className="size-4 shrink-0" aria-hidden="true" />
               {t('editor.addMenu.addDay')}
             </button>
@@ -124,8 +131,9 @@ export function AddMenu({ page, frame }: { page: ContentPage; frame: RefObject<H
         open={tableOpen}
         onOpenChange={setTableOpen}
         onAdd={(rows, cols) => {
-          addItem(store, page._id, 'table', { rows, cols });
+          const added = addItem(store, page._id, 'table', { rows, cols });
           setTableOpen(false);
+          if (added) focusNewPart(added);
         }}
       />
     </div>

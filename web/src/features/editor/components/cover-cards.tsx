@@ -18,6 +18,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { cx } from '../../../lib/class-names.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
 import { EditableRichText } from './editable-rich-text.tsx';
+import { pressToSelect } from '../press-to-select.ts';
 
 /**
  * The cover's cards (`home.cards`: spec §3 "card types seen on covers"), under the menu as the viewer draws them
@@ -159,7 +160,7 @@ function CoverCardView({ card, editable }: { card: Card; editable: boolean }) {
       )}
       data-card-type={card.type}
       data-card-id={card._id}
-      onPointerDown={editable ? () => store.select(card._id) : undefined}
+      {...(editable ? pressToSelect(() => store.select(card._id)) : {})}
       onFocus={editable ? () => store.select(card._id) : undefined}
     >
       {active ? (

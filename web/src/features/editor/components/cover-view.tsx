@@ -10,6 +10,7 @@ import { useEditor, useEditorState } from '../editor-context.tsx';
 import { CoverCards } from './cover-cards.tsx';
 import { EditableRichText } from './editable-rich-text.tsx';
 import { MenuTiles } from './menu-tiles.tsx';
+import { pressToSelect } from '../press-to-select.ts';
 
 /**
  * The cover as readers see it (the viewer's layout): header, the cover title (subheader), the menu of content
@@ -177,7 +178,7 @@ function CoverPartView({ part, doc, editable, children }: { part: CoverPart; doc
   return (
     <div
       className={cx('relative', editable && 'cursor-text', active ? 'outline-2 -outline-offset-2 outline-primary-600' : editable && 'hover:outline hover:-outline-offset-1 hover:outline-primary-200')}
-      onPointerDown={editable ? () => store.select(part) : undefined}
+      {...(editable ? pressToSelect(() => store.select(part)) : {})}
       onFocus={editable ? () => store.select(part) : undefined}
       data-part={part}
     >

@@ -90,7 +90,19 @@ type GuidebookEditorProps = {
 export function GuidebookEditor({ source, contentId, registry, links, basePath }: GuidebookEditorProps) {
   const { t } = useTranslation();
   const api = useApiClient();
-  const key = source.kind === 'saved' ? source.guidebookId : source.kind;
+  // A new or sample guidebook that its first save stored keeps its key at its new address, so the editor is not
+  // loaded and drawn again (issue 22); any other address starts afresh (a new 'new' gets a new generation).
+  // `arrived` once the address is the stored guidebook's: until then the old address still renders (in between).
+  const [carried, setCarried] = useState<{ key: string; guidebookId: string; arrived: boolean } | null>(null);
+  const [generation, setGeneration] = useState(0);
+  const atCarried = carried !== null && source.kind === 'saved' && source.guidebookId === carried.guidebookId;
+  const stillCarried = carried !== null && (atCarried || (!carried.arrived && source.kind !== 'saved'));
+  if (carried !== null && !stillCarried) {
+    setCarried(null);
+    setGeneration((value) => value + 1);
+  } else if (carried !== null && atCarried && !carried.arrived) setCarried({ ...carried, arrived: true });
+  const key = stillCarried ? carried.key : source.kind === 'saved' ? source.guidebookId : `${source.kind}:${generation}`;
+  const onStored = useCallback((guidebookId: string) => setCarried({ key, guidebookId, arrived: false }), [key]);
   const query = useQuery({
     queryKey: ['guidebooks', 'editor', key],
     queryFn: ({ signal }) => loadEditorData(api, source, signal),
@@ -129,10 +141,12 @@ export function GuidebookEditor({ source, contentId, registry, links, basePath }
       />
     );
   }
-  return <LoadedEditor key={key} data={query.data} contentId={contentId} registry={registry} links={links} basePath={basePath} />;
+  return <LoadedEditor key={key} data={query.data} contentId={contentId} registry={registry} links={links} basePath={basePath} onStored={onStored} />;
 }
 
-function LoadedEditor({ data, contentId, registry, links, basePath }: { data: EditorData } & Omit<GuidebookEditorProps, 'source'>) {
+type LoadedEditorProps = { data: EditorData; onStored(guidebookId: string): void } & Omit<GuidebookEditorProps, 'source'>;
+
+function LoadedEditor({ data, contentId, registry, links, basePath, onStored }: LoadedEditorProps) {
   const { t } = useTranslation();
   const api = useApiClient();
   const navigate = useNavigate();
@@ -167,10 +181,13 @@ function LoadedEditor({ data, contentId, registry, links, basePath }: { data: Ed
   );
   const onInserted = useCallback(
     (guidebookId: string, position: number) => {
-      // the saved guidebook opens at its own address, on its cover: the server gave every part a fresh id
+      // the saved guidebook moves to its own address, on its cover (the server gave every part a fresh id), in the
+      // same editor: the stored document replaces ours in place, nothing is drawn anew
+      onStored(guidebookId);
       void navigate(links.cover(guidebookId), { replace: true, state: { after: position } });
+      void reloadRef.current(position).catch(() => undefined);
     },
-    [navigate, links],
+    [navigate, links, onStored],
   );
   // The saver lives as long as the store; it reaches the latest callbacks through refs.
   const notifyRef = useRef(notify);
@@ -192,6 +209,8 @@ function LoadedEditor({ data, contentId, registry, links, basePath }: { data: Ed
     },
     [api, store],
   );
+  const reloadRef = useRef(reload);
+  reloadRef.current = reload;
 
   const uploadImage = useCallback(
     async (target: ImageTarget, file: File, onProgress?: UploadProgress): Promise<ImageSet> => {

@@ -15,7 +15,8 @@ import { useTileDrag } from './drag-and-drop.tsx';
 /**
  * The cover's menu: one tile per content page (icon and title), three to a row as in the viewer. In the editor a
  * tile opens its page; hovering, focusing or selecting it shows its handles (drag, edit) and options (Icon, Text,
- * Del, Copy), with move buttons for the keyboard.
+ * Del, Copy), with move buttons for the keyboard. On a touch screen the first tap selects the tile (there is no
+ * hover to show the options) and the second opens the page.
  */
 export function MenuTiles({ doc, editable, onAddPage }: { doc: GuidebookDocument; editable: boolean; onAddPage?: () => void }) {
   const { t } = useTranslation();
@@ -53,6 +54,8 @@ const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }
   const editing = useEditorState((state) => state.editingId === tile.contentId) && editable;
   const [dialog, setDialog] = useState<'icon' | 'delete' | 'copy' | null>(null);
   const { ref, handleRef, isDragging, dropLine } = useTileDrag(tile.contentId, index, editable);
+  // A phone has no hover: the first tap on a tile selects it (its options appear), the next opens its page (issue 22).
+  const press = useRef<{ touch: boolean; wasActive: boolean } | null>(null);
   // An untitled page reads as its type's name, greyed (a placeholder in the author's language, never stored).
   const untitled = tile.title.trim() === '';
   const title = untitled ? t(`editor.contentTypes.${tile.contentType}`) : tile.title;
@@ -79,7 +82,14 @@ const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }
     <li
       ref={ref}
       className={cx('group relative', isDragging && 'opacity-40')}
-      onPointerDown={editable ? () => store.select(tile.contentId) : undefined}
+      onPointerDown={
+        editable
+          ? (event) => {
+              press.current = { touch: event.pointerType === 'touch', wasActive: active };
+              store.select(tile.contentId);
+            }
+          : undefined
+      }
     >
       {dropLine === 'before' ? <span aria-hidden="true" className="absolute inset-y-0 -left-2 w-1 rounded-full bg-primary-600" /> : null}
       {dropLine === 'after' ? <span aria-hidden="true" className="absolute inset-y-0 -right-2 w-1 rounded-full bg-primary-600" /> : null}
@@ -96,6 +106,11 @@ const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }
       ) : (
         <Link
           to={links.content(guidebookId, tile.contentId)}
+          onClick={(event) => {
+            const pressed = press.current;
+            press.current = null;
+            if (editable && pressed?.touch && !pressed.wasActive) event.preventDefault();
+          }}
           className={cx(
             'flex min-h-[104px] flex-col items-center gap-2 rounded-card border bg-white px-1.5 pt-3.5 pb-3 text-center text-sm leading-[1.35] font-semibold text-neutral-800 shadow-raised',
             active ? 'border-primary-600 ring-2 ring-primary-100' : 'border-neutral-200 hover:border-primary-200',

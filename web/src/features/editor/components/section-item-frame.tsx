@@ -8,6 +8,7 @@ import { useEditor } from '../editor-context.tsx';
 import type { EditRecipe, SectionItemProps } from '../item-contract.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useItemDrag } from './drag-and-drop.tsx';
+import { pressToSelect } from '../press-to-select.ts';
 
 type SectionItemFrameProps = {
   contentId: string;
@@ -55,7 +56,7 @@ export const SectionItemFrame = memo(function SectionItemFrame({ contentId, item
         editable && (active ? 'mb-11 outline-2 outline-offset-2 outline-primary-600' : 'hover:outline hover:outline-offset-2 hover:outline-primary-200'),
         item.isImportant && item.type !== 'image' && 'border-l-[3px] border-accent-500 pl-3',
       )}
-      onPointerDownCapture={editable && !active ? onActivate : undefined}
+      {...(editable && !active ? pressToSelect(onActivate) : {})}
       onFocusCapture={editable && !active ? onActivate : undefined}
     >
       {dropLine ? (

@@ -1,0 +1,28 @@
+/**
+ * Puts the focus into a part the author just added (an item from the add menu, a day, an activity, a meal), so
+ * that what they type next lands in it (issue 22). Left on the add button, every space typed pressed the button
+ * again: one sentence made 14 empty blocks. The part is found by `data-item-id` (section items) or `data-part-id`
+ * (itinerary parts) once React has drawn it; its first text field takes the focus, else the part itself.
+ */
+const FIELDS = '[contenteditable="true"], input:not([type="file"]):not([type="checkbox"]):not([type="radio"]), textarea';
+const MAX_FRAMES = 30;
+
+export function focusNewPart(id: string): void {
+  const quoted = JSON.stringify(id); // ids are hex, but a quoted string keeps any id a valid attribute selector
+  const selector = `[data-item-id=${quoted}], [data-part-id=${quoted}]`;
+  const attempt = (framesLeft: number) => {
+    const part = document.querySelector<HTMLElement>(selector);
+    const field = part?.querySelector<HTMLElement>(FIELDS);
+    if (part && (field || framesLeft === 0)) {
+      const target = field ?? part;
+      // a part with no text field (an image) takes the focus itself, out of the tab order
+      if (!field && !part.hasAttribute('tabindex')) part.tabIndex = -1;
+      target.focus({ preventScroll: true });
+      // the middle of the window: on a phone the add bar covers the bottom of it
+      target.scrollIntoView({ block: 'center' });
+      return;
+    }
+    if (framesLeft > 0) requestAnimationFrame(() => attempt(framesLeft - 1));
+  };
+  requestAnimationFrame(() => attempt(MAX_FRAMES));
+}
