@@ -34,6 +34,7 @@ export const problemStatus: Readonly<Record<ErrorCode, number>> = {
   payment_not_completed: 402,
   payment_mismatch: 400,
   debug_payment_refused: 400,
+  merchant_uid_refused: 400,
   payment_declined: 402,
   payment_provider_unavailable: 503,
   internal_error: 500,
