@@ -8,7 +8,7 @@ import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
 import type { Doc, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { createSqliteReadStore } from '@pocketguide/platform/read-store/sqlite-read-store';
-import { createProjectionRunner, type ProjectionRunner, type RebuildProgress } from './projection-runner.ts';
+import { createProjectionRunner, type ProjectionRunner, type RebuildProgress, type RetryOptions } from './projection-runner.ts';
 import type { Projector } from './projector.ts';
 import {
   appendCountedEvents,
@@ -45,13 +45,14 @@ function openReads(path: string): ReadStore {
   return store;
 }
 
-function runnerFor(eventStore: EventStore, readStore: ReadStore, projectors: readonly Projector[], batchSize?: number) {
+function runnerFor(eventStore: EventStore, readStore: ReadStore, projectors: readonly Projector[], batchSize?: number, retry?: RetryOptions) {
   const errors: unknown[] = [];
   const runner = createProjectionRunner({
     eventStore,
     readStore,
     projectors,
     batchSize,
+    ...(retry ? { retry } : {}),
     onError: (error) => errors.push(error),
   });
   cleanups.push(() => runner.stop());
@@ -276,11 +277,13 @@ describe('projection runner (SQLite stores)', () => {
     await readStore.collection('counting').upsert({ id: 'stray', count: 1, lastRevision: 0, outOfOrder: 0, total: 0 });
 
     const progress: RebuildProgress[] = [];
+    const head = await eventStore.headPosition();
     const result = await runner.rebuild('counting', (p) => progress.push(p));
-    expect(result).toMatchObject({ name: 'counting', events: 3050, checkpoint: await eventStore.headPosition() });
+    expect(result).toMatchObject({ name: 'counting', events: 3050, checkpoint: head });
     expect(result.eventsPerSecond).toBeGreaterThan(0);
-    expect(progress[0]).toMatchObject({ processed: 0, total: 3050 });
-    expect(progress.at(-1)).toMatchObject({ processed: 3050, total: 3050 });
+    expect(progress[0]).toMatchObject({ processed: 0, position: 0, headPosition: head });
+    expect(progress.at(-1)).toMatchObject({ processed: 3050, position: head, headPosition: head });
+    expect(progress.length).toBeGreaterThan(3);
     expect(progress.map((p) => p.processed)).toEqual([...progress.map((p) => p.processed)].sort((a, b) => a - b));
     expectExactCounts(await documents(readStore, 'counting'), streamCounts([['b', 30, 100]]));
 
@@ -333,14 +336,15 @@ describe('projection runner (SQLite stores)', () => {
         return { id: event.streamId, n: (typeof doc?.n === 'number' ? doc.n : 0) + 1 };
       },
     };
-    const { runner, errors } = runnerFor(eventStore, readStore, [failing, createCountingProjector()]);
+    // A long first pause: the status is looked at while the failing projector waits for its retry.
+    const { runner, errors } = runnerFor(eventStore, readStore, [failing, createCountingProjector()], undefined, { initialMs: 60_000, maxMs: 60_000 });
     await runner.start();
     await waitFor('the failure', async () => (await runner.status()).some((s) => s.state === 'failed'));
     await waitFor('the healthy projector', async () => (await runner.status())[1]?.checkpoint === (await eventStore.headPosition()));
 
     const [failed, healthy] = await runner.status();
     expect(failed).toMatchObject({ name: 'failing', state: 'failed', lastError: 'cannot project Poison', checkpoint: poisonAt - 1 });
-    expect(healthy).toMatchObject({ name: 'counting', lag: 0 });
+    expect(healthy).toMatchObject({ name: 'counting', lag: 0, state: 'live' });
     expect(errors).toHaveLength(1);
     expect(await readStore.collection('failing').count()).toBe(10);
   });
