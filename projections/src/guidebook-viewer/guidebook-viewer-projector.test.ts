@@ -1,3 +1,4 @@
+import type * as NodeCrypto from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { hashSharePassword, verifySharePassword } from '@pocketguide/platform/auth/share-password';
 import { richParagraph, sampleGuidebook, type GuidebookViewerDoc } from '@pocketguide/contracts';
@@ -8,7 +9,7 @@ import { coverImageOf, descriptionOf, guidebookViewerProjector } from './guidebo
 /** Every synchronous key derivation anything in this file calls is recorded and refused. */
 const syncKeyDerivations = vi.hoisted((): string[] => []);
 vi.mock('node:crypto', async (importOriginal) => {
-  const crypto = await importOriginal<typeof import('node:crypto')>();
+  const crypto = await importOriginal<typeof NodeCrypto>();
   const refuse = (name: string) => () => {
     syncKeyDerivations.push(name);
     throw new Error(`${name} called: a synchronous hash blocks the event loop`);
