@@ -17,6 +17,7 @@ import { appShellSuite } from './suites/app-shell.ts';
 import { mixedLoadSuite } from './suites/mixed-load.ts';
 import { dashboardSuite } from './suites/dashboard.ts';
 import { eventExplorerSuite } from './suites/event-explorer.ts';
+import { rebuildSuite } from './suites/rebuild.ts';
 
 const suites: Record<string, () => Promise<SuiteResult>> = {
   appends: appendsSuite,
@@ -31,6 +32,7 @@ const suites: Record<string, () => Promise<SuiteResult>> = {
   'mixed-load': () => mixedLoadSuite(),
   dashboard: () => dashboardSuite(Number(process.env.DASHBOARD_BENCH_EVENTS ?? 1_000_000)),
   'event-explorer': () => eventExplorerSuite(),
+  rebuild: () => rebuildSuite(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
