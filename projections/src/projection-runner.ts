@@ -108,15 +108,25 @@ export function evolveDocuments<D extends Doc>(
   current: (id: string) => ProjectedDocument<D>,
 ): Array<{ id: string; doc: D | null }> {
   if (!matchesFilter(event, projector.filter)) return [];
-  const changes: Array<{ id: string; doc: D | null }> = [];
+  const changes: Array<{ id: string; doc: D | null; before: D | null }> = [];
   for (const id of new Set(projector.documentIds(event))) {
     const { doc, position } = current(id);
     if (position !== null && position >= event.position) continue;
     const next = projector.evolve(doc, event, id);
     // Nothing to write for a document that neither existed nor came to exist.
-    if (next !== null || doc !== null) changes.push({ id, doc: next });
+    if (next !== null || doc !== null) changes.push({ id, doc: next, before: doc });
   }
-  return changes;
+  const result: Array<{ id: string; doc: D | null }> = changes.map(({ id, doc }) => ({ id, doc }));
+  const summary = projector.summary;
+  if (summary && changes.length > 0) {
+    const { doc, position } = current(summary.id);
+    if (position === null || position < event.position) {
+      let next = doc;
+      for (const change of changes) next = summary.evolve(next, { id: change.id, before: change.before, after: change.doc });
+      result.push({ id: summary.id, doc: next });
+    }
+  }
+  return result;
 }
 
 const DEFAULT_BATCH_SIZE = 1000;
@@ -275,6 +285,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         }
       }
       if (ids.size === 0) continue;
+      // The summary folds whatever the batch changes: it must be loaded as it stands, never taken as empty.
+      if (projector.summary) ids.add(projector.summary.id);
       const stored = await readStore.loadForProjection(projector.collection, [...ids]);
       for (const id of ids) {
         const found = stored.get(id);
