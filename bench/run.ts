@@ -18,6 +18,7 @@ import { mixedLoadSuite } from './suites/mixed-load.ts';
 import { dashboardSuite } from './suites/dashboard.ts';
 import { eventExplorerSuite } from './suites/event-explorer.ts';
 import { requestCostSuite } from './suites/request-cost.ts';
+import { rebuildSuite } from './suites/rebuild.ts';
 
 const suites: Record<string, () => Promise<SuiteResult>> = {
   appends: appendsSuite,
@@ -33,6 +34,7 @@ const suites: Record<string, () => Promise<SuiteResult>> = {
   dashboard: () => dashboardSuite(Number(process.env.DASHBOARD_BENCH_EVENTS ?? 1_000_000)),
   'event-explorer': () => eventExplorerSuite(),
   'request-cost': () => requestCostSuite(),
+  rebuild: () => rebuildSuite(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

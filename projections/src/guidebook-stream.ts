@@ -33,12 +33,22 @@ export const guidebookOrViewsIdOf = (event: RecordedEvent): readonly string[] =>
 export const viewsAdded = (event: RecordedEvent): number => decodeGuidebookViewsEvent(event.type, event.data).data.count;
 
 /**
+ * Decoded once per recorded event: the runner hands the same event object to every guidebook read model in its
+ * pass, and validating a guidebook event (documents, patches) is most of what folding it costs. Weak, so an event
+ * is forgotten with its batch. The decoded event is shared: read models never change what they are given.
+ */
+const decoded = new WeakMap<RecordedEvent, GuidebookEvent | null>();
+
+/**
  * The event upcast and validated as the contracts define it; null for a type this build does not know (a newer
  * writer's), which the read models then leave alone rather than stop on.
  */
 export function decodeRecorded(event: RecordedEvent): GuidebookEvent | null {
-  if (!isGuidebookEventType(event.type)) return null;
-  return decodeGuidebookEvent(event.type, event.data, { metadata: event.metadata });
+  const known = decoded.get(event);
+  if (known !== undefined) return known;
+  const result = isGuidebookEventType(event.type) ? decodeGuidebookEvent(event.type, event.data, { metadata: event.metadata }) : null;
+  decoded.set(event, result);
+  return result;
 }
 
 /** The title the lists show. */

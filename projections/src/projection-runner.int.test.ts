@@ -1,14 +1,17 @@
 import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { EventStore } from '@pocketguide/platform/event-store/event-store';
+import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
 import type { Doc, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { createSqliteReadStore } from '@pocketguide/platform/read-store/sqlite-read-store';
-import { createProjectionRunner, type ProjectionRunner, type RebuildProgress } from './projection-runner.ts';
+import { createProjectionRunner, type ProjectionRunner, type RebuildProgress, type RetryOptions } from './projection-runner.ts';
 import type { Projector } from './projector.ts';
 import {
   appendCountedEvents,
@@ -45,13 +48,14 @@ function openReads(path: string): ReadStore {
   return store;
 }
 
-function runnerFor(eventStore: EventStore, readStore: ReadStore, projectors: readonly Projector[], batchSize?: number) {
+function runnerFor(eventStore: EventStore, readStore: ReadStore, projectors: readonly Projector[], batchSize?: number, retry?: RetryOptions) {
   const errors: unknown[] = [];
   const runner = createProjectionRunner({
     eventStore,
     readStore,
     projectors,
     batchSize,
+    ...(retry ? { retry } : {}),
     onError: (error) => errors.push(error),
   });
   cleanups.push(() => runner.stop());
@@ -276,11 +280,13 @@ describe('projection runner (SQLite stores)', () => {
     await readStore.collection('counting').upsert({ id: 'stray', count: 1, lastRevision: 0, outOfOrder: 0, total: 0 });
 
     const progress: RebuildProgress[] = [];
+    const head = await eventStore.headPosition();
     const result = await runner.rebuild('counting', (p) => progress.push(p));
-    expect(result).toMatchObject({ name: 'counting', events: 3050, checkpoint: await eventStore.headPosition() });
+    expect(result).toMatchObject({ name: 'counting', events: 3050, checkpoint: head });
     expect(result.eventsPerSecond).toBeGreaterThan(0);
-    expect(progress[0]).toMatchObject({ processed: 0, total: 3050 });
-    expect(progress.at(-1)).toMatchObject({ processed: 3050, total: 3050 });
+    expect(progress[0]).toMatchObject({ processed: 0, position: 0, headPosition: head });
+    expect(progress.at(-1)).toMatchObject({ processed: 3050, position: head, headPosition: head });
+    expect(progress.length).toBeGreaterThan(3);
     expect(progress.map((p) => p.processed)).toEqual([...progress.map((p) => p.processed)].sort((a, b) => a - b));
     expectExactCounts(await documents(readStore, 'counting'), streamCounts([['b', 30, 100]]));
 
@@ -333,14 +339,15 @@ describe('projection runner (SQLite stores)', () => {
         return { id: event.streamId, n: (typeof doc?.n === 'number' ? doc.n : 0) + 1 };
       },
     };
-    const { runner, errors } = runnerFor(eventStore, readStore, [failing, createCountingProjector()]);
+    // A long first pause: the status is looked at while the failing projector waits for its retry.
+    const { runner, errors } = runnerFor(eventStore, readStore, [failing, createCountingProjector()], undefined, { initialMs: 60_000, maxMs: 60_000 });
     await runner.start();
     await waitFor('the failure', async () => (await runner.status()).some((s) => s.state === 'failed'));
     await waitFor('the healthy projector', async () => (await runner.status())[1]?.checkpoint === (await eventStore.headPosition()));
 
     const [failed, healthy] = await runner.status();
     expect(failed).toMatchObject({ name: 'failing', state: 'failed', lastError: 'cannot project Poison', checkpoint: poisonAt - 1 });
-    expect(healthy).toMatchObject({ name: 'counting', lag: 0 });
+    expect(healthy).toMatchObject({ name: 'counting', lag: 0, state: 'live' });
     expect(errors).toHaveLength(1);
     expect(await readStore.collection('failing').count()).toBe(10);
   });
@@ -368,5 +375,185 @@ describe('projection runner (SQLite stores)', () => {
     expectExactCounts(await documents(readStore, 'counting'), streamCounts([['t', 1000, 100]]));
     // A floor far below the measured rate: catches a per-event commit or a quadratic fold, not a slow machine.
     expect(catchUpRate).toBeGreaterThan(5000);
+  });
+});
+
+/** An event store whose subscriptions are counted and can be made to fail or to end by themselves. */
+function instrumentedEvents(eventStore: EventStore, sabotage: Array<{ after: number; how: 'throw' | 'end' }> = []) {
+  const opened: Array<number | undefined> = [];
+  const wrapped: EventStore = {
+    ...eventStore,
+    appendToStream: (...args) => eventStore.appendToStream(...args),
+    readStream: (...args) => eventStore.readStream(...args),
+    readAll: (...args) => eventStore.readAll(...args),
+    headPosition: () => eventStore.headPosition(),
+    ping: () => eventStore.ping(),
+    close: () => eventStore.close(),
+    subscribeToAll(options) {
+      opened.push(options?.after);
+      const inner = eventStore.subscribeToAll(options);
+      const plan = sabotage.shift();
+      async function* events(): AsyncGenerator<RecordedEvent> {
+        let delivered = 0;
+        for await (const event of inner) {
+          if (plan && delivered >= plan.after) {
+            if (plan.how === 'throw') throw new Error('connection to the event store dropped');
+            return;
+          }
+          delivered += 1;
+          yield event;
+        }
+      }
+      const iterable = events();
+      return { [Symbol.asyncIterator]: () => iterable, close: () => inner.close() };
+    },
+  };
+  return { eventStore: wrapped, opened };
+}
+
+/** Counts the commits; the one numbered `failAt` (1-based) throws, as a busy or dropped store would. */
+function countingCommits(readStore: ReadStore, failAt = 0) {
+  const calls = { commits: 0, single: 0, failures: failAt > 0 ? 1 : 0 };
+  const wrapped: ReadStore = {
+    ...readStore,
+    collection: (name) => readStore.collection(name),
+    async commitProjections(commit) {
+      calls.commits += 1;
+      if (calls.commits === failAt) {
+        calls.failures -= 1;
+        throw new Error('read store is busy');
+      }
+      return readStore.commitProjections(commit);
+    },
+    async commitProjection(batch) {
+      calls.single += 1;
+      return readStore.commitProjection(batch);
+    },
+  };
+  return { readStore: wrapped, calls };
+}
+
+describe('projection runner: one pass for all projectors', () => {
+  it('reads the log once and commits every projector in one transaction per batch', async () => {
+    const dir = scratchDir();
+    const eventStore = openEvents(join(dir, 'events.sqlite'));
+    const readStore = openReads(join(dir, 'reads.sqlite'));
+    await appendCountedEvents(eventStore, { streams: 40, perStream: 50, prefix: 'o' });
+    const { eventStore: events, opened } = instrumentedEvents(eventStore);
+    const { readStore: reads, calls } = countingCommits(readStore);
+    const projectors = [createCountingProjector('one'), createCountingProjector('two'), createCountingProjector('three')];
+    const { runner, errors } = runnerFor(events, reads, projectors, 500);
+    await runner.start();
+    await waitForHead(runner, eventStore);
+
+    expect(opened).toEqual([undefined]);
+    // 2,000 events in batches of 500: about four commits for the three of them, never one per projector or event.
+    expect(calls.commits).toBeLessThanOrEqual(6);
+    expect(calls.single).toBe(0);
+    for (const projector of projectors) expectExactCounts(await documents(readStore, projector.name), streamCounts([['o', 40, 50]]));
+    expect(errors).toEqual([]);
+  });
+
+  it('lets a projector added later catch up in its own pass, then join the main one', async () => {
+    const dir = scratchDir();
+    const eventStore = openEvents(join(dir, 'events.sqlite'));
+    const readStore = openReads(join(dir, 'reads.sqlite'));
+    await appendCountedEvents(eventStore, { streams: 20, perStream: 50, prefix: 'l' });
+    const first = runnerFor(eventStore, readStore, [createCountingProjector('early')]);
+    await first.runner.start();
+    await waitForHead(first.runner, eventStore);
+    await first.runner.stop();
+    const earlyAt = await readStore.getCheckpoint('early');
+
+    const { eventStore: events, opened } = instrumentedEvents(eventStore);
+    const { runner, errors } = runnerFor(events, readStore, [createCountingProjector('early'), createCountingProjector('late')], 100);
+    await runner.start();
+    // Live events while the late one catches up: both must count them once.
+    await appendCountedEvents(eventStore, { streams: 20, perStream: 5, prefix: 'l' });
+    await waitForHead(runner, eventStore);
+    await waitFor('both live', async () => (await runner.status()).every((s) => s.state === 'live'));
+    await appendCountedEvents(eventStore, { streams: 20, perStream: 1, prefix: 'l' });
+    await waitForHead(runner, eventStore);
+
+    // The main pass from the early one's checkpoint, the late one's catch-up from the start.
+    expect(opened).toEqual([earlyAt, undefined]);
+    for (const name of ['early', 'late']) expectExactCounts(await documents(readStore, name), streamCounts([['l', 20, 56]]));
+    expect(errors).toEqual([]);
+  });
+
+  it('restarts a failed or ended subscription and a failed commit from the checkpoints, missing and doubling nothing', async () => {
+    const dir = scratchDir();
+    const eventStore = openEvents(join(dir, 'events.sqlite'));
+    const readStore = openReads(join(dir, 'reads.sqlite'));
+    await appendCountedEvents(eventStore, { streams: 30, perStream: 40, prefix: 'd' });
+    const { eventStore: events, opened } = instrumentedEvents(eventStore, [
+      { after: 250, how: 'throw' },
+      { after: 300, how: 'end' },
+    ]);
+    const { readStore: reads, calls } = countingCommits(readStore, 6);
+    const { runner, errors } = runnerFor(events, reads, [createCountingProjector('a'), createCountingProjector('b')], 100, { initialMs: 150, maxMs: 400 });
+    await runner.start();
+    await waitFor('the first failure to show', async () => (await runner.status()).every((s) => s.state === 'failed'));
+    const [failed] = await runner.status();
+    expect(failed?.lastError).toMatch(/read store is busy|connection to the event store dropped/);
+
+    await waitForHead(runner, eventStore);
+    await appendCountedEvents(eventStore, { streams: 30, perStream: 2, prefix: 'd' });
+    await waitForHead(runner, eventStore);
+    await waitFor('live again', async () => (await runner.status()).every((s) => s.state === 'live'));
+
+    const status = await runner.status();
+    expect(status.map((s) => s.lastError)).toEqual([undefined, undefined]);
+    expect(status[0]?.restarts).toBeGreaterThanOrEqual(3);
+    expect(errors.map((error) => (error instanceof Error ? error.message : String(error)))).toEqual(
+      expect.arrayContaining(['read store is busy', 'connection to the event store dropped', 'The event subscription ended by itself']),
+    );
+    // Each restart resumed from a committed checkpoint, later each time.
+    expect(opened.length).toBeGreaterThanOrEqual(3);
+    expect(opened.slice(1).every((from, i) => from !== undefined && from >= (opened[i] ?? 0))).toBe(true);
+    expect(calls.failures).toBe(0);
+    for (const name of ['a', 'b']) expectExactCounts(await documents(readStore, name), streamCounts([['d', 30, 42]]));
+  });
+
+  it('keeps a 50 ms timer firing and an HTTP server answering during a large rebuild', { timeout: 120_000 }, async () => {
+    const dir = scratchDir();
+    const eventStore = openEvents(join(dir, 'events.sqlite'));
+    const readStore = openReads(join(dir, 'reads.sqlite'));
+    await appendCountedEvents(eventStore, { streams: 400, perStream: 100, prefix: 'y' });
+    const projectors = Array.from({ length: 6 }, (_, i) => createCountingProjector(`yield-${i}`));
+    const { runner } = runnerFor(eventStore, readStore, projectors);
+
+    const server = createServer((_req, res) => res.end('ok'));
+    server.listen(0);
+    await once(server, 'listening');
+    cleanups.push(() => new Promise<void>((resolveClose) => server.close(() => resolveClose())));
+    const { port } = server.address() as AddressInfo;
+
+    let ticks = 0;
+    const timer = setInterval(() => (ticks += 1), 50);
+    const answers: number[] = [];
+    let rebuilding = true;
+    const asking = (async () => {
+      while (rebuilding) {
+        const sentAt = performance.now();
+        const response = await fetch(`http://127.0.0.1:${port}/`);
+        await response.text();
+        answers.push(performance.now() - sentAt);
+      }
+    })();
+    const startedAt = performance.now();
+    const result = await runner.rebuild(projectors.map((p) => p.name));
+    const elapsed = performance.now() - startedAt;
+    rebuilding = false;
+    clearInterval(timer);
+    await asking;
+
+    expect(result.events).toBe(40_000);
+    for (const projector of projectors) expectExactCounts(await documents(readStore, projector.name), streamCounts([['y', 400, 100]]));
+    // Before the runner yielded, the timer fired 0 times and no request was answered until the rebuild ended.
+    expect(elapsed).toBeGreaterThan(300);
+    expect(ticks).toBeGreaterThanOrEqual(Math.floor(elapsed / 50 / 3));
+    expect(answers.length).toBeGreaterThanOrEqual(Math.floor(elapsed / 250));
+    console.log(`[yield] rebuild of 40,000 events × 6 projectors in ${Math.round(elapsed)} ms: ${ticks} ticks of 50 ms, ${answers.length} HTTP answers, slowest ${Math.round(Math.max(...answers))} ms`);
   });
 });

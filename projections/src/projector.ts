@@ -17,4 +17,13 @@ export interface Projector<D extends Doc = Doc> {
   documentIds(event: RecordedEvent): readonly string[];
   /** `id` says which of the event's documents is being built, for events that touch several */
   evolve(doc: D | null, event: RecordedEvent, id: string): D | null;
+  /**
+   * One document kept beside the others that folds every change of theirs (the state before and after an event),
+   * so a read of totals is one document however many entities there are. Written in the same batch as the changes
+   * it folds, guarded by position like any document.
+   */
+  summary?: {
+    id: string;
+    evolve(summary: D | null, change: { id: string; before: D | null; after: D | null }): D;
+  };
 }

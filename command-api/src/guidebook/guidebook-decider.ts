@@ -147,7 +147,8 @@ export type DeleteGuidebook = { type: 'DeleteGuidebook'; data: By };
 export type PublishGuidebook = { type: 'PublishGuidebook'; data: By & { mayPublish: boolean } };
 export type UnpublishGuidebook = { type: 'UnpublishGuidebook'; data: By & { reason: 'single' | 'all' } };
 export type SetPublicGallery = { type: 'SetPublicGallery'; data: By & { isPublicGallery: boolean } };
-export type SetGuidebookPassword = { type: 'SetGuidebookPassword'; data: By & { password: string } };
+/** `passwordHash`: the password's scrypt hash, made by the caller off the event loop (null to remove it). */
+export type SetGuidebookPassword = { type: 'SetGuidebookPassword'; data: By & { password: string; passwordHash: string | null } };
 export type SetSampleFlags = { type: 'SetSampleFlags'; data: By & { isSampleGuidebook: boolean; isSampleContent: boolean } };
 /** The thumbnail worker's command (system); `renderMs`: how long the picture took, for the queue's estimates. */
 export type RecordThumbnail = { type: 'RecordThumbnail'; data: At & { thumbnailUrl: string; generatedAt: Date; renderMs?: number } };
@@ -580,7 +581,9 @@ export const guidebookDecider: Decider<GuidebookState, GuidebookCommand, Guidebo
       case 'SetGuidebookPassword': {
         const guidebook = changeable(state, command.data.actor);
         if (guidebook.settings.password === command.data.password) return [];
-        return [checked({ type: 'GuidebookPasswordSet', data: { guidebookId: guidebook.guidebookId, password: command.data.password, setAt: now } })];
+        const { password, passwordHash } = command.data;
+        if ((password === '') !== (passwordHash === null)) throw new Error('SetGuidebookPassword: a password needs its hash, and only a password has one');
+        return [checked({ type: 'GuidebookPasswordSet', data: { v: 2, guidebookId: guidebook.guidebookId, password, passwordHash, setAt: now } })];
       }
 
       case 'SetSampleFlags': {

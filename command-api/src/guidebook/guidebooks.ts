@@ -1,3 +1,4 @@
+import { hashSharePassword } from '@pocketguide/platform/auth/share-password';
 import {
   CARD_IMAGE_TYPES,
   DEFAULT_GUIDEBOOK_TITLE,
@@ -509,8 +510,11 @@ export function createGuidebooks(deps: GuidebooksDeps) {
       }
     },
 
-    setPassword: (guidebookId: string, actor: Actor, password: string, metadata: CommandMetadata) =>
-      run(guidebookId, { type: 'SetGuidebookPassword', data: { actor, password, now: clock.now() } }, metadata),
+    setPassword: async (guidebookId: string, actor: Actor, password: string, metadata: CommandMetadata) => {
+      // Hashed here, on the thread pool, so that no projector or request thread ever runs scrypt synchronously.
+      const passwordHash = password === '' ? null : await hashSharePassword(password, `command:${metadata.commandId}`);
+      return run(guidebookId, { type: 'SetGuidebookPassword', data: { actor, password, passwordHash, now: clock.now() } }, metadata);
+    },
 
     setSampleFlags: (guidebookId: string, actor: Actor, flags: { isSampleGuidebook: boolean; isSampleContent: boolean }, metadata: CommandMetadata) =>
       run(guidebookId, { type: 'SetSampleFlags', data: { actor, ...flags, now: clock.now() } }, metadata),

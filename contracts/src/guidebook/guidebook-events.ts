@@ -113,7 +113,18 @@ export const guidebookPublicGallerySetSchema = z.object({ guidebookId, isPublicG
  * The share password is stored as a plain string, as the spec does: it is a share code the owner hands to
  * readers (and sees again in the settings panel), not an account secret. '' removes the gate.
  */
-export const guidebookPasswordSetSchema = z.object({ guidebookId, password: z.string().max(L.password), setAt: at });
+/**
+ * v2: `passwordHash` is the share password's salted scrypt hash, made by the command off the event loop (null when
+ * the password is removed). A v1 event carried the text only; it upcasts to `passwordHash: null` with its text, and
+ * readers check it against that text (see the viewer's unlock).
+ */
+export const guidebookPasswordSetSchema = z.object({
+  v: z.literal(2),
+  guidebookId,
+  password: z.string().max(L.password),
+  passwordHash: z.string().max(200).nullable(),
+  setAt: at,
+});
 export const guidebookSampleFlagsSetSchema = z.object({
   guidebookId,
   isSampleGuidebook: z.boolean(),
@@ -241,7 +252,7 @@ export const GUIDEBOOK_EVENT_VERSIONS: Readonly<Record<GuidebookEventType | Publ
   GuidebookPublished: 1,
   GuidebookUnpublished: 1,
   GuidebookPublicGallerySet: 1,
-  GuidebookPasswordSet: 1,
+  GuidebookPasswordSet: 2,
   GuidebookSampleFlagsSet: 1,
   GuidebookThumbnailRecorded: 1,
   PublishSlotTaken: 1,
@@ -268,6 +279,10 @@ const documentWithTitle = (title: string): GuidebookDocument => ({
 
 /** `upcasters[type][from]` upgrades data of version `from` by one version. */
 export const guidebookEventUpcasters: Partial<Record<GuidebookEventType | PublisherEventType | GuidebookViewsEvent['type'], Record<number, Upcaster>>> = {
+  GuidebookPasswordSet: {
+    // v1 carried the text only: no hash was made when it was set, and none can be made here (pure, synchronous).
+    1: (data) => ({ ...data, v: 2, passwordHash: null }),
+  },
   GuidebookCreated: {
     // v1 (the first thread) carried only { guidebookId, uuid, title, createdAt }; the owner was in the metadata.
     1: (data, { metadata }) => ({

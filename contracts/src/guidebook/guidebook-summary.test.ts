@@ -101,7 +101,7 @@ describe('summariseEvent and templates', () => {
     const at = '2026-11-22T09:00:00.000Z';
     const events: GuidebookEvent[] = [
       { type: 'GuidebookPublished', data: { guidebookId: 'g', publishedAt: at } },
-      { type: 'GuidebookPasswordSet', data: { guidebookId: 'g', password: '', setAt: at } },
+      { type: 'GuidebookPasswordSet', data: { v: 2, guidebookId: 'g', password: '', passwordHash: null, setAt: at } },
       { type: 'GuidebookPublicGallerySet', data: { guidebookId: 'g', isPublicGallery: true, setAt: at } },
       {
         type: 'GuidebookEdited',

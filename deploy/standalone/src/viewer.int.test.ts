@@ -277,6 +277,18 @@ describe('the password gate', () => {
     expect(await (await send('GET', `/viewer/${book.uuid}`, null)).json()).toMatchObject({ locked: false, hasPassword: false });
   });
 
+  it('a password set by an old event (its text, no hash) still unlocks with the right one only; nothing hashes it on the way', async () => {
+    const book = await publishedSample();
+    const { position } = await app.eventStore.appendToStream(guidebookStream(book.id), [
+      { id: randomUUID(), type: 'GuidebookPasswordSet', data: { guidebookId: book.id, password: 'old 2024', setAt: new Date().toISOString() }, metadata: { userId: author.user.id } },
+    ]);
+    expect((await send('GET', `/viewer/guidebooks/${book.id}?after=${position}`, null)).status).toBe(200);
+    expect(await app.readStore.collection('guidebook-viewer').get(book.id)).toMatchObject({ hasPassword: true, passwordHash: null });
+    expect(await (await send('GET', `/viewer/${book.uuid}`, null)).json()).toMatchObject({ locked: true });
+    expect((await send('POST', `/viewer/${book.uuid}/unlock`, null, { password: 'old 2025' })).status).toBe(403);
+    expect(await (await send('POST', `/viewer/${book.uuid}/unlock`, null, { password: 'old 2024' })).json()).toMatchObject({ locked: false, hasPassword: true });
+  });
+
   it('after ten wrong passwords from one address, 429 with Retry-After, even for the right one; other guidebooks are unaffected', async () => {
     const [book, other] = await Promise.all([publishedSample(), publishedSample()]);
     await Promise.all([setPassword(book.id, 'right'), setPassword(other.id, 'right')]);

@@ -1,14 +1,14 @@
-import { createHash, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { createHash, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
  * The share password of a guidebook (spec 1 §4 password gate) as the viewer read model keeps it: salted scrypt,
- * never the text. The projector that hashes it must be deterministic (a rebuild gives the same documents), so the
- * salt is derived from something fixed and unique to that password: the id of the event that set it. Every new
- * password therefore gets a new salt, and a replay gives the same hash.
+ * never the text. The command hashes it, off the event loop, and the GuidebookPasswordSet event carries the hash, so
+ * no projector ever hashes (a rebuild replays the same hash). The salt is derived from the command id: a retried
+ * command gives the same event, and every new setting gets a new salt.
  *
  * The cost (N=2^14, r=8, p=1: 16 MiB, tens of milliseconds) is below the account passwords' on purpose: a share
- * code is checked on a public page, rate limited per address, and the projector hashes it synchronously. The
- * parameters travel with the hash in the accounts' format (`$scrypt$ln=14,r=8,p=1$<salt>$<key>`).
+ * code is checked on a public page, rate limited per address. The parameters travel with the hash in the accounts'
+ * format (`$scrypt$ln=14,r=8,p=1$<salt>$<key>`).
  */
 
 const COST = { logN: 14, r: 8, p: 1 } as const;
@@ -21,11 +21,28 @@ export function sharePasswordSalt(seed: string): Buffer {
   return createHash('sha256').update(`guidebook-share-password:${seed}`).digest().subarray(0, 16);
 }
 
-/** The stored form of a share password; the same password and seed always give the same string. */
-export function hashSharePassword(password: string, seed: string): string {
+function scryptAsync(password: string, salt: Buffer, length: number, cost: { logN: number; r: number; p: number }): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    scrypt(password.normalize('NFC'), salt, length, { N: 2 ** cost.logN, r: cost.r, p: cost.p, maxmem: maxmem(cost.logN, cost.r, cost.p) }, (error, key) =>
+      error ? reject(error) : resolve(key),
+    );
+  });
+}
+
+/** The stored form of a share password, computed on libuv's thread pool; the same password and seed give the same string. */
+export async function hashSharePassword(password: string, seed: string): Promise<string> {
   const salt = sharePasswordSalt(seed);
-  const key = scryptSync(password.normalize('NFC'), salt, KEY_BYTES, { N: 2 ** COST.logN, r: COST.r, p: COST.p, maxmem: maxmem(COST.logN, COST.r, COST.p) });
+  const key = await scryptAsync(password, salt, KEY_BYTES, COST);
   return `$scrypt$ln=${COST.logN},r=${COST.r},p=${COST.p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+/**
+ * Whether a typed password equals a stored text (share passwords set before events carried their hash): compares
+ * digests in constant time, so neither the length nor a common prefix shows in the timing.
+ */
+export function sameSharePassword(typed: string, stored: string): boolean {
+  const digest = (text: string) => createHash('sha256').update(text.normalize('NFC')).digest();
+  return timingSafeEqual(digest(typed), digest(stored));
 }
 
 /** Whether a typed password matches the stored hash; constant-time, off the event loop; malformed means no. */
@@ -39,10 +56,6 @@ export async function verifySharePassword(password: string, stored: string): Pro
   // Bounds so a tampered document cannot make a reader's request allocate gigabytes.
   if (logN < 10 || logN > 17 || r < 1 || r > 16 || p < 1 || p > 4) return false;
   const expected = Buffer.from(keyText, 'base64');
-  const actual = await new Promise<Buffer>((resolve, reject) => {
-    scrypt(password.normalize('NFC'), Buffer.from(saltText, 'base64'), expected.length, { N: 2 ** logN, r, p, maxmem: maxmem(logN, r, p) }, (error, key) =>
-      error ? reject(error) : resolve(key),
-    );
-  });
+  const actual = await scryptAsync(password, Buffer.from(saltText, 'base64'), expected.length, { logN, r, p });
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 }

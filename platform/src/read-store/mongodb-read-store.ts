@@ -22,6 +22,8 @@ import type {
   FieldCondition,
   Filter,
   FindOptions,
+  ProjectionCommit,
+  ProjectionWrite,
   ReadStore,
   Scalar,
 } from './read-store.ts';
@@ -177,6 +179,49 @@ export async function createMongoReadStore(options: { url: string; database: str
   const db = client.db(options.database);
   const checkpoints = db.collection<CheckpointDoc>(CHECKPOINTS);
 
+  /**
+   * Guarded writes (each lands only over an older position), then the checkpoints: a crash in between replays the
+   * batch, which the guards make harmless. MongoDB has no cheap multi-collection transaction outside a replica set.
+   */
+  async function commitGuarded(saved: ProjectionCommit['checkpoints'], writes: readonly ProjectionWrite[]): Promise<void> {
+    for (const { checkpoint } of saved) assertPosition(checkpoint, 'checkpoint');
+    const byCollection = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
+    for (const write of writes) {
+      assertPosition(write.position, 'position');
+      assertCollectionName(write.collection, reservedCollection);
+      if (write.doc !== null && write.doc.id !== write.id) {
+        throw new Error(`Read store: write for ${write.id} carries a document with id ${String(write.doc.id)}`);
+      }
+    }
+    for (const write of latestWrites(writes)) {
+      const filter = idGuard(write.id, write.position);
+      const operation: AnyBulkWriteOperation<StoredDoc> =
+        write.doc === null
+          ? { deleteOne: { filter } }
+          : { replaceOne: { filter, replacement: toStored(write.doc, write.position), upsert: true } };
+      const operations = byCollection.get(write.collection) ?? [];
+      operations.push(operation);
+      byCollection.set(write.collection, operations);
+    }
+    // Unordered: each write is guarded by position, so their order does not matter, and one stale upsert must
+    // not stop the others.
+    const results = await Promise.allSettled(
+      [...byCollection].map(([name, operations]) => stored(name).bulkWrite(operations, { ordered: false })),
+    );
+    for (const result of results) {
+      if (result.status === 'rejected' && !onlyNewerVersionsPresent(result.reason)) throw result.reason;
+    }
+    // Only after every write landed: a crash before this line replays the batch, which the guards make harmless.
+    if (saved.length > 0) {
+      await checkpoints.bulkWrite(
+        saved.map(({ projector, checkpoint }) => ({
+          updateOne: { filter: { _id: projector }, update: { $set: { position: checkpoint } }, upsert: true },
+        })),
+        { ordered: false },
+      );
+    }
+  }
+
   function stored(name: string): MongoCollection<StoredDoc> {
     assertCollectionName(name, reservedCollection);
     return db.collection<StoredDoc>(name);
@@ -258,35 +303,20 @@ export async function createMongoReadStore(options: { url: string; database: str
     },
 
     async commitProjection(batch) {
-      assertPosition(batch.checkpoint, 'checkpoint');
-      const byCollection = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
-      for (const write of batch.writes) {
-        assertPosition(write.position, 'position');
-        assertCollectionName(write.collection, reservedCollection);
-        if (write.doc !== null && write.doc.id !== write.id) {
-          throw new Error(`Read store: write for ${write.id} carries a document with id ${String(write.doc.id)}`);
-        }
+      await commitGuarded([{ projector: batch.projector, checkpoint: batch.checkpoint }], batch.writes);
+    },
+
+    async loadForProjection(name, ids) {
+      const found = new Map<string, { doc: Doc; position: number }>();
+      if (ids.length === 0) return found;
+      for (const doc of await stored(name).find({ _id: { $in: [...ids] } }).toArray()) {
+        found.set(doc._id, { doc: fromStored(doc), position: doc._position ?? 0 });
       }
-      for (const write of latestWrites(batch.writes)) {
-        const filter = idGuard(write.id, write.position);
-        const operation: AnyBulkWriteOperation<StoredDoc> =
-          write.doc === null
-            ? { deleteOne: { filter } }
-            : { replaceOne: { filter, replacement: toStored(write.doc, write.position), upsert: true } };
-        const operations = byCollection.get(write.collection) ?? [];
-        operations.push(operation);
-        byCollection.set(write.collection, operations);
-      }
-      // Unordered: each write is guarded by position, so their order does not matter, and one stale upsert must
-      // not stop the others.
-      const results = await Promise.allSettled(
-        [...byCollection].map(([name, operations]) => stored(name).bulkWrite(operations, { ordered: false })),
-      );
-      for (const result of results) {
-        if (result.status === 'rejected' && !onlyNewerVersionsPresent(result.reason)) throw result.reason;
-      }
-      // Only after every write landed: a crash before this line replays the batch, which the guards make harmless.
-      await checkpoints.updateOne({ _id: batch.projector }, { $set: { position: batch.checkpoint } }, { upsert: true });
+      return found;
+    },
+
+    async commitProjections({ checkpoints: saved, writes }) {
+      await commitGuarded(saved, writes);
     },
 
     async getCheckpoint(name) {

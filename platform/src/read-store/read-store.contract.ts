@@ -478,6 +478,37 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
     });
 
     describe('projections', () => {
+      test('commitProjections commits several projectors\' writes and checkpoints together, guarded; loadForProjection reads positions', async () => {
+        const list = fresh('list');
+        const audit = fresh('audit');
+        const [first, second] = [fresh('projector'), fresh('projector')];
+        await store.commitProjections({
+          checkpoints: [
+            { projector: first, checkpoint: 20 },
+            { projector: second, checkpoint: 18 },
+          ],
+          writes: [write(list, 'g1', 15, { title: 'Seoul' }), write(audit, 'e1', 15, { kind: 'edit' }), write(list, 'g2', 18, { title: 'Busan' })],
+        });
+        expect(await store.getCheckpoint(first)).toBe(20);
+        expect(await store.getCheckpoint(second)).toBe(18);
+        const loaded = await store.loadForProjection(list, ['g2', 'missing', 'g1']);
+        expect([...loaded.keys()].sort()).toEqual(['g1', 'g2']);
+        expect(loaded.get('g1')).toEqual({ doc: { id: 'g1', title: 'Seoul' }, position: 15 });
+        expect(loaded.get('g2')?.position).toBe(18);
+        expect((await store.loadForProjection(list, [])).size).toBe(0);
+
+        // A replayed batch (older positions) changes no document; a newer one lands.
+        await store.commitProjections({
+          checkpoints: [{ projector: second, checkpoint: 19 }],
+          writes: [write(list, 'g1', 14, { title: 'stale' }), write(list, 'g2', 19, null), write(audit, 'e1', 15, { kind: 'stale' })],
+        });
+        expect(await store.collection(list).get('g1')).toEqual({ id: 'g1', title: 'Seoul' });
+        expect(await store.collection(list).get('g2')).toBeNull();
+        expect(await store.collection(audit).get('e1')).toEqual({ id: 'e1', kind: 'edit' });
+        expect(await store.getCheckpoint(second)).toBe(19);
+        await expect(store.commitProjections({ checkpoints: [{ projector: first, checkpoint: -1 }], writes: [] })).rejects.toThrow();
+      });
+
       test('commitProjection writes documents, deletes, and moves the checkpoint', async () => {
         const list = fresh('list');
         const detail = fresh('detail');

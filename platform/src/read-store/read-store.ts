@@ -75,6 +75,15 @@ export type ProjectionBatch = {
   writes: readonly ProjectionWrite[];
 };
 
+/**
+ * What one pass of the projection runner commits at the end of a batch: every projector's document writes and every
+ * projector's new checkpoint, together.
+ */
+export type ProjectionCommit = {
+  checkpoints: ReadonlyArray<{ projector: string; checkpoint: number }>;
+  writes: readonly ProjectionWrite[];
+};
+
 export interface ReadStore {
   collection<D extends Doc = Doc>(name: string): Collection<D>;
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
@@ -96,6 +105,20 @@ export interface ReadStore {
    * checkpoint is saved; so replaying a batch after a crash changes nothing.
    */
   commitProjection(batch: ProjectionBatch): Promise<void>;
+
+  /**
+   * Documents with their positions, for the guards of a whole batch at once: one query per collection instead of
+   * one per document. Missing ids are absent from the map.
+   */
+  loadForProjection(collection: string, ids: readonly string[]): Promise<Map<string, { doc: Doc; position: number }>>;
+
+  /**
+   * Commits the writes of several projectors and all their checkpoints as one (the runner's one transaction per
+   * batch). Every write is guarded like commitProjection's: it lands only over a stored position that is older, so a
+   * replayed batch changes nothing. SQLite (and PostgreSQL): one transaction. MongoDB: the guarded writes, then the
+   * checkpoints (a crash in between replays the batch, which the guards make harmless).
+   */
+  commitProjections(commit: ProjectionCommit): Promise<void>;
 
   /** Checkpoints of projectors, workers and the Kafka relay, by name. */
   getCheckpoint(name: string): Promise<number | null>;

@@ -29,6 +29,7 @@ import type {
   FindOptions,
   IndexSpec,
   ProjectionBatch,
+  ProjectionCommit,
   ProjectionWrite,
   ReadStore,
   Scalar,
@@ -202,6 +203,7 @@ type TableStatements = {
   get: Statement<[string], { doc: string; position: number }>;
   position: Statement<[string], number>;
   getMany: Statement<[string], { id: string; doc: string }>;
+  getManyForProjection: Statement<[string], { id: string; doc: string; position: number }>;
   upsert: Statement<[string, string]>;
   delete: Statement<[string]>;
   upsertGuarded: Statement<[string, string, number]>;
@@ -261,6 +263,7 @@ export function createSqliteReadStore(options: { path: string }): ReadStore {
       get: db.prepare(`SELECT doc, position FROM ${t} WHERE id = ?`),
       position: db.prepare<[string], number>(`SELECT position FROM ${t} WHERE id = ?`).pluck(),
       getMany: db.prepare(`SELECT id, doc FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`),
+      getManyForProjection: db.prepare(`SELECT id, doc, position FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`),
       // Writes outside a projection carry no event position: 0, so any projected event may replace them.
       upsert: db.prepare(
         `INSERT INTO ${t} (id, doc, position) VALUES (?, ?, 0)
@@ -311,14 +314,27 @@ export function createSqliteReadStore(options: { path: string }): ReadStore {
     if (typeof doc.id !== 'string' || doc.id.length === 0) throw new Error('Read store: a document needs a string id');
   }
 
-  const commit = db.transaction((batch: ProjectionBatch, writes: readonly ProjectionWrite[]) => {
+  const commit = db.transaction((saved: ProjectionCommit['checkpoints'], writes: readonly ProjectionWrite[]) => {
     for (const write of writes) {
       const statements = table(write.collection);
       if (write.doc === null) statements.deleteGuarded.run(write.id, write.position);
       else statements.upsertGuarded.run(write.id, JSON.stringify(write.doc), write.position);
     }
-    checkpoints.save.run(batch.projector, batch.checkpoint);
+    for (const { projector, checkpoint } of saved) checkpoints.save.run(projector, checkpoint);
   });
+
+  function commitChecked(saved: ProjectionCommit['checkpoints'], writes: readonly ProjectionWrite[]): void {
+    for (const { checkpoint } of saved) assertPosition(checkpoint, 'checkpoint');
+    for (const write of writes) {
+      assertPosition(write.position, 'position');
+      if (write.doc !== null && write.doc.id !== write.id) {
+        throw new Error(`Read store: write for ${write.id} carries a document with id ${String(write.doc.id)}`);
+      }
+      // Tables are created outside the transaction: a rollback would undo the table but not our cache of it.
+      table(write.collection);
+    }
+    commit.immediate(saved, latestWrites(writes));
+  }
 
   function collection<D extends Doc = Doc>(name: string): Collection<D> {
     assertCollectionName(name, reservedCollection);
@@ -388,17 +404,20 @@ export function createSqliteReadStore(options: { path: string }): ReadStore {
       return table(name).position.get(id) ?? null;
     },
 
-    async commitProjection(batch) {
-      assertPosition(batch.checkpoint, 'checkpoint');
-      for (const write of batch.writes) {
-        assertPosition(write.position, 'position');
-        if (write.doc !== null && write.doc.id !== write.id) {
-          throw new Error(`Read store: write for ${write.id} carries a document with id ${String(write.doc.id)}`);
-        }
-        // Tables are created outside the transaction: a rollback would undo the table but not our cache of it.
-        table(write.collection);
-      }
-      commit.immediate(batch, latestWrites(batch.writes));
+    async commitProjection(batch: ProjectionBatch) {
+      commitChecked([{ projector: batch.projector, checkpoint: batch.checkpoint }], batch.writes);
+    },
+
+    async loadForProjection(name, ids) {
+      const found = new Map<string, { doc: Doc; position: number }>();
+      if (ids.length === 0) return found;
+      const rows = table(name).getManyForProjection.all(JSON.stringify(ids));
+      for (const row of rows) found.set(row.id, { doc: JSON.parse(row.doc) as Doc, position: row.position });
+      return found;
+    },
+
+    async commitProjections({ checkpoints: saved, writes }) {
+      commitChecked(saved, writes);
     },
 
     async getCheckpoint(name) {

@@ -51,7 +51,7 @@ export function selectProjectors(argv: readonly string[], projectors: readonly P
 }
 
 function summary(result: RebuildResult): string {
-  return `${result.name}: ${result.events.toLocaleString('en-US')} events in ${result.seconds.toFixed(2)} s (${result.eventsPerSecond.toLocaleString('en-US')} events/s)`;
+  return `Rebuilt ${result.name}: ${result.events.toLocaleString('en-US')} events in ${result.seconds.toFixed(2)} s (${result.eventsPerSecond.toLocaleString('en-US')} events/s)`;
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -70,40 +70,40 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(`Rebuilding ${selected.map((p) => p.name).join(', ')}`);
     console.log(`  from ${eventStoreDescription(config)}\n  into ${readStoreDescription(config)}`);
     const runner = createProjectionRunner({ eventStore, readStore, projectors: selected });
-    const results: RebuildResult[] = [];
-    for (const projector of selected) {
-      // cli-progress draws only on a terminal; piped output gets the summary lines alone.
-      const bar = new cliProgress.SingleBar(
-        {
-          format: `${projector.name} [{bar}] {percentage}% | {value}/{total} events | {eventsPerSecond} events/s | ETA {eta_formatted}`,
-          hideCursor: true,
-        },
-        cliProgress.Presets.shades_classic,
-      );
-      let barStarted = false;
-      let result: RebuildResult;
-      try {
-        result = await runner.rebuild(projector.name, ({ processed, total, eventsPerSecond }) => {
+    // One pass over the log for all the named read models: each page read and decoded once.
+    // cli-progress draws only on a terminal; piped output gets a line every 10 % instead.
+    const bar = new cliProgress.SingleBar(
+      {
+        format: `[{bar}] {percentage}% | position {value}/{total} | {processed} events | {eventsPerSecond} events/s | {rss} MB | ETA {eta_formatted}`,
+        hideCursor: true,
+      },
+      cliProgress.Presets.shades_classic,
+    );
+    let barStarted = false;
+    let printedTenth = 0;
+    let result: RebuildResult;
+    try {
+      result = await runner.rebuild(
+        selected.map((projector) => projector.name),
+        ({ processed, position, headPosition, eventsPerSecond }) => {
+          const payload = { processed: processed.toLocaleString('en-US'), eventsPerSecond: eventsPerSecond.toLocaleString('en-US'), rss: Math.round(process.memoryUsage.rss() / 1e6) };
           if (!barStarted) {
-            bar.start(total, processed, { eventsPerSecond });
+            bar.start(headPosition, position, payload);
             barStarted = true;
           } else {
-            bar.update(processed, { eventsPerSecond });
+            bar.update(position, payload);
           }
-        });
-      } finally {
-        if (barStarted) bar.stop();
-      }
-      results.push(result);
-      console.log(summary(result));
-    }
-    if (results.length > 1) {
-      const events = results.reduce((sum, r) => sum + r.events, 0);
-      const seconds = results.reduce((sum, r) => sum + r.seconds, 0);
-      console.log(
-        `Total: ${events.toLocaleString('en-US')} events in ${seconds.toFixed(2)} s (${Math.round(seconds > 0 ? events / seconds : 0).toLocaleString('en-US')} events/s)`,
+          const tenth = headPosition > 0 ? Math.floor((position / headPosition) * 10) : 10;
+          if (!process.stdout.isTTY && tenth > printedTenth) {
+            printedTenth = tenth;
+            console.log(`  ${tenth * 10}% position ${position}/${headPosition}, ${payload.processed} events, ${payload.eventsPerSecond} events/s, ${payload.rss} MB RSS`);
+          }
+        },
       );
+    } finally {
+      if (barStarted) bar.stop();
     }
+    console.log(summary(result));
     return 0;
   } finally {
     await readStore.close();

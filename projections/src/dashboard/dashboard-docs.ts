@@ -74,7 +74,114 @@ export type DashboardMonthDoc = {
 
 export type DashboardDayDoc = { id: string; kind: 'day'; day: string; usersRegistered: number; guidebooksCreated: number; paid: number; refunded: number };
 
-export type DashboardDoc = DashboardUserDoc | DashboardGuidebookDoc | DashboardPaymentDoc | DashboardMonthDoc | DashboardDayDoc;
+/**
+ * The totals the entity documents hold, kept in one document (`summary`) that folds every change of a user,
+ * guidebook or payment document (its contribution before the event taken off, after it added): the dashboard read
+ * is this document, the months and today's day, however many accounts and events there are.
+ */
+export type DashboardTotals = {
+  /** accounts on a paid plan, not deleted, by plan */
+  paidByPlan: Record<string, number>;
+  /** of those, the ones whose subscription renews, by plan */
+  renewingByPlan: Record<string, number>;
+  hidden: number;
+  hiddenActivated: number;
+  deletedActivated: number;
+  /** guidebooks in the public gallery */
+  gallery: number;
+  /** paid-count corrections noted on accounts, by month (YYYY-MM) */
+  correctionsByMonth: Record<string, number>;
+  /** what deleted payments (and their refunds) take off the revenue, by month and by day */
+  deletedPaymentsByMonth: Record<string, number>;
+  deletedPaymentsByDay: Record<string, number>;
+};
+
+export const DASHBOARD_SUMMARY_ID = 'summary';
+
+export type DashboardSummaryDoc = DashboardTotals & { id: string; kind: 'summary' };
+
+export type DashboardDoc = DashboardUserDoc | DashboardGuidebookDoc | DashboardPaymentDoc | DashboardMonthDoc | DashboardDayDoc | DashboardSummaryDoc;
+
+export const emptyTotals = (): DashboardTotals => ({
+  paidByPlan: {},
+  renewingByPlan: {},
+  hidden: 0,
+  hiddenActivated: 0,
+  deletedActivated: 0,
+  gallery: 0,
+  correctionsByMonth: {},
+  deletedPaymentsByMonth: {},
+  deletedPaymentsByDay: {},
+});
+
+const bump = (counts: Record<string, number>, key: string, by: number): void => {
+  const next = (counts[key] ?? 0) + by;
+  if (next === 0) delete counts[key];
+  else counts[key] = next;
+};
+
+/** Adds (sign 1) or takes off (sign -1) what one entity document contributes to the totals, in place. */
+export function addContribution(totals: DashboardTotals, doc: DashboardDoc | null, sign: 1 | -1): void {
+  if (doc === null) return;
+  switch (doc.kind) {
+    case 'user':
+      if (!doc.deleted && doc.paid) {
+        bump(totals.paidByPlan, doc.plan, sign);
+        if (doc.renewing) bump(totals.renewingByPlan, doc.plan, sign);
+      }
+      if (!doc.deleted && doc.hidden) {
+        totals.hidden += sign;
+        if (doc.activated) totals.hiddenActivated += sign;
+      }
+      if (doc.deleted && doc.activated) totals.deletedActivated += sign;
+      for (const at of doc.paidCorrections) bump(totals.correctionsByMonth, reportingMonth(at), sign);
+      return;
+    case 'guidebook':
+      totals.gallery += sign;
+      return;
+    case 'payment':
+      if (!doc.deleted) return;
+      bump(totals.deletedPaymentsByMonth, reportingMonth(doc.paidAt), -doc.amount * sign);
+      bump(totals.deletedPaymentsByDay, reportingDay(doc.paidAt), -doc.amount * sign);
+      for (const refund of doc.refunds) {
+        bump(totals.deletedPaymentsByMonth, reportingMonth(refund.at), refund.amount * sign);
+        bump(totals.deletedPaymentsByDay, reportingDay(refund.at), refund.amount * sign);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+/** `summary` moved by `delta`: the maps the delta leaves alone are shared, not copied. */
+export function withDelta(summary: DashboardSummaryDoc, delta: DashboardTotals): DashboardSummaryDoc {
+  const merge = (counts: Record<string, number>, moves: Record<string, number>): Record<string, number> => {
+    const keys = Object.keys(moves);
+    if (keys.length === 0) return counts;
+    const next = { ...counts };
+    for (const key of keys) bump(next, key, moves[key] ?? 0);
+    return next;
+  };
+  return {
+    ...summary,
+    paidByPlan: merge(summary.paidByPlan, delta.paidByPlan),
+    renewingByPlan: merge(summary.renewingByPlan, delta.renewingByPlan),
+    hidden: summary.hidden + delta.hidden,
+    hiddenActivated: summary.hiddenActivated + delta.hiddenActivated,
+    deletedActivated: summary.deletedActivated + delta.deletedActivated,
+    gallery: summary.gallery + delta.gallery,
+    correctionsByMonth: merge(summary.correctionsByMonth, delta.correctionsByMonth),
+    deletedPaymentsByMonth: merge(summary.deletedPaymentsByMonth, delta.deletedPaymentsByMonth),
+    deletedPaymentsByDay: merge(summary.deletedPaymentsByDay, delta.deletedPaymentsByDay),
+  };
+}
+
+/** The totals of a set of entity documents: what the summary document holds, computed the long way. */
+export function totalsOf(docs: Iterable<DashboardDoc>): DashboardTotals {
+  const totals = emptyTotals();
+  for (const doc of docs) addContribution(totals, doc, 1);
+  return totals;
+}
 
 const OFFSET_MS = REPORTING_UTC_OFFSET_MINUTES * 60_000;
 

@@ -5,9 +5,9 @@ import type { RecordedEvent } from '@pocketguide/platform/event-store/event-stor
 import { expectIdempotent, projectEvents, recordedEvents } from '../testing/project.ts';
 import { dashboardProjector } from './dashboard-projector.ts';
 import { dashboardReads, summarizeDashboard } from './dashboard-summary.ts';
-import { answerInMemory, replayDashboard } from './dashboard-replay.ts';
+import { answerInMemory, DashboardReplay, replayDashboard } from './dashboard-replay.ts';
 import { generateHistory, SMALL_HISTORY_RATES, type HistoryEvent, type HistoryFacts } from './dashboard-history.ts';
-import type { DashboardDoc } from './dashboard-docs.ts';
+import { DASHBOARD_SUMMARY_ID, emptyTotals, totalsOf, type DashboardDoc, type DashboardSummaryDoc } from './dashboard-docs.ts';
 
 // ---------------------------------------------------------------- the expected figures, computed apart
 
@@ -123,6 +123,29 @@ describe('the dashboard read model', () => {
   it('applying every event twice, or the whole log again, changes nothing', () => {
     const docs = expectIdempotent(dashboardProjector, events);
     expect(docs.size).toBeGreaterThan(100);
+  });
+
+  it('keeps one summary document equal to the totals of every entity document, after every event', () => {
+    const replay = new DashboardReplay();
+    let checked = 0;
+    events.forEach((event, index) => {
+      replay.apply(event);
+      if (index % 10 !== 9 && index !== events.length - 1) return;
+      const state = replay.documents();
+      const { id: _id, kind: _kind, ...kept } = (state.get(DASHBOARD_SUMMARY_ID) ?? { id: '', kind: 'summary', ...emptyTotals() }) as DashboardSummaryDoc;
+      expect(kept, `after ${index + 1} events`).toEqual(totalsOf([...state.values()].filter((doc) => doc.kind !== 'summary')));
+      checked += 1;
+    });
+    expect(checked).toBeGreaterThan(50);
+    expect((replay.documents().get(DASHBOARD_SUMMARY_ID) as DashboardSummaryDoc).paidByPlan).not.toEqual({});
+  });
+
+  it('reads the figures from the summary, the months and today only: the entity documents are not needed', () => {
+    const docs = projectEvents(dashboardProjector, events);
+    const withoutEntities = new Map([...docs].filter(([, doc]) => doc.kind === 'summary' || doc.kind === 'month' || doc.kind === 'day'));
+    expect([...docs.values()].filter((doc) => doc.kind === 'user').length).toBeGreaterThan(100);
+    const at = new Date(lastAt);
+    expect(summarizeDashboard(at, answerInMemory(withoutEntities, dashboardReads(at)))).toEqual(summarizeDashboard(at, answerInMemory(docs, dashboardReads(at))));
   });
 
   it('rebuilt from the history, every figure matches the one computed independently from what happened', () => {

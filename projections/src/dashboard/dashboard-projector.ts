@@ -3,6 +3,10 @@ import type { PaidPlan, SubscriptionType } from '@pocketguide/contracts';
 import { DASHBOARD } from '@pocketguide/contracts/dashboard/dashboard-summary';
 import type { Projector } from '../projector.ts';
 import {
+  addContribution,
+  withDelta,
+  DASHBOARD_SUMMARY_ID,
+  emptyTotals,
   dayDocId,
   guidebookDocId,
   monthDocId,
@@ -15,6 +19,7 @@ import {
   type DashboardGuidebookDoc,
   type DashboardMonthDoc,
   type DashboardPaymentDoc,
+  type DashboardSummaryDoc,
   type DashboardUserDoc,
 } from './dashboard-docs.ts';
 
@@ -272,6 +277,16 @@ export const dashboardProjector: Projector<DashboardDoc> = {
       default:
         return typeof data.userId === 'string' ? [userDocId(data.userId)] : [];
     }
+  },
+  summary: {
+    id: DASHBOARD_SUMMARY_ID,
+    evolve(summary, { before, after }) {
+      // The change's own delta first (small), then a copy of only the parts it moves.
+      const delta = emptyTotals();
+      addContribution(delta, before, -1);
+      addContribution(delta, after, 1);
+      return withDelta((summary as DashboardSummaryDoc | null) ?? { id: DASHBOARD_SUMMARY_ID, kind: 'summary', ...emptyTotals() }, delta);
+    },
   },
   evolve(doc, event, id) {
     if (id.startsWith('user-')) return evolveUser(doc as DashboardUserDoc | null, event, id);

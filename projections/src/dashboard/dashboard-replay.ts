@@ -2,7 +2,7 @@ import type { DashboardSummary } from '@pocketguide/contracts/dashboard/dashboar
 import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import type { Collection, FieldCondition, Filter, Scalar } from '@pocketguide/platform/read-store/read-store';
 import { evolveDocuments } from '../projection-runner.ts';
-import type { DashboardDoc } from './dashboard-docs.ts';
+import { totalsOf, type DashboardDoc, type DashboardSummaryDoc } from './dashboard-docs.ts';
 import { dashboardProjector } from './dashboard-projector.ts';
 import { dashboardReads, summarizeDashboard, type DashboardAnswers, type DashboardReads } from './dashboard-summary.ts';
 
@@ -34,34 +34,23 @@ export function matchesDocFilter(doc: Record<string, unknown>, filter: Filter): 
 /** Runs the reads against documents in memory. */
 export function answerInMemory(docs: ReadonlyMap<string, DashboardDoc>, reads: DashboardReads): DashboardAnswers {
   const all = [...docs.values()] as unknown as Array<Record<string, unknown>>;
-  const find = (filter: Filter) => all.filter((doc) => matchesDocFilter(doc, filter)) as unknown as DashboardDoc[];
-  const count = (filter: Filter) => all.reduce((n, doc) => n + (matchesDocFilter(doc, filter) ? 1 : 0), 0);
-  const { months, paidUsers, hiddenUsers, corrected, deletedPayments } = reads.finds;
+  const summary = docs.get(reads.summary) as DashboardSummaryDoc | undefined;
   return {
-    counts: { deletedActivated: count(reads.counts.deletedActivated), gallery: count(reads.counts.gallery) },
-    finds: { months: find(months), paidUsers: find(paidUsers), hiddenUsers: find(hiddenUsers), corrected: find(corrected), deletedPayments: find(deletedPayments) },
-    gets: { today: docs.get(reads.gets.today) ?? null },
+    months: all.filter((doc) => matchesDocFilter(doc, reads.months)) as unknown as DashboardDoc[],
+    totals: summary ?? totalsOf(docs.values()),
+    today: docs.get(reads.today) ?? null,
   };
 }
 
-/** Runs the reads against the read store's `dashboard` collection. */
+/**
+ * Runs the reads against the read store's `dashboard` collection: three reads, none of them over the entities.
+ * A read model built before the summary document existed has none; its totals are then computed from the entity
+ * documents (slow at scale: `npm run projections:rebuild -- dashboard` once after upgrading).
+ */
 export async function answerFromCollection(collection: Collection<DashboardDoc>, reads: DashboardReads): Promise<DashboardAnswers> {
-  const { months, paidUsers, hiddenUsers, corrected, deletedPayments } = reads.finds;
-  const [deletedActivated, gallery, ...found] = await Promise.all([
-    collection.count(reads.counts.deletedActivated),
-    collection.count(reads.counts.gallery),
-    collection.find(months),
-    collection.find(paidUsers),
-    collection.find(hiddenUsers),
-    collection.find(corrected),
-    collection.find(deletedPayments),
-  ]);
-  const [monthDocs, paid, hidden, correctedDocs, deleted] = found as [DashboardDoc[], DashboardDoc[], DashboardDoc[], DashboardDoc[], DashboardDoc[]];
-  return {
-    counts: { deletedActivated, gallery },
-    finds: { months: monthDocs, paidUsers: paid, hiddenUsers: hidden, corrected: correctedDocs, deletedPayments: deleted },
-    gets: { today: await collection.get(reads.gets.today) },
-  };
+  const [months, summary, today] = await Promise.all([collection.find(reads.months), collection.get(reads.summary), collection.get(reads.today)]);
+  const totals = summary?.kind === 'summary' ? summary : totalsOf(await collection.find({ kind: { $in: ['user', 'guidebook', 'payment'] } }));
+  return { months, totals, today };
 }
 
 /** Folds events one at a time (so a caller can stream the log without holding it), then summarises. */

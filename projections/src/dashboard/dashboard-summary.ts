@@ -7,6 +7,7 @@ import {
 } from '@pocketguide/contracts/dashboard/dashboard-summary';
 import type { Filter } from '@pocketguide/platform/read-store/read-store';
 import {
+  DASHBOARD_SUMMARY_ID,
   dayDocId,
   monthsEndingWith,
   reportingDay,
@@ -14,8 +15,7 @@ import {
   type DashboardDayDoc,
   type DashboardDoc,
   type DashboardMonthDoc,
-  type DashboardPaymentDoc,
-  type DashboardUserDoc,
+  type DashboardTotals,
 } from './dashboard-docs.ts';
 
 /**
@@ -28,30 +28,21 @@ import {
 export const RECURRING_PLANS = ['mini', 'standard', 'pro', 'business', 'enterprise'] as const satisfies readonly PaidPlan[];
 
 export type DashboardReads = {
-  counts: { deletedActivated: Filter; gallery: Filter };
-  finds: { months: Filter; paidUsers: Filter; hiddenUsers: Filter; corrected: Filter; deletedPayments: Filter };
-  gets: { today: string };
+  /** the month documents: one a calendar month, however many accounts and events */
+  months: Filter;
+  summary: string;
+  today: string;
 };
 
 export type DashboardAnswers = {
-  counts: Record<keyof DashboardReads['counts'], number>;
-  finds: Record<keyof DashboardReads['finds'], DashboardDoc[]>;
-  gets: { today: DashboardDoc | null };
+  months: DashboardDoc[];
+  totals: DashboardTotals;
+  today: DashboardDoc | null;
 };
 
-/** What to read: every find is a small set (paid accounts, hidden ones, corrections, deleted payments, months). */
+/** What to read: the summary document, the months and today's day; never the entities (O(1) in accounts). */
 export function dashboardReads(now: Date): DashboardReads {
-  return {
-    counts: { deletedActivated: { kind: 'user', deleted: true, activated: true }, gallery: { kind: 'guidebook', gallery: true } },
-    finds: {
-      months: { kind: 'month' },
-      paidUsers: { kind: 'user', deleted: false, paid: true },
-      hiddenUsers: { kind: 'user', deleted: false, hidden: true },
-      corrected: { kind: 'user', corrected: true },
-      deletedPayments: { kind: 'payment', deleted: true },
-    },
-    gets: { today: dayDocId(reportingDay(now)) },
-  };
+  return { months: { kind: 'month' }, summary: DASHBOARD_SUMMARY_ID, today: dayDocId(reportingDay(now)) };
 }
 
 /** Percent with one decimal; 0 when there is nothing to divide by. */
@@ -60,44 +51,39 @@ export const percentOf = (part: number, whole: number): number => (whole > 0 ? M
 export function summarizeDashboard(now: Date, answers: DashboardAnswers, replayed = false): DashboardSummary {
   const today = reportingDay(now);
   const month = reportingMonth(now);
-  const months = (answers.finds.months as DashboardMonthDoc[]).filter((doc) => doc.month <= month).sort((a, b) => a.month.localeCompare(b.month));
-  const todayDoc = answers.gets.today as DashboardDayDoc | null;
+  const { totals } = answers;
+  const months = (answers.months as DashboardMonthDoc[]).filter((doc) => doc.month <= month).sort((a, b) => a.month.localeCompare(b.month));
+  const todayDoc = answers.today as DashboardDayDoc | null;
   const sumTo = (last: string, of: (doc: DashboardMonthDoc) => number): number => months.reduce((sum, doc) => (doc.month <= last ? sum + of(doc) : sum), 0);
 
   // Revenue: paid minus refunded by month; deleted payments leave every figure, their refunds too.
   const monthNet = new Map<string, number>(months.map((doc) => [doc.month, doc.paid - doc.refunded]));
-  let todayNet = todayDoc ? todayDoc.paid - todayDoc.refunded : 0;
-  const adjust = (at: string, amount: number) => {
-    monthNet.set(reportingMonth(at), (monthNet.get(reportingMonth(at)) ?? 0) + amount);
-    if (reportingDay(at) === today) todayNet += amount;
-  };
-  for (const payment of answers.finds.deletedPayments as DashboardPaymentDoc[]) {
-    adjust(payment.paidAt, -payment.amount);
-    for (const refund of payment.refunds) adjust(refund.at, refund.amount);
-  }
+  for (const [m, amount] of Object.entries(totals.deletedPaymentsByMonth)) if (m <= month) monthNet.set(m, (monthNet.get(m) ?? 0) + amount);
+  const todayNet = (todayDoc ? todayDoc.paid - todayDoc.refunded : 0) + (totals.deletedPaymentsByDay[today] ?? 0);
 
-  // Accounts: totals from the flows, plans from the paid accounts themselves.
+  // Accounts: totals from the flows, plans from the paid accounts' counts.
   const usersTotal = sumTo(month, (doc) => doc.usersRegistered - doc.usersDeleted);
-  const paid = answers.finds.paidUsers as DashboardUserDoc[];
-  const hidden = answers.finds.hiddenUsers as DashboardUserDoc[];
   const plans = Object.fromEntries(DASHBOARD_PLANS.map((plan) => [plan, 0])) as Record<DashboardPlan, number>;
-  for (const user of paid) plans[user.plan] += 1;
-  plans.free = usersTotal - paid.length;
-  const activated = sumTo(month, (doc) => doc.usersActivated) - answers.counts.deletedActivated;
-  const hiddenActivated = hidden.filter((user) => user.activated).length;
-  const activeUsers = activated - hiddenActivated;
-  const hiddenUsers = hidden.length;
-  const renewing = (plan: PaidPlan) => paid.filter((user) => user.plan === plan && user.renewing).length;
-  const mrr = RECURRING_PLANS.reduce((sum, plan) => sum + renewing(plan) * priceOf(plan, now), 0);
+  let paidCount = 0;
+  for (const plan of DASHBOARD_PLANS) {
+    if (plan === 'free') continue;
+    plans[plan] = totals.paidByPlan[plan] ?? 0;
+    paidCount += plans[plan];
+  }
+  plans.free = usersTotal - paidCount;
+  const activated = sumTo(month, (doc) => doc.usersActivated) - totals.deletedActivated;
+  const activeUsers = activated - totals.hiddenActivated;
+  const hiddenUsers = totals.hidden;
+  const mrr = RECURRING_PLANS.reduce((sum, plan) => sum + (totals.renewingByPlan[plan] ?? 0) * priceOf(plan, now), 0);
 
   // Paid accounts at a month's end: subscriptions minus paid lapses up to it, less the corrections noted on accounts.
-  const corrections = (answers.finds.corrected as DashboardUserDoc[]).flatMap((user) => user.paidCorrections.map(reportingMonth));
-  const paidAtEnd = (m: string) => sumTo(m, (doc) => doc.subscribed - doc.lapsed) - corrections.filter((at) => at <= m).length;
+  const correctionsTo = (m: string) => Object.entries(totals.correctionsByMonth).reduce((sum, [at, n]) => (at <= m ? sum + n : sum), 0);
+  const paidAtEnd = (m: string) => sumTo(m, (doc) => doc.subscribed - doc.lapsed) - correctionsTo(m);
 
   const guidebooksAtEnd = (m: string) => sumTo(m, (doc) => doc.guidebooksCreated - doc.guidebooksDeleted);
   const guidebooksTotal = guidebooksAtEnd(month);
   const published = sumTo(month, (doc) => doc.published);
-  const gallery = answers.counts.gallery;
+  const gallery = totals.gallery;
   const trendMonths = monthsEndingWith(month, DASHBOARD_TREND_MONTHS);
 
   return {
@@ -107,8 +93,8 @@ export function summarizeDashboard(now: Date, answers: DashboardAnswers, replaye
     replayed,
     usersTotal,
     usersToday: todayDoc?.usersRegistered ?? 0,
-    paidUsers: paid.length,
-    conversionRate: percentOf(paid.length, usersTotal),
+    paidUsers: paidCount,
+    conversionRate: percentOf(paidCount, usersTotal),
     activeUsers,
     inactiveUsers: usersTotal - activeUsers - hiddenUsers,
     hiddenUsers,

@@ -1,9 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { verifySharePassword } from '@pocketguide/platform/auth/share-password';
+import type * as NodeCrypto from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+import { hashSharePassword, verifySharePassword } from '@pocketguide/platform/auth/share-password';
 import { richParagraph, sampleGuidebook, type GuidebookViewerDoc } from '@pocketguide/contracts';
 import { expectIdempotent, projectEvents, recordedEvents } from '../testing/project.ts';
 import { at, documentOf, guidebookEvents, pageWithItem } from '../testing/guidebook-events.ts';
 import { coverImageOf, descriptionOf, guidebookViewerProjector } from './guidebook-viewer-projector.ts';
+
+/** Every synchronous key derivation anything in this file calls is recorded and refused. */
+const syncKeyDerivations = vi.hoisted((): string[] => []);
+vi.mock('node:crypto', async (importOriginal) => {
+  const crypto = await importOriginal<typeof NodeCrypto>();
+  const refuse = (name: string) => () => {
+    syncKeyDerivations.push(name);
+    throw new Error(`${name} called: a synchronous hash blocks the event loop`);
+  };
+  return { ...crypto, default: crypto, scryptSync: refuse('scryptSync'), pbkdf2Sync: refuse('pbkdf2Sync'), hkdfSync: refuse('hkdfSync') };
+});
 
 const g1 = guidebookEvents('g1');
 const sample = sampleGuidebook('kr');
@@ -81,20 +93,33 @@ describe('the guidebook-viewer read model', () => {
     expect(docs.size).toBe(0);
   });
 
-  it('keeps the share password only as a salted hash that verifies; a new password gets a new salt; blank removes the gate', async () => {
-    const docs = expectIdempotent(guidebookViewerProjector, recordedEvents([created, g1.password('jeju2026', 1), g1.published(2)]));
+  it('keeps the share password only as the hash its event carries, which verifies; blank removes the gate', async () => {
+    const hash = await hashSharePassword('jeju2026', 'command:c1');
+    const docs = expectIdempotent(guidebookViewerProjector, recordedEvents([created, g1.password('jeju2026', 1, hash), g1.published(2)]));
     const doc = readable(docs, 'uuid-g1');
-    expect(doc).toMatchObject({ hasPassword: true, updatedAt: at(2) });
+    expect(doc).toMatchObject({ hasPassword: true, passwordHash: hash, updatedAt: at(2) });
     expect(JSON.stringify(doc)).not.toContain('jeju2026');
-    expect(doc?.passwordHash).toMatch(/^\$scrypt\$ln=14,r=8,p=1\$/);
     await expect(verifySharePassword('jeju2026', doc?.passwordHash ?? '')).resolves.toBe(true);
     await expect(verifySharePassword('jeju2027', doc?.passwordHash ?? '')).resolves.toBe(false);
 
-    const again = projectEvents(guidebookViewerProjector, recordedEvents([created, g1.password('jeju2026', 1), g1.password('jeju2026', 2)])).get('g1');
-    expect(again?.passwordHash).not.toBe(doc?.passwordHash);
-
-    const removed = projectEvents(guidebookViewerProjector, recordedEvents([created, g1.password('jeju2026', 1), g1.password('', 2)])).get('g1');
+    const removed = projectEvents(guidebookViewerProjector, recordedEvents([created, g1.password('jeju2026', 1, hash), g1.password('', 2)])).get('g1');
     expect(removed).toMatchObject({ hasPassword: false, passwordHash: null });
+  });
+
+  it('given a password set before events carried a hash, keeps the gate closed with no hash (checked against its text at unlock)', () => {
+    const docs = expectIdempotent(guidebookViewerProjector, recordedEvents([created, g1.legacyPassword('jeju2026', 1), g1.published(2)]));
+    const doc = readable(docs, 'uuid-g1');
+    expect(doc).toMatchObject({ hasPassword: true, passwordHash: null });
+    expect(JSON.stringify(doc)).not.toContain('jeju2026');
+    const removed = projectEvents(guidebookViewerProjector, recordedEvents([created, g1.legacyPassword('jeju2026', 1), g1.legacyPassword('', 2)])).get('g1');
+    expect(removed).toMatchObject({ hasPassword: false, passwordHash: null });
+  });
+
+  it('never hashes synchronously: a thousand password events fold with every sync key derivation of node:crypto refusing', () => {
+    const events = recordedEvents([created, ...Array.from({ length: 1000 }, (_, i) => g1.password(`pw-${i}`, i + 1)), g1.published(1001)]);
+    const doc = projectEvents(guidebookViewerProjector, events).get('g1');
+    expect(doc?.passwordHash).toBe('$scrypt$ln=14,r=8,p=1$c2FsdA==$pw-999');
+    expect(syncKeyDerivations).toEqual([]);
   });
 
   it('ignores other streams and settings readers do not see', () => {

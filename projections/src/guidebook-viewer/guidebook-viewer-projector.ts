@@ -1,5 +1,4 @@
 import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
-import { hashSharePassword } from '@pocketguide/platform/auth/share-password';
 import {
   GUIDEBOOK_STREAM_CATEGORY,
   GUIDEBOOK_VIEWER,
@@ -72,8 +71,8 @@ function withDocument(doc: GuidebookViewerDoc, document: GuidebookDocument, upda
 /**
  * `guidebook-viewer`: one document per guidebook for the readers' pages, found by `uuid`; only `published` ones
  * are ever served (see `GuidebookViewerDoc` for why an unpublished one stays, unreachable). It follows every save,
- * publish, unpublish and password change; a deletion removes it. The share password is kept only as a salted
- * scrypt hash (`hashSharePassword`), its salt derived from the event id so that a rebuild gives the same document.
+ * publish, unpublish and password change; a deletion removes it. The share password is kept only as the salted
+ * scrypt hash its event carries (made by the command, off the event loop); the projector never hashes.
  */
 export const guidebookViewerProjector: Projector<GuidebookViewerDoc> = {
   name: GUIDEBOOK_VIEWER,
@@ -116,10 +115,12 @@ export const guidebookViewerProjector: Projector<GuidebookViewerDoc> = {
       case 'GuidebookUnpublished':
         return { ...doc, published: false, publishedAt: null, updatedAt: event.data.unpublishedAt };
       case 'GuidebookPasswordSet': {
-        const { password, setAt } = event.data;
+        // The hash comes with the event (the command made it); an old event without one is checked against its
+        // text at unlock time (see the viewer's routes). Nothing is hashed here.
+        const { password, passwordHash, setAt } = event.data;
         return password === ''
           ? { ...doc, hasPassword: false, passwordHash: null, updatedAt: setAt }
-          : { ...doc, hasPassword: true, passwordHash: hashSharePassword(password, recorded.id), updatedAt: setAt };
+          : { ...doc, hasPassword: true, passwordHash, updatedAt: setAt };
       }
       case 'GuidebookThumbnailRecorded': {
         const thumbnailUrl = event.data.thumbnailUrl === '' ? null : event.data.thumbnailUrl;

@@ -75,7 +75,14 @@ export const guidebookEvents = (guidebookId: string) => {
       type: 'GuidebookPublicGallerySet',
       data: { guidebookId, isPublicGallery, setAt: at(minute) },
     }),
-    password: (password: string, minute: number) => ({ streamId, type: 'GuidebookPasswordSet', data: { guidebookId, password, setAt: at(minute) } }),
+    /** as the command appends it today: with the hash it made */
+    password: (password: string, minute: number, passwordHash: string | null = password === '' ? null : `$scrypt$ln=14,r=8,p=1$c2FsdA==$${password}`) => ({
+      streamId,
+      type: 'GuidebookPasswordSet',
+      data: { v: 2, guidebookId, password, passwordHash, setAt: at(minute) },
+    }),
+    /** as version 1 stored it: the text only */
+    legacyPassword: (password: string, minute: number) => ({ streamId, type: 'GuidebookPasswordSet', data: { guidebookId, password, setAt: at(minute) } }),
     sampleFlags: (isSampleGuidebook: boolean, isSampleContent: boolean, minute: number) => ({
       streamId,
       type: 'GuidebookSampleFlagsSet',

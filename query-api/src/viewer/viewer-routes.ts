@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import QRCode from 'qrcode';
-import { GUIDEBOOK_MESSAGES, GUIDEBOOK_VIEWER, THUMBNAIL_RENDER_HEADER, USERS, viewerUnlockBodySchema, type GuidebookViewerDoc } from '@pocketguide/contracts';
+import { GUIDEBOOK_EDITOR, GUIDEBOOK_MESSAGES, GUIDEBOOK_VIEWER, THUMBNAIL_RENDER_HEADER, USERS, viewerUnlockBodySchema, type GuidebookEditorDoc, type GuidebookViewerDoc } from '@pocketguide/contracts';
 import { VIEWER_PASSWORD_HEADER, VIEWER_QR, VIEWER_UNLOCK_LIMIT, type ViewerAnswer } from '@pocketguide/contracts/viewer/viewer-shapes';
 import { VIEWER_TEXTS, acceptLanguageTags, viewerLanguage, type ViewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
 import { viewerLinks, type ViewerScreen } from '@pocketguide/contracts/viewer/render-viewer';
@@ -10,7 +10,7 @@ import { withReadingSource } from '@pocketguide/contracts/insights/reading-shape
 import type { Auth, AuthUser } from '@pocketguide/platform/auth/authenticate';
 import { clientAddress } from '@pocketguide/platform/auth/basic-credentials';
 import { createLoginRateLimiter, type LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-limiter';
-import { verifySharePassword } from '@pocketguide/platform/auth/share-password';
+import { sameSharePassword, verifySharePassword } from '@pocketguide/platform/auth/share-password';
 import { ForbiddenError, NotFoundError, UnauthorizedError } from '@pocketguide/platform/http/errors';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { Collection, ReadStore } from '@pocketguide/platform/read-store/read-store';
@@ -120,13 +120,30 @@ export const VIEWER_PREFETCH_HEADER = 'X-Viewer-Prefetch';
  * Checks a typed password against the stored hash under the share-password limit (reserved before the check, so
  * parallel guesses cannot all be tried); throws 429 or 403.
  */
-async function checkPassword(limiter: LoginRateLimiter, doc: GuidebookViewerDoc, password: string, address: string): Promise<void> {
+async function checkPassword(
+  limiter: LoginRateLimiter,
+  doc: GuidebookViewerDoc,
+  password: string,
+  address: string,
+  editor: Collection<GuidebookEditorDoc>,
+): Promise<void> {
   const reservation = limiter.attempt(doc.uuid, address);
-  if (doc.passwordHash !== null && (await verifySharePassword(password, doc.passwordHash))) {
+  if (await passwordMatches(doc, password, editor)) {
     reservation.succeeded();
     return;
   }
   throw new ForbiddenError(GUIDEBOOK_MESSAGES.incorrectPassword);
+}
+
+/**
+ * The hash the event carried, checked with async scrypt and a constant-time compare. A password set before events
+ * carried their hash has none: it is checked against the text the owner's editor keeps (constant time too).
+ */
+async function passwordMatches(doc: GuidebookViewerDoc, password: string, editor: Collection<GuidebookEditorDoc>): Promise<boolean> {
+  if (doc.passwordHash !== null) return verifySharePassword(password, doc.passwordHash);
+  if (!doc.hasPassword) return false;
+  const owned = await editor.get(doc.id);
+  return owned !== null && owned.password !== '' && sameSharePassword(password, owned.password);
 }
 
 /**
@@ -143,6 +160,7 @@ async function checkPassword(limiter: LoginRateLimiter, doc: GuidebookViewerDoc,
 export function viewerApiRoutes(deps: ViewerRoutesDeps): Router {
   const router = Router();
   const viewer = deps.readStore.collection<GuidebookViewerDoc>(GUIDEBOOK_VIEWER);
+  const editor = deps.readStore.collection<GuidebookEditorDoc>(GUIDEBOOK_EDITOR);
   const limiter = deps.unlockLimiter ?? createUnlockLimiter();
   const optionsFor = (req: Request) => ({ publicBaseUrl: baseUrlOf(req, deps.publicBaseUrl), partners: deps.partners });
   const qrCodes = new Map<string, string>();
@@ -181,7 +199,7 @@ export function viewerApiRoutes(deps: ViewerRoutesDeps): Router {
         res.json(lockedAnswer(doc, options));
         return;
       }
-      await checkPassword(limiter, doc, sent, req.ip ?? '');
+      await checkPassword(limiter, doc, sent, req.ip ?? '', editor);
     }
     res.json(openAnswer(doc, options));
   });
@@ -197,7 +215,7 @@ export function viewerApiRoutes(deps: ViewerRoutesDeps): Router {
     const { password } = parseOrThrow(viewerUnlockBodySchema, req.body);
     const doc = await publishedByUuid(req);
     res.setHeader('Cache-Control', NO_STORE);
-    if (doc.hasPassword) await checkPassword(limiter, doc, password, req.ip ?? '');
+    if (doc.hasPassword) await checkPassword(limiter, doc, password, req.ip ?? '', editor);
     res.json(openAnswer(doc, optionsFor(req)));
   });
 
