@@ -86,7 +86,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
       eventStore,
       readStore,
       projectors: allProjectors,
-      onError: (name, error) => logger.error('projector failed', { projector: name, error }),
+      onError: (error, { projector, position }) => logger.error('projector failed', { projector, position, error }),
     });
     await runner.start();
     stops.push(() => runner.stop());

@@ -31,6 +31,7 @@ import type {
   FindOptions,
   IndexSpec,
   ProjectionBatch,
+  ProjectionCommit,
   ProjectionWrite,
   ReadStore,
   Scalar,
@@ -420,6 +421,51 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     };
   }
 
+  /** Several projectors' guarded writes and all their checkpoints in one transaction (see the port). */
+  async function commitProjections({ checkpoints: saved, writes: all }: ProjectionCommit): Promise<void> {
+    assertOpen();
+    for (const { checkpoint } of saved) assertPosition(checkpoint, 'checkpoint');
+    for (const write of all) {
+      assertPosition(write.position, 'position');
+      if (write.doc !== null && write.doc.id !== write.id) {
+        throw new Error(`Read store: write for ${write.id} carries a document with id ${String(write.doc.id)}`);
+      }
+    }
+    const byCollection = new Map<string, ProjectionWrite[]>();
+    for (const write of latestWrites(all)) {
+      const group = byCollection.get(write.collection) ?? [];
+      group.push(write);
+      byCollection.set(write.collection, group);
+    }
+    // Tables are created outside the transaction (their DDL takes its own lock).
+    const targets = await Promise.all([...byCollection.keys()].map((name) => table(name)));
+    const commit = (): Promise<void> =>
+      transaction(async (client) => {
+        let index = 0;
+        for (const writes of byCollection.values()) {
+          const t = targets[index];
+          index += 1;
+          if (t) await writeGroup(client, t, writes);
+        }
+        for (const { projector, checkpoint } of saved) {
+          await client.query(
+            `INSERT INTO ${checkpointsTable} (name, position) VALUES ($1, $2)
+             ON CONFLICT (name) DO UPDATE SET position = excluded.position`,
+            [projector, checkpoint],
+          );
+        }
+      });
+    try {
+      await commit();
+    } catch (error) {
+      if (!isUndefinedTable(error)) throw error;
+      // A rebuild in another process dropped one of the tables: create them again and retry once.
+      for (const name of byCollection.keys()) tables.delete(name);
+      await Promise.all([...byCollection.keys()].map((name) => table(name)));
+      await commit();
+    }
+  }
+
   return {
     collection,
 
@@ -456,47 +502,28 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       });
     },
 
-    async commitProjection(batch: ProjectionBatch) {
+    async loadForProjection(name, ids) {
       assertOpen();
-      assertPosition(batch.checkpoint, 'checkpoint');
-      for (const write of batch.writes) {
-        assertPosition(write.position, 'position');
-        if (write.doc !== null && write.doc.id !== write.id) {
-          throw new Error(`Read store: write for ${write.id} carries a document with id ${String(write.doc.id)}`);
-        }
-      }
-      const byCollection = new Map<string, ProjectionWrite[]>();
-      for (const write of latestWrites(batch.writes)) {
-        const group = byCollection.get(write.collection) ?? [];
-        group.push(write);
-        byCollection.set(write.collection, group);
-      }
-      // Tables are created outside the transaction (their DDL takes its own lock).
-      const targets = await Promise.all([...byCollection.keys()].map((name) => table(name)));
-      const commit = (): Promise<void> =>
-        transaction(async (client) => {
-          let index = 0;
-          for (const writes of byCollection.values()) {
-            const t = targets[index];
-            index += 1;
-            if (t) await writeGroup(client, t, writes);
-          }
-          await client.query(
-            `INSERT INTO ${checkpointsTable} (name, position) VALUES ($1, $2)
-             ON CONFLICT (name) DO UPDATE SET position = excluded.position`,
-            [batch.projector, batch.checkpoint],
-          );
-        });
+      const found = new Map<string, { doc: Doc; position: number }>();
+      if (ids.length === 0) return found;
       try {
-        await commit();
+        const { rows } = await pool.query<{ id: string; doc: Doc; position: string }>(
+          `SELECT id, doc, position FROM ${tableName(name)} WHERE id = ANY($1::text[])`,
+          [[...ids]],
+        );
+        for (const row of rows) found.set(row.id, { doc: row.doc, position: Number(row.position) });
       } catch (error) {
+        // A collection not made yet holds nothing.
         if (!isUndefinedTable(error)) throw error;
-        // A rebuild in another process dropped one of the tables: create them again and retry once.
-        for (const name of byCollection.keys()) tables.delete(name);
-        await Promise.all([...byCollection.keys()].map((name) => table(name)));
-        await commit();
       }
+      return found;
     },
+
+    async commitProjection(batch: ProjectionBatch) {
+      await commitProjections({ checkpoints: [{ projector: batch.projector, checkpoint: batch.checkpoint }], writes: batch.writes });
+    },
+
+    commitProjections,
 
     async getCheckpoint(name) {
       assertOpen();

@@ -18,7 +18,7 @@ import { assertEmbeddedStores, backupFiles, completeBackups } from './take-backu
 
 export type RestoreProgress =
   | { step: 'verify' | 'copy'; done: number; total: number; unit: 'files' }
-  | { step: 'rebuild'; projector: string; done: number; total: number; unit: 'events' };
+  | { step: 'rebuild'; projector: string; done: number; total: number; unit: 'positions' };
 
 export type RestoreOptions = {
   config: Config;
@@ -114,14 +114,13 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const readStore = createSqliteReadStore({ path: config.paths.readStore });
     try {
       const runner = createProjectionRunner({ eventStore, readStore, projectors: allProjectors });
-      const rebuilt: RebuildResult[] = [];
-      for (const projector of allProjectors) {
-        rebuilt.push(
-          await runner.rebuild(projector.name, ({ processed, total }) =>
-            progress({ step: 'rebuild', projector: projector.name, done: processed, total, unit: 'events' }),
-          ),
-        );
-      }
+      // every read model in one pass over the log (the runner's rebuild of several); progress in log positions
+      const rebuilt: RebuildResult[] = [
+        await runner.rebuild(
+          allProjectors.map((projector) => projector.name),
+          ({ position, headPosition }) => progress({ step: 'rebuild', projector: 'read models', done: position, total: headPosition, unit: 'positions' }),
+        ),
+      ];
       for (const [name, position] of Object.entries(manifest.workerCheckpoints)) {
         await readStore.saveCheckpoint(name, Math.min(position, manifest.eventLog.lastPosition ?? 0));
       }

@@ -27,7 +27,7 @@ async function main(argv: readonly string[]): Promise<number> {
   printer.end();
   const { eventLog } = result.manifest;
   console.log(
-    `Restored ${eventLog.events.toLocaleString('en-US')} events (last position ${eventLog.lastPosition ?? 'none'}) into ${config.paths.dataDir}; ${result.rebuilt.length} read models rebuilt.`,
+    `Restored ${eventLog.events.toLocaleString('en-US')} events (last position ${eventLog.lastPosition ?? 'none'}) into ${config.paths.dataDir}; every read model rebuilt from it.`,
   );
   return 0;
 }
