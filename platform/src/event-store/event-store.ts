@@ -76,6 +76,12 @@ export type ReadStreamOptions = {
 export type ReadAllOptions = {
   /** exclusive: events strictly after this position; omitted means from the start */
   after?: number;
+  /**
+   * inclusive: events at or after this position, which must be an event's own position (read from a RecordedEvent).
+   * Positions are opaque, not dense: on EventStoreDB they are byte offsets, so `position - 1` is not a place the log
+   * can be read from. Overrides `after`.
+   */
+  from?: number;
   maxCount?: number;
   filter?: EventFilter;
 };

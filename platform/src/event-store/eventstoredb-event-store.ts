@@ -258,10 +258,13 @@ export class EventStoreDbEventStore implements EventStore {
 
   async *readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
     this.#assertOpen();
-    const after = options.after ?? 0;
+    // `from` is an event's own position, read inclusively; `after` is a checkpoint, read exclusively. Never
+    // `position - 1`: positions are byte offsets and the server refuses one that is not an event's.
+    const from = options.from;
+    const after = from !== undefined ? from - 1 : (options.after ?? 0);
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     if (remaining <= 0) return;
-    const read = this.#client.readAll({ direction: FORWARDS, fromPosition: fromPosition(after) });
+    const read = this.#client.readAll({ direction: FORWARDS, fromPosition: fromPosition(from ?? after) });
     let finished = false;
     try {
       for await (const resolved of read) {
