@@ -7,6 +7,7 @@
  */
 import {
   ANY,
+  AccessDeniedError,
   BACKWARDS,
   END,
   EventStoreDBClient,
@@ -44,14 +45,24 @@ import {
   type Subscription,
 } from './event-store.ts';
 import { DONE, SerialSubscription } from './serial-subscription.ts';
+import { ResumingSource, type DropReport, type PulledSource } from './resuming-source.ts';
 
 export type EventStoreDbEventStoreOptions = {
   /** e.g. `esdb://localhost:2113?tls=false` */
   connectionString: string;
+  /** called when a `$all` subscription dropped and is about to be opened again (default: a warning on stderr) */
+  onSubscriptionDrop?: (report: DropReport) => void;
 };
 
 export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStore {
-  return new EventStoreDbEventStore(EventStoreDBClient.connectionString(options.connectionString));
+  return new EventStoreDbEventStore(EventStoreDBClient.connectionString(options.connectionString), {
+    ...(options.onSubscriptionDrop ? { onDrop: options.onSubscriptionDrop } : {}),
+  });
+}
+
+function warnDrop(report: DropReport): void {
+  const reason = report.error instanceof Error ? report.error.message : String(report.error);
+  console.warn(`[eventstoredb] $all subscription dropped (${reason}); reopening after ${report.after} in ${report.delayMs} ms`);
 }
 
 /** How far back a conflicting append looks for its own ids before calling it a real conflict. */
@@ -159,10 +170,15 @@ function acceptFromAll(
 export class EventStoreDbEventStore implements EventStore {
   readonly #client: EventStoreDBClient;
   readonly #subscriptions = new Set<EventStoreDbSubscription>();
+  readonly #resume: { onDrop: (report: DropReport) => void; initialDelayMs?: number; maxDelayMs?: number };
   #closed = false;
 
-  constructor(client: EventStoreDBClient) {
+  constructor(
+    client: EventStoreDBClient,
+    resume: { onDrop?: (report: DropReport) => void; initialDelayMs?: number; maxDelayMs?: number } = {},
+  ) {
     this.#client = client;
+    this.#resume = { ...resume, onDrop: resume.onDrop ?? warnDrop };
   }
 
   async appendToStream(
@@ -282,13 +298,9 @@ export class EventStoreDbEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
     this.#assertOpen();
-    const after = options.after ?? 0;
-    const filter = serverFilter(options.filter);
-    const source = this.#client.subscribeToAll({
-      fromPosition: after > 0 ? fromPosition(after) : START,
-      ...(filter ? { filter } : {}),
-    });
-    const subscription = new EventStoreDbSubscription(source, options, (closed) => this.#subscriptions.delete(closed));
+    const subscription = new EventStoreDbSubscription(this.#client, options, this.#resume, (closed) =>
+      this.#subscriptions.delete(closed),
+    );
     this.#subscriptions.add(subscription);
     return subscription;
   }
@@ -330,14 +342,38 @@ export class EventStoreDbEventStore implements EventStore {
 
 const CLOSED = Symbol('closed');
 
+function openClientSubscription(
+  client: EventStoreDBClient,
+  after: number,
+  filter: Filter | undefined,
+): PulledSource<AllStreamResolvedEvent> {
+  const source: AllStreamSubscription = client.subscribeToAll({
+    fromPosition: after > 0 ? fromPosition(after) : START,
+    ...(filter ? { filter } : {}),
+  });
+  const iterator = source[Symbol.asyncIterator]();
+  return {
+    next: () => iterator.next(),
+    async close() {
+      try {
+        await source.unsubscribe();
+      } catch {
+        // the connection is already gone, which ends the server side too
+      }
+      source.destroy();
+    },
+  };
+}
+
 /**
  * Wraps the client's catch-up subscription (a Readable consumed with `for await`, so gRPC flow control gives
- * back-pressure). `close()` must end a `next()` that is waiting for a live event, which the client's own iterator
- * does not do on unsubscribe, so each pull races the source against close.
+ * back-pressure). A dropped subscription (a reset connection, a leader change, a stream the server ended) is
+ * opened again from the last event delivered, with backoff, by `ResumingSource`: nothing missed or doubled.
+ * `close()` must end a `next()` that is waiting for a live event, which the client's own iterator does not do on
+ * unsubscribe, so each pull races the source against close.
  */
 class EventStoreDbSubscription extends SerialSubscription {
-  readonly #source: AllStreamSubscription;
-  readonly #iterator: AsyncIterator<AllStreamResolvedEvent>;
+  readonly #source: ResumingSource<AllStreamResolvedEvent>;
   readonly #filter: EventFilter | undefined;
   readonly #signal: AbortSignal | undefined;
   readonly #forget: (subscription: EventStoreDbSubscription) => void;
@@ -347,15 +383,24 @@ class EventStoreDbSubscription extends SerialSubscription {
   readonly #onAbort = (): void => void this.close();
 
   constructor(
-    source: AllStreamSubscription,
+    client: EventStoreDBClient,
     options: SubscribeOptions,
+    settings: { onDrop: (report: DropReport) => void; initialDelayMs?: number; maxDelayMs?: number },
     forget: (subscription: EventStoreDbSubscription) => void,
   ) {
     super();
-    this.#source = source;
-    this.#iterator = source[Symbol.asyncIterator]();
     this.#filter = options.filter;
     this.#after = options.after ?? 0;
+    const filter = serverFilter(options.filter);
+    this.#source = new ResumingSource<AllStreamResolvedEvent>({
+      open: (after) => openClientSubscription(client, after, filter),
+      positionOf: (resolved) => (resolved.event?.position ? toNumber(resolved.event.position.commit) : undefined),
+      after: this.#after,
+      isFatal: (error) => error instanceof AccessDeniedError,
+      onDrop: settings.onDrop,
+      ...(settings.initialDelayMs !== undefined ? { initialDelayMs: settings.initialDelayMs } : {}),
+      ...(settings.maxDelayMs !== undefined ? { maxDelayMs: settings.maxDelayMs } : {}),
+    });
     this.#signal = options.signal;
     this.#forget = forget;
     if (this.#signal?.aborted) void this.close();
@@ -369,7 +414,7 @@ class EventStoreDbSubscription extends SerialSubscription {
       try {
         step = await new Promise<IteratorResult<AllStreamResolvedEvent> | typeof CLOSED>((resolve, reject) => {
           this.#interrupt = () => resolve(CLOSED);
-          this.#iterator.next().then(resolve, reject);
+          this.#source.next().then(resolve, reject);
         });
       } catch (error) {
         if (this.#closed) return DONE;
@@ -396,11 +441,6 @@ class EventStoreDbSubscription extends SerialSubscription {
     this.#signal?.removeEventListener('abort', this.#onAbort);
     this.#interrupt?.();
     this.#forget(this);
-    try {
-      await this.#source.unsubscribe();
-    } catch {
-      // the connection is already gone, which ends the server side too
-    }
-    this.#source.destroy();
+    await this.#source.close();
   }
 }
