@@ -102,6 +102,11 @@ const configSchema = z.object({
   KAFKA_BROKERS: optionalUrl,
   KAFKA_CLIENT_ID: z.string().default('pocketguide'),
   KAFKA_TOPIC_PREFIX: z.string().default('pocketguide.events'),
+  /**
+   * PostgreSQL for the workers' lease (exactly one replica runs the workers and the billing tick). Unset: a SQLite
+   * file in DATA_DIR, which coordinates processes on one machine only.
+   */
+  LEASE_POSTGRES_URL: optionalUrl,
   ...s3Keys,
 
   // ---- accounts ----
