@@ -61,7 +61,7 @@ export type HttpAppDeps = {
   /** which route groups this process serves: commands with command-api, reads and the web app with query-api */
   roles: ReadonlySet<string>;
   accounts: AccountParts;
-  health: Pick<HealthSources, 'projectors' | 'workers'>;
+  health: Pick<HealthSources, 'projectors' | 'workers' | 'subscriptions'>;
   /** counts reader views (made and stopped by the process, which flushes them on shutdown) */
   views?: ViewCounter;
   /** whether thumbnails can be drawn (the worker's renderer here, or as the workers last reported) */
