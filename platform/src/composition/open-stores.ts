@@ -25,7 +25,7 @@ export function readStoreDescription(config: Config): string {
 export async function openEventStore(config: Config, options: { mustExist?: boolean } = {}): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     const { createEventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store.ts');
-    return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL });
+    return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, maxAppendBytes: config.EVENTSTORE_MAX_APPEND_BYTES });
   }
   if (options.mustExist && !existsSync(config.paths.eventStore)) {
     throw new Error(`No event store at ${config.paths.eventStore}: set DATA_DIR to the folder that holds events.sqlite`);

@@ -97,6 +97,8 @@ const configSchema = z.object({
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
 
   EVENTSTORE_URL: optionalUrl,
+  /** the EventStoreDB server's MaxAppendSize (EVENTSTORE_MAX_APPEND_SIZE there); larger appends are refused with 413 */
+  EVENTSTORE_MAX_APPEND_BYTES: z.coerce.number().int().positive().default(1_048_576),
   MONGO_URL: optionalUrl,
   MONGO_DATABASE: z.string().default('pocketguide'),
   KAFKA_BROKERS: optionalUrl,

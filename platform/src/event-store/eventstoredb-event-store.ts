@@ -8,6 +8,7 @@
 import {
   ANY,
   AccessDeniedError,
+  MaxAppendSizeExceededError,
   BACKWARDS,
   END,
   EventStoreDBClient,
@@ -30,6 +31,7 @@ import {
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import {
+  AppendTooLargeError,
   WrongExpectedRevisionError,
   matchesFilter,
   type AppendResult,
@@ -52,11 +54,32 @@ export type EventStoreDbEventStoreOptions = {
   connectionString: string;
   /** called when a `$all` subscription dropped and is about to be opened again (default: a warning on stderr) */
   onSubscriptionDrop?: (report: DropReport) => void;
+  /** the server's `MaxAppendSize` (EVENTSTORE_MAX_APPEND_SIZE); default the server's own default, 1 MiB */
+  maxAppendBytes?: number;
 };
+
+/** EventStoreDB's default `MaxAppendSize`. */
+export const ESDB_DEFAULT_MAX_APPEND_BYTES = 1_048_576;
+
+/**
+ * An append's size as the server counts it against `MaxAppendSize`: each event's data and metadata bytes, plus its
+ * type and id, which it also stores. Checked before sending so a too-large append is a clear error, not a failure
+ * from deep in the gRPC call.
+ */
+export function appendSizeOf(events: readonly NewEvent[]): number {
+  let bytes = 0;
+  for (const event of events) {
+    bytes += Buffer.byteLength(typeof event.data === 'string' ? event.data : JSON.stringify(event.data ?? null));
+    bytes += Buffer.byteLength(JSON.stringify(event.metadata ?? {}));
+    bytes += Buffer.byteLength(event.type) + 16;
+  }
+  return bytes;
+}
 
 export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStore {
   return new EventStoreDbEventStore(EventStoreDBClient.connectionString(options.connectionString), {
     ...(options.onSubscriptionDrop ? { onDrop: options.onSubscriptionDrop } : {}),
+    ...(options.maxAppendBytes !== undefined ? { maxAppendBytes: options.maxAppendBytes } : {}),
   });
 }
 
@@ -171,14 +194,17 @@ export class EventStoreDbEventStore implements EventStore {
   readonly #client: EventStoreDBClient;
   readonly #subscriptions = new Set<EventStoreDbSubscription>();
   readonly #resume: { onDrop: (report: DropReport) => void; initialDelayMs?: number; maxDelayMs?: number };
+  readonly #maxAppendBytes: number;
   #closed = false;
 
   constructor(
     client: EventStoreDBClient,
-    resume: { onDrop?: (report: DropReport) => void; initialDelayMs?: number; maxDelayMs?: number } = {},
+    settings: { onDrop?: (report: DropReport) => void; initialDelayMs?: number; maxDelayMs?: number; maxAppendBytes?: number } = {},
   ) {
     this.#client = client;
+    const { maxAppendBytes, ...resume } = settings;
     this.#resume = { ...resume, onDrop: resume.onDrop ?? warnDrop };
+    this.#maxAppendBytes = maxAppendBytes ?? ESDB_DEFAULT_MAX_APPEND_BYTES;
   }
 
   async appendToStream(
@@ -189,6 +215,14 @@ export class EventStoreDbEventStore implements EventStore {
     this.#assertOpen();
     if (events.length === 0) throw new RangeError(`append to ${streamId} has no events`);
     const expected = options.expectedRevision ?? 'any';
+    const bytes = appendSizeOf(events);
+    if (bytes > this.#maxAppendBytes) throw new AppendTooLargeError(streamId, bytes, this.#maxAppendBytes);
+    // The server recognises a retry only when its expected revision is older than the stream's: a retry whose
+    // expected revision is the current one (the batch itself is the tail) would be stored twice. Look first.
+    if (typeof expected === 'number') {
+      const stored = await this.#storedAtTail(streamId, events, expected);
+      if (stored) return stored;
+    }
     try {
       const result = await this.#client.appendToStream(streamId, events.map(toEventData), {
         expectedRevision: toEsdbExpected(expected),
@@ -202,6 +236,9 @@ export class EventStoreDbEventStore implements EventStore {
           : await this.#positionAt(streamId, nextExpectedRevision);
       return { nextExpectedRevision, position };
     } catch (error) {
+      if (error instanceof MaxAppendSizeExceededError) {
+        throw new AppendTooLargeError(streamId, bytes, error.maxAppendSize);
+      }
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       // The server only recognises a retry when the expected revision is the original one; ours are idempotent
       // whatever the expected revision, like the SQLite store.
@@ -210,6 +247,17 @@ export class EventStoreDbEventStore implements EventStore {
       const actual = error.actualVersion === NO_STREAM ? 'no_stream' : toNumber(error.actualVersion);
       throw new WrongExpectedRevisionError(streamId, expected, actual);
     }
+  }
+
+  /** The original result when the stream's last events are this batch and the last one is at `expected`. */
+  async #storedAtTail(streamId: string, events: readonly NewEvent[], expected: number): Promise<AppendResult | null> {
+    if (expected < events.length - 1) return null;
+    const tail: RecordedEvent[] = [];
+    for await (const event of this.readStream(streamId, { direction: 'backwards', maxCount: events.length })) tail.unshift(event);
+    const last = tail.at(-1);
+    if (!last || last.revision !== expected || tail.length !== events.length) return null;
+    if (!events.every((event, i) => tail[i]?.id === event.id)) return null;
+    return { nextExpectedRevision: last.revision, position: last.position };
   }
 
   async #positionAt(streamId: string, revision: number): Promise<number> {
