@@ -114,3 +114,22 @@ describe('EventStoreDB appends', () => {
     expect((error as AppendTooLargeError).maxBytes).toBe(1_048_576);
   });
 });
+
+describe('EventStoreDB ping', () => {
+  it('a server that never answers fails the ping at its deadline instead of hanging health', async () => {
+    let cancelled = false;
+    const hung = {
+      readAll: () =>
+        Object.assign(
+          (async function* () {
+            await new Promise<never>(() => {});
+            yield undefined;
+          })(),
+          { cancel: async () => void (cancelled = true) },
+        ),
+    } as unknown as EventStoreDBClient;
+    const store = new EventStoreDbEventStore(hung);
+    await expect(store.ping(50)).rejects.toThrow(/did not answer within 50 ms/);
+    expect(cancelled).toBe(true);
+  });
+});

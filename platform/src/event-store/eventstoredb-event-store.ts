@@ -370,10 +370,26 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  async ping(): Promise<void> {
+  /** Bounded by its own timer too: the gRPC deadline does not end a read that a hung server never answers. */
+  async ping(timeoutMs = 5000): Promise<void> {
     this.#assertOpen();
-    const read = this.#client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, deadline: 5000 });
-    for await (const _ of read) break;
+    const read = this.#client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, deadline: timeoutMs });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`EventStoreDB did not answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    const first = (async () => {
+      for await (const _ of read) break;
+    })();
+    try {
+      await Promise.race([first, timeout]);
+    } catch (error) {
+      void read.cancel().catch(() => undefined);
+      first.catch(() => undefined);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {
