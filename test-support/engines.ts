@@ -14,10 +14,12 @@ export type EngineHandle =
   | { available: true; url: string; source: 'env' | 'container'; stop(): Promise<void> }
   | { available: false; reason: string };
 
-// Pinned images: EventStoreDB 24.10 speaks the gRPC protocol of @eventstore/db-client 6; Kafka 3.7 (KRaft) works
-// with kafkajs 2.2; MinIO stands in for any S3-compatible bucket (same tag as deploy/compose).
+// Pinned images, the same in deploy/compose and deploy/k8s: EventStoreDB 24.10 (published on Event Store's own
+// registry since 24.10) speaks the gRPC protocol of @eventstore/db-client 6; Confluent's cp-kafka 7.7.1 is Kafka 3.7
+// (KRaft), works with kafkajs 2.2 and is the image testcontainers' Kafka module drives; MinIO stands in for any
+// S3-compatible bucket.
 export const ENGINE_IMAGES = {
-  eventstoredb: 'eventstore/eventstore:24.10',
+  eventstoredb: 'docker.eventstore.com/eventstore/eventstoredb-ee:24.10',
   mongodb: 'mongo:7.0',
   kafka: 'confluentinc/cp-kafka:7.7.1',
   minio: 'minio/minio:RELEASE.2024-10-13T13-34-11Z',

@@ -8,7 +8,8 @@ import { loadServerSecrets } from '@pocketguide/platform/auth/server-secrets';
 import { createScryptPasswordHasher } from '@pocketguide/platform/auth/password-hasher';
 import { createSecretTokens } from '@pocketguide/platform/auth/secret-tokens';
 import { createAccessTokens, type AccessTokens } from '@pocketguide/platform/auth/access-tokens';
-import { createUserAccessCache, followUserAccessChanges } from '@pocketguide/platform/auth/user-access';
+import type { SubscriptionHealth } from '@pocketguide/platform/http/health';
+import { createUserAccessCache, followUserAccessChanges, type UserAccessFollowerStatus } from '@pocketguide/platform/auth/user-access';
 import { createAuth, type Auth } from '@pocketguide/platform/auth/authenticate';
 import { createLoginRateLimiter, type LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-limiter';
 import { createKakaoHttpClient, type KakaoClient } from '@pocketguide/platform/kakao/kakao-client';
@@ -41,6 +42,8 @@ export type AccountParts = {
   billingWorkerDeps(provider: PaymentProvider): BillingWorkerDeps;
   /** follows access changes made elsewhere; with `ensureAdmin`, ADMIN_EMAIL is made an active administrator */
   start(options: { ensureAdmin: boolean }): Promise<void>;
+  /** the user-access follower's subscription, for /api/health */
+  accessFollowerHealth(): SubscriptionHealth;
   close(): Promise<void>;
 };
 
@@ -72,9 +75,16 @@ export async function openAccountParts(deps: { config: Config; logger: Logger; e
   const resets = readStore.collection<PasswordResetDoc>(PASSWORD_RESETS);
   const following = new AbortController();
   let follower: Promise<void> = Promise.resolve();
+  const accessFollower: UserAccessFollowerStatus & { ended?: boolean } = { position: null };
 
   return {
     accounts: ready,
+    accessFollowerHealth: () => ({
+      name: 'user-access',
+      state: accessFollower.ended ? 'failed' : 'live',
+      checkpoint: accessFollower.position,
+      ...(accessFollower.lastError === undefined ? {} : { lastError: accessFollower.lastError }),
+    }),
     auth: createAuth({ tokens: accessTokens, access: accessCache }),
     accessTokens,
     loginLimiter: createLoginRateLimiter(),
@@ -108,7 +118,12 @@ export async function openAccountParts(deps: { config: Config; logger: Logger; e
       onError: (error, context) => logger.error('billing failed', { ...context, error }),
     }),
     async start({ ensureAdmin }) {
-      follower = followUserAccessChanges(eventStore, accessCache, following.signal).catch((error: unknown) => {
+      follower = followUserAccessChanges(eventStore, accessCache, following.signal, {
+        status: accessFollower,
+        onDrop: (error) => logger.warn('user access subscription dropped; resuming', { error }),
+      }).catch((error: unknown) => {
+        accessFollower.lastError = error instanceof Error ? error.message : String(error);
+        accessFollower.ended = true;
         if (!following.signal.aborted) logger.error('following user access changes stopped', { error });
       });
       if (ensureAdmin && config.ADMIN_EMAIL) {

@@ -650,7 +650,7 @@ describe('in production', () => {
     const production = await startStandalone({
       port: 0,
       dataDir: resolve(scratch, `accounts-prod-${randomUUID()}`),
-      env: { LOG_LEVEL: 'silent', NODE_ENV: 'production', PAYMENTS_DEBUG_IN_PRODUCTION: 'true', ...TEST_ACCOUNT_ENV },
+      env: { LOG_LEVEL: 'silent', NODE_ENV: 'production', PAYMENTS_DEBUG_IN_PRODUCTION: 'true', JWT_SECRET: 'j'.repeat(40), TOKEN_SECRET: 't'.repeat(40), ...TEST_ACCOUNT_ENV },
     });
     try {
       expect((await fetch(`${production.url}/api/dev/outbox`)).status).toBe(404);

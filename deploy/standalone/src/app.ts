@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '@pocketguide/platform/config/config';
@@ -7,7 +8,9 @@ import { openEventStore, openReadStore } from '@pocketguide/platform/composition
 import { createEmbeddedWorkerBus, workerCheckpointName } from '@pocketguide/platform/bus/embedded-worker-bus';
 import { createKafkaRelay, createKafkaWorkerBus } from '@pocketguide/platform/bus/kafka';
 import type { WorkerBus, WorkerLag } from '@pocketguide/platform/bus/worker-bus';
-import type { ProjectorHealth } from '@pocketguide/platform/http/health';
+import { createLeaseRunner, type LeaseRunnerStatus } from '@pocketguide/platform/lease/lease';
+import { openLeaseStore } from '@pocketguide/platform/lease/open-lease-store';
+import type { ProjectorHealth, SubscriptionHealth } from '@pocketguide/platform/http/health';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { createProjectionRunner } from '@pocketguide/projections/projection-runner';
@@ -97,6 +100,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   let thumbnails: ThumbnailParts | undefined;
   let thumbnailAvailability: () => Promise<RendererAvailability> = () => reportedThumbnailRenderer(readStore);
   let workerStatus: (() => Promise<WorkerLag[]>) | undefined;
+  let workerLease: (() => LeaseRunnerStatus) | undefined;
   if (roles.has('workers')) {
     const parts = openThumbnailParts({ config, logger, eventStore, readStore, blobs: accounts.blobs, servesPages: roles.has('query-api') });
     thumbnails = parts;
@@ -113,21 +117,53 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
       billing: accounts.billingWorkerDeps(paymentProvider),
       ...(parts.workerDeps ? { thumbnails: parts.workerDeps } : {}),
     });
-    await bus.start(workers);
-    stops.push(() => bus.stop());
-    // Timers (the billing worker's tick) start after the bus and stop before it (stops run in reverse).
-    for (const worker of workers.filter(isTimedWorker)) {
-      worker.start();
-      stops.push(() => worker.stop());
+    // Exactly one replica runs the workers (the embedded bus) or, on Kafka whose consumer groups share the events
+    // already, the billing tick: the one holding the lease. Timers start after the bus and stop before it.
+    const timed = workers.filter(isTimedWorker);
+    const leases = await openLeaseStore(config);
+    const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    if (kafka) {
+      await bus.start(workers);
+      stops.push(() => bus.stop());
     }
+    const lease = createLeaseRunner({
+      store: leases,
+      name: kafka ? 'billing-tick' : 'workers',
+      holder,
+      start: async () => {
+        if (!kafka) await bus.start(workers);
+        for (const worker of timed) worker.start();
+      },
+      stop: async () => {
+        for (const worker of timed) await worker.stop();
+        if (!kafka) await bus.stop();
+      },
+      onError: (error) => logger.warn('workers lease', { error }),
+    });
+    await lease.start();
+    stops.push(async () => {
+      await lease.stop();
+      await leases.close();
+    });
+    workerLease = () => lease.status();
     workerStatus = workersWithThumbnails(bus, eventStore, readStore, parts.availability);
   }
   // The relay only exists with Kafka; the embedded bus reads the event store directly.
+  let relayHealth: (() => Promise<SubscriptionHealth>) | undefined;
   if (roles.has('relay') && kafka) {
     const relay = createKafkaRelay({ eventStore, readStore, brokers: config.kafkaBrokers, clientId: config.KAFKA_CLIENT_ID, topicPrefix: config.KAFKA_TOPIC_PREFIX });
     await relay.start();
     stops.push(() => relay.stop());
+    relayHealth = async () => ({ name: 'kafka-relay', ...(await relay.status()) });
   }
+  const subscriptions = async (): Promise<SubscriptionHealth[]> => {
+    const lease = workerLease?.();
+    return [
+      accounts.accessFollowerHealth(),
+      ...(relayHealth ? [await relayHealth()] : []),
+      ...(lease ? [{ ...lease, name: `lease:${lease.name}`, state: lease.held ? 'holding' : 'standby' }] : []),
+    ];
+  };
 
   // Reader views are counted where pages are served and flushed as events; stopped (and flushed) before the stores close.
   let views: ViewCounter | undefined;
@@ -167,7 +203,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     ...(readingIngest ? { readingIngest } : {}),
     thumbnailAvailability,
     paymentProvider,
-    health: { projectors: projectorStatus, ...(workerStatus ? { workers: workerStatus } : {}) },
+    health: { projectors: projectorStatus, subscriptions, ...(workerStatus ? { workers: workerStatus } : {}) },
   });
   const server = overrides.serveHttp === false ? undefined : app.listen(config.PORT);
   let url = '';

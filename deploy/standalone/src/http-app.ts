@@ -65,7 +65,7 @@ export type HttpAppDeps = {
   /** which route groups this process serves: commands with command-api, reads and the web app with query-api */
   roles: ReadonlySet<string>;
   accounts: AccountParts;
-  health: Pick<HealthSources, 'projectors' | 'workers'>;
+  health: Pick<HealthSources, 'projectors' | 'workers' | 'subscriptions'>;
   /** counts reader views (made and stopped by the process, which flushes them on shutdown) */
   views?: ViewCounter;
   /** takes the readers' beacons (made and stopped by the process, which flushes them on shutdown) */

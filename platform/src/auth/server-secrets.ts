@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { Config } from '../config/config.ts';
+import { ConfigError, type Config } from '../config/config.ts';
 import type { Logger } from '../logger.ts';
 
 /**
  * The keys that sign sessions (JWT_SECRET) and derive mailed tokens (TOKEN_SECRET). Configured values win. When
  * one is unset it is generated once and kept in DATA_DIR/secrets.json (mode 0600), so `npm start` and the tests
  * need no setup and sessions survive a restart. Every process that shares DATA_DIR shares the file; processes
- * that do not (Kubernetes pods without a shared volume) must be given the secrets, which a production start warns
- * about.
+ * that do not (Kubernetes pods without a shared volume) must be given the secrets: a production start
+ * (NODE_ENV=production) without both is refused.
  */
 export type ServerSecrets = { jwtSecret: Uint8Array; tokenSecret: Uint8Array };
 
@@ -47,13 +47,16 @@ function generatedSecrets(path: string): SecretsFile {
 
 export function loadServerSecrets(config: Config, logger?: Logger): ServerSecrets {
   const missing = !config.JWT_SECRET || !config.TOKEN_SECRET;
-  const generated = missing ? generatedSecrets(config.paths.secrets) : null;
+  // In production every replica must sign with the same keys: secrets generated per data folder (a pod's own
+  // emptyDir) would make a token from one replica a 401 on the next, so a production start without them is refused.
   if (missing && config.NODE_ENV === 'production') {
-    logger?.warn('JWT_SECRET or TOKEN_SECRET is not set: using the secrets kept in DATA_DIR/secrets.json', {
-      path: config.paths.secrets,
-      hint: 'set both when processes do not share DATA_DIR',
-    });
+    throw new ConfigError(
+      'JWT_SECRET and TOKEN_SECRET must both be set in production (32+ characters each, the same for every process): ' +
+        'generate them once, e.g. `openssl rand -base64 48`, and give them to every role',
+    );
   }
+  const generated = missing ? generatedSecrets(config.paths.secrets) : null;
+  logger?.debug('server secrets loaded', { generated: generated !== null });
   return {
     jwtSecret: Buffer.from(config.JWT_SECRET ?? generated?.jwtSecret ?? ''),
     tokenSecret: Buffer.from(config.TOKEN_SECRET ?? generated?.tokenSecret ?? ''),

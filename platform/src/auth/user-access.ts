@@ -1,4 +1,5 @@
 import type { EventStore } from '../event-store/event-store.ts';
+import { resumingSubscription } from '../event-store/resuming-source.ts';
 
 /**
  * What every authenticated request checks: does the token's user still exist, may it still use the service, and
@@ -81,12 +82,36 @@ export function createUserAccessCache(options: {
   };
 }
 
-/** Invalidates cached entries as access-changing events reach the log, from now on. Stops with the signal. */
-export async function followUserAccessChanges(eventStore: EventStore, cache: UserAccessCache, signal: AbortSignal): Promise<void> {
+export type UserAccessFollowerStatus = { position: number | null; lastError?: string };
+
+/**
+ * Invalidates cached entries as access-changing events reach the log, from now on. Stops with the signal. A
+ * dropped subscription is opened again from the last event seen, so no change is missed; `status` (if given) is
+ * kept current for /api/health.
+ */
+export async function followUserAccessChanges(
+  eventStore: EventStore,
+  cache: UserAccessCache,
+  signal: AbortSignal,
+  options: { status?: UserAccessFollowerStatus; initialDelayMs?: number; onDrop?: (error: unknown) => void } = {},
+): Promise<void> {
+  const status = options.status ?? { position: null };
   const after = await eventStore.headPosition();
-  const subscription = eventStore.subscribeToAll({ after, signal, filter: { eventTypes: USER_ACCESS_EVENTS } });
+  status.position = after;
+  const subscription = resumingSubscription(eventStore, {
+    after,
+    signal,
+    filter: { eventTypes: USER_ACCESS_EVENTS },
+    ...(options.initialDelayMs !== undefined ? { initialDelayMs: options.initialDelayMs } : {}),
+    onDrop: ({ error }) => {
+      status.lastError = error instanceof Error ? error.message : String(error);
+      options.onDrop?.(error);
+    },
+  });
   for await (const event of subscription) {
     const userId = (event.data as { userId?: unknown }).userId;
     if (typeof userId === 'string') cache.invalidate(userId);
+    status.position = event.position;
+    delete status.lastError;
   }
 }

@@ -1,6 +1,7 @@
 import { matchesFilter, type EventStore } from '../event-store/event-store.ts';
 import { pullBatches } from '../event-store/pull-batches.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
+import { resumingSubscription } from '../event-store/resuming-source.ts';
 import { errorMessage, logWorkerError, retryWithBackoff, type WorkerErrorContext } from './delivery.ts';
 import type { Worker, WorkerBus, WorkerLag } from './worker-bus.ts';
 
@@ -45,7 +46,17 @@ export function createEmbeddedWorkerBus(options: EmbeddedWorkerBusOptions): Work
     const { worker, abort } = entry;
     const key = workerCheckpointName(worker.name);
     // Unfiltered: events the worker ignores still advance its checkpoint, so its lag reads 0 once caught up.
-    const subscription = eventStore.subscribeToAll({ after: entry.checkpoint ?? undefined, signal: abort.signal });
+    // A dropped subscription is opened again from the last event delivered (with backoff), and shows in health.
+    const subscription = resumingSubscription(eventStore, {
+      ...(entry.checkpoint !== null ? { after: entry.checkpoint } : {}),
+      signal: abort.signal,
+      initialDelayMs: retryDelayMs,
+      maxDelayMs: maxRetryDelayMs,
+      onDrop: ({ error }) => {
+        entry.lastError = errorMessage(error);
+        onError(error, { worker: worker.name });
+      },
+    });
     const save = async (position: number) => {
       await readStore.saveCheckpoint(key, position);
       entry.checkpoint = position;

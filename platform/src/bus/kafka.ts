@@ -49,6 +49,137 @@ async function ensureTopics(admin: Admin, known: Set<string>, topics: readonly s
 
 // ─── Relay ──────────────────────────────────────────────────────────────────────────────────────────────────────
 
+/**
+ * The broker's default `message.max.bytes` is 1,048,588 B and applies to a whole record batch of one partition.
+ * The relay stays under it with a margin: a message over `maxMessageBytes` travels as a reference (stream, revision,
+ * position, type) and the consumer reads the event's data from the event store; a produce request carries at most
+ * `maxBatchBytes`, so no partition's batch can exceed the broker's limit whatever the events' sizes.
+ */
+export const RELAY_MAX_MESSAGE_BYTES = 900_000;
+export const RELAY_MAX_BATCH_BYTES = 900_000;
+/** What a Kafka record adds to key, value and headers (lengths, offsets, timestamps, attributes), rounded up. */
+const RECORD_OVERHEAD_BYTES = 128;
+
+/** The header that marks a message whose value is an `EventReference`, not the event. */
+export const EVENT_REFERENCE_HEADER = 'event-reference';
+
+/** What a message carries instead of an event too big for the broker. */
+export type EventReference = { id: string; streamId: string; revision: number; position: number; type: string };
+
+export type RelayMessage = { topic: string; message: Message; bytes: number; position: number };
+export type RelayChunk = { topicMessages: { topic: string; messages: Message[] }[]; bytes: number; lastPosition: number };
+
+function headerBytes(headers: Record<string, string>): number {
+  let bytes = 0;
+  for (const [name, value] of Object.entries(headers)) bytes += Buffer.byteLength(name) + Buffer.byteLength(value);
+  return bytes;
+}
+
+/** The message for one event: the whole event, or a reference when the event is over `maxMessageBytes`. */
+export function toRelayMessage(event: RecordedEvent, topicPrefix: string, maxMessageBytes: number, forceReference = false): RelayMessage {
+  const topic = topicForCategory(topicPrefix, streamCategory(event.streamId));
+  const headers: Record<string, string> = { 'event-type': event.type, 'event-id': event.id, position: String(event.position) };
+  const keyBytes = Buffer.byteLength(event.streamId);
+  const whole = JSON.stringify(event);
+  const wholeBytes = keyBytes + Buffer.byteLength(whole) + headerBytes(headers) + RECORD_OVERHEAD_BYTES;
+  if (!forceReference && wholeBytes <= maxMessageBytes) {
+    return { topic, position: event.position, bytes: wholeBytes, message: { key: event.streamId, value: whole, headers } };
+  }
+  const reference: EventReference = {
+    id: event.id,
+    streamId: event.streamId,
+    revision: event.revision,
+    position: event.position,
+    type: event.type,
+  };
+  const value = JSON.stringify(reference);
+  const referenceHeaders = { ...headers, [EVENT_REFERENCE_HEADER]: '1' };
+  const bytes = keyBytes + Buffer.byteLength(value) + headerBytes(referenceHeaders) + RECORD_OVERHEAD_BYTES;
+  return { topic, position: event.position, bytes, message: { key: event.streamId, value, headers: referenceHeaders } };
+}
+
+/** Splits messages, in log order, into produce requests of at most `maxBatchBytes` (and at least one message). */
+export function chunkByBytes(messages: readonly RelayMessage[], maxBatchBytes: number): RelayChunk[] {
+  const chunks: RelayChunk[] = [];
+  let current: { byTopic: Map<string, Message[]>; bytes: number; lastPosition: number } | null = null;
+  const flush = () => {
+    if (!current) return;
+    chunks.push({
+      topicMessages: [...current.byTopic].map(([topic, list]) => ({ topic, messages: list })),
+      bytes: current.bytes,
+      lastPosition: current.lastPosition,
+    });
+    current = null;
+  };
+  for (const item of messages) {
+    if (current && current.bytes + item.bytes > maxBatchBytes) flush();
+    current ??= { byTopic: new Map(), bytes: 0, lastPosition: item.position };
+    const list = current.byTopic.get(item.topic) ?? [];
+    list.push(item.message);
+    current.byTopic.set(item.topic, list);
+    current.bytes += item.bytes;
+    current.lastPosition = item.position;
+  }
+  flush();
+  return chunks;
+}
+
+/**
+ * kafkajs wraps a broker's error (`KafkaJSNonRetriableError`, `KafkaJSNumberOfRetriesExceeded` after its own
+ * retries) with the original as `cause`: the innermost error says what happened and whether retrying can cure it.
+ */
+function rootCause(error: unknown): unknown {
+  let current = error;
+  for (let depth = 0; depth < 10; depth += 1) {
+    if (typeof current !== 'object' || current === null) break;
+    const inner = (current as { cause?: unknown }).cause ?? (current as { originalError?: unknown }).originalError;
+    if (inner === undefined || inner === current) break;
+    current = inner;
+  }
+  return current;
+}
+
+export function isMessageTooLarge(error: unknown): boolean {
+  const root = rootCause(error);
+  const type = typeof root === 'object' && root !== null ? (root as { type?: unknown }).type : undefined;
+  return type === 'MESSAGE_TOO_LARGE' || type === 'RECORD_LIST_TOO_LARGE';
+}
+
+/** False for a broker error the same request can never get past (authorization, a corrupt or invalid record). */
+export function isRetriable(error: unknown): boolean {
+  const root = rootCause(error);
+  return !(typeof root === 'object' && root !== null && (root as { retriable?: unknown }).retriable === false);
+}
+
+/** What the relay needs from Kafka; `kafkaTransport` is the real one, tests give a broker model with its limits. */
+export interface RelayTransport {
+  connect(): Promise<void>;
+  ensureTopics(topics: readonly string[]): Promise<void>;
+  send(topicMessages: { topic: string; messages: Message[] }[]): Promise<void>;
+  disconnect(): Promise<void>;
+}
+
+function kafkaTransport(brokers: readonly string[], clientId: string, numPartitions: number | undefined): RelayTransport {
+  const kafka = createKafka(brokers, clientId);
+  // Idempotent: a retried produce request is written once by the broker; one request in flight keeps order.
+  const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
+  const admin: Admin = kafka.admin();
+  const knownTopics = new Set<string>();
+  return {
+    async connect() {
+      await producer.connect();
+      await admin.connect();
+    },
+    ensureTopics: (topics) => ensureTopics(admin, knownTopics, topics, numPartitions),
+    async send(topicMessages) {
+      await producer.sendBatch({ acks: -1, topicMessages });
+    },
+    async disconnect() {
+      await Promise.allSettled([producer.disconnect(), admin.disconnect()]);
+    },
+  };
+}
+
 export type KafkaRelayOptions = {
   eventStore: EventStore;
   /** holds the relay's checkpoint (`relay:kafka`) */
@@ -56,19 +187,27 @@ export type KafkaRelayOptions = {
   brokers: readonly string[];
   clientId: string;
   topicPrefix: string;
-  /** events per produce request at most */
+  /** events pulled from the log per round at most */
   batchSize?: number;
+  /** an event whose message would be larger travels as a reference (default RELAY_MAX_MESSAGE_BYTES) */
+  maxMessageBytes?: number;
+  /** bytes per produce request at most (default RELAY_MAX_BATCH_BYTES) */
+  maxBatchBytes?: number;
   /** partitions of the topics the relay creates; the broker's default when omitted */
   numPartitions?: number;
   retryDelayMs?: number;
   maxRetryDelayMs?: number;
   onError?: (error: unknown) => void;
+  /** the Kafka side; built from `brokers` when omitted */
+  transport?: RelayTransport;
 };
 
 export type KafkaRelayStatus = {
   checkpoint: number | null;
   headPosition: number;
   lag: number;
+  /** `failed`: stopped on an error retrying cannot cure (see lastError); restart the process once it is fixed */
+  state: 'stopped' | 'connecting' | 'running' | 'failed';
   lastError?: string;
 };
 
@@ -78,63 +217,99 @@ export interface KafkaRelay {
   status(): Promise<KafkaRelayStatus>;
 }
 
-function toMessage(event: RecordedEvent): Message {
-  return {
-    key: event.streamId,
-    value: JSON.stringify(event),
-    headers: { 'event-type': event.type, 'event-id': event.id, position: String(event.position) },
-  };
-}
-
 export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
   const { eventStore, readStore, topicPrefix } = options;
   const batchSize = options.batchSize ?? 500;
+  const maxMessageBytes = options.maxMessageBytes ?? RELAY_MAX_MESSAGE_BYTES;
+  const maxBatchBytes = options.maxBatchBytes ?? RELAY_MAX_BATCH_BYTES;
   const onError = options.onError ?? ((error: unknown) => console.error('[relay] sending to Kafka failed:', error));
-  let running: { abort: AbortController; done: Promise<void> } | null = null;
+  let running: { abort: AbortController; done: Promise<void>; transport: RelayTransport } | null = null;
   let checkpoint: number | null = null;
   let lastError: string | undefined;
+  let state: KafkaRelayStatus['state'] = 'stopped';
 
-  async function relay(abort: AbortController, producer: Producer, admin: Admin): Promise<void> {
-    const knownTopics = new Set<string>();
+  const backoff = (abort: AbortController) => ({
+    initialDelayMs: options.retryDelayMs ?? 1000,
+    maxDelayMs: options.maxRetryDelayMs ?? 30_000,
+    signal: abort.signal,
+    onFailure: (error: unknown) => {
+      lastError = errorMessage(error);
+      onError(error);
+    },
+  });
+
+  /**
+   * Sends one chunk until the brokers acknowledge it. A transient failure (a broker outage) is retried with backoff
+   * and can be stopped; a chunk the broker refuses as too large is split, and a single event refused whole is sent
+   * as a reference; any other error retrying cannot cure ends the relay (`failed`), so it is not retried forever.
+   */
+  async function sendChunk(abort: AbortController, transport: RelayTransport, chunk: RelayChunk, events: Map<number, RecordedEvent>): Promise<boolean> {
+    let outcome: 'sent' | 'too-large' = 'sent';
+    let fatal: unknown;
+    const sent = await retryWithBackoff(async () => {
+      try {
+        await transport.ensureTopics(chunk.topicMessages.map(({ topic }) => topic));
+        await transport.send(chunk.topicMessages);
+        outcome = 'sent';
+      } catch (error) {
+        if (isMessageTooLarge(error)) {
+          outcome = 'too-large';
+          return;
+        }
+        if (!isRetriable(error)) {
+          fatal = error;
+          return;
+        }
+        throw error;
+      }
+    }, backoff(abort));
+    if (!sent) return false;
+    if (fatal !== undefined) throw fatal;
+    if (outcome === 'sent') return true;
+    const positions = chunk.topicMessages.flatMap(({ messages }) => messages.map((message) => Number(message.headers?.position)));
+    const inChunk = [...events.values()].filter((event) => positions.includes(event.position));
+    if (inChunk.length > 1) {
+      // the broker's limit is lower than ours: one event per request, each as small as it can be made
+      for (const event of inChunk) {
+        if (!(await sendChunk(abort, transport, chunkOf([toRelayMessage(event, topicPrefix, maxMessageBytes)]), events))) return false;
+      }
+      return true;
+    }
+    const only = inChunk[0];
+    const alreadyReference = chunk.topicMessages[0]?.messages[0]?.headers?.[EVENT_REFERENCE_HEADER] === '1';
+    if (!only || alreadyReference) {
+      throw new Error(`Kafka refused a ${chunk.bytes} B message as too large even as a reference: raise the broker's message.max.bytes`);
+    }
+    return sendChunk(abort, transport, chunkOf([toRelayMessage(only, topicPrefix, maxMessageBytes, true)]), events);
+  }
+
+  function chunkOf(messages: RelayMessage[]): RelayChunk {
+    const [chunk] = chunkByBytes(messages, Number.POSITIVE_INFINITY);
+    if (!chunk) throw new Error('empty chunk');
+    return chunk;
+  }
+
+  async function relay(abort: AbortController, transport: RelayTransport): Promise<void> {
     try {
+      // Connecting is retried like a send: a broker outage at start is reported and can be stopped.
+      state = 'connecting';
+      if (!(await retryWithBackoff(() => transport.connect(), backoff(abort)))) return;
+      state = 'running';
+      lastError = undefined;
       const subscription = eventStore.subscribeToAll({ after: checkpoint ?? undefined, signal: abort.signal });
       for await (const { events } of pullBatches(subscription, batchSize)) {
-        const last = events.at(-1);
-        if (!last) continue;
-        const byTopic = new Map<string, Message[]>();
-        for (const event of events) {
-          const topic = topicForCategory(topicPrefix, streamCategory(event.streamId));
-          const messages = byTopic.get(topic) ?? [];
-          messages.push(toMessage(event));
-          byTopic.set(topic, messages);
+        const byPosition = new Map(events.map((event) => [event.position, event]));
+        const chunks = chunkByBytes(events.map((event) => toRelayMessage(event, topicPrefix, maxMessageBytes)), maxBatchBytes);
+        for (const chunk of chunks) {
+          if (!(await sendChunk(abort, transport, chunk, byPosition))) return;
+          lastError = undefined;
+          // Only now, after the brokers acknowledged the chunk: a crash before this line resends it.
+          await readStore.saveCheckpoint(KAFKA_RELAY_CHECKPOINT, chunk.lastPosition);
+          checkpoint = chunk.lastPosition;
         }
-        const sent = await retryWithBackoff(
-          async () => {
-            await ensureTopics(admin, knownTopics, [...byTopic.keys()], options.numPartitions);
-            await producer.sendBatch({
-              acks: -1,
-              topicMessages: [...byTopic].map(([topic, messages]) => ({ topic, messages })),
-            });
-          },
-          {
-            initialDelayMs: options.retryDelayMs ?? 1000,
-            maxDelayMs: options.maxRetryDelayMs ?? 30_000,
-            signal: abort.signal,
-            onFailure: (error) => {
-              lastError = errorMessage(error);
-              onError(error);
-            },
-          },
-        );
-        if (!sent) return;
-        lastError = undefined;
-        // Only now, after the brokers acknowledged the batch: a crash before this line resends the batch.
-        await readStore.saveCheckpoint(KAFKA_RELAY_CHECKPOINT, last.position);
-        checkpoint = last.position;
       }
     } finally {
-      await producer.disconnect();
-      await admin.disconnect();
+      await transport.disconnect();
     }
   }
 
@@ -142,28 +317,29 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
     async start() {
       if (running) return;
       checkpoint = await readStore.getCheckpoint(KAFKA_RELAY_CHECKPOINT);
-      const kafka = createKafka(options.brokers, options.clientId);
-      // Idempotent: a retried produce request is written once by the broker; one request in flight keeps order.
-      const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
-      const admin = kafka.admin();
-      await producer.connect();
-      await admin.connect().catch(async (error: unknown) => {
-        await producer.disconnect();
-        throw error;
-      });
+      const transport = options.transport ?? kafkaTransport(options.brokers, options.clientId, options.numPartitions);
       const abort = new AbortController();
-      const done = relay(abort, producer, admin).catch((error: unknown) => {
-        lastError = errorMessage(error);
-        onError(error);
-      });
-      running = { abort, done };
+      const done = relay(abort, transport).then(
+        () => {
+          if (state !== 'failed') state = 'stopped';
+        },
+        (error: unknown) => {
+          state = 'failed';
+          lastError = errorMessage(error);
+          onError(error);
+        },
+      );
+      running = { abort, done, transport };
     },
 
     async stop() {
       if (!running) return;
       running.abort.abort();
+      // a send hanging on an unreachable broker ends when the transport disconnects
+      await running.transport.disconnect();
       await running.done;
       running = null;
+      if (state !== 'failed') state = 'stopped';
     },
 
     async status() {
@@ -172,6 +348,7 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
         checkpoint,
         headPosition,
         lag: Math.max(0, headPosition - (checkpoint ?? 0)),
+        state,
         ...(lastError === undefined ? {} : { lastError }),
       };
     },
@@ -225,18 +402,63 @@ type WorkerConsumer = {
   /** highest position handled (or ignored) in this process; partitions interleave, so it is an approximation */
   lastPosition: number | null;
   lastError?: string;
+  /** lastError comes from a consumer crash (cleared when the restarted consumer rejoins) */
+  crashed?: boolean;
 };
 
-function decodeEvent(value: Buffer | null): RecordedEvent | null {
+/** What a message holds: the event, or a reference to read it by from the event store (see the relay). */
+export type DecodedMessage = { event: RecordedEvent } | { reference: EventReference } | null;
+
+export function decodeMessage(value: Buffer | null, headers: Message['headers']): DecodedMessage {
   if (!value) return null;
   try {
-    const event = JSON.parse(value.toString('utf8')) as Partial<RecordedEvent>;
-    return typeof event.id === 'string' && typeof event.streamId === 'string' && typeof event.position === 'number'
-      ? (event as RecordedEvent)
-      : null;
+    const parsed = JSON.parse(value.toString('utf8')) as Partial<RecordedEvent>;
+    const valid =
+      typeof parsed.id === 'string' &&
+      typeof parsed.streamId === 'string' &&
+      typeof parsed.type === 'string' &&
+      typeof parsed.position === 'number' &&
+      typeof parsed.revision === 'number';
+    if (!valid) return null;
+    const isReference = String(headers?.[EVENT_REFERENCE_HEADER] ?? '') === '1';
+    if (!isReference) return { event: parsed as RecordedEvent };
+    const { id, streamId, revision, position, type } = parsed as EventReference;
+    return { reference: { id, streamId, revision, position, type } };
   } catch {
     return null;
   }
+}
+
+/** Reads a referenced event from the event store; an id that does not match is an error, never a wrong event. */
+export async function readReferencedEvent(eventStore: EventStore, reference: EventReference): Promise<RecordedEvent> {
+  for await (const event of eventStore.readStream(reference.streamId, { fromRevision: reference.revision, maxCount: 1 })) {
+    if (event.id === reference.id) return event;
+    break;
+  }
+  throw new Error(`Event ${reference.id} (${reference.streamId}@${reference.revision}) is not in the event store`);
+}
+
+type ConsumerEvents = { on(event: string, listener: (payload: { payload: { error: Error; restart?: boolean } }) => void): unknown };
+
+/**
+ * A consumer crash is reported until the consumer has rejoined its group: kafkajs restarts a crashed consumer by
+ * itself (restart: true), so health must recover then, not only when the next message arrives. A crash without a
+ * restart stays reported: that consumer is gone.
+ */
+export function watchConsumerCrashes(
+  consumer: ConsumerEvents,
+  names: { crash: string; groupJoin: string },
+  entry: { lastError?: string; crashed?: boolean },
+): void {
+  consumer.on(names.crash, (crash) => {
+    entry.lastError = errorMessage(crash.payload.error);
+    entry.crashed = true;
+  });
+  consumer.on(names.groupJoin, () => {
+    if (!entry.crashed) return;
+    entry.crashed = false;
+    delete entry.lastError;
+  });
 }
 
 export function createKafkaWorkerBus(options: KafkaWorkerBusOptions): WorkerBus {
@@ -262,23 +484,29 @@ export function createKafkaWorkerBus(options: KafkaWorkerBusOptions): WorkerBus 
 
   async function handleMessage(entry: WorkerConsumer, { topic, partition, message, heartbeat }: EachMessagePayload) {
     const { worker } = entry;
-    const event = decodeEvent(message.value);
-    if (!event) {
+    const decoded = decodeMessage(message.value, message.headers);
+    if (!decoded) {
       // Not an event the relay wrote: it can never be handled, so it is reported loudly and passed over.
       const error = new Error(`Unreadable message on ${topic}[${partition}] at offset ${message.offset}`);
       entry.lastError = error.message;
       onError(error, { worker: worker.name });
       return;
     }
+    const event = 'event' in decoded ? decoded.event : decoded.reference;
     if (matchesFilter(event, worker.filter) && !entry.recent.has(event.id)) {
-      const handled = await retryWithBackoff(() => worker.handle(event), {
+      // an event too big for the broker came as a reference: its data is read from the event store
+      let full: RecordedEvent | undefined = 'event' in decoded ? decoded.event : undefined;
+      const handled = await retryWithBackoff(async () => {
+        full ??= await readReferencedEvent(eventStore, 'reference' in decoded ? decoded.reference : event as EventReference);
+        await worker.handle(full);
+      }, {
         initialDelayMs: options.retryDelayMs ?? 1000,
         maxDelayMs: options.maxRetryDelayMs ?? 60_000,
         signal: entry.abort.signal,
         keepAlive: heartbeat,
         onFailure: (error, attempt) => {
           entry.lastError = errorMessage(error);
-          onError(error, { worker: worker.name, event, attempt });
+          onError(error, { worker: worker.name, ...(full ? { event: full } : {}), attempt });
         },
       });
       // Throwing keeps the offset uncommitted, so the next consumer of the group gets this event again.
@@ -293,9 +521,7 @@ export function createKafkaWorkerBus(options: KafkaWorkerBusOptions): WorkerBus 
     entry.topics = topics;
     if (topics.length === 0) return; // nothing relayed yet; the topic refresh subscribes later
     const consumer = kafka.consumer({ groupId: entry.groupId });
-    consumer.on(consumer.events.CRASH, (crash) => {
-      entry.lastError = errorMessage(crash.payload.error);
-    });
+    watchConsumerCrashes(consumer, { crash: consumer.events.CRASH, groupJoin: consumer.events.GROUP_JOIN }, entry);
     await consumer.connect();
     await consumer.subscribe({ topics, fromBeginning: true });
     // One message at a time (partitions are not consumed concurrently): order per stream, back-pressure.

@@ -28,7 +28,7 @@ export function readStoreDescription(config: Config): string {
 export async function openEventStore(config: Config, options: { mustExist?: boolean; pollIntervalMs?: number } = {}): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     const { createEventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store.ts');
-    return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL });
+    return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, maxAppendBytes: config.EVENTSTORE_MAX_APPEND_BYTES });
   }
   if (config.DATABASE_URL) {
     const { createPostgresEventStore } = await import('../event-store/postgres-event-store.ts');

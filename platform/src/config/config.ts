@@ -107,11 +107,18 @@ const configSchema = z.object({
       .optional(),
   ),
   EVENTSTORE_URL: optionalUrl,
+  /** the EventStoreDB server's MaxAppendSize (EVENTSTORE_MAX_APPEND_SIZE there); larger appends are refused with 413 */
+  EVENTSTORE_MAX_APPEND_BYTES: z.coerce.number().int().positive().default(1_048_576),
   MONGO_URL: optionalUrl,
   MONGO_DATABASE: z.string().default('pocketguide'),
   KAFKA_BROKERS: optionalUrl,
   KAFKA_CLIENT_ID: z.string().default('pocketguide'),
   KAFKA_TOPIC_PREFIX: z.string().default('pocketguide.events'),
+  /**
+   * PostgreSQL for the workers' lease (exactly one replica runs the workers and the billing tick). Unset: a SQLite
+   * file in DATA_DIR, which coordinates processes on one machine only.
+   */
+  LEASE_POSTGRES_URL: optionalUrl,
   ...s3Keys,
 
   // ---- accounts ----

@@ -284,6 +284,18 @@ export function eventStoreContract(name: string, factory: EventStoreContractFact
         expect(await collect(store.readAll({ after: all.at(-1)!.position, filter }))).toEqual([]);
       });
 
+      it('a non-event position: reads from an event position inclusively, without stepping to position - 1', async () => {
+        const { category, start, expected } = await interleaved();
+        const filter = { streamCategories: [category] };
+        const all = await collect(store.readAll({ after: start, filter }));
+        const third = all[2]!;
+        const fromThird = await collect(store.readAll({ from: third.position, filter }));
+        expect(ids(fromThird)).toEqual(ids(expected.slice(2)));
+        expect((await collect(store.readAll({ from: third.position, maxCount: 1 })))[0]?.id).toBe(third.id);
+        // `from` wins over `after`
+        expect(ids(await collect(store.readAll({ after: all.at(-1)!.position, from: third.position, filter })))).toEqual(ids(expected.slice(2)));
+      });
+
       it('filters by event type and by stream category', async () => {
         const { category, start, expected } = await interleaved();
         const other = newCategory();

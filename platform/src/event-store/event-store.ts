@@ -66,6 +66,24 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/**
+ * An append larger than the engine accepts (EventStoreDB's `MaxAppendSize`), refused before it reaches the engine
+ * or mapped from the engine's own refusal. The API answers it with 413 `payload_too_large`, never a 500.
+ */
+export class AppendTooLargeError extends Error {
+  override readonly name = 'AppendTooLargeError';
+  constructor(
+    readonly streamId: string,
+    /** the append's size as the engine counts it, when known */
+    readonly bytes: number | undefined,
+    readonly maxBytes: number,
+  ) {
+    super(
+      `Append to ${streamId} is too large to store: ${bytes === undefined ? 'over' : `${bytes} B, over`} the event store's limit of ${maxBytes} B`,
+    );
+  }
+}
+
 export type ReadStreamOptions = {
   direction?: 'forwards' | 'backwards';
   /** inclusive; forwards defaults to 0, backwards to the end */
@@ -76,6 +94,12 @@ export type ReadStreamOptions = {
 export type ReadAllOptions = {
   /** exclusive: events strictly after this position; omitted means from the start */
   after?: number;
+  /**
+   * inclusive: events at or after this position, which must be an event's own position (read from a RecordedEvent).
+   * Positions are opaque, not dense: on EventStoreDB they are byte offsets, so `position - 1` is not a place the log
+   * can be read from. Overrides `after`.
+   */
+  from?: number;
   maxCount?: number;
   filter?: EventFilter;
 };

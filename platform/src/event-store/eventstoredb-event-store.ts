@@ -7,6 +7,8 @@
  */
 import {
   ANY,
+  AccessDeniedError,
+  MaxAppendSizeExceededError,
   BACKWARDS,
   END,
   EventStoreDBClient,
@@ -29,6 +31,7 @@ import {
   type RecordedEvent as EsdbRecordedEvent,
 } from '@eventstore/db-client';
 import {
+  AppendTooLargeError,
   WrongExpectedRevisionError,
   matchesFilter,
   type AppendResult,
@@ -44,14 +47,45 @@ import {
   type Subscription,
 } from './event-store.ts';
 import { DONE, SerialSubscription } from './serial-subscription.ts';
+import { ResumingSource, type DropReport, type PulledSource } from './resuming-source.ts';
 
 export type EventStoreDbEventStoreOptions = {
   /** e.g. `esdb://localhost:2113?tls=false` */
   connectionString: string;
+  /** called when a `$all` subscription dropped and is about to be opened again (default: a warning on stderr) */
+  onSubscriptionDrop?: (report: DropReport) => void;
+  /** the server's `MaxAppendSize` (EVENTSTORE_MAX_APPEND_SIZE); default the server's own default, 1 MiB */
+  maxAppendBytes?: number;
 };
 
+/** EventStoreDB's default `MaxAppendSize`. */
+export const ESDB_DEFAULT_MAX_APPEND_BYTES = 1_048_576;
+
+/**
+ * An append's size as the server counts it against `MaxAppendSize`: each event's data and metadata bytes, plus its
+ * type and id, which it also stores. Checked before sending so a too-large append is a clear error, not a failure
+ * from deep in the gRPC call.
+ */
+export function appendSizeOf(events: readonly NewEvent[]): number {
+  let bytes = 0;
+  for (const event of events) {
+    bytes += Buffer.byteLength(typeof event.data === 'string' ? event.data : JSON.stringify(event.data ?? null));
+    bytes += Buffer.byteLength(JSON.stringify(event.metadata ?? {}));
+    bytes += Buffer.byteLength(event.type) + 16;
+  }
+  return bytes;
+}
+
 export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOptions): EventStore {
-  return new EventStoreDbEventStore(EventStoreDBClient.connectionString(options.connectionString));
+  return new EventStoreDbEventStore(EventStoreDBClient.connectionString(options.connectionString), {
+    ...(options.onSubscriptionDrop ? { onDrop: options.onSubscriptionDrop } : {}),
+    ...(options.maxAppendBytes !== undefined ? { maxAppendBytes: options.maxAppendBytes } : {}),
+  });
+}
+
+function warnDrop(report: DropReport): void {
+  const reason = report.error instanceof Error ? report.error.message : String(report.error);
+  console.warn(`[eventstoredb] $all subscription dropped (${reason}); reopening after ${report.after} in ${report.delayMs} ms`);
 }
 
 /** How far back a conflicting append looks for its own ids before calling it a real conflict. */
@@ -159,10 +193,18 @@ function acceptFromAll(
 export class EventStoreDbEventStore implements EventStore {
   readonly #client: EventStoreDBClient;
   readonly #subscriptions = new Set<EventStoreDbSubscription>();
+  readonly #resume: { onDrop: (report: DropReport) => void; initialDelayMs?: number; maxDelayMs?: number };
+  readonly #maxAppendBytes: number;
   #closed = false;
 
-  constructor(client: EventStoreDBClient) {
+  constructor(
+    client: EventStoreDBClient,
+    settings: { onDrop?: (report: DropReport) => void; initialDelayMs?: number; maxDelayMs?: number; maxAppendBytes?: number } = {},
+  ) {
     this.#client = client;
+    const { maxAppendBytes, ...resume } = settings;
+    this.#resume = { ...resume, onDrop: resume.onDrop ?? warnDrop };
+    this.#maxAppendBytes = maxAppendBytes ?? ESDB_DEFAULT_MAX_APPEND_BYTES;
   }
 
   async appendToStream(
@@ -173,6 +215,14 @@ export class EventStoreDbEventStore implements EventStore {
     this.#assertOpen();
     if (events.length === 0) throw new RangeError(`append to ${streamId} has no events`);
     const expected = options.expectedRevision ?? 'any';
+    const bytes = appendSizeOf(events);
+    if (bytes > this.#maxAppendBytes) throw new AppendTooLargeError(streamId, bytes, this.#maxAppendBytes);
+    // The server recognises a retry only when its expected revision is older than the stream's: a retry whose
+    // expected revision is the current one (the batch itself is the tail) would be stored twice. Look first.
+    if (typeof expected === 'number') {
+      const stored = await this.#storedAtTail(streamId, events, expected);
+      if (stored) return stored;
+    }
     try {
       const result = await this.#client.appendToStream(streamId, events.map(toEventData), {
         expectedRevision: toEsdbExpected(expected),
@@ -186,6 +236,9 @@ export class EventStoreDbEventStore implements EventStore {
           : await this.#positionAt(streamId, nextExpectedRevision);
       return { nextExpectedRevision, position };
     } catch (error) {
+      if (error instanceof MaxAppendSizeExceededError) {
+        throw new AppendTooLargeError(streamId, bytes, error.maxAppendSize);
+      }
       if (!(error instanceof WrongExpectedVersionError)) throw error;
       // The server only recognises a retry when the expected revision is the original one; ours are idempotent
       // whatever the expected revision, like the SQLite store.
@@ -194,6 +247,17 @@ export class EventStoreDbEventStore implements EventStore {
       const actual = error.actualVersion === NO_STREAM ? 'no_stream' : toNumber(error.actualVersion);
       throw new WrongExpectedRevisionError(streamId, expected, actual);
     }
+  }
+
+  /** The original result when the stream's last events are this batch and the last one is at `expected`. */
+  async #storedAtTail(streamId: string, events: readonly NewEvent[], expected: number): Promise<AppendResult | null> {
+    if (expected < events.length - 1) return null;
+    const tail: RecordedEvent[] = [];
+    for await (const event of this.readStream(streamId, { direction: 'backwards', maxCount: events.length })) tail.unshift(event);
+    const last = tail.at(-1);
+    if (!last || last.revision !== expected || tail.length !== events.length) return null;
+    if (!events.every((event, i) => tail[i]?.id === event.id)) return null;
+    return { nextExpectedRevision: last.revision, position: last.position };
   }
 
   async #positionAt(streamId: string, revision: number): Promise<number> {
@@ -258,10 +322,13 @@ export class EventStoreDbEventStore implements EventStore {
 
   async *readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
     this.#assertOpen();
-    const after = options.after ?? 0;
+    // `from` is an event's own position, read inclusively; `after` is a checkpoint, read exclusively. Never
+    // `position - 1`: positions are byte offsets and the server refuses one that is not an event's.
+    const from = options.from;
+    const after = from !== undefined ? from - 1 : (options.after ?? 0);
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     if (remaining <= 0) return;
-    const read = this.#client.readAll({ direction: FORWARDS, fromPosition: fromPosition(after) });
+    const read = this.#client.readAll({ direction: FORWARDS, fromPosition: fromPosition(from ?? after) });
     let finished = false;
     try {
       for await (const resolved of read) {
@@ -279,13 +346,9 @@ export class EventStoreDbEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
     this.#assertOpen();
-    const after = options.after ?? 0;
-    const filter = serverFilter(options.filter);
-    const source = this.#client.subscribeToAll({
-      fromPosition: after > 0 ? fromPosition(after) : START,
-      ...(filter ? { filter } : {}),
-    });
-    const subscription = new EventStoreDbSubscription(source, options, (closed) => this.#subscriptions.delete(closed));
+    const subscription = new EventStoreDbSubscription(this.#client, options, this.#resume, (closed) =>
+      this.#subscriptions.delete(closed),
+    );
     this.#subscriptions.add(subscription);
     return subscription;
   }
@@ -307,10 +370,26 @@ export class EventStoreDbEventStore implements EventStore {
     }
   }
 
-  async ping(): Promise<void> {
+  /** Bounded by its own timer too: the gRPC deadline does not end a read that a hung server never answers. */
+  async ping(timeoutMs = 5000): Promise<void> {
     this.#assertOpen();
-    const read = this.#client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, deadline: 5000 });
-    for await (const _ of read) break;
+    const read = this.#client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1, deadline: timeoutMs });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`EventStoreDB did not answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    const first = (async () => {
+      for await (const _ of read) break;
+    })();
+    try {
+      await Promise.race([first, timeout]);
+    } catch (error) {
+      void read.cancel().catch(() => undefined);
+      first.catch(() => undefined);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async close(): Promise<void> {
@@ -327,14 +406,38 @@ export class EventStoreDbEventStore implements EventStore {
 
 const CLOSED = Symbol('closed');
 
+function openClientSubscription(
+  client: EventStoreDBClient,
+  after: number,
+  filter: Filter | undefined,
+): PulledSource<AllStreamResolvedEvent> {
+  const source: AllStreamSubscription = client.subscribeToAll({
+    fromPosition: after > 0 ? fromPosition(after) : START,
+    ...(filter ? { filter } : {}),
+  });
+  const iterator = source[Symbol.asyncIterator]();
+  return {
+    next: () => iterator.next(),
+    async close() {
+      try {
+        await source.unsubscribe();
+      } catch {
+        // the connection is already gone, which ends the server side too
+      }
+      source.destroy();
+    },
+  };
+}
+
 /**
  * Wraps the client's catch-up subscription (a Readable consumed with `for await`, so gRPC flow control gives
- * back-pressure). `close()` must end a `next()` that is waiting for a live event, which the client's own iterator
- * does not do on unsubscribe, so each pull races the source against close.
+ * back-pressure). A dropped subscription (a reset connection, a leader change, a stream the server ended) is
+ * opened again from the last event delivered, with backoff, by `ResumingSource`: nothing missed or doubled.
+ * `close()` must end a `next()` that is waiting for a live event, which the client's own iterator does not do on
+ * unsubscribe, so each pull races the source against close.
  */
 class EventStoreDbSubscription extends SerialSubscription {
-  readonly #source: AllStreamSubscription;
-  readonly #iterator: AsyncIterator<AllStreamResolvedEvent>;
+  readonly #source: ResumingSource<AllStreamResolvedEvent>;
   readonly #filter: EventFilter | undefined;
   readonly #signal: AbortSignal | undefined;
   readonly #forget: (subscription: EventStoreDbSubscription) => void;
@@ -344,15 +447,24 @@ class EventStoreDbSubscription extends SerialSubscription {
   readonly #onAbort = (): void => void this.close();
 
   constructor(
-    source: AllStreamSubscription,
+    client: EventStoreDBClient,
     options: SubscribeOptions,
+    settings: { onDrop: (report: DropReport) => void; initialDelayMs?: number; maxDelayMs?: number },
     forget: (subscription: EventStoreDbSubscription) => void,
   ) {
     super();
-    this.#source = source;
-    this.#iterator = source[Symbol.asyncIterator]();
     this.#filter = options.filter;
     this.#after = options.after ?? 0;
+    const filter = serverFilter(options.filter);
+    this.#source = new ResumingSource<AllStreamResolvedEvent>({
+      open: (after) => openClientSubscription(client, after, filter),
+      positionOf: (resolved) => (resolved.event?.position ? toNumber(resolved.event.position.commit) : undefined),
+      after: this.#after,
+      isFatal: (error) => error instanceof AccessDeniedError,
+      onDrop: settings.onDrop,
+      ...(settings.initialDelayMs !== undefined ? { initialDelayMs: settings.initialDelayMs } : {}),
+      ...(settings.maxDelayMs !== undefined ? { maxDelayMs: settings.maxDelayMs } : {}),
+    });
     this.#signal = options.signal;
     this.#forget = forget;
     if (this.#signal?.aborted) void this.close();
@@ -366,7 +478,7 @@ class EventStoreDbSubscription extends SerialSubscription {
       try {
         step = await new Promise<IteratorResult<AllStreamResolvedEvent> | typeof CLOSED>((resolve, reject) => {
           this.#interrupt = () => resolve(CLOSED);
-          this.#iterator.next().then(resolve, reject);
+          this.#source.next().then(resolve, reject);
         });
       } catch (error) {
         if (this.#closed) return DONE;
@@ -393,11 +505,6 @@ class EventStoreDbSubscription extends SerialSubscription {
     this.#signal?.removeEventListener('abort', this.#onAbort);
     this.#interrupt?.();
     this.#forget(this);
-    try {
-      await this.#source.unsubscribe();
-    } catch {
-      // the connection is already gone, which ends the server side too
-    }
-    this.#source.destroy();
+    await this.#source.close();
   }
 }

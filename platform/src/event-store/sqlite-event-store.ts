@@ -492,7 +492,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
-    let after = options.after ?? 0;
+    // Here positions are row ids, so the position before an event's is a valid exclusive start.
+    let after = options.from !== undefined ? Math.max(0, options.from - 1) : (options.after ?? 0);
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     let exhausted = false;
     return new PagedEvents(() => {

@@ -11,23 +11,48 @@ export type ProjectorHealth = {
   lastError?: string;
 };
 
+/**
+ * A long-lived subscription or singleton that is not a projector or a worker: the Kafka relay, the user-access
+ * follower, the workers' lease. `failed` states and a current `lastError` make the service degraded.
+ */
+export type SubscriptionHealth = {
+  name: string;
+  state: string;
+  checkpoint?: number | null;
+  lag?: number;
+  lastError?: string;
+  [detail: string]: unknown;
+};
+
 export type HealthSources = {
   eventStore: EventStore;
   readStore: ReadStore;
   projectors?: () => Promise<readonly ProjectorHealth[]>;
   workers?: () => Promise<readonly WorkerLag[]>;
+  subscriptions?: () => Promise<readonly SubscriptionHealth[]>;
+  /** a store whose ping has not answered within this is reported down (default 3000 ms) */
+  pingTimeoutMs?: number;
   /** a projector or worker further behind than this is reported as lagging (global-log position units) */
   lagWarning?: number;
 };
 
 type PartStatus = { status: 'ok' | 'down'; error?: string };
 
-async function probe(check: () => Promise<void>): Promise<PartStatus> {
+/** A check that neither answers nor fails within `timeoutMs` (a hung server) counts as down. */
+async function probe(check: () => Promise<void>, timeoutMs: number): Promise<PartStatus> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await check();
+    await Promise.race([
+      check(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
     return { status: 'ok' };
   } catch (error) {
     return { status: 'down', error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -37,25 +62,34 @@ async function probe(check: () => Promise<void>): Promise<PartStatus> {
  */
 export function healthRoutes(sources: HealthSources): Router {
   const router = Router();
+  const pingTimeoutMs = sources.pingTimeoutMs ?? 3000;
   router.get('/health', async (_req, res) => {
     const [eventStore, readStore, headPosition] = await Promise.all([
-      probe(() => sources.eventStore.ping()),
-      probe(() => sources.readStore.ping()),
+      probe(() => sources.eventStore.ping(), pingTimeoutMs),
+      probe(() => sources.readStore.ping(), pingTimeoutMs),
       sources.eventStore.headPosition().catch(() => null),
     ]);
     const projectors = sources.projectors ? await sources.projectors().catch(() => []) : [];
     const workers = sources.workers ? await sources.workers().catch(() => []) : [];
+    const subscriptions = sources.subscriptions
+      ? await sources.subscriptions().catch((error: unknown): SubscriptionHealth[] => [
+          { name: 'subscriptions', state: 'unknown', lastError: error instanceof Error ? error.message : String(error) },
+        ])
+      : [];
     const failed =
       eventStore.status === 'down' ||
       readStore.status === 'down' ||
-      projectors.some((p) => p.state === 'failed') ||
-      workers.some((w) => w.lastError !== undefined);
+      // `stopped` while the service runs: its subscription ended (cleanly or not) and nothing is applied any more
+      projectors.some((p) => p.state === 'failed' || p.state === 'stopped') ||
+      workers.some((w) => w.lastError !== undefined) ||
+      subscriptions.some((sub) => sub.state === 'failed' || sub.lastError !== undefined);
     res.status(failed ? 503 : 200).json({
       status: failed ? 'degraded' : 'ok',
       eventStore: { ...eventStore, headPosition },
       readStore,
       projectors,
       workers,
+      subscriptions,
     });
   });
   return router;

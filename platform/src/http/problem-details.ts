@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ProblemDetails } from '@pocketguide/contracts';
 import { AppError } from './errors.ts';
+import { AppendTooLargeError } from '../event-store/event-store.ts';
 import type { Logger } from '../logger.ts';
 
 const TITLES: Record<number, string> = {
@@ -68,6 +69,8 @@ export function problemDetailsHandler(logger: Logger): ErrorRequestHandler {
         ...(errors !== undefined ? { errors } : {}),
         ...(currentRevision !== undefined ? { currentRevision } : {}),
       });
+    } else if (error instanceof AppendTooLargeError) {
+      body = problem(413, 'payload_too_large', `The change is too large to store (at most ${error.maxBytes} bytes)`);
     } else {
       body =
         bodyParserProblem(error) ??

@@ -5,7 +5,7 @@
  *
  * The factory connects before it returns, so a wrong URL fails when the process starts, not on the first query.
  */
-import { MongoBulkWriteError, MongoClient } from 'mongodb';
+import { MongoBulkWriteError, MongoClient, MongoServerError } from 'mongodb';
 import type { AnyBulkWriteOperation, Collection as MongoCollection, Document, Sort } from 'mongodb';
 import {
   assertCollectionName,
@@ -172,6 +172,13 @@ function onlyNewerVersionsPresent(error: unknown): boolean {
   );
 }
 
+/** The indexes, in its batch, of the writes a bulk write refused as duplicates. */
+function duplicateWriteIndexes(error: unknown): number[] {
+  if (!(error instanceof MongoBulkWriteError)) return [];
+  const writeErrors = Array.isArray(error.writeErrors) ? error.writeErrors : [error.writeErrors];
+  return writeErrors.filter((writeError) => writeError.code === 11000).map((writeError) => writeError.index);
+}
+
 export async function createMongoReadStore(options: { url: string; database: string }): Promise<ReadStore> {
   // ignoreUndefined: an undefined field is absent, as it is after JSON.stringify in the SQLite adapter.
   const client = new MongoClient(options.url, { ignoreUndefined: true });
@@ -208,17 +215,28 @@ export async function createMongoReadStore(options: { url: string; database: str
     const results = await Promise.allSettled(
       [...byCollection].map(([name, operations]) => stored(name).bulkWrite(operations, { ordered: false })),
     );
-    for (const result of results) {
-      if (result.status === 'rejected' && !onlyNewerVersionsPresent(result.reason)) throw result.reason;
+    for (const [index, result] of results.entries()) {
+      if (result.status === 'fulfilled') continue;
+      if (!onlyNewerVersionsPresent(result.reason)) throw result.reason;
+      // A duplicate _id means the guard missed: a newer version exists, or another writer inserted the document
+      // between our filter and our insert (a lost insert race). Once more, now that the document exists, the
+      // guard decides: an older stored version is replaced, a newer one makes the filter miss again.
+      const [name, operations] = [...byCollection][index]!;
+      const failed = duplicateWriteIndexes(result.reason).map((i) => operations[i]!);
+      await stored(name)
+        .bulkWrite(failed, { ordered: false })
+        .catch((error: unknown) => {
+          if (!onlyNewerVersionsPresent(error)) throw error;
+        });
     }
     // Only after every write landed: a crash before this line replays the batch, which the guards make harmless.
-    if (saved.length > 0) {
-      await checkpoints.bulkWrite(
-        saved.map(({ projector, checkpoint }) => ({
-          updateOne: { filter: { _id: projector }, update: { $set: { position: checkpoint } }, upsert: true },
-        })),
-        { ordered: false },
-      );
+    // Guarded: a late batch (another runner, a replay) never moves a checkpoint back.
+    for (const { projector, checkpoint } of saved) {
+      await checkpoints
+        .updateOne({ _id: projector, position: { $lt: checkpoint } }, { $set: { position: checkpoint } }, { upsert: true })
+        .catch((error: unknown) => {
+          if (!(error instanceof MongoServerError && error.code === 11000)) throw error; // a newer checkpoint exists
+        });
     }
   }
 

@@ -569,6 +569,25 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
         expect(await store.getCheckpoint(projector)).toBe(10);
       });
 
+      test('racing first inserts of one document: the newer position wins, whichever inserts first', async () => {
+        const list = fresh('list');
+        for (let round = 0; round < 5; round += 1) {
+          const id = `race-${round}`;
+          await Promise.all([
+            store.commitProjection({ projector: fresh('projector'), checkpoint: 4, writes: [write(list, id, 4, { n: 'older' })] }),
+            store.commitProjection({ projector: fresh('projector'), checkpoint: 9, writes: [write(list, id, 9, { n: 'newer' })] }),
+          ]);
+          expect(await store.getForProjection(list, id)).toEqual({ doc: { id, n: 'newer' }, position: 9 });
+        }
+      });
+
+      test("a late batch does not move a projector's checkpoint back", async () => {
+        const projector = fresh('projector');
+        await store.commitProjection({ projector, checkpoint: 20, writes: [] });
+        await store.commitProjection({ projector, checkpoint: 12, writes: [] });
+        expect(await store.getCheckpoint(projector)).toBe(20);
+      });
+
       test('newer writes and deletes land', async () => {
         const list = fresh('list');
         const projector = fresh('projector');

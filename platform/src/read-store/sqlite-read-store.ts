@@ -247,6 +247,11 @@ export function createSqliteReadStore(options: { path: string }): ReadStore {
       `INSERT INTO ${CHECKPOINTS_TABLE} (name, position) VALUES (?, ?)
        ON CONFLICT (name) DO UPDATE SET position = excluded.position`,
     ),
+    /** a projector's batch never moves its checkpoint back (a late or replayed batch from another runner) */
+    advance: db.prepare<[string, number]>(
+      `INSERT INTO ${CHECKPOINTS_TABLE} (name, position) VALUES (?, ?)
+       ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE excluded.position > position`,
+    ),
     delete: db.prepare<[string]>(`DELETE FROM ${CHECKPOINTS_TABLE} WHERE name = ?`),
   };
 
@@ -320,7 +325,7 @@ export function createSqliteReadStore(options: { path: string }): ReadStore {
       if (write.doc === null) statements.deleteGuarded.run(write.id, write.position);
       else statements.upsertGuarded.run(write.id, JSON.stringify(write.doc), write.position);
     }
-    for (const { projector, checkpoint } of saved) checkpoints.save.run(projector, checkpoint);
+    for (const { projector, checkpoint } of saved) checkpoints.advance.run(projector, checkpoint);
   });
 
   function commitChecked(saved: ProjectionCommit['checkpoints'], writes: readonly ProjectionWrite[]): void {

@@ -45,7 +45,8 @@ function redacted(event: RecordedEvent) {
 }
 
 async function eventAt(eventStore: EventStore, position: number): Promise<RecordedEvent | null> {
-  for await (const event of eventStore.readAll({ after: position - 1, maxCount: 1 })) return event.position === position ? event : null;
+  // `from` is inclusive: positions are opaque (byte offsets on EventStoreDB), so `position - 1` cannot be read from.
+  for await (const event of eventStore.readAll({ from: position, maxCount: 1 })) return event.position === position ? event : null;
   return null;
 }
 
