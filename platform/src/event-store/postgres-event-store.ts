@@ -456,7 +456,8 @@ export class PostgresEventStore implements EventStore {
   }
 
   readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
-    let after = options.after ?? 0;
+    // `from` names an event's own position (inclusive); positions here are whole numbers, so it is `after: from - 1`
+    let after = options.from !== undefined ? Math.max(0, options.from - 1) : (options.after ?? 0);
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     let exhausted = false;
     return this.#pages(async () => {

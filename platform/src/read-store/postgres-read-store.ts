@@ -447,10 +447,11 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
           index += 1;
           if (t) await writeGroup(client, t, writes);
         }
+        // a late batch (another runner, a replay) never moves a checkpoint back
         for (const { projector, checkpoint } of saved) {
           await client.query(
-            `INSERT INTO ${checkpointsTable} (name, position) VALUES ($1, $2)
-             ON CONFLICT (name) DO UPDATE SET position = excluded.position`,
+            `INSERT INTO ${checkpointsTable} AS c (name, position) VALUES ($1, $2)
+             ON CONFLICT (name) DO UPDATE SET position = excluded.position WHERE c.position < excluded.position`,
             [projector, checkpoint],
           );
         }
