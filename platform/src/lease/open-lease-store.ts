@@ -2,16 +2,26 @@ import { join } from 'node:path';
 import type { Config } from '../config/config.ts';
 import type { LeaseStore } from './lease.ts';
 
-/** PostgreSQL when LEASE_POSTGRES_URL is set, else `leases.sqlite` in DATA_DIR (processes of one machine). */
+/**
+ * PostgreSQL when LEASE_POSTGRES_URL is set, or else when the stores are on PostgreSQL (DATABASE_URL: the replicas
+ * that share the log share the lease); otherwise `leases.sqlite` in DATA_DIR (processes of one machine).
+ */
+function leaseUrl(config: Config): string | undefined {
+  return config.LEASE_POSTGRES_URL ?? config.DATABASE_URL;
+}
+
 export async function openLeaseStore(config: Config): Promise<LeaseStore> {
-  if (config.LEASE_POSTGRES_URL) {
+  const url = leaseUrl(config);
+  if (url) {
     const { createPostgresLeaseStore } = await import('./postgres-lease-store.ts');
-    return createPostgresLeaseStore({ connectionString: config.LEASE_POSTGRES_URL });
+    return createPostgresLeaseStore({ connectionString: url });
   }
   const { createSqliteLeaseStore } = await import('./sqlite-lease-store.ts');
   return createSqliteLeaseStore({ path: join(config.paths.dataDir, 'leases.sqlite') });
 }
 
 export function leaseDescription(config: Config): string {
-  return config.LEASE_POSTGRES_URL ? 'PostgreSQL (LEASE_POSTGRES_URL)' : `SQLite file ${join(config.paths.dataDir, 'leases.sqlite')}`;
+  if (config.LEASE_POSTGRES_URL) return 'PostgreSQL (LEASE_POSTGRES_URL)';
+  if (config.DATABASE_URL) return 'PostgreSQL (DATABASE_URL)';
+  return `SQLite file ${join(config.paths.dataDir, 'leases.sqlite')}`;
 }
