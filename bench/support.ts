@@ -39,7 +39,9 @@ export function percentile(sortedMs: readonly number[], p: number): number {
 
 export type Figure = { name: string; value: number; unit: string; baseline?: { name: string; value: number }; ratio?: number; aim?: string };
 
-export type SuiteResult = { suite: string; figures: Figure[] };
+/** `chart`: the mixed-load curve as the README's chart reads it (deploy/standalone/src/readme/mixed-load-chart.ts). */
+export type MixedLoadChart = { curve: Array<{ offered: number; served: number; readP99: number; saveP99: number }>; ceiling: number };
+export type SuiteResult = { suite: string; figures: Figure[]; chart?: MixedLoadChart };
 
 /** The administrator every bench run creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const BENCH_ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: 'Bench1!pass' } as const;

@@ -167,7 +167,15 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         });
       }
     }
-    return { suite: `mixed load, open loop: readers on /m/, authors saving, admins listing (${split ? 'HTTP + projections processes, as npm start' : 'one process'}), beside a bare ceiling`, figures };
+    // the product's curve beside the ceiling's held rate, for `npm run bench:chart`
+    const chart = {
+      curve: product.map((step) => {
+        const { readers, authors: savers, admins } = step.result.groups;
+        return { offered: step.rate, served: readers!.servedPerSecond + savers!.servedPerSecond + admins!.servedPerSecond, readP99: readers!.p99Ms, saveP99: savers!.p99Ms };
+      }),
+      ceiling: ceilingHeld,
+    };
+    return { suite: `mixed load, open loop: readers on /m/, authors saving, admins listing (${split ? 'HTTP + projections processes, as npm start' : 'one process'}), beside a bare ceiling`, figures, chart };
   } finally {
     await app.close();
     if (background && background.exitCode === null) {
