@@ -329,7 +329,7 @@ describe('a production start (fail closed)', () => {
     );
     expect(refused?.message).toBe(DEBUG_IN_PRODUCTION_REFUSED);
     expect(existsSync(dataDir)).toBe(false);
-    const asked = await startStandalone({ port: 0, dataDir, env: { LOG_LEVEL: 'silent', NODE_ENV: 'production', PAYMENT_PROVIDER: 'debug', PAYMENTS_DEBUG_IN_PRODUCTION: 'true', ...TEST_ACCOUNT_ENV } });
+    const asked = await startStandalone({ port: 0, dataDir, env: { LOG_LEVEL: 'silent', NODE_ENV: 'production', PAYMENT_PROVIDER: 'debug', PAYMENTS_DEBUG_IN_PRODUCTION: 'true', JWT_SECRET: 'j'.repeat(40), TOKEN_SECRET: 't'.repeat(40), ...TEST_ACCOUNT_ENV } });
     try {
       expect(((await (await fetch(`${asked.url}/api/payments/config`)).json()) as { provider: string }).provider).toBe('debug');
     } finally {
