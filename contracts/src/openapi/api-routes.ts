@@ -78,8 +78,10 @@ import {
   subscribeBodySchema,
   subscriptionAnswerSchema,
   transactionsPageSchema,
+  portOneWebhookBodySchema,
   transferAnswerSchema,
   transferBodySchema,
+  webhookAnswerSchema,
   userPaymentsQuerySchema,
 } from '../payment/payment-http.ts';
 import {
@@ -234,6 +236,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/payments/:merchantUid', tag: 'payments', summary: 'One payment', access: 'owner-or-admin', ok: json(orderSchema) },
   { method: 'DELETE', path: '/api/payments/:merchantUid', tag: 'payments', summary: 'Delete a payment record (administrators)', access: 'admin', ok: json(paymentDeletedAnswerSchema) },
   { method: 'POST', path: '/api/payments/refund', tag: 'payments', summary: 'Refund a payment (administrators)', access: 'admin', body: refundBodySchema, ok: json(refundAnswerSchema), problems: ['not_found', 'payment_declined', 'payment_provider_unavailable'] },
+  { method: 'POST', path: '/api/payments/webhook', tag: 'payments', summary: "PortOne's notification: the payment is looked up with the provider, recorded and granted once", access: 'public', body: portOneWebhookBodySchema, ok: json(webhookAnswerSchema), problems: ['not_found', 'payment_mismatch', 'payment_provider_unavailable'] },
   { method: 'POST', path: '/api/payments/transfer', tag: 'payments', summary: 'Record a bank transfer and grant the plan (administrators)', access: 'admin', body: transferBodySchema, ok: json(transferAnswerSchema) },
   { method: 'POST', path: '/api/subscriptions/subscribe', tag: 'subscriptions', summary: 'Subscribe after the payment window (monthly billing)', access: 'signed-in', body: subscribeBodySchema, ok: json(subscriptionAnswerSchema), problems: ['option_unavailable', 'payment_not_completed', 'payment_mismatch', 'debug_payment_refused', 'payment_declined', 'payment_provider_unavailable'] },
   { method: 'POST', path: '/api/subscriptions/subscribe-one-month', tag: 'subscriptions', summary: 'Buy one month', access: 'signed-in', body: subscribeBodySchema, ok: json(subscriptionAnswerSchema), problems: ['option_unavailable', 'payment_not_completed', 'payment_mismatch', 'debug_payment_refused', 'payment_declined', 'payment_provider_unavailable'] },

@@ -115,7 +115,7 @@ describe('request bodies: what the document calls valid is accepted, what it cal
       invalid: { title: 'Documented', messageDate: 12 },
     },
     { method: 'POST', path: '/api/subscriptions/admin/subscribe', who: () => world.admin, valid: () => ({ customerUid: world.victim.user.id, plan: 'standard' }), invalid: { customerUid: 'someone', plan: 'gold' } },
-    { method: 'POST', path: '/api/payments/transfer', who: () => world.admin, valid: () => ({ customerUid: world.victim.user.id, plan: 'standard', amount: 0, note: 'documented' }), invalid: { customerUid: 'x', plan: 'standard', amount: -1 } },
+    { method: 'POST', path: '/api/payments/transfer', who: () => world.admin, valid: () => ({ customerUid: world.victim.user.id, plan: 'standard', amount: 50_000, note: 'documented' }), invalid: { customerUid: 'x', plan: 'standard', amount: -1 } },
     {
       method: 'PATCH',
       path: '/api/guidebooks/:id',
