@@ -113,6 +113,9 @@ export async function clickButton(page: Page, name: string, within = 'body', tim
         const button = [...document.querySelectorAll<HTMLButtonElement>(`${scope} button`)].find(
           (candidate) => (candidate.getAttribute('aria-label') ?? candidate.textContent?.trim()) === label && !candidate.disabled,
         );
+        // as a person's press does: the button takes the focus, then is clicked (a bare click() leaves the focus
+        // where it was, and what a closing dialog hands it back to would differ from a real click)
+        button?.focus({ preventScroll: true });
         button?.click();
         return button !== undefined;
       },
