@@ -5,6 +5,9 @@ import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
 import { RevisionMismatchError, ValidationError } from '@pocketguide/platform/http/errors';
 import { SNAPSHOT_EVENT_TYPE, createCommandHandler, type SnapshotPolicy } from './command-handler.ts';
+import { SnapshotCounts } from './snapshot-counts.ts';
+import { createPostgresEventStore } from '@pocketguide/platform/event-store/postgres-event-store';
+import { createTestDatabase } from '../../../test-support/postgres.ts';
 import type { Decider } from './decider.ts';
 
 type Added = { type: 'Added'; data: { amount: number } };
@@ -197,6 +200,97 @@ describe('snapshots', () => {
   it('refuses a snapshot stream in the aggregate’s own category', async () => {
     const handle = createCommandHandler(store, total, { snapshots: { streamOf: (id) => `${id}-snapshot`, every: 10, version: 1 } });
     await expect(handle(stream(), { type: 'Add', amount: 1 }, { metadata: meta() })).rejects.toThrow(/category/);
+  });
+});
+
+describe('a snapshot too large for the event store', () => {
+  /**
+   * The same six commands on a fresh real SQLite store each time, so positions and sizes repeat exactly: a snapshot
+   * after the fifth event, padded to some 3 kB, under a given limit. Returns the stored snapshots and the counts.
+   */
+  async function run(maxBytes?: number) {
+    const fresh = createSqliteEventStore({ path: resolve(import.meta.dirname, `../../../test-output/tmp/snapshot-size-${randomUUID()}.sqlite`) });
+    try {
+      const counts = new SnapshotCounts();
+      const handle = createCommandHandler(fresh, total, {
+        snapshots: {
+          streamOf: (id) => id.replace(/^total-/, 'total_snapshot-'),
+          every: 5,
+          version: 1,
+          toSnapshot: (sum) => ({ sum, notes: '노트'.repeat(500) }),
+          fromSnapshot: (stored) => (stored as { sum: number }).sum,
+          ...(maxBytes !== undefined ? { maxBytes } : {}),
+          counts,
+        },
+      });
+      for (let i = 0; i < 6; i++) await handle('total-1', { type: 'Add', amount: 1 }, { metadata: meta(`command-${i}`) });
+      const snapshots = [];
+      for await (const event of fresh.readStream('total_snapshot-1')) snapshots.push(event);
+      const reloaded = await handle.load('total-1');
+      return { snapshots, health: counts.health(), reloaded };
+    } finally {
+      await fresh.close();
+    }
+  }
+
+  it('at the limit it is written; one byte over it is skipped, counted and the commands still succeed', async () => {
+    const unlimited = await run();
+    expect(unlimited.snapshots).toHaveLength(1);
+    // the size as the store holds it: the whole stored snapshot as JSON
+    const size = Buffer.byteLength(JSON.stringify(unlimited.snapshots[0]!.data));
+    expect(size).toBeGreaterThan(3_000);
+    expect(unlimited.health).toMatchObject({ written: 1, tooLarge: 0, failed: 0, maxBytes: null });
+
+    for (const limit of [size, size + 1]) {
+      const fits = await run(limit);
+      expect(fits.snapshots.map((e) => e.data)).toEqual(unlimited.snapshots.map((e) => e.data));
+      expect(fits.health).toEqual({ written: 1, tooLarge: 0, failed: 0, maxBytes: limit });
+    }
+
+    const over = await run(size - 1);
+    expect(over.snapshots).toHaveLength(0);
+    // skipped on the sixth command too (still 5 events after the last snapshot): each skip is counted
+    expect(over.health).toMatchObject({
+      written: 0,
+      tooLarge: 2,
+      failed: 0,
+      maxBytes: size - 1,
+      lastTooLarge: { streamId: 'total-1', maxBytes: size - 1 },
+    });
+    expect(over.health.lastTooLarge!.bytes).toBeGreaterThanOrEqual(size);
+    // the stream is whole: loaded from its events, the same state as with the snapshot
+    expect(over.reloaded).toMatchObject({ state: 6, revision: 5, eventsRead: 6 });
+    expect(unlimited.reloaded).toMatchObject({ state: 6, revision: 5, eventsRead: 1 });
+  });
+
+  it("the store's own refusal (PostgreSQL's per-event limit, counted its way) is a skip too, not a failure", async (context) => {
+    const database = await createTestDatabase('snapshot_size', 'snapshot size: PostgreSQL');
+    if (!database.available) return context.skip(database.reason);
+    const pgStore = await createPostgresEventStore({ connectionString: database.url, maxEventBytes: 2_000 });
+    try {
+      const counts = new SnapshotCounts();
+      const failures: unknown[] = [];
+      const handle = createCommandHandler(pgStore, total, {
+        snapshots: {
+          streamOf: (id) => id.replace(/^total-/, 'total_snapshot-'),
+          every: 5,
+          version: 1,
+          toSnapshot: (sum) => ({ sum, notes: 'n'.repeat(2_000) }),
+          maxBytes: 10_000_000, // the handler lets it through: the store refuses it
+          counts,
+          onError: (error) => failures.push(error),
+        },
+      });
+      expect(pgStore.maxAppendBytes).toBe(2_000);
+      for (let i = 0; i < 5; i++) await handle('total-1', { type: 'Add', amount: 1 }, { metadata: meta() });
+      expect(counts.health()).toMatchObject({ written: 0, tooLarge: 1, failed: 0, lastTooLarge: { streamId: 'total-1', maxBytes: 2_000 } });
+      expect(counts.health().lastTooLarge!.bytes).toBeGreaterThan(2_000);
+      expect(failures).toEqual([]);
+      expect(await handle.load('total-1')).toMatchObject({ state: 5, revision: 4, eventsRead: 5 });
+    } finally {
+      await pgStore.close();
+      await database.drop();
+    }
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  AppendTooLargeError,
   WrongExpectedRevisionError,
   streamCategory,
   type EventMetadata,
@@ -8,6 +9,7 @@ import {
 import { RevisionMismatchError } from '@pocketguide/platform/http/errors';
 import type { Decider, DomainEvent } from './decider.ts';
 import { deriveEventId, deriveId } from './ids.ts';
+import type { SnapshotCounts } from './snapshot-counts.ts';
 
 export type CommandMetadata = EventMetadata & { commandId: string };
 
@@ -72,8 +74,15 @@ export type SnapshotPolicy<State> = {
   /** the stored form of the state (default: the state itself, which must then be plain JSON) */
   toSnapshot?(state: State): unknown;
   fromSnapshot?(stored: unknown): State;
-  /** told when writing a snapshot failed (the command itself has succeeded) */
+  /** told when writing a snapshot failed (the command itself has succeeded); not for one skipped as too large */
   onError?(error: unknown, streamId: string): void;
+  /**
+   * The largest snapshot written: the byte length of its stored JSON. Default: the event store's `maxAppendBytes`
+   * (none on SQLite). A larger one is skipped and counted, and so is one the store itself refuses as too large.
+   */
+  maxBytes?: number;
+  /** counts written, skipped and failed snapshots, for /api/health */
+  counts?: SnapshotCounts;
 };
 
 export type CommandHandlerOptions<State, Event extends DomainEvent> = {
@@ -241,6 +250,8 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
 ) {
   const load = createStreamLoader(eventStore, decider, options);
   const policy = options.snapshots;
+  const maxBytes = policy?.maxBytes ?? eventStore.maxAppendBytes;
+  policy?.counts?.limit(maxBytes);
 
   /** The snapshot the stream has after this command: the loaded one, a new one, or 'unknown' (a write failed or raced). */
   async function takeSnapshot(
@@ -258,6 +269,15 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
       position,
       state: policy.toSnapshot ? policy.toSnapshot(state) : state,
     };
+    // Too large for the store: skipped before it is sent (the stream keeps its older snapshot and loads slower).
+    // Measured on the whole of what is stored, so a snapshot at the limit is written and one byte over is not.
+    if (maxBytes !== undefined) {
+      const bytes = Buffer.byteLength(JSON.stringify(stored));
+      if (bytes > maxBytes) {
+        policy.counts?.tooLarge(streamId, bytes, maxBytes);
+        return loaded.snapshot;
+      }
+    }
     try {
       // Expected at the revision seen on load: a concurrent newer snapshot wins and this one is dropped.
       await eventStore.appendToStream(
@@ -265,9 +285,18 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
         [{ id: deriveId(`snapshot:${streamId}:${policy.version}:${revision}`), type: SNAPSHOT_EVENT_TYPE, data: stored, metadata: { userId: 'system' } }],
         { expectedRevision: loaded.snapshot.streamRevision === -1 ? 'no_stream' : loaded.snapshot.streamRevision },
       );
+      policy.counts?.written();
       return { revision, streamRevision: loaded.snapshot.streamRevision + 1 };
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) policy.onError?.(error, streamId);
+      // the store counts an append's size its own way (type, metadata): its refusal is a skip too, not a failure
+      if (error instanceof AppendTooLargeError) {
+        policy.counts?.tooLarge(streamId, error.bytes, error.maxBytes);
+        return loaded.snapshot;
+      }
+      if (!(error instanceof WrongExpectedRevisionError)) {
+        policy.counts?.failed();
+        policy.onError?.(error, streamId);
+      }
       return 'unknown';
     }
   }

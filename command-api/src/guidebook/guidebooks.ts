@@ -36,6 +36,7 @@ import {
   type StoredSnapshot,
 } from '../core/command-handler.ts';
 import { deriveId, type Clock } from '../core/ids.ts';
+import type { SnapshotCounts } from '../core/snapshot-counts.ts';
 import { userDecider, type Account } from '../user/user-decider.ts';
 import { PublishLimitError } from './guidebook-errors.ts';
 import {
@@ -66,6 +67,8 @@ export type GuidebooksDeps = {
   stateCacheSize?: number;
   /** told when writing a snapshot failed (the command itself succeeded) */
   onSnapshotError?: (error: unknown, streamId: string) => void;
+  /** counts snapshots written and skipped as too large for the event store (shown in /api/health) */
+  snapshotCounts?: SnapshotCounts;
   /** longest pause (ms, grows with the attempt) before retrying a publish that lost the race for the publisher stream; 0: none */
   slotRetryPauseMs?: number;
 };
@@ -93,6 +96,7 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     every: deps.snapshotEvery ?? 100,
     version: GUIDEBOOK_SNAPSHOT_VERSION,
     ...(deps.onSnapshotError ? { onError: deps.onSnapshotError } : {}),
+    ...(deps.snapshotCounts ? { counts: deps.snapshotCounts } : {}),
   };
   // the guidebooks being edited now keep their folded state between saves (a save then folds no snapshot again)
   const handle = createCommandHandler(eventStore, guidebookDecider, { toEvent: toGuidebookEvent, snapshots, stateCacheSize: deps.stateCacheSize ?? 256 });

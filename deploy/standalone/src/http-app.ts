@@ -17,6 +17,7 @@ import { guidebookImageRoutes } from '@pocketguide/command-api/guidebook/guidebo
 import { createGuidebooks } from '@pocketguide/command-api/guidebook/guidebooks';
 import { subscriptionAdminRoutes } from '@pocketguide/command-api/user/subscription-admin-routes';
 import { systemClock, randomIds } from '@pocketguide/command-api/core/ids';
+import { SnapshotCounts } from '@pocketguide/command-api/core/snapshot-counts';
 import { createReadYourWrites } from '@pocketguide/query-api/core/read-your-writes';
 import { guidebookQueryRoutes } from '@pocketguide/query-api/guidebook/guidebook-query-routes';
 import { createUnlockLimiter, viewerApiRoutes, viewerPageRoutes, type ViewerRoutesDeps } from '@pocketguide/query-api/viewer/viewer-routes';
@@ -87,7 +88,9 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
   const readYourWrites = createReadYourWrites({ readStore, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS });
   const api = express.Router();
   api.use(...jsonBody(config.BODY_LIMIT_BYTES));
-  api.use(healthRoutes({ eventStore, readStore, ...health }));
+  // snapshots this process's guidebook commands wrote or skipped as too large for the event store
+  const snapshotCounts = new SnapshotCounts();
+  api.use(healthRoutes({ eventStore, readStore, ...health, ...(roles.has('command-api') ? { snapshots: () => snapshotCounts.health() } : {}) }));
   // what one caller may make the server store or send, counted before any route runs
   if (roles.has('command-api')) api.use(requestQuotas({ auth, config }));
   // Guidebooks are for signed-in people (exact paths: public guidebook routes may come later under /guidebooks).
@@ -101,6 +104,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
       eventStore,
       clock: systemClock,
       onSnapshotError: (error, streamId) => logger.warn('guidebook snapshot not written', { streamId, error }),
+      snapshotCounts,
     });
     commands.use(guidebookCommandRoutes({ guidebooks, auth, ids: randomIds }));
     commands.use(guidebookImageRoutes({ guidebooks, auth, ids: randomIds, blobs: accounts.blobs }));

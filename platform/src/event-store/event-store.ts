@@ -129,6 +129,13 @@ export interface Subscription extends AsyncIterable<RecordedEvent> {
 }
 
 export interface EventStore {
+  /**
+   * The largest append this store accepts, in bytes, when it has a limit of its own (EventStoreDB's `MaxAppendSize`,
+   * the PostgreSQL store's per-event limit); a larger one is refused with `AppendTooLargeError`. Undefined: none
+   * below what the process can hold (SQLite). Writers of optional events (snapshots) check it before building one.
+   */
+  readonly maxAppendBytes?: number;
+
   appendToStream(
     streamId: string,
     events: readonly NewEvent[],

@@ -207,6 +207,10 @@ export class EventStoreDbEventStore implements EventStore {
     this.#maxAppendBytes = maxAppendBytes ?? ESDB_DEFAULT_MAX_APPEND_BYTES;
   }
 
+  get maxAppendBytes(): number {
+    return this.#maxAppendBytes;
+  }
+
   async appendToStream(
     streamId: string,
     events: readonly NewEvent[],

@@ -20,6 +20,7 @@
  */
 import pg from 'pg';
 import {
+  AppendTooLargeError,
   WrongExpectedRevisionError,
   streamCategory,
   type AppendResult,
@@ -53,17 +54,20 @@ export type PostgresEventStoreOptions = {
   poolSize?: number;
 };
 
-/** An event too large for this store: refused before anything is sent, so nothing of its append is stored. */
-export class EventTooLargeError extends Error {
-  override readonly name = 'EventTooLargeError';
+/**
+ * An event too large for this store: refused before anything is sent, so nothing of its append is stored. An
+ * `AppendTooLargeError`, so the API answers 413 and a snapshot writer counts it as skipped, as on EventStoreDB.
+ */
+export class EventTooLargeError extends AppendTooLargeError {
   readonly code = 'EVENT_TOO_LARGE';
   constructor(
-    readonly streamId: string,
+    streamId: string,
     readonly eventType: string,
-    readonly bytes: number,
+    bytes: number,
     readonly limit: number,
   ) {
-    super(`Event ${eventType} for ${streamId} is ${bytes} bytes; this event store accepts at most ${limit}`);
+    super(streamId, bytes, limit);
+    this.message = `Event ${eventType} for ${streamId} is ${bytes} bytes; this event store accepts at most ${limit}`;
   }
 }
 
@@ -291,6 +295,11 @@ export class PostgresEventStore implements EventStore {
   #closed = false;
   #commits = 0;
   #appends = 0;
+
+  /** the per-event limit: an append's events are each checked against it */
+  get maxAppendBytes(): number {
+    return this.#maxEventBytes;
+  }
 
   constructor(pool: pg.Pool, schema: string, options: PostgresEventStoreOptions) {
     this.#pool = pool;

@@ -52,4 +52,13 @@ describe('GET /health', () => {
     const failed = await getHealth({ subscriptions: async () => [{ name: 'user-access', state: 'failed' }] });
     expect(failed.status).toBe(503);
   });
+
+  it('shows snapshots skipped as too large, without degrading the service (a snapshot is only a cache)', async () => {
+    const lastTooLarge = { streamId: 'guidebook-1', bytes: 1_048_577, maxBytes: 1_048_576, at: '2026-01-01T00:00:00.000Z' };
+    const snapshots = { written: 3, tooLarge: 2, failed: 0, maxBytes: 1_048_576, lastTooLarge };
+    const { status, body } = await getHealth({ snapshots: () => snapshots });
+    expect(status).toBe(200);
+    expect(body.snapshots).toEqual(snapshots);
+    expect((await getHealth({})).body).not.toHaveProperty('snapshots');
+  });
 });

@@ -24,12 +24,28 @@ export type SubscriptionHealth = {
   [detail: string]: unknown;
 };
 
+/**
+ * The snapshots this process's command handlers wrote or skipped. A snapshot is a cache: one larger than the event
+ * store accepts is skipped (that stream only loads slower), counted here, and does not make the service degraded.
+ */
+export type SnapshotHealth = {
+  written: number;
+  /** skipped because they were larger than the event store accepts */
+  tooLarge: number;
+  /** not written for another reason (the store refused or did not answer); a lost race is not counted */
+  failed: number;
+  /** the size limit checked before writing one (the event store's), null when there is none */
+  maxBytes: number | null;
+  lastTooLarge?: { streamId: string; bytes: number | null; maxBytes: number; at: string };
+};
+
 export type HealthSources = {
   eventStore: EventStore;
   readStore: ReadStore;
   projectors?: () => Promise<readonly ProjectorHealth[]>;
   workers?: () => Promise<readonly WorkerLag[]>;
   subscriptions?: () => Promise<readonly SubscriptionHealth[]>;
+  snapshots?: () => SnapshotHealth;
   /** a store whose ping has not answered within this is reported down (default 3000 ms) */
   pingTimeoutMs?: number;
   /** a projector or worker further behind than this is reported as lagging (global-log position units) */
@@ -90,6 +106,7 @@ export function healthRoutes(sources: HealthSources): Router {
       projectors,
       workers,
       subscriptions,
+      ...(sources.snapshots ? { snapshots: sources.snapshots() } : {}),
     });
   });
   return router;
