@@ -14,13 +14,15 @@ import { runIfMain, UsageError } from './cli-main.ts';
  */
 export const EXPORT_USAGE = `Usage: npm run events:export -- [--from <position|ISO date>] [--type <type>]... [--stream <stream id>] [--out <file>]
 
-  --from <n>        events after global position n (exclusive, as a checkpoint)
+  --from <n>        events after the event at global position n (exclusive, as a checkpoint); n must be an
+                    event's own position, e.g. the "position" of the last line of an earlier export: on
+                    EventStoreDB positions are byte offsets in the log, not counts
   --from <date>     events recorded at or after this ISO 8601 date or time (a bare date is midnight UTC)
   --type <type>     only this event type; repeat for several
   --stream <id>     only this stream, e.g. guidebook-123
   --out <file>      write to this file instead of standard output
 
-Reads the store the configuration points at (DATA_DIR, or EVENTSTORE_URL).`;
+Reads the store the configuration points at (DATA_DIR, DATABASE_URL or EVENTSTORE_URL).`;
 
 export type ExportOptions = {
   /** exclusive position */

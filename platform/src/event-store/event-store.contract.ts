@@ -18,6 +18,7 @@ import {
   type RecordedEvent,
   type Subscription,
 } from './event-store.ts';
+import { selectEvents } from '../cli/events-export.ts';
 
 export type EventStoreContractFactory = () => Promise<
   { store: EventStore; cleanup(): Promise<void> } | { skip: string }
@@ -294,6 +295,40 @@ export function eventStoreContract(name: string, factory: EventStoreContractFact
         expect((await collect(store.readAll({ from: third.position, maxCount: 1 })))[0]?.id).toBe(third.id);
         // `from` wins over `after`
         expect(ids(await collect(store.readAll({ after: all.at(-1)!.position, from: third.position, filter })))).toEqual(ids(expected.slice(2)));
+      });
+
+      it('every event position, inside a batch or not, is a place to read and export from (events:export --from)', async () => {
+        // EventStoreDB positions are byte offsets with a commit and a prepare part; an event inside a multi-event
+        // append is the case where they could differ. Each one must still read back exactly the log after it.
+        const { category, start, expected } = await interleaved();
+        const byCategory = { streamCategories: [category] };
+        const types = [`${category}.Opened`, `${category}.Noted`, `${category}.Closed`];
+        const all = await collect(store.readAll({ after: start, filter: byCategory }));
+        expect(ids(all)).toEqual(ids(expected));
+        for (const [index, event] of all.entries()) {
+          const at = `event ${index} (${event.type} at ${event.position})`;
+          expect(ids(await collect(store.readAll({ after: event.position, filter: byCategory }))), at).toEqual(ids(expected.slice(index + 1)));
+          expect(ids(await collect(store.readAll({ from: event.position, filter: byCategory }))), at).toEqual(ids(expected.slice(index)));
+          expect(ids(await collect(store.readAll({ after: event.position, filter: { eventTypes: types } }))), at).toEqual(ids(expected.slice(index + 1)));
+          // what `events:export --from <position> --type …` writes
+          expect(ids(await collect(selectEvents(store, { after: event.position, types }))), at).toEqual(ids(expected.slice(index + 1)));
+        }
+
+        // an export resumed from its last line's position after more appends (a batch among them) gives exactly those
+        const lastLine = (await collect(selectEvents(store, { after: start, types }))).at(-1)!;
+        expect(lastLine.id).toBe(expected.at(-1)!.id);
+        const more = [newEvent(`${category}.Opened`), newEvent(`${category}.Noted`), newEvent(`${category}.Closed`)];
+        await append(`${category}-d`, more);
+        await append(`${newCategory()}-x`, [newEvent('Unrelated')]);
+        await append(`${category}-a`, [newEvent(`${category}.Noted`)]);
+        const resumed = await collect(selectEvents(store, { after: lastLine.position, types }));
+        expect(resumed.map((event) => [event.streamId, event.type])).toEqual([
+          [`${category}-d`, `${category}.Opened`],
+          [`${category}-d`, `${category}.Noted`],
+          [`${category}-d`, `${category}.Closed`],
+          [`${category}-a`, `${category}.Noted`],
+        ]);
+        expect(ids(resumed.slice(0, 3))).toEqual(ids(more));
       });
 
       it('filters by event type and by stream category', async () => {

@@ -19,6 +19,14 @@ async function until(condition: () => boolean, what: string, ms = 10_000): Promi
   }
 }
 
+async function untilAsync(condition: () => Promise<boolean>, what: string, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 export function leaseStoreContract(name: string, factory: LeaseStoreContractFactory): void {
   describe(`lease store contract: ${name}`, async () => {
     const created = await factory();
@@ -58,10 +66,37 @@ export function leaseStoreContract(name: string, factory: LeaseStoreContractFact
       const lease = `lease-${randomUUID()}`;
       expect(await a.tryAcquire(lease, 'a', 150)).toBe(true);
       expect(await b.tryAcquire(lease, 'b', 60_000)).toBe(false);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-      expect(await a.holderOf(lease)).toBeNull();
+      await untilAsync(async () => (await a.holderOf(lease)) === null, 'the lease to expire');
       expect(await b.tryAcquire(lease, 'b', 60_000)).toBe(true);
       expect(await a.tryAcquire(lease, 'a', 60_000)).toBe(false);
+    });
+
+    it('the fencing token rises each time the lease changes hands, never on a renewal or back after a release', async () => {
+      const [a, b] = [open(), open()];
+      const lease = `lease-${randomUUID()}`;
+      expect(await a.fencingToken(lease, 'a')).toBeNull();
+      expect(await a.tryAcquire(lease, 'a', 60_000)).toBe(true);
+      const first = await a.fencingToken(lease, 'a');
+      expect(first).not.toBeNull();
+      expect(await b.fencingToken(lease, 'b')).toBeNull(); // not the holder
+      expect(await a.tryAcquire(lease, 'a', 60_000)).toBe(true); // a renewal keeps it
+      expect(await b.fencingToken(lease, 'a')).toBe(first);
+      await a.release(lease, 'a');
+      expect(await a.fencingToken(lease, 'a')).toBeNull();
+      expect(await b.tryAcquire(lease, 'b', 60_000)).toBe(true);
+      const second = await b.fencingToken(lease, 'b');
+      expect(second).toBeGreaterThan(first!);
+      await b.release(lease, 'b');
+      expect(await a.tryAcquire(lease, 'a', 60_000)).toBe(true);
+      expect(await a.fencingToken(lease, 'a')).toBeGreaterThan(second!);
+
+      // taken over on expiry: the paused holder's token is older than the new holder's
+      const expiring = `lease-${randomUUID()}`;
+      expect(await a.tryAcquire(expiring, 'a', 100)).toBe(true);
+      const paused = await a.fencingToken(expiring, 'a');
+      await untilAsync(() => b.tryAcquire(expiring, 'b', 60_000), 'the expired lease to be taken over');
+      expect(await b.fencingToken(expiring, 'b')).toBeGreaterThan(paused!);
+      expect(await a.fencingToken(expiring, 'a')).toBeNull();
     });
 
     it('of many contenders at once exactly one wins', async () => {
@@ -69,6 +104,8 @@ export function leaseStoreContract(name: string, factory: LeaseStoreContractFact
       const lease = `lease-${randomUUID()}`;
       const won = await Promise.all(stores.map((store, i) => store.tryAcquire(lease, `h${i}`, 60_000)));
       expect(won.filter(Boolean)).toHaveLength(1);
+      const tokens = await Promise.all(stores.map((store, i) => store.fencingToken(lease, `h${i}`)));
+      expect(tokens.filter((token) => token !== null)).toHaveLength(1);
     });
 
     it('two runners at once: only one runs the task, the other takes over when the first dies', async () => {

@@ -3,9 +3,9 @@
  * row with a holder and an expiry; the holder renews it well before it expires, and another replica takes it over
  * once it has expired (its holder died, or lost its connection for longer than the lease lasts).
  *
- * Adapters: `sqlite-lease-store.ts` (one machine: the standalone product, a shared data folder) and
- * `postgres-lease-store.ts` (the database's clock decides expiry, so replicas' clocks need not agree). Both are
- * proven by `lease-store.contract.ts`.
+ * Adapters: `sqlite-lease-store.ts` (one machine: the standalone product, a shared data folder),
+ * `postgres-lease-store.ts` and `mongodb-lease-store.ts` (the database's clock decides expiry, so replicas' clocks
+ * need not agree). All are proven by `lease-store.contract.ts`.
  */
 
 export interface LeaseStore {
@@ -18,6 +18,12 @@ export interface LeaseStore {
   release(name: string, holder: string): Promise<void>;
   /** The current holder of an unexpired lease, or null. */
   holderOf(name: string): Promise<string | null>;
+  /**
+   * The fencing token of `holder`'s unexpired lease, or null when it does not hold it. The token rises each time the
+   * lease changes hands (never on a renewal, never back after a release), so a resource that remembers the highest
+   * token it has seen can refuse a holder that paused past its expiry while another took over.
+   */
+  fencingToken(name: string, holder: string): Promise<number | null>;
   close(): Promise<void>;
 }
 

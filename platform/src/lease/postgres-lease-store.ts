@@ -17,7 +17,10 @@ export function createPostgresLeaseStore(options: { connectionString: string; ta
   let ready: Promise<void> | undefined;
   const ensureTable = () =>
     (ready ??= pool
-      .query(`CREATE TABLE IF NOT EXISTS ${table} (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL)`)
+      .query(
+        `CREATE TABLE IF NOT EXISTS ${table} (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at TIMESTAMPTZ NOT NULL);
+         ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS token BIGINT NOT NULL DEFAULT 1`,
+      )
       .then(() => undefined)
       .catch((error: unknown) => {
         ready = undefined;
@@ -27,8 +30,10 @@ export function createPostgresLeaseStore(options: { connectionString: string; ta
     async tryAcquire(name, holder, ttlMs) {
       await ensureTable();
       const result = await pool.query(
-        `INSERT INTO ${table} (name, holder, expires_at) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond')
-           ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+        // the token rises when the lease changes hands; a release only expires the row, so it never goes back
+        `INSERT INTO ${table} (name, holder, expires_at, token) VALUES ($1, $2, clock_timestamp() + $3 * interval '1 millisecond', 1)
+           ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at,
+             token = CASE WHEN ${table}.holder = excluded.holder THEN ${table}.token ELSE ${table}.token + 1 END
            WHERE ${table}.holder = excluded.holder OR ${table}.expires_at <= clock_timestamp()`,
         [name, holder, ttlMs],
       );
@@ -36,7 +41,7 @@ export function createPostgresLeaseStore(options: { connectionString: string; ta
     },
     async release(name, holder) {
       await ensureTable();
-      await pool.query(`DELETE FROM ${table} WHERE name = $1 AND holder = $2`, [name, holder]);
+      await pool.query(`UPDATE ${table} SET expires_at = '-infinity' WHERE name = $1 AND holder = $2`, [name, holder]);
     },
     async holderOf(name) {
       await ensureTable();
@@ -45,6 +50,15 @@ export function createPostgresLeaseStore(options: { connectionString: string; ta
         [name],
       );
       return result.rows[0]?.holder ?? null;
+    },
+    async fencingToken(name, holder) {
+      await ensureTable();
+      const result = await pool.query<{ token: string }>(
+        `SELECT token FROM ${table} WHERE name = $1 AND holder = $2 AND expires_at > clock_timestamp()`,
+        [name, holder],
+      );
+      const token = result.rows[0]?.token;
+      return token === undefined ? null : Number(token);
     },
     async close() {
       await pool.end();

@@ -1,5 +1,6 @@
 /**
- * The scale-out read store on MongoDB (the only module that imports the driver). A document is stored with
+ * The scale-out read store on MongoDB (with `lease/mongodb-lease-store.ts`, the only modules that import the driver:
+ * one adapter file per port). A document is stored with
  * `_id` = its id and `_position` = the position of the last event applied to it; reads turn both back into `id`.
  * Checkpoints live in `_checkpoints`.
  *
