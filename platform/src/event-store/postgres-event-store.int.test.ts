@@ -4,8 +4,14 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type PostgresDatabase } from '../../../test-support/postgres.ts';
 import { eventStoreContract } from './event-store.contract.ts';
-import type { NewEvent, RecordedEvent } from './event-store.ts';
-import { EventTooLargeError, PostgresEventStore, createPostgresEventStore } from './postgres-event-store.ts';
+import { WrongExpectedRevisionError, type NewEvent, type RecordedEvent } from './event-store.ts';
+import {
+  EventTooLargeError,
+  PostgresEventStore,
+  createPostgresEventStore,
+  type ConnectionLossReport,
+  type PostgresEventStoreOptions,
+} from './postgres-event-store.ts';
 
 // One database for this file (random name), dropped at the end. Without POSTGRES_TEST_URL the suites skip, except
 // under CI=true where they fail (test-support/postgres.ts).
@@ -17,7 +23,7 @@ afterAll(async () => {
   if (database.available) await database.drop();
 });
 
-async function open(options: { schema?: string; pageSize?: number; pollIntervalMs?: number; maxEventBytes?: number } = {}) {
+async function open(options: Omit<PostgresEventStoreOptions, 'connectionString'> = {}) {
   if (!database.available) throw new Error(database.reason);
   const store = await createPostgresEventStore({ connectionString: database.url, ...options });
   opened.push(store);
@@ -186,6 +192,134 @@ describe.skipIf(!database.available)('PostgreSQL event store', () => {
     const wanted = await store.appendToStream('wanted-1', [event('Wanted')]);
     const read = await collect(store.readAll({ filter: { eventTypes: ['Wanted'] } }));
     expect(read.map((recorded) => recorded.position)).toEqual([wanted.position]);
+  });
+
+  describe('lost connections and two instances at once', () => {
+    /** Polls until `check` answers a value, failing after the wait budget instead of hanging. */
+    async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 10_000): Promise<T> {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const value = await check();
+        if (value !== undefined) return value;
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    }
+
+    /**
+     * An admin connection that can block the log table and kill the backends that wait on it. Its activity queries
+     * clear the statistics snapshot first: inside its locking transaction it would otherwise see the same rows again.
+     */
+    async function admin() {
+      if (!database.available) throw new Error(database.reason);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      return {
+        client,
+        /** the pid of a backend (not this one) whose query matches `pattern` and that waits for a lock */
+        waitingPid: (pattern: string) =>
+          until(async () => {
+            await client.query('SELECT pg_stat_clear_snapshot()');
+            const { rows } = await client.query<{ pid: number }>(
+              `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+                 AND wait_event_type = 'Lock' AND query LIKE $1`,
+              [pattern],
+            );
+            return rows[0]?.pid;
+          }, `a backend running ${pattern} to wait for the lock`),
+        listenerPid: () =>
+          until(async () => {
+            await client.query('SELECT pg_stat_clear_snapshot()');
+            const { rows } = await client.query<{ pid: number }>(
+              `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
+            );
+            return rows[0]?.pid;
+          }, 'the LISTEN connection'),
+        terminate: async (pid: number) => {
+          const { rows } = await client.query<{ done: boolean }>('SELECT pg_terminate_backend($1) AS done', [pid]);
+          expect(rows[0]?.done).toBe(true);
+        },
+      };
+    }
+
+    it('a backend killed mid-read (pg_terminate_backend): the subscription reads on from its position, nothing missed or doubled', async () => {
+      const schema = `killed_${randomUUID().slice(0, 8)}`;
+      const losses: ConnectionLossReport[] = [];
+      // a poll far beyond the wait budget: live events can only come through LISTEN/NOTIFY
+      const store = await open({ schema, pageSize: 2, pollIntervalMs: 600_000, onConnectionLoss: (report) => void losses.push(report) });
+      const other = await open({ schema }); // a second instance on the same log: another process
+      const history = Array.from({ length: 9 }, (_, i) => event('Noted', { i }));
+      for (const [i, noted] of history.entries()) await store.appendToStream(`note-${i % 3}`, [noted]);
+      const subscription = store.subscribeToAll();
+      const iterator = subscription[Symbol.asyncIterator]();
+      const delivered: RecordedEvent[] = [];
+      const next = async () => {
+        const step = await within(iterator.next(), `event ${delivered.length + 1}`);
+        if (step.done) throw new Error('the subscription ended');
+        delivered.push(step.value);
+      };
+      for (let i = 0; i < 3; i++) await next();
+
+      // 1. a page read blocked on a lock is killed: the read fails with 57P01 and is tried again
+      const db = await admin();
+      try {
+        await db.client.query('BEGIN');
+        await db.client.query(`LOCK TABLE ${schema}.events IN ACCESS EXCLUSIVE MODE`);
+        const pulling = (async () => {
+          for (let i = 0; i < 6; i++) await next();
+        })();
+        await db.terminate(await db.waitingPid('%FROM%events%'));
+        await db.client.query('COMMIT');
+        await pulling;
+        expect(losses.some((loss) => loss.what === 'subscription' && (loss.error as { code?: string }).code === '57P01')).toBe(true);
+
+        // 2. the LISTEN connection is killed while the subscription waits for live events: another instance's
+        // appends still arrive, long before the poll timer would look
+        const waiting = next();
+        await db.terminate(await db.listenerPid());
+        const live = [event('Noted', { live: 1 }), event('Noted', { live: 2 })];
+        await other.appendToStream('note-live', [live[0]!]);
+        await waiting;
+        await other.appendToStream('note-live', [live[1]!]);
+        await next();
+
+        // 3. an append whose statement is killed while it waits is sent again and stored once
+        await db.client.query('BEGIN');
+        await db.client.query(`LOCK TABLE ${schema}.events IN ACCESS EXCLUSIVE MODE`);
+        const retried = event('Noted', { retried: true });
+        const appending = store.appendToStream('note-retried', [retried], { expectedRevision: 'no_stream' });
+        await db.terminate(await db.waitingPid('%append_batch%'));
+        await db.client.query('COMMIT');
+        expect(await appending).toMatchObject({ nextExpectedRevision: 0 });
+        expect(losses.some((loss) => loss.what === 'append')).toBe(true);
+        await next();
+
+        const expected = [...history, ...live, retried].map((e) => e.id);
+        expect(delivered.map((e) => e.id)).toEqual(expected);
+        expect(new Set(delivered.map((e) => e.position)).size).toBe(expected.length);
+        expect((await collect(store.readAll())).map((e) => e.id)).toEqual(expected);
+      } finally {
+        await db.client.query('ROLLBACK').catch(() => undefined);
+        await db.client.end();
+        await subscription.close();
+      }
+    });
+
+    it('two instances append to one stream at once with the same expected revision: exactly one wins', async () => {
+      const schema = `two_${randomUUID().slice(0, 8)}`;
+      const [a, b] = [await open({ schema }), await open({ schema })];
+      await a.appendToStream('race-1', [event()]);
+      for (let round = 0; round < 5; round++) {
+        const results = await Promise.allSettled([
+          a.appendToStream('race-1', [event('A')], { expectedRevision: round }),
+          b.appendToStream('race-1', [event('B')], { expectedRevision: round }),
+        ]);
+        expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+        const lost = results.find((result) => result.status === 'rejected');
+        expect(lost?.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      }
+      expect((await collect(b.readStream('race-1'))).map((e) => e.revision)).toEqual([0, 1, 2, 3, 4, 5]);
+    });
   });
 
   it('ping honours its deadline when the server does not answer', async () => {

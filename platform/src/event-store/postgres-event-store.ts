@@ -52,7 +52,47 @@ export type PostgresEventStoreOptions = {
   pingTimeoutMs?: number;
   /** connections in the pool (default 5: five roles of three stores each stay within the server's default 100) */
   poolSize?: number;
+  /**
+   * told when a lost connection (a killed backend, a restarted or unreachable server) made a page read or an
+   * append be tried again (default: a warning on stderr)
+   */
+  onConnectionLoss?: (report: ConnectionLossReport) => void;
 };
+
+export type ConnectionLossReport = { what: 'subscription' | 'append'; error: unknown; attempt: number; delayMs: number };
+
+const CONNECTION_LOSS_CODES = new Set([
+  '57P01', // admin_shutdown: pg_terminate_backend, a fast shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up, in recovery
+  '53300', // too_many_connections
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
+
+/** A failure of the connection rather than of the statement: trying again on another connection may succeed. */
+export function isConnectionLoss(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_LOSS_CODES.has(code))) return true;
+  // node-postgres's own messages for a socket that closed or never opened
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(error.message);
+}
+
+/** Appends sent again after a lost connection before the error reaches the caller. */
+const APPEND_ATTEMPTS = 3;
+const RETRY_FIRST_MS = 50;
+const RETRY_MAX_MS = 2_000;
+
+function warnConnectionLoss(report: ConnectionLossReport): void {
+  const reason = report.error instanceof Error ? report.error.message : String(report.error);
+  console.warn(`[postgresql] ${report.what}: connection lost (${reason}); trying again in ${report.delayMs} ms (attempt ${report.attempt})`);
+}
 
 /**
  * An event too large for this store: refused before anything is sent, so nothing of its append is stored. An
@@ -286,6 +326,7 @@ export class PostgresEventStore implements EventStore {
   readonly #pageSize: number;
   readonly #maxEventBytes: number;
   readonly #pingTimeoutMs: number;
+  readonly #onConnectionLoss: (report: ConnectionLossReport) => void;
   #pending: PendingAppend[] = [];
   #flushTimer: NodeJS.Immediate | undefined;
   #inFlight: Promise<void> | undefined;
@@ -309,6 +350,7 @@ export class PostgresEventStore implements EventStore {
     this.#pageSize = Math.max(1, options.pageSize ?? 500);
     this.#maxEventBytes = options.maxEventBytes ?? 16 * 1024 * 1024;
     this.#pingTimeoutMs = options.pingTimeoutMs ?? 2_000;
+    this.#onConnectionLoss = options.onConnectionLoss ?? warnConnectionLoss;
   }
 
   /** How many statements carried how many appends: group commit shows as appends > commits. */
@@ -374,26 +416,24 @@ export class PostgresEventStore implements EventStore {
     }
     if (batch.length === 0) return;
     const events = batch.flatMap((append) => append.events);
-    let outcomes: Outcome[];
-    try {
-      const result = await this.#pool.query<{ outcomes: Outcome[] }>(
-        `SELECT ${this.#schema}.append_batch($1, $2, $3, $4, $5, $6, $7, $8) AS outcomes`,
-        [
-          batch.map((append) => append.streamId),
-          batch.map((append) => append.category),
-          batch.map((append) => String(append.expected)),
-          batch.map((append) => append.events.length),
-          events.map((event) => event.id),
-          events.map((event) => event.type),
-          events.map((event) => event.data),
-          events.map((event) => event.metadata),
-        ],
-      );
-      outcomes = result.rows[0]?.outcomes ?? [];
-    } catch (error) {
-      // The statement rolled back: nothing of this batch is stored, so every caller gets the error.
-      for (const append of batch) append.reject(error);
-      return;
+    let outcomes: Outcome[] = [];
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        outcomes = await this.#appendBatch(batch, events);
+        break;
+      } catch (error) {
+        // A lost connection leaves it unknown whether the statement committed. Sending the batch again is safe:
+        // append_batch recognises an append already stored by its event ids and answers its original result.
+        if (isConnectionLoss(error) && attempt < APPEND_ATTEMPTS) {
+          const delayMs = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 4 ** (attempt - 1));
+          this.#onConnectionLoss({ what: 'append', error, attempt, delayMs });
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+          continue;
+        }
+        // Otherwise the statement rolled back: nothing of this batch is stored, so every caller gets the error.
+        for (const append of batch) append.reject(error);
+        return;
+      }
     }
     this.#commits += 1;
     this.#appends += batch.length;
@@ -405,6 +445,24 @@ export class PostgresEventStore implements EventStore {
     });
     // Subscribers in this process need not wait for the NOTIFY round trip.
     if (outcomes.some((outcome) => outcome.ok && outcome.wrote)) this.#notify();
+  }
+
+  /** One statement for the whole batch: each append in its own subtransaction of one transaction. */
+  async #appendBatch(batch: readonly PendingAppend[], events: readonly SerializedEvent[]): Promise<Outcome[]> {
+    const result = await this.#pool.query<{ outcomes: Outcome[] }>(
+      `SELECT ${this.#schema}.append_batch($1, $2, $3, $4, $5, $6, $7, $8) AS outcomes`,
+      [
+        batch.map((append) => append.streamId),
+        batch.map((append) => append.category),
+        batch.map((append) => String(append.expected)),
+        batch.map((append) => append.events.length),
+        events.map((event) => event.id),
+        events.map((event) => event.type),
+        events.map((event) => event.data),
+        events.map((event) => event.metadata),
+      ],
+    );
+    return result.rows[0]?.outcomes ?? [];
   }
 
   #failure(append: PendingAppend, outcome: Exclude<Outcome, { ok: true }>): Error {
@@ -520,6 +578,7 @@ export class PostgresEventStore implements EventStore {
         },
         removeWaiter: (wake) => this.#waiters.delete(wake),
         forget: (closed) => this.#subscriptions.delete(closed),
+        onConnectionLoss: (report) => this.#onConnectionLoss(report),
       },
       options,
       this.#pollIntervalMs,
@@ -534,20 +593,29 @@ export class PostgresEventStore implements EventStore {
    * poll timer and the next wait opens it again.
    */
   #listen(): Promise<pg.Client | null> {
-    this.#listener ??= (async () => {
-      const client = new pg.Client({ connectionString: this.#connectionString });
+    if (this.#listener) return this.#listener;
+    const client = new pg.Client({ connectionString: this.#connectionString });
+    let listening = false;
+    let lost = false;
+    const attempt: Promise<pg.Client | null> = (async () => {
+      // A connection lost while subscribers wait (a killed backend, a restarted server) wakes them: each looks
+      // once, which also catches commits whose NOTIFY went nowhere, and its next wait opens a new connection.
+      // One that never opened wakes no one (the poll timer is the fallback), so a server that is down is not
+      // reconnected to in a loop.
       const drop = (): void => {
-        this.#listener = undefined;
+        if (lost) return;
+        lost = true;
+        if (this.#listener === attempt) this.#listener = undefined;
         void client.end().catch(() => undefined);
+        if (listening && !this.#closed) this.#notify();
       };
       client.on('error', drop);
-      client.on('end', () => {
-        this.#listener = undefined;
-      });
+      client.on('end', drop);
       client.on('notification', () => this.#notify());
       try {
         await client.connect();
         await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+        listening = true;
         if (this.#closed) {
           await client.end();
           return null;
@@ -560,7 +628,8 @@ export class PostgresEventStore implements EventStore {
         return null;
       }
     })();
-    return this.#listener;
+    if (!lost) this.#listener = attempt;
+    return attempt;
   }
 
   async headPosition(): Promise<number> {
@@ -615,6 +684,7 @@ type SubscriptionHost = {
   addWaiter(wake: () => void): void;
   removeWaiter(wake: () => void): void;
   forget(subscription: PostgresSubscription): void;
+  onConnectionLoss(report: ConnectionLossReport): void;
 };
 
 /**
@@ -631,6 +701,7 @@ class PostgresSubscription extends SerialSubscription {
   #buffer: RecordedEvent[] = [];
   #index = 0;
   #closed = false;
+  #failures = 0;
   #wake: (() => void) | undefined;
   readonly #onAbort = (): void => void this.close();
 
@@ -659,9 +730,19 @@ class PostgresSubscription extends SerialSubscription {
       let page: Page;
       try {
         page = await this.#host.readPage(this.#after, this.#filter, this.#pageSize);
+        this.#failures = 0;
       } catch (error) {
         woken.cancel();
         if (this.#closed) return DONE;
+        // A lost connection: the same page is read again from the same position, on a new connection, after a
+        // growing pause; nothing is skipped or delivered twice. Any other failure ends the subscription.
+        if (isConnectionLoss(error)) {
+          this.#failures += 1;
+          const delayMs = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (this.#failures - 1));
+          this.#host.onConnectionLoss({ what: 'subscription', error, attempt: this.#failures, delayMs });
+          await this.#pause(delayMs);
+          continue;
+        }
         await this.close();
         throw error;
       }
@@ -675,6 +756,20 @@ class PostgresSubscription extends SerialSubscription {
       if (page.events.length === 0) await woken.promise;
       else woken.cancel();
     }
+  }
+
+  /** Waits `ms`, or less when the subscription is closed meanwhile. */
+  #pause(ms: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wake = done;
+    }).finally(() => {
+      this.#wake = undefined;
+    });
   }
 
   /** Resolves on a commit (NOTIFY, or an append in this process), on the poll timer, or on close. */
