@@ -38,7 +38,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Files may run side by side (npm test gives this stage two workers): each file starts its own product on
+          // its own data folder and port 0, and its own Chromium with its own profile, so they share nothing.
         },
       },
     ],
