@@ -41,8 +41,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // Files may run side by side (npm test gives this stage two workers): each file starts its own product on
-          // its own data folder and port 0, and its own Chromium with its own profile, so they share nothing.
+          // Files may run side by side (E2E_WORKERS for npm test; one by default): each file starts its own product
+          // on its own data folder and port 0, and its own Chromium with its own profile, so they share nothing.
         },
       },
     ],
