@@ -17,15 +17,13 @@ function alive(pid: number): boolean {
   }
 }
 
-/**
- * `npm start`'s process (main.ts, without the web build) until it says it is running, on `PORT=0`: the system picks
- * a free port and the address is the one the process prints (a guessed port can be taken by another run).
- */
+/** `npm start`'s process (main.ts, without the web build), on a free port, until it says it is running. */
 function start(dataDir: string): Promise<{ child: ChildProcess; url: string; backgroundPid: number; output: () => string }> {
+  const port = 20_000 + Math.floor(Math.random() * 20_000);
   const { ROLES: _roles, SINGLE_PROCESS: _single, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/standalone/src/main.ts'], {
     cwd: root,
-    env: { ...inherited, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', CHROMIUM_PATH: '/nonexistent/chromium', ...ADMIN_ENV },
+    env: { ...inherited, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', CHROMIUM_PATH: '/nonexistent/chromium', ...ADMIN_ENV },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -34,12 +32,11 @@ function start(dataDir: string): Promise<{ child: ChildProcess; url: string; bac
   return new Promise((resolveStart, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start within 90 s:\n${output}`)), 90_000);
     const check = setInterval(() => {
-      const url = /PocketGuide is running at (http:\/\/\S+)/.exec(output)?.[1];
-      if (!url) return;
+      if (!output.includes('PocketGuide is running at')) return;
       clearTimeout(timer);
       clearInterval(check);
       const pid = Number(/run in process (\d+)/.exec(output)?.[1]);
-      resolveStart({ child, url, backgroundPid: pid, output: () => output });
+      resolveStart({ child, url: `http://localhost:${port}`, backgroundPid: pid, output: () => output });
     }, 50);
     child.on('exit', (code) => {
       clearTimeout(timer);
