@@ -15,6 +15,9 @@ export default defineConfig({
           include: ['{contracts,platform,command-api,projections,query-api,workers,deploy,scripts,test-support,bench}/**/*.test.ts'],
           exclude: [...ignored, '**/*.int.test.ts', '**/*.e2e.test.ts'],
           environment: 'node',
+          // a few pure tests are CPU-heavy by design (scrypt at OWASP's cost, a day's quota of events folded):
+          // well under a second alone, past vitest's 5 s default with two workers on a shared 2-core machine
+          testTimeout: 30_000,
         },
       },
       'web/vite.config.ts',
@@ -38,7 +41,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Files may run side by side (E2E_WORKERS for npm test; one by default): each file starts its own product
+          // on its own data folder and port 0, and its own Chromium with its own profile, so they share nothing.
         },
       },
     ],

@@ -6,7 +6,9 @@
  *   2. int          real SQLite files, PostgreSQL, HTTP servers, spawned processes
  *   3. e2e          browser journeys, alone and last
  *
- * The web app is built first (the int and e2e stages serve it). Every stage runs even when an earlier one failed,
+ * The web app is built beside the unit stage (only the int and e2e stages serve it). Each stage names its worker
+ * count: vitest's default on a 2-core machine is one worker (cores minus one), which leaves a core idle while the
+ * unit and int stages wait on imports, processes and databases. Every stage runs even when an earlier one failed,
  * so one log shows every failure. Each stage writes its vitest JSON report; the reports are merged into
  * `test-output/vitest-report.json`, and the run ends with the ten slowest test files and one closing line
  * `tests: N passed, N failed, N skipped`.
@@ -14,7 +16,7 @@
  * Arguments after `--` go to every stage (file filters, `-t <name>`); `TEST_STAGES=unit,int` runs only the named
  * stages. The exit code is 0 only when every stage passed and at least one test ran.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { mergeReports, slowestFiles, type Report } from './test-report.ts';
@@ -25,13 +27,25 @@ const output = resolve(root, 'test-output');
 interface Stage {
   name: string;
   projects: string[];
+  /** vitest's worker count for the stage (vitest's own default on 2 cores is one: cores minus one) */
+  workers: number;
 }
 
 const stages: Stage[] = [
-  { name: 'unit', projects: ['unit', 'web'] },
-  { name: 'int', projects: ['int'] },
-  { name: 'e2e', projects: ['e2e'] },
+  // pure code and jsdom: CPU-bound, one worker per core
+  { name: 'unit', projects: ['unit', 'web'], workers: 2 },
+  { name: 'int', projects: ['int'], workers: 2 },
+  // one journey at a time unless E2E_WORKERS says more: each file has its own product and Chromium, so two can run
+  // side by side, but two at a time is not yet shown green three runs in a row on a quiet machine
+  { name: 'e2e', projects: ['e2e'], workers: e2eWorkers(process.env.E2E_WORKERS) },
 ];
+
+function e2eWorkers(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 1;
+  const workers = Number(raw);
+  if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a whole number, at least 1 (got "${raw}")`);
+  return workers;
+}
 
 function selectedStages(): Stage[] {
   const wanted = process.env.TEST_STAGES?.split(',').map((s) => s.trim()).filter(Boolean);
@@ -41,38 +55,54 @@ function selectedStages(): Stage[] {
   return stages.filter((stage) => wanted.includes(stage.name));
 }
 
-function run(command: string, args: string[]): number {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: process.env });
-  if (result.error) throw result.error;
-  // a stage killed by a signal counts as failed
-  return result.status ?? 1;
+/** Runs a command to its end; `quiet` keeps its output and hands it back instead of printing it. */
+function run(command: string, args: string[], quiet = false): Promise<{ code: number; output: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', fail);
+    // a stage killed by a signal counts as failed
+    child.once('close', (code) => done({ code: code ?? 1, output }));
+  });
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const passThrough = process.argv.slice(2);
   const chosen = selectedStages();
   mkdirSync(output, { recursive: true });
 
   const started = Date.now();
+  // The web build (which only the int and e2e stages serve) runs beside the unit stage: the build is mostly one
+  // core's work, so on 2 cores it costs the unit stage little and the run its whole length. Its output is printed
+  // once it ends, not interleaved with the unit stage's.
+  let web: Promise<boolean> | undefined;
   if (chosen.some((stage) => stage.name !== 'unit')) {
-    console.log('\n== build web');
-    if (run('npm', ['run', 'build:web']) !== 0) {
-      console.error('building the web app failed; no test stage ran');
-      return 1;
-    }
+    console.log('\n== build web (beside the first stage; its output follows when it ends)');
+    web = run('npm', ['run', 'build:web'], true).then(({ code, output }) => {
+      console.log(`\n== build web: ${code === 0 ? 'done' : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(0)} s\n${output}`);
+      return code === 0;
+    });
   }
 
   const reports: Report[] = [];
   const timings: string[] = [];
   let failedStages = 0;
   for (const stage of chosen) {
+    if (stage.name !== 'unit' && web && !(await web)) {
+      failedStages++;
+      console.error(`building the web app failed; stage ${stage.name} did not run`);
+      continue;
+    }
     const file = resolve(output, `vitest-${stage.name}.json`);
     rmSync(file, { force: true });
-    console.log(`\n== stage ${stage.name} (${stage.projects.join(' + ')})`);
+    console.log(`\n== stage ${stage.name} (${stage.projects.join(' + ')}, ${stage.workers} worker${stage.workers === 1 ? '' : 's'})`);
     const stageStarted = Date.now();
-    const code = run('npx', [
+    const { code } = await run('npx', [
       'vitest', 'run',
       ...stage.projects.flatMap((project) => ['--project', project]),
+      `--maxWorkers=${stage.workers}`,
       '--passWithNoTests',
       '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
       ...passThrough,
@@ -99,4 +129,4 @@ function main(): number {
   return failedStages > 0 || merged.numFailedTests > 0 ? 1 : 0;
 }
 
-process.exitCode = main();
+process.exitCode = await main();
