@@ -38,18 +38,11 @@ import {
 import { deriveId, type Clock } from '../core/ids.ts';
 import { userDecider, type Account } from '../user/user-decider.ts';
 import { PublishLimitError } from './guidebook-errors.ts';
-import {
-  NOTHING_TO_REDO,
-  NOTHING_TO_UNDO,
-  NOT_YOURS,
-  guidebookDecider,
-  mayChange,
-  undoPatchesOf,
-  type Actor,
-  type Guidebook,
-  type GuidebookCommand,
-  type GuidebookState,
-} from './guidebook-decider.ts';
+import { NOTHING_TO_REDO, NOTHING_TO_UNDO } from './document-commands.ts';
+import type { GuidebookCommand } from './guidebook-commands.ts';
+import { guidebookDecider } from './guidebook-decider.ts';
+import { undoPatchesOf } from './guidebook-document-change.ts';
+import { NOT_YOURS, mayChange, type Actor, type Guidebook, type GuidebookState } from './guidebook-state.ts';
 import { publisherDecider } from './publisher-decider.ts';
 
 /**
