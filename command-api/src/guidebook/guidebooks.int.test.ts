@@ -21,7 +21,8 @@ import type { Clock } from '../core/ids.ts';
 import { PublishLimitError, SubscriptionRequiredError } from './guidebook-errors.ts';
 import { GROWTH_QUOTA_MESSAGE, guidebookDecider } from './guidebook-decider.ts';
 import type { Actor } from './guidebook-state.ts';
-import { createGuidebooks, guidebookSnapshotStream, type Guidebooks } from './guidebooks.ts';
+import { guidebookSnapshotStream } from './guidebook-past.ts';
+import { createGuidebooks, type Guidebooks } from './guidebooks.ts';
 
 let store: EventStore;
 beforeAll(() => {
