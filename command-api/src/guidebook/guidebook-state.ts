@@ -1,4 +1,16 @@
-import { GUIDEBOOK_MESSAGES, applyDocumentEvent, guidebookEventTime, isDocumentEvent, type GuidebookDocument, type GuidebookEvent, type GuidebookSource } from '@pocketguide/contracts';
+import {
+  GUIDEBOOK_MESSAGES,
+  applyDocumentEvent,
+  evolveSettingFlags,
+  guidebookEventTime,
+  initialSettingFlags,
+  isDocumentEvent,
+  updatedAtOf,
+  type GuidebookDocument,
+  type GuidebookEvent,
+  type GuidebookSettingFlags,
+  type GuidebookSource,
+} from '@pocketguide/contracts';
 import { ForbiddenError, NotFoundError } from '@pocketguide/platform/http/errors';
 
 /**
@@ -9,15 +21,8 @@ import { ForbiddenError, NotFoundError } from '@pocketguide/platform/http/errors
 /** Who sends a command: the signed-in person. */
 export type Actor = { userId: string; isAdmin: boolean };
 
-export type GuidebookSettings = {
-  password: string;
-  published: boolean;
-  isPublicGallery: boolean;
-  isSampleGuidebook: boolean;
-  isSampleContent: boolean;
-  thumbnailUrl: string | null;
-  thumbnailGeneratedAt: string | null;
-};
+/** The settings the read models keep too (evolved by the same rules, contracts' `guidebook-settings.ts`), and the share password. */
+export type GuidebookSettings = GuidebookSettingFlags & { password: string };
 
 /** How many saved changes undo can walk back (older ones drop off; the history still holds them). */
 export const UNDO_DEPTH = 1000;
@@ -84,10 +89,10 @@ const pushCapped = (list: readonly number[], revision: number): number[] => [...
 const without = (list: readonly number[], revision: number): number[] => list.filter((r) => r !== revision);
 
 function evolveGuidebook(guidebook: Guidebook, event: GuidebookEvent, revision: number): Guidebook {
-  const at = guidebookEventTime(event);
+  const updatedAt = updatedAtOf(event) ?? guidebook.updatedAt;
   if (isDocumentEvent(event)) {
     const document = applyDocumentEvent(guidebook.document, event);
-    const touched = { ...guidebook, document, updatedAt: at };
+    const touched = { ...guidebook, document, updatedAt };
     if (event.type !== 'GuidebookEdited') return { ...touched, undoable: pushCapped(guidebook.undoable, revision), redoable: [] };
     switch (event.data.kind) {
       case 'undo':
@@ -106,31 +111,9 @@ function evolveGuidebook(guidebook: Guidebook, event: GuidebookEvent, revision: 
         return { ...touched, undoable: pushCapped(guidebook.undoable, revision), redoable: [] };
     }
   }
-  const settings = guidebook.settings;
-  switch (event.type) {
-    case 'GuidebookPublished':
-      return { ...guidebook, settings: { ...settings, published: true }, updatedAt: at };
-    case 'GuidebookUnpublished':
-      // an unpublished guidebook leaves the gallery (the toggle exists only for published ones)
-      return { ...guidebook, settings: { ...settings, published: false, isPublicGallery: false }, updatedAt: at };
-    case 'GuidebookPublicGallerySet':
-      return { ...guidebook, settings: { ...settings, isPublicGallery: event.data.isPublicGallery }, updatedAt: at };
-    case 'GuidebookPasswordSet':
-      return { ...guidebook, settings: { ...settings, password: event.data.password }, updatedAt: at };
-    case 'GuidebookSampleFlagsSet':
-      return {
-        ...guidebook,
-        settings: { ...settings, isSampleGuidebook: event.data.isSampleGuidebook, isSampleContent: event.data.isSampleContent },
-        updatedAt: at,
-      };
-    case 'GuidebookThumbnailRecorded':
-      // not a change of the guidebook: updatedAt stays, or every thumbnail would look stale at once
-      return { ...guidebook, settings: { ...settings, thumbnailUrl: event.data.thumbnailUrl, thumbnailGeneratedAt: event.data.generatedAt } };
-    case 'GuidebookDeleted':
-      return { ...guidebook, updatedAt: at };
-    default:
-      return guidebook;
-  }
+  const flags = evolveSettingFlags(guidebook.settings, event);
+  const settings = event.type === 'GuidebookPasswordSet' ? { ...flags, password: event.data.password } : flags;
+  return { ...guidebook, settings, updatedAt };
 }
 
 export const initialState = (): GuidebookState => ({ status: 'none', revision: -1 });
@@ -149,15 +132,7 @@ export function evolve(state: GuidebookState, event: GuidebookEvent): GuidebookS
         company: data.company,
         source: data.source,
         document: data.document,
-        settings: {
-          password: '',
-          published: false,
-          isPublicGallery: false,
-          isSampleGuidebook: false,
-          isSampleContent: false,
-          thumbnailUrl: null,
-          thumbnailGeneratedAt: null,
-        },
+        settings: { ...initialSettingFlags(), password: '' },
         createdAt: data.createdAt,
         updatedAt: data.createdAt,
         undoable: [],
