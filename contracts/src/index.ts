@@ -8,6 +8,7 @@ export * from './guidebook/guidebook-events.ts';
 export * from './guidebook/guidebook-patches.ts';
 export * from './guidebook/guidebook-rules.ts';
 export * from './guidebook/guidebook-summary.ts';
+export * from './guidebook/guidebook-settings.ts';
 export * from './guidebook/sample-guidebook-data.ts';
 export * from './guidebook/sample-guidebook.ts';
 export * from './guidebook/guidebook-http.ts';

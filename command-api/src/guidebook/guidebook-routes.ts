@@ -31,7 +31,7 @@ import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { CommandResult } from '../core/command-handler.ts';
 import type { IdSource } from '../core/ids.ts';
 import { commandMetadata, ifMatchRevision } from '../core/request-context.ts';
-import type { Actor, GuidebookState } from './guidebook-decider.ts';
+import type { Actor, GuidebookState } from './guidebook-state.ts';
 import { PreconditionRequiredError } from './guidebook-errors.ts';
 import { documentFromParts, type Guidebooks } from './guidebooks.ts';
 

@@ -19,8 +19,10 @@ import { ConflictError, RevisionMismatchError } from '@pocketguide/platform/http
 import { createStreamLoader, type CommandMetadata } from '../core/command-handler.ts';
 import type { Clock } from '../core/ids.ts';
 import { PublishLimitError, SubscriptionRequiredError } from './guidebook-errors.ts';
-import { GROWTH_QUOTA_MESSAGE, guidebookDecider, type Actor } from './guidebook-decider.ts';
-import { createGuidebooks, guidebookSnapshotStream, type Guidebooks } from './guidebooks.ts';
+import { GROWTH_QUOTA_MESSAGE, guidebookDecider } from './guidebook-decider.ts';
+import type { Actor } from './guidebook-state.ts';
+import { guidebookSnapshotStream } from './guidebook-past.ts';
+import { createGuidebooks, type Guidebooks } from './guidebooks.ts';
 
 let store: EventStore;
 beforeAll(() => {

@@ -1,61 +1,37 @@
-import { hashSharePassword } from '@pocketguide/platform/auth/share-password';
 import {
   CARD_IMAGE_TYPES,
   DEFAULT_GUIDEBOOK_TITLE,
-  DEFAULT_LANGUAGE,
   GUIDEBOOK_MESSAGES,
-  MAX_PUBLISHED,
-  canPublish,
-  decodeGuidebookEvent,
-  isAdminRole,
-  publishLimitOf,
-  decodePublisherEvent,
   guidebookStream,
   newGuidebookDocument,
-  publisherStream,
   sampleGuidebook,
-  userStream,
   type GuidebookDocument,
   type GuidebookEvent,
   type GuidebookSource,
   type ImageSet,
   type ImageUploadTarget,
-  type Language,
   type Patch,
-  type PublisherEvent,
 } from '@pocketguide/contracts';
-import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-store/event-store';
+import { hashSharePassword } from '@pocketguide/platform/auth/share-password';
+import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { ConflictError, ForbiddenError, NotFoundError, RevisionMismatchError, ValidationError } from '@pocketguide/platform/http/errors';
-import {
-  SNAPSHOT_EVENT_TYPE,
-  commandStep,
-  createCommandHandler,
-  createStreamLoader,
-  type CommandMetadata,
-  type CommandResult,
-  type StoredSnapshot,
-} from '../core/command-handler.ts';
+import { commandStep, createCommandHandler, type CommandMetadata, type CommandResult } from '../core/command-handler.ts';
 import { deriveId, type Clock } from '../core/ids.ts';
 import type { SnapshotCounts } from '../core/snapshot-counts.ts';
-import { userDecider, type Account } from '../user/user-decider.ts';
-import { PublishLimitError } from './guidebook-errors.ts';
-import {
-  NOTHING_TO_REDO,
-  NOTHING_TO_UNDO,
-  NOT_YOURS,
-  guidebookDecider,
-  mayChange,
-  undoPatchesOf,
-  type Actor,
-  type Guidebook,
-  type GuidebookCommand,
-  type GuidebookState,
-} from './guidebook-decider.ts';
-import { publisherDecider } from './publisher-decider.ts';
+import { NOTHING_TO_REDO, NOTHING_TO_UNDO } from './document-commands.ts';
+import type { GuidebookCommand } from './guidebook-commands.ts';
+import { guidebookDecider } from './guidebook-decider.ts';
+import { undoPatchesOf } from './guidebook-document-change.ts';
+import { createGuidebookOwners } from './guidebook-owners.ts';
+import { GUIDEBOOK_SNAPSHOT_VERSION, createGuidebookPast, guidebookSnapshotStream, toGuidebookEvent } from './guidebook-past.ts';
+import { NOT_YOURS, mayChange, type Actor, type Guidebook, type GuidebookState } from './guidebook-state.ts';
+import { createPublishSlots } from './publish-slots.ts';
 
 /**
  * The guidebook use cases: each is one command on the guidebook stream, or a short sequence over the guidebook
- * and the owner's publisher stream, every step idempotent under the request's command id.
+ * and the owner's publisher stream, every step idempotent under the request's command id. The publishing slots
+ * are in `publish-slots.ts`, the reading of earlier revisions in `guidebook-past.ts`, the owner's account in
+ * `guidebook-owners.ts`; the decisions themselves in the decider (`guidebook-decider.ts`).
  */
 
 export type GuidebooksDeps = {
@@ -73,22 +49,6 @@ export type GuidebooksDeps = {
   slotRetryPauseMs?: number;
 };
 
-/** Bump when `GuidebookState` changes shape: older snapshots are then ignored and rebuilt (2: the daily growth count). */
-export const GUIDEBOOK_SNAPSHOT_VERSION = 2;
-export const GUIDEBOOK_SNAPSHOT_CATEGORY = 'guidebook_snapshot';
-/** `guidebook-<id>` → `guidebook_snapshot-<id>`: another category, so guidebook projectors never see snapshots. */
-export const guidebookSnapshotStream = (streamId: string): string => `${GUIDEBOOK_SNAPSHOT_CATEGORY}-${streamId.slice(streamId.indexOf('-') + 1)}`;
-
-/** A slot taken this long ago by a guidebook that is still not published is a leftover of a crash: reclaimed. */
-export const STALE_SLOT_MS = 60_000;
-const SLOT_ATTEMPTS = 40;
-
-const toGuidebookEvent = (recorded: RecordedEvent): GuidebookEvent =>
-  decodeGuidebookEvent(recorded.type, recorded.data, { metadata: recorded.metadata });
-const toPublisherEvent = (recorded: RecordedEvent): PublisherEvent => decodePublisherEvent(recorded.type, recorded.data);
-
-export type OwnerInfo = { company: string; mayPublish: boolean; name: string | null; language: Language };
-
 export function createGuidebooks(deps: GuidebooksDeps) {
   const { eventStore, clock } = deps;
   const snapshots = {
@@ -100,9 +60,10 @@ export function createGuidebooks(deps: GuidebooksDeps) {
   };
   // the guidebooks being edited now keep their folded state between saves (a save then folds no snapshot again)
   const handle = createCommandHandler(eventStore, guidebookDecider, { toEvent: toGuidebookEvent, snapshots, stateCacheSize: deps.stateCacheSize ?? 256 });
-  const handlePublisher = createCommandHandler(eventStore, publisherDecider, { toEvent: toPublisherEvent });
-  const loadUser = createStreamLoader(eventStore, userDecider);
-  const pauseMs = deps.slotRetryPauseMs ?? 5;
+  const owners = createGuidebookOwners({ eventStore, clock });
+  const { ownerInfo } = owners;
+  const slots = createPublishSlots({ eventStore, clock, owners, loadGuidebook: (guidebookId) => load(guidebookId), pauseMs: deps.slotRetryPauseMs ?? 5 });
+  const past = createGuidebookPast({ eventStore, nameOf: ownerInfo });
 
   /** Commands by a person are checked for 404 and 403 before a stale `If-Match` (412). */
   const guardFor = (command: GuidebookCommand) => {
@@ -163,105 +124,6 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     return found;
   }
 
-  async function account(userId: string): Promise<Account | null> {
-    const { state } = await loadUser(userStream(userId));
-    return state.status === 'registered' ? state.account : null;
-  }
-
-  /** What the guidebook side needs to know about a person, read from `user-<id>` (never from a read model). */
-  async function ownerInfo(userId: string): Promise<OwnerInfo> {
-    const found = await account(userId);
-    if (!found) return { company: '', mayPublish: false, name: null, language: DEFAULT_LANGUAGE };
-    return { company: found.profile.companyName, mayPublish: canPublish(found, clock.now()), name: found.profile.name, language: found.language };
-  }
-
-  // ---------------------------------------------------------------- publishing slots
-
-  /**
-   * How many guidebooks the owner may have published at once: their plan's number (mini 3 … enterprise 1000),
-   * none for an administrator. A free owner only gets here through an administrator, who publishes as many as
-   * the standard plan's 10, as before plans had numbers of their own.
-   */
-  async function publishLimitFor(userId: string): Promise<number> {
-    const owner = await account(userId);
-    if (!owner) return MAX_PUBLISHED;
-    if (isAdminRole(owner.role)) return Number.POSITIVE_INFINITY;
-    return owner.subscriptionType === 'free' ? MAX_PUBLISHED : publishLimitOf(owner.subscriptionType);
-  }
-
-  const pause = (attempt: number) =>
-    pauseMs <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, Math.random() * pauseMs * Math.min(attempt + 1, 8)));
-
-  /** Releases slots whose guidebook was never published (a crash between the two appends), older than a minute. */
-  async function reclaimStaleSlots(userId: string, metadata: CommandMetadata): Promise<boolean> {
-    const { state } = await handlePublisher.load(publisherStream(userId));
-    const cutoff = clock.now().getTime() - STALE_SLOT_MS;
-    let released = false;
-    for (const slot of state.slots) {
-      if (Date.parse(slot.takenAt) > cutoff) continue;
-      const { state: guidebook } = await load(slot.guidebookId);
-      const counts = guidebook.status === 'active' && guidebook.guidebook.settings.published && !guidebook.guidebook.settings.isPublicGallery;
-      if (counts) continue;
-      await releaseSlot(userId, slot.guidebookId, guidebook.status === 'deleted' ? 'deleted' : 'unpublish', commandStep(metadata, `reclaim:${slot.guidebookId}:${slot.takenAt}`));
-      released = true;
-    }
-    return released;
-  }
-
-  /**
-   * Takes a slot in the owner's publisher stream, appended at its expected revision: concurrent publishes of one
-   * owner serialise there, so at most 10 slots are ever held. A lost race is tried again; a full stream first
-   * reclaims stale slots once.
-   */
-  async function takeSlot(userId: string, guidebookId: string, reason: 'publish' | 'gallery-off', metadata: CommandMetadata) {
-    const limit = await publishLimitFor(userId);
-    let reclaimed = false;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await handlePublisher(
-          publisherStream(userId),
-          { type: 'TakePublishSlot', data: { userId, guidebookId, reason, limit, now: clock.now() } },
-          { metadata, retryOnConflict: true },
-        );
-      } catch (error) {
-        if (error instanceof RevisionMismatchError && attempt < SLOT_ATTEMPTS) {
-          await pause(attempt);
-          continue;
-        }
-        if (error instanceof PublishLimitError && !reclaimed) {
-          reclaimed = true;
-          if (await reclaimStaleSlots(userId, metadata)) continue;
-        }
-        throw error;
-      }
-    }
-  }
-
-  async function releaseSlot(userId: string, guidebookId: string, reason: 'unpublish' | 'gallery-on' | 'deleted', metadata: CommandMetadata) {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await handlePublisher(
-          publisherStream(userId),
-          { type: 'ReleasePublishSlot', data: { userId, guidebookId, reason, now: clock.now() } },
-          { metadata, retryOnConflict: true },
-        );
-      } catch (error) {
-        if (!(error instanceof RevisionMismatchError) || attempt >= SLOT_ATTEMPTS) throw error;
-        await pause(attempt);
-      }
-    }
-  }
-
-  /**
-   * After a failed second step, gives the slot back unless the guidebook counts after all (a concurrent request
-   * for the same guidebook may have published it meanwhile, holding the same slot).
-   */
-  async function releaseUnlessCounted(userId: string, guidebookId: string, metadata: CommandMetadata) {
-    const { state } = await load(guidebookId);
-    const counts = state.status === 'active' && state.guidebook.settings.published && !state.guidebook.settings.isPublicGallery;
-    if (!counts) await releaseSlot(userId, guidebookId, 'unpublish', commandStep(metadata, 'release-slot'));
-  }
-
   // ---------------------------------------------------------------- create and copy
 
   /** A new guidebook's stream and public id derive from the command id: a retried create lands on the same one. */
@@ -307,7 +169,7 @@ export function createGuidebooks(deps: GuidebooksDeps) {
       if (expectedRevision !== undefined && expectedRevision !== revision) throw new RevisionMismatchError(revision);
       const target = (which === 'undo' ? guidebook.undoable : guidebook.redoable).at(-1);
       if (target === undefined) throw new ConflictError(which === 'undo' ? NOTHING_TO_UNDO : NOTHING_TO_REDO);
-      const event = await eventAt(guidebookStream(guidebookId), target);
+      const event = await past.eventAt(guidebookStream(guidebookId), target);
       const patches = which === 'undo' ? undoPatchesOf(event, guidebook.document) : redoPatchesOf(event);
       try {
         return await handle(
@@ -321,61 +183,6 @@ export function createGuidebooks(deps: GuidebooksDeps) {
         if (!(error instanceof RevisionMismatchError) || expectedRevision !== undefined || attempt >= 2) throw error;
       }
     }
-  }
-
-  async function eventAt(streamId: string, revision: number): Promise<GuidebookEvent> {
-    for await (const recorded of eventStore.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
-      if (recorded.revision === revision) return toGuidebookEvent(recorded);
-    }
-    throw new NotFoundError(`There is no revision ${revision}`);
-  }
-
-  // ---------------------------------------------------------------- reading the past
-
-  /** The snapshot with the highest revision ≤ `revision`, found by bisecting the snapshot stream. */
-  async function snapshotAtOrBefore(streamId: string, revision: number): Promise<StoredSnapshot | null> {
-    const snapshotStream = guidebookSnapshotStream(streamId);
-    const at = async (index: number): Promise<StoredSnapshot | null> => {
-      for await (const recorded of eventStore.readStream(snapshotStream, { fromRevision: index, maxCount: 1 })) {
-        const stored = recorded.data as StoredSnapshot;
-        return recorded.type === SNAPSHOT_EVENT_TYPE && stored.version === GUIDEBOOK_SNAPSHOT_VERSION ? stored : null;
-      }
-      return null;
-    };
-    let last = -1;
-    for await (const recorded of eventStore.readStream(snapshotStream, { direction: 'backwards', maxCount: 1 })) last = recorded.revision;
-    let low = 0;
-    let high = last;
-    let found: StoredSnapshot | null = null;
-    while (low <= high) {
-      const middle = (low + high) >> 1;
-      const stored = await at(middle);
-      if (stored === null) return null; // another version: fold from the start
-      if (stored.revision <= revision) {
-        found = stored;
-        low = middle + 1;
-      } else high = middle - 1;
-    }
-    return found;
-  }
-
-  /** The state as it was at `revision`: the nearest snapshot at or before it, then the events up to it. */
-  async function stateAt(guidebookId: string, revision: number): Promise<{ state: GuidebookState; time: string }> {
-    const streamId = guidebookStream(guidebookId);
-    const snapshot = await snapshotAtOrBefore(streamId, revision);
-    let state = snapshot ? (snapshot.state as GuidebookState) : guidebookDecider.initialState();
-    let time = '';
-    const from = snapshot ? snapshot.revision + 1 : 0;
-    if (from <= revision) {
-      for await (const recorded of eventStore.readStream(streamId, { fromRevision: from, maxCount: revision - from + 1 })) {
-        state = guidebookDecider.evolve(state, toGuidebookEvent(recorded));
-        time = recorded.recordedAt;
-      }
-    } else {
-      for await (const recorded of eventStore.readStream(streamId, { fromRevision: revision, maxCount: 1 })) time = recorded.recordedAt;
-    }
-    if (state.status === 'none' || state.revision !== revision) throw new NotFoundError(`There is no revision ${revision}`);
-    return { state, time };
   }
 
   return {
@@ -405,7 +212,7 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     async restore(guidebookId: string, actor: Actor, revision: number, metadata: CommandMetadata, expectedRevision?: number) {
       const { revision: current } = await changeable(guidebookId, actor);
       if (revision > current) throw new NotFoundError(`There is no revision ${revision}`);
-      const { state } = await stateAt(guidebookId, revision);
+      const { state } = await past.stateAt(guidebookId, revision);
       if (state.status === 'none') throw new NotFoundError(`There is no revision ${revision}`);
       return run(guidebookId, { type: 'RestoreRevision', data: { actor, revision, document: state.guidebook.document, now: clock.now() } }, metadata, expectedRevision);
     },
@@ -441,7 +248,7 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     /** DELETE /api/guidebooks/{id}: a soft delete (unpublishing first), then the slot is given back. */
     async remove(guidebookId: string, actor: Actor, metadata: CommandMetadata) {
       const result = await run(guidebookId, { type: 'DeleteGuidebook', data: { actor, now: clock.now() } }, commandStep(metadata, 'delete'));
-      if (result.state.status !== 'none') await releaseSlot(result.state.guidebook.ownerId, guidebookId, 'deleted', commandStep(metadata, 'release-slot'));
+      if (result.state.status !== 'none') await slots.release(result.state.guidebook.ownerId, guidebookId, 'deleted', commandStep(metadata, 'release-slot'));
       return result;
     },
 
@@ -454,11 +261,11 @@ export function createGuidebooks(deps: GuidebooksDeps) {
       const mayPublish = actor.isAdmin || (await ownerInfo(guidebook.ownerId)).mayPublish;
       const command: GuidebookCommand = { type: 'PublishGuidebook', data: { actor, mayPublish, now: clock.now() } };
       if (guidebookDecider.decide(command, state).length === 0) return run(guidebookId, command, commandStep(metadata, 'publish'));
-      await takeSlot(guidebook.ownerId, guidebookId, 'publish', commandStep(metadata, 'take-slot'));
+      await slots.take(guidebook.ownerId, guidebookId, 'publish', commandStep(metadata, 'take-slot'));
       try {
         return await run(guidebookId, command, commandStep(metadata, 'publish'));
       } catch (error) {
-        await releaseUnlessCounted(guidebook.ownerId, guidebookId, metadata).catch(() => undefined);
+        await slots.releaseUnlessCounted(guidebook.ownerId, guidebookId, metadata).catch(() => undefined);
         throw error;
       }
     },
@@ -466,7 +273,7 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     /** PUT /api/guidebooks/{id}/unpublish: unpublished first, then the slot given back (never fewer slots than published). */
     async unpublish(guidebookId: string, actor: Actor, metadata: CommandMetadata, reason: 'single' | 'all' = 'single') {
       const result = await run(guidebookId, { type: 'UnpublishGuidebook', data: { actor, reason, now: clock.now() } }, commandStep(metadata, 'unpublish'));
-      if (result.state.status !== 'none') await releaseSlot(result.state.guidebook.ownerId, guidebookId, 'unpublish', commandStep(metadata, 'release-slot'));
+      if (result.state.status !== 'none') await slots.release(result.state.guidebook.ownerId, guidebookId, 'unpublish', commandStep(metadata, 'release-slot'));
       return result;
     },
 
@@ -475,7 +282,7 @@ export function createGuidebooks(deps: GuidebooksDeps) {
      * that ever took a slot in their publisher stream (publishing always takes one first).
      */
     async unpublishAll(actor: Actor, metadata: CommandMetadata): Promise<{ unpublished: string[]; position: number }> {
-      const { state, position: publisherPosition } = await handlePublisher.load(publisherStream(actor.userId));
+      const { state, position: publisherPosition } = await slots.load(actor.userId);
       const unpublished: string[] = [];
       let position = publisherPosition;
       for (const guidebookId of state.known) {
@@ -483,7 +290,7 @@ export function createGuidebooks(deps: GuidebooksDeps) {
         if (current.status !== 'active' || !current.guidebook.settings.published) continue;
         const step = commandStep(metadata, `unpublish:${guidebookId}`);
         const result = await run(guidebookId, { type: 'UnpublishGuidebook', data: { actor, reason: 'all', now: clock.now() } }, step);
-        const released = await releaseSlot(actor.userId, guidebookId, 'unpublish', commandStep(step, 'release-slot'));
+        const released = await slots.release(actor.userId, guidebookId, 'unpublish', commandStep(step, 'release-slot'));
         if (result.events.length > 0 || result.alreadyHandled) unpublished.push(guidebookId);
         position = Math.max(position, result.position, released.position);
       }
@@ -501,15 +308,15 @@ export function createGuidebooks(deps: GuidebooksDeps) {
       if (isPublicGallery || decided.length === 0) {
         const result = await run(guidebookId, command, commandStep(metadata, 'gallery'));
         if (isPublicGallery && result.state.status === 'active' && result.state.guidebook.settings.isPublicGallery) {
-          await releaseSlot(guidebook.ownerId, guidebookId, 'gallery-on', commandStep(metadata, 'release-slot'));
+          await slots.release(guidebook.ownerId, guidebookId, 'gallery-on', commandStep(metadata, 'release-slot'));
         }
         return result;
       }
-      await takeSlot(guidebook.ownerId, guidebookId, 'gallery-off', commandStep(metadata, 'take-slot'));
+      await slots.take(guidebook.ownerId, guidebookId, 'gallery-off', commandStep(metadata, 'take-slot'));
       try {
         return await run(guidebookId, command, commandStep(metadata, 'gallery'));
       } catch (error) {
-        await releaseUnlessCounted(guidebook.ownerId, guidebookId, metadata).catch(() => undefined);
+        await slots.releaseUnlessCounted(guidebook.ownerId, guidebookId, metadata).catch(() => undefined);
         throw error;
       }
     },
@@ -549,43 +356,15 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     async documentAt(guidebookId: string, actor: Actor, revision: number) {
       const { revision: current } = await changeable(guidebookId, actor);
       if (revision > current) throw new NotFoundError(`There is no revision ${revision}`);
-      const { state, time } = await stateAt(guidebookId, revision);
+      const { state, time } = await past.stateAt(guidebookId, revision);
       if (state.status === 'none') throw new NotFoundError(`There is no revision ${revision}`);
       return { document: state.guidebook.document, time, currentRevision: current };
     },
 
-    /**
-     * GET /api/guidebooks/{id}/history: the changes after the creation, newest first, read backwards from the
-     * stream in pages (revision r is entry r, so a page is one ranged read).
-     */
+    /** GET /api/guidebooks/{id}/history: the changes after the creation, newest first, a page at a time. */
     async history(guidebookId: string, actor: Actor, page: number, pageSize: number) {
       const { revision } = await changeable(guidebookId, actor);
-      const streamId = guidebookStream(guidebookId);
-      const totalCount = revision;
-      const newest = revision - (page - 1) * pageSize;
-      const names = new Map<string, Promise<{ name: string | null }>>();
-      const who = async (metadata: RecordedEvent['metadata']) => {
-        const userId = typeof metadata.userId === 'string' ? metadata.userId : 'unknown';
-        if (!names.has(userId)) names.set(userId, userId === 'system' ? Promise.resolve({ name: null }) : ownerInfo(userId));
-        const { name } = await names.get(userId)!;
-        return { userId, name, role: typeof metadata.role === 'string' ? metadata.role : null };
-      };
-      const entries: Array<{ recorded: RecordedEvent; event: GuidebookEvent }> = [];
-      if (newest >= 1) {
-        const count = Math.min(pageSize, newest);
-        for await (const recorded of eventStore.readStream(streamId, { direction: 'backwards', fromRevision: newest, maxCount: count })) {
-          if (recorded.revision < 1) break;
-          entries.push({ recorded, event: toGuidebookEvent(recorded) });
-        }
-      }
-      let created: { time: string; who: Awaited<ReturnType<typeof who>> } = { time: '', who: { userId: 'unknown', name: null, role: null } };
-      for await (const recorded of eventStore.readStream(streamId, { maxCount: 1 })) created = { time: recorded.recordedAt, who: await who(recorded.metadata) };
-      return {
-        revision,
-        totalCount,
-        created,
-        entries: await Promise.all(entries.map(async ({ recorded, event }) => ({ recorded, event, who: await who(recorded.metadata) }))),
-      };
+      return past.history(guidebookId, revision, page, pageSize);
     },
   };
 }

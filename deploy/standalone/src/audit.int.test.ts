@@ -16,6 +16,11 @@ const correlation = '11111111-2222-4333-8444-555555555555';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits until the clock reads later than `time`, so what is recorded after differs from what came before (a millisecond, not a guess). */
+async function clockPast(time: string): Promise<void> {
+  while (new Date().toISOString() <= time) await new Promise((resolve) => setImmediate(resolve));
+}
+
 async function send(method: string, path: string, who: SignedIn, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${product.baseUrl}/api${path}`, {
     method,
@@ -47,13 +52,14 @@ beforeAll(async () => {
   author = await product.newUser('audit-author');
   const created = await send('POST', '/guidebooks', author, { title: '첫 제목' });
   guidebookId = String(created._id);
-  await sleep(30);
+  await clockPast(new Date().toISOString());
   firstSavedAt = new Date().toISOString();
-  await sleep(30);
+  await clockPast(firstSavedAt);
   await send('PATCH', `/guidebooks/${guidebookId}`, author, { patches: [{ op: 'replace', path: ['title'], value: '두 번째 제목' }] }, { 'if-match': '"0"' });
   await send('PUT', `/guidebooks/${guidebookId}/password`, author, { password: 'open-sesame-42' }, { 'x-correlation-id': correlation });
-  await sleep(30);
+  await clockPast(new Date().toISOString());
   secondSavedAt = new Date().toISOString();
+  await clockPast(secondSavedAt);
   // two commands an administrator chains under one correlation: hide, then show again
   await send('PATCH', `/users/${author.user.id}`, product.admin, { isHidden: true }, { 'x-correlation-id': correlation });
   await send('PATCH', `/users/${author.user.id}`, product.admin, { isHidden: false }, { 'x-correlation-id': correlation });

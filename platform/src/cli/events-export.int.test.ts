@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../event-store/event-store.ts';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store.ts';
@@ -48,7 +48,10 @@ describe('events:export (SQLite store)', () => {
       { id: randomUUID(), type: 'GuidebookEdited', data: {} },
     ]);
     await store.appendToStream('user-1', [{ id: randomUUID(), type: 'UserSignedUp', data: {} }]);
-    await sleep(20); // a later recording time for the rest
+    // a later recording time for the rest: the clock has moved past the last one recorded (a millisecond, not a guess)
+    let last = '';
+    for await (const event of store.readAll()) last = event.recordedAt;
+    while (new Date().toISOString() <= last) await nextTurn();
     await store.appendToStream('guidebook-1', [{ id: randomUUID(), type: 'GuidebookEdited', data: {} }]);
     await store.appendToStream('guidebook-2', [{ id: randomUUID(), type: 'GuidebookCreated', data: {} }]);
     for await (const event of store.readAll()) log.push(event);

@@ -1,23 +1,41 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { pullBatches, type PulledBatch } from './pull-batches.ts';
 
-/** An async source: `ready` items at hand, then one more after a real wait, then the end. */
-async function* source(ready: number, pulled: number[]) {
+/** Opened by the consumer once it holds the caught-up batch: the source's wait lasts exactly until then. */
+function gate() {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/**
+ * An async source: `ready` items at hand, then one more only once `more` resolves (a wait, as for a live event),
+ * then the end. A batcher that waited for that item instead of passing on a caught-up batch would never get it.
+ */
+async function* source(ready: number, pulled: number[], more: Promise<void> = Promise.resolve()) {
   for (let i = 1; i <= ready; i += 1) {
     pulled.push(i);
     yield i;
   }
-  await sleep(20);
+  await more;
   pulled.push(ready + 1);
   yield ready + 1;
 }
 
+/** The batches of a source whose wait ends when the consumer has seen the caught-up batch. */
+async function batchesOf(ready: number, maxSize: number): Promise<PulledBatch<number>[]> {
+  const wait = gate();
+  const batches: PulledBatch<number>[] = [];
+  for await (const batch of pullBatches(source(ready, [], wait.opened), maxSize)) {
+    batches.push(batch);
+    if (batch.caughtUp) wait.open();
+  }
+  return batches;
+}
+
 describe('pullBatches', () => {
   it('cuts full batches while items are at hand and a caught-up batch when the source must wait', async () => {
-    const batches: PulledBatch<number>[] = [];
-    for await (const batch of pullBatches(source(7, []), 3)) batches.push(batch);
-    expect(batches).toEqual([
+    expect(await batchesOf(7, 3)).toEqual([
       { events: [1, 2, 3], caughtUp: false },
       { events: [4, 5, 6], caughtUp: false },
       { events: [7], caughtUp: true },
@@ -26,8 +44,7 @@ describe('pullBatches', () => {
   });
 
   it('reports an empty caught-up batch when the wait starts right after a full one', async () => {
-    const batches: PulledBatch<number>[] = [];
-    for await (const batch of pullBatches(source(3, []), 3)) batches.push(batch);
+    const batches = await batchesOf(3, 3);
     expect(batches.map((b) => [b.events.length, b.caughtUp])).toEqual([[3, false], [0, true], [1, false]]);
   });
 

@@ -1,0 +1,177 @@
+import {
+  GUIDEBOOK_MESSAGES,
+  PatchError,
+  cloneWithFreshIds,
+  deepEqual,
+  diffDocuments,
+  imageUploadPatches,
+  locateItem,
+  normaliseDocument,
+  uploadSummary,
+  type GuidebookEvent,
+  type Patch,
+  type SummaryEntry,
+} from '@pocketguide/contracts';
+import { ConflictError, NotFoundError } from '@pocketguide/platform/http/errors';
+import type {
+  CopyContentPage,
+  CreateGuidebook,
+  DeleteSectionItem,
+  EditGuidebook,
+  RedoChange,
+  RestoreRevision,
+  SaveGuidebook,
+  UndoChange,
+  UploadImage,
+} from './guidebook-commands.ts';
+import {
+  changeDocument,
+  checked,
+  checkedDocument,
+  documentIssue,
+  edited,
+  patched,
+  patchedOrConflict,
+  seededIds,
+  summaryOf,
+  withinLimits,
+} from './guidebook-document-change.ts';
+import { changeableGuidebook, type GuidebookState } from './guidebook-state.ts';
+
+/** The commands that create a guidebook or change its document: one decide function each. */
+
+export const NOTHING_TO_UNDO = 'There is no saved change to undo';
+export const NOTHING_TO_REDO = 'There is no undone change to redo';
+
+export function createGuidebook(command: CreateGuidebook, state: GuidebookState): GuidebookEvent[] {
+  if (state.status !== 'none') throw new ConflictError('This guidebook already exists');
+  const { guidebookId, uuid, owner, source, copiedFrom, idSeed } = command.data;
+  const ids = seededIds(idSeed);
+  // Every nested part gets a fresh id: the posted sample, a copied guidebook and a new one alike.
+  const document = checkedDocument(normaliseDocument(cloneWithFreshIds(command.data.document, ids), ids));
+  return [
+    checked({
+      type: 'GuidebookCreated',
+      data: {
+        v: 2,
+        guidebookId,
+        uuid,
+        ownerId: owner.userId,
+        company: owner.company,
+        document,
+        source,
+        ...(copiedFrom ? { copiedFrom } : {}),
+        createdAt: command.data.now.toISOString(),
+      },
+    }),
+  ];
+}
+
+/** PATCH: immer patches against the current revision (the handler checked `If-Match`). */
+export function editGuidebook(command: EditGuidebook, state: GuidebookState): GuidebookEvent[] {
+  const guidebook = changeableGuidebook(state, command.data.actor);
+  const change = changeDocument(guidebook.document, command.data.patches, seededIds(command.data.idSeed));
+  if (!change) return [];
+  return [edited(guidebook, state.revision, change, 'edit', summaryOf(guidebook.document, change.patches), command.data.now.toISOString())];
+}
+
+/** PUT: the whole document; the change is its difference from the current one. */
+export function saveGuidebook(command: SaveGuidebook, state: GuidebookState): GuidebookEvent[] {
+  const guidebook = changeableGuidebook(state, command.data.actor);
+  const patches = diffDocuments(guidebook.document, command.data.document);
+  const change = changeDocument(guidebook.document, patches, seededIds(command.data.idSeed));
+  if (!change) return [];
+  return [edited(guidebook, state.revision, change, 'edit', summaryOf(guidebook.document, change.patches), command.data.now.toISOString())];
+}
+
+export function restoreRevision(command: RestoreRevision, state: GuidebookState): GuidebookEvent[] {
+  const guidebook = changeableGuidebook(state, command.data.actor);
+  const { revision, document } = command.data;
+  if (revision > state.revision) throw new NotFoundError(`There is no revision ${revision}`);
+  if (deepEqual(guidebook.document, document)) return [];
+  const patches = diffDocuments(guidebook.document, document);
+  const applied = patched(guidebook.document, patches);
+  const change = withinLimits(guidebook.document, applied.doc, patches, applied.inversePatches);
+  const summary: SummaryEntry[] = [{ key: 'restored-version', params: { revision } }];
+  return [edited(guidebook, state.revision, change, 'restore', summary, command.data.now.toISOString(), { restoredRevision: revision })];
+}
+
+export function undoChange(command: UndoChange, state: GuidebookState): GuidebookEvent[] {
+  const guidebook = changeableGuidebook(state, command.data.actor);
+  const top = guidebook.undoable.at(-1);
+  if (top === undefined) throw new ConflictError(NOTHING_TO_UNDO);
+  if (top !== command.data.target.revision) throw new ConflictError('The change to undo is no longer the latest; try again');
+  const applied = patchedOrConflict(guidebook.document, command.data.target.patches);
+  const change = { after: applied.doc, patches: command.data.target.patches, inversePatches: applied.inversePatches };
+  const summary = summaryOf(guidebook.document, change.patches);
+  return [edited(guidebook, state.revision, change, 'undo', summary, command.data.now.toISOString(), { undoneRevision: top })];
+}
+
+export function redoChange(command: RedoChange, state: GuidebookState): GuidebookEvent[] {
+  const guidebook = changeableGuidebook(state, command.data.actor);
+  const top = guidebook.redoable.at(-1);
+  if (top === undefined) throw new ConflictError(NOTHING_TO_REDO);
+  if (top !== command.data.target.revision) throw new ConflictError('The change to redo is no longer the latest; try again');
+  const applied = patchedOrConflict(guidebook.document, command.data.target.patches);
+  const change = { after: applied.doc, patches: command.data.target.patches, inversePatches: applied.inversePatches };
+  const summary = summaryOf(guidebook.document, change.patches);
+  return [edited(guidebook, state.revision, change, 'redo', summary, command.data.now.toISOString(), { redoneRevision: top })];
+}
+
+export function copyContentPage(command: CopyContentPage, state: GuidebookState): GuidebookEvent[] {
+  const guidebook = changeableGuidebook(state, command.data.actor);
+  const now = command.data.now.toISOString();
+  const { contentId, idSeed } = command.data;
+  const sourceIndex = guidebook.document.contents.findIndex((page) => page._id === contentId);
+  const source = guidebook.document.contents[sourceIndex];
+  if (!source) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+  const content = { ...cloneWithFreshIds(source, seededIds(idSeed)), createdAt: now, updatedAt: now };
+  const index = sourceIndex + 1;
+  checkedDocument(patched(guidebook.document, [{ op: 'add', path: ['contents', index], value: content }]).doc);
+  return [checked({ type: 'ContentPageCopied', data: { guidebookId: guidebook.guidebookId, sourceContentId: contentId, content, index, copiedAt: now } })];
+}
+
+export function deleteSectionItem(command: DeleteSectionItem, state: GuidebookState): GuidebookEvent[] {
+  const guidebook = changeableGuidebook(state, command.data.actor);
+  const { contentId, itemId } = command.data;
+  const page = guidebook.document.contents.find((content) => content._id === contentId);
+  const section = page?.sections.find((candidate) => candidate.items.some((item) => item._id === itemId));
+  const location = page && section ? locateItem(guidebook.document, contentId, section._id, itemId) : null;
+  if (!section || !location) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+  const item = section.items[location.itemIndex]!;
+  return [
+    checked({
+      type: 'SectionItemDeleted',
+      data: {
+        guidebookId: guidebook.guidebookId,
+        contentId,
+        sectionId: section._id,
+        itemId,
+        item,
+        index: location.itemIndex,
+        deletedAt: command.data.now.toISOString(),
+      },
+    }),
+  ];
+}
+
+export function uploadImage(command: UploadImage, state: GuidebookState): GuidebookEvent[] {
+  const guidebook = changeableGuidebook(state, command.data.actor);
+  const { target, image } = command.data;
+  if (target.kind === 'item' && !locateItem(guidebook.document, target.contentId, target.sectionId, target.itemId)) {
+    throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+  }
+  if (target.kind === 'card' && !guidebook.document.home.cards.some((card) => card._id === target.cardId)) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+  let patches: Patch[];
+  try {
+    patches = imageUploadPatches(guidebook.document, target, image);
+  } catch (error) {
+    if (error instanceof PatchError) throw documentIssue(error.path, error.message.slice(error.message.indexOf(': ') + 2));
+    throw error;
+  }
+  const applied = patched(guidebook.document, patches);
+  checkedDocument(applied.doc);
+  const change = { after: applied.doc, patches, inversePatches: applied.inversePatches };
+  const summary = uploadSummary(guidebook.document, target);
+  return [edited(guidebook, state.revision, change, 'upload', summary, command.data.now.toISOString(), { upload: { target, image } })];
+}
