@@ -34,6 +34,7 @@ interface Stage {
 const stages: Stage[] = [
   // pure code and jsdom: CPU-bound, one worker per core
   { name: 'unit', projects: ['unit', 'web'], workers: 2 },
+  // real stores, servers and spawned processes: much of a file's time is spent waiting on them
   { name: 'int', projects: ['int'], workers: 2 },
   // one journey at a time unless E2E_WORKERS says more: each file has its own product and Chromium, so two can run
   // side by side, but two at a time is not yet shown green three runs in a row on a quiet machine
