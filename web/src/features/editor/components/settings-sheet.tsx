@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/button.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { setGuidebookPassword } from '../api/guidebook-settings.ts';
+import { useErrorMessage } from '../../../lib/error-message.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
 import { SideSheet } from './side-sheet.tsx';
 
@@ -19,6 +20,7 @@ export function SettingsSheet({ open, onOpenChange }: { open: boolean; onOpenCha
 
 function SettingsForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
   const { store, api } = useEditor();
   const guidebookId = useEditorState((state) => state.guidebookId);
   const current = useEditorState((state) => state.settings?.password ?? '');
@@ -42,7 +44,7 @@ function SettingsForm({ onDone }: { onDone(): void }) {
           toast.success(t(answer.hasPassword ? 'editor.toast.passwordSaved' : 'editor.toast.passwordRemoved'));
           onDone();
         } catch (caught) {
-          setError(caught instanceof Error ? caught.message : t('editor.toast.failed'));
+          setError(errorMessage(caught));
         } finally {
           setBusy(false);
         }

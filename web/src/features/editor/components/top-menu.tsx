@@ -3,10 +3,11 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Check, CircleAlert, Copy, Eye, History, Link as LinkIcon, Redo2, Settings, Trash2, Undo2 } from 'lucide-react';
-import { contentTypeNumber, PREVIEW_WINDOW, type ContentType } from '@pocketguide/contracts';
+import { contentTypeNumber, planAllowingMoreThan, PLAN_CATALOGUE, PREVIEW_WINDOW, type ContentType, type SellablePlan } from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useErrorMessage } from '../../../lib/error-message.ts';
 import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { cx } from '../../../lib/class-names.ts';
 import { useSession } from '../../../lib/session-context.tsx';
@@ -25,6 +26,8 @@ type Panel =
   | { kind: 'CLIPBOARD'; url: string; failed: boolean }
   | { kind: 'CLIPBOARD_COPIED'; url: string }
   | { kind: 'SUBSCRIPTION_NEEDED' }
+  /** a publish refused on the plan's limit: the plan that allows more, when one can be bought */
+  | { kind: 'PUBLISH_LIMIT'; message: string; plan: SellablePlan | null }
   | { kind: 'ERROR'; message: string };
 
 const COPIED_MS = 3000;
@@ -38,6 +41,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
+  const errorMessage = useErrorMessage();
   const { store, saver, api, links } = useEditor();
   const title = useEditorState((state) => state.doc.title);
   const guidebookId = useEditorState((state) => state.guidebookId);
@@ -123,7 +127,10 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
           // the plan this browser remembers may be out of date: read it again, so the label follows the server
           refreshSession();
           setPanel({ kind: 'SUBSCRIPTION_NEEDED' });
-        } else setPanel({ kind: 'ERROR', message: error instanceof Error ? error.message : t('editor.toast.failed') });
+        } else if (isApiError(error) && error.code === 'publish_limit_reached') {
+          refreshSession();
+          setPanel({ kind: 'PUBLISH_LIMIT', message: errorMessage(error), plan: planAllowingMoreThan(session?.subscriptionType ?? 'free') });
+        } else setPanel({ kind: 'ERROR', message: errorMessage(error) });
       }
     });
 
@@ -150,7 +157,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
         settled(answer.revision);
         toast.success(t('editor.toast.sampleSaved'));
       } catch (error) {
-        toast.error(error instanceof Error ? error.message : t('editor.toast.failed'));
+        toast.error(errorMessage(error));
       }
     });
 
@@ -164,7 +171,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
         toast.success(t('editor.toast.copied'));
         void navigate(links.cover(answer._id), { state: { after: answer.position } });
       } catch (error) {
-        setPanel({ kind: 'ERROR', message: error instanceof Error ? error.message : t('editor.toast.failed') });
+        setPanel({ kind: 'ERROR', message: errorMessage(error) });
       }
     });
 
@@ -180,7 +187,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
         const list = session?.isAdmin ? links.adminList : links.list;
         void navigate(`${list}?after=${answer.position}`, { state: { refresh: true } });
       } catch (error) {
-        setPanel({ kind: 'ERROR', message: error instanceof Error ? error.message : t('editor.toast.failed') });
+        setPanel({ kind: 'ERROR', message: errorMessage(error) });
       }
     });
 
@@ -411,6 +418,23 @@ function ConfirmPanel({
           <Button size="sm" variant="accent" onClick={onSubscribe}>
             {t('editor.confirm.subscribe')}
           </Button>
+        </>
+      );
+    case 'PUBLISH_LIMIT':
+      return (
+        <>
+          <p role="alert" className="flex-1 font-semibold text-neutral-800">
+            {panel.message}
+            {panel.plan ? ` ${t('editor.confirm.planAllowsMore', { plan: t(`plans.${panel.plan}`), count: PLAN_CATALOGUE[panel.plan].publishLimit })}` : ''}
+          </p>
+          <Button size="sm" variant="secondary" onClick={onClose}>
+            {t('editor.confirm.notNow')}
+          </Button>
+          {panel.plan ? (
+            <Button size="sm" variant="accent" onClick={onSubscribe} data-offered-plan={panel.plan}>
+              {t('editor.confirm.changePlan', { plan: t(`plans.${panel.plan}`) })}
+            </Button>
+          ) : null}
         </>
       );
     case 'ERROR':
