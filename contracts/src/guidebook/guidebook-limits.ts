@@ -34,7 +34,7 @@ export const DEFAULT_TABLE_ROWS = 2;
 export const DEFAULT_TABLE_COLS = 2;
 export const DEFAULT_MAP_LEVEL = 6;
 /** Spec: "a fixed coordinate (value not shown)". Seoul City Hall, the usual default of Korean map widgets. */
-export const DEFAULT_MAP_CENTER = { latitude: 37.566535, longitude: 126.9779692 } as const;
+export { DEFAULT_MAP_CENTER } from '../viewer/map-zoom.ts';
 export const MAP_HEIGHT_RATIO = 0.8;
 export const VIDEO_HEIGHT_RATIO = 0.5625;
 export const DEFAULT_IMAGE_HEIGHT = 70;

@@ -24,3 +24,12 @@ export function mapZoom(level: number | null | undefined): number {
   const known = typeof level === 'number' && Number.isFinite(level) ? Math.round(level) : MAP_DEFAULT_LEVEL;
   return Math.min(MAP_MAX_ZOOM, Math.max(MAP_MIN_ZOOM, 20 - known));
 }
+
+/**
+ * Where a new map item's picker starts (Seoul City Hall). A value the author never chose: an item still exactly
+ * here with no address is unplaced, and readers see no map for it (issue 22: an Osaka page must not publish Seoul).
+ */
+export const DEFAULT_MAP_CENTER = { latitude: 37.566535, longitude: 126.9779692 } as const;
+
+export const isUnplacedMap = (item: { address: string; latitude: number; longitude: number }): boolean =>
+  item.address.trim() === '' && item.latitude === DEFAULT_MAP_CENTER.latitude && item.longitude === DEFAULT_MAP_CENTER.longitude;

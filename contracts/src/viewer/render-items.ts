@@ -1,6 +1,6 @@
 import type { Activity, Card, ContentPage, Day, Flight, ImageSet, Meal, RichNode, SectionItem, SubActivity } from '../guidebook/guidebook-document.ts';
 import { ICONS, attr, escapeHtml, safeAsset, safeLink } from './html.ts';
-import { mapZoom } from './map-zoom.ts';
+import { isUnplacedMap, mapZoom } from './map-zoom.ts';
 import { plainText, richTextHtml, richTextInlineHtml, textWithPhoneLinks } from './render-rich-text.ts';
 import type { ViewerTexts } from './viewer-texts.ts';
 
@@ -131,6 +131,8 @@ export function sectionItemHtml(item: SectionItem, texts: ViewerTexts): string {
         : `<div class="${classes('button-item')}">${badge}<span class="pg-button is-disabled">${escapeHtml(title)}</span></div>`;
     }
     case 'map': {
+      // never placed: the picker's starting point is not a place the author chose
+      if (isUnplacedMap(item)) return '';
       const lat = item.latitude.toFixed(5);
       const lon = item.longitude.toFixed(5);
       // The drawn card is the first paint (no request leaves the site); the button beside it (a button cannot sit in

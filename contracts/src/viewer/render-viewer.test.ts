@@ -162,6 +162,13 @@ describe('issue 22 in the reader', () => {
     expect(render(last._id)).not.toContain('rel="next"');
   });
 
+  it('a map never placed (the picker\'s Seoul start, no address) is not shown to readers; a placed one is', () => {
+    const seoul = { type: 'map', address: '', latitude: 37.566535, longitude: 126.9779692, level: 6 };
+    expect(sectionItemHtml(item(seoul), ko)).toBe('');
+    expect(sectionItemHtml(item({ ...seoul, address: 'Seoul City Hall' }), ko)).toContain('pg-map');
+    expect(sectionItemHtml(item({ ...seoul, latitude: 34.6937, longitude: 135.5023 }), ko)).toContain('pg-map');
+  });
+
   it('the Not Found splash offers a way forward', () => {
     const splash = renderScreen({ kind: 'not-found' }, { lang: 'en', texts: VIEWER_TEXTS.en, links: { cover: '/', content: () => '/' } });
     expect(splash).toContain('href="/public-guidebooks">Browse public guidebooks</a>');

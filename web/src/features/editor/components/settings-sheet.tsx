@@ -24,6 +24,7 @@ function SettingsForm({ onDone }: { onDone(): void }) {
   const { store, api } = useEditor();
   const guidebookId = useEditorState((state) => state.guidebookId);
   const current = useEditorState((state) => state.settings?.password ?? '');
+  const inGallery = useEditorState((state) => state.settings?.isPublicGallery ?? false);
   const [password, setPassword] = useState(current);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -59,6 +60,11 @@ function SettingsForm({ onDone }: { onDone(): void }) {
         maxLength={100}
         onChange={(event) => setPassword(event.target.value)}
       />
+      {inGallery && password.trim() !== '' ? (
+        <p role="status" className="rounded-control bg-warning-50 px-3 py-2 text-sm text-warning-700" data-gallery-password-warning>
+          {t('editor.settings.galleryWarning')}
+        </p>
+      ) : null}
       <div className="flex justify-end">
         <Button type="submit" loading={busy}>
           {t('editor.settings.save')}

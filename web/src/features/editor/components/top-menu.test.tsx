@@ -103,6 +103,21 @@ describe('the top menu', () => {
     expect(screen.getByRole('switch', { name: 'Public gallery' }).getAttribute('aria-checked')).toBe('true');
   });
 
+  it('warns before a password-protected guidebook joins the gallery: Cancel sends nothing, Add anyway adds it (issue 22)', async () => {
+    const { requests } = open((request) => (request.url.pathname === '/api/guidebooks/gb-1/public-gallery' ? json(settingsAnswer({ published: true, isPublicGallery: true, hasPassword: true })) : undefined), {
+      view: { published: true, hasPassword: true, password: 'jeju2026' },
+    });
+    const gallery = () => requests.filter((request) => request.url.pathname.endsWith('/public-gallery'));
+    fireEvent.click(await screen.findByRole('switch', { name: 'Public gallery' }, LOADED));
+    expect((await screen.findByRole('alert')).textContent).toBe(L.en.editor.confirm.galleryPassword);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(gallery()).toHaveLength(0);
+    fireEvent.click(screen.getByRole('switch', { name: 'Public gallery' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add anyway' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Public gallery' }).getAttribute('aria-checked')).toBe('true'), WAIT);
+    expect(gallery().map((request) => request.body)).toEqual([{ isPublicGallery: true }]);
+  });
+
   it('keeps the password in the 500 px settings sheet', async () => {
     const { requests } = open((request) => (request.url.pathname === '/api/guidebooks/gb-1/password' ? json(settingsAnswer({ hasPassword: true })) : undefined));
     fireEvent.click(await screen.findByRole('button', { name: 'Settings' }, LOADED));

@@ -26,6 +26,8 @@ type Panel =
   | { kind: 'CLIPBOARD'; url: string; failed: boolean }
   | { kind: 'CLIPBOARD_COPIED'; url: string }
   | { kind: 'SUBSCRIPTION_NEEDED' }
+  /** the gallery asked for a guidebook behind a password: its card would show the lock, visitors would need it */
+  | { kind: 'GALLERY_PASSWORD' }
   /** a publish refused on the plan's limit: the plan that allows more, when one can be bought */
   | { kind: 'PUBLISH_LIMIT'; message: string; plan: SellablePlan | null }
   | { kind: 'ERROR'; message: string };
@@ -134,8 +136,14 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
       }
     });
 
-  const toggleGallery = () =>
-    run('gallery', async () => {
+  const toggleGallery = (confirmed = false) => {
+    // a gallery card of a password-protected guidebook shows the lock screen: said before it is added (issue 22)
+    if (!confirmed && settings && !settings.isPublicGallery && settings.hasPassword) {
+      setPanel({ kind: 'GALLERY_PASSWORD' });
+      return;
+    }
+    setPanel({ kind: 'none' });
+    return run('gallery', async () => {
       if (!guidebookId || !settings) return;
       try {
         const answer = await setPublicGallery(api, guidebookId, !settings.isPublicGallery);
@@ -146,6 +154,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
         toast.error(t('editor.toast.galleryFailed'), { duration: 3000 });
       }
     });
+  };
 
   const toggleSample = (flag: 'isSampleGuidebook' | 'isSampleContent') =>
     run(flag, async () => {
@@ -308,6 +317,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
               onCopy={() => void confirmCopy()}
               onDelete={() => void confirmDelete()}
               onCopyAddress={() => void copyAddress()}
+              onGalleryAnyway={() => void toggleGallery(true)}
               onSubscribe={() => {
                 setPanel({ kind: 'none' });
                 void navigate(links.subscription);
@@ -339,6 +349,7 @@ function ConfirmPanel({
   onDelete,
   onCopyAddress,
   onSubscribe,
+  onGalleryAnyway,
 }: {
   panel: Exclude<Panel, { kind: 'none' }>;
   urlField: RefObject<HTMLInputElement | null>;
@@ -348,6 +359,7 @@ function ConfirmPanel({
   onDelete(): void;
   onCopyAddress(): void;
   onSubscribe(): void;
+  onGalleryAnyway(): void;
 }) {
   const { t } = useTranslation();
   const cancel = (
@@ -417,6 +429,18 @@ function ConfirmPanel({
           </Button>
           <Button size="sm" variant="accent" onClick={onSubscribe}>
             {t('editor.confirm.subscribe')}
+          </Button>
+        </>
+      );
+    case 'GALLERY_PASSWORD':
+      return (
+        <>
+          <p role="alert" className="flex-1 text-neutral-800">
+            {t('editor.confirm.galleryPassword')}
+          </p>
+          {cancel}
+          <Button size="sm" variant="accent" onClick={onGalleryAnyway}>
+            {t('editor.confirm.galleryAnyway')}
           </Button>
         </>
       );
