@@ -28,8 +28,9 @@ export function mapZoom(level: number | null | undefined): number {
 /**
  * Where a new map item's picker starts (Seoul City Hall). A value the author never chose: an item still exactly
  * here with no address is unplaced, and readers see no map for it (issue 22: an Osaka page must not publish Seoul).
+ * A copy of guidebook-limits' (which carries zod, kept out of the readers' script); a test holds the two together.
  */
-export const DEFAULT_MAP_CENTER = { latitude: 37.566535, longitude: 126.9779692 } as const;
+export const VIEWER_MAP_START = { latitude: 37.566535, longitude: 126.9779692 } as const;
 
 export const isUnplacedMap = (item: { address: string; latitude: number; longitude: number }): boolean =>
-  item.address.trim() === '' && item.latitude === DEFAULT_MAP_CENTER.latitude && item.longitude === DEFAULT_MAP_CENTER.longitude;
+  item.address.trim() === '' && item.latitude === VIEWER_MAP_START.latitude && item.longitude === VIEWER_MAP_START.longitude;

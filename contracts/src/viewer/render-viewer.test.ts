@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { richTextToPlain, type GuidebookDocument, type RichText, type SectionItem } from '../guidebook/guidebook-document.ts';
+import { richTextToPlain, type GuidebookDocument, type RichText, type SectionItem, type SectionItemOf } from '../guidebook/guidebook-document.ts';
 import { sampleGuidebook } from '../guidebook/sample-guidebook.ts';
 import { escapeHtml } from './html.ts';
 import { flightTimeText, imageSetsOf, openStreetMapUrl, sectionItemHtml, youTubeId } from './render-items.ts';
@@ -8,6 +8,8 @@ import { renderScreen, screenKey, viewerLinks, type RenderContext } from './rend
 import { parseViewerPath, type ViewerGuidebook } from './viewer-shapes.ts';
 import { VIEWER_TEXTS, acceptLanguageTags, textLanguage, viewerLanguage } from './viewer-texts.ts';
 import { guidebookLanguage } from './guidebook-language.ts';
+import { VIEWER_MAP_START } from './map-zoom.ts';
+import { DEFAULT_MAP_CENTER, isUnplacedMap } from '../guidebook/guidebook-limits.ts';
 import { newActivity, newCard, newContentPage, newDay, newGuidebookDocument, newMeal, newSectionItem } from '../guidebook/guidebook-rules.ts';
 
 const ko = VIEWER_TEXTS.ko;
@@ -167,6 +169,11 @@ describe('issue 22 in the reader', () => {
     expect(sectionItemHtml(item(seoul), ko)).toBe('');
     expect(sectionItemHtml(item({ ...seoul, address: 'Seoul City Hall' }), ko)).toContain('pg-map');
     expect(sectionItemHtml(item({ ...seoul, latitude: 34.6937, longitude: 135.5023 }), ko)).toContain('pg-map');
+    // the viewer's copy of the start is the editor's: a new item is unplaced for both
+    expect(VIEWER_MAP_START).toEqual(DEFAULT_MAP_CENTER);
+    const fresh = newSectionItem('map', { newId: () => 'm1' });
+    expect(isUnplacedMap(fresh as SectionItemOf<'map'>)).toBe(true);
+    expect(sectionItemHtml(fresh, ko)).toBe('');
   });
 
   it('the Not Found splash offers a way forward', () => {

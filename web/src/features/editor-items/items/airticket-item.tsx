@@ -1,8 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Plane } from 'lucide-react';
 import { emptyFlight, type Flight, type SectionItemOf } from '@pocketguide/contracts';
-import { flightTimeText } from '@pocketguide/contracts/viewer/render-items';
-import { VIEWER_TEXTS } from '@pocketguide/contracts/viewer/viewer-texts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { pressToSelect } from '../../editor/press-to-select.ts';
 import { RichTextField } from '../rich-text/rich-text-field.tsx';
@@ -12,6 +10,22 @@ import { richFieldProps } from './item-rich-field.ts';
 
 const DETAILS = ['airline', 'flightNumber', 'departs', 'arrives', 'seat', 'cabin'] as const satisfies readonly (keyof Flight)[];
 const WHEN = new Set<keyof Flight>(['departs', 'arrives']);
+
+/**
+ * '2026-05-02T08:30' as a ticket reads it: '5월 2일 (토) 08:30', 'Sat 2 May, 08:30'. The reader's copy of this rule
+ * is contracts/viewer/render-items.ts `flightTimeText` (the readers' script shares no module with the editor); a
+ * test holds the two together.
+ */
+export function flightTime(value: string, language: 'ko' | 'en'): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(value);
+  if (!match) return value;
+  const [, year, month, day, time] = match;
+  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
+  const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(date);
+  return language === 'ko'
+    ? `${Number(month)}월 ${Number(day)}일 (${part({ weekday: 'short' })}) ${time}`
+    : `${part({ weekday: 'short' })} ${Number(day)} ${part({ month: 'short' })}, ${time}`;
+}
 
 const fieldClass =
   'w-full min-w-0 rounded-[4px] border border-neutral-200 bg-white px-1.5 py-1 text-base font-semibold text-neutral-900 placeholder:font-normal placeholder:text-neutral-400 focus-visible:border-primary-600 focus-visible:outline-none';
@@ -31,8 +45,8 @@ export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>
       draft.flight = { ...(draft.flight ?? emptyFlight()), [key]: value };
     });
   const label = (key: keyof Flight) => t(`editorItems.airticket.fields.${key}`);
-  const readerTexts = VIEWER_TEXTS[i18n.language === 'en' ? 'en' : 'ko'];
-  const shown = (key: keyof Flight) => (WHEN.has(key) && flight[key] !== '' ? flightTimeText(flight[key], readerTexts) : flight[key].trim());
+  const language = i18n.language === 'en' ? 'en' : 'ko';
+  const shown = (key: keyof Flight) => (WHEN.has(key) && flight[key] !== '' ? flightTime(flight[key], language) : flight[key].trim());
 
   const airport = (key: 'from' | 'to') =>
     editable ? (

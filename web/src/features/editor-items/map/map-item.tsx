@@ -2,8 +2,7 @@ import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 're
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ExternalLink, MapPin, Search } from 'lucide-react';
-import type { SectionItemOf } from '@pocketguide/contracts';
-import { isUnplacedMap } from '@pocketguide/contracts/viewer/map-zoom';
+import { isUnplacedMap, type SectionItemOf } from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
