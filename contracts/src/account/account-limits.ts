@@ -3,7 +3,8 @@
  * defined once.
  */
 export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 14;
+/** NIST SP 800-63B: at least 64 characters must be allowed (scrypt has no 72-byte limit as bcrypt does). */
+export const PASSWORD_MAX_LENGTH = 128;
 export const NAME_MIN_LENGTH = 3;
 export const NAME_MAX_LENGTH = 100;
 export const PHONE_MIN_LENGTH = 10;
@@ -63,7 +64,13 @@ export const ACCOUNT_MESSAGES = {
   emailInvalid: 'It is not a valid Email',
   forgotEmailRequired: 'Please enter email',
   passwordInvalid: 'Not a valid password',
-  passwordHint: '8-14 characters with letters, numbers, and special characters',
+  passwordHint: '8 to 128 characters with a letter, a number and a special character',
+  // What exactly is wrong with a refused password (issue 22), one rule each
+  passwordTooShort: 'Not a valid password: use at least 8 characters',
+  passwordTooLong: 'Not a valid password: use at most 128 characters',
+  passwordNeedsLetter: 'Not a valid password: add a letter',
+  passwordNeedsDigit: 'Not a valid password: add a number',
+  passwordNeedsSpecial: 'Not a valid password: add a special character (anything but a letter or a number, a space too)',
   signupPasswordMismatch: 'Password and Confirm Password do not match',
   changePasswordMismatch: 'Passwords do not match',
   valueInvalid: 'Not a valid value',

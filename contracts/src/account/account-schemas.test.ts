@@ -59,7 +59,7 @@ describe('signup', () => {
       }),
     ).toEqual([
       { path: 'email', message: M.emailInvalid },
-      { path: 'password', message: M.passwordInvalid },
+      { path: 'password', message: M.passwordTooShort },
       { path: 'name', message: M.valueInvalid },
       { path: 'companyName', message: M.required },
       { path: 'companyPhone', message: M.phoneInvalid },
@@ -79,12 +79,20 @@ describe('signup', () => {
     );
   });
 
-  it('passwords: 8 to 14 characters with a letter, a digit and a special character', () => {
-    for (const good of ['Secret1!', 'Secret1!Secret', '비밀번호1!ab', 'pass word 1']) {
+  it('passwords (NIST SP 800-63B): 8 to 128 characters with the spec\'s letter, digit and special character; each refusal says what is wrong', () => {
+    const sixteen = 'Correct-horse-7!';
+    for (const good of ['Secret1!', 'Secret1!Secret', '비밀번호1!ab', 'pass word 1', sixteen, `${'a1!'.repeat(21)}x`, `a1!${'b'.repeat(125)}`]) {
       expect(messages(signupBodySchema, { ...signup, password: good, confirmPassword: good }), good).toEqual([]);
     }
-    for (const bad of ['Secre1!', 'Secret1!Secret1', 'Secretttt!', 'Secret123', '12345678!']) {
-      expect(messages(signupBodySchema, { ...signup, password: bad, confirmPassword: bad }), bad).toEqual([{ path: 'password', message: M.passwordInvalid }]);
+    const refused: [string, string][] = [
+      ['Secre1!', M.passwordTooShort],
+      [`a1!${'b'.repeat(126)}`, M.passwordTooLong],
+      ['12345678!', M.passwordNeedsLetter],
+      ['Secretttt!', M.passwordNeedsDigit],
+      ['Secret123', M.passwordNeedsSpecial],
+    ];
+    for (const [bad, message] of refused) {
+      expect(messages(signupBodySchema, { ...signup, password: bad, confirmPassword: bad }), bad).toEqual([{ path: 'password', message }]);
     }
   });
 

@@ -65,19 +65,27 @@ const DIGIT = /\p{Nd}/u;
 /** anything that is not a letter or a digit, a space included (as OWASP counts it) */
 const SPECIAL = /[^\p{L}\p{N}]/u;
 
-export function isValidPassword(password: string): boolean {
+/**
+ * What is wrong with a new password, as the message that says so, or null when it is acceptable. NIST SP 800-63B's
+ * length (at least 8, up to 128 allowed) and the spec's own composition rule (a letter, a digit and a special
+ * character), nothing more: no other composition rules, no expiry.
+ */
+export function passwordProblem(password: string): string | null {
   const length = [...password].length;
-  return (
-    length >= PASSWORD_MIN_LENGTH &&
-    length <= PASSWORD_MAX_LENGTH &&
-    LETTER.test(password) &&
-    DIGIT.test(password) &&
-    SPECIAL.test(password)
-  );
+  if (length < PASSWORD_MIN_LENGTH) return M.passwordTooShort;
+  if (length > PASSWORD_MAX_LENGTH) return M.passwordTooLong;
+  if (!LETTER.test(password)) return M.passwordNeedsLetter;
+  if (!DIGIT.test(password)) return M.passwordNeedsDigit;
+  if (!SPECIAL.test(password)) return M.passwordNeedsSpecial;
+  return null;
+}
+
+export function isValidPassword(password: string): boolean {
+  return passwordProblem(password) === null;
 }
 
 /** Never trimmed: a space is a legitimate password character. */
-export const passwordSchema = field(M.required, (value) => (isValidPassword(value) ? null : M.passwordInvalid), { trim: false });
+export const passwordSchema = field(M.required, passwordProblem, { trim: false });
 
 /** Presence only (a confirmation, or an old password that may predate today's rules). */
 const presentSchema = field(M.required, () => null, { trim: false });

@@ -222,7 +222,26 @@ export const preparationItemSchema = z.strictObject({
   title: richTextSchema,
   body: richTextSchema,
 });
-export const airticketItemSchema = z.strictObject({ ...itemBase, type: z.literal('airticket'), images, title: richTextSchema });
+/** A local date and time as a ticket prints it, at the airport it names ('2026-12-24T09:35'), or '' when not given. */
+export const flightDateTimeSchema = z.string().regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})?$/, 'Use YYYY-MM-DDTHH:mm');
+/**
+ * A flight's details (issue 22): every field may stay blank, a blank one is not shown to readers. `from` and `to`
+ * are the airports as the author writes them ('ICN', 'Incheon'); times are local to each airport, as printed.
+ */
+export const flightSchema = z.strictObject({
+  airline: shortText,
+  flightNumber: shortText,
+  from: shortText,
+  to: shortText,
+  departs: flightDateTimeSchema,
+  arrives: flightDateTimeSchema,
+  seat: shortText,
+  cabin: shortText,
+});
+export type Flight = z.infer<typeof flightSchema>;
+export const FLIGHT_FIELDS = ['airline', 'flightNumber', 'from', 'to', 'departs', 'arrives', 'seat', 'cabin'] as const satisfies readonly (keyof Flight)[];
+/** An air ticket: a title, the flight's details and pictures (a boarding pass). Tickets saved before issue 22 have no `flight`. */
+export const airticketItemSchema = z.strictObject({ ...itemBase, type: z.literal('airticket'), images, title: richTextSchema, flight: flightSchema.optional() });
 /** Collapsed in view mode until tapped; always open in the editor. */
 export const accordionItemSchema = z.strictObject({ ...itemBase, type: z.literal('accordion'), images, title: richTextSchema, body: richTextSchema });
 /** A single schedule row inside a section (itinerary pages keep theirs in `days`). */

@@ -35,6 +35,10 @@ export const DEFAULT_TABLE_COLS = 2;
 export const DEFAULT_MAP_LEVEL = 6;
 /** Spec: "a fixed coordinate (value not shown)". Seoul City Hall, the usual default of Korean map widgets. */
 export const DEFAULT_MAP_CENTER = { latitude: 37.566535, longitude: 126.9779692 } as const;
+
+/** A map item still at the picker's start with no address: never placed, so readers see no map (issue 22). */
+export const isUnplacedMap = (item: { address: string; latitude: number; longitude: number }): boolean =>
+  item.address.trim() === '' && item.latitude === DEFAULT_MAP_CENTER.latitude && item.longitude === DEFAULT_MAP_CENTER.longitude;
 export const MAP_HEIGHT_RATIO = 0.8;
 export const VIDEO_HEIGHT_RATIO = 0.5625;
 export const DEFAULT_IMAGE_HEIGHT = 70;

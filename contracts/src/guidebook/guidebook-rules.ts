@@ -7,6 +7,7 @@ import {
   type CardType,
   type ContentPage,
   type Day,
+  type Flight,
   type GuidebookDocument,
   type Meal,
   type RichNode,
@@ -121,7 +122,7 @@ export function newSectionItem<T extends SectionItemType>(type: T, ids: IdGenera
       case 'preparation':
         return { ...base, type: 'preparation', title: richParagraph(), body: richParagraph() };
       case 'airticket':
-        return { ...base, type: 'airticket', images: [], title: richParagraph() };
+        return { ...base, type: 'airticket', images: [], title: richParagraph(), flight: emptyFlight() };
       case 'accordion':
         return { ...base, type: 'accordion', images: [], title: richParagraph(), body: richParagraph() };
       case 'activity':
@@ -157,6 +158,9 @@ export const newActivity = (ids: IdGenerator): Activity => ({
   subActivities: [replacementSubActivity(ids)],
   isImportant: false,
 });
+
+/** A flight with nothing filled in: the editor shows each field's placeholder, readers see none of them. */
+export const emptyFlight = (): Flight => ({ airline: '', flightNumber: '', from: '', to: '', departs: '', arrives: '', seat: '', cabin: '' });
 
 /** A new meal: empty title and body ('Meal title' is the editor's placeholder, never stored). */
 export const newMeal = (ids: IdGenerator): Meal => ({ _id: ids.newId(), title: richParagraph(), body: richParagraph(), isImportant: false });

@@ -88,6 +88,16 @@ it('a save changing very many parts is capped, counting the rest', () => {
   expect(renderSummary(entries.at(-1)!)).toBe('and 16 more changes');
 });
 
+it('an untitled page is stored without an English default and named in the reader\'s language', () => {
+  const untitled = { ...doc, contents: doc.contents.map((page, index) => (index === 1 ? { ...page, title: '' } : page)) };
+  const entries = summarisePatches(untitled, [{ op: 'remove', path: ['contents', 1, 'sections', 0, 'items', 1] }]);
+  expect(entries).toEqual([{ key: 'deleted-item', params: { page: '', item: 'image' } }]);
+  expect(renderSummary(entries[0]!)).toBe('deleted an image from Untitled page');
+  expect(renderSummary(entries[0]!, 'kr')).toBe('제목 없는 페이지에서 이미지 삭제');
+  // summaries stored before carry the English default: they read in Korean too
+  expect(renderSummary({ key: 'deleted-item', params: { page: 'Untitled page', item: 'image' } }, 'kr')).toBe('제목 없는 페이지에서 이미지 삭제');
+});
+
 describe('summariseEvent and templates', () => {
   it('every key has an English and a Korean template', () => {
     for (const key of SUMMARY_KEYS) {

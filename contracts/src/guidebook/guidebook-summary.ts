@@ -167,6 +167,13 @@ export const SUMMARY_PART_LABELS: Readonly<Record<string, Template>> = {
   card: { en: 'cover card', ko: '표지 카드' },
 };
 
+/**
+ * A page without a title is stored as an empty name and named here, in the reader's language: a stored English
+ * default would reach Korean readers. Summaries stored before that carry 'Untitled page' and read the same way.
+ */
+const UNTITLED_PAGE: Template = { en: 'Untitled page', ko: '제목 없는 페이지' };
+const PAGE_PARAMS = new Set(['page', 'from']);
+
 const isSummaryKey = (key: string): key is SummaryKey => (SUMMARY_KEYS as readonly string[]).includes(key);
 
 /** One entry as text in `language` ('kr' Korean, 'en' English). Unknown keys read as "changed the guidebook". */
@@ -178,6 +185,7 @@ export function renderSummary(entry: SummaryEntry, language: Language = 'en'): s
     if (value === undefined) return '';
     if (name === 'item') return SUMMARY_ITEM_LABELS[String(value)]?.[lang] ?? String(value);
     if (name === 'part') return SUMMARY_PART_LABELS[String(value)]?.[lang] ?? String(value);
+    if (PAGE_PARAMS.has(name) && (value === '' || value === UNTITLED_PAGE.en)) return UNTITLED_PAGE[lang];
     return String(value);
   });
   const count = entry.params.count;
@@ -205,7 +213,7 @@ function clipParam(text: string): string {
 }
 
 // defensive: a summary must never fail on a value the schema has not checked yet
-const pageName = (page: Partial<ContentPage> | undefined): string => clipParam((typeof page?.title === 'string' ? page.title.trim() : '') || 'Untitled page');
+const pageName = (page: Partial<ContentPage> | undefined): string => clipParam((typeof page?.title === 'string' ? page.title.trim() : ''));
 const textParam = (value: unknown): string => clipParam(typeof value === 'string' ? value : '');
 const idOf = (value: unknown): string | null =>
   value !== null && typeof value === 'object' && '_id' in value && typeof value._id === 'string' ? value._id : null;

@@ -350,12 +350,14 @@ function buildSample(language: Language, ids: IdGenerator): GuidebookDocument {
         item({
           type: 'airticket',
           title: rich(para([b('KE1203'), s(' 김포 → 제주 · 5월 2일 08:30', ' Gimpo → Jeju · 2 May 08:30')])),
+          flight: { airline: s('대한항공', 'Korean Air'), flightNumber: 'KE1203', from: s('김포 (GMP)', 'Gimpo (GMP)'), to: s('제주 (CJU)', 'Jeju (CJU)'), departs: '2026-05-02T08:30', arrives: '2026-05-02T09:40', seat: '32A', cabin: s('일반석', 'Economy') },
           images: [sampleImage('boarding')],
           isImportant: true,
         }),
         item({
           type: 'airticket',
           title: rich(para([b('KE1250'), s(' 제주 → 김포 · 5월 5일 17:40', ' Jeju → Gimpo · 5 May 17:40')])),
+          flight: { airline: s('대한항공', 'Korean Air'), flightNumber: 'KE1250', from: s('제주 (CJU)', 'Jeju (CJU)'), to: s('김포 (GMP)', 'Gimpo (GMP)'), departs: '2026-05-05T17:40', arrives: '2026-05-05T18:50', seat: '', cabin: s('일반석', 'Economy') },
           images: [sampleImage('boarding')],
         }),
         item({

@@ -62,6 +62,15 @@ export function publishLimitMessage(limit: number): string {
   return `You already have ${limit} published guidebooks. Please unpublish one of the guidebooks.`;
 }
 
+/**
+ * The smallest plan a person can buy that publishes more at once than `plan` does: what a refused publish on a plan
+ * limit offers. Null when no sellable plan allows more (business, enterprise).
+ */
+export function planAllowingMoreThan(plan: SubscriptionType): SellablePlan | null {
+  const limit = publishLimitOf(plan);
+  return SELLABLE_PLANS.find((candidate) => PLAN_CATALOGUE[candidate].publishLimit > limit) ?? null;
+}
+
 /** The amount of the card check a payment-method change makes (cancelled at once, spec 2 §9). */
 export const CARD_CHECK_AMOUNT = 100;
 

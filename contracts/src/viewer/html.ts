@@ -45,6 +45,7 @@ const icon = (body: string, extra = '') =>
 
 export const ICONS = {
   back: icon('<path d="m15 18-6-6 6-6"/>'),
+  forward: icon('<path d="m9 18 6-6-6-6"/>'),
   up: icon('<path d="m18 15-6-6-6 6"/>'),
   share: icon('<path d="M12 3v12"/><path d="m7 8 5-5 5 5"/><path d="M5 13v6a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2v-6"/>'),
   pin: icon('<path d="M12 21s-7-6.1-7-11.5A7 7 0 0 1 19 9.5C19 14.9 12 21 12 21Z"/><circle cx="12" cy="9.5" r="2.5"/>'),

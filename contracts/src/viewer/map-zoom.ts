@@ -24,3 +24,13 @@ export function mapZoom(level: number | null | undefined): number {
   const known = typeof level === 'number' && Number.isFinite(level) ? Math.round(level) : MAP_DEFAULT_LEVEL;
   return Math.min(MAP_MAX_ZOOM, Math.max(MAP_MIN_ZOOM, 20 - known));
 }
+
+/**
+ * Where a new map item's picker starts (Seoul City Hall). A value the author never chose: an item still exactly
+ * here with no address is unplaced, and readers see no map for it (issue 22: an Osaka page must not publish Seoul).
+ * A copy of guidebook-limits' (which carries zod, kept out of the readers' script); a test holds the two together.
+ */
+export const VIEWER_MAP_START = { latitude: 37.566535, longitude: 126.9779692 } as const;
+
+export const isUnplacedMap = (item: { address: string; latitude: number; longitude: number }): boolean =>
+  item.address.trim() === '' && item.latitude === VIEWER_MAP_START.latitude && item.longitude === VIEWER_MAP_START.longitude;

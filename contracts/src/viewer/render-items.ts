@@ -1,12 +1,13 @@
-import type { Activity, Card, ContentPage, Day, ImageSet, Meal, RichNode, SectionItem, SubActivity } from '../guidebook/guidebook-document.ts';
+import type { Activity, Card, ContentPage, Day, Flight, ImageSet, Meal, RichNode, SectionItem, SubActivity } from '../guidebook/guidebook-document.ts';
 import { ICONS, attr, escapeHtml, safeAsset, safeLink } from './html.ts';
-import { mapZoom } from './map-zoom.ts';
-import { plainText, richTextHtml, richTextInlineHtml } from './render-rich-text.ts';
+import { isUnplacedMap, mapZoom } from './map-zoom.ts';
+import { plainText, richTextHtml, richTextInlineHtml, textWithPhoneLinks } from './render-rich-text.ts';
 import type { ViewerTexts } from './viewer-texts.ts';
 
 /**
- * Section items, itinerary days and cover cards in view mode (spec 1 §3, §4): sticky images, accordions and air
- * tickets as native `details` (collapsed until tapped, no script needed), maps as a static card linking out to
+ * Section items, itinerary days and cover cards in view mode (spec 1 §3, §4): sticky images, accordions as native
+ * `details` (collapsed until tapped, no script needed), air tickets as open cards with their flight's details (a
+ * reader at the gate needs the seat without a tap; the editor draws them the same), maps as a static card linking out to
  * OpenStreetMap (no tile requests) with a 'Show map' button the script turns into an interactive map on tap
  * (web/src/viewer/interactive-map.ts), videos as a light facade the script swaps for the player on tap.
  */
@@ -103,7 +104,7 @@ export function sectionItemHtml(item: SectionItem, texts: ViewerTexts): string {
       const tableStyle = total > 440 ? ` style="min-width:${total}px"` : '';
       const colgroup = `<colgroup>${widths.map((width) => `<col style="width:${((width / total) * 100).toFixed(2)}%">`).join('')}</colgroup>`;
       const cells = (row: readonly string[] | undefined, tag: 'th' | 'td') =>
-        Array.from({ length: cols }, (_, index) => `<${tag}${tag === 'th' ? ' scope="col"' : ''}>${escapeHtml(row?.[index] ?? '')}</${tag}>`).join('');
+        Array.from({ length: cols }, (_, index) => `<${tag}${tag === 'th' ? ' scope="col"' : ''}>${textWithPhoneLinks(row?.[index] ?? '')}</${tag}>`).join('');
       const [head, ...body] = rows;
       const hasHead = rows.length > 1;
       const thead = hasHead ? `<thead><tr>${cells(head, 'th')}</tr></thead>` : '';
@@ -130,6 +131,8 @@ export function sectionItemHtml(item: SectionItem, texts: ViewerTexts): string {
         : `<div class="${classes('button-item')}">${badge}<span class="pg-button is-disabled">${escapeHtml(title)}</span></div>`;
     }
     case 'map': {
+      // never placed: the picker's starting point is not a place the author chose
+      if (isUnplacedMap(item)) return '';
       const lat = item.latitude.toFixed(5);
       const lon = item.longitude.toFixed(5);
       // The drawn card is the first paint (no request leaves the site); the button beside it (a button cannot sit in
@@ -142,14 +145,22 @@ export function sectionItemHtml(item: SectionItem, texts: ViewerTexts): string {
         item.address.trim() === '' ? '' : `<strong class="pg-map-address">${escapeHtml(item.address)}</strong>`
       }<span class="pg-map-coords">${escapeHtml(texts.coordinates)} ${lat}, ${lon}</span><span class="pg-map-open">${escapeHtml(texts.openMap)}${ICONS.external}</span></span></a>${show}</div></div>`;
     }
-    case 'preparation':
-      return `<div class="${classes('preparation')}">${item.image ? `<figure>${imageHtml(item.image)}</figure>` : ''}<div class="pg-card-body">${badge}${
-        plainBlank(item.title) ? '' : `<h3 class="pg-card-title">${richTextInlineHtml(item.title)}</h3>`
-      }${rich(item.body)}</div></div>`;
+    case 'preparation': {
+      // A checklist the reader ticks: the script keeps each tick on the reader's device (web/src/viewer/checklist.ts).
+      const name = plainText(item.title).trim();
+      const check = `<label class="pg-check"><input type="checkbox" data-check="${escapeHtml(item._id)}"${attr('aria-label', name === '' ? texts.checkDone : `${texts.checkDone}: ${name}`)}${attr(
+        'title',
+        texts.checkSavedHere,
+      )}><span aria-hidden="true">${escapeHtml(texts.checkDone)}</span></label>`;
+      return `<div class="${classes('preparation')}">${item.image ? `<figure>${imageHtml(item.image)}</figure>` : ''}<div class="pg-card-body">${badge}<div class="pg-prep-head">${
+        plainBlank(item.title) ? '<span class="pg-card-title"></span>' : `<h3 class="pg-card-title">${richTextInlineHtml(item.title)}</h3>`
+      }${check}</div>${rich(item.body)}</div></div>`;
+    }
     case 'airticket':
-      return `<details class="${classes('fold')} pg-airticket"><summary>${ICONS.plane}<span class="pg-fold-title">${richTextInlineHtml(item.title)}</span>${badge}${ICONS.chevron}</summary><div class="pg-fold-body">${item.images
-        .map((image) => `<figure>${imageHtml(image)}</figure>`)
-        .join('')}</div></details>`;
+      return `<div class="${classes('airticket')}"><div class="pg-ticket-head">${ICONS.plane}<span class="pg-ticket-title">${richTextInlineHtml(item.title)}</span>${badge}</div>${flightHtml(
+        item.flight,
+        texts,
+      )}${item.images.length === 0 ? '' : `<div class="pg-ticket-images">${item.images.map((image) => `<figure>${imageHtml(image)}</figure>`).join('')}</div>`}</div>`;
     case 'accordion':
       return `<details class="${classes('fold')} pg-accordion"><summary><span class="pg-fold-title">${richTextInlineHtml(item.title)}</span>${badge}${ICONS.chevron}</summary><div class="pg-fold-body">${rich(item.body)}${item.images
         .map((image) => `<figure>${imageHtml(image)}</figure>`)
@@ -163,6 +174,42 @@ export function sectionItemHtml(item: SectionItem, texts: ViewerTexts): string {
       return `<div class="pg-item pg-unknown" data-type="${escapeHtml(String((unknown as { type?: unknown }).type))}">${escapeHtml(texts.unknownItem)}</div>`;
     }
   }
+}
+
+// ---------------------------------------------------------------- air tickets
+
+/** '2026-05-02T08:30' as a ticket reads it in the reader's language ('5월 2일 (토) 08:30', 'Sat 2 May, 08:30'). */
+export function flightTimeText(value: string, texts: Pick<ViewerTexts, 'weekdays' | 'months' | 'dateOrder'>): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})$/.exec(value);
+  if (!match) return value;
+  const [, year, month, day, time] = match;
+  const weekday = texts.weekdays[new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay()] ?? '';
+  const monthName = texts.months[Number(month) - 1] ?? month;
+  return texts.dateOrder === 'ko' ? `${Number(month)}월 ${Number(day)}일 (${weekday}) ${time}` : `${weekday} ${Number(day)} ${monthName}, ${time}`;
+}
+
+/** A ticket's flight, blank fields left out; nothing at all for a ticket saved before flights had fields. */
+export function flightHtml(flight: Flight | undefined, texts: ViewerTexts): string {
+  if (!flight) return '';
+  const text = (value: string) => value.trim();
+  const route =
+    text(flight.from) === '' && text(flight.to) === ''
+      ? ''
+      : `<p class="pg-flight-route"><span>${escapeHtml(text(flight.from))}</span><span class="pg-flight-arrow" aria-hidden="true">→</span><span>${escapeHtml(text(flight.to))}</span></p>`;
+  const rows = (
+    [
+      ['airline', text(flight.airline)],
+      ['flightNumber', text(flight.flightNumber)],
+      ['departs', flight.departs === '' ? '' : flightTimeText(flight.departs, texts)],
+      ['arrives', flight.arrives === '' ? '' : flightTimeText(flight.arrives, texts)],
+      ['seat', text(flight.seat)],
+      ['cabin', text(flight.cabin)],
+    ] as const
+  )
+    .filter(([, value]) => value !== '')
+    .map(([key, value]) => `<div class="pg-flight-${key}"><dt>${escapeHtml(texts.flight[key])}</dt><dd>${escapeHtml(value)}</dd></div>`)
+    .join('');
+  return `${route}${rows === '' ? '' : `<dl class="pg-flight">${rows}</dl>`}`;
 }
 
 // ---------------------------------------------------------------- itinerary

@@ -27,8 +27,29 @@ export function plainText(value: readonly RichNode[]): string {
   return parts.join(blocks ? '\n' : '');
 }
 
-function leafHtml(leaf: RichLeaf): string {
-  let html = escapeHtml(leaf.text);
+/**
+ * Phone numbers as readers meet them in a guide ('010-1234-5678', '+81 6-6345-1234', '(02) 123 4567', '1588-1234'):
+ * digits in groups split by a space, dot or hyphen. A candidate must start like a phone number (`+`, `(`, `0`, or a
+ * Korean 15xx-18xx service number), so dates ('2026-05-02') and year ranges ('2024-2025') stay text.
+ */
+const PHONE = /(?<![\w+])(?:\+\d{1,3}[ .-]?)?(?:\(?\d{1,4}\)?[ .-])?\d{3,4}[ .-]\d{4}(?![\w])/g;
+const PHONE_START = /^(?:\+|\(|0|1[5-8]\d{2}[ .-]\d{4}$)/;
+
+/** A text, escaped, with its phone numbers as `tel:` links (tap to call on a phone). */
+export function textWithPhoneLinks(text: string): string {
+  let html = '';
+  let last = 0;
+  for (const match of text.matchAll(PHONE)) {
+    const digits = match[0].replace(/[^\d+]/g, '');
+    if (!PHONE_START.test(match[0]) || digits.replace('+', '').length < 8 || digits.length > 16) continue;
+    html += `${escapeHtml(text.slice(last, match.index))}<a class="pg-tel"${attr('href', `tel:${digits}`)}>${escapeHtml(match[0])}</a>`;
+    last = match.index + match[0].length;
+  }
+  return html + escapeHtml(text.slice(last));
+}
+
+function leafHtml(leaf: RichLeaf, inLink = false): string {
+  let html = inLink ? escapeHtml(leaf.text) : textWithPhoneLinks(leaf.text);
   if (html === '') return '';
   if (leaf.bold) html = `<strong>${html}</strong>`;
   if (leaf.italic) html = `<em>${html}</em>`;
@@ -51,15 +72,15 @@ function linkHtml(href: string, inner: string): string {
   return `<a${attr('href', safe)}${web ? ' target="_blank" rel="noopener noreferrer"' : ''}>${inner}</a>`;
 }
 
-/** Inline content: leaves, links and soft breaks. */
-function inlineHtml(nodes: readonly RichNode[]): string {
+/** Inline content: leaves, links and soft breaks (a link's own text gets no phone links: links do not nest). */
+function inlineHtml(nodes: readonly RichNode[], inLink = false): string {
   let html = '';
   for (const node of nodes) {
-    if (isLeaf(node)) html += leafHtml(node);
-    else if (node.type === 'link') html += linkHtml(node.href, inlineHtml(node.children));
+    if (isLeaf(node)) html += leafHtml(node, inLink);
+    else if (node.type === 'link') html += linkHtml(node.href, inlineHtml(node.children, true));
     else if (node.type === 'break') html += '<br>';
     // A block nested where inline content belongs (not something the editor makes): keep its text.
-    else html += inlineHtml(node.children);
+    else html += inlineHtml(node.children, inLink);
   }
   return html;
 }

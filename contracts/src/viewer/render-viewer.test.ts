@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { richTextToPlain, type GuidebookDocument, type RichText, type SectionItem } from '../guidebook/guidebook-document.ts';
+import { richTextToPlain, type GuidebookDocument, type RichText, type SectionItem, type SectionItemOf } from '../guidebook/guidebook-document.ts';
 import { sampleGuidebook } from '../guidebook/sample-guidebook.ts';
 import { escapeHtml } from './html.ts';
-import { imageSetsOf, openStreetMapUrl, sectionItemHtml, youTubeId } from './render-items.ts';
-import { plainText, richTextHtml, richTextInlineHtml } from './render-rich-text.ts';
+import { flightTimeText, imageSetsOf, openStreetMapUrl, sectionItemHtml, youTubeId } from './render-items.ts';
+import { plainText, richTextHtml, richTextInlineHtml, textWithPhoneLinks } from './render-rich-text.ts';
 import { renderScreen, screenKey, viewerLinks, type RenderContext } from './render-viewer.ts';
 import { parseViewerPath, type ViewerGuidebook } from './viewer-shapes.ts';
 import { VIEWER_TEXTS, acceptLanguageTags, textLanguage, viewerLanguage } from './viewer-texts.ts';
 import { guidebookLanguage } from './guidebook-language.ts';
+import { VIEWER_MAP_START } from './map-zoom.ts';
+import { DEFAULT_MAP_CENTER, isUnplacedMap } from '../guidebook/guidebook-limits.ts';
 import { newActivity, newCard, newContentPage, newDay, newGuidebookDocument, newMeal, newSectionItem } from '../guidebook/guidebook-rules.ts';
 
 const ko = VIEWER_TEXTS.ko;
@@ -110,6 +112,74 @@ describe('section items in view mode', () => {
     const table = sectionItemHtml(item({ type: 'table', content: [['a', '<b>'], ['1', '2']], rows: 2, cols: 2, colWidths: [300, 100] }), ko);
     expect(table).toContain('<col style="width:75.00%">');
     expect(table).toContain('<th scope="col">&lt;b&gt;</th>');
+  });
+});
+
+describe('issue 22 in the reader', () => {
+  const item = (fields: Record<string, unknown>): SectionItem => ({ _id: 'i1', isImportant: false, ...fields }) as SectionItem;
+  const title = (text: string) => [{ type: 'paragraph', children: [{ text }] }];
+  const flight = { airline: 'Korean Air', flightNumber: 'KE1203', from: 'Gimpo (GMP)', to: 'Jeju (CJU)', departs: '2026-05-02T08:30', arrives: '', seat: '32A', cabin: '' };
+
+  it('an air ticket is an open card with its flight, blank fields left out; a ticket saved before flights had fields still reads', () => {
+    const ticket = sectionItemHtml(item({ type: 'airticket', images: [], title: title('To Jeju'), flight }), VIEWER_TEXTS.en);
+    expect(ticket).not.toContain('<details');
+    expect(ticket).toContain('<p class="pg-flight-route"><span>Gimpo (GMP)</span><span class="pg-flight-arrow" aria-hidden="true">→</span><span>Jeju (CJU)</span></p>');
+    expect(ticket).toContain('<dt>Flight</dt><dd>KE1203</dd>');
+    expect(ticket).toContain('<dt>Departs</dt><dd>Sat 2 May, 08:30</dd>');
+    expect(ticket).toContain('<dt>Seat</dt><dd>32A</dd>');
+    expect(ticket).not.toContain('Arrives');
+    expect(ticket).not.toContain('Class');
+    const old = sectionItemHtml(item({ type: 'airticket', images: [{ large: '/l.jpg', medium: '/m.jpg', small: '/s.jpg' }], title: title('KE1203') }), ko);
+    expect(old).toContain('KE1203');
+    expect(old).toContain('src="/m.jpg"');
+    expect(old).not.toContain('pg-flight');
+    expect(flightTimeText('2026-05-02T08:30', ko)).toBe('5월 2일 (토) 08:30');
+  });
+
+  it("a preparation has a checkbox named by its title, for the reader's own checklist", () => {
+    const prep = sectionItemHtml(item({ type: 'preparation', _id: 'p7', title: title('Passport'), body: [] }), VIEWER_TEXTS.en);
+    expect(prep).toContain('<input type="checkbox" data-check="p7" aria-label="Done: Passport"');
+  });
+
+  it('phone numbers are tap-to-call; dates, year ranges and numbers inside links are not', () => {
+    expect(textWithPhoneLinks('Call 010-1234-5678 now')).toBe('Call <a class="pg-tel" href="tel:01012345678">010-1234-5678</a> now');
+    expect(textWithPhoneLinks('+81 6-6345-1234')).toBe('<a class="pg-tel" href="tel:+81663451234">+81 6-6345-1234</a>');
+    expect(textWithPhoneLinks('1588-1234')).toContain('href="tel:15881234"');
+    expect(textWithPhoneLinks('(02) 123 4567')).toContain('href="tel:021234567"');
+    for (const text of ['2026-05-02', 'open 2024-2025', '11,000 won', '08:30-17:40', '<b>']) expect(textWithPhoneLinks(text), text).not.toContain('tel:');
+    const linked = richTextHtml([{ type: 'paragraph', children: [{ type: 'link', href: 'https://a.example', children: [{ text: '02-123-4567' }] }] }] as RichText);
+    expect(linked).not.toContain('tel:');
+    const table = sectionItemHtml(item({ type: 'table', content: [['Hotel', '06-6345-1234']], rows: 1, cols: 2, colWidths: [100, 100] }), ko);
+    expect(table).toContain('href="tel:0663451234"');
+  });
+
+  it('a content page links to the previous and next pages in the cover order', () => {
+    const doc = sampleGuidebook('en');
+    const [first, second] = doc.contents;
+    const last = doc.contents.at(-1)!;
+    const render = (contentId: string) => renderScreen({ kind: 'content', guidebook: book(doc), contentId }, context(book(doc)));
+    expect(render(first!._id)).not.toContain('rel="prev"');
+    expect(render(first!._id)).toContain(`rel="next" href="/m/u1/contents/${second!._id}" data-nav`);
+    expect(render(second!._id)).toContain(`rel="prev" href="/m/u1/contents/${first!._id}"`);
+    expect(render(last._id)).not.toContain('rel="next"');
+  });
+
+  it('a map never placed (the picker\'s Seoul start, no address) is not shown to readers; a placed one is', () => {
+    const seoul = { type: 'map', address: '', latitude: 37.566535, longitude: 126.9779692, level: 6 };
+    expect(sectionItemHtml(item(seoul), ko)).toBe('');
+    expect(sectionItemHtml(item({ ...seoul, address: 'Seoul City Hall' }), ko)).toContain('pg-map');
+    expect(sectionItemHtml(item({ ...seoul, latitude: 34.6937, longitude: 135.5023 }), ko)).toContain('pg-map');
+    // the viewer's copy of the start is the editor's: a new item is unplaced for both
+    expect(VIEWER_MAP_START).toEqual(DEFAULT_MAP_CENTER);
+    const fresh = newSectionItem('map', { newId: () => 'm1' });
+    expect(isUnplacedMap(fresh as SectionItemOf<'map'>)).toBe(true);
+    expect(sectionItemHtml(fresh, ko)).toBe('');
+  });
+
+  it('the Not Found splash offers a way forward', () => {
+    const splash = renderScreen({ kind: 'not-found' }, { lang: 'en', texts: VIEWER_TEXTS.en, links: { cover: '/', content: () => '/' } });
+    expect(splash).toContain('href="/public-guidebooks">Browse public guidebooks</a>');
+    expect(splash).toContain('href="/">Go to PocketGuide</a>');
   });
 });
 

@@ -129,13 +129,34 @@ function contentHtml(guidebook: ViewerGuidebook, page: ContentPage, { texts, lin
   return `<div class="pg-screen pg-content" data-type="${escapeHtml(page.contentType)}">${bar}<article class="pg-article"><header class="pg-content-head">${heading}${subtitle}</header>${pageBody(
     page,
     texts,
-  )}</article><footer class="pg-page-footer">${creditHtml(guidebook.credit, texts)}</footer>${floating}</div>`;
+  )}</article>${pagerHtml(guidebook, page, { texts, links })}<footer class="pg-page-footer">${creditHtml(guidebook.credit, texts)}</footer>${floating}</div>`;
 }
 
+/** Previous and next page under a content page, in the cover's order, so a reader goes on without the cover. */
+function pagerHtml(guidebook: ViewerGuidebook, page: ContentPage, { texts, links }: Pick<RenderContext, 'texts' | 'links'>): string {
+  const pages = guidebook.document.contents;
+  const index = pages.findIndex((content) => content._id === page._id);
+  const link = (target: ContentPage | undefined, rel: 'prev' | 'next') => {
+    if (!target) return '<span></span>';
+    const label = rel === 'prev' ? texts.previousPage : texts.nextPage;
+    const title = target.title.trim();
+    return `<a class="pg-pager-${rel}" rel="${rel}" href="${escapeHtml(links.content(target._id))}" data-nav>${rel === 'prev' ? ICONS.back : ''}<span><small>${escapeHtml(label)}</small>${
+      title === '' ? '' : `<strong>${escapeHtml(title)}</strong>`
+    }</span>${rel === 'next' ? ICONS.forward : ''}</a>`;
+  };
+  const previous = pages[index - 1];
+  const next = pages[index + 1];
+  if (!previous && !next) return '';
+  return `<nav class="pg-pager"${attr('aria-label', `${texts.previousPage} / ${texts.nextPage}`)}>${link(previous, 'prev')}${link(next, 'next')}</nav>`;
+}
+
+/** The 'Not Found' splash (spec 1 §2) with ways forward: the public guidebooks, and the product's home. */
 function splashHtml(texts: ViewerTexts): string {
   return `<div class="pg-screen pg-splash" role="main">${LOGO_MARK}<p class="pg-brand">${escapeHtml(texts.brand)}</p><h1>${escapeHtml(texts.notFoundTitle)}</h1><p class="pg-splash-body">${escapeHtml(
     texts.notFoundBody,
-  )}</p><p class="pg-tagline">${escapeHtml(texts.tagline)}</p></div>`;
+  )}</p><p class="pg-splash-actions"><a class="pg-primary" href="/public-guidebooks">${escapeHtml(texts.notFoundGallery)}</a><a class="pg-secondary" href="/">${escapeHtml(
+    texts.notFoundHome,
+  )}</a></p><p class="pg-tagline">${escapeHtml(texts.tagline)}</p></div>`;
 }
 
 function gateHtml(title: string, texts: ViewerTexts): string {

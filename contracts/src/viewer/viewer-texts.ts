@@ -53,6 +53,21 @@ export type ViewerTexts = {
   unknownContentType: string;
   unknownItem: string;
   openLink: string;
+  /** the 404 splash's ways forward */
+  notFoundHome: string;
+  notFoundGallery: string;
+  /** the pager under a content page */
+  previousPage: string;
+  nextPage: string;
+  /** a preparation's checkbox, kept on the reader's phone */
+  checkDone: string;
+  checkSavedHere: string;
+  /** an air ticket's flight details */
+  flight: { airline: string; flightNumber: string; departs: string; arrives: string; seat: string; cabin: string };
+  /** dates on air tickets: weekday names from Sunday, month names, and the order they are written in */
+  weekdays: readonly string[];
+  months: readonly string[];
+  dateOrder: ViewerLanguage;
 };
 
 const ko: ViewerTexts = {
@@ -98,6 +113,16 @@ const ko: ViewerTexts = {
   unknownContentType: '알 수 없는 콘텐츠 유형',
   unknownItem: '이 항목은 표시할 수 없어요',
   openLink: '새 창에서 열기',
+  notFoundHome: '포켓가이드 홈으로',
+  notFoundGallery: '공개 가이드북 둘러보기',
+  previousPage: '이전 페이지',
+  nextPage: '다음 페이지',
+  checkDone: '준비 완료',
+  checkSavedHere: '체크 표시는 이 기기에만 저장돼요',
+  flight: { airline: '항공사', flightNumber: '편명', departs: '출발', arrives: '도착', seat: '좌석', cabin: '좌석 등급' },
+  weekdays: ['일', '월', '화', '수', '목', '금', '토'],
+  months: ['1월', '2월', '3월', '4월', '5월', '6월', '7월', '8월', '9월', '10월', '11월', '12월'],
+  dateOrder: 'ko',
 };
 
 const en: ViewerTexts = {
@@ -143,6 +168,16 @@ const en: ViewerTexts = {
   unknownContentType: 'Unknown content type',
   unknownItem: 'This item cannot be shown',
   openLink: 'Opens in a new window',
+  notFoundHome: 'Go to PocketGuide',
+  notFoundGallery: 'Browse public guidebooks',
+  previousPage: 'Previous page',
+  nextPage: 'Next page',
+  checkDone: 'Done',
+  checkSavedHere: 'Ticks are kept on this device only',
+  flight: { airline: 'Airline', flightNumber: 'Flight', departs: 'Departs', arrives: 'Arrives', seat: 'Seat', cabin: 'Class' },
+  weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
+  months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
+  dateOrder: 'en',
 };
 
 export const VIEWER_TEXTS: Readonly<Record<ViewerLanguage, ViewerTexts>> = { ko, en };

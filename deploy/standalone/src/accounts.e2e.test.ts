@@ -133,7 +133,7 @@ function journey(lang: Lang) {
       await page.type('input[name="companyWebsite"]', 'not a url');
       await page.waitForFunction(() => document.querySelector('input[name="email"]')?.getAttribute('aria-describedby') !== null);
       expect(await describedByText(page, 'input[name="email"]')).toBe(L.account.messages.emailInvalid);
-      expect(await describedByText(page, 'input[name="password"]')).toContain(L.account.messages.passwordInvalid);
+      expect(await describedByText(page, 'input[name="password"]')).toContain(L.account.messages.passwordTooShort);
       expect(await describedByText(page, 'input[name="confirmPassword"]')).toBe(L.account.messages.signupPasswordMismatch);
       expect(await describedByText(page, 'input[name="companyPhone"]')).toBe(L.account.messages.phoneInvalid);
       expect(await describedByText(page, 'input[name="companyWebsite"]')).toBe(L.account.messages.urlInvalid);

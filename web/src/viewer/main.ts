@@ -17,6 +17,7 @@ import { forgetUnlocked, keepForOffline, keepUnlocked, unlockedFromCache } from 
 import { forgetPassword, rememberPassword, rememberedPassword } from './remembered-passwords.ts';
 import { openShareSheet } from './share.ts';
 import { pageShown } from './reading.ts';
+import { rememberCheck, restoreChecks } from './checklist.ts';
 import { withReadingSource } from '@pocketguide/contracts/insights/reading-shapes';
 
 /**
@@ -89,6 +90,7 @@ function show(screen: ViewerScreen, links: ViewerLinks = { cover: '/', content: 
   if (screen.kind === 'cover' || screen.kind === 'content') {
     const page = screen.kind === 'content' ? screen.guidebook.document.contents.find((content) => content._id === screen.contentId) : undefined;
     document.title = page ? `${page.title} · ${screen.guidebook.title}` : screen.guidebook.title;
+    restoreChecks(root, screen.guidebook.uuid);
     // Readers' pages count in the author's insights; an author's preview and the built-in sample do not.
     if (route?.mode !== 'preview' && screen.guidebook.published && screen.guidebook.uuid !== 'sample') {
       pageShown(screen.guidebook.uuid, screen.kind === 'content' ? screen.contentId : 'cover');
@@ -396,6 +398,10 @@ window.addEventListener('popstate', () => {
   route = target;
   showGuidebook();
   window.scrollTo(0, historyState().scrollY ?? 0);
+});
+
+document.addEventListener('change', (event) => {
+  if (event.target instanceof HTMLInputElement && event.target.dataset.check !== undefined && guidebook) rememberCheck(event.target, guidebook.uuid);
 });
 
 document.addEventListener('click', (event) => {

@@ -25,7 +25,7 @@ const LETTERS = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ';
 const DIGITS = '23456789';
 const SPECIALS = '!@#$%^&*-_=+?';
 
-/** 14 characters with letters, digits and specials: the longest password the policy allows. */
+/** 14 random characters with letters, digits and specials (the policy allows 8 to 128). */
 export function generatePassword(): string {
   const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)] ?? 'x';
   const all = LETTERS + DIGITS + SPECIALS;

@@ -34,4 +34,17 @@ describe('audit sentences', () => {
     expect(describeEvent(edited(3), ko.t, (key) => ko.exists(key))).toBe('Kim이(가) 가이드북을 편집 (변경 3건)');
     expect(describeEvent({ ...edited(1), type: 'SomethingNew' }, en.t, (key) => en.exists(key))).toBe('SomethingNew');
   });
+
+  it('names plans and mail kinds in the reader\'s language, and credits a mailed-link activation to the account holder', () => {
+    const en = createI18n('en');
+    const ko = createI18n('ko');
+    const subscribed: AuditEntry = { ...edited(1), type: 'UserSubscribed', summary: { plan: 'standard' } };
+    expect(describeEvent(subscribed, ko.t, (key) => ko.exists(key))).toBe('Kim이(가) 스탠다드 요금제를 구독');
+    expect(describeEvent(subscribed, en.t, (key) => en.exists(key))).not.toMatch(/[\uAC00-\uD7A3]/);
+    const mailed: AuditEntry = { ...edited(1), type: 'MailSent', summary: { kind: 'verification' } };
+    expect(describeEvent(mailed, ko.t, (key) => ko.exists(key))).toBe('Kim이(가) 메일을 발송 (인증 메일)');
+    const activated: AuditEntry = { ...edited(1), type: 'UserActivated', actor: null, actorId: 'anonymous', summary: {} };
+    expect(describeEvent(activated, en.t, (key) => en.exists(key))).toMatch(/^The account holder /);
+    expect(describeEvent(activated, ko.t, (key) => ko.exists(key))).toBe('계정 주인이 계정을 인증');
+  });
 });

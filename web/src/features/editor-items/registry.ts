@@ -1,5 +1,6 @@
 import type { EditorItemRegistry, SectionItemComponents } from '../editor/item-contract.ts';
-import { AccordionItem, AirticketItem } from './items/accordion-items.tsx';
+import { AccordionItem } from './items/accordion-items.tsx';
+import { AirticketItem } from './items/airticket-item.tsx';
 import { ButtonItem } from './items/button-item.tsx';
 import { ImageItem, ImageTextItem } from './items/image-items.tsx';
 import { PreparationItem } from './items/preparation-item.tsx';

@@ -60,6 +60,15 @@ describe('editor store: undo and redo', () => {
     expect(store.getState().dirty).toBe(true);
   });
 
+  it('an untouched new guidebook is not unsaved work; its first edit is (leaving warns from then on)', () => {
+    const store = createEditorStore({ doc: sampleDocument(), origin: 'new', guidebookId: null, ids: countingIds() });
+    expect(store.getState().dirty).toBe(false);
+    store.edit((draft) => {
+      draft.title = 'Osaka';
+    });
+    expect(store.getState().dirty).toBe(true);
+  });
+
   it('a new edit ends the redo chain', () => {
     const store = savedStore();
     store.edit((doc) => void (doc.title = 'One'));

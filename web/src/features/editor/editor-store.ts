@@ -184,8 +184,8 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
     undoStack: [],
     redoStack: [],
     serverRedos: 0,
-    // an unsaved guidebook is unsaved work from the start (leaving warns)
-    dirty: !saved,
+    // an untouched new guidebook holds nothing the author did: leaving warns from the first edit on (issue 22)
+    dirty: false,
     saveStatus: 'idle',
     activeId: null,
     editingId: null,

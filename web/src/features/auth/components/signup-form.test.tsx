@@ -42,7 +42,7 @@ describe('signup screen', () => {
     fireEvent.click(submit);
     await waitFor(() => expect(field('email').getAttribute('aria-invalid')).toBe('true'));
     expect(messageOf('email')).toBe('Email is required');
-    expect(messageOf('password')).toBe('Required Field 8-14 characters with letters, numbers, and special characters');
+    expect(messageOf('password')).toBe('Required Field 8 to 128 characters with a letter, a number and a special character');
     expect(messageOf('name')).toBe('Required Field');
     expect(messageOf('companyName')).toBe('Required Field');
     expect(field('companyAddress').getAttribute('aria-invalid')).toBeNull();

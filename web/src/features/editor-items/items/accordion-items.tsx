@@ -10,12 +10,11 @@ import { ImageUploadButton } from './image-upload-button.tsx';
 import { richFieldProps } from './item-rich-field.ts';
 import { pressToSelect } from '../../editor/press-to-select.ts';
 
-type FoldingItem = SectionItemOf<'accordion'> | SectionItemOf<'airticket'>;
+type FoldingItem = SectionItemOf<'accordion'>;
 
 /**
- * Accordion and airticket items: a title over a list of images (and, for an accordion, a body, the field it passes
- * as `body`). Readers open and close them with a tap; in the editor they are always open (spec §4), so the author
- * sees what they edit.
+ * Accordion items: a title over a body and a list of images. Readers open and close them with a tap; in the editor
+ * they are always open (spec §4), so the author sees what they edit. (Air tickets are open cards: airticket-item.tsx.)
  */
 function FoldingItemView<T extends FoldingItem>({ body, ...props }: SectionItemProps<T> & { body?: ReactNode }) {
   const { item, editable, active, onActivate, onEdit, uploadImage } = props;
@@ -91,7 +90,7 @@ function FoldingItemView<T extends FoldingItem>({ body, ...props }: SectionItemP
   );
 }
 
-function ImageList({ images, editable, onRemove }: { images: readonly ImageSet[]; editable: boolean; onRemove(index: number): void }) {
+export function ImageList({ images, editable, onRemove }: { images: readonly ImageSet[]; editable: boolean; onRemove(index: number): void }) {
   const { t } = useTranslation();
   if (images.length === 0) return null;
   return (
@@ -123,8 +122,4 @@ export function AccordionItem(props: SectionItemProps<SectionItemOf<'accordion'>
       body={<RichTextField {...richFieldProps(props, 'body')} label={t('editorItems.accordion.bodyLabel')} placeholder={t('editorItems.accordion.bodyPlaceholder')} />}
     />
   );
-}
-
-export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>>) {
-  return <FoldingItemView {...props} />;
 }

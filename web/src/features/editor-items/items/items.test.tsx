@@ -5,7 +5,10 @@ import { youTubeId } from '@pocketguide/contracts/viewer/render-items';
 import { editorItemRegistry, sectionItemComponents } from '../registry.ts';
 import { SectionItemView } from '../section-item-view.tsx';
 import { countingIds, editableValue, renderWithI18n } from '../test-support.tsx';
-import { AccordionItem, AirticketItem } from './accordion-items.tsx';
+import { AccordionItem } from './accordion-items.tsx';
+import { AirticketItem, flightTime } from './airticket-item.tsx';
+import { flightTimeText } from '@pocketguide/contracts/viewer/render-items';
+import { VIEWER_TEXTS } from '@pocketguide/contracts/viewer/viewer-texts';
 import { buttonUrlFromInput, ButtonItem } from './button-item.tsx';
 import { ImageItem, ImageTextItem } from './image-items.tsx';
 import { VideoItem, videoUrlFromInput, youtubeVideoId } from './video-item.tsx';
@@ -81,15 +84,30 @@ describe('accordion and airticket items', () => {
     expect(header.getAttribute('aria-expanded')).toBe('false');
   });
 
-  it('are always open in edit mode, and a click does not close them', () => {
-    const item = { ...newSectionItem('airticket', ids), title: richParagraph('ICN → CJU'), images: [image] };
-    const { container } = renderWithI18n(<AirticketItem item={item} editable active={false} {...base} />);
-    expect(screen.queryByRole('button', { name: 'ICN → CJU' })).toBeNull();
-    const panel = container.querySelector('[id]') as HTMLElement;
-    expect(panel.hidden).toBe(false);
-    fireEvent.click(screen.getByRole('textbox', { name: 'Air ticket title' }));
-    expect(panel.hidden).toBe(false);
+  it('an air ticket is an open card whose flight fields edit the ticket; a ticket saved without them reads and gains them on edit', () => {
+    const value = editableValue({ ...newSectionItem('airticket', ids), title: richParagraph('ICN → CJU'), images: [image] } as SectionItemOf<'airticket'>);
+    delete value.value.flight;
+    // read through a function: after the delete, TypeScript would take the field for undefined for good
+    const flight = () => value.value.flight;
+    const { container, rerender } = renderWithI18n(<AirticketItem item={value.value} editable active={false} onActivate={() => {}} onEdit={value.onEdit} ids={ids} />);
     expect(container.querySelectorAll('img')).toHaveLength(1);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Flight' }), { target: { value: 'KE1203' } });
+    expect(flight()).toEqual({ airline: '', flightNumber: 'KE1203', from: '', to: '', departs: '', arrives: '', seat: '', cabin: '' });
+    rerender(<AirticketItem item={value.value} editable active={false} onActivate={() => {}} onEdit={value.onEdit} ids={ids} />);
+    fireEvent.change(screen.getByLabelText('Departs'), { target: { value: '2026-05-02T08:30' } });
+    expect(flight()?.departs).toBe('2026-05-02T08:30');
+    // readers' view: the filled fields only, times as a ticket reads
+    rerender(<AirticketItem item={value.value} editable={false} active={false} {...base} />);
+    expect(container.querySelector('[data-flight]')?.textContent).toBe('FlightKE1203DepartsSat 2 May, 08:30');
+    expect(container.querySelector('[data-flight-route]')).toBeNull();
+  });
+
+  it("the editor writes a ticket's times as the reader does, in both languages", () => {
+    for (let day = 1; day <= 14; day++) {
+      const value = `2026-${day % 12 === 0 ? 12 : String(day % 12).padStart(2, '0')}-${String(day).padStart(2, '0')}T0${day % 10}:45`;
+      expect(flightTime(value, 'ko'), value).toBe(flightTimeText(value, VIEWER_TEXTS.ko));
+      expect(flightTime(value, 'en'), value).toBe(flightTimeText(value, VIEWER_TEXTS.en));
+    }
   });
 
   it('removing an image edits the list', () => {

@@ -8,7 +8,7 @@ import { ImageUploadButton } from './image-upload-button.tsx';
 import { richFieldProps } from './item-rich-field.ts';
 import { pressToSelect } from '../../editor/press-to-select.ts';
 
-/** A preparation card: an image, a title and a body (spec §3). */
+/** A preparation card: an image, a title with the readers' checkbox, and a body (spec §3, issue 22). */
 export function PreparationItem(props: SectionItemProps<SectionItemOf<'preparation'>>) {
   const { item, editable, active, onActivate, uploadImage } = props;
   const { t } = useTranslation();
@@ -27,13 +27,20 @@ export function PreparationItem(props: SectionItemProps<SectionItemOf<'preparati
             <ImageUploadButton uploadImage={uploadImage} label={item.image ? t('editorItems.image.replace') : t('editorItems.image.upload')} />
           </div>
         ) : null}
-        <RichTextField
-          {...richFieldProps(props, 'title')}
-          className="font-semibold text-neutral-900"
-          singleLine
-          label={t('editorItems.preparation.titleLabel')}
-          placeholder={t('editorItems.preparation.titlePlaceholder')}
-        />
+        <div className="flex items-start gap-3">
+          <RichTextField
+            {...richFieldProps(props, 'title')}
+            className="min-w-0 flex-1 font-semibold text-neutral-900"
+            singleLine
+            label={t('editorItems.preparation.titleLabel')}
+            placeholder={t('editorItems.preparation.titlePlaceholder')}
+          />
+          {/* The reader's checkbox, drawn where readers get it; ticks are theirs, kept on their phones. */}
+          <label className="-my-1 inline-flex shrink-0 items-center gap-1.5 text-[13px] text-neutral-600" title={t('editorItems.preparation.checkHint')} data-prep-check>
+            <input type="checkbox" disabled className="size-[22px] accent-primary-600" />
+            <span>{t('editorItems.preparation.check')}</span>
+          </label>
+        </div>
         <RichTextField
           {...richFieldProps(props, 'body')}
           className="text-sm text-neutral-700"

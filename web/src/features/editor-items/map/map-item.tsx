@@ -2,7 +2,7 @@ import { Suspense, useEffect, useId, useRef, useState, type FormEvent } from 're
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ExternalLink, MapPin, Search } from 'lucide-react';
-import type { SectionItemOf } from '@pocketguide/contracts';
+import { isUnplacedMap, type SectionItemOf } from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
@@ -84,6 +84,11 @@ export function MapItem({ item, editable, active, onActivate, onEdit }: SectionI
         {/* Above Leaflet's panes and controls (z-index up to 1000), inside the map's own stacking context. */}
         {interactive ? null : <div data-map-overlay="" className="absolute inset-0 z-[1100]" aria-hidden="true" />}
       </div>
+      {editable && isUnplacedMap(item) ? (
+        <p className="text-sm text-neutral-500" data-map-unplaced>
+          {t('editorItems.map.unplaced')}
+        </p>
+      ) : null}
       {item.address ? (
         <p className="flex items-start gap-1.5 text-sm text-neutral-700">
           <MapPin className="mt-0.5 size-4 shrink-0 text-primary-600" aria-hidden="true" />

@@ -21,6 +21,7 @@ import { Dialog } from '../../../components/dialog.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError, isNetworkError, type ApiClient } from '../../../lib/api-client.ts';
+import { useErrorMessage } from '../../../lib/error-message.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { documentOf, getGuidebook, settingsOf } from '../api/get-guidebook.ts';
@@ -148,6 +149,7 @@ type LoadedEditorProps = { data: EditorData; onStored(guidebookId: string): void
 
 function LoadedEditor({ data, contentId, registry, links, basePath, onStored }: LoadedEditorProps) {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
   const api = useApiClient();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -173,11 +175,11 @@ function LoadedEditor({ data, contentId, registry, links, basePath, onStored }: 
           return;
         case 'failed':
           // the banner keeps saying it until a save succeeds (see EditorNotices)
-          setSaveProblem({ offline: isNetworkError(notice.error), message: notice.error instanceof Error ? notice.error.message : '' });
+          setSaveProblem({ offline: isNetworkError(notice.error), message: errorMessage(notice.error) });
           return;
       }
     },
-    [t],
+    [errorMessage, t],
   );
   const onInserted = useCallback(
     (guidebookId: string, position: number) => {
@@ -276,10 +278,10 @@ function LoadedEditor({ data, contentId, registry, links, basePath, onStored }: 
         await queryClient.invalidateQueries({ queryKey: historyKey(guidebookId) });
         toast.success(t('editor.toast.restored', { revision }));
       } catch (error) {
-        toast.error(error instanceof Error ? error.message : t('editor.toast.failed'));
+        toast.error(errorMessage(error));
       }
     },
-    [api, queryClient, reload, saver, store, t],
+    [api, errorMessage, queryClient, reload, saver, store, t],
   );
 
   return (

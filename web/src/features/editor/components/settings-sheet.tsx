@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/button.tsx';
 import { PasswordField } from '../../../components/password-field.tsx';
 import { setGuidebookPassword } from '../api/guidebook-settings.ts';
+import { useErrorMessage } from '../../../lib/error-message.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
 import { SideSheet } from './side-sheet.tsx';
 
@@ -19,9 +20,11 @@ export function SettingsSheet({ open, onOpenChange }: { open: boolean; onOpenCha
 
 function SettingsForm({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
   const { store, api } = useEditor();
   const guidebookId = useEditorState((state) => state.guidebookId);
   const current = useEditorState((state) => state.settings?.password ?? '');
+  const inGallery = useEditorState((state) => state.settings?.isPublicGallery ?? false);
   const [password, setPassword] = useState(current);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
@@ -42,7 +45,7 @@ function SettingsForm({ onDone }: { onDone(): void }) {
           toast.success(t(answer.hasPassword ? 'editor.toast.passwordSaved' : 'editor.toast.passwordRemoved'));
           onDone();
         } catch (caught) {
-          setError(caught instanceof Error ? caught.message : t('editor.toast.failed'));
+          setError(errorMessage(caught));
         } finally {
           setBusy(false);
         }
@@ -57,6 +60,11 @@ function SettingsForm({ onDone }: { onDone(): void }) {
         maxLength={100}
         onChange={(event) => setPassword(event.target.value)}
       />
+      {inGallery && password.trim() !== '' ? (
+        <p role="status" className="rounded-control bg-warning-50 px-3 py-2 text-sm text-warning-700" data-gallery-password-warning>
+          {t('editor.settings.galleryWarning')}
+        </p>
+      ) : null}
       <div className="flex justify-end">
         <Button type="submit" loading={busy}>
           {t('editor.settings.save')}

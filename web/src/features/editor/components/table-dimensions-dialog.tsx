@@ -3,13 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
+import { DEFAULT_TABLE_COLS, DEFAULT_TABLE_ROWS } from '@pocketguide/contracts';
 import { TextField } from '../../../components/text-field.tsx';
 
-/** Table insertion asks for rows and columns (spec §2, §5: both needed, no bounds on the inputs). */
+const ROWS = String(DEFAULT_TABLE_ROWS);
+const COLS = String(DEFAULT_TABLE_COLS);
+
+/**
+ * Table insertion asks for rows and columns (spec §2, §5: both needed, no bounds on the inputs). They start at the
+ * default size, so Add works at once (issue 22), and a field selects its number on focus, so typing replaces it.
+ */
 export function TableDimensionsDialog({ open, onOpenChange, onAdd }: { open: boolean; onOpenChange(open: boolean): void; onAdd(rows: number, cols: number): void }) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState('');
-  const [cols, setCols] = useState('');
+  const [rows, setRows] = useState(ROWS);
+  const [cols, setCols] = useState(COLS);
   const submit = () => {
     const r = Number.parseInt(rows, 10);
     const c = Number.parseInt(cols, 10);
@@ -18,8 +25,8 @@ export function TableDimensionsDialog({ open, onOpenChange, onAdd }: { open: boo
       return;
     }
     onAdd(r, c);
-    setRows('');
-    setCols('');
+    setRows(ROWS);
+    setCols(COLS);
   };
   return (
     <Dialog
@@ -46,8 +53,8 @@ export function TableDimensionsDialog({ open, onOpenChange, onAdd }: { open: boo
           submit();
         }}
       >
-        <TextField label={t('editor.table.rows')} type="number" inputMode="numeric" value={rows} onChange={(event) => setRows(event.target.value)} />
-        <TextField label={t('editor.table.cols')} type="number" inputMode="numeric" value={cols} onChange={(event) => setCols(event.target.value)} />
+        <TextField label={t('editor.table.rows')} type="number" inputMode="numeric" value={rows} onFocus={(event) => event.target.select()} onChange={(event) => setRows(event.target.value)} />
+        <TextField label={t('editor.table.cols')} type="number" inputMode="numeric" value={cols} onFocus={(event) => event.target.select()} onChange={(event) => setCols(event.target.value)} />
       </form>
     </Dialog>
   );

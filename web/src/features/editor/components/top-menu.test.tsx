@@ -5,6 +5,10 @@ import { json, problem, stubFetch, type RecordedRequest } from '../../../testing
 import { signedIn, signedInAdmin } from '../../../testing/sessions.ts';
 import { guidebookView, sampleDocument } from '../testing/editor-fixtures.ts';
 import { WAIT } from '../../../testing/wait-budget.ts';
+import en from '../../../locales/en.json';
+import ko from '../../../locales/ko.json';
+
+const L = { en, ko };
 
 const LOADED = { timeout: 15_000 };
 /** a later answer on a busy machine */
@@ -21,10 +25,15 @@ const settingsAnswer = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function open(handler: (request: RecordedRequest) => Response | undefined, options: { admin?: boolean; view?: Parameters<typeof guidebookView>[2] } = {}) {
+function open(
+  handler: (request: RecordedRequest) => Response | undefined,
+  options: { admin?: boolean; view?: Parameters<typeof guidebookView>[2]; plan?: 'mini' | 'business'; language?: 'en' | 'ko' } = {},
+) {
   const requests = stubFetch((request) => handler(request) ?? json(guidebookView(doc, 3, options.view)));
-  const auth = options.admin ? signedInAdmin({ language: 'en', id: 'user-1' }) : signedIn({ language: 'en' });
-  const view = renderApp({ path: '/guidebooks/edit/gb-1', auth, language: 'en' });
+  const language = options.language ?? 'en';
+  const person = { language: language === 'ko' ? ('kr' as const) : ('en' as const), ...(options.plan ? { subscription: true, subscriptionType: options.plan } : {}) };
+  const auth = options.admin ? signedInAdmin({ ...person, id: 'user-1' }) : signedIn(person);
+  const view = renderApp({ path: '/guidebooks/edit/gb-1', auth, language });
   return { requests, ...view };
 }
 
@@ -45,16 +54,41 @@ describe('the top menu', () => {
       attempt += 1;
       return attempt === 1
         ? problem({ status: 403, code: 'subscription_required', message: 'You need to subscribe to publish this guidebook' })
-        : problem({ status: 409, code: 'conflict', message: 'You already have 10 published guidebooks. Please unpublish one of the guidebooks.' });
+        : problem({ status: 409, code: 'conflict', message: 'An English text from the server' });
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Publish' }, LOADED));
     expect(await screen.findByText('You need to subscribe to publish this guidebook')).toBeDefined();
     expect(screen.getByRole('button', { name: 'Subscribe' })).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Not Right Now' }));
     fireEvent.click(screen.getByRole('button', { name: 'Publish' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('You already have 10 published guidebooks. Please unpublish one of the guidebooks.');
+    // shown through its code, in the person's language, not as the server's text
+    expect((await screen.findByRole('alert')).textContent).toBe(L.en.errors.codes.conflict);
     fireEvent.click(screen.getByRole('button', { name: 'OK' }));
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+  });
+
+  it('a publish refused on the plan\'s limit says so in Korean and offers the plan that publishes more (issue 22)', async () => {
+    const { router } = open(
+      (request) =>
+        request.url.pathname === '/api/guidebooks/gb-1/publish'
+          ? problem({ status: 409, code: 'publish_limit_reached', message: 'You already have 3 published guidebooks. Please unpublish one of the guidebooks.' })
+          : undefined,
+      { plan: 'mini', language: 'ko' },
+    );
+    fireEvent.click(await screen.findByRole('button', { name: L.ko.editor.menu.publish }, LOADED));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(L.ko.errors.codes.publish_limit_reached);
+    expect(alert.textContent).toContain('스탠다드 요금제는 10개까지');
+    expect(alert.textContent).not.toMatch(/You already have/);
+    fireEvent.click(screen.getByRole('button', { name: '스탠다드 요금제 보기' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/subscription'), WAIT);
+  });
+
+  it('on the largest plan the limit refusal offers no plan', async () => {
+    open((request) => (request.url.pathname === '/api/guidebooks/gb-1/publish' ? problem({ status: 409, code: 'publish_limit_reached', message: 'x' }) : undefined), { plan: 'business' });
+    fireEvent.click(await screen.findByRole('button', { name: 'Publish' }, LOADED));
+    expect((await screen.findByRole('alert')).textContent).toBe(L.en.errors.codes.publish_limit_reached);
+    expect(document.querySelector('[data-offered-plan]')).toBeNull();
   });
 
   it('shows the public-gallery toggle only when published and says when it is on', async () => {
@@ -67,6 +101,21 @@ describe('the top menu', () => {
     expect(await screen.findByText('Added to public gallery, generating thumbnail')).toBeDefined();
     expect(requests.find((request) => request.method === 'PATCH' && request.url.pathname.endsWith('/public-gallery'))?.body).toEqual({ isPublicGallery: true });
     expect(screen.getByRole('switch', { name: 'Public gallery' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('warns before a password-protected guidebook joins the gallery: Cancel sends nothing, Add anyway adds it (issue 22)', async () => {
+    const { requests } = open((request) => (request.url.pathname === '/api/guidebooks/gb-1/public-gallery' ? json(settingsAnswer({ published: true, isPublicGallery: true, hasPassword: true })) : undefined), {
+      view: { published: true, hasPassword: true, password: 'jeju2026' },
+    });
+    const gallery = () => requests.filter((request) => request.url.pathname.endsWith('/public-gallery'));
+    fireEvent.click(await screen.findByRole('switch', { name: 'Public gallery' }, LOADED));
+    expect((await screen.findByRole('alert')).textContent).toBe(L.en.editor.confirm.galleryPassword);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(gallery()).toHaveLength(0);
+    fireEvent.click(screen.getByRole('switch', { name: 'Public gallery' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Add anyway' }));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Public gallery' }).getAttribute('aria-checked')).toBe('true'), WAIT);
+    expect(gallery().map((request) => request.body)).toEqual([{ isPublicGallery: true }]);
   });
 
   it('keeps the password in the 500 px settings sheet', async () => {

@@ -3,10 +3,11 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Check, CircleAlert, Copy, Eye, History, Link as LinkIcon, Redo2, Settings, Trash2, Undo2 } from 'lucide-react';
-import { contentTypeNumber, PREVIEW_WINDOW, type ContentType } from '@pocketguide/contracts';
+import { contentTypeNumber, planAllowingMoreThan, PLAN_CATALOGUE, PREVIEW_WINDOW, type ContentType, type SellablePlan } from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useErrorMessage } from '../../../lib/error-message.ts';
 import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { cx } from '../../../lib/class-names.ts';
 import { useSession } from '../../../lib/session-context.tsx';
@@ -25,6 +26,10 @@ type Panel =
   | { kind: 'CLIPBOARD'; url: string; failed: boolean }
   | { kind: 'CLIPBOARD_COPIED'; url: string }
   | { kind: 'SUBSCRIPTION_NEEDED' }
+  /** the gallery asked for a guidebook behind a password: its card would show the lock, visitors would need it */
+  | { kind: 'GALLERY_PASSWORD' }
+  /** a publish refused on the plan's limit: the plan that allows more, when one can be bought */
+  | { kind: 'PUBLISH_LIMIT'; message: string; plan: SellablePlan | null }
   | { kind: 'ERROR'; message: string };
 
 const COPIED_MS = 3000;
@@ -38,6 +43,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
   const { t } = useTranslation();
   const navigate = useNavigate();
   const session = useSession();
+  const errorMessage = useErrorMessage();
   const { store, saver, api, links } = useEditor();
   const title = useEditorState((state) => state.doc.title);
   const guidebookId = useEditorState((state) => state.guidebookId);
@@ -123,12 +129,21 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
           // the plan this browser remembers may be out of date: read it again, so the label follows the server
           refreshSession();
           setPanel({ kind: 'SUBSCRIPTION_NEEDED' });
-        } else setPanel({ kind: 'ERROR', message: error instanceof Error ? error.message : t('editor.toast.failed') });
+        } else if (isApiError(error) && error.code === 'publish_limit_reached') {
+          refreshSession();
+          setPanel({ kind: 'PUBLISH_LIMIT', message: errorMessage(error), plan: planAllowingMoreThan(session?.subscriptionType ?? 'free') });
+        } else setPanel({ kind: 'ERROR', message: errorMessage(error) });
       }
     });
 
-  const toggleGallery = () =>
-    run('gallery', async () => {
+  const toggleGallery = (confirmed = false) => {
+    // a gallery card of a password-protected guidebook shows the lock screen: said before it is added (issue 22)
+    if (!confirmed && settings && !settings.isPublicGallery && settings.hasPassword) {
+      setPanel({ kind: 'GALLERY_PASSWORD' });
+      return;
+    }
+    setPanel({ kind: 'none' });
+    return run('gallery', async () => {
       if (!guidebookId || !settings) return;
       try {
         const answer = await setPublicGallery(api, guidebookId, !settings.isPublicGallery);
@@ -139,6 +154,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
         toast.error(t('editor.toast.galleryFailed'), { duration: 3000 });
       }
     });
+  };
 
   const toggleSample = (flag: 'isSampleGuidebook' | 'isSampleContent') =>
     run(flag, async () => {
@@ -150,7 +166,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
         settled(answer.revision);
         toast.success(t('editor.toast.sampleSaved'));
       } catch (error) {
-        toast.error(error instanceof Error ? error.message : t('editor.toast.failed'));
+        toast.error(errorMessage(error));
       }
     });
 
@@ -164,7 +180,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
         toast.success(t('editor.toast.copied'));
         void navigate(links.cover(answer._id), { state: { after: answer.position } });
       } catch (error) {
-        setPanel({ kind: 'ERROR', message: error instanceof Error ? error.message : t('editor.toast.failed') });
+        setPanel({ kind: 'ERROR', message: errorMessage(error) });
       }
     });
 
@@ -180,7 +196,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
         const list = session?.isAdmin ? links.adminList : links.list;
         void navigate(`${list}?after=${answer.position}`, { state: { refresh: true } });
       } catch (error) {
-        setPanel({ kind: 'ERROR', message: error instanceof Error ? error.message : t('editor.toast.failed') });
+        setPanel({ kind: 'ERROR', message: errorMessage(error) });
       }
     });
 
@@ -301,6 +317,7 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
               onCopy={() => void confirmCopy()}
               onDelete={() => void confirmDelete()}
               onCopyAddress={() => void copyAddress()}
+              onGalleryAnyway={() => void toggleGallery(true)}
               onSubscribe={() => {
                 setPanel({ kind: 'none' });
                 void navigate(links.subscription);
@@ -332,6 +349,7 @@ function ConfirmPanel({
   onDelete,
   onCopyAddress,
   onSubscribe,
+  onGalleryAnyway,
 }: {
   panel: Exclude<Panel, { kind: 'none' }>;
   urlField: RefObject<HTMLInputElement | null>;
@@ -341,6 +359,7 @@ function ConfirmPanel({
   onDelete(): void;
   onCopyAddress(): void;
   onSubscribe(): void;
+  onGalleryAnyway(): void;
 }) {
   const { t } = useTranslation();
   const cancel = (
@@ -411,6 +430,35 @@ function ConfirmPanel({
           <Button size="sm" variant="accent" onClick={onSubscribe}>
             {t('editor.confirm.subscribe')}
           </Button>
+        </>
+      );
+    case 'GALLERY_PASSWORD':
+      return (
+        <>
+          <p role="alert" className="flex-1 text-neutral-800">
+            {t('editor.confirm.galleryPassword')}
+          </p>
+          {cancel}
+          <Button size="sm" variant="accent" onClick={onGalleryAnyway}>
+            {t('editor.confirm.galleryAnyway')}
+          </Button>
+        </>
+      );
+    case 'PUBLISH_LIMIT':
+      return (
+        <>
+          <p role="alert" className="flex-1 font-semibold text-neutral-800">
+            {panel.message}
+            {panel.plan ? ` ${t('editor.confirm.planAllowsMore', { plan: t(`plans.${panel.plan}`), count: PLAN_CATALOGUE[panel.plan].publishLimit })}` : ''}
+          </p>
+          <Button size="sm" variant="secondary" onClick={onClose}>
+            {t('editor.confirm.notNow')}
+          </Button>
+          {panel.plan ? (
+            <Button size="sm" variant="accent" onClick={onSubscribe} data-offered-plan={panel.plan}>
+              {t('editor.confirm.changePlan', { plan: t(`plans.${panel.plan}`) })}
+            </Button>
+          ) : null}
         </>
       );
     case 'ERROR':

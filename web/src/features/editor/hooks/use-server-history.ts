@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { isApiError } from '../../../lib/api-client.ts';
+import { useErrorMessage } from '../../../lib/error-message.ts';
 import { travelHistory } from '../api/guidebook-history.ts';
 import { useEditor } from '../editor-context.tsx';
 
@@ -15,6 +16,7 @@ const historyOf = (guidebookId: string) => ['guidebooks', 'history', guidebookId
  */
 export function useServerHistory() {
   const { t } = useTranslation();
+  const errorMessage = useErrorMessage();
   const { api, saver, store, reload } = useEditor();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState<'undo' | 'redo' | null>(null);
@@ -34,12 +36,12 @@ export function useServerHistory() {
       } catch (error) {
         const nothing = isApiError(error) && /no saved change|no undone change/i.test(error.message);
         if (nothing && direction === 'redo') store.serverTravelled('none');
-        toast.error(nothing ? t(direction === 'undo' ? 'editor.toast.nothingToUndo' : 'editor.toast.nothingToRedo') : error instanceof Error ? error.message : t('editor.toast.failed'));
+        toast.error(nothing ? t(direction === 'undo' ? 'editor.toast.nothingToUndo' : 'editor.toast.nothingToRedo') : errorMessage(error));
       } finally {
         setBusy(null);
       }
     },
-    [api, queryClient, reload, saver, store, t],
+    [api, errorMessage, queryClient, reload, saver, store, t],
   );
 
   return { travel, busy };

@@ -83,7 +83,7 @@ describe('settings', () => {
     const requests = stubFetch(() => json({ message: 'Changed Password', position: 9, token: 'token-after-change' }));
     const { sessionStore } = renderApp({ path: '/settings/change-password', language: 'en', auth: signedIn({ language: 'en' }) });
     await screen.findByRole('heading', { name: 'Change password', level: 2 });
-    expect(screen.getByText('8 to 14 characters')).toBeDefined();
+    expect(screen.getByText('8 to 128 characters')).toBeDefined();
     fireEvent.change(input('oldPassword'), { target: { value: 'Secret1!x' } });
     fireEvent.change(input('newPassword'), { target: { value: 'Changed2@x' } });
     fireEvent.change(input('confirmPassword'), { target: { value: 'Changed2@y' } });
