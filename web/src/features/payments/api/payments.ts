@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PAYMENTS_PAGE_SIZE } from '@pocketguide/contracts';
+import { receiptSchema, type Receipt } from '@pocketguide/contracts/payment/receipts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 import {
@@ -96,6 +97,24 @@ export function usePayment(merchantUid: string) {
           path: `/payments/${encodeURIComponent(merchantUid)}`,
           query: { after: afterOf(queryClient) },
           schema: orderSchema,
+          signal,
+        })
+      ).data,
+  });
+}
+
+/** GET /api/payments/{merchantUid}/receipt (its owner or an administrator). */
+export function useReceipt(merchantUid: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...paymentsKeys.detail(merchantUid), 'receipt'],
+    queryFn: async ({ signal }): Promise<Receipt> =>
+      (
+        await api.request({
+          path: `/payments/${encodeURIComponent(merchantUid)}/receipt`,
+          query: { after: afterOf(queryClient) },
+          schema: receiptSchema,
           signal,
         })
       ).data,
