@@ -66,12 +66,12 @@ describe('/admin/dashboard', () => {
     const links = within(cards).getAllByRole('link');
     // every counted figure opens the list whose total it is (members only, "today" as today=true)
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
-      ['회원 수1,200명', '/admin/users?role=user'],
+      ['전체 회원1,200명', '/admin/users?role=user'],
       ['오늘 +3', '/admin/users?role=user&today=true'],
-      ['가이드북 수3,000개', '/admin/guidebooks'],
+      ['전체 가이드북3,000개', '/admin/guidebooks'],
       ['오늘 +7', '/admin/guidebooks?today=true'],
-      ['유료 회원300명', '/admin/users?role=user&paid=true'],
-      ['월 반복 매출31,000,000원', '/admin/payments'],
+      ['유료 회원400명', '/admin/users?role=user&paid=true'],
+      ['월 반복 매출(MRR)31,000,000원', '/admin/payments'],
     ]);
     expect(cards.textContent).toContain('유료 전환율 33.3%');
     expect(cards.textContent).toContain('오늘 +150,000원');

@@ -42,6 +42,12 @@ async function getPage(api: ApiClient, path: string, page: number, after: number
   return data;
 }
 
+/** The log position of this browser's last payment write, watched: a screen showing its effects reads after it. */
+export function useLastPaymentWrite(): number | undefined {
+  // never fetched: only notePaymentWrite sets it; useQuery re-renders the screen when it does
+  return useQuery<number | null>({ queryKey: paymentsKeys.after, queryFn: () => null, enabled: false }).data ?? undefined;
+}
+
 /** GET /api/payments/config: the debug window or PortOne's. Read once per visit. */
 export function usePaymentsConfig() {
   const api = useApiClient();

@@ -12,7 +12,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useSession } from '../../../lib/session-context.tsx';
 import { isTransfer, refundableOf } from '../api/payment-schemas.ts';
-import { useDeletePayment, usePayment } from '../api/payments.ts';
+import { useDeletePayment, useLastPaymentWrite, usePayment } from '../api/payments.ts';
 import { dateOf, formatWon, useMethodLabel, usePaymentErrorMessage } from '../payment-text.ts';
 import { PlanBadge, StatusBadge } from './badges.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
@@ -29,6 +29,8 @@ export function PaymentDetail({ userId, merchantUid }: { userId: string; merchan
   const { t, i18n } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
+  // a refund made here moves this: the audit timeline below reads again up to it
+  const lastWrite = useLastPaymentWrite();
   const payment = usePayment(merchantUid);
   const remove = useDeletePayment();
   const methodOf = useMethodLabel();
@@ -162,7 +164,7 @@ export function PaymentDetail({ userId, merchantUid }: { userId: string; merchan
       {/* administrators see who did what to this payment (issue 14), loaded after the detail */}
       {isAdmin ? (
         <Suspense fallback={null}>
-          <AuditTimeline subject="payment" id={order.merchantUid} />
+          <AuditTimeline subject="payment" id={order.merchantUid} {...(lastWrite === undefined ? {} : { after: lastWrite })} />
         </Suspense>
       ) : null}
 

@@ -42,7 +42,7 @@ const RECEIPT = {
 describe('the receipt page', () => {
   it('in Korean: seller from the settings, buyer, 공급가액 / 부가세 / 합계 per line and what stands, the PG receipt linked', async () => {
     server({ 'GET /api/payments/pg_purchase_1/receipt': json(RECEIPT) });
-    renderApp({ path: RECEIPT_PAGE, auth: signedIn() });
+    const view = renderApp({ path: RECEIPT_PAGE, auth: signedIn() });
     const receipt = await screen.findByRole('article', { name: '영수증' });
     expect(within(receipt).getByText('123-45-67890')).toBeDefined();
     expect(within(receipt).getByText('포켓가이드 주식회사')).toBeDefined();
@@ -59,6 +59,7 @@ describe('the receipt page', () => {
     expect(within(receipt).getByRole('button', { name: '인쇄' })).toBeDefined();
     // the print layout: only the receipt on paper, its buttons left off
     expect(receipt.querySelector('style')?.textContent).toContain('@media print');
+    view.unmount();
   });
 
   it('in English, and a receipt the server refuses (someone else’s) is "not found"', async () => {
@@ -71,8 +72,9 @@ describe('the receipt page', () => {
     view.unmount();
 
     server({ 'GET /api/payments/pg_purchase_1/receipt': problem({ status: 404, code: 'not_found', message: PAYMENT_MESSAGES.orderNotFound }) });
-    renderApp({ path: RECEIPT_PAGE, language: 'en', auth: signedIn({ language: 'en' }) });
+    const refused = renderApp({ path: RECEIPT_PAGE, language: 'en', auth: signedIn({ language: 'en' }) });
     expect(await screen.findByRole('heading', { name: 'The receipt could not be found.' })).toBeDefined();
+    refused.unmount();
   });
 });
 
@@ -110,9 +112,10 @@ describe('payment detail', () => {
 
     current = order({ status: 'failed', paidAt: null });
     view.unmount();
-    renderApp({ path: DETAIL, language: 'en', auth: signedIn({ language: 'en' }) });
+    const failed = renderApp({ path: DETAIL, language: 'en', auth: signedIn({ language: 'en' }) });
     expect(await screen.findByRole('heading', { name: 'Payment details', level: 1 })).toBeDefined();
     expect(screen.queryByRole('button', { name: 'Receipt' })).toBeNull();
+    failed.unmount();
   });
 
   it('a missing payment shows the empty state; another failure the red banner', async () => {
@@ -157,6 +160,10 @@ describe('payment detail', () => {
     expect(await screen.findByText(`${formatDateTime('2026-11-21T03:04:05.000Z')}에 10,000원이 환불되었습니다.`)).toBeDefined();
     expect(requests.filter((request) => request.url.pathname === '/api/payments/refund').at(-1)?.body).toEqual({ merchantUid: 'pg_purchase_1', amount: 10_000 });
     expect(screen.getByText('부분 환불')).toBeDefined();
+    // the audit timeline reads again, up to the refund, without a reload
+    await waitFor(() =>
+      expect(requests.some((request) => request.url.pathname === '/api/admin/audit/payment/pg_purchase_1' && request.url.searchParams.get('after') === '7')).toBe(true),
+    );
 
     // the rest
     fireEvent.click(screen.getByRole('button', { name: '환불' }));
