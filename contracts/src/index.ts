@@ -36,5 +36,6 @@ export * from './message/messages.ts';
 export * from './payment/plans.ts';
 export * from './payment/payment-events.ts';
 export * from './payment/payment-http.ts';
+export * from './payment/receipts.ts';
 export * from './audit/audit.ts';
 export * from './insights/reading.ts';

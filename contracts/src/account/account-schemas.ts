@@ -13,6 +13,7 @@ import {
   PHONE_MAX_LENGTH,
   PHONE_MIN_LENGTH,
   RESET_TOKEN_MAX_LENGTH,
+  ROLES,
   RESET_TOKEN_MIN_LENGTH,
   SUBSCRIPTION_TYPES,
   USER_STATUSES,
@@ -276,6 +277,10 @@ export const adminUsersQuerySchema = z
     search: z.string().trim().max(200).optional(),
     subscriptionType: allOr(SUBSCRIPTION_TYPES),
     status: allOr(USER_STATUSES),
+    /** `user`: members only, as the dashboard counts them (administrators are never members) */
+    role: allOr(ROLES),
+    /** on any paid plan (the dashboard's paid accounts) */
+    paid: queryFlag,
     today: queryFlag,
   })
   .transform(({ limit, pageSize, ...rest }) => ({ ...rest, pageSize: pageSize ?? limit ?? USERS_PAGE_SIZE }));

@@ -56,7 +56,10 @@ export const dashboardSummarySchema = z.object({
   paymentsTotal: won,
   /** net revenue of the current month */
   paymentsThisMonth: won,
-  /** monthly recurring revenue: the monthly price in effect of every subscription that renews */
+  /**
+   * monthly recurring revenue: the monthly price in effect of every subscription that renews, less what was refunded
+   * of its current period (up to that price); a lapsed subscription is in it no more
+   */
   mrr: won,
 
   usersTrend: z.array(z.object({ month, paidUsers: count })),
@@ -68,3 +71,32 @@ export type DashboardPlan = (typeof DASHBOARD_PLANS)[number];
 
 /** `?asOf=YYYY-MM-DD`: a calendar day in Korea, not after today. */
 export const dashboardQuerySchema = z.object({ asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+
+/**
+ * The list each counted figure opens, and the filters that make the list's total the figure: the dashboard's links
+ * are built from these and a test compares every figure with its list's `totalCount`. `users` is the administrators'
+ * account list (GET /api/users, /admin/users), `guidebooks` theirs of guidebooks (GET /api/admin/guidebooks,
+ * /admin/guidebooks). Administrators are never members, so every account link asks for `role=user`; "today" is
+ * always `today=true`.
+ */
+export type DashboardLink = { list: 'users' | 'guidebooks'; query: Record<string, string> };
+export const DASHBOARD_LINKS = {
+  usersTotal: { list: 'users', query: { role: 'user' } },
+  usersToday: { list: 'users', query: { role: 'user', today: 'true' } },
+  paidUsers: { list: 'users', query: { role: 'user', paid: 'true' } },
+  activeUsers: { list: 'users', query: { role: 'user', status: 'active' } },
+  hiddenUsers: { list: 'users', query: { role: 'user', status: 'hidden' } },
+  inactiveUsers: { list: 'users', query: { role: 'user', status: 'inactive' } },
+  guidebooksTotal: { list: 'guidebooks', query: {} },
+  guidebooksToday: { list: 'guidebooks', query: { today: 'true' } },
+  publishedGuidebooks: { list: 'guidebooks', query: { status: 'published' } },
+  publicGalleryGuidebooks: { list: 'guidebooks', query: { status: 'public-gallery' } },
+} as const satisfies Record<string, DashboardLink>;
+export type DashboardLinkedFigure = keyof typeof DASHBOARD_LINKS;
+/** The accounts on one plan (the plan shares). */
+export const dashboardPlanLink = (plan: DashboardPlan): DashboardLink => ({ list: 'users', query: { role: 'user', subscriptionType: plan } });
+/** `?…` of a link (empty when it has no filter). */
+export const dashboardLinkSearch = (link: DashboardLink): string => {
+  const search = new URLSearchParams(link.query).toString();
+  return search ? `?${search}` : '';
+};

@@ -92,6 +92,7 @@ import {
   thumbnailStatusSchema,
 } from '../thumbnail/thumbnail-http.ts';
 import { viewerUnlockBodySchema } from '../viewer/viewer-http.ts';
+import { receiptSchema } from '../payment/receipts.ts';
 
 /**
  * Every route the server answers, with the contracts' schemas for what it takes and gives: the one source the
@@ -234,6 +235,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   { method: 'GET', path: '/api/payments/all', tag: 'payments', summary: 'Every payment, paged (administrators)', access: 'admin', query: paymentsQuerySchema, ok: json(ordersPageSchema) },
   { method: 'GET', path: '/api/payments/user/:userId', tag: 'payments', summary: "One account's payments", access: 'self-or-admin', query: userPaymentsQuerySchema, ok: json(ordersPageSchema) },
   { method: 'GET', path: '/api/payments/:merchantUid', tag: 'payments', summary: 'One payment', access: 'owner-or-admin', ok: json(orderSchema) },
+  { method: 'GET', path: '/api/payments/:merchantUid/receipt', tag: 'payments', summary: "One payment's receipt: seller, buyer, each charge and refund as supply, VAT and total", access: 'owner-or-admin', ok: json(receiptSchema) },
   { method: 'DELETE', path: '/api/payments/:merchantUid', tag: 'payments', summary: 'Delete a payment record (administrators)', access: 'admin', ok: json(paymentDeletedAnswerSchema) },
   { method: 'POST', path: '/api/payments/refund', tag: 'payments', summary: 'Refund a payment (administrators)', access: 'admin', body: refundBodySchema, ok: json(refundAnswerSchema), problems: ['not_found', 'payment_declined', 'payment_provider_unavailable'] },
   { method: 'POST', path: '/api/payments/webhook', tag: 'payments', summary: "PortOne's notification: the payment is looked up with the provider, recorded and granted once", access: 'public', body: portOneWebhookBodySchema, ok: json(webhookAnswerSchema), problems: ['not_found', 'payment_mismatch', 'payment_provider_unavailable'] },

@@ -100,6 +100,8 @@ export const PAYMENT_MESSAGES = {
   cardCheckFailed: 'The card could not be verified. Please try another card.',
   providerUnavailable: 'The payment service is not answering right now. Please try again in a moment.',
   orderNotFound: 'Payment not found',
+  /** a payment that has no receipt: failed, unanswered, or a card check */
+  receiptNotFound: 'This payment has no receipt',
   notRefundable: 'This payment cannot be refunded.',
   refundTooLarge: 'The refund is larger than what is left of this payment.',
   deleted: 'Payment deleted',

@@ -87,6 +87,19 @@ const paymentOfUser = (world: World): Promise<string> =>
     return transactions[0].merchantUid;
   })());
 
+/** A transfer an administrator recorded for the user (it has a receipt), made once. */
+let userTransfer: Promise<string> | undefined;
+const transferOfUser = (world: World): Promise<string> =>
+  (userTransfer ??= (async () => {
+    const recorded = await fetch(`${world.product.baseUrl}/api/payments/transfer`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer(world.admin.token) },
+      body: JSON.stringify({ customerUid: world.user.user.id, plan: 'standard', amount: 55_000, note: 'matrix receipt' }),
+    });
+    const { order } = (await recorded.json()) as { order: { merchantUid: string } };
+    return order.merchantUid;
+  })());
+
 /** Every route and who may call it. A route missing here fails the test: add it with its rule. */
 const ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/feedback': { rule: 'admin' },
@@ -210,6 +223,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/payments/all': { rule: 'admin' },
   'GET /api/payments/user/:userId': { rule: 'self-or-admin' },
   'GET /api/payments/:merchantUid': { rule: 'owner-or-admin', request: async ({ world }) => ({ path: `/api/payments/${await paymentOfUser(world)}` }) },
+  'GET /api/payments/:merchantUid/receipt': { rule: 'owner-or-admin', request: async ({ world }) => ({ path: `/api/payments/${await transferOfUser(world)}/receipt` }) },
   'DELETE /api/payments/:merchantUid': { rule: 'admin', request: () => ({ path: '/api/payments/pg_matrix_none' }) },
   // PortOne's webhook: anyone may call it; a forged imp_uid is looked up, not found (404), and changes nothing
   'POST /api/payments/webhook': { rule: 'public', request: () => ({ body: { imp_uid: 'imp_matrix_forged', merchant_uid: 'pg_purchase_matrix0001', status: 'paid' } }) },

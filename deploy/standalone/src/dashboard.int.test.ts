@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOf } from '@pocketguide/contracts/payment/plans';
-import type { DashboardSummary } from '@pocketguide/contracts/dashboard/dashboard-summary';
+import {
+  DASHBOARD_LINKS,
+  DASHBOARD_PLANS,
+  dashboardLinkSearch,
+  dashboardPlanLink,
+  type DashboardLink,
+  type DashboardSummary,
+} from '@pocketguide/contracts/dashboard/dashboard-summary';
 import { reportingDay } from '@pocketguide/projections/dashboard/dashboard-docs';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 
@@ -16,6 +23,8 @@ beforeAll(async () => {
   product = await startWithAdmin('dashboard');
   member = await product.newUser('dash-member');
   await product.newUser('dash-free');
+  const hidden = await product.newUser('dash-hidden');
+  const gone = await product.newUser('dash-gone');
   const subscribed = await fetch(`${product.baseUrl}/api/subscriptions/admin/subscribe`, {
     method: 'POST',
     headers: json(product.admin.token),
@@ -27,7 +36,19 @@ beforeAll(async () => {
   const { _id } = (await created.json()) as { _id: string };
   const published = await fetch(`${product.baseUrl}/api/guidebooks/${_id}/publish`, { method: 'PUT', headers: json(member.token) });
   expect(published.status).toBe(200);
-  position = ((await published.json()) as { position: number }).position;
+  const gallery = await fetch(`${product.baseUrl}/api/guidebooks/${_id}/public-gallery`, { method: 'PATCH', headers: json(product.admin.token), body: JSON.stringify({ isPublicGallery: true }) });
+  expect(gallery.status).toBe(200);
+  // a guidebook made and deleted today, an account hidden and one deleted: "today" and the totals must agree with the lists
+  const second = await fetch(`${product.baseUrl}/api/guidebooks`, { method: 'POST', headers: json(member.token), body: JSON.stringify({ source: 'sample' }) });
+  const secondId = ((await second.json()) as { _id: string })._id;
+  expect((await fetch(`${product.baseUrl}/api/guidebooks/${secondId}`, { method: 'DELETE', headers: json(member.token) })).status).toBe(200);
+  const third = await fetch(`${product.baseUrl}/api/guidebooks`, { method: 'POST', headers: json(member.token), body: JSON.stringify({ source: 'sample' }) });
+  expect(third.status).toBe(201);
+  const hide = await fetch(`${product.baseUrl}/api/users/${hidden.user.id}`, { method: 'PATCH', headers: json(product.admin.token), body: JSON.stringify({ isHidden: true }) });
+  expect(hide.status).toBe(200);
+  const deleted = await fetch(`${product.baseUrl}/api/users/${gone.user.id}`, { method: 'DELETE', headers: bearer(product.admin.token) });
+  expect(deleted.status).toBe(200);
+  position = ((await deleted.json()) as { position: number }).position;
 }, 60_000);
 afterAll(() => product?.app.close());
 
@@ -38,6 +59,7 @@ describe('GET /api/admin/dashboard', () => {
     const response = await get(`/api/admin/dashboard?after=${position}`, product.admin.token);
     expect(response.status).toBe(200);
     const summary = (await response.json()) as DashboardSummary;
+    // the administrator is not a member; the deleted account and the deleted guidebook are gone from today too
     expect(summary).toMatchObject({
       replayed: false,
       today: reportingDay(new Date()),
@@ -45,18 +67,53 @@ describe('GET /api/admin/dashboard', () => {
       usersToday: 3,
       paidUsers: 1,
       conversionRate: 33.3,
-      guidebooksTotal: 1,
-      guidebooksToday: 1,
+      hiddenUsers: 1,
+      guidebooksTotal: 2,
+      guidebooksToday: 2,
       publishedGuidebooks: 1,
-      publicGalleryGuidebooks: 0,
-      publishedRate: 100,
+      publicGalleryGuidebooks: 1,
+      publishedRate: 50,
       mrr: priceOf('pro', new Date()),
     });
     expect(summary.plans).toMatchObject({ free: 2, pro: 1 });
     expect(summary.usersTrend).toHaveLength(12);
     expect(summary.usersTrend.at(-1)).toEqual({ month: summary.month, paidUsers: 1 });
-    expect(summary.guidebooksTrend.at(-1)).toEqual({ month: summary.month, total: 1 });
+    expect(summary.guidebooksTrend.at(-1)).toEqual({ month: summary.month, total: 2 });
     expect(summary.paymentsTrend.every((point) => point.amount === 0)).toBe(true);
+  });
+
+  // one test per link the dashboard shows: the list it opens, with the link's own filters, totals the figure
+  const listPath = (link: DashboardLink) => {
+    const search = new URLSearchParams({ ...link.query, pageSize: '1', after: String(position) });
+    return `${link.list === 'users' ? '/api/users' : '/api/admin/guidebooks'}?${search.toString()}`;
+  };
+  const linked: Array<[string, DashboardLink, (summary: DashboardSummary) => number]> = [
+    ...Object.entries(DASHBOARD_LINKS).map(([figure, link]): [string, DashboardLink, (summary: DashboardSummary) => number] => [
+      figure,
+      link,
+      (summary) => summary[figure as keyof typeof DASHBOARD_LINKS],
+    ]),
+    ...DASHBOARD_PLANS.map((plan): [string, DashboardLink, (summary: DashboardSummary) => number] => [`plans.${plan}`, dashboardPlanLink(plan), (summary) => summary.plans[plan]]),
+  ];
+  it.each(linked)('%s agrees with the list its link opens', async (_figure, link, figureOf) => {
+    const summary = (await (await get(`/api/admin/dashboard?after=${position}`, product.admin.token)).json()) as DashboardSummary;
+    const list = await get(listPath(link), product.admin.token);
+    expect(list.status, dashboardLinkSearch(link)).toBe(200);
+    expect(((await list.json()) as { totalCount: number }).totalCount).toBe(figureOf(summary));
+  });
+
+  it('"today" never exceeds the total', async () => {
+    const summary = (await (await get(`/api/admin/dashboard?after=${position}`, product.admin.token)).json()) as DashboardSummary;
+    expect(summary.usersToday).toBeLessThanOrEqual(summary.usersTotal);
+    expect(summary.guidebooksToday).toBeLessThanOrEqual(summary.guidebooksTotal);
+  });
+
+  it('the account list refuses a role or a paid flag it does not know, changing nothing', async () => {
+    for (const query of ['role=owner', 'paid=yes']) {
+      const response = await get(`/api/users?${query}`, product.admin.token);
+      expect(response.status, query).toBe(400);
+      expect(((await response.json()) as { code: string }).code).toBe('validation_failed');
+    }
   });
 
   it('refuses people who are not administrators (403) and anonymous callers (401)', async () => {

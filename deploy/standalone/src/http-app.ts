@@ -151,7 +151,15 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(feedbackQueryRoutes({ readStore, readYourWrites, auth }));
     // before `/payments/:merchantUid`: which payment window the browser opens
     queries.use(paymentConfigRoutes(config));
-    queries.use(paymentQueryRoutes({ readStore, readYourWrites, auth }));
+    const seller = {
+      name: config.SELLER_NAME,
+      businessNumber: config.SELLER_BUSINESS_NUMBER,
+      representative: config.SELLER_REPRESENTATIVE,
+      address: config.SELLER_ADDRESS,
+      phone: config.SELLER_PHONE,
+      email: config.SELLER_EMAIL,
+    };
+    queries.use(paymentQueryRoutes({ readStore, readYourWrites, auth, seller }));
     queries.use(auditRoutes({ readStore, readYourWrites, auth }));
     queries.use(eventExplorerRoutes({ readStore, eventStore, auth, entryOf: auditEntryOf }));
     queries.use(guidebookAsOfRoutes({ eventStore, auth, evolve: guidebookEditorProjector.evolve }));

@@ -195,6 +195,13 @@ const configSchema = z.object({
   PORTONE_IMP_CODE: optionalText,
   PORTONE_CHANNEL_KEY: optionalText,
   PORTONE_STORE_ID: optionalText,
+  /** the seller printed on every receipt (GET /api/payments/{merchantUid}/receipt); empty fields are left off */
+  SELLER_NAME: z.string().trim().max(200).default('PocketGuide'),
+  SELLER_BUSINESS_NUMBER: z.string().trim().max(40).default(''),
+  SELLER_REPRESENTATIVE: z.string().trim().max(100).default(''),
+  SELLER_ADDRESS: z.string().trim().max(300).default(''),
+  SELLER_PHONE: z.string().trim().max(40).default(''),
+  SELLER_EMAIL: z.string().trim().max(200).default(''),
   /** `true`: a production start may run the DEBUG provider (no money moves; anyone subscribes for free). Else refused. */
   PAYMENTS_DEBUG_IN_PRODUCTION: z.enum(['', 'true', 'false'], { message: 'true or false' }).default(''),
 });

@@ -37,10 +37,20 @@ export type DashboardUserDoc = {
   /** when this account left the paid count without a SubscriptionLapsed, or joined it twice (see above) */
   paidCorrections: string[];
   corrected: boolean;
+  /** an administrator: never counted as a member (totals, plans, conversion, today) */
+  admin: boolean;
+  /** the payment of the current paid period (UserSubscribed's or SubscriptionRenewed's merchantUid), if known */
+  periodPayment: string | null;
+  /** won of that payment refunded, up to one month's price: taken off the MRR while the subscription renews */
+  mrrRefund: number;
 };
 
-/** Exists only while the guidebook is in the public gallery. */
-export type DashboardGuidebookDoc = { id: string; kind: 'guidebook'; gallery: true; since: string };
+/**
+ * One per live guidebook: when it was created (a deletion the same Korean day takes it off "today") and whether it
+ * is in the public gallery (unpublishing takes it out without saying so). Deleted the same day it was created, it
+ * stays as a tombstone (`deleted`) so "today" keeps agreeing with the list; deleted later, it goes.
+ */
+export type DashboardGuidebookDoc = { id: string; kind: 'guidebook'; createdAt: string; gallery: boolean; since: string | null; deleted: boolean };
 
 export type DashboardPaymentDoc = {
   id: string;
@@ -91,6 +101,15 @@ export type DashboardTotals = {
   gallery: number;
   /** paid-count corrections noted on accounts, by month (YYYY-MM) */
   correctionsByMonth: Record<string, number>;
+  /** living administrators (registered in the month flows, never members), and those of them activated */
+  admins: number;
+  adminsActivated: number;
+  /** accounts registered on a day (YYYY-MM-DD) that are not members now (deleted, or administrators) */
+  notMembersByDay: Record<string, number>;
+  /** guidebooks created on a day that were deleted that same day */
+  guidebooksGoneByDay: Record<string, number>;
+  /** won the MRR loses to refunds of renewing accounts' current periods */
+  renewingRefunds: number;
   /** what deleted payments (and their refunds) take off the revenue, by month and by day */
   deletedPaymentsByMonth: Record<string, number>;
   deletedPaymentsByDay: Record<string, number>;
@@ -109,6 +128,11 @@ export const emptyTotals = (): DashboardTotals => ({
   hiddenActivated: 0,
   deletedActivated: 0,
   gallery: 0,
+  admins: 0,
+  adminsActivated: 0,
+  notMembersByDay: {},
+  guidebooksGoneByDay: {},
+  renewingRefunds: 0,
   correctionsByMonth: {},
   deletedPaymentsByMonth: {},
   deletedPaymentsByDay: {},
@@ -125,9 +149,19 @@ export function addContribution(totals: DashboardTotals, doc: DashboardDoc | nul
   if (doc === null) return;
   switch (doc.kind) {
     case 'user':
+      if (doc.deleted || doc.admin) bump(totals.notMembersByDay, reportingDay(doc.registeredAt), sign);
+      if (!doc.deleted && doc.admin) {
+        // an administrator is in the registration flows only: taken off there, counted nowhere else
+        totals.admins += sign;
+        if (doc.activated) totals.adminsActivated += sign;
+        return;
+      }
       if (!doc.deleted && doc.paid) {
         bump(totals.paidByPlan, doc.plan, sign);
-        if (doc.renewing) bump(totals.renewingByPlan, doc.plan, sign);
+        if (doc.renewing) {
+          bump(totals.renewingByPlan, doc.plan, sign);
+          totals.renewingRefunds += doc.mrrRefund * sign;
+        }
       }
       if (!doc.deleted && doc.hidden) {
         totals.hidden += sign;
@@ -137,7 +171,8 @@ export function addContribution(totals: DashboardTotals, doc: DashboardDoc | nul
       for (const at of doc.paidCorrections) bump(totals.correctionsByMonth, reportingMonth(at), sign);
       return;
     case 'guidebook':
-      totals.gallery += sign;
+      if (doc.deleted) bump(totals.guidebooksGoneByDay, reportingDay(doc.createdAt), sign);
+      else if (doc.gallery) totals.gallery += sign;
       return;
     case 'payment':
       if (!doc.deleted) return;
@@ -170,6 +205,11 @@ export function withDelta(summary: DashboardSummaryDoc, delta: DashboardTotals):
     hiddenActivated: summary.hiddenActivated + delta.hiddenActivated,
     deletedActivated: summary.deletedActivated + delta.deletedActivated,
     gallery: summary.gallery + delta.gallery,
+    admins: summary.admins + delta.admins,
+    adminsActivated: summary.adminsActivated + delta.adminsActivated,
+    notMembersByDay: merge(summary.notMembersByDay, delta.notMembersByDay),
+    guidebooksGoneByDay: merge(summary.guidebooksGoneByDay, delta.guidebooksGoneByDay),
+    renewingRefunds: summary.renewingRefunds + delta.renewingRefunds,
     correctionsByMonth: merge(summary.correctionsByMonth, delta.correctionsByMonth),
     deletedPaymentsByMonth: merge(summary.deletedPaymentsByMonth, delta.deletedPaymentsByMonth),
     deletedPaymentsByDay: merge(summary.deletedPaymentsByDay, delta.deletedPaymentsByDay),

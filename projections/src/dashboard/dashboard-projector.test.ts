@@ -35,11 +35,32 @@ function stateAt<S>(timeline: Array<{ at: string; state: S }>, ms: number): S | 
 }
 const pct = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part * 1000) / whole) / 10);
 
-function expected(facts: HistoryFacts, at: number) {
+/**
+ * What refunds take off each account's MRR at `at`: refunds of the payment of its current period (the last
+ * subscription or renewal), up to a month's price of the plan it was on when refunded.
+ */
+function mrrRefundsAt(events: readonly RecordedEvent[], facts: HistoryFacts, at: number): Map<string, number> {
+  const periods = new Map<string, { uid: string | null; off: number }>();
+  for (const event of events) {
+    if (Date.parse(event.recordedAt) > at) break;
+    const data = event.data as Record<string, unknown>;
+    const userId = data.userId as string;
+    if (event.type === 'UserSubscribed' || event.type === 'SubscriptionRenewed') periods.set(userId, { uid: (data.merchantUid as string | undefined) ?? null, off: 0 });
+    if (event.type === 'SubscriptionLapsed' || event.type === 'UserDeleted') periods.delete(userId);
+    const period = periods.get(userId);
+    if (event.type !== 'PaymentRefunded' || !period || period.uid !== data.merchantUid) continue;
+    const plan = stateAt(facts.users.get(userId)!.timeline, Date.parse(data.refundedAt as string))!.plan;
+    if (plan === 'free' || plan === 'onemonth') continue;
+    period.off = Math.min(priceOf(plan, new Date(data.refundedAt as string)), period.off + (data.amount as number));
+  }
+  return new Map([...periods].map(([userId, { off }]) => [userId, off]));
+}
+
+function expected(facts: HistoryFacts, at: number, events: readonly RecordedEvent[] = []) {
   const month = kstMonth(at);
   const today = kstDay(at);
   const usersAt = (ms: number) =>
-    [...facts.users.values()].map((user) => ({ user, state: stateAt(user.timeline, ms) })).filter(({ state }) => state !== null && !state.deleted);
+    [...facts.users].map(([id, user]) => ({ id, user, state: stateAt(user.timeline, ms) })).filter(({ state }) => state !== null && !state.deleted);
   const living = usersAt(at);
   const paidAt = (ms: number) => usersAt(ms).filter(({ state }) => state!.plan !== 'free').length;
   const guidebooksAt = (ms: number) => [...facts.guidebooks.values()].map((g) => ({ g, state: stateAt(g.timeline, ms) })).filter(({ state }) => state?.exists);
@@ -60,9 +81,10 @@ function expected(facts: HistoryFacts, at: number) {
   const published = books.filter(({ state }) => state!.published).length;
   const gallery = books.filter(({ state }) => state!.gallery).length;
   const recurring = new Set(['mini', 'standard', 'pro', 'business', 'enterprise']);
+  const refunds = mrrRefundsAt(events, facts, at);
   const mrr = living
     .filter(({ state }) => state!.renewing && recurring.has(state!.plan))
-    .reduce((sum, { state }) => sum + priceOf(state!.plan as PaidPlan, new Date(at)), 0);
+    .reduce((sum, { id, state }) => sum + priceOf(state!.plan as PaidPlan, new Date(at)) - (refunds.get(id) ?? 0), 0);
   const months = last12(month);
   // "at the end of month M" is the last instant of M; for the current month, now
   const endOf = (m: string) => (m === month ? at : monthEnd(m) - 1);
@@ -70,8 +92,8 @@ function expected(facts: HistoryFacts, at: number) {
     today,
     month,
     usersTotal: living.length,
-    // registered today, counted when they registered (a deletion later that day does not lower it)
-    usersToday: [...facts.users.values()].filter((user) => Date.parse(user.registeredAt) >= dayStart(at) && Date.parse(user.registeredAt) <= at).length,
+    // registered today and still members: what the list's today=true shows
+    usersToday: living.filter(({ user }) => Date.parse(user.registeredAt) >= dayStart(at)).length,
     paidUsers,
     conversionRate: pct(paidUsers, living.length),
     activeUsers: active,
@@ -80,7 +102,7 @@ function expected(facts: HistoryFacts, at: number) {
     activeRate: pct(active, living.length),
     plans,
     guidebooksTotal: books.length,
-    guidebooksToday: [...facts.guidebooks.values()].filter((g) => Date.parse(g.createdAt) >= dayStart(at) && Date.parse(g.createdAt) <= at).length,
+    guidebooksToday: books.filter(({ g }) => Date.parse(g.createdAt) >= dayStart(at)).length,
     publishedGuidebooks: published,
     publicGalleryGuidebooks: gallery,
     publishedRate: pct(published, books.length),
@@ -153,7 +175,7 @@ describe('the dashboard read model', () => {
     // an hour after the last event, and at the last event itself
     for (const at of [lastAt + 3_600_000, lastAt]) {
       const summary = summaryOf(docs, new Date(at));
-      expect(summary).toMatchObject(expected(facts, at));
+      expect(summary).toMatchObject(expected(facts, at, events));
       expect(summary.freeUsers + summary.standardUsers + summary.proUsers + summary.businessUsers + summary.plans.mini + summary.plans.enterprise + summary.plans.onemonth).toBe(summary.usersTotal);
     }
     const summary = summaryOf(docs, new Date(lastAt));
@@ -173,7 +195,7 @@ describe('the dashboard read model', () => {
     for (const asOf of ['2025-10-15T14:59:59.999Z', '2026-01-31T14:59:59.999Z', '2026-06-30T03:00:00.000Z']) {
       const at = Date.parse(asOf);
       const replayed = replayDashboard(events, new Date(at));
-      expect(replayed).toMatchObject({ ...expected(facts, at), replayed: true, asOf });
+      expect(replayed).toMatchObject({ ...expected(facts, at, events), replayed: true, asOf });
     }
   });
 
@@ -231,5 +253,80 @@ describe('the dashboard read model', () => {
       { month: '2026-11', amount: 0 },
     ]);
     expect(summary.usersTrend.every((point) => point.paidUsers === 0)).toBe(true);
+  });
+});
+
+describe('the dashboard counts members only, and "today" as the lists show it', () => {
+  const user = (userId: string, registeredAt: string, role: 'user' | 'admin' = 'user') => ({
+    streamId: `user-${userId}`,
+    type: 'UserRegistered',
+    data: { userId, role, registeredAt },
+  });
+  const T0 = '2026-11-10T01:00:00.000Z';
+  const later = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
+  const subscribe = (userId: string, merchantUid: string, at: string) => [
+    { streamId: `payment-${merchantUid}`, type: 'PaymentSucceeded', data: { merchantUid, userId, impUid: merchantUid, amount: 50_000, method: 'card', paymentData: {}, paidAt: at } },
+    { streamId: `user-${userId}`, type: 'UserSubscribed', data: { userId, plan: 'standard', billingCycle: 'month', expiresAt: '2026-12-10T01:00:00.000Z', subscribedAt: at, merchantUid } },
+  ];
+  const refund = (userId: string, merchantUid: string, amount: number, at: string) => ({
+    streamId: `payment-${merchantUid}`,
+    type: 'PaymentRefunded',
+    data: { merchantUid, userId, amount, cancelAmount: amount, partial: amount < 50_000, reason: 'r', refundedAt: at },
+  });
+
+  it('never counts an administrator: not in the total, the plans, the conversion, the active or today', () => {
+    const docs = expectIdempotent(
+      dashboardProjector,
+      recordedEvents([
+        user('admin1', T0, 'admin'),
+        { streamId: 'user-admin1', type: 'UserActivated', data: { userId: 'admin1', activatedAt: T0, via: 'admin' } },
+        user('u1', later(1)),
+        { streamId: 'user-u1', type: 'UserActivated', data: { userId: 'u1', activatedAt: later(2), via: 'link' } },
+        user('u2', later(3)),
+        // promoted later: from then on not a member either
+        { streamId: 'user-u2', type: 'UserRoleChanged', data: { userId: 'u2', role: 'admin', changedAt: later(4) } },
+        ...subscribe('u1', 'pg_purchase_aaaaaaaa', later(5)),
+      ]),
+    );
+    const summary = summaryOf(docs, new Date(later(10)));
+    expect(summary).toMatchObject({ usersTotal: 1, usersToday: 1, paidUsers: 1, conversionRate: 100, activeUsers: 1, inactiveUsers: 0 });
+    expect(summary.plans).toMatchObject({ free: 0, standard: 1 });
+  });
+
+  it('"today" never exceeds the total: members who joined and left the same day, and guidebooks made and deleted, come off it', () => {
+    const docs = expectIdempotent(
+      dashboardProjector,
+      recordedEvents([
+        user('u1', T0),
+        user('u2', later(1)),
+        { streamId: 'user-u2', type: 'UserDeleted', data: { userId: 'u2', deletedAt: later(2) } },
+        { streamId: 'guidebook-g1', type: 'GuidebookCreated', data: { guidebookId: 'g1', createdAt: later(3) } },
+        { streamId: 'guidebook-g2', type: 'GuidebookCreated', data: { guidebookId: 'g2', createdAt: later(4) } },
+        { streamId: 'guidebook-g2', type: 'GuidebookDeleted', data: { guidebookId: 'g2', deletedAt: later(5) } },
+      ]),
+    );
+    const summary = summaryOf(docs, new Date(later(10)));
+    expect(summary).toMatchObject({ usersTotal: 1, usersToday: 1, guidebooksTotal: 1, guidebooksToday: 1 });
+    // the next day, nothing is "today"
+    expect(summaryOf(docs, new Date(later(24 * 60)))).toMatchObject({ usersToday: 0, guidebooksToday: 0, usersTotal: 1, guidebooksTotal: 1 });
+  });
+
+  it('MRR follows refunds of the current period and lapses, and a renewal starts it afresh', () => {
+    const events = [user('u1', T0), ...subscribe('u1', 'pg_purchase_aaaaaaaa', later(1)), user('u2', T0), ...subscribe('u2', 'pg_purchase_bbbbbbbb', later(1))];
+    const price = priceOf('standard', new Date(later(10)));
+    const mrrAfter = (more: Array<{ streamId: string; type: string; data: Record<string, unknown> }>) =>
+      summaryOf(expectIdempotent(dashboardProjector, recordedEvents([...events, ...more])), new Date(later(60 * 24 * 40))).mrr;
+    expect(mrrAfter([])).toBe(2 * price);
+    expect(mrrAfter([refund('u1', 'pg_purchase_aaaaaaaa', 10_000, later(2))])).toBe(2 * price - 10_000);
+    expect(mrrAfter([refund('u1', 'pg_purchase_aaaaaaaa', 50_000, later(2))])).toBe(2 * price - Math.min(price, 50_000));
+    // a refund of some other payment of the account's is not this period's
+    expect(mrrAfter([refund('u1', 'pg_purchase_cccccccc', 50_000, later(2))])).toBe(2 * price);
+    expect(mrrAfter([{ streamId: 'user-u2', type: 'SubscriptionLapsed', data: { userId: 'u2', plan: 'standard', reason: 'charge-failed', lapsedAt: later(3) } }])).toBe(price);
+    expect(
+      mrrAfter([
+        refund('u1', 'pg_purchase_aaaaaaaa', 10_000, later(2)),
+        { streamId: 'user-u1', type: 'SubscriptionRenewed', data: { userId: 'u1', plan: 'standard', merchantUid: 'pg_r_u1_20261210_1', expiresAt: '2027-01-10T01:00:00.000Z', renewedAt: later(60 * 24 * 30) } },
+      ]),
+    ).toBe(2 * price);
   });
 });

@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import type { PaidPlan, SubscriptionType } from '@pocketguide/contracts';
+import { priceOf } from '@pocketguide/contracts/payment/plans';
 import { DASHBOARD } from '@pocketguide/contracts/dashboard/dashboard-summary';
 import type { Projector } from '../projector.ts';
 import {
@@ -26,6 +27,7 @@ import {
 /** The events the dashboard is built from; everything else only moves its checkpoint. */
 export const DASHBOARD_EVENT_TYPES = [
   'UserRegistered',
+  'UserRoleChanged',
   'UserActivated',
   'UserHidden',
   'UserUnhidden',
@@ -81,7 +83,21 @@ const EVENT_TIME_FIELDS: Record<string, string> = {
 
 function withPlan(doc: DashboardUserDoc, plan: SubscriptionType): DashboardUserDoc {
   const paid = plan !== 'free';
-  return { ...doc, plan, paid, renewing: paid ? doc.renewing : false };
+  return { ...doc, plan, paid, renewing: paid ? doc.renewing : false, ...(paid ? {} : { periodPayment: null, mrrRefund: 0 }) };
+}
+
+/** A new paid period began, paid by `merchantUid` (if known): its refunds are what the MRR loses from now. */
+const newPeriod = (doc: DashboardUserDoc, merchantUid: unknown): DashboardUserDoc => ({
+  ...doc,
+  periodPayment: typeof merchantUid === 'string' ? merchantUid : null,
+  mrrRefund: 0,
+});
+
+/** A refund of the current period's payment takes its amount off the MRR, never more than a month's price. */
+function withRefund(doc: DashboardUserDoc, data: Data): DashboardUserDoc {
+  if (doc.periodPayment === null || data.merchantUid !== doc.periodPayment || doc.plan === 'free' || doc.plan === 'onemonth') return doc;
+  const monthly = priceOf(doc.plan, new Date(str(data, 'refundedAt')));
+  return { ...doc, mrrRefund: Math.min(monthly, doc.mrrRefund + num(data, 'amount')) };
 }
 
 /** The account left or joined the paid count in a way the month flows cannot see (see dashboard-docs.ts). */
@@ -102,10 +118,15 @@ function evolveUser(doc: DashboardUserDoc | null, event: RecordedEvent, id: stri
       hidden: false,
       paidCorrections: [],
       corrected: false,
+      admin: data.role === 'admin',
+      periodPayment: null,
+      mrrRefund: 0,
     };
   }
   if (doc === null || doc.deleted) return doc;
   switch (event.type) {
+    case 'UserRoleChanged':
+      return { ...doc, admin: data.role === 'admin' };
     case 'UserActivated':
       return { ...doc, activated: true };
     case 'UserHidden':
@@ -115,7 +136,7 @@ function evolveUser(doc: DashboardUserDoc | null, event: RecordedEvent, id: stri
     case 'UserSubscribed': {
       // the month counts every subscription as one more paid account; one started while a cancelled plan was
       // still running is not
-      const next = { ...withPlan(doc, str(data, 'plan') as PaidPlan), renewing: true };
+      const next = newPeriod({ ...withPlan(doc, str(data, 'plan') as PaidPlan), renewing: true }, data.merchantUid);
       return doc.paid ? corrected(next, str(data, 'subscribedAt')) : next;
     }
     case 'UserUnsubscribed':
@@ -123,7 +144,9 @@ function evolveUser(doc: DashboardUserDoc | null, event: RecordedEvent, id: stri
     case 'UserPlanChanged':
       return withPlan(doc, str(data, 'plan') as PaidPlan);
     case 'SubscriptionRenewed':
-      return withPlan(doc, str(data, 'plan') as PaidPlan);
+      return newPeriod(withPlan(doc, str(data, 'plan') as PaidPlan), data.merchantUid);
+    case 'PaymentRefunded':
+      return withRefund(doc, data);
     case 'SubscriptionLapsed':
       return withPlan(doc, 'free');
     case 'UserDeleted': {
@@ -137,16 +160,25 @@ function evolveUser(doc: DashboardUserDoc | null, event: RecordedEvent, id: stri
 }
 
 /**
- * A guidebook needs remembering only while it is in the public gallery (unpublishing takes it out without saying
- * so); every other guidebook figure is a flow. So its document exists exactly while it is in the gallery.
+ * A guidebook is remembered while it lives: whether it is in the public gallery (unpublishing takes it out without
+ * saying so) and when it was created, so a deletion the same Korean day comes off "today" (see dashboard-docs.ts).
  */
 function evolveGuidebook(doc: DashboardGuidebookDoc | null, event: RecordedEvent, id: string): DashboardGuidebookDoc | null {
   const data = event.data as Data;
-  if (event.type === 'GuidebookPublicGallerySet' && data.isPublicGallery === true) {
-    return doc ?? { id, kind: 'guidebook', gallery: true, since: str(data, 'setAt') };
+  switch (event.type) {
+    case 'GuidebookCreated':
+      return doc ?? { id, kind: 'guidebook', createdAt: str(data, 'createdAt'), gallery: false, since: null, deleted: false };
+    case 'GuidebookPublicGallerySet':
+      if (doc === null || doc.deleted) return doc;
+      return data.isPublicGallery === true ? { ...doc, gallery: true, since: doc.since ?? str(data, 'setAt') } : { ...doc, gallery: false, since: null };
+    case 'GuidebookUnpublished':
+      return doc === null || doc.deleted ? doc : { ...doc, gallery: false, since: null };
+    case 'GuidebookDeleted':
+      if (doc === null || doc.deleted) return doc;
+      return reportingDay(doc.createdAt) === reportingDay(str(data, 'deletedAt')) ? { ...doc, gallery: false, since: null, deleted: true } : null;
+    default:
+      return doc;
   }
-  if (event.type === 'GuidebookPublicGallerySet' || event.type === 'GuidebookUnpublished' || event.type === 'GuidebookDeleted') return null;
-  return doc;
 }
 
 function evolvePayment(doc: DashboardPaymentDoc | null, event: RecordedEvent, id: string): DashboardPaymentDoc | null {
@@ -254,13 +286,15 @@ export const dashboardProjector: Projector<DashboardDoc> = {
     switch (event.type) {
       case 'UserRegistered':
         return [userDocId(str(data, 'userId')), month(), day()];
+      case 'UserRoleChanged':
+        return [userDocId(str(data, 'userId'))];
       case 'UserActivated':
       case 'UserDeleted':
       case 'UserSubscribed':
       case 'SubscriptionLapsed':
         return [userDocId(str(data, 'userId')), month()];
       case 'GuidebookCreated':
-        return [month(), day()];
+        return [guidebookDocId(str(data, 'guidebookId')), month(), day()];
       case 'GuidebookPublished':
         return [month()];
       case 'GuidebookDeleted':
@@ -270,8 +304,10 @@ export const dashboardProjector: Projector<DashboardDoc> = {
         return [guidebookDocId(str(data, 'guidebookId'))];
       case 'PaymentSucceeded':
       case 'TransferPaymentRecorded':
-      case 'PaymentRefunded':
         return [paymentDocId(str(data, 'merchantUid')), month(), day()];
+      case 'PaymentRefunded':
+        // the account too: a refund of its current period comes off the MRR
+        return [paymentDocId(str(data, 'merchantUid')), userDocId(str(data, 'userId')), month(), day()];
       case 'PaymentDeleted':
         return [paymentDocId(str(data, 'merchantUid'))];
       default:

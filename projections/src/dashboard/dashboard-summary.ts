@@ -61,8 +61,10 @@ export function summarizeDashboard(now: Date, answers: DashboardAnswers, replaye
   for (const [m, amount] of Object.entries(totals.deletedPaymentsByMonth)) if (m <= month) monthNet.set(m, (monthNet.get(m) ?? 0) + amount);
   const todayNet = (todayDoc ? todayDoc.paid - todayDoc.refunded : 0) + (totals.deletedPaymentsByDay[today] ?? 0);
 
-  // Accounts: totals from the flows, plans from the paid accounts' counts.
-  const usersTotal = sumTo(month, (doc) => doc.usersRegistered - doc.usersDeleted);
+  // Accounts: totals from the flows less the administrators (never members), plans from the paid accounts' counts.
+  const usersTotal = sumTo(month, (doc) => doc.usersRegistered - doc.usersDeleted) - totals.admins;
+  // "today" is the members who joined today and are still members: what the list's today=true shows
+  const usersToday = (todayDoc?.usersRegistered ?? 0) - (totals.notMembersByDay[today] ?? 0);
   const plans = Object.fromEntries(DASHBOARD_PLANS.map((plan) => [plan, 0])) as Record<DashboardPlan, number>;
   let paidCount = 0;
   for (const plan of DASHBOARD_PLANS) {
@@ -71,10 +73,11 @@ export function summarizeDashboard(now: Date, answers: DashboardAnswers, replaye
     paidCount += plans[plan];
   }
   plans.free = usersTotal - paidCount;
-  const activated = sumTo(month, (doc) => doc.usersActivated) - totals.deletedActivated;
+  const activated = sumTo(month, (doc) => doc.usersActivated) - totals.deletedActivated - totals.adminsActivated;
   const activeUsers = activated - totals.hiddenActivated;
   const hiddenUsers = totals.hidden;
-  const mrr = RECURRING_PLANS.reduce((sum, plan) => sum + (totals.renewingByPlan[plan] ?? 0) * priceOf(plan, now), 0);
+  // what the renewing subscriptions bring a month, less what was refunded of their current periods
+  const mrr = RECURRING_PLANS.reduce((sum, plan) => sum + (totals.renewingByPlan[plan] ?? 0) * priceOf(plan, now), 0) - totals.renewingRefunds;
 
   // Paid accounts at a month's end: subscriptions minus paid lapses up to it, less the corrections noted on accounts.
   const correctionsTo = (m: string) => Object.entries(totals.correctionsByMonth).reduce((sum, [at, n]) => (at <= m ? sum + n : sum), 0);
@@ -92,7 +95,7 @@ export function summarizeDashboard(now: Date, answers: DashboardAnswers, replaye
     month,
     replayed,
     usersTotal,
-    usersToday: todayDoc?.usersRegistered ?? 0,
+    usersToday,
     paidUsers: paidCount,
     conversionRate: percentOf(paidCount, usersTotal),
     activeUsers,
@@ -105,7 +108,7 @@ export function summarizeDashboard(now: Date, answers: DashboardAnswers, replaye
     businessUsers: plans.business,
     plans,
     guidebooksTotal,
-    guidebooksToday: todayDoc?.guidebooksCreated ?? 0,
+    guidebooksToday: (todayDoc?.guidebooksCreated ?? 0) - (totals.guidebooksGoneByDay[today] ?? 0),
     publishedGuidebooks: published,
     publicGalleryGuidebooks: gallery,
     publishedRate: percentOf(published, guidebooksTotal),

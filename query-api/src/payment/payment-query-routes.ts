@@ -7,9 +7,12 @@ import {
   isAdminRole,
   paymentsQuerySchema,
   userPaymentsQuerySchema,
+  vatBreakdown,
   type Order,
   type OrdersPage,
   type PaymentDoc,
+  type Receipt,
+  type Seller,
   type Transaction,
   type TransactionsPage,
   type UserDoc,
@@ -21,7 +24,40 @@ import type { Filter, ReadStore } from '@pocketguide/platform/read-store/read-st
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
 import { pathParam } from '@pocketguide/platform/http/path-param';
 
-export type PaymentQueryRoutesDeps = { readStore: ReadStore; readYourWrites: ReadYourWrites; auth: Auth };
+export type PaymentQueryRoutesDeps = {
+  readStore: ReadStore;
+  readYourWrites: ReadYourWrites;
+  auth: Auth;
+  /** the seller every receipt names (SELLER_* settings) */
+  seller: Seller;
+  now?: () => Date;
+};
+
+/**
+ * A payment's receipt: the charge (or transfer) and each refund, each as 공급가액 / 부가세 / 합계, and what stands.
+ * Null when there is nothing to receipt (a failed or unanswered charge, a card check).
+ */
+export function receiptOf(doc: PaymentDoc, user: UserDoc | undefined, seller: Seller, issuedAt: Date): Receipt | null {
+  if (doc.kind === 'card-check' || doc.paidAt === null || doc.status === 'failed' || doc.status === 'pending') return null;
+  const refunds = (doc.history ?? []).filter((entry) => entry.status === 'refunded');
+  return {
+    merchantUid: doc.merchantUid,
+    kind: doc.kind,
+    plan: doc.plan,
+    billingCycle: doc.billingCycle,
+    method: doc.method,
+    cardName: doc.paymentData?.card_name ?? null,
+    seller,
+    buyer: { name: user?.name ?? null, companyName: user?.companyName ?? null, email: doc.buyerEmail ?? user?.email ?? null },
+    lines: [
+      { kind: doc.kind === 'transfer' ? 'transfer' : 'payment', at: doc.paidAt, amounts: vatBreakdown(doc.amount) },
+      ...refunds.map((entry) => ({ kind: 'refund' as const, at: entry.at, amounts: vatBreakdown(-entry.amount) })),
+    ],
+    net: vatBreakdown(doc.amount - doc.cancelAmount),
+    providerReceiptUrl: doc.receiptUrl ?? doc.paymentData?.receipt_url ?? null,
+    issuedAt: issuedAt.toISOString(),
+  };
+}
 
 /** Orders are purchases, renewals and transfers that got an answer: card checks and unanswered requests are not. */
 const ORDERS: Filter = { kind: { $ne: 'card-check' }, status: { $ne: 'pending' } };
@@ -76,7 +112,7 @@ const stripped = (req: Request) => {
  * one payment (its owner or an administrator; anyone else 404), a user's payments (self or administrator), every
  * payment and every transaction (administrators).
  */
-export function paymentQueryRoutes({ readStore, readYourWrites, auth }: PaymentQueryRoutesDeps): Router {
+export function paymentQueryRoutes({ readStore, readYourWrites, auth, seller, now = () => new Date() }: PaymentQueryRoutesDeps): Router {
   const router = Router();
   const payments = readStore.collection<PaymentDoc>(PAYMENTS);
   const users = readStore.collection<UserDoc>(USERS);
@@ -136,6 +172,19 @@ export function paymentQueryRoutes({ readStore, readYourWrites, auth }: PaymentQ
     if (!doc || (doc.userId !== user.id && !isAdminRole(user.role))) throw new NotFoundError(P.orderNotFound);
     const [order] = await ordersOf([doc]);
     res.json(order);
+  });
+
+  // the receipt: only its owner or an administrator; to anyone else it does not exist (404, as the payment)
+  router.get('/payments/:merchantUid/receipt', auth.required, async (req, res) => {
+    const user = signedIn(req);
+    const merchantUid = pathParam(req, 'merchantUid', P.orderNotFound);
+    if (!MERCHANT_UID_PATTERN.test(merchantUid)) throw new NotFoundError(P.orderNotFound);
+    await readYourWrites(req, res, [PAYMENTS]);
+    const doc = await payments.get(merchantUid);
+    if (!doc || (doc.userId !== user.id && !isAdminRole(user.role))) throw new NotFoundError(P.orderNotFound);
+    const receipt = receiptOf(doc, (await users.getMany([doc.userId]))[0], seller, now());
+    if (!receipt) throw new NotFoundError(P.receiptNotFound);
+    res.json(receipt);
   });
 
   const transactionsPage = async (filter: Filter, pageNumber: number, limit: number): Promise<TransactionsPage> => {

@@ -50,12 +50,14 @@ export function userQueryRoutes({ readStore, readYourWrites, auth, now = () => n
 
   router.get('/users', auth.admin, async (req, res) => {
     const { after: _after, access_token: _accessToken, token: _token, ...query } = req.query;
-    const { page, pageSize, search, subscriptionType, status, today } = parseOrThrow(adminUsersQuerySchema, query, 'query');
+    const { page, pageSize, search, subscriptionType, status, role, paid, today } = parseOrThrow(adminUsersQuerySchema, query, 'query');
     await readYourWrites(req, res, [USERS, GUIDEBOOK_LIST]);
     const filter: Filter = {};
     if (search) filter.$or = [{ name: { $contains: search } }, { email: { $contains: search } }, { companyName: { $contains: search } }];
-    if (subscriptionType) filter.subscriptionType = subscriptionType;
+    if (subscriptionType) filter.subscriptionType = paid ? { $eq: subscriptionType, $ne: 'free' } : subscriptionType;
+    else if (paid) filter.subscriptionType = { $ne: 'free' };
     if (status) filter.status = status;
+    if (role) filter.role = role;
     if (today) filter.createdAt = { $gte: startOfReportingDay(now()) };
     const [totalCount, docs] = await Promise.all([
       users.count(filter),

@@ -161,6 +161,11 @@ export const paths = {
     path: 'users/:userId/payments/:paymentId',
     getHref: (userId: string, paymentId: string) => `/users/${encodeURIComponent(userId)}/payments/${encodeURIComponent(paymentId)}`,
   },
+  /** A payment's receipt page (its owner or an administrator): printable, in the page's language. */
+  paymentReceipt: {
+    path: 'users/:userId/payments/:paymentId/receipt',
+    getHref: (userId: string, paymentId: string) => `/users/${encodeURIComponent(userId)}/payments/${encodeURIComponent(paymentId)}/receipt`,
+  },
   serverNotAvailable: {
     path: '/server_not_available',
     getHref: () => '/server_not_available',

@@ -73,6 +73,7 @@ export const routes: RouteObject[] = [
           },
           { path: paths.userPayments.path, lazy: async () => ({ Component: (await import('./routes/payments/user-payments.tsx')).UserPaymentsRoute }) },
           { path: paths.paymentDetail.path, lazy: async () => ({ Component: (await import('./routes/payments/payment-detail.tsx')).PaymentDetailRoute }) },
+          { path: paths.paymentReceipt.path, lazy: async () => ({ Component: (await import('./routes/payments/payment-receipt.tsx')).PaymentReceiptRoute }) },
           { path: paths.userDetail.path, lazy: async () => ({ Component: (await import('./routes/users/user-detail.tsx')).UserDetailRoute }) },
           { path: paths.users.path, lazy: async () => ({ Component: (await import('./routes/users/user-detail.tsx')).UsersRoute }) },
           {

@@ -138,13 +138,13 @@ describe('/guidebooks', () => {
     fireEvent.change(box, { target: { value: '  부산 ' } });
     expect(listCalls(requests, '/api/guidebooks/').some((request) => request.url.searchParams.has('search'))).toBe(false);
     submitSearch(box);
-    await waitFor(() => expect(router.state.location.search).toBe('?search=%EB%B6%80%EC%82%B0&today=1'));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=%EB%B6%80%EC%82%B0&today=true'));
     expect(await screen.findByText('죄송합니다! 가이드북이 없어요')).toBeDefined();
     expect(screen.getByText('검색어나 필터를 바꿔 보세요.')).toBeDefined();
     expect(listCalls(requests, '/api/guidebooks/').at(-1)?.url.searchParams.get('search')).toBe('부산');
 
     fireEvent.change(box, { target: { value: '' } });
-    await waitFor(() => expect(router.state.location.search).toBe('?today=1'));
+    await waitFor(() => expect(router.state.location.search).toBe('?today=true'));
     expect(await screen.findByRole('table')).toBeDefined();
 
     fireEvent.change(box, { target: { value: '서울' } });

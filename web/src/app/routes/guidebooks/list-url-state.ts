@@ -18,11 +18,14 @@ function readState(state: unknown): GuidebookListNavigationState {
   };
 }
 
-/** `?page&search&company&status&today`, read leniently: anything unknown is no filter. */
+/**
+ * `?page&search&company&status&today`, read leniently: anything unknown is no filter. `?published=true` (an older
+ * dashboard link) is read as `status=published`.
+ */
 export function filtersFromParams(params: URLSearchParams): GuidebookListFilters {
   const page = Number.parseInt(params.get('page') ?? '', 10);
   const company = params.get('company');
-  const status = params.get('status');
+  const status = params.get('status') ?? (params.get('published') === 'true' ? 'published' : null);
   const today = params.get('today');
   return {
     page: Number.isFinite(page) && page > 1 ? page : 1,
@@ -39,7 +42,8 @@ export function paramsFromFilters({ page, search, company, status, today }: Guid
   if (search) params.set('search', search);
   if (company !== 'all') params.set('company', company);
   if (status !== 'all') params.set('status', status);
-  if (today) params.set('today', '1');
+  // one form for every "today" link (the dashboard's too)
+  if (today) params.set('today', 'true');
   if (page > 1) params.set('page', String(page));
   return params;
 }

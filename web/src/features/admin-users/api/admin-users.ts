@@ -18,9 +18,9 @@ export const userActivityQueryKey = (userId: string) => ['users', 'activity', us
 /** GET users (administrators): a page of ten, by search, plan, status and "joined today"; `after` reads a write first. */
 export function useAdminUsers(filters: AdminUserFilters, after?: number) {
   const api = useApiClient();
-  const { page, search, subscriptionType, status, today } = filters;
+  const { page, search, subscriptionType, status, role, paid, today } = filters;
   return useQuery({
-    queryKey: [...adminUsersQueryKey, page, search, subscriptionType, status, today, after ?? null],
+    queryKey: [...adminUsersQueryKey, page, search, subscriptionType, status, role, paid, today, after ?? null],
     queryFn: async ({ signal }) =>
       (
         await api.request({
@@ -31,6 +31,8 @@ export function useAdminUsers(filters: AdminUserFilters, after?: number) {
             search: search || undefined,
             subscriptionType: subscriptionType === 'all' ? undefined : subscriptionType,
             status: status === 'all' ? undefined : status,
+            role: role === 'all' ? undefined : role,
+            paid: paid ? 'true' : undefined,
             today: today ? 'true' : undefined,
             after,
           },

@@ -25,6 +25,24 @@ type AdminUserListProps = {
   detailHref: (userId: string) => string;
 };
 
+/** A filter a link set that the controls above do not show, with a button that removes it. */
+function FilterChip({ label, remove, onRemove }: { label: string; remove: string; onRemove: () => void }) {
+  return (
+    <span className="inline-flex h-8 items-center gap-1 rounded-full border border-primary-200 bg-primary-50 pr-1 pl-3 text-sm font-semibold text-primary-700">
+      {label}
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={remove}
+        title={remove}
+        className="flex size-6 items-center justify-center rounded-full hover:bg-primary-100"
+      >
+        <X className="size-3.5" aria-hidden="true" />
+      </button>
+    </span>
+  );
+}
+
 /**
  * /admin/users (spec 3 §2.6): search (as one types), plan and status filters, the "joined today" flag as a chip,
  * pages of ten; No., Name, Company, Email, Date Joined, Subscription, Status. A table from 768 px, cards below.
@@ -72,22 +90,13 @@ export function AdminUserList({ filters, onFiltersChange, after, detailHref }: A
         </div>
       </div>
 
-      {filters.today || list.data ? (
+      {filters.today || filters.role !== 'all' || filters.paid || list.data ? (
         <div className="flex flex-wrap items-center gap-2 text-sm text-neutral-600">
-          {filters.today ? (
-            <span className="inline-flex h-8 items-center gap-1 rounded-full border border-primary-200 bg-primary-50 pr-1 pl-3 text-sm font-semibold text-primary-700">
-              {t('adminUsers.list.todayChip')}
-              <button
-                type="button"
-                onClick={() => onFiltersChange({ today: false, page: 1 })}
-                aria-label={t('adminUsers.list.removeToday')}
-                title={t('adminUsers.list.removeToday')}
-                className="flex size-6 items-center justify-center rounded-full hover:bg-primary-100"
-              >
-                <X className="size-3.5" aria-hidden="true" />
-              </button>
-            </span>
+          {filters.role === 'user' ? (
+            <FilterChip label={t('adminUsers.list.membersChip')} remove={t('adminUsers.list.removeMembers')} onRemove={() => onFiltersChange({ role: 'all', page: 1 })} />
           ) : null}
+          {filters.paid ? <FilterChip label={t('adminUsers.list.paidChip')} remove={t('adminUsers.list.removePaid')} onRemove={() => onFiltersChange({ paid: false, page: 1 })} /> : null}
+          {filters.today ? <FilterChip label={t('adminUsers.list.todayChip')} remove={t('adminUsers.list.removeToday')} onRemove={() => onFiltersChange({ today: false, page: 1 })} /> : null}
           {list.data ? (
             <p className="tabular-nums" data-users-total>
               {t('adminUsers.list.total', { count: list.data.totalCount, formatted: list.data.totalCount.toLocaleString() })}

@@ -21,6 +21,8 @@ export type AuditTimelineProps = {
   id: string;
   /** heading level of the section title (the screen's own title is usually the h1) */
   headingLevel?: 2 | 3;
+  /** the log position of the screen's last write: the timeline reads again up to it (no reload needed) */
+  after?: number;
 };
 
 function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
@@ -104,7 +106,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
  * screens: who did what, when, through which command, as a sentence in the reader's language; filters by actor
  * and event type; NDJSON and CSV exports of the whole timeline.
  */
-export function AuditTimeline({ subject, id, headingLevel = 2 }: AuditTimelineProps) {
+export function AuditTimeline({ subject, id, headingLevel = 2, after }: AuditTimelineProps) {
   const { t } = useTranslation();
   const session = useSession();
   const errorMessage = useErrorMessage();
@@ -113,7 +115,7 @@ export function AuditTimeline({ subject, id, headingLevel = 2 }: AuditTimelinePr
   const [page, setPage] = useState(1);
   const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState<'ndjson' | 'csv' | null>(null);
-  const timeline = useAuditTimeline(subject, id, { actor, type, page });
+  const timeline = useAuditTimeline(subject, id, { actor, type, page }, after);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
 
   const exportAs = async (format: 'ndjson' | 'csv') => {

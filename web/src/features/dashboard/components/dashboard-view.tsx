@@ -6,7 +6,16 @@ import { DayPicker } from 'react-day-picker';
 import { enUS, ko } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import { BookOpen, CalendarDays, CreditCard, Crown, Mail, RotateCcw, TrendingUp, Users } from 'lucide-react';
-import { DASHBOARD_PLANS, type DashboardPlan, type DashboardSummary } from '@pocketguide/contracts/dashboard/dashboard-summary';
+import {
+  DASHBOARD_LINKS,
+  DASHBOARD_PLANS,
+  dashboardLinkSearch,
+  dashboardPlanLink,
+  type DashboardLink,
+  type DashboardLinkedFigure,
+  type DashboardPlan,
+  type DashboardSummary,
+} from '@pocketguide/contracts/dashboard/dashboard-summary';
 import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -17,6 +26,10 @@ import { dottedDay, reportingToday, useDashboard } from '../api/dashboard.ts';
 const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
 
 const card = 'rounded-card border border-neutral-200 bg-white shadow-raised';
+
+/** The screen a counted figure opens: the list whose total is the figure (DASHBOARD_LINKS says which filters). */
+const hrefOf = (link: DashboardLink): string => `${link.list === 'users' ? paths.adminUsers.getHref() : paths.adminGuidebooks.getHref()}${dashboardLinkSearch(link)}`;
+const linkOf = (figure: DashboardLinkedFigure): string => hrefOf(DASHBOARD_LINKS[figure]);
 
 function useFormats() {
   const { i18n } = useTranslation();
@@ -32,18 +45,27 @@ function useFormats() {
   };
 }
 
-function HeadlineCard({ to, icon, label, value, note }: { to: string; icon: ReactNode; label: string; value: string; note: string }) {
+/** A headline figure opening its list; the note under it opens its own list (today's) when it has one. */
+function HeadlineCard({ to, icon, label, value, note, noteTo }: { to: string; icon: ReactNode; label: string; value: string; note: string; noteTo?: string }) {
   return (
-    <Link to={to} className={cx(card, 'group flex flex-col gap-3 p-5 transition-colors hover:border-primary-200')}>
-      <span className="flex items-center justify-between gap-3">
-        <span className="text-sm font-semibold text-neutral-600">{label}</span>
-        <span className="flex size-9 items-center justify-center rounded-full bg-primary-50 text-primary-600" aria-hidden="true">
-          {icon}
+    <div className={cx(card, 'flex h-full flex-col gap-3 p-5 transition-colors hover:border-primary-200')}>
+      <Link to={to} className="group flex flex-col gap-3">
+        <span className="flex items-center justify-between gap-3">
+          <span className="text-sm font-semibold text-neutral-600">{label}</span>
+          <span className="flex size-9 items-center justify-center rounded-full bg-primary-50 text-primary-600" aria-hidden="true">
+            {icon}
+          </span>
         </span>
-      </span>
-      <span className="text-2xl font-bold tabular-nums text-neutral-900 sm:text-[1.75rem]">{value}</span>
-      <span className="text-sm font-semibold text-primary-700">{note}</span>
-    </Link>
+        <span className="text-2xl font-bold tabular-nums text-neutral-900 sm:text-[1.75rem]">{value}</span>
+      </Link>
+      {noteTo ? (
+        <Link to={noteTo} className="self-start text-sm font-semibold text-primary-700 underline-offset-2 hover:underline">
+          {note}
+        </Link>
+      ) : (
+        <span className="text-sm font-semibold text-primary-700">{note}</span>
+      )}
+    </div>
   );
 }
 
@@ -91,7 +113,7 @@ function PlanBreakdown({ summary }: { summary: DashboardSummary }) {
             <Row
               key={plan}
               label={t(`plans.${plan}`)}
-              to={`${paths.adminUsers.getHref()}?subscriptionType=${plan}`}
+              to={hrefOf(dashboardPlanLink(plan))}
               value={t('dashboard.units.people', { count: summary.plans[plan], formatted: f.number(summary.plans[plan]) })}
               detail={share(summary.plans[plan])}
             />
@@ -122,20 +144,20 @@ function GuidebookCard({ summary }: { summary: DashboardSummary }) {
       </h2>
       <table className="mt-3 w-full" aria-labelledby="dashboard-guidebooks">
         <tbody>
-          <Row label={t('dashboard.guidebooks.total')} to={paths.adminGuidebooks.getHref()} value={books(summary.guidebooksTotal)} />
+          <Row label={t('dashboard.guidebooks.total')} to={linkOf('guidebooksTotal')} value={books(summary.guidebooksTotal)} />
           <Row
             label={t('dashboard.guidebooks.published')}
-            to={`${paths.adminGuidebooks.getHref()}?published=true`}
+            to={linkOf('publishedGuidebooks')}
             value={books(summary.publishedGuidebooks)}
             detail={f.percent(summary.publishedRate)}
           />
           <Row
             label={t('dashboard.guidebooks.gallery')}
-            to={paths.publicGuidebooks.getHref()}
+            to={linkOf('publicGalleryGuidebooks')}
             value={books(summary.publicGalleryGuidebooks)}
             detail={f.percent(summary.publicGalleryRate)}
           />
-          <Row label={t('dashboard.guidebooks.today')} value={books(summary.guidebooksToday)} />
+          <Row label={t('dashboard.guidebooks.today')} to={linkOf('guidebooksToday')} value={books(summary.guidebooksToday)} />
         </tbody>
       </table>
       <p className="mt-3 text-xs text-neutral-500">{t('dashboard.guidebooks.note')}</p>
@@ -150,11 +172,12 @@ function KeyMetrics({ summary }: { summary: DashboardSummary }) {
   const monthName = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR', { month: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(Number(summary.month.slice(0, 4)), monthNumber - 1, 15)),
   );
-  const items = [
+  const items: Array<{ label: string; value: string; detail: string; to?: string }> = [
     {
       label: t('dashboard.metrics.active'),
       value: t('dashboard.units.people', { count: summary.activeUsers, formatted: f.number(summary.activeUsers) }),
       detail: t('dashboard.metrics.activeShare', { percent: f.percent(summary.activeRate) }),
+      to: linkOf('activeUsers'),
     },
     { label: t('dashboard.metrics.cumulative'), value: t('dashboard.units.manwon', { value: f.manwon(summary.paymentsTotal) }), detail: f.won(summary.paymentsTotal) },
     { label: t('dashboard.metrics.thisMonth', { month: monthNumber, monthName }), value: f.won(summary.paymentsThisMonth), detail: t('dashboard.metrics.thisMonthNote') },
@@ -167,7 +190,15 @@ function KeyMetrics({ summary }: { summary: DashboardSummary }) {
       <dl className="mt-3 grid gap-4 sm:grid-cols-3">
         {items.map((item) => (
           <div key={item.label} className="flex flex-col gap-1 rounded-control bg-neutral-50 p-4">
-            <dt className="text-sm text-neutral-600">{item.label}</dt>
+            <dt className="text-sm text-neutral-600">
+              {item.to ? (
+                <Link to={item.to} className="text-primary-700 underline-offset-2 hover:underline">
+                  {item.label}
+                </Link>
+              ) : (
+                item.label
+              )}
+            </dt>
             <dd className="text-xl font-bold tabular-nums text-neutral-900">{item.value}</dd>
             <dd className="text-xs text-neutral-500">{item.detail}</dd>
           </div>
@@ -261,25 +292,27 @@ function Figures({ summary }: { summary: DashboardSummary }) {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label={t('dashboard.headline')}>
         <li>
           <HeadlineCard
-            to={paths.adminUsers.getHref()}
+            to={linkOf('usersTotal')}
             icon={<Users className="size-4" />}
             label={t('dashboard.cards.users')}
             value={t('dashboard.units.people', { count: summary.usersTotal, formatted: f.number(summary.usersTotal) })}
             note={t('dashboard.cards.today', { value: f.number(summary.usersToday) })}
+            noteTo={linkOf('usersToday')}
           />
         </li>
         <li>
           <HeadlineCard
-            to={paths.adminGuidebooks.getHref()}
+            to={linkOf('guidebooksTotal')}
             icon={<BookOpen className="size-4" />}
             label={t('dashboard.cards.guidebooks')}
             value={t('dashboard.units.guidebooks', { count: summary.guidebooksTotal, formatted: f.number(summary.guidebooksTotal) })}
             note={t('dashboard.cards.today', { value: f.number(summary.guidebooksToday) })}
+            noteTo={linkOf('guidebooksToday')}
           />
         </li>
         <li>
           <HeadlineCard
-            to={`${paths.adminUsers.getHref()}?status=active`}
+            to={linkOf('paidUsers')}
             icon={<Crown className="size-4" />}
             label={t('dashboard.cards.paidUsers')}
             value={t('dashboard.units.people', { count: summary.paidUsers, formatted: f.number(summary.paidUsers) })}

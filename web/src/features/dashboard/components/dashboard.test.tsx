@@ -64,14 +64,17 @@ describe('/admin/dashboard', () => {
 
     const cards = await screen.findByRole('list', { name: '주요 지표' });
     const links = within(cards).getAllByRole('link');
-    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/admin/users', '/admin/guidebooks', '/admin/users?status=active', '/admin/payments']);
-    expect(links[0]!.textContent).toContain('1,200명');
-    expect(links[0]!.textContent).toContain('오늘 +3');
-    expect(links[1]!.textContent).toContain('3,000개');
-    expect(links[1]!.textContent).toContain('오늘 +7');
-    expect(links[2]!.textContent).toContain('유료 전환율 33.3%');
-    expect(links[3]!.textContent).toContain('31,000,000원');
-    expect(links[3]!.textContent).toContain('오늘 +150,000원');
+    // every counted figure opens the list whose total it is (members only, "today" as today=true)
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['전체 회원1,200명', '/admin/users?role=user'],
+      ['오늘 +3', '/admin/users?role=user&today=true'],
+      ['전체 가이드북3,000개', '/admin/guidebooks'],
+      ['오늘 +7', '/admin/guidebooks?today=true'],
+      ['유료 회원400명', '/admin/users?role=user&paid=true'],
+      ['월 반복 매출(MRR)31,000,000원', '/admin/payments'],
+    ]);
+    expect(cards.textContent).toContain('유료 전환율 33.3%');
+    expect(cards.textContent).toContain('오늘 +150,000원');
 
     const plans = screen.getByRole('table', { name: '요금제별 회원' });
     const rows = within(plans).getAllByRole('row').slice(1);
@@ -83,7 +86,7 @@ describe('/admin/dashboard', () => {
       '엔터프라이즈10명0.8%',
       '합계1,200명100.0%',
     ]);
-    expect(within(plans).getByRole('link', { name: '프로' }).getAttribute('href')).toBe('/admin/users?subscriptionType=pro');
+    expect(within(plans).getByRole('link', { name: '프로' }).getAttribute('href')).toBe('/admin/users?role=user&subscriptionType=pro');
 
     const guidebooks = screen.getByRole('table', { name: '가이드북 현황' });
     expect(within(guidebooks).getAllByRole('row').map((row) => row.textContent)).toEqual([
@@ -92,10 +95,12 @@ describe('/admin/dashboard', () => {
       '공개 갤러리300개20.0%',
       '오늘 만든 가이드북7개',
     ]);
-    expect(within(guidebooks).getByRole('link', { name: '게시 중' }).getAttribute('href')).toBe('/admin/guidebooks?published=true');
-    expect(within(guidebooks).getByRole('link', { name: '공개 갤러리' }).getAttribute('href')).toBe('/public-guidebooks');
+    expect(within(guidebooks).getByRole('link', { name: '게시 중' }).getAttribute('href')).toBe('/admin/guidebooks?status=published');
+    expect(within(guidebooks).getByRole('link', { name: '공개 갤러리' }).getAttribute('href')).toBe('/admin/guidebooks?status=public-gallery');
+    expect(within(guidebooks).getByRole('link', { name: '오늘 만든 가이드북' }).getAttribute('href')).toBe('/admin/guidebooks?today=true');
 
     const metrics = screen.getByRole('region', { name: '핵심 지표' });
+    expect(within(metrics).getByRole('link', { name: '활성 회원' }).getAttribute('href')).toBe('/admin/users?role=user&status=active');
     expect(metrics.textContent).toContain('활성 회원900명전체 회원의 75.0%');
     expect(metrics.textContent).toContain('누적 매출1,234.5만원');
     expect(metrics.textContent).toContain('11월 매출2,500,000원');

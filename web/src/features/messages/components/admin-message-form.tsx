@@ -47,6 +47,8 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
   const [content, setContent] = useState<MessageContent>(blank);
   const [errors, setErrors] = useState<Errors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
+  // taking a sent message back hides it from every recipient's bell: asked first, as deleting is
+  const [confirmUnsend, setConfirmUnsend] = useState(false);
   const textId = useId();
   const loaded = existing.data;
   useEffect(() => {
@@ -168,7 +170,7 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
               {t('messages.admin.form.save')}
             </Button>
             {showing ? (
-              <Button type="button" variant="secondary" disabled={busy} onClick={() => void submit(false, t('messages.admin.form.unsent'))}>
+              <Button type="button" variant="secondary" disabled={busy} onClick={() => setConfirmUnsend(true)}>
                 {t('messages.admin.form.unsend')}
               </Button>
             ) : (
@@ -184,6 +186,17 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
           </div>
         </form>
       )}
+      {showing ? (
+        <ConfirmDialog
+          open={confirmUnsend}
+          onOpenChange={setConfirmUnsend}
+          title={t('messages.admin.form.unsend')}
+          message={t('messages.admin.form.unsendConfirm')}
+          confirmLabel={t('messages.admin.form.unsend')}
+          tone="accent"
+          onConfirm={() => submit(false, t('messages.admin.form.unsent'))}
+        />
+      ) : null}
       {messageId !== null ? (
         <ConfirmDialog
           open={confirmDelete}

@@ -100,4 +100,24 @@ describe('the administrators’ message form', () => {
     expect(posts(requests)[0]?.body).toEqual({ title: 'Maintenance', message: 'Tonight 2–4 am', type: 'information', users: 'all', messageDate: sent, notification: false });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/messages/new-1'));
   });
+
+  it('"보내기 취소" asks first: cancelling the dialog sends nothing, confirming takes the message back', async () => {
+    const requests = stubFetch((request) => {
+      if (request.method === 'PUT') return json({ _id: 'm1', position: 4 });
+      if (request.url.pathname === '/api/admin/messages/m1') return json(message(1));
+      return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
+    });
+    renderApp({ path: '/admin/messages/m1', auth: signedInAdmin() });
+    fireEvent.click(await screen.findByRole('button', { name: '보내기 취소' }, WAIT));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('받은 회원의 알림과 배너에서 이 메시지가 사라지며');
+    fireEvent.click(within(dialog).getByRole('button', { name: '취소' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((request) => request.method === 'PUT')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: '보내기 취소' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '보내기 취소' }));
+    await waitFor(() => expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1));
+    expect(requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ showing: false });
+  });
 });

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PAYMENTS_PAGE_SIZE } from '@pocketguide/contracts';
+import { receiptSchema, type Receipt } from '@pocketguide/contracts/payment/receipts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 import {
@@ -39,6 +40,12 @@ export function notePaymentWrite(queryClient: QueryClient, position: number | un
 async function getPage(api: ApiClient, path: string, page: number, after: number | undefined, signal: AbortSignal): Promise<OrderPage> {
   const { data } = await api.request({ path, query: { page, limit: PAYMENTS_PAGE_SIZE, after }, schema: orderPageSchema, signal });
   return data;
+}
+
+/** The log position of this browser's last payment write, watched: a screen showing its effects reads after it. */
+export function useLastPaymentWrite(): number | undefined {
+  // never fetched: only notePaymentWrite sets it; useQuery re-renders the screen when it does
+  return useQuery<number | null>({ queryKey: paymentsKeys.after, queryFn: () => null, enabled: false }).data ?? undefined;
 }
 
 /** GET /api/payments/config: the debug window or PortOne's. Read once per visit. */
@@ -96,6 +103,24 @@ export function usePayment(merchantUid: string) {
           path: `/payments/${encodeURIComponent(merchantUid)}`,
           query: { after: afterOf(queryClient) },
           schema: orderSchema,
+          signal,
+        })
+      ).data,
+  });
+}
+
+/** GET /api/payments/{merchantUid}/receipt (its owner or an administrator). */
+export function useReceipt(merchantUid: string) {
+  const api = useApiClient();
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...paymentsKeys.detail(merchantUid), 'receipt'],
+    queryFn: async ({ signal }): Promise<Receipt> =>
+      (
+        await api.request({
+          path: `/payments/${encodeURIComponent(merchantUid)}/receipt`,
+          query: { after: afterOf(queryClient) },
+          schema: receiptSchema,
           signal,
         })
       ).data,

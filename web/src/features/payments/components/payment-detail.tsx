@@ -12,11 +12,11 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { useSession } from '../../../lib/session-context.tsx';
 import { isTransfer, refundableOf } from '../api/payment-schemas.ts';
-import { useDeletePayment, usePayment } from '../api/payments.ts';
+import { useDeletePayment, useLastPaymentWrite, usePayment } from '../api/payments.ts';
 import { dateOf, formatWon, useMethodLabel, usePaymentErrorMessage } from '../payment-text.ts';
-import { openReceipt } from '../receipt.ts';
 import { PlanBadge, StatusBadge } from './badges.tsx';
 import { RefundDialog } from './refund-dialog.tsx';
+import { openReceiptPopup } from '../receipt.ts';
 
 // The audit timeline is its own chunk, for administrators only.
 const AuditTimeline = lazy(() => import('../../audit/components/audit-timeline.tsx').then((module) => ({ default: module.AuditTimeline })));
@@ -29,6 +29,8 @@ export function PaymentDetail({ userId, merchantUid }: { userId: string; merchan
   const { t, i18n } = useTranslation();
   const session = useSession();
   const navigate = useNavigate();
+  // a refund made here moves this: the audit timeline below reads again up to it
+  const lastWrite = useLastPaymentWrite();
   const payment = usePayment(merchantUid);
   const remove = useDeletePayment();
   const methodOf = useMethodLabel();
@@ -80,10 +82,8 @@ export function PaymentDetail({ userId, merchantUid }: { userId: string; merchan
   const canRefund = isAdmin && !isTransfer(order) && order.status !== 'failed' && refundable > 0;
   const refundedAmount = order.amount - refundable;
 
-  const receipt = () => {
-    const problem = openReceipt(order);
-    if (problem) window.alert(t(`payments.receipt.${problem}`));
-  };
+  // our own receipt page (which links the provider's): a payment that went through, a refund, a transfer
+  const hasReceipt = order.kind !== 'card-check' && order.status !== 'failed' && order.status !== 'pending';
 
   return (
     <div className="flex flex-col gap-5">
@@ -93,9 +93,19 @@ export function PaymentDetail({ userId, merchantUid }: { userId: string; merchan
           <h1 className="text-xl font-bold text-neutral-900 sm:text-2xl">{t('payments.detail.heading')}</h1>
           <p className="mt-1 text-xs break-all text-neutral-500">{order.merchantUid}</p>
         </div>
-        <Button variant="secondary" icon={<ReceiptText className="size-4" aria-hidden="true" />} onClick={receipt}>
-          {t('payments.detail.receipt')}
-        </Button>
+        {hasReceipt ? (
+          <Button
+            variant="secondary"
+            icon={<ReceiptText className="size-4" aria-hidden="true" />}
+            onClick={() => {
+              const href = paths.paymentReceipt.getHref(ownerId, order.merchantUid);
+              // a refused popup: the receipt in this tab instead
+              if (!openReceiptPopup(href)) void navigate(href);
+            }}
+          >
+            {t('payments.detail.receipt')}
+          </Button>
+        ) : null}
       </header>
 
       {error ? <Banner tone="alert">{error}</Banner> : null}
@@ -154,7 +164,7 @@ export function PaymentDetail({ userId, merchantUid }: { userId: string; merchan
       {/* administrators see who did what to this payment (issue 14), loaded after the detail */}
       {isAdmin ? (
         <Suspense fallback={null}>
-          <AuditTimeline subject="payment" id={order.merchantUid} />
+          <AuditTimeline subject="payment" id={order.merchantUid} {...(lastWrite === undefined ? {} : { after: lastWrite })} />
         </Suspense>
       ) : null}
 

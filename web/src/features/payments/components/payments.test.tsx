@@ -19,6 +19,64 @@ function server(answers: Record<string, Answer>) {
 }
 
 const DETAIL = '/users/user-1/payments/pg_purchase_1';
+const RECEIPT_PAGE = `${DETAIL}/receipt`;
+
+const RECEIPT = {
+  merchantUid: 'pg_purchase_1',
+  kind: 'purchase',
+  plan: 'standard',
+  billingCycle: 'month',
+  method: 'card',
+  cardName: '신한카드',
+  seller: { name: '포켓가이드 주식회사', businessNumber: '123-45-67890', representative: '홍길동', address: '서울시 중구', phone: '', email: 'billing@example.com' },
+  buyer: { name: '김여행', companyName: '포켓트래블', email: 'traveller@example.com' },
+  lines: [
+    { kind: 'payment', at: '2026-11-20T01:02:03.000Z', amounts: { supply: 50_000, vat: 5_000, total: 55_000 } },
+    { kind: 'refund', at: '2026-11-21T01:02:03.000Z', amounts: { supply: -10_000, vat: -1_000, total: -11_000 } },
+  ],
+  net: { supply: 40_000, vat: 4_000, total: 44_000 },
+  providerReceiptUrl: 'https://receipt.example.com/r/1',
+  issuedAt: '2026-11-22T01:02:03.000Z',
+};
+
+describe('the receipt page', () => {
+  it('in Korean: seller from the settings, buyer, 공급가액 / 부가세 / 합계 per line and what stands, the PG receipt linked', async () => {
+    server({ 'GET /api/payments/pg_purchase_1/receipt': json(RECEIPT) });
+    const view = renderApp({ path: RECEIPT_PAGE, auth: signedIn() });
+    const receipt = await screen.findByRole('article', { name: '영수증' });
+    expect(within(receipt).getByText('123-45-67890')).toBeDefined();
+    expect(within(receipt).getByText('포켓가이드 주식회사')).toBeDefined();
+    expect(within(receipt).getByText('포켓트래블')).toBeDefined();
+    // an empty seller field is left off
+    expect(within(receipt).queryByText('전화')).toBeNull();
+    const headers = within(receipt).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headers).toEqual(['일시', '구분', '공급가액', '부가세', '합계']);
+    const rows = within(receipt).getAllByRole('row').map((row) => row.textContent);
+    expect(rows[1]).toContain('결제50,000원5,000원55,000원');
+    expect(rows[2]).toContain('환불-10,000원-1,000원-11,000원');
+    expect(rows[3]).toBe('최종 금액40,000원4,000원44,000원');
+    expect(within(receipt).getByRole('link', { name: 'PG사 영수증 보기' }).getAttribute('href')).toBe('https://receipt.example.com/r/1');
+    expect(within(receipt).getByRole('button', { name: '인쇄' })).toBeDefined();
+    // the print layout: only the receipt on paper, its buttons left off
+    expect(receipt.querySelector('style')?.textContent).toContain('@media print');
+    view.unmount();
+  });
+
+  it('in English, and a receipt the server refuses (someone else’s) is "not found"', async () => {
+    server({ 'GET /api/payments/pg_purchase_1/receipt': json({ ...RECEIPT, providerReceiptUrl: null }) });
+    const view = renderApp({ path: RECEIPT_PAGE, language: 'en', auth: signedIn({ language: 'en' }) });
+    const receipt = await screen.findByRole('article', { name: 'Receipt' });
+    expect(within(receipt).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Date', 'Type', 'Supply value', 'VAT', 'Total']);
+    expect(within(receipt).getByText('Business registration no.')).toBeDefined();
+    expect(within(receipt).queryByRole('link', { name: /provider/ })).toBeNull();
+    view.unmount();
+
+    server({ 'GET /api/payments/pg_purchase_1/receipt': problem({ status: 404, code: 'not_found', message: PAYMENT_MESSAGES.orderNotFound }) });
+    const refused = renderApp({ path: RECEIPT_PAGE, language: 'en', auth: signedIn({ language: 'en' }) });
+    expect(await screen.findByRole('heading', { name: 'The receipt could not be found.' })).toBeDefined();
+    refused.unmount();
+  });
+});
 
 describe('payment detail', () => {
   it('shows the payment, and the receipt opens in an 800x600 popup; a person sees no admin actions', async () => {
@@ -30,40 +88,35 @@ describe('payment detail', () => {
     expect(screen.getByText('스탠다드')).toBeDefined();
     expect(screen.getByText('카드 (신한카드)')).toBeDefined();
     expect(screen.getByText(formatDateTime('2026-11-20T01:02:03.000Z'))).toBeDefined();
-    expect(screen.getByText('김여행')).toBeDefined();
-    expect(screen.getByText('traveller@example.com')).toBeDefined();
+    // the payer, on the page (the header's profile menu may name the same person once its chunk has loaded)
+    expect(within(screen.getByRole('main')).getByText('김여행')).toBeDefined();
+    expect(within(screen.getByRole('main')).getByText('traveller@example.com')).toBeDefined();
     expect(screen.getByText('포켓트래블')).toBeDefined();
     expect(screen.getByRole('link', { name: '결제 내역으로 돌아가기' }).getAttribute('href')).toBe('/settings/subscription?step=paymentHistory');
     expect(screen.queryByRole('button', { name: '환불' })).toBeNull();
     expect(screen.queryByRole('button', { name: '삭제' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: '영수증' }));
-    expect(open).toHaveBeenCalledWith('https://receipt.example.com/r/1', 'pocketguide-receipt', 'width=800,height=600');
+    expect(open).toHaveBeenCalledWith('/users/user-1/payments/pg_purchase_1/receipt', 'pocketguide-receipt', 'width=800,height=600');
   });
 
-  it('receipt alerts: no receipt address, an invalid one, a blocked popup; a transfer shows as such', async () => {
+  it('a blocked popup shows the receipt page in this tab; a failed payment has no receipt button', async () => {
     let current = order({ receiptUrl: null, paymentData: null, method: 'transfer', note: '세금계산서 발행' });
-    server({ 'GET /api/payments/pg_purchase_1': () => json(current) });
-    const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    server({ 'GET /api/payments/pg_purchase_1': () => json(current), 'GET /api/payments/pg_purchase_1/receipt': json(RECEIPT) });
+    vi.spyOn(window, 'open').mockReturnValue(null);
     const view = renderApp({ path: DETAIL, language: 'en', auth: signedIn({ language: 'en' }) });
     expect(await screen.findByText('Bank transfer')).toBeDefined();
     expect(screen.getByText('세금계산서 발행')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Receipt' }));
-    expect(alert).toHaveBeenLastCalledWith('There is no receipt for this payment.');
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/users/user-1/payments/pg_purchase_1/receipt'));
+    expect(await screen.findByRole('heading', { name: 'Receipt', level: 1 })).toBeDefined();
 
-    current = order({ receiptUrl: 'javascript:alert(1)' });
+    current = order({ status: 'failed', paidAt: null });
     view.unmount();
-    const second = renderApp({ path: DETAIL, language: 'en', auth: signedIn({ language: 'en' }) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Receipt' }));
-    expect(alert).toHaveBeenLastCalledWith('The receipt address is not valid.');
-    expect(open).not.toHaveBeenCalled();
-
-    current = order();
-    second.unmount();
-    renderApp({ path: DETAIL, language: 'en', auth: signedIn({ language: 'en' }) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Receipt' }));
-    expect(alert).toHaveBeenLastCalledWith('The receipt window could not be opened. Please allow pop-ups for this site.');
+    const failed = renderApp({ path: DETAIL, language: 'en', auth: signedIn({ language: 'en' }) });
+    expect(await screen.findByRole('heading', { name: 'Payment details', level: 1 })).toBeDefined();
+    expect(screen.queryByRole('button', { name: 'Receipt' })).toBeNull();
+    failed.unmount();
   });
 
   it('a missing payment shows the empty state; another failure the red banner', async () => {
@@ -108,6 +161,10 @@ describe('payment detail', () => {
     expect(await screen.findByText(`${formatDateTime('2026-11-21T03:04:05.000Z')}에 10,000원이 환불되었습니다.`)).toBeDefined();
     expect(requests.filter((request) => request.url.pathname === '/api/payments/refund').at(-1)?.body).toEqual({ merchantUid: 'pg_purchase_1', amount: 10_000 });
     expect(screen.getByText('부분 환불')).toBeDefined();
+    // the audit timeline reads again, up to the refund, without a reload
+    await waitFor(() =>
+      expect(requests.some((request) => request.url.pathname === '/api/admin/audit/payment/pg_purchase_1' && request.url.searchParams.get('after') === '7')).toBe(true),
+    );
 
     // the rest
     fireEvent.click(screen.getByRole('button', { name: '환불' }));
