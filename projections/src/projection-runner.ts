@@ -146,7 +146,7 @@ export function evolveDocuments<D extends Doc>(
 }
 
 const DEFAULT_BATCH_SIZE = 1000;
-const DEFAULT_WRITE_BEHIND: WriteBehindLimits = { events: 100_000, documents: 150_000, heapBytes: 320 * 1024 * 1024 };
+const DEFAULT_WRITE_BEHIND: WriteBehindLimits = { events: 100_000, documents: 150_000, heapBytes: 256 * 1024 * 1024 };
 /** writes per transaction while a rebuild flushes (the loop turns between two) */
 const FLUSH_CHUNK = 2000;
 const DEFAULT_RETRY: RetryOptions = { initialMs: 500, maxMs: 30_000 };
@@ -592,6 +592,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       for (const member of selected) member.rebuilding = true;
       const pass = newPass('rebuild', []);
       pass.writeBehind = { limits: writeBehindLimits, documents: new Map(), reached: new Map(), events: 0 };
+      let bulk = false;
       try {
         for (const member of selected) await leave(member);
         for (const member of selected) {
@@ -607,6 +608,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         }
 
         const head = await eventStore.headPosition();
+        await readStore.beginBulkWrites?.();
+        bulk = true;
         const startedAt = performance.now();
         const rate = (processed: number) => {
           const seconds = (performance.now() - startedAt) / 1000;
@@ -639,6 +642,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           checkpoint: checkpoints.length === 0 ? null : Math.min(...checkpoints.map((checkpoint) => checkpoint ?? 0)),
         };
       } finally {
+        if (bulk) await readStore.endBulkWrites?.();
         passes.delete(pass);
         for (const member of selected) {
           member.rebuilding = false;
