@@ -146,7 +146,7 @@ export function evolveDocuments<D extends Doc>(
 }
 
 const DEFAULT_BATCH_SIZE = 1000;
-const DEFAULT_WRITE_BEHIND: WriteBehindLimits = { events: 100_000, documents: 150_000, heapBytes: 256 * 1024 * 1024 };
+const DEFAULT_WRITE_BEHIND: WriteBehindLimits = { events: 100_000, documents: 120_000, heapBytes: 192 * 1024 * 1024 };
 /** writes per transaction while a rebuild flushes (the loop turns between two) */
 const FLUSH_CHUNK = 2000;
 const DEFAULT_RETRY: RetryOptions = { initialMs: 500, maxMs: 30_000 };
