@@ -1,75 +1,22 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import Database from 'better-sqlite3';
-import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
-import { historyDays, scaleRates, SMALL_HISTORY_RATES } from '@pocketguide/projections/dashboard/dashboard-history';
+import { historyLog, insertIntoSqliteLog } from '@pocketguide/projections/testing/history-log';
 import { benchDir, root, type SuiteResult } from '../support.ts';
 
 /**
  * `projections:rebuild --all` over a log of `total` events, run as the CLI itself (a child process), its peak RSS
  * sampled from /proc and its progress lines passed on. The log is a made-up history of accounts, subscriptions,
- * payments and guidebooks (dashboard-history.ts), with two edits of a living guidebook after each of its events (edits
- * are most of a real log), written straight into the SQLite event table (the append path would take longer than the
- * rebuild). Every one of the 14 read models is rebuilt in the one pass; a projector failing fails the bench.
+ * payments and guidebooks with two edits of a living guidebook after each of its events (edits are most of a real
+ * log), written straight into the SQLite event table (projections/src/testing/history-log.ts). Every one of the 14
+ * read models is rebuilt in the one pass; a projector failing fails the bench.
  */
 export async function rebuildSuite(total = Number(process.env.REBUILD_BENCH_EVENTS ?? 1_000_000)): Promise<SuiteResult> {
   const dir = benchDir('rebuild');
   const eventsPath = resolve(dir, 'events.sqlite');
-  await createSqliteEventStore({ path: eventsPath }).close();
 
   const seeded = performance.now();
-  const db = new Database(eventsPath);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = OFF');
-  const insert = db.prepare('INSERT INTO events (id, stream_id, category, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  const revisions = new Map<string, number>();
-  const living: string[] = [];
-  const livingIndex = new Map<string, number>();
-  let written = 0;
-  let seed = 7;
-  const random = () => {
-    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return seed / 2_147_483_648;
-  };
-  const write = (streamId: string, type: string, data: unknown, recordedAt: string) => {
-    const revision = revisions.get(streamId) ?? 0;
-    revisions.set(streamId, revision + 1);
-    const metadata = { userId: 'system', role: 'system', commandId: `k${written}`, correlationId: `c${written}` };
-    insert.run(crypto.randomUUID(), streamId, streamId.slice(0, streamId.indexOf('-')), revision, type, JSON.stringify(data), JSON.stringify(metadata), recordedAt);
-    written += 1;
-  };
-  const days = historyDays({ seed: 42, from: new Date('2025-09-01T00:00:00+09:00'), days: 5_000, rates: scaleRates(SMALL_HISTORY_RATES, 250) });
-  db.transaction(() => {
-    for (const day of days) {
-      for (const event of day) {
-        if (written >= total) break;
-        write(event.streamId, event.type, event.data, event.recordedAt);
-        const guidebookId = typeof event.data.guidebookId === 'string' ? event.data.guidebookId : null;
-        if (event.type === 'GuidebookCreated' && guidebookId) {
-          livingIndex.set(guidebookId, living.length);
-          living.push(guidebookId);
-        } else if (event.type === 'GuidebookDeleted' && guidebookId) {
-          // swap-remove: deleted guidebooks are edited no more
-          const at = livingIndex.get(guidebookId);
-          const last = living.pop();
-          if (at !== undefined && last !== undefined && last !== guidebookId) {
-            living[at] = last;
-            livingIndex.set(last, at);
-          }
-          livingIndex.delete(guidebookId);
-        }
-        for (let k = 0; k < 2 && living.length > 0 && written < total; k += 1) {
-          const id = living[Math.floor(random() * living.length)]!;
-          const streamId = `guidebook-${id}`;
-          const patches = [{ op: 'replace', path: ['title'], value: `Guide ${id} · ${written}` }];
-          write(streamId, 'GuidebookEdited', { guidebookId: id, baseRevision: (revisions.get(streamId) ?? 1) - 1, patches, inversePatches: [], summary: [], kind: 'edit', editedAt: event.recordedAt }, event.recordedAt);
-        }
-      }
-      if (written >= total) break;
-    }
-  })();
-  db.close();
+  const written = await insertIntoSqliteLog(eventsPath, historyLog({ total }));
   const seedSeconds = (performance.now() - seeded) / 1000;
   console.error(`rebuild bench: ${written.toLocaleString('en')} events seeded in ${seedSeconds.toFixed(1)} s`);
 

@@ -73,7 +73,23 @@ export type ProjectionRunnerOptions = {
   /** events folded in memory before a commit; a batch is also committed as soon as no event is waiting */
   batchSize?: number;
   retry?: RetryOptions;
+  /** how long a rebuild keeps documents in memory between commits (the defaults suit a rebuild of millions) */
+  rebuildWriteBehind?: WriteBehindLimits;
   onError?: (error: unknown, context: ProjectionErrorContext) => void;
+};
+
+/**
+ * A rebuild folds documents in memory across batches and writes each one once per flush instead of once per batch
+ * (a guidebook edited a hundred times is written once, not a hundred times). A flush writes every held document,
+ * then the checkpoints, and happens when any limit is reached and at the end.
+ */
+export type WriteBehindLimits = {
+  /** events folded since the last flush */
+  events: number;
+  /** documents held (all projectors of the pass together) */
+  documents: number;
+  /** V8 heap in use, in bytes: what bounds the memory whatever the size of the documents */
+  heapBytes: number;
 };
 
 export interface ProjectionRunner {
@@ -130,6 +146,9 @@ export function evolveDocuments<D extends Doc>(
 }
 
 const DEFAULT_BATCH_SIZE = 1000;
+const DEFAULT_WRITE_BEHIND: WriteBehindLimits = { events: 100_000, documents: 120_000, heapBytes: 192 * 1024 * 1024 };
+/** writes per transaction while a rebuild flushes (the loop turns between two) */
+const FLUSH_CHUNK = 2000;
 const DEFAULT_RETRY: RetryOptions = { initialMs: 500, maxMs: 30_000 };
 /** Longest stretch of projection work between two turns of the event loop. */
 const SLICE_MS = 15;
@@ -163,12 +182,25 @@ type Pass = {
   /** the batch in flight, so a member can leave only once it has been committed */
   busy: Promise<void> | null;
   done?: Promise<void>;
+  /** a rebuild's documents held across batches (absent: every batch commits what it touched) */
+  writeBehind?: WriteBehind;
+};
+
+type TouchedDocument = ProjectedDocument & { dirty: boolean };
+
+type WriteBehind = {
+  limits: WriteBehindLimits;
+  /** per member, every document loaded or folded since the last flush */
+  documents: Map<Member, Map<string, TouchedDocument>>;
+  /** per member, the last position folded and not yet committed */
+  reached: Map<Member, number>;
+  events: number;
 };
 
 /** A member's share of one batch: the documents it touched and the position it has reached. */
 type MemberBatch = {
   member: Member;
-  touched: Map<string, ProjectedDocument & { dirty: boolean }>;
+  touched: Map<string, TouchedDocument>;
   reached: number | null;
   error?: { error: unknown; position: number };
 };
@@ -178,6 +210,7 @@ const after = (position: number | null) => position ?? -1;
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { eventStore, readStore } = options;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  const writeBehindLimits = options.rebuildWriteBehind ?? DEFAULT_WRITE_BEHIND;
   const retry = options.retry ?? DEFAULT_RETRY;
   const onError =
     options.onError ??
@@ -269,24 +302,32 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     if (!last) return;
     pass.position = Math.max(after(pass.position), last.position);
 
-    const batches: MemberBatch[] = [...pass.members].map((member) => ({ member, touched: new Map(), reached: null }));
+    const held = pass.writeBehind;
+    const batches: MemberBatch[] = [...pass.members].map((member) => {
+      let touched = held?.documents.get(member);
+      if (!touched) {
+        touched = new Map();
+        held?.documents.set(member, touched);
+      }
+      return { member, touched, reached: null };
+    });
     const pending = (batch: MemberBatch, event: RecordedEvent) => event.position > after(batch.member.checkpoint);
 
-    // Every document the batch touches, loaded in one query per collection.
+    // Every document the batch touches and does not hold yet, loaded in one query per collection.
     for (const batch of batches) {
       const { projector } = batch.member;
       const ids = new Set<string>();
       for (const event of events) {
         if (!pending(batch, event) || !matchesFilter(event, projector.filter)) continue;
         try {
-          for (const id of projector.documentIds(event)) ids.add(id);
+          for (const id of projector.documentIds(event)) if (!batch.touched.has(id)) ids.add(id);
         } catch {
           // The fold below meets the same error at the same event and fails the projector there.
         }
       }
       if (ids.size === 0) continue;
       // The summary folds whatever the batch changes: it must be loaded as it stands, never taken as empty.
-      if (projector.summary) ids.add(projector.summary.id);
+      if (projector.summary && !batch.touched.has(projector.summary.id)) ids.add(projector.summary.id);
       const stored = await readStore.loadForProjection(projector.collection, [...ids]);
       for (const id of ids) {
         const found = stored.get(id);
@@ -313,19 +354,23 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       }
     }
 
-    const writes: ProjectionWrite[] = [];
-    const checkpoints: Array<{ projector: string; checkpoint: number }> = [];
-    for (const batch of batches) {
-      if (batch.reached === null) continue;
-      const { projector } = batch.member;
-      for (const [id, entry] of batch.touched) {
-        if (entry.dirty && entry.position !== null) writes.push({ collection: projector.collection, id, doc: entry.doc, position: entry.position });
+    if (held) {
+      held.events += events.length;
+      for (const batch of batches) if (batch.reached !== null) held.reached.set(batch.member, batch.reached);
+      // A failing member leaves the pass with what came before its failing event, committed.
+      if (batches.some((batch) => batch.error) || overLimits(held)) await flush(pass);
+    } else {
+      const writes: ProjectionWrite[] = [];
+      const checkpoints: Array<{ projector: string; checkpoint: number }> = [];
+      for (const batch of batches) {
+        if (batch.reached === null) continue;
+        collectDirty(batch.member, batch.touched, writes);
+        checkpoints.push({ projector: batch.member.projector.name, checkpoint: batch.reached });
       }
-      checkpoints.push({ projector: projector.name, checkpoint: batch.reached });
+      if (checkpoints.length > 0) await readStore.commitProjections({ checkpoints, writes });
+      for (const batch of batches) if (batch.reached !== null) batch.member.checkpoint = batch.reached;
     }
-    if (checkpoints.length > 0) await readStore.commitProjections({ checkpoints, writes });
     for (const batch of batches) {
-      if (batch.reached !== null) batch.member.checkpoint = batch.reached;
       if (batch.error) {
         // Keeps what came before the failing event; leaves the pass and is retried after a pause.
         pass.members.delete(batch.member);
@@ -337,6 +382,41 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         delete batch.member.lastError;
       }
     }
+  }
+
+  function collectDirty(member: Member, touched: ReadonlyMap<string, TouchedDocument>, writes: ProjectionWrite[]): void {
+    for (const [id, entry] of touched) {
+      if (entry.dirty && entry.position !== null) writes.push({ collection: member.projector.collection, id, doc: entry.doc, position: entry.position });
+    }
+  }
+
+  function overLimits(held: WriteBehind): boolean {
+    if (held.events >= held.limits.events) return true;
+    let documents = 0;
+    for (const touched of held.documents.values()) documents += touched.size;
+    return documents >= held.limits.documents || process.memoryUsage().heapUsed >= held.limits.heapBytes;
+  }
+
+  /**
+   * Writes every document a rebuild holds, in transactions of FLUSH_CHUNK writes with a turn of the loop between
+   * two, and the checkpoints with the last: a crash in between leaves documents ahead of their checkpoint, which
+   * the position guards make harmless. Then forgets them, so memory stays bounded.
+   */
+  async function flush(pass: Pass): Promise<void> {
+    const held = pass.writeBehind;
+    if (!held) return;
+    const writes: ProjectionWrite[] = [];
+    for (const [member, touched] of held.documents) collectDirty(member, touched, writes);
+    const checkpoints = [...held.reached].map(([member, checkpoint]) => ({ projector: member.projector.name, checkpoint }));
+    held.documents.clear();
+    for (let start = 0; start < writes.length || (start === 0 && checkpoints.length > 0); start += FLUSH_CHUNK) {
+      const last = start + FLUSH_CHUNK >= writes.length;
+      await readStore.commitProjections({ checkpoints: last ? checkpoints : [], writes: writes.slice(start, start + FLUSH_CHUNK) });
+      if (!last) await yieldToLoop();
+    }
+    for (const [member, checkpoint] of held.reached) member.checkpoint = checkpoint;
+    held.reached.clear();
+    held.events = 0;
   }
 
   /**
@@ -511,6 +591,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       }
       for (const member of selected) member.rebuilding = true;
       const pass = newPass('rebuild', []);
+      pass.writeBehind = { limits: writeBehindLimits, documents: new Map(), reached: new Map(), events: 0 };
+      let bulk = false;
       try {
         for (const member of selected) await leave(member);
         for (const member of selected) {
@@ -526,6 +608,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         }
 
         const head = await eventStore.headPosition();
+        await readStore.beginBulkWrites?.();
+        bulk = true;
         const startedAt = performance.now();
         const rate = (processed: number) => {
           const seconds = (performance.now() - startedAt) / 1000;
@@ -540,6 +624,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
                 until: head,
                 onCommitted: (processed, position) => onProgress?.({ processed, position, headPosition: head, eventsPerSecond: rate(processed) }),
               });
+        await flush(pass);
         // Indexes are built once the collections are full: one sort each instead of maintaining every expression
         // index on every write of the replay (the audit timeline alone has seven).
         await ensureIndexes(selected);
@@ -557,6 +642,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           checkpoint: checkpoints.length === 0 ? null : Math.min(...checkpoints.map((checkpoint) => checkpoint ?? 0)),
         };
       } finally {
+        if (bulk) await readStore.endBulkWrites?.();
         passes.delete(pass);
         for (const member of selected) {
           member.rebuilding = false;

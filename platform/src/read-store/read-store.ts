@@ -120,6 +120,14 @@ export interface ReadStore {
    */
   commitProjections(commit: ProjectionCommit): Promise<void>;
 
+  /**
+   * Tunes the store for a rebuild's bulk writes until `endBulkWrites`: SQLite stops syncing to disk on its own
+   * (a crash of the machine meanwhile may lose the file, which a rebuild makes again) and syncs everything once at
+   * the end. Optional: an adapter without it writes as always.
+   */
+  beginBulkWrites?(): Promise<void>;
+  endBulkWrites?(): Promise<void>;
+
   /** Checkpoints of projectors, workers and the Kafka relay, by name. */
   getCheckpoint(name: string): Promise<number | null>;
   saveCheckpoint(name: string, position: number): Promise<void>;
