@@ -8,7 +8,7 @@ import { guidebookStream, newGuidebookDocument, userStream } from '@pocketguide/
 import type { EventStore, NewEvent as StoreEvent } from '@pocketguide/platform/event-store/event-store';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
 import type { CommandMetadata } from '../core/command-handler.ts';
-import type { Actor } from './guidebook-decider.ts';
+import type { Actor } from './guidebook-state.ts';
 import { createGuidebooks } from './guidebooks.ts';
 
 /**
