@@ -274,3 +274,10 @@ export const INSIGHTS_MESSAGES = {
   badRange: 'from must be on or before to, and the range at most 366 days',
   unknownGuidebook: 'Guidebook not found',
 } as const;
+
+/**
+ * `GET /api/kakao/config`: Kakao's JavaScript app key when the server has one (`KAKAO_JS_APP_KEY`, public by
+ * design: Kakao's SDK runs in the browser with it), else null, and then no Kakao button is drawn anywhere.
+ */
+export const kakaoConfigSchema = z.object({ jsAppKey: z.string().nullable() });
+export type KakaoConfig = z.infer<typeof kakaoConfigSchema>;
