@@ -19,6 +19,7 @@ import { dashboardSuite } from './suites/dashboard.ts';
 import { eventExplorerSuite } from './suites/event-explorer.ts';
 import { requestCostSuite } from './suites/request-cost.ts';
 import { rebuildSuite } from './suites/rebuild.ts';
+import { insightsSuite } from './suites/insights.ts';
 
 const suites: Record<string, () => Promise<SuiteResult>> = {
   appends: appendsSuite,
@@ -35,6 +36,7 @@ const suites: Record<string, () => Promise<SuiteResult>> = {
   'event-explorer': () => eventExplorerSuite(),
   'request-cost': () => requestCostSuite(),
   rebuild: () => rebuildSuite(),
+  insights: () => insightsSuite(Number(process.env.INSIGHTS_BENCH_EVENTS ?? 1_000_000)),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

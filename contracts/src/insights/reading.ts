@@ -175,9 +175,18 @@ function scopesOf(data: GuidebookReadsRecorded['data']): Array<[ReadingScope, st
 /** An event as the log hands it (the event store's RecordedEvent has these fields). */
 type LoggedEvent = { streamId: string; type: string; data: unknown };
 
+/**
+ * Each event is checked once: the projector asks for an event's documents and then folds it into each of them (three
+ * scopes or more), and the schema check of the reads is most of that work (a rebuild of 1M events: issue 24).
+ */
+const decodedEvents = new WeakMap<LoggedEvent, GuidebookReadsRecorded | null>();
+
 function decoded(event: LoggedEvent): GuidebookReadsRecorded | null {
-  if (!event.streamId.startsWith(`${READING_STREAM_CATEGORY}-`) || !isReadingEventType(event.type)) return null;
-  return decodeReadingEvent(event.type, event.data);
+  const known = decodedEvents.get(event);
+  if (known !== undefined) return known;
+  const recorded = !event.streamId.startsWith(`${READING_STREAM_CATEGORY}-`) || !isReadingEventType(event.type) ? null : decodeReadingEvent(event.type, event.data);
+  decodedEvents.set(event, recorded);
+  return recorded;
 }
 
 function addRead(doc: ReadingDayDoc, read: RecordedRead): ReadingDayDoc {
@@ -274,3 +283,10 @@ export const INSIGHTS_MESSAGES = {
   badRange: 'from must be on or before to, and the range at most 366 days',
   unknownGuidebook: 'Guidebook not found',
 } as const;
+
+/**
+ * `GET /api/kakao/config`: Kakao's JavaScript app key when the server has one (`KAKAO_JS_APP_KEY`, public by
+ * design: Kakao's SDK runs in the browser with it), else null, and then no Kakao button is drawn anywhere.
+ */
+export const kakaoConfigSchema = z.object({ jsAppKey: z.string().nullable() });
+export type KakaoConfig = z.infer<typeof kakaoConfigSchema>;

@@ -28,7 +28,7 @@ import {
 import { adminUserActivitySchema } from '../account/admin-user-activity.ts';
 import { auditPageSchema, auditQuerySchema, eventDetailSchema, eventListSchema, eventQuerySchema, guidebookAsOfQuerySchema, guidebookAsOfSchema } from '../audit/audit.ts';
 import { dashboardQuerySchema, dashboardSummarySchema } from '../dashboard/dashboard-summary.ts';
-import { insightsAnswerSchema, insightsQuerySchema, readingBeaconSchema } from '../insights/reading.ts';
+import { insightsAnswerSchema, insightsQuerySchema, kakaoConfigSchema, readingBeaconSchema } from '../insights/reading.ts';
 import { feedbackAcceptedSchema, feedbackListQuerySchema, feedbackPageSchema, submitFeedbackBodySchema } from '../feedback/feedback-http.ts';
 import {
   commandAcceptedSchema,
@@ -257,6 +257,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   // — reader insights (issue 24)
   { method: 'POST', path: '/api/reading', tag: 'reader insights', summary: "A reader's beacon: pages opened and time in view (nothing about the reader is kept)", access: 'public', body: readingBeaconSchema, ok: { status: 204 }, problems: ['not_found', 'too_many_requests'] },
   { method: 'GET', path: '/api/guidebooks/:id/insights', tag: 'reader insights', summary: "One guidebook's readers per day, pages, sources and devices beside the period before (`format=csv` for CSV)", access: 'owner-or-admin', query: insightsQuerySchema, ok: json(insightsAnswerSchema), problems: ['not_found'] },
+  { method: 'GET', path: '/api/kakao/config', tag: 'reader insights', summary: "Kakao's JavaScript app key for the KakaoTalk share and sign-in buttons (null: Kakao is not configured)", access: 'public', ok: json(kakaoConfigSchema) },
   { method: 'GET', path: '/api/admin/insights', tag: 'reader insights', summary: 'The same figures site-wide, or for one company', access: 'admin', query: insightsQuerySchema, ok: json(insightsAnswerSchema) },
   { method: 'GET', path: '/api/admin/guidebooks', tag: 'back office', summary: 'Every guidebook, paged', access: 'admin', query: guidebookListQuerySchema, ok: json(adminGuidebookRowsSchema) },
   { method: 'GET', path: '/api/admin/audit/:subjectType/:id', tag: 'back office', summary: 'The audit timeline of a guidebook or account', access: 'admin', query: auditQuerySchema, ok: json(auditPageSchema) },

@@ -196,15 +196,18 @@ export function renderScreen(screen: ViewerScreen, context: RenderContext): stri
   }
 }
 
-/** The share sheet (copy link, QR code), drawn by the script when a reader taps Share. */
-export function shareSheetHtml(shareUrl: string, qrSrc: string | null, texts: ViewerTexts): string {
+/**
+ * The share sheet (copy link, QR code, and a KakaoTalk button when `kakao`: the server has a Kakao key), drawn by
+ * the script when a reader taps Share.
+ */
+export function shareSheetHtml(shareUrl: string, qrSrc: string | null, texts: ViewerTexts, kakao = false): string {
   return `<div class="pg-sheet-backdrop" data-action="close-share"></div><div class="pg-sheet" role="dialog" aria-modal="true" aria-labelledby="pg-share-title"><div class="pg-sheet-head"><h2 id="pg-share-title">${escapeHtml(
     texts.shareTitle,
   )}</h2><button type="button" class="pg-icon-button" data-action="close-share"${attr('aria-label', texts.close)}>${ICONS.close}</button></div>${
     qrSrc ? `<img class="pg-qr" src="${escapeHtml(qrSrc)}" width="200" height="200"${attr('alt', texts.qrAlt)}>` : ''
   }<input class="pg-share-url" type="url" readonly value="${escapeHtml(shareUrl)}"${attr('aria-label', texts.shareTitle)}><button type="button" class="pg-primary" data-action="copy">${escapeHtml(
     texts.copyLink,
-  )}</button><p class="pg-sheet-note" role="status"></p></div>`;
+  )}</button>${kakao ? `<button type="button" class="pg-kakao" data-action="kakao">${escapeHtml(texts.kakaoShare)}</button>` : ''}<p class="pg-sheet-note" role="status"></p></div>`;
 }
 
 /** Links between a guidebook's screens, by how it was opened. */

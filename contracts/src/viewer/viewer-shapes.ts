@@ -68,6 +68,8 @@ export const VIEWER_PASSWORD_HEADER = 'X-Guidebook-Password';
 
 /** The id of the inlined `<script type="application/json">` holding the first answer, so the client needs no request. */
 export const VIEWER_DATA_ELEMENT_ID = 'gb-data';
+/** The `<meta name>` that carries Kakao's JavaScript app key on a reader's page, when the server has one. */
+export const KAKAO_KEY_META = 'pg-kakao-key';
 
 /** The QR code's size and error-correction level (spec 1 §9: cards use 200 px, level H). */
 export const VIEWER_QR = { size: 200, errorCorrection: 'H' } as const;

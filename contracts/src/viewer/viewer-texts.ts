@@ -34,6 +34,10 @@ export type ViewerTexts = {
   share: string;
   shareTitle: string;
   copyLink: string;
+  /** the share sheet's KakaoTalk button (only when the server has a Kakao key) */
+  kakaoShare: string;
+  /** Kakao's SDK did not load or refused (offline, blocked) */
+  kakaoFailed: string;
   copied: string;
   copyManually: string;
   qrAlt: string;
@@ -95,6 +99,8 @@ const ko: ViewerTexts = {
   share: '공유',
   shareTitle: '가이드북 공유하기',
   copyLink: '링크 복사',
+  kakaoShare: '카카오톡으로 공유',
+  kakaoFailed: '카카오톡 공유를 열 수 없습니다. 링크를 복사해 보내 주세요.',
   copied: '주소가 클립보드에 복사되었습니다',
   copyManually: '주소를 길게 눌러 직접 복사해 주세요',
   qrAlt: '가이드북 주소 QR 코드',
@@ -150,6 +156,8 @@ const en: ViewerTexts = {
   share: 'Share',
   shareTitle: 'Share this guidebook',
   copyLink: 'Copy link',
+  kakaoShare: 'Share on KakaoTalk',
+  kakaoFailed: 'KakaoTalk sharing could not open. Copy the link and send it instead.',
   copied: 'Address copied to clipboard',
   copyManually: 'Please copy the address manually',
   qrAlt: 'QR code of the guidebook address',

@@ -105,6 +105,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/feedback': { rule: 'admin' },
   'GET /api/admin/dashboard': { rule: 'admin' },
   'GET /api/admin/insights': { rule: 'admin' },
+  'GET /api/kakao/config': { rule: 'public' },
   'GET /api/guidebooks/:id/insights': { rule: 'owner-or-admin' },
   'POST /api/reading': {
     rule: 'public',

@@ -27,6 +27,7 @@ import { frontDoorRoutes } from '@pocketguide/query-api/front-door/front-door-ro
 import type { ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import type { ReadingIngest } from '@pocketguide/query-api/viewer/reading-ingest';
 import { insightsRoutes } from '@pocketguide/query-api/insights/insights-routes';
+import { kakaoConfigRoutes } from '@pocketguide/query-api/insights/kakao-config-routes';
 import { createQuota } from '@pocketguide/platform/http/quota';
 import { accountCommandRoutes } from '@pocketguide/command-api/user/account-routes';
 import { feedbackRoutes } from '@pocketguide/command-api/feedback/feedback-routes';
@@ -136,6 +137,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     publicBaseUrl: config.PUBLIC_BASE_URL ?? null,
     partners: parsePartnerOwners(config.PARTNER_OWNERS),
     webDist: config.paths.webDist,
+    kakaoJsAppKey: config.KAKAO_JS_APP_KEY ?? null,
   };
   if (roles.has('query-api')) {
     queries.use(sampleViewerApiRoutes(viewer));
@@ -146,6 +148,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(dashboardRoutes({ readStore, eventStore, readYourWrites, auth }));
     const beaconQuota = createQuota({ rules: [{ limit: config.BEACONS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, message: QUOTA_MESSAGES.beacons }] });
     queries.use(insightsRoutes({ readStore, eventStore, auth, readYourWrites, ingest: readingIngest ?? null, beaconQuota }));
+    queries.use(kakaoConfigRoutes(config.KAKAO_JS_APP_KEY ?? null));
     queries.use(iconQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(messageQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(feedbackQueryRoutes({ readStore, readYourWrites, auth }));

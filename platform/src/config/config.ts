@@ -140,6 +140,16 @@ const configSchema = z.object({
   /** Kakao's user API (tests point it at a local fake) */
   KAKAO_API_BASE: z.string().url().default('https://kapi.kakao.com'),
   KAKAO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * Kakao's JavaScript app key (public: it is sent to every browser): the "KakaoTalk" share buttons of the reader
+   * and the editor's share dialog, and Kakao sign-in. Unset: no Kakao button anywhere and Kakao's SDK never loads.
+   */
+  KAKAO_JS_APP_KEY: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'Kakao JavaScript keys are 16 to 64 letters and digits').optional())
+    .optional(),
   /** ensured at every start: this account exists, is active and is an administrator */
   ADMIN_EMAIL: optionalText,
   /** the password given to ADMIN_EMAIL when the start creates it (or when it has none) */

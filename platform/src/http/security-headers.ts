@@ -5,7 +5,8 @@ import type { RequestHandler } from 'express';
  * never sends a path to another site, a Content-Security-Policy, and HSTS when the request came over https (through
  * a proxy the app trusts, `TRUST_PROXY`). The readers' pages set their own, stricter policy (viewer-routes.ts).
  *
- * The app's policy: scripts only from here and the Kakao Maps SDK the editor loads when a Kakao key is set; no
+ * The app's policy: scripts only from here, the Kakao Maps SDK the editor loads when a Kakao key is set, and Kakao's
+ * JavaScript SDK (t1.kakaocdn.net), which the KakaoTalk share and Kakao sign-in buttons load when pressed; no
  * inline scripts; styles from here and inline (React and Leaflet position things with style attributes); images
  * from here, data:/blob: (uploads being previewed) and any https host (an author's own pictures and map tiles),
  * never plain http; frames only for YouTube and Kakao's map; nothing may frame the app but itself.
@@ -18,11 +19,11 @@ export function appContentSecurityPolicy(extraOrigins: readonly string[]): strin
   const extra = extraOrigins.length > 0 ? ` ${extraOrigins.join(' ')}` : '';
   return [
     "default-src 'self'",
-    `script-src 'self' https://dapi.kakao.com https://t1.daumcdn.net${extra}`,
+    `script-src 'self' https://dapi.kakao.com https://t1.daumcdn.net https://t1.kakaocdn.net${extra}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob: https:${extra}`,
     "font-src 'self' data:",
-    `connect-src 'self' https://nominatim.openstreetmap.org https://dapi.kakao.com${extra}`,
+    `connect-src 'self' https://nominatim.openstreetmap.org https://dapi.kakao.com https://kapi.kakao.com https://sharer.kakao.com${extra}`,
     `frame-src 'self' https://www.youtube-nocookie.com https://www.youtube.com https://map.kakao.com${extra}`,
     "worker-src 'self'",
     "manifest-src 'self'",

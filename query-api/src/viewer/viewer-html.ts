@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { VIEWER_DATA_ELEMENT_ID, type ViewerAnswer } from '@pocketguide/contracts/viewer/viewer-shapes';
+import { KAKAO_KEY_META, VIEWER_DATA_ELEMENT_ID, type ViewerAnswer } from '@pocketguide/contracts/viewer/viewer-shapes';
 import { VIEWER_TEXTS, type ViewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
 import { escapeHtml } from '@pocketguide/contracts/viewer/html';
 import { renderScreen, type RenderContext, type ViewerScreen } from '@pocketguide/contracts/viewer/render-viewer';
@@ -37,6 +37,14 @@ export function loadViewerAssets(webDist: string): ViewerAssets {
     if (file.startsWith(resolve(webDist)) && existsSync(file)) css += readFileSync(file, 'utf8');
   }
   return { scripts, css: css.replace(/<\/style/gi, '<\\/style') };
+}
+
+/**
+ * The reader's page with Kakao's JavaScript app key in a `<meta>` (KAKAO_JS_APP_KEY): the viewer's share sheet
+ * then draws its KakaoTalk button, and loads Kakao's SDK only when it is pressed. Without a key: unchanged.
+ */
+export function withKakaoKey(assets: ViewerAssets, key: string | null): ViewerAssets {
+  return key === null ? assets : { ...assets, scripts: `<meta name="${KAKAO_KEY_META}" content="${escapeHtml(key)}">${assets.scripts}` };
 }
 
 /** JSON that is safe inside a `<script>` element whatever strings the guidebook holds. */

@@ -20,7 +20,7 @@ import { pathParam } from '@pocketguide/platform/http/path-param';
 import type { ViewCounter } from './view-counter.ts';
 import { builtAt, compressedViewerAssets } from './viewer-assets.ts';
 import { absoluteUrl, languageOf as guidebookLanguageOf, lockedAnswer, openAnswer, type PartnerOwners } from './viewer-answer.ts';
-import { loadViewerAssets, viewerPageHtml, type PageMeta, type ViewerAssets } from './viewer-html.ts';
+import { loadViewerAssets, viewerPageHtml, withKakaoKey, type PageMeta, type ViewerAssets } from './viewer-html.ts';
 import { compressedPage, createViewerPageCache, preferredEncoding, type CachedViewerDoc, type CachedViewerPage } from './viewer-page-cache.ts';
 
 export type ViewerRoutesDeps = {
@@ -36,6 +36,8 @@ export type ViewerRoutesDeps = {
   webDist: string;
   /** failed share passwords per address and guidebook (default: VIEWER_UNLOCK_LIMIT) */
   unlockLimiter?: LoginRateLimiter;
+  /** KAKAO_JS_APP_KEY: the share sheet's KakaoTalk button and the policy that lets its SDK load; null: neither */
+  kakaoJsAppKey?: string | null;
 };
 
 export function createUnlockLimiter(now?: () => number): LoginRateLimiter {
@@ -244,32 +246,42 @@ export async function sendQrCode(res: Response, url: string, cache: Map<string, 
 
 // ---------------------------------------------------------------- pages
 
-/** No script but our own; pictures from anywhere https; the video player only after a tap. */
-const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  'frame-src https://www.youtube-nocookie.com',
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  // The editor and its previews (same origin) may show a reader's page; nobody else may frame it.
-  "frame-ancestors 'self'",
-].join('; ');
+/** Kakao's SDK (loaded by the share sheet's KakaoTalk button on press) and what it talks to. */
+const KAKAO_SDK_ORIGIN = 'https://t1.kakaocdn.net';
+const KAKAO_API_ORIGINS = 'https://kapi.kakao.com https://sharer.kakao.com';
+
+/**
+ * No script but our own (and Kakao's SDK when a Kakao key is set: the reader's KakaoTalk share button loads it on
+ * press); pictures from anywhere https; the video player only after a tap.
+ */
+export function viewerContentSecurityPolicy(kakao: boolean): string {
+  return [
+    "default-src 'self'",
+    kakao ? `script-src 'self' ${KAKAO_SDK_ORIGIN}` : "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: https:",
+    "font-src 'self'",
+    kakao ? `connect-src 'self' ${KAKAO_API_ORIGINS}` : "connect-src 'self'",
+    'frame-src https://www.youtube-nocookie.com',
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    // The editor and its previews (same origin) may show a reader's page; nobody else may frame it.
+    "frame-ancestors 'self'",
+  ].join('; ');
+}
+const CONTENT_SECURITY_POLICY = viewerContentSecurityPolicy(false);
 
 type Compressed = { br?: Buffer; gzip?: Buffer };
 
-function pageHeaders(res: Response, status: number): void {
+function pageHeaders(res: Response, status: number, policy: string): void {
   res.status(status);
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', 'no-cache');
   res.setHeader('Vary', 'Accept-Encoding, Accept-Language');
-  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('Content-Security-Policy', policy);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
 }
@@ -278,8 +290,8 @@ function pageHeaders(res: Response, status: number): void {
  * A reader's page kept per guidebook version (viewer-page-cache.ts): its stored bytes, compressed once, with an
  * ETag naming the version, so a browser revalidating an unchanged page gets 304 and no body.
  */
-function sendCachedPage(req: Request, res: Response, page: CachedViewerPage): void {
-  pageHeaders(res, 200);
+function sendCachedPage(req: Request, res: Response, page: CachedViewerPage, policy: string): void {
+  pageHeaders(res, 200, policy);
   res.setHeader('ETag', page.etag);
   const ifNoneMatch = req.get('if-none-match');
   if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === page.etag || tag.trim() === '*')) {
@@ -296,10 +308,10 @@ function sendCachedPage(req: Request, res: Response, page: CachedViewerPage): vo
 }
 
 /** Pages are compressed here (the app has no compression middleware); the same page is compressed once. */
-export function createHtmlSender() {
+export function createHtmlSender(policy: string = CONTENT_SECURITY_POLICY) {
   const cache = new Map<string, Compressed>();
   return function send(req: Request, res: Response, status: number, html: string): void {
-    pageHeaders(res, status);
+    pageHeaders(res, status, policy);
     const accepts = req.get('accept-encoding') ?? '';
     const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : null;
     if (encoding === null || html.length < 1024) {
@@ -335,12 +347,14 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
   const router = Router();
   const viewer = deps.readStore.collection<GuidebookViewerDoc>(GUIDEBOOK_VIEWER);
   const owners = guidebookOwners(deps.readStore);
-  const send = createHtmlSender();
+  const kakaoKey = deps.kakaoJsAppKey ?? null;
+  const policy = viewerContentSecurityPolicy(kakaoKey !== null);
+  const send = createHtmlSender(policy);
   // Read on the first page and again whenever the web app is rebuilt (it may be built after the server started).
   let assets: { at: number; value: ViewerAssets } | undefined;
   const viewerAssets = (): ViewerAssets => {
     const at = builtAt(deps.webDist);
-    if (assets?.at !== at) assets = { at, value: loadViewerAssets(deps.webDist) };
+    if (assets?.at !== at) assets = { at, value: withKakaoKey(loadViewerAssets(deps.webDist), kakaoKey) };
     return assets.value;
   };
 
@@ -395,7 +409,7 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
       };
       return viewerPageHtml({ lang: bookLang, screen, context, data: guidebook, meta, assets: assetsNow });
     };
-    sendCachedPage(req, res, pages.page(version, key, draw));
+    sendCachedPage(req, res, pages.page(version, key, draw), policy);
   }
 
   const pages = createViewerPageCache(deps.readStore);

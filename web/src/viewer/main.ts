@@ -18,7 +18,6 @@ import { forgetPassword, rememberPassword, rememberedPassword } from './remember
 import { openShareSheet } from './share.ts';
 import { pageShown } from './reading.ts';
 import { rememberCheck, restoreChecks } from './checklist.ts';
-import { withReadingSource } from '@pocketguide/contracts/insights/reading-shapes';
 
 /**
  * The readers' viewer (spec 1 §2 Viewer, §4): plain DOM, no framework, so that a phone on a slow network gets a
@@ -411,7 +410,7 @@ document.addEventListener('click', (event) => {
     const book = guidebook ?? lockedGuidebook;
     if (!book) return;
     const published = guidebook ? guidebook.published : true;
-    openShareSheet({ shareUrl: withReadingSource(book.shareUrl, 'link'), qrSrc: published ? `/api${viewerApi.qr(book.uuid)}` : null, texts });
+    openShareSheet({ shareUrl: book.shareUrl, qrSrc: published ? `/api${viewerApi.qr(book.uuid)}` : null, texts });
     return;
   }
   if (action?.dataset.action === 'top') {

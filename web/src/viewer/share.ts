@@ -1,10 +1,13 @@
 import { shareSheetHtml } from '@pocketguide/contracts/viewer/render-viewer';
 import type { ViewerTexts } from '@pocketguide/contracts/viewer/viewer-texts';
+import { withReadingSource } from '@pocketguide/contracts/insights/reading-shapes';
+import { kakaoKey, shareOnKakao } from './kakao.ts';
 
 /**
  * The share sheet (spec 1 §8): the public address, copy-link with the clipboard API and then the legacy
  * `execCommand('copy')`, 'Address copied to clipboard' for 2 seconds, and the QR code drawn by the server
- * (`/api/viewer/{uuid}/qr.svg`, 200 px, level H), so no QR encoder ships in this bundle.
+ * (`/api/viewer/{uuid}/qr.svg`, 200 px, level H), so no QR encoder ships in this bundle. With a Kakao key in the
+ * page, a KakaoTalk button (issue 24): it shares the address with `?src=kakao` (kakao.ts).
  */
 
 const COPIED_NOTICE_MS = 2000;
@@ -28,12 +31,15 @@ async function copyText(text: string, input: HTMLInputElement): Promise<boolean>
   }
 }
 
+/** `shareUrl`: the reader's address without a source; the link copied gets `?src=link`, KakaoTalk's `?src=kakao`. */
 export function openShareSheet(options: { shareUrl: string; qrSrc: string | null; texts: ViewerTexts }): void {
   if (document.querySelector('.pg-sheet-layer')) return;
+  const kakao = kakaoKey();
+  const linkUrl = withReadingSource(options.shareUrl, 'link');
   const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const layer = document.createElement('div');
   layer.className = 'pg-sheet-layer';
-  layer.innerHTML = shareSheetHtml(options.shareUrl, options.qrSrc, options.texts);
+  layer.innerHTML = shareSheetHtml(linkUrl, options.qrSrc, options.texts, kakao !== null);
   document.body.append(layer);
   const input = layer.querySelector<HTMLInputElement>('.pg-share-url');
   const note = layer.querySelector<HTMLElement>('.pg-sheet-note');
@@ -67,10 +73,15 @@ export function openShareSheet(options: { shareUrl: string; qrSrc: string | null
     const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-action]') : null;
     if (!target) return;
     if (target.dataset.action === 'close-share') close();
+    if (target.dataset.action === 'kakao' && kakao !== null && note) {
+      void shareOnKakao(kakao, withReadingSource(options.shareUrl, 'kakao')).then((shared) => {
+        if (!shared) note.textContent = options.texts.kakaoFailed;
+      });
+    }
     if (target.dataset.action === 'copy' && input && note) {
-      void copyText(options.shareUrl, input).then((copied) => {
+      void copyText(linkUrl, input).then((copied) => {
         if (!copied) {
-          window.alert(`${options.texts.copyManually}\n${options.shareUrl}`);
+          window.alert(`${options.texts.copyManually}\n${linkUrl}`);
           return;
         }
         note.textContent = options.texts.copied;

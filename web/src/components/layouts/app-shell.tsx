@@ -36,7 +36,9 @@ export function AppShell({ header, compactHeader = false, notices, banners, foot
       <header className={`sticky top-0 z-40 ${compactHeader ? 'h-12' : 'h-16'} border-b border-neutral-200 bg-white/95 backdrop-blur-sm`}>{header}</header>
       {banners}
 
-      <main id={MAIN_ID} tabIndex={-1} className="mx-auto w-full max-w-content flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
+      {/* at least the first screen tall: the footer starts below it, so a page's content arriving (a list, the
+          editor) never pushes a footer that was on screen (issue 20: CLS) */}
+      <main id={MAIN_ID} tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-content flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
         {children}
       </main>
 

@@ -6,6 +6,8 @@ import { Copy, ExternalLink } from 'lucide-react';
 import { Button } from '../../../components/button.tsx';
 import { Dialog } from '../../../components/dialog.tsx';
 import { copyText } from '../copy-text.ts';
+import { withReadingSource } from '@pocketguide/contracts/insights/reading-shapes';
+import { shareOnKakao, useKakaoAppKey } from '../../../lib/kakao.ts';
 
 /** The same size and error level as a card's QR code (spec 1 §9): readable from a phone held at arm's length. */
 export const PUBLISHED_QR_SIZE = 200;
@@ -18,6 +20,10 @@ export function PublishedDialog({ open, url, title, onOpenChange }: { open: bool
   const { t } = useTranslation();
   const field = useRef<HTMLInputElement>(null);
   const [copyFailed, setCopyFailed] = useState(false);
+  // a KakaoTalk button only when the server has a Kakao key (issue 24); its shares are counted as from KakaoTalk
+  const kakaoKey = useKakaoAppKey(open);
+  const [kakaoFailed, setKakaoFailed] = useState(false);
+  const shareKakao = async (key: string) => setKakaoFailed(!(await shareOnKakao(key, withReadingSource(url, 'kakao'))));
 
   const copy = async () => {
     if (await copyText(url, field.current)) {
@@ -30,7 +36,10 @@ export function PublishedDialog({ open, url, title, onOpenChange }: { open: bool
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) setCopyFailed(false);
+        if (!next) {
+          setCopyFailed(false);
+          setKakaoFailed(false);
+        }
         onOpenChange(next);
       }}
       title={t('editor.published.title')}
@@ -73,6 +82,23 @@ export function PublishedDialog({ open, url, title, onOpenChange }: { open: bool
             </p>
           ) : null}
         </div>
+        {kakaoKey ? (
+          <div className="flex w-full flex-col gap-1.5">
+            <button
+              type="button"
+              data-testid="kakao-share"
+              onClick={() => void shareKakao(kakaoKey)}
+              className="h-11 w-full rounded-control bg-[#fee500] px-4 text-sm font-semibold text-black/85 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
+            >
+              {t('editor.published.kakao')}
+            </button>
+            {kakaoFailed ? (
+              <p role="alert" className="text-sm text-alert-700">
+                {t('editor.published.kakaoFailed')}
+              </p>
+            ) : null}
+          </div>
+        ) : null}
         <a
           href={url}
           target="_blank"
