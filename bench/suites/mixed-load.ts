@@ -17,7 +17,9 @@ const READER_PAGES = 10;
 const AUTHORS = 32;
 const LIST_PATH = '/api/users?page=1&pageSize=20';
 /** the offered rates, stepped up until one does not hold */
-const RATES = [50, 100, 200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2400, 2800, 3200, 3600, 4000, 4800, 5600];
+const RATES = process.env.MIXED_LOAD_RATES
+  ? process.env.MIXED_LOAD_RATES.split(',').map(Number)
+  : [50, 100, 200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2400, 2800, 3200, 3600, 4000, 4800, 5600];
 
 /** cpuMsPerRequest: this process's CPU (the server under test runs in it; the load generator does not) per answer */
 type Step = { rate: number; result: MixedStepResult; held: boolean; reasons: string[]; loadavg: string; cpuMsPerRequest: number };
@@ -127,6 +129,11 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       const acknowledged = result.acknowledged.reduce((a, b) => a + b, 0);
       if (stored !== acknowledged) throw new Error(`${acknowledged} saves were acknowledged but ${stored} GuidebookEdited events were stored`);
     });
+    if (process.env.MIXED_LOAD_CEILING === '0') {
+      // the product alone (a profile of the server, `node --cpu-prof`): its curve, no ceiling and no ratio
+      for (const step of product) figures.push(stepFigure('product', step));
+      return { suite: 'mixed load, open loop, product only (MIXED_LOAD_CEILING=0)', figures };
+    }
     const bare = await startBareCeiling({ dir, pages, listJson, listPath: LIST_PATH });
     let ceiling: Step[];
     try {
@@ -157,15 +164,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       { name: 'product: CPU per request of the mix (median over steps, this process)', value: productCpu, unit: 'ms', baseline: { name: 'bare ceiling', value: ceilingCpu }, ratio: productCpu / ceilingCpu },
     );
     for (const [target, steps] of [['product', product], ['ceiling', ceiling]] as const) {
-      for (const step of steps) {
-        const { readers, authors: savers, admins } = step.result.groups;
-        const served = readers!.servedPerSecond + savers!.servedPerSecond + admins!.servedPerSecond;
-        figures.push({
-          name: `${target} @${step.rate}: served; read p50/p99, save p50/p99, list p50/p99 ms`,
-          value: served,
-          unit: `req/s; CPU ${step.cpuMsPerRequest.toFixed(2)} ms/request; ${ms(readers!.p50Ms)}/${ms(readers!.p99Ms)}, ${ms(savers!.p50Ms)}/${ms(savers!.p99Ms)}, ${ms(admins!.p50Ms)}/${ms(admins!.p99Ms)}; load ${step.loadavg}${step.held ? '' : `; NOT HELD: ${step.reasons.join('; ')}`}`,
-        });
-      }
+      for (const step of steps) figures.push(stepFigure(target, step));
     }
     // the product's curve beside the ceiling's held rate, for `npm run bench:chart`
     const chart = {
@@ -197,6 +196,16 @@ function childCpuMs(pid: number | undefined): number {
 }
 /** USER_HZ: 100 on Linux on every architecture Node runs on */
 const CLOCK_TICKS_PER_SECOND = 100;
+
+function stepFigure(target: string, step: Step): Figure {
+  const { readers, authors: savers, admins } = step.result.groups;
+  const served = readers!.servedPerSecond + savers!.servedPerSecond + admins!.servedPerSecond;
+  return {
+    name: `${target} @${step.rate}: served; read p50/p99, save p50/p99, list p50/p99 ms`,
+    value: served,
+    unit: `req/s; CPU ${step.cpuMsPerRequest.toFixed(2)} ms/request; ${ms(readers!.p50Ms)}/${ms(readers!.p99Ms)}, ${ms(savers!.p50Ms)}/${ms(savers!.p99Ms)}, ${ms(admins!.p50Ms)}/${ms(admins!.p99Ms)}; load ${step.loadavg}${step.held ? '' : `; NOT HELD: ${step.reasons.join('; ')}`}`,
+  };
+}
 
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
 
