@@ -4,11 +4,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { guidebookStream } from '@pocketguide/contracts';
+import { guidebookStream, readingStream } from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { startStandalone } from '@pocketguide/standalone/app';
 import { startBareCeiling, type CapturedPage } from '../bare-ceiling.ts';
-import type { MixedAuthor, MixedPlan, MixedStepResult } from '../mixed-load.ts';
+import { READS_PER_BEACON, type MixedAuthor, type MixedPlan, type MixedStepResult } from '../mixed-load.ts';
 import { judgeStep } from '../open-loop.ts';
 import { BENCH_ADMIN, benchDir, root, signInAdmin, type Figure, type SuiteResult } from '../support.ts';
 
@@ -45,7 +45,17 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
   const split = process.env.MIXED_LOAD_SHAPE !== 'single';
   // the per-person write quota (a minute's writes) is sized for one person at an editor; the bench's authors are
   // one account saving for 32 guidebooks at hundreds a second, so its quota is configured for that
-  const env = { LOG_LEVEL: 'warn', CHROMIUM_PATH: '/nonexistent/chromium', GUIDEBOOK_WRITES_PER_MINUTE: '100000000', GUIDEBOOK_WRITE_BYTES_PER_10_MINUTES: '100000000000', ...BENCH_ADMIN };
+  // the beacons of a thousand readers a second come from this one address: its beacon quota is configured for that,
+  // and beacons are written every second so the step can count them stored
+  const env = {
+    LOG_LEVEL: 'warn',
+    CHROMIUM_PATH: '/nonexistent/chromium',
+    GUIDEBOOK_WRITES_PER_MINUTE: '100000000',
+    GUIDEBOOK_WRITE_BYTES_PER_10_MINUTES: '100000000000',
+    BEACONS_PER_ADDRESS_PER_MINUTE: '100000000',
+    READING_FLUSH_INTERVAL_MS: '1000',
+    ...BENCH_ADMIN,
+  };
   const app = await startStandalone({ port: 0, dataDir: dir, env: split ? { ...env, ROLES: 'command-api,query-api' } : env });
   let background: ChildProcess | undefined;
   const figures: Figure[] = [];
@@ -62,6 +72,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     const backgroundPid = background?.pid;
     const admin = await signInAdmin(app.url);
     const readerPaths: string[] = [];
+    const readerBooks: Array<{ id: string; uuid: string }> = [];
     for (let n = 0; n < READER_PAGES; n++) {
       const created = await fetch(`${app.url}/api/guidebooks`, { method: 'POST', headers: admin.headers, body: JSON.stringify({ source: 'sample' }) });
       if (created.status !== 201) throw new Error(`creating a guidebook answered ${created.status}: ${await created.text()}`);
@@ -70,6 +81,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
       const { position } = (await published.json()) as { position: number };
       readerPaths.push(`/m/${uuid}`);
+      readerBooks.push({ id: _id, uuid });
       // the page exists once the projection has the publish
       const ready = await fetch(`${app.url}/api/guidebooks/${_id}?after=${position}`, { headers: admin.headers });
       if (ready.status !== 200) throw new Error(`reading the published guidebook answered ${ready.status}`);
@@ -91,10 +103,21 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
 
     const plans = benchDir('mixed-load-plans');
     let stepNumber = 0;
-    const runStep = async (target: string, baseUrl: string, rate: number, stepSeconds: number): Promise<MixedStepResult & { cpuMs: number }> => {
+    const runStep = async (target: string, baseUrl: string, rate: number, stepSeconds: number, beacons?: MixedPlan['beacons']): Promise<MixedStepResult & { cpuMs: number }> => {
       const cpuBefore = process.cpuUsage();
       const childBefore = target === 'product' ? childCpuMs(backgroundPid) : 0;
-      const plan: MixedPlan = { baseUrl, rate, seconds: stepSeconds, tag: `${target}#${++stepNumber}@${rate}`, readerPaths, readerMinBytes, authors, adminToken: admin.token, listPath: LIST_PATH };
+      const plan: MixedPlan = {
+        baseUrl,
+        rate,
+        seconds: stepSeconds,
+        tag: `${target}#${++stepNumber}@${rate}`,
+        readerPaths,
+        readerMinBytes,
+        authors,
+        adminToken: admin.token,
+        listPath: LIST_PATH,
+        ...(beacons ? { beacons } : {}),
+      };
       const planFile = resolve(plans, `plan-${stepNumber}-${target}-${rate}.json`);
       writeFileSync(planFile, JSON.stringify(plan));
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', resolve(root, 'bench/mixed-load.ts'), planFile], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
@@ -124,11 +147,63 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       return steps;
     };
 
-    const product = await curve('product', app.url, async (before, result) => {
+    const verifyProductSaves = async (before: number[], result: MixedStepResult) => {
       const stored = await countEdits(app.eventStore, authors, before);
       const acknowledged = result.acknowledged.reduce((a, b) => a + b, 0);
       if (stored !== acknowledged) throw new Error(`${acknowledged} saves were acknowledged but ${stored} GuidebookEdited events were stored`);
-    });
+    };
+    const product = await curve('product', app.url, verifyProductSaves);
+    const productHeldRate = product.filter((step) => step.held).reduce((max, step) => Math.max(max, step.rate), 0);
+
+    // Issue 24: the viewer's read p99 with and without a thousand readers' beacons a second, at a mix rate the
+    // product holds with room (half its highest), in pairs (without, then with) so drift of a shared machine shows.
+    const beaconRate = Number(process.env.MIXED_LOAD_BEACONS ?? 1000);
+    if (beaconRate > 0 && (productHeldRate > 0 || process.env.MIXED_LOAD_BEACON_MIX_RATE)) {
+      const mixRate = Number(process.env.MIXED_LOAD_BEACON_MIX_RATE ?? Math.max(50, Math.round(productHeldRate / 2 / 50) * 50));
+      const pairs = Math.max(1, Number(process.env.MIXED_LOAD_BEACON_PAIRS ?? 2));
+      const uuids = readerBooks.map((book) => book.uuid);
+      const readP99 = { without: [] as number[], with: [] as number[] };
+      for (let pair = 0; pair < pairs; pair++) {
+        for (const withBeacons of [false, true]) {
+          const before = authors.map((author) => author.revision);
+          const readsBefore = await countReads(app.eventStore, readerBooks);
+          const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+          const result = await runStep('product', app.url, mixRate, seconds, withBeacons ? { rate: beaconRate, uuids } : undefined);
+          await verifyProductSaves(before, result);
+          const { readers, beacons } = result.groups;
+          if (withBeacons) {
+            if (!beacons || beacons.succeeded === 0 || beacons.refused + beacons.failed > 0) {
+              throw new Error(`beacons: ${beacons?.succeeded ?? 0} answered 204, ${beacons?.refused ?? 0} refused, ${beacons?.failed ?? 0} failed: ${beacons?.samples.join(' | ')}`);
+            }
+            // every beacon answered is stored: its reads appear in the guidebooks' reading streams within a flush
+            const expected = readsBefore + beacons.succeeded * READS_PER_BEACON;
+            const deadline = Date.now() + 15_000;
+            let stored = await countReads(app.eventStore, readerBooks);
+            while (stored < expected && Date.now() < deadline) {
+              await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+              stored = await countReads(app.eventStore, readerBooks);
+            }
+            if (stored !== expected) throw new Error(`${beacons.succeeded} beacons were answered 204 but ${stored - readsBefore} of their ${beacons.succeeded * READS_PER_BEACON} reads were stored`);
+          }
+          readP99[withBeacons ? 'with' : 'without'].push(readers!.p99Ms);
+          const answered = Object.values(result.groups).reduce((sum, group) => sum + group.succeeded + group.refused, 0);
+          const line =
+            `mix ${mixRate} req/s${withBeacons ? ` + ${beaconRate} beacons/s (${Math.round(beacons!.servedPerSecond)} served, p99 ${ms(beacons!.p99Ms)} ms)` : ''}: ` +
+            `reads p50 ${ms(readers!.p50Ms)} p99 ${ms(readers!.p99Ms)} ms, saves p99 ${ms(result.groups.authors!.p99Ms)} ms, CPU ${(result.cpuMs / answered).toFixed(2)} ms/request, load ${loadavg}`;
+          console.error(`  beacons ${line}`);
+          figures.push({ name: `beacons pair ${pair + 1}, ${withBeacons ? 'with' : 'without'}: read p99`, value: readers!.p99Ms, unit: `ms; ${line}` });
+        }
+      }
+      const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+      figures.push({
+        name: `viewer read p99 with ${beaconRate} beacons/s beside the mix at ${mixRate} req/s (issue 24), over ${pairs} pairs`,
+        value: sum(readP99.with) / readP99.with.length,
+        unit: 'ms',
+        baseline: { name: 'without beacons', value: sum(readP99.without) / readP99.without.length },
+        ratio: sum(readP99.with) / sum(readP99.without),
+        aim: '<= 1.2',
+      });
+    }
     if (process.env.MIXED_LOAD_CEILING === '0') {
       // the product alone (a profile of the server, `node --cpu-prof`): its curve, no ceiling and no ratio
       for (const step of product) figures.push(stepFigure('product', step));
@@ -228,6 +303,17 @@ async function countEdits(eventStore: EventStore, authors: readonly MixedAuthor[
     }
   }
   return edits;
+}
+
+/** Reads stored from readers' beacons so far: those of the GuidebookReadsRecorded events on the guidebooks' reading streams. */
+async function countReads(eventStore: EventStore, books: ReadonlyArray<{ id: string }>): Promise<number> {
+  let reads = 0;
+  for (const book of books) {
+    for await (const event of eventStore.readStream(readingStream(book.id))) {
+      if (event.type === 'GuidebookReadsRecorded') reads += (event.data as { reads: unknown[] }).reads.length;
+    }
+  }
+  return reads;
 }
 
 /** The page's bytes as the server sends them to a browser that takes br or gzip. */
