@@ -22,7 +22,7 @@ const RATES = process.env.MIXED_LOAD_RATES
   : [50, 100, 200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2400, 2800, 3200, 3600, 4000, 4800, 5600];
 
 /** cpuMsPerRequest: this process's CPU (the server under test runs in it; the load generator does not) per answer */
-type Step = { rate: number; result: MixedStepResult; held: boolean; reasons: string[]; loadavg: string; cpuMsPerRequest: number };
+type Step = { rate: number; result: MixedStepResult; held: boolean; reasons: string[]; loadavg: string; cpuMsPerRequest: number; backgroundCpuMsPerRequest: number };
 
 /**
  * What it proves: the request rate the product holds for a mix of readers (80 %, /m/{uuid}), authors saving
@@ -38,7 +38,17 @@ type Step = { rate: number; result: MixedStepResult; held: boolean; reasons: str
  *
  * The product runs as `npm start` runs it on this machine (deploy/standalone/src/main.ts): the HTTP roles in this
  * process, projections and workers in a child (background.ts) on the same DATA_DIR; `MIXED_LOAD_SHAPE=single`
- * measures every role in this one process instead, for an A/B in one sitting. CPU per request counts both processes.
+ * measures every role in this one process instead, for an A/B in one sitting. CPU per request counts both processes
+ * (and says how much of it is the projections process's).
+ *
+ * Readers' beacons (issue 24): after the product's curve, the mix runs at half the highest rate held
+ * (`MIXED_LOAD_BEACON_MIX_RATE`) without and then with `MIXED_LOAD_BEACONS` (1,000; 0: skipped) `POST /api/reading`
+ * a second beside it, in `MIXED_LOAD_BEACON_PAIRS` (2) pairs; the figure is the viewer's read p99 with beacons
+ * beside the one without (aim: at most 1.2 ×). Every beacon must be answered 204 and its reads found stored in the
+ * guidebooks' reading streams, else the suite fails.
+ *
+ * `MIXED_LOAD_RATES` (a comma list) replaces the steps; `MIXED_LOAD_CEILING=0` measures the product alone (for a
+ * profile: `node --cpu-prof --import tsx bench/run.ts mixed-load`).
  */
 export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SECONDS ?? 5)): Promise<SuiteResult> {
   const dir = benchDir('mixed-load');
@@ -103,7 +113,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
 
     const plans = benchDir('mixed-load-plans');
     let stepNumber = 0;
-    const runStep = async (target: string, baseUrl: string, rate: number, stepSeconds: number, beacons?: MixedPlan['beacons']): Promise<MixedStepResult & { cpuMs: number }> => {
+    const runStep = async (target: string, baseUrl: string, rate: number, stepSeconds: number, beacons?: MixedPlan['beacons']): Promise<MixedStepResult & { cpuMs: number; backgroundCpuMs: number }> => {
       const cpuBefore = process.cpuUsage();
       const childBefore = target === 'product' ? childCpuMs(backgroundPid) : 0;
       const plan: MixedPlan = {
@@ -126,7 +136,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       result.revisions.forEach((revision, index) => (authors[index]!.revision = revision));
       const cpu = process.cpuUsage(cpuBefore);
       const childMs = target === 'product' ? childCpuMs(backgroundPid) - childBefore : 0;
-      return { ...result, cpuMs: (cpu.user + cpu.system) / 1000 + childMs };
+      return { ...result, cpuMs: (cpu.user + cpu.system) / 1000 + childMs, backgroundCpuMs: childMs };
     };
     const curve = async (target: string, baseUrl: string, verifySaves: (before: number[], result: MixedStepResult) => Promise<void>): Promise<Step[]> => {
       await runStep(target, baseUrl, 50, 3); // warm-up (JIT, connections), not judged
@@ -139,7 +149,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         const verdict = judgeStep(rate, result.groups, P99_AIMS_MS);
         for (const [name, group] of Object.entries(result.groups)) if (group.samples.length > 0) verdict.reasons.push(`${name} answers: ${group.samples.join(' | ')}`);
         const answered = Object.values(result.groups).reduce((sum, group) => sum + group.succeeded + group.refused, 0);
-        const step: Step = { rate, result, held: verdict.held, reasons: verdict.reasons, loadavg, cpuMsPerRequest: result.cpuMs / answered };
+        const step: Step = { rate, result, held: verdict.held, reasons: verdict.reasons, loadavg, cpuMsPerRequest: result.cpuMs / answered, backgroundCpuMsPerRequest: result.backgroundCpuMs / answered };
         steps.push(step);
         console.error(`  ${target} ${describe(step)}`);
         if (!verdict.held) break;
@@ -278,7 +288,7 @@ function stepFigure(target: string, step: Step): Figure {
   return {
     name: `${target} @${step.rate}: served; read p50/p99, save p50/p99, list p50/p99 ms`,
     value: served,
-    unit: `req/s; CPU ${step.cpuMsPerRequest.toFixed(2)} ms/request; ${ms(readers!.p50Ms)}/${ms(readers!.p99Ms)}, ${ms(savers!.p50Ms)}/${ms(savers!.p99Ms)}, ${ms(admins!.p50Ms)}/${ms(admins!.p99Ms)}; load ${step.loadavg}${step.held ? '' : `; NOT HELD: ${step.reasons.join('; ')}`}`,
+    unit: `req/s; CPU ${step.cpuMsPerRequest.toFixed(2)} ms/request (${step.backgroundCpuMsPerRequest.toFixed(2)} of it the projections process); ${ms(readers!.p50Ms)}/${ms(readers!.p99Ms)}, ${ms(savers!.p50Ms)}/${ms(savers!.p99Ms)}, ${ms(admins!.p50Ms)}/${ms(admins!.p99Ms)}; load ${step.loadavg}${step.held ? '' : `; NOT HELD: ${step.reasons.join('; ')}`}`,
   };
 }
 
@@ -290,7 +300,7 @@ function describe(step: Step): string {
   return (
     `${step.rate} req/s offered, ${Math.round(served)} served: reads p50 ${ms(readers!.p50Ms)} p99 ${ms(readers!.p99Ms)} ms, ` +
     `saves p50 ${ms(authors!.p50Ms)} p99 ${ms(authors!.p99Ms)} ms, lists p99 ${ms(admins!.p99Ms)} ms, send lag p99 ${ms(step.result.sendLagP99Ms)} ms, ` +
-    `CPU ${step.cpuMsPerRequest.toFixed(2)} ms/request, load ${step.loadavg}${step.held ? '' : ` — not held: ${step.reasons.join('; ')}`}`
+    `CPU ${step.cpuMsPerRequest.toFixed(2)} ms/request (projections ${step.backgroundCpuMsPerRequest.toFixed(2)}), load ${step.loadavg}${step.held ? '' : ` — not held: ${step.reasons.join('; ')}`}`
   );
 }
 
