@@ -8,6 +8,10 @@
  * one is unanswered waits for it, and that wait is in its latency), each a PATCH that changes the title to a text
  * no earlier save used, against the revision the previous save's answer gave (If-Match).
  *
+ * With `beacons` in the plan, readers' beacons come on top of the mix (issue 24), evenly spaced at their own rate:
+ * each a `POST /api/reading` as the viewer sends it (web/src/viewer/reading.ts), one page opened and the time on it,
+ * from one of as many readers (User-Agents) as beacons a second, answered 204.
+ *
  * `node --import tsx bench/mixed-load.ts <plan.json>`: prints a MixedStepResult as JSON.
  */
 import { Agent, request } from 'node:http';
@@ -35,7 +39,12 @@ export type MixedPlan = {
   authors: MixedAuthor[];
   adminToken: string;
   listPath: string;
+  /** readers' beacons beside the mix: how many a second, to which guidebooks (their public uuids) */
+  beacons?: { rate: number; uuids: string[] };
 };
+
+/** Reads each beacon carries: the page opened, and the time spent on it. */
+export const READS_PER_BEACON = 2;
 
 export type MixedStepResult = {
   groups: Record<string, GroupOutcome>;
@@ -67,10 +76,14 @@ function send(agent: Agent, url: URL, method: string, headers: Record<string, st
 export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
   const base = new URL(plan.baseUrl);
+  const beacons = plan.beacons && plan.beacons.rate > 0 ? plan.beacons : undefined;
+  const groups: ReadonlyArray<{ name: string }> = beacons ? [...MIXED_GROUPS, { name: 'beacons' }] : MIXED_GROUPS;
   const schedule = arrivalSchedule(plan.rate, plan.seconds, MIXED_GROUPS);
-  const latencies: Record<string, number[]> = { readers: [], authors: [], admins: [] };
+  if (beacons) schedule.push(...arrivalSchedule(beacons.rate, plan.seconds, [{ name: 'beacons', share: 1 }]));
+  schedule.sort((a, b) => a.at - b.at);
+  const latencies: Record<string, number[]> = { readers: [], authors: [], admins: [], beacons: [] };
   const counts: Record<string, { offered: number; succeeded: number; refused: number; failed: number; samples: string[] }> = {};
-  for (const { name } of MIXED_GROUPS) counts[name] = { offered: 0, succeeded: 0, refused: 0, failed: 0, samples: [] };
+  for (const { name } of groups) counts[name] = { offered: 0, succeeded: 0, refused: 0, failed: 0, samples: [] };
   const revisions = plan.authors.map((author) => author.revision);
   const acknowledged = plan.authors.map(() => 0);
   /** each author's previous save: the next one is sent when it has been answered */
@@ -96,6 +109,21 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
       const path = plan.readerPaths[arrival.index % plan.readerPaths.length]!;
       return send(agent, new URL(path, base), 'GET', { 'accept-encoding': 'br, gzip' }).then((answer) =>
         record('readers', arrival, answer, answer.status === 200 && answer.body.length >= plan.readerMinBytes),
+      );
+    }
+    if (arrival.group === 'beacons' && beacons) {
+      const at = new Date().toISOString();
+      const body = JSON.stringify({
+        uuid: beacons.uuids[arrival.index % beacons.uuids.length],
+        reads: [
+          { kind: 'open', page: 'cover', at, source: 'qr', device: 'phone', offline: false, first: true },
+          { kind: 'time', page: 'cover', at, ms: 12_000 + (arrival.index % 1000), offline: false },
+        ],
+      });
+      // one reader per beacon a second: the same readers come back each second, as a reader's next beacon would
+      const reader = `Mozilla/5.0 (Linux; Android 14) PocketGuideBenchReader/${arrival.index % Math.max(1, Math.round(beacons.rate))}`;
+      return send(agent, new URL('/api/reading', base), 'POST', { 'content-type': 'application/json', 'user-agent': reader }, body).then((answer) =>
+        record('beacons', arrival, answer, answer.status === 204),
       );
     }
     if (arrival.group === 'admins') {
@@ -147,11 +175,11 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
   await Promise.all(pending);
   agent.destroy();
 
-  const groups: Record<string, GroupOutcome> = {};
-  for (const { name } of MIXED_GROUPS) {
+  const outcomes: Record<string, GroupOutcome> = {};
+  for (const { name } of groups) {
     const count = counts[name]!;
     const values = latencies[name]!;
-    groups[name] = {
+    outcomes[name] = {
       ...count,
       p50Ms: percentileOf(values, 50),
       p99Ms: percentileOf(values, 99),
@@ -159,7 +187,7 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
       servedPerSecond: servedRate(count.succeeded, plan.seconds, lastAnswer),
     };
   }
-  return { groups, revisions, acknowledged, sendLagP99Ms: percentileOf(sendLags, 99), sendLagMaxMs: sendLags.length === 0 ? 0 : Math.max(...sendLags) };
+  return { groups: outcomes, revisions, acknowledged, sendLagP99Ms: percentileOf(sendLags, 99), sendLagMaxMs: sendLags.length === 0 ? 0 : Math.max(...sendLags) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

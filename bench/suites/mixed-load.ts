@@ -4,11 +4,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { guidebookStream } from '@pocketguide/contracts';
+import { guidebookStream, readingStream } from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { startStandalone } from '@pocketguide/standalone/app';
 import { startBareCeiling, type CapturedPage } from '../bare-ceiling.ts';
-import type { MixedAuthor, MixedPlan, MixedStepResult } from '../mixed-load.ts';
+import { READS_PER_BEACON, type MixedAuthor, type MixedPlan, type MixedStepResult } from '../mixed-load.ts';
 import { judgeStep } from '../open-loop.ts';
 import { BENCH_ADMIN, benchDir, root, signInAdmin, type Figure, type SuiteResult } from '../support.ts';
 
@@ -17,10 +17,12 @@ const READER_PAGES = 10;
 const AUTHORS = 32;
 const LIST_PATH = '/api/users?page=1&pageSize=20';
 /** the offered rates, stepped up until one does not hold */
-const RATES = [50, 100, 200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2400, 2800, 3200, 3600, 4000, 4800, 5600];
+const RATES = process.env.MIXED_LOAD_RATES
+  ? process.env.MIXED_LOAD_RATES.split(',').map(Number)
+  : [50, 100, 200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2400, 2800, 3200, 3600, 4000, 4800, 5600];
 
 /** cpuMsPerRequest: this process's CPU (the server under test runs in it; the load generator does not) per answer */
-type Step = { rate: number; result: MixedStepResult; held: boolean; reasons: string[]; loadavg: string; cpuMsPerRequest: number };
+type Step = { rate: number; result: MixedStepResult; held: boolean; reasons: string[]; loadavg: string; cpuMsPerRequest: number; backgroundCpuMsPerRequest: number };
 
 /**
  * What it proves: the request rate the product holds for a mix of readers (80 %, /m/{uuid}), authors saving
@@ -36,14 +38,34 @@ type Step = { rate: number; result: MixedStepResult; held: boolean; reasons: str
  *
  * The product runs as `npm start` runs it on this machine (deploy/standalone/src/main.ts): the HTTP roles in this
  * process, projections and workers in a child (background.ts) on the same DATA_DIR; `MIXED_LOAD_SHAPE=single`
- * measures every role in this one process instead, for an A/B in one sitting. CPU per request counts both processes.
+ * measures every role in this one process instead, for an A/B in one sitting. CPU per request counts both processes
+ * (and says how much of it is the projections process's).
+ *
+ * Readers' beacons (issue 24): after the product's curve, the mix runs at half the highest rate held
+ * (`MIXED_LOAD_BEACON_MIX_RATE`) without and then with `MIXED_LOAD_BEACONS` (1,000; 0: skipped) `POST /api/reading`
+ * a second beside it, in `MIXED_LOAD_BEACON_PAIRS` (2) pairs; the figure is the viewer's read p99 with beacons
+ * beside the one without (aim: at most 1.2 ×). Every beacon must be answered 204 and its reads found stored in the
+ * guidebooks' reading streams, else the suite fails.
+ *
+ * `MIXED_LOAD_RATES` (a comma list) replaces the steps; `MIXED_LOAD_CEILING=0` measures the product alone (for a
+ * profile: `node --cpu-prof --import tsx bench/run.ts mixed-load`).
  */
 export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SECONDS ?? 5)): Promise<SuiteResult> {
   const dir = benchDir('mixed-load');
   const split = process.env.MIXED_LOAD_SHAPE !== 'single';
   // the per-person write quota (a minute's writes) is sized for one person at an editor; the bench's authors are
   // one account saving for 32 guidebooks at hundreds a second, so its quota is configured for that
-  const env = { LOG_LEVEL: 'warn', CHROMIUM_PATH: '/nonexistent/chromium', GUIDEBOOK_WRITES_PER_MINUTE: '100000000', GUIDEBOOK_WRITE_BYTES_PER_10_MINUTES: '100000000000', ...BENCH_ADMIN };
+  // the beacons of a thousand readers a second come from this one address: its beacon quota is configured for that,
+  // and beacons are written every second so the step can count them stored
+  const env = {
+    LOG_LEVEL: 'warn',
+    CHROMIUM_PATH: '/nonexistent/chromium',
+    GUIDEBOOK_WRITES_PER_MINUTE: '100000000',
+    GUIDEBOOK_WRITE_BYTES_PER_10_MINUTES: '100000000000',
+    BEACONS_PER_ADDRESS_PER_MINUTE: '100000000',
+    READING_FLUSH_INTERVAL_MS: '1000',
+    ...BENCH_ADMIN,
+  };
   const app = await startStandalone({ port: 0, dataDir: dir, env: split ? { ...env, ROLES: 'command-api,query-api' } : env });
   let background: ChildProcess | undefined;
   const figures: Figure[] = [];
@@ -60,6 +82,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     const backgroundPid = background?.pid;
     const admin = await signInAdmin(app.url);
     const readerPaths: string[] = [];
+    const readerBooks: Array<{ id: string; uuid: string }> = [];
     for (let n = 0; n < READER_PAGES; n++) {
       const created = await fetch(`${app.url}/api/guidebooks`, { method: 'POST', headers: admin.headers, body: JSON.stringify({ source: 'sample' }) });
       if (created.status !== 201) throw new Error(`creating a guidebook answered ${created.status}: ${await created.text()}`);
@@ -68,6 +91,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
       const { position } = (await published.json()) as { position: number };
       readerPaths.push(`/m/${uuid}`);
+      readerBooks.push({ id: _id, uuid });
       // the page exists once the projection has the publish
       const ready = await fetch(`${app.url}/api/guidebooks/${_id}?after=${position}`, { headers: admin.headers });
       if (ready.status !== 200) throw new Error(`reading the published guidebook answered ${ready.status}`);
@@ -89,10 +113,21 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
 
     const plans = benchDir('mixed-load-plans');
     let stepNumber = 0;
-    const runStep = async (target: string, baseUrl: string, rate: number, stepSeconds: number): Promise<MixedStepResult & { cpuMs: number }> => {
+    const runStep = async (target: string, baseUrl: string, rate: number, stepSeconds: number, beacons?: MixedPlan['beacons']): Promise<MixedStepResult & { cpuMs: number; backgroundCpuMs: number }> => {
       const cpuBefore = process.cpuUsage();
       const childBefore = target === 'product' ? childCpuMs(backgroundPid) : 0;
-      const plan: MixedPlan = { baseUrl, rate, seconds: stepSeconds, tag: `${target}#${++stepNumber}@${rate}`, readerPaths, readerMinBytes, authors, adminToken: admin.token, listPath: LIST_PATH };
+      const plan: MixedPlan = {
+        baseUrl,
+        rate,
+        seconds: stepSeconds,
+        tag: `${target}#${++stepNumber}@${rate}`,
+        readerPaths,
+        readerMinBytes,
+        authors,
+        adminToken: admin.token,
+        listPath: LIST_PATH,
+        ...(beacons ? { beacons } : {}),
+      };
       const planFile = resolve(plans, `plan-${stepNumber}-${target}-${rate}.json`);
       writeFileSync(planFile, JSON.stringify(plan));
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', resolve(root, 'bench/mixed-load.ts'), planFile], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
@@ -101,7 +136,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       result.revisions.forEach((revision, index) => (authors[index]!.revision = revision));
       const cpu = process.cpuUsage(cpuBefore);
       const childMs = target === 'product' ? childCpuMs(backgroundPid) - childBefore : 0;
-      return { ...result, cpuMs: (cpu.user + cpu.system) / 1000 + childMs };
+      return { ...result, cpuMs: (cpu.user + cpu.system) / 1000 + childMs, backgroundCpuMs: childMs };
     };
     const curve = async (target: string, baseUrl: string, verifySaves: (before: number[], result: MixedStepResult) => Promise<void>): Promise<Step[]> => {
       await runStep(target, baseUrl, 50, 3); // warm-up (JIT, connections), not judged
@@ -114,7 +149,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         const verdict = judgeStep(rate, result.groups, P99_AIMS_MS);
         for (const [name, group] of Object.entries(result.groups)) if (group.samples.length > 0) verdict.reasons.push(`${name} answers: ${group.samples.join(' | ')}`);
         const answered = Object.values(result.groups).reduce((sum, group) => sum + group.succeeded + group.refused, 0);
-        const step: Step = { rate, result, held: verdict.held, reasons: verdict.reasons, loadavg, cpuMsPerRequest: result.cpuMs / answered };
+        const step: Step = { rate, result, held: verdict.held, reasons: verdict.reasons, loadavg, cpuMsPerRequest: result.cpuMs / answered, backgroundCpuMsPerRequest: result.backgroundCpuMs / answered };
         steps.push(step);
         console.error(`  ${target} ${describe(step)}`);
         if (!verdict.held) break;
@@ -122,11 +157,68 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       return steps;
     };
 
-    const product = await curve('product', app.url, async (before, result) => {
+    const verifyProductSaves = async (before: number[], result: MixedStepResult) => {
       const stored = await countEdits(app.eventStore, authors, before);
       const acknowledged = result.acknowledged.reduce((a, b) => a + b, 0);
       if (stored !== acknowledged) throw new Error(`${acknowledged} saves were acknowledged but ${stored} GuidebookEdited events were stored`);
-    });
+    };
+    const product = await curve('product', app.url, verifyProductSaves);
+    const productHeldRate = product.filter((step) => step.held).reduce((max, step) => Math.max(max, step.rate), 0);
+
+    // Issue 24: the viewer's read p99 with and without a thousand readers' beacons a second, at a mix rate the
+    // product holds with room (half its highest), in pairs (without, then with) so drift of a shared machine shows.
+    const beaconRate = Number(process.env.MIXED_LOAD_BEACONS ?? 1000);
+    if (beaconRate > 0 && (productHeldRate > 0 || process.env.MIXED_LOAD_BEACON_MIX_RATE)) {
+      const mixRate = Number(process.env.MIXED_LOAD_BEACON_MIX_RATE ?? Math.max(50, Math.round(productHeldRate / 2 / 50) * 50));
+      const pairs = Math.max(1, Number(process.env.MIXED_LOAD_BEACON_PAIRS ?? 2));
+      const uuids = readerBooks.map((book) => book.uuid);
+      const readP99 = { without: [] as number[], with: [] as number[] };
+      for (let pair = 0; pair < pairs; pair++) {
+        for (const withBeacons of [false, true]) {
+          const before = authors.map((author) => author.revision);
+          const readsBefore = await countReads(app.eventStore, readerBooks);
+          const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+          const result = await runStep('product', app.url, mixRate, seconds, withBeacons ? { rate: beaconRate, uuids } : undefined);
+          await verifyProductSaves(before, result);
+          const { readers, beacons } = result.groups;
+          if (withBeacons) {
+            if (!beacons || beacons.succeeded === 0 || beacons.refused + beacons.failed > 0) {
+              throw new Error(`beacons: ${beacons?.succeeded ?? 0} answered 204, ${beacons?.refused ?? 0} refused, ${beacons?.failed ?? 0} failed: ${beacons?.samples.join(' | ')}`);
+            }
+            // every beacon answered is stored: its reads appear in the guidebooks' reading streams within a flush
+            const expected = readsBefore + beacons.succeeded * READS_PER_BEACON;
+            const deadline = Date.now() + 15_000;
+            let stored = await countReads(app.eventStore, readerBooks);
+            while (stored < expected && Date.now() < deadline) {
+              await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+              stored = await countReads(app.eventStore, readerBooks);
+            }
+            if (stored !== expected) throw new Error(`${beacons.succeeded} beacons were answered 204 but ${stored - readsBefore} of their ${beacons.succeeded * READS_PER_BEACON} reads were stored`);
+          }
+          readP99[withBeacons ? 'with' : 'without'].push(readers!.p99Ms);
+          const answered = Object.values(result.groups).reduce((sum, group) => sum + group.succeeded + group.refused, 0);
+          const line =
+            `mix ${mixRate} req/s${withBeacons ? ` + ${beaconRate} beacons/s (${Math.round(beacons!.servedPerSecond)} served, p99 ${ms(beacons!.p99Ms)} ms)` : ''}: ` +
+            `reads p50 ${ms(readers!.p50Ms)} p99 ${ms(readers!.p99Ms)} ms, saves p99 ${ms(result.groups.authors!.p99Ms)} ms, CPU ${(result.cpuMs / answered).toFixed(2)} ms/request, load ${loadavg}`;
+          console.error(`  beacons ${line}`);
+          figures.push({ name: `beacons pair ${pair + 1}, ${withBeacons ? 'with' : 'without'}: read p99`, value: readers!.p99Ms, unit: `ms; ${line}` });
+        }
+      }
+      const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+      figures.push({
+        name: `viewer read p99 with ${beaconRate} beacons/s beside the mix at ${mixRate} req/s (issue 24), over ${pairs} pairs`,
+        value: sum(readP99.with) / readP99.with.length,
+        unit: 'ms',
+        baseline: { name: 'without beacons', value: sum(readP99.without) / readP99.without.length },
+        ratio: sum(readP99.with) / sum(readP99.without),
+        aim: '<= 1.2',
+      });
+    }
+    if (process.env.MIXED_LOAD_CEILING === '0') {
+      // the product alone (a profile of the server, `node --cpu-prof`): its curve, no ceiling and no ratio
+      for (const step of product) figures.push(stepFigure('product', step));
+      return { suite: 'mixed load, open loop, product only (MIXED_LOAD_CEILING=0)', figures };
+    }
     const bare = await startBareCeiling({ dir, pages, listJson, listPath: LIST_PATH });
     let ceiling: Step[];
     try {
@@ -157,15 +249,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       { name: 'product: CPU per request of the mix (median over steps, this process)', value: productCpu, unit: 'ms', baseline: { name: 'bare ceiling', value: ceilingCpu }, ratio: productCpu / ceilingCpu },
     );
     for (const [target, steps] of [['product', product], ['ceiling', ceiling]] as const) {
-      for (const step of steps) {
-        const { readers, authors: savers, admins } = step.result.groups;
-        const served = readers!.servedPerSecond + savers!.servedPerSecond + admins!.servedPerSecond;
-        figures.push({
-          name: `${target} @${step.rate}: served; read p50/p99, save p50/p99, list p50/p99 ms`,
-          value: served,
-          unit: `req/s; CPU ${step.cpuMsPerRequest.toFixed(2)} ms/request; ${ms(readers!.p50Ms)}/${ms(readers!.p99Ms)}, ${ms(savers!.p50Ms)}/${ms(savers!.p99Ms)}, ${ms(admins!.p50Ms)}/${ms(admins!.p99Ms)}; load ${step.loadavg}${step.held ? '' : `; NOT HELD: ${step.reasons.join('; ')}`}`,
-        });
-      }
+      for (const step of steps) figures.push(stepFigure(target, step));
     }
     // the product's curve beside the ceiling's held rate, for `npm run bench:chart`
     const chart = {
@@ -198,6 +282,16 @@ function childCpuMs(pid: number | undefined): number {
 /** USER_HZ: 100 on Linux on every architecture Node runs on */
 const CLOCK_TICKS_PER_SECOND = 100;
 
+function stepFigure(target: string, step: Step): Figure {
+  const { readers, authors: savers, admins } = step.result.groups;
+  const served = readers!.servedPerSecond + savers!.servedPerSecond + admins!.servedPerSecond;
+  return {
+    name: `${target} @${step.rate}: served; read p50/p99, save p50/p99, list p50/p99 ms`,
+    value: served,
+    unit: `req/s; CPU ${step.cpuMsPerRequest.toFixed(2)} ms/request (${step.backgroundCpuMsPerRequest.toFixed(2)} of it the projections process); ${ms(readers!.p50Ms)}/${ms(readers!.p99Ms)}, ${ms(savers!.p50Ms)}/${ms(savers!.p99Ms)}, ${ms(admins!.p50Ms)}/${ms(admins!.p99Ms)}; load ${step.loadavg}${step.held ? '' : `; NOT HELD: ${step.reasons.join('; ')}`}`,
+  };
+}
+
 const ms = (value: number) => (Number.isNaN(value) ? '–' : value.toFixed(1));
 
 function describe(step: Step): string {
@@ -206,7 +300,7 @@ function describe(step: Step): string {
   return (
     `${step.rate} req/s offered, ${Math.round(served)} served: reads p50 ${ms(readers!.p50Ms)} p99 ${ms(readers!.p99Ms)} ms, ` +
     `saves p50 ${ms(authors!.p50Ms)} p99 ${ms(authors!.p99Ms)} ms, lists p99 ${ms(admins!.p99Ms)} ms, send lag p99 ${ms(step.result.sendLagP99Ms)} ms, ` +
-    `CPU ${step.cpuMsPerRequest.toFixed(2)} ms/request, load ${step.loadavg}${step.held ? '' : ` — not held: ${step.reasons.join('; ')}`}`
+    `CPU ${step.cpuMsPerRequest.toFixed(2)} ms/request (projections ${step.backgroundCpuMsPerRequest.toFixed(2)}), load ${step.loadavg}${step.held ? '' : ` — not held: ${step.reasons.join('; ')}`}`
   );
 }
 
@@ -219,6 +313,17 @@ async function countEdits(eventStore: EventStore, authors: readonly MixedAuthor[
     }
   }
   return edits;
+}
+
+/** Reads stored from readers' beacons so far: those of the GuidebookReadsRecorded events on the guidebooks' reading streams. */
+async function countReads(eventStore: EventStore, books: ReadonlyArray<{ id: string }>): Promise<number> {
+  let reads = 0;
+  for (const book of books) {
+    for await (const event of eventStore.readStream(readingStream(book.id))) {
+      if (event.type === 'GuidebookReadsRecorded') reads += (event.data as { reads: unknown[] }).reads.length;
+    }
+  }
+  return reads;
 }
 
 /** The page's bytes as the server sends them to a browser that takes br or gzip. */

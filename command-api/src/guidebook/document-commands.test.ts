@@ -26,8 +26,9 @@ import {
   allIds,
 } from '../testing/guidebook-given.ts';
 import type { GuidebookCommand } from './guidebook-commands.ts';
+import { guidebookDecider } from './guidebook-decider.ts';
 import { undoPatchesOf } from './guidebook-document-change.ts';
-import { NOT_YOURS, type Actor } from './guidebook-state.ts';
+import { NOT_YOURS, type Actor, type GuidebookState } from './guidebook-state.ts';
 
 /** Given/when/then for the commands that create a guidebook or change its document. */
 
@@ -288,5 +289,40 @@ describe('UploadImage', () => {
     expect(guidebookOf(state).document.contents[0]?.sections[0]?.items[1]).toMatchObject({ image });
     spec.given([created]).when(upload({ kind: 'item', contentId: page._id, sectionId: section._id, itemId: 'nope' })).thenThrows(NotFoundError);
     spec.given([created]).when(upload({ kind: 'item', contentId: page._id, sectionId: section._id, itemId: textItem._id })).thenThrows(ValidationError, /takes no image/);
+  });
+});
+
+describe('a save on the document the previous save made (issue 20: checked and normalised by its change)', () => {
+  const outcome = (state: GuidebookState, command: GuidebookCommand) => {
+    try {
+      return { events: guidebookDecider.decide(command, state) };
+    } catch (error) {
+      return { error: `${(error as Error).name}: ${(error as Error).message}`, issues: (error as ValidationError).extra?.errors };
+    }
+  };
+  it('decides exactly as on the same document folded from the stored events', () => {
+    const first = decide([created], edit([{ op: 'replace', path: ['title'], value: 'First' }]));
+    // as the command handler keeps it: the state evolved with the very events decided
+    const kept = first.reduce(guidebookDecider.evolve, stateOf([created]));
+    // as a load from the store makes it: other objects, equal
+    const loaded = stateOf([created, ...structuredClone(first)]);
+    expect(kept).toEqual(loaded);
+    const item = (index: number) => ['contents', 0, 'sections', 0, 'items', index];
+    const commands: GuidebookCommand[] = [
+      edit([{ op: 'replace', path: ['title'], value: 'Second' }]),
+      edit([{ op: 'replace', path: ['title'], value: '' }]),
+      edit([{ op: 'replace', path: ['title'], value: 'x'.repeat(201) }]),
+      edit([{ op: 'replace', path: [...item(0), 'isImportant'], value: 'yes' }]),
+      edit([{ op: 'add', path: [...item(0), 'colour'], value: 'red' }]),
+      edit([{ op: 'replace', path: [...item(0), 'type'], value: 'title' }]),
+      edit([{ op: 'replace', path: [...item(0), 'type'], value: 'map' }]),
+      // a copy of an item with its id: the rules give the copy a fresh one
+      edit([{ op: 'add', path: item(2), value: textItem }]),
+      // fixed by the rules: an emptied day title, an emptied icon
+      edit([{ op: 'replace', path: ['contents', 1, 'days', 1, 'title'], value: [] }, { op: 'replace', path: ['contents', 0, 'icon'], value: '' }]),
+      edit([{ op: 'replace', path: ['footer', 'text'], value: [{ type: 'paragraph', children: [] }] }]),
+      edit([{ op: 'remove', path: ['contents', 1] }]),
+    ];
+    for (const command of commands) expect(outcome(kept, command)).toEqual(outcome(loaded, command));
   });
 });

@@ -28,6 +28,7 @@ import {
   changeDocument,
   checked,
   checkedDocument,
+  markNormalised,
   documentIssue,
   edited,
   patched,
@@ -48,7 +49,7 @@ export function createGuidebook(command: CreateGuidebook, state: GuidebookState)
   const { guidebookId, uuid, owner, source, copiedFrom, idSeed } = command.data;
   const ids = seededIds(idSeed);
   // Every nested part gets a fresh id: the posted sample, a copied guidebook and a new one alike.
-  const document = checkedDocument(normaliseDocument(cloneWithFreshIds(command.data.document, ids), ids));
+  const document = markNormalised(checkedDocument(normaliseDocument(cloneWithFreshIds(command.data.document, ids), ids)));
   return [
     checked({
       type: 'GuidebookCreated',
@@ -127,7 +128,7 @@ export function copyContentPage(command: CopyContentPage, state: GuidebookState)
   if (!source) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
   const content = { ...cloneWithFreshIds(source, seededIds(idSeed)), createdAt: now, updatedAt: now };
   const index = sourceIndex + 1;
-  checkedDocument(patched(guidebook.document, [{ op: 'add', path: ['contents', index], value: content }]).doc);
+  checkedDocument(patched(guidebook.document, [{ op: 'add', path: ['contents', index], value: content }]).doc, guidebook.document);
   return [checked({ type: 'ContentPageCopied', data: { guidebookId: guidebook.guidebookId, sourceContentId: contentId, content, index, copiedAt: now } })];
 }
 
@@ -170,7 +171,7 @@ export function uploadImage(command: UploadImage, state: GuidebookState): Guideb
     throw error;
   }
   const applied = patched(guidebook.document, patches);
-  checkedDocument(applied.doc);
+  checkedDocument(applied.doc, guidebook.document);
   const change = { after: applied.doc, patches, inversePatches: applied.inversePatches };
   const summary = uploadSummary(guidebook.document, target);
   return [edited(guidebook, state.revision, change, 'upload', summary, command.data.now.toISOString(), { upload: { target, image } })];

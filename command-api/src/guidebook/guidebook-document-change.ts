@@ -7,8 +7,10 @@ import {
   diffDocuments,
   guidebookEventSchemas,
   normaliseDocument,
+  normaliseDocumentChange,
   summarisePatches,
   validateDocument,
+  validateDocumentChange,
   type GuidebookDocument,
   type GuidebookEvent,
   type IdGenerator,
@@ -19,6 +21,7 @@ import {
 } from '@pocketguide/contracts';
 import { ConflictError, ValidationError } from '@pocketguide/platform/http/errors';
 import { deriveId } from '../core/ids.ts';
+import { decidedDocuments, normalisedDocuments, validDocuments } from './decided-documents.ts';
 import type { Guidebook } from './guidebook-state.ts';
 
 /**
@@ -35,10 +38,22 @@ export function seededIds(seed: string): IdGenerator {
 export const documentIssue = (path: string, message: string) =>
   new ValidationError(path ? `${path}: ${message}` : message, [{ path: path || '(document)', message }]);
 
-export function checkedDocument(doc: GuidebookDocument): GuidebookDocument {
-  const issue = validateDocument(doc);
+/** The document, if it is valid (400 naming the path otherwise); `before`: the document it was patched from. */
+export function checkedDocument(doc: GuidebookDocument, before?: GuidebookDocument): GuidebookDocument {
+  const issue = before && validDocuments.has(before) ? validateDocumentChange(before, doc) : validateDocument(doc);
   if (issue) throw documentIssue(issue.path, issue.message);
   if (doc.title.trim() === '') throw documentIssue('title', GUIDEBOOK_MESSAGES.titleEmpty);
+  validDocuments.add(doc);
+  return doc;
+}
+
+/** `normaliseDocument`, by the change alone when `before` is a known (normalised) document. */
+const normalisedAfter = (before: GuidebookDocument, after: GuidebookDocument, ids: IdGenerator): GuidebookDocument =>
+  normalisedDocuments.has(before) ? normaliseDocumentChange(before, after, ids) : normaliseDocument(after, ids);
+
+/** A document a decision made whole (a new guidebook): later saves on it are checked by their change. */
+export function markNormalised(doc: GuidebookDocument): GuidebookDocument {
+  normalisedDocuments.add(doc);
   return doc;
 }
 
@@ -55,7 +70,7 @@ export function patched(doc: GuidebookDocument, patches: readonly Patch[]): { do
 export function patchedOrConflict(doc: GuidebookDocument, patches: readonly Patch[]): { doc: GuidebookDocument; inversePatches: Patch[] } {
   try {
     const result = patched(doc, patches);
-    checkedDocument(result.doc);
+    checkedDocument(result.doc, doc);
     return result;
   } catch (error) {
     if (error instanceof ValidationError) throw new ConflictError('This change can no longer be undone or redone');
@@ -71,18 +86,20 @@ export type DocumentChange = { after: GuidebookDocument; patches: Patch[]; inver
  */
 export function changeDocument(before: GuidebookDocument, patches: readonly Patch[], ids: IdGenerator): DocumentChange | null {
   const first = patched(before, patches);
-  let after = checkedDocument(first.doc);
+  const checked = checkedDocument(first.doc, before);
+  let after = checked;
   let all = [...patches];
   let inversePatches = first.inversePatches;
-  const normalised = normaliseDocument(after, ids);
+  const normalised = normalisedAfter(before, after, ids);
   if (normalised !== after) {
     const fixes = diffDocuments(after, normalised);
     const fixed = patched(after, fixes);
-    after = checkedDocument(fixed.doc);
+    after = checkedDocument(fixed.doc, checked);
     all = [...all, ...fixes];
     inversePatches = [...fixed.inversePatches, ...inversePatches];
   }
   if (deepEqual(before, after)) return null;
+  normalisedDocuments.add(after);
   return withinLimits(before, after, all, inversePatches);
 }
 
@@ -145,18 +162,17 @@ export function edited(
   now: string,
   extra: { undoneRevision?: number; redoneRevision?: number; restoredRevision?: number; upload?: { target: ImageUploadTarget; image: ImageSet } } = {},
 ): GuidebookEvent {
-  return checked({
-    type: 'GuidebookEdited',
-    data: {
-      guidebookId: guidebook.guidebookId,
-      baseRevision: revision,
-      patches: change.patches,
-      inversePatches: change.inversePatches,
-      summary,
-      kind,
-      ...extra,
-      editedAt: now,
-    },
-  });
+  const data = {
+    guidebookId: guidebook.guidebookId,
+    baseRevision: revision,
+    patches: change.patches,
+    inversePatches: change.inversePatches,
+    summary,
+    kind,
+    ...extra,
+    editedAt: now,
+  };
+  decidedDocuments.set(data, change.after);
+  return checked({ type: 'GuidebookEdited', data });
 }
 

@@ -12,6 +12,7 @@ import {
   type GuidebookSource,
 } from '@pocketguide/contracts';
 import { ForbiddenError, NotFoundError } from '@pocketguide/platform/http/errors';
+import { decidedDocuments } from './decided-documents.ts';
 
 /**
  * The guidebook aggregate's state (`guidebook-<id>`) and how its events evolve it: its document (changed only by
@@ -91,7 +92,7 @@ const without = (list: readonly number[], revision: number): number[] => list.fi
 function evolveGuidebook(guidebook: Guidebook, event: GuidebookEvent, revision: number): Guidebook {
   const updatedAt = updatedAtOf(event) ?? guidebook.updatedAt;
   if (isDocumentEvent(event)) {
-    const document = applyDocumentEvent(guidebook.document, event);
+    const document = decidedDocuments.get(event.data) ?? applyDocumentEvent(guidebook.document, event);
     const touched = { ...guidebook, document, updatedAt };
     if (event.type !== 'GuidebookEdited') return { ...touched, undoable: pushCapped(guidebook.undoable, revision), redoable: [] };
     switch (event.data.kind) {

@@ -9,10 +9,12 @@ import {
   richTextSchema,
   richTextToPlain,
   validateDocument,
+  validateDocumentChange,
   type GuidebookDocument,
 } from './guidebook-document.ts';
 import { contentTypeLabel, FONT_SIZES, GUIDEBOOK_LIMITS, lineHeightForSize, normaliseFontSizeInput, PALETTE } from './guidebook-limits.ts';
 import { applyPatches } from './guidebook-patches.ts';
+import type { Patch } from './guidebook-patches-schema.ts';
 import { newGuidebookDocument } from './guidebook-rules.ts';
 import { sampleContent, sampleContents, sampleGuidebook } from './sample-guidebook.ts';
 import { SAMPLE_IMAGE_NAMES } from './sample-guidebook-data.ts';
@@ -142,5 +144,115 @@ describe('the sample guidebook', () => {
 
   it('its menu tiles are its pages, in order', () => {
     expect(menuTiles(sample).map((tile) => tile.title)).toEqual(['Itinerary', 'Must-see places', 'Jeju food', 'Packing list', 'Flights']);
+  });
+});
+
+describe('validating only what a change touched (validateDocumentChange)', () => {
+  /** Every place in the document: its path and value. */
+  function places(doc: unknown): Array<{ path: Array<string | number>; value: unknown }> {
+    const found: Array<{ path: Array<string | number>; value: unknown }> = [];
+    const walk = (value: unknown, path: Array<string | number>) => {
+      found.push({ path, value });
+      if (Array.isArray(value)) value.forEach((child, index) => walk(child, [...path, index]));
+      else if (value !== null && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
+    };
+    walk(doc, []);
+    return found;
+  }
+  /** A small seeded generator, so a failure can be replayed. */
+  function random(seed: number) {
+    let state = seed;
+    const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    return { next, pick: <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)]! };
+  }
+  const deep = (levels: number): unknown => (levels === 0 ? 'x' : [deep(levels - 1)]);
+  const values = (all: ReturnType<typeof places>, rnd: ReturnType<typeof random>): unknown[] => [
+    'plain',
+    '',
+    'x'.repeat(600),
+    'javascript:alert(1)',
+    'https://example.com/a.jpg',
+    '#ff0000',
+    '14px',
+    7,
+    -1,
+    2.5,
+    true,
+    null,
+    {},
+    [],
+    { text: 'leaf' },
+    { type: 'paragraph', children: [{ text: 'p' }] },
+    deep(60),
+    rnd.pick(all).value,
+    rnd.pick(all).value,
+  ];
+
+  it('names the same issue as validateDocument for a thousand random changes, valid and not', () => {
+    for (const base of [sampleGuidebook('en'), sampleGuidebook('kr'), newGuidebookDocument()]) {
+      const all = places(base);
+      const byPath = new Map(all.map((place) => [place.path.join('.'), place.value]));
+      const rnd = random(base.title.length * 7919 + 1);
+      let valid = 0;
+      for (let round = 0; round < 400; round++) {
+        const patches: Patch[] = [];
+        for (let n = 1 + Math.floor(rnd.next() * 3); n > 0; n--) {
+          const { path, value } = rnd.pick(all);
+          const parent = byPath.get(path.slice(0, -1).join('.'));
+          const choice = rnd.next();
+          if (path.length === 0) continue;
+          if (choice < 0.5) patches.push({ op: 'replace', path, value: rnd.pick(values(all, rnd)) });
+          else if (choice < 0.65 && Array.isArray(parent)) patches.push({ op: 'add', path, value: rnd.next() < 0.6 ? value : rnd.pick(values(all, rnd)) });
+          else if (choice < 0.8) patches.push({ op: 'remove', path });
+          else if (choice < 0.9) patches.push({ op: 'add', path: [...path.slice(0, -1), rnd.pick(['bold', 'published', 'align', 'image', 'type', 'isReplacement'])], value: rnd.pick(values(all, rnd)) });
+          else patches.push({ op: 'replace', path: [...path.slice(0, -1), 'type'], value: rnd.pick(['text', 'title', 'paragraph', 'link', 'image', 'poll']) });
+        }
+        let after: unknown;
+        try {
+          after = applyPatches(base, patches);
+        } catch {
+          continue; // a patch that does not apply never reaches validation
+        }
+        const expected = validateDocument(after);
+        if (expected === null) valid++;
+        expect({ patches, issue: validateDocumentChange(base, after) }).toEqual({ patches, issue: expected });
+      }
+      // the generator makes both kinds
+      expect(valid).toBeGreaterThan(20);
+    }
+  }, 60_000);
+
+  it('accepts a title change without parsing the rest, and refuses what the whole check refuses', () => {
+    const after = applyPatches(sample, [{ op: 'replace', path: ['title'], value: 'New title' }]);
+    expect(validateDocumentChange(sample, after)).toBeNull();
+    expect(validateDocumentChange(sample, sample)).toBeNull();
+    const tooLong = applyPatches(sample, [{ op: 'replace', path: ['title'], value: 't'.repeat(201) }]);
+    expect(validateDocumentChange(sample, tooLong)).toEqual(validateDocument(tooLong));
+    expect(validateDocumentChange(sample, tooLong)?.path).toBe('title');
+  });
+
+  it('checks the whole size and depth', () => {
+    const big = applyPatches(sample, [{ op: 'add', path: ['footer', 'text', 0], value: { type: 'paragraph', children: [{ text: '가'.repeat(19_999) }] } }]);
+    expect(validateDocumentChange(sample, big)).toBeNull();
+    const many = applyPatches(big, [{ op: 'add', path: ['footer', 'text', 1], value: { type: 'paragraph', children: Array.from({ length: 40 }, () => ({ text: '가'.repeat(19_999) })) } }]);
+    expect(validateDocumentChange(big, many)).toEqual(validateDocument(many));
+    expect(validateDocumentChange(big, many)?.message).toMatch(/larger than/);
+    // to the byte: a document at the limit is valid, one byte more is not, however the change is measured
+    const bytes = (doc: unknown) => Buffer.byteLength(JSON.stringify(doc));
+    const leaves = (count: number, last: string) => [...Array.from({ length: count }, () => ({ text: '가'.repeat(19_999) })), { text: last }];
+    const filler = applyPatches(sample, [{ op: 'add', path: ['footer', 'text', 0], value: { type: 'paragraph', children: leaves(33, '') } }]);
+    const room = GUIDEBOOK_LIMITS.documentBytes - bytes(filler);
+    expect(room).toBeGreaterThan(10);
+    const near = applyPatches(filler, [{ op: 'replace', path: ['footer', 'text', 0, 'children', 33, 'text'], value: 'a'.repeat(room - 10) }]);
+    expect(validateDocumentChange(filler, near)).toBeNull();
+    const atLimit = applyPatches(near, [{ op: 'replace', path: ['footer', 'text', 0, 'children', 33, 'text'], value: `${'a'.repeat(room - 10)}${'é'.repeat(5)}` }]);
+    expect(bytes(atLimit)).toBe(GUIDEBOOK_LIMITS.documentBytes);
+    expect(validateDocumentChange(near, atLimit)).toBeNull();
+    const over = applyPatches(atLimit, [{ op: 'add', path: ['title'], value: `${sample.title}!` }]);
+    expect(validateDocumentChange(atLimit, over)?.message).toMatch(/larger than/);
+    const shorter = applyPatches(atLimit, [{ op: 'remove', path: ['footer', 'text', 0, 'children', 0] }]);
+    expect(validateDocumentChange(atLimit, shorter)).toBeNull();
+    const nested = applyPatches(sample, [{ op: 'replace', path: ['footer', 'text'], value: [deep(60)] }]);
+    expect(validateDocumentChange(sample, nested)?.message).toMatch(/nested deeper/);
   });
 });

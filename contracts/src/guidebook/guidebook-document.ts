@@ -410,10 +410,16 @@ export const formatPath = (path: readonly PropertyKey[]): string => path.map((ke
 
 type Checked = { ok: true; doc: GuidebookDocument } | { ok: false; issue: DocumentIssue };
 
+/** Whether JSON text is within the document's byte limit; counted only when its length alone cannot tell. */
+function withinDocumentBytes(json: string): boolean {
+  // a UTF-16 code unit is at most 3 bytes of UTF-8 (a surrogate pair, two units, is 4)
+  return json.length * 3 <= L.documentBytes || utf8Length(json) <= L.documentBytes;
+}
+
 function checkDocument(doc: unknown): Checked {
   if (jsonDepth(doc) > L.documentDepth) return { ok: false, issue: { path: '', message: `The document is nested deeper than ${L.documentDepth} levels` } };
   const json = JSON.stringify(doc) ?? '';
-  if (utf8Length(json) > L.documentBytes) return { ok: false, issue: { path: '', message: `The document is larger than ${L.documentBytes} bytes` } };
+  if (!withinDocumentBytes(json)) return { ok: false, issue: { path: '', message: `The document is larger than ${L.documentBytes} bytes` } };
   const result = guidebookDocumentSchema.safeParse(doc);
   if (result.success) return { ok: true, doc: result.data };
   const issue = result.error.issues[0];
@@ -442,4 +448,161 @@ export function parseDocument(doc: unknown): GuidebookDocument {
   const checked = checkDocument(doc);
   if (!checked.ok) throw new DocumentValidationError(checked.issue);
   return checked.doc;
+}
+
+// ---------------------------------------------------------------- validating what a change touched
+
+type AnySchema = z.core.$ZodType;
+type Def = { type: string; [key: string]: unknown };
+const defOf = (schema: AnySchema): Def => schema._zod.def as unknown as Def;
+const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** An array's `max(n)`, when that is its only check (anything else is left to the whole schema). */
+function arrayMaximum(def: Def): number | undefined {
+  const checks = (def.checks ?? []) as Array<{ _zod: { def: { check: string; maximum?: number } } }>;
+  let maximum: number | undefined = Number.POSITIVE_INFINITY;
+  for (const check of checks) {
+    if (check._zod.def.check === 'max_length' && typeof check._zod.def.maximum === 'number') maximum = Math.min(maximum, check._zod.def.maximum);
+    else maximum = undefined;
+    if (maximum === undefined) break;
+  }
+  return maximum;
+}
+
+/**
+ * True when `after` is surely valid under `schema`, knowing that `before` (the node at the same place in a valid
+ * document, or undefined) is. Walks only what differs: a node identical to `before`, or to any element of the
+ * array `before` was (same place, same schema), is valid as it stands. Strict objects, arrays with only a
+ * maximum, optional, lazy and discriminated unions are walked; any other schema parses its (changed) value. False
+ * means "not sure": the caller then validates the whole document, which names the problem.
+ */
+function changeIsValid(schema: AnySchema, before: unknown, after: unknown, depth: number): boolean {
+  if (after === before) return true;
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'optional':
+      return after === undefined || changeIsValid(def.innerType as AnySchema, before, after, depth);
+    case 'lazy':
+      return changeIsValid((def.getter as () => AnySchema)(), before, after, depth);
+    case 'object': {
+      const checks = def.checks as unknown[] | undefined;
+      if (!isPlainObject(after) || depth + 1 > L.documentDepth || (checks && checks.length > 0)) return false;
+      // strict objects only: an unknown key is refused by the schema, here it sends the change to the full check
+      if (defOf(def.catchall as AnySchema)?.type !== 'never') return false;
+      const shape = def.shape as Record<string, AnySchema>;
+      for (const key of Object.keys(after)) if (!Object.prototype.hasOwnProperty.call(shape, key)) return false;
+      const was = isPlainObject(before) ? before : undefined;
+      for (const key of Object.keys(shape)) {
+        const field = shape[key]!;
+        if (!Object.prototype.hasOwnProperty.call(after, key)) {
+          if (field._zod.optin !== 'optional') return false;
+          continue;
+        }
+        if (!changeIsValid(field, was?.[key], after[key], depth + 1)) return false;
+      }
+      return true;
+    }
+    case 'array': {
+      if (!Array.isArray(after) || depth + 1 > L.documentDepth) return false;
+      const maximum = arrayMaximum(def);
+      if (maximum === undefined || after.length > maximum) return false;
+      const was = Array.isArray(before) ? before : [];
+      let earlier: Set<unknown> | undefined;
+      for (let index = 0; index < after.length; index++) {
+        const element = after[index];
+        if (element === was[index]) continue;
+        // moved or shifted by an insert or a removal: still one of this array's valid elements
+        earlier ??= new Set(was);
+        if (earlier.has(element)) continue;
+        if (!(index in after) || !changeIsValid(def.element as AnySchema, undefined, element, depth + 1)) return false;
+      }
+      return true;
+    }
+    case 'union': {
+      const discriminator = def.discriminator;
+      if (typeof discriminator !== 'string' || !isPlainObject(after)) return parsesAt(schema, after, depth);
+      const value = after[discriminator];
+      const option = (def.options as AnySchema[]).find((candidate) => candidate._zod.propValues?.[discriminator]?.has(value as never));
+      if (!option) return false;
+      // the node before counts only if it was of the same kind (a changed `type` re-checks the whole node)
+      const sameKind = isPlainObject(before) && before[discriminator] === value;
+      return changeIsValid(option, sameKind ? before : undefined, after, depth);
+    }
+    default:
+      return parsesAt(schema, after, depth);
+  }
+}
+
+function parsesAt(schema: AnySchema, value: unknown, depth: number): boolean {
+  return depth + jsonDepth(value) <= L.documentDepth && z.safeParse(schema, value).success;
+}
+
+/** UTF-8 bytes of a value as JSON (undefined: none, as JSON.stringify leaves such a key out). */
+const jsonBytes = (value: unknown): number => (value === undefined ? 0 : utf8Length(JSON.stringify(value) ?? ''));
+
+/**
+ * The JSON size of `after` minus that of `before`, in UTF-8 bytes, walking only where they differ: objects key by
+ * key, arrays of one length element by element; anything else (a leaf, an array that grew or shrank) is measured
+ * on both sides. Both are valid documents' nodes, so the walk is as shallow as they are.
+ */
+function jsonBytesDelta(before: unknown, after: unknown): number {
+  if (after === before) return 0;
+  if (isPlainObject(before) && isPlainObject(after)) {
+    let delta = 0;
+    let countBefore = 0;
+    let countAfter = 0;
+    for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+      const was = before[key];
+      const now = after[key];
+      if (was !== undefined) countBefore++;
+      if (now !== undefined) countAfter++;
+      if (was === undefined && now === undefined) continue;
+      if (was === undefined) delta += jsonBytes(key) + 1 + jsonBytes(now);
+      else if (now === undefined) delta -= jsonBytes(key) + 1 + jsonBytes(was);
+      else delta += jsonBytesDelta(was, now);
+    }
+    // the commas between members
+    return delta + Math.max(0, countAfter - 1) - Math.max(0, countBefore - 1);
+  }
+  if (Array.isArray(before) && Array.isArray(after) && before.length === after.length) {
+    let delta = 0;
+    for (let index = 0; index < after.length; index++) delta += jsonBytesDelta(before[index], after[index]);
+    return delta;
+  }
+  return jsonBytes(after) - jsonBytes(before);
+}
+
+/** The JSON size of documents checked here, so the next change measures only what it changed. */
+const documentBytes = new WeakMap<object, number>();
+
+function bytesOfDocument(doc: GuidebookDocument): number {
+  let bytes = documentBytes.get(doc);
+  if (bytes === undefined) {
+    bytes = jsonBytes(doc);
+    documentBytes.set(doc, bytes);
+  }
+  return bytes;
+}
+
+/**
+ * `validateDocument(after)` for a document made from `before` by patches (guidebook-patches.ts), which share every
+ * untouched branch with it: the same answer, at the cost of the branches the patches touched (issue 20: a one-field
+ * save no longer parses and measures the whole 20 KB document).
+ *
+ * `before` must be a valid document (the caller knows it checked it). The walk looks only at nodes that are not
+ * `before`'s own (the same object at the same place); depth is counted along the walk, and the size is `before`'s
+ * (measured once, then kept per document) plus what the change added or took away. Whenever the walk is not sure,
+ * and always when the document is not valid, the whole document is checked, so the issue reported is the one
+ * `validateDocument` names.
+ */
+export function validateDocumentChange(before: GuidebookDocument, after: unknown): DocumentIssue | null {
+  if (after === before) return null;
+  if (changeIsValid(guidebookDocumentSchema, before, after, 0)) {
+    const bytes = bytesOfDocument(before) + jsonBytesDelta(before, after);
+    if (bytes <= L.documentBytes) {
+      documentBytes.set(after as GuidebookDocument, bytes);
+      return null;
+    }
+  }
+  return validateDocument(after);
 }

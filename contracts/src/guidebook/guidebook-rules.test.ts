@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { richParagraph, richTextToPlain, validateDocument, type Activity, type ContentPage, type Day, type GuidebookDocument, type SubActivity } from './guidebook-document.ts';
 import { DEFAULT_BUTTON_TITLE, DEFAULT_CONTENT_ICONS, DEFAULT_CONTENT_SUBTITLE, DEFAULT_DAY_TITLE, DEFAULT_MAP_LEVEL, DEFAULT_MEAL_TITLE, INSERT_DAY_TITLE, VIDEO_PLACEHOLDER } from './guidebook-limits.ts';
 import { applyPatches, diffDocuments } from './guidebook-patches.ts';
+import type { Patch } from './guidebook-patches-schema.ts';
 import {
   cloneWithFreshIds,
   copyBelow,
@@ -21,6 +22,7 @@ import {
   newSectionItem,
   newSubActivity,
   normaliseDocument,
+  normaliseDocumentChange,
   normaliseTable,
   removeTableColumn,
   removeTableRow,
@@ -302,5 +304,85 @@ describe('structural operations', () => {
     expect(resizeColumn([96, 96, 192], 2, 400)).toEqual([96, 40, 248]);
     expect(fitColumnWidths([96, 96, 192], 3)).toEqual([96, 96, 192]);
     expect(fitColumnWidths([], 2)).toEqual([216, 216]);
+  });
+});
+
+describe('normalising only what a change touched (normaliseDocumentChange)', () => {
+  const counter = (prefix: string): IdGenerator => {
+    let next = 0;
+    return { newId: () => `${prefix}-${next++}` };
+  };
+  function places(doc: unknown): Array<{ path: Array<string | number>; value: unknown }> {
+    const found: Array<{ path: Array<string | number>; value: unknown }> = [];
+    const walk = (value: unknown, path: Array<string | number>) => {
+      found.push({ path, value });
+      if (Array.isArray(value)) value.forEach((child, index) => walk(child, [...path, index]));
+      else if (value !== null && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
+    };
+    walk(doc, []);
+    return found;
+  }
+
+  it('gives what normaliseDocument gives, ids included, for a thousand random changes', async () => {
+    const { sampleGuidebook } = await import('./sample-guidebook.ts');
+    let seed = 12345;
+    const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    let fixed = 0;
+    for (const raw of [sampleGuidebook('en'), sampleGuidebook('kr'), newGuidebookDocument()]) {
+      const base = normaliseDocument(raw, counter('base'));
+      expect(normaliseDocument(base, counter('again'))).toBe(base);
+      const all = places(base);
+      const byPath = new Map(all.map((place) => [place.path.join('.'), place.value]));
+      const emptied = [{ type: 'paragraph', children: [] }, { type: 'link', href: 'https://a.example', children: [{ text: ' ' }] }, []];
+      for (let round = 0; round < 350; round++) {
+        const { path, value } = pick(all);
+        if (path.length === 0) continue;
+        const parent = byPath.get(path.slice(0, -1).join('.'));
+        const choice = next();
+        const replacement = pick([...emptied, pick(all).value, pick(all).value, 'text', '', 0]);
+        const patches: Patch[] =
+          choice < 0.4
+            ? [{ op: 'replace', path, value: replacement }]
+            : choice < 0.6 && Array.isArray(parent)
+              ? [{ op: 'add', path, value: next() < 0.5 ? value : structuredClone(value) }]
+              : choice < 0.8 && Array.isArray(parent)
+                ? [{ op: 'remove', path }]
+                : [{ op: 'replace', path: [...path.slice(0, -1), '_id'], value: pick(['dup', String(pick(all).value)]) }];
+        let after: GuidebookDocument;
+        try {
+          after = applyPatches(base, patches);
+        } catch {
+          continue;
+        }
+        let expected: unknown;
+        let actual: unknown;
+        try {
+          expected = normaliseDocument(after, counter('n'));
+        } catch (error) {
+          expected = String(error);
+        }
+        try {
+          actual = normaliseDocumentChange(base, after, counter('n'));
+        } catch (error) {
+          actual = String(error);
+        }
+        if (expected !== after) fixed++;
+        expect({ patches, normalised: actual }).toEqual({ patches, normalised: expected });
+      }
+    }
+    // the generator also makes changes the rules fix
+    expect(fixed).toBeGreaterThan(20);
+  }, 60_000);
+
+  it('keeps the untouched branches and fixes the touched one', () => {
+    const doc = normaliseDocument(newGuidebookDocument(), counter('x'));
+    const after = applyPatches(doc, [{ op: 'replace', path: ['footer', 'text'], value: [{ type: 'paragraph', children: [] }] }]);
+    const normalised = normaliseDocumentChange(doc, after, counter('y'));
+    expect(normalised.footer.text).toEqual([{ type: 'paragraph', children: [{ text: '' }] }]);
+    expect(normalised.header).toBe(doc.header);
+    expect(normalised.contents).toBe(doc.contents);
+    const titled = applyPatches(doc, [{ op: 'replace', path: ['title'], value: 'T' }]);
+    expect(normaliseDocumentChange(doc, titled, counter('z'))).toBe(titled);
   });
 });

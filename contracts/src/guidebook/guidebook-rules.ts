@@ -440,14 +440,21 @@ const isRichElement = (node: Record<string, unknown>): boolean =>
  * Spec §5 on rich text, as the Slate editor normalises it: a link without text is removed, and an element never
  * has no children (Slate cannot render it), so an emptied one gets an empty text leaf.
  */
-function normaliseRichNodes<T>(tree: T): T {
-  const visit = (node: unknown): unknown => {
-    if (Array.isArray(node)) return mapShared(node, visit);
+function normaliseRichNodes<T>(tree: T, before?: unknown): T {
+  // `was`: the node at this place in `before`, a normalised tree: a node that is `was` (or one of the elements of
+  // the array `was` is) is already as the rules want it, so its branch is not walked again
+  const visit = (node: unknown, was?: unknown): unknown => {
+    if (node === was) return node;
+    if (Array.isArray(node)) {
+      const earlier = Array.isArray(was) ? new Set<unknown>(was) : undefined;
+      return mapShared(node, (child, index) => (earlier?.has(child) ? child : visit(child, Array.isArray(was) ? was[index] : undefined)));
+    }
     if (node === null || typeof node !== 'object') return node;
     const record = node as Record<string, unknown>;
+    const previous = was !== null && typeof was === 'object' && !Array.isArray(was) ? (was as Record<string, unknown>) : undefined;
     let out = record;
     for (const [key, value] of Object.entries(record)) {
-      const next = visit(value);
+      const next = visit(value, previous?.[key]);
       if (next !== value) {
         if (out === record) out = { ...record };
         out[key] = next;
@@ -459,7 +466,29 @@ function normaliseRichNodes<T>(tree: T): T {
     if (kept.length === children.length && kept.length > 0) return out;
     return { ...out, children: kept.length > 0 ? kept : [{ text: '' }] };
   };
-  return visit(tree) as T;
+  return visit(tree, before === undefined ? {} : before) as T;
+}
+
+/**
+ * Whether `after` holds an `_id` that `before` did not hold at the same place: a node added, copied or moved, or
+ * an id changed. Without one, every id of `after` is one of `before`'s at its own place, so ids are as unique as
+ * they were. Walks only the nodes that are not `before`'s own.
+ */
+function holdsNewIds(after: unknown, before: unknown): boolean {
+  const stack: Array<[unknown, unknown]> = [[after, before]];
+  while (stack.length > 0) {
+    const [node, was] = stack.pop()!;
+    if (node === was || node === null || typeof node !== 'object') continue;
+    if (Array.isArray(node)) {
+      node.forEach((child, index) => stack.push([child, Array.isArray(was) ? was[index] : undefined]));
+      continue;
+    }
+    const previous = was !== null && typeof was === 'object' && !Array.isArray(was) ? (was as Record<string, unknown>) : undefined;
+    const record = node as Record<string, unknown>;
+    if ('_id' in record && record._id !== previous?._id) return true;
+    for (const key of Object.keys(record)) stack.push([record[key], previous?.[key]]);
+  }
+  return false;
 }
 
 /**
@@ -470,6 +499,22 @@ export function normaliseDocument(doc: GuidebookDocument, ids: IdGenerator): Gui
   const unique = normaliseRichNodes(dedupeIds(doc, ids));
   const contents = mapShared(unique.contents, (page) => normaliseContentPage(page, ids));
   return contents === unique.contents ? unique : { ...unique, contents };
+}
+
+/**
+ * `normaliseDocument(after, ids)` for a document made from `before` by patches (which share every untouched branch
+ * with it), where `before` is itself normalised (`normaliseDocument(before)` is `before`): the same result, ids
+ * included, looking only at what the patches touched (issue 20). Untouched branches are fixed points of every rule;
+ * the one rule that looks across the document, unique ids, can only be broken by an `_id` `before` did not hold at
+ * that place, and then the whole document is normalised as before.
+ */
+export function normaliseDocumentChange(before: GuidebookDocument, after: GuidebookDocument, ids: IdGenerator): GuidebookDocument {
+  if (after === before) return after;
+  if (holdsNewIds(after, before)) return normaliseDocument(after, ids);
+  const rich = normaliseRichNodes(after, before);
+  const kept = new Set<ContentPage>(before.contents);
+  const contents = mapShared(rich.contents, (page) => (kept.has(page) ? page : normaliseContentPage(page, ids)));
+  return contents === rich.contents ? rich : { ...rich, contents };
 }
 
 // ---------------------------------------------------------------- structural operations the spec names

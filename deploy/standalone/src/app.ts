@@ -65,7 +65,11 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   const kafka = config.kafkaBrokers.length > 0;
 
   prepareDataDir(config);
-  const eventStore = await openEventStore(config, overrides.eventPollMs !== undefined ? { pollIntervalMs: overrides.eventPollMs } : {});
+  // The process that serves commits on a thread of its own: its requests never wait behind an fsync (issue 20).
+  const eventStore = await openEventStore(config, {
+    ...(overrides.eventPollMs !== undefined ? { pollIntervalMs: overrides.eventPollMs } : {}),
+    commitThread: overrides.serveHttp !== false,
+  });
   const readStore = await openReadStore(config);
   const stops: Array<() => Promise<void>> = [];
   const accounts = await openAccountParts({ config, logger, eventStore, readStore });

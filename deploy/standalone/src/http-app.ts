@@ -140,14 +140,17 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     kakaoJsAppKey: config.KAKAO_JS_APP_KEY ?? null,
   };
   if (roles.has('query-api')) {
+    const beaconQuota = createQuota({ rules: [{ limit: config.BEACONS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, message: QUOTA_MESSAGES.beacons }] });
+    const insights = insightsRoutes({ readStore, eventStore, auth, readYourWrites, ingest: readingIngest ?? null, beaconQuota });
+    // the readers' beacon (`POST /api/reading`) before every read route, which it would otherwise walk past
+    queries.post('/reading', insights);
     queries.use(sampleViewerApiRoutes(viewer));
     queries.use(viewerApiRoutes(viewer));
     queries.use(guidebookQueryRoutes({ readStore, readYourWrites, auth, unlockLimiter }));
     queries.use(userQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(userActivityRoutes({ readStore, readYourWrites, auth }));
     queries.use(dashboardRoutes({ readStore, eventStore, readYourWrites, auth }));
-    const beaconQuota = createQuota({ rules: [{ limit: config.BEACONS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, message: QUOTA_MESSAGES.beacons }] });
-    queries.use(insightsRoutes({ readStore, eventStore, auth, readYourWrites, ingest: readingIngest ?? null, beaconQuota }));
+    queries.use(insights);
     queries.use(kakaoConfigRoutes(config.KAKAO_JS_APP_KEY ?? null));
     queries.use(iconQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(messageQueryRoutes({ readStore, readYourWrites, auth }));
@@ -172,7 +175,9 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') queries.use(outboxRoutes({ dir: config.paths.outbox, auth, loopback: config.OUTBOX_LOOPBACK }));
   }
   api.use((req, res, next) => {
-    const [first, second] = req.method === 'GET' || req.method === 'HEAD' ? [queries, commands] : [commands, queries];
+    // readers' beacons are a write the query side takes, a thousand a second: they go there first (issue 24)
+    const queriesFirst = req.method === 'GET' || req.method === 'HEAD' || (req.method === 'POST' && req.path === '/reading');
+    const [first, second] = queriesFirst ? [queries, commands] : [commands, queries];
     first(req, res, (error?: unknown) => (error ? next(error) : second(req, res, next)));
   });
   api.use(apiNotFound);

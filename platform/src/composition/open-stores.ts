@@ -25,7 +25,10 @@ export function readStoreDescription(config: Config): string {
  * `mustExist` is for tools that only read the log (exports, stats, rebuilds): an embedded store missing at the
  * configured path is an error rather than a new empty file, which usually means DATA_DIR points elsewhere.
  */
-export async function openEventStore(config: Config, options: { mustExist?: boolean; pollIntervalMs?: number } = {}): Promise<EventStore> {
+export async function openEventStore(
+  config: Config,
+  options: { mustExist?: boolean; pollIntervalMs?: number; /** embedded store: commit on a worker thread (sqlite-commit-thread.ts) */ commitThread?: boolean } = {},
+): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     const { createEventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store.ts');
     return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, maxAppendBytes: config.EVENTSTORE_MAX_APPEND_BYTES });
@@ -39,7 +42,11 @@ export async function openEventStore(config: Config, options: { mustExist?: bool
   }
   const { createSqliteEventStore } = await import('../event-store/sqlite-event-store.ts');
   // pollIntervalMs: how often subscriptions look for commits by other processes (commits in this one wake them)
-  return createSqliteEventStore({ path: config.paths.eventStore, ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}) });
+  return createSqliteEventStore({
+    path: config.paths.eventStore,
+    ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
+    ...(options.commitThread ? { commitThread: true } : {}),
+  });
 }
 
 export async function openReadStore(config: Config): Promise<ReadStore> {

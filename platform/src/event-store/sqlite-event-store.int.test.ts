@@ -28,6 +28,12 @@ eventStoreContract('SQLite, two-row pages', async () => {
   return { store, cleanup: () => store.close() };
 });
 
+// Commits on the worker thread (issue 20): the same contract, the same answers.
+eventStoreContract('SQLite, commit thread', async () => {
+  const store = createSqliteEventStore({ path: newPath('contract-thread'), commitThread: true });
+  return { store, cleanup: () => store.close() };
+});
+
 const event = (type = 'Noted', data: unknown = {}): NewEvent => ({ id: randomUUID(), type, data });
 
 async function collect(events: AsyncIterable<RecordedEvent>): Promise<RecordedEvent[]> {
@@ -36,10 +42,13 @@ async function collect(events: AsyncIterable<RecordedEvent>): Promise<RecordedEv
   return all;
 }
 
-describe('SQLite event store', () => {
+describe.each([
+  ['on the serving thread', false],
+  ['on its commit thread', true],
+])('SQLite event store, committing %s', (_where, commitThread) => {
   const open: SqliteEventStore[] = [];
   const openStore = (path: string, options: { pollIntervalMs?: number } = {}): SqliteEventStore => {
-    const store = new SqliteEventStore({ path, ...options });
+    const store = new SqliteEventStore({ path, commitThread, ...options });
     open.push(store);
     return store;
   };
@@ -119,6 +128,34 @@ describe('SQLite event store', () => {
     }
     // one fsync instead of 200; generous, since the test machine is shared
     expect(elapsed).toBeLessThan(2000);
+  });
+
+  it('acknowledges an append once it is durable: another connection reads it at once, and the stream moved on', async () => {
+    const path = newPath('durable-ack');
+    const store = openStore(path);
+    const other = openStore(path);
+    for (let n = 0; n < 20; n++) {
+      const appended = await store.appendToStream('guidebook-1', [event('Edited', { n })], { expectedRevision: n === 0 ? 'no_stream' : n - 1 });
+      expect(await other.headPosition()).toBe(appended.position);
+      expect((await collect(store.readStream('guidebook-1'))).at(-1)).toMatchObject({ revision: n, data: { n } });
+    }
+  });
+
+  it('two saves of one stream at the same revision: one is stored, the other refused with the revision it lost to', async () => {
+    const store = openStore(newPath('same-revision'));
+    await store.appendToStream('guidebook-1', [event('Created')], { expectedRevision: 'no_stream' });
+    // in one batch, and in two batches one after the other (the second sent while the first commits)
+    const together = await Promise.allSettled([
+      store.appendToStream('guidebook-1', [event('Edited')], { expectedRevision: 0 }),
+      store.appendToStream('guidebook-1', [event('Edited')], { expectedRevision: 0 }),
+    ]);
+    expect(together.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const first = store.appendToStream('guidebook-1', [event('Edited')], { expectedRevision: 1 });
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = store.appendToStream('guidebook-1', [event('Edited')], { expectedRevision: 1 });
+    await expect(first).resolves.toMatchObject({ nextExpectedRevision: 2 });
+    await expect(second).rejects.toMatchObject({ name: 'WrongExpectedRevisionError', actual: 2 });
+    expect(await collect(store.readStream('guidebook-1'))).toHaveLength(3);
   });
 
   it('fails only the appends of a batch whose checks fail', async () => {
@@ -211,8 +248,41 @@ describe('SQLite event store', () => {
   });
 
   it('creates missing parent folders', async () => {
-    const store = openStore(resolve(scratch, `nested-${run}`, 'deeper', 'events.db'));
+    const store = openStore(resolve(scratch, `nested-${run}-${String(commitThread)}`, 'deeper', 'events.db'));
     await store.appendToStream('guidebook-1', [event()]);
     expect(await store.headPosition()).toBe(1);
+  });
+});
+
+describe('SQLite event store on its commit thread', () => {
+  it('commits what arrives while a batch is being committed as the next batch, in one transaction', async () => {
+    const store = new SqliteEventStore({ path: newPath('thread-batches'), commitThread: true });
+    try {
+      await store.appendToStream('warmup-1', [event()]);
+      const before = store.stats;
+      const first = store.appendToStream('guidebook-0', [event()], { expectedRevision: 'no_stream' });
+      // the first batch is on its way to the thread: these come in while it commits
+      await new Promise((resolve) => setImmediate(resolve));
+      const rest = Array.from({ length: 50 }, (_, i) => store.appendToStream(`guidebook-${i + 1}`, [event()], { expectedRevision: 'no_stream' }));
+      await Promise.all([first, ...rest]);
+      expect(store.stats.appends - before.appends).toBe(51);
+      expect(store.stats.commits - before.commits).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answers every append accepted before close(), however many batches that takes', async () => {
+    const path = newPath('thread-close');
+    const store = new SqliteEventStore({ path, commitThread: true });
+    const first = store.appendToStream('guidebook-1', [event()]);
+    await new Promise((resolve) => setImmediate(resolve));
+    const second = store.appendToStream('guidebook-1', [event()]);
+    await store.close();
+    await expect(first).resolves.toMatchObject({ nextExpectedRevision: 0 });
+    await expect(second).resolves.toMatchObject({ nextExpectedRevision: 1 });
+    const reopened = new SqliteEventStore({ path });
+    expect(await collect(reopened.readStream('guidebook-1'))).toHaveLength(2);
+    await reopened.close();
   });
 });

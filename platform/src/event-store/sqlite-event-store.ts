@@ -3,8 +3,10 @@
  *
  * Appends are group-committed: every append that arrives before the next turn of the event loop joins one
  * transaction (one fsync), each checked against its own expected revision, and each caller gets its own result or
- * error once the transaction is durable. Subscriptions are woken by commits in this process and poll the file to
- * see commits made by other processes.
+ * error once the transaction is durable. With `commitThread`, transactions are committed on a worker thread
+ * (sqlite-commit-thread.ts), so the fsync never stops this thread, and every append arriving while one commits joins
+ * the next. Subscriptions are woken by commits in this process and poll the file to see commits made by other
+ * processes.
  */
 import { mkdirSync } from 'node:fs';
 import { preparePrivateSqliteFile, restrictSqliteCompanions } from '../fs/private-file.ts';
@@ -26,6 +28,7 @@ import {
   type Subscription,
 } from './event-store.ts';
 import { DONE, SerialSubscription } from './serial-subscription.ts';
+import { startCommitThread, type CommitThread, type ThreadOutcome } from './sqlite-commit-thread.ts';
 
 export type SqliteEventStoreOptions = {
   /** the database file; parent folders are created. `:memory:` works for throwaway stores. */
@@ -36,6 +39,11 @@ export type SqliteEventStoreOptions = {
   pageSize?: number;
   /** parsed events of recently read streams kept in memory, in events (default 20,000; 0 turns it off) */
   streamCacheSize?: number;
+  /**
+   * commit on a worker thread of its own (default false; not for `:memory:`): the serving thread never waits for an
+   * fsync. Should the thread fail, commits go on on this thread.
+   */
+  commitThread?: boolean;
 };
 
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
@@ -43,6 +51,8 @@ export function createSqliteEventStore(options: SqliteEventStoreOptions): EventS
 }
 
 const SCHEMA_VERSION = 1;
+/** how long a commit waits for another process's write lock before failing */
+const BUSY_TIMEOUT_MS = 5000;
 
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS events (
@@ -284,6 +294,9 @@ export class SqliteEventStore implements EventStore {
   readonly #insertIsolated: (append: PendingAppend, current: number | null, recordedAt: string) => AppendResult;
   #pending: PendingAppend[] = [];
   #flushTimer: NodeJS.Immediate | undefined;
+  #thread: CommitThread | undefined;
+  /** the batch the commit thread is committing: the next one waits for it */
+  #inFlight: Promise<void> | undefined;
   readonly #waiters = new Set<() => void>();
   readonly #subscriptions = new Set<SqliteSubscription>();
   #closed = false;
@@ -300,7 +313,7 @@ export class SqliteEventStore implements EventStore {
       if (options.path !== ':memory:') mkdirSync(dirname(resolve(options.path)), { recursive: true });
       // Personal data: readable by this account only (0600), its WAL and shared-memory files too.
       preparePrivateSqliteFile(options.path);
-      db = new Database(options.path, { timeout: 5000 });
+      db = new Database(options.path, { timeout: BUSY_TIMEOUT_MS });
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       restrictSqliteCompanions(options.path);
@@ -324,6 +337,12 @@ export class SqliteEventStore implements EventStore {
     this.#insertIsolated = db.transaction((append: PendingAppend, current: number | null, recordedAt: string) =>
       this.#insert(append, current, recordedAt),
     );
+    if (options.commitThread && options.path !== ':memory:') {
+      this.#thread = startCommitThread(options.path, {
+        timeoutMs: BUSY_TIMEOUT_MS,
+        onFailure: (error) => console.error(`Event store ${options.path}: the commit thread failed; committing on the main thread from now on`, error),
+      });
+    }
   }
 
   /** How many transactions carried how many appends: group commit shows as appends > commits. */
@@ -360,17 +379,43 @@ export class SqliteEventStore implements EventStore {
 
   #flush(): void {
     this.#flushTimer = undefined;
+    // on the commit thread one batch at a time: what arrives meanwhile is the next batch, sent when this one is answered
+    if (this.#inFlight) return;
     const batch = this.#pending;
     if (batch.length === 0) return;
     this.#pending = [];
+    const recordedAt = new Date().toISOString();
+    const thread = this.#thread;
+    if (thread?.alive) {
+      const sent = batch.map(({ streamId, category, events, expected }) => ({ streamId, category, events, expected }));
+      this.#inFlight = thread
+        .commit(sent, recordedAt)
+        .then(
+          (outcomes: ThreadOutcome[]) => this.#settle(batch, outcomes),
+          // the transaction rolled back (or the thread died): every caller of the batch gets the error
+          (error: unknown) => {
+            for (const append of batch) append.reject(error);
+          },
+        )
+        .finally(() => {
+          this.#inFlight = undefined;
+          if (this.#pending.length > 0) this.#flushTimer ??= setImmediate(() => this.#flush());
+        });
+      return;
+    }
     let outcomes: Outcome[];
     try {
-      outcomes = this.#commitBatch.immediate(batch, new Date().toISOString());
+      outcomes = this.#commitBatch.immediate(batch, recordedAt);
     } catch (error) {
       // The transaction rolled back: nothing of this batch is stored, so every caller gets the error.
       for (const append of batch) append.reject(error);
       return;
     }
+    this.#settle(batch, outcomes);
+  }
+
+  /** Answers each append of a committed batch with its own result or error, and wakes the subscriptions. */
+  #settle(batch: readonly PendingAppend[], outcomes: ReadonlyArray<Outcome | ThreadOutcome>): void {
     this.#commits += 1;
     this.#appends += batch.length;
     let wrote = false;
@@ -572,10 +617,15 @@ export class SqliteEventStore implements EventStore {
     // Appends already accepted are committed before the file closes.
     if (this.#flushTimer) {
       clearImmediate(this.#flushTimer);
-      this.#flush();
+      this.#flushTimer = undefined;
+    }
+    while (this.#inFlight || this.#pending.length > 0) {
+      if (this.#inFlight) await this.#inFlight;
+      else this.#flush();
     }
     this.#closed = true;
     await Promise.all([...this.#subscriptions].map((subscription) => subscription.close()));
+    await this.#thread?.close();
     this.#db.close();
   }
 }

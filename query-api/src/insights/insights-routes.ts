@@ -29,7 +29,8 @@ import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { Collection, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
 import { pathParam } from '@pocketguide/platform/http/path-param';
-import { createUuidLookup, readable, VIEWER_PREFETCH_HEADER } from '../viewer/viewer-routes.ts';
+import { createUuidLookup, ownerVisibility, readable, VIEWER_PREFETCH_HEADER } from '../viewer/viewer-routes.ts';
+import { createBeaconTargets } from '../viewer/viewer-page-cache.ts';
 import { guidebookOwners } from '../guidebook/guidebook-owners.ts';
 import type { ReadingIngest } from '../viewer/reading-ingest.ts';
 import { insightsAnswer, insightsCsv, insightsRange, isCalendarDay, type PageTitles } from './insights-answer.ts';
@@ -92,6 +93,9 @@ export function insightsRoutes({ readStore, eventStore, auth, readYourWrites, in
   const insights: Collection<ReadingDayDoc> = readStore.collection<ReadingDayDoc>(READING_INSIGHTS);
   const byUuid = createUuidLookup(viewer);
   const owners = guidebookOwners(readStore);
+  // the beacon's path: its guidebook and owner kept per read-model version, never the 20 KB document per beacon
+  const beaconTarget = createBeaconTargets(readStore, byUuid);
+  const visibleOwners = ownerVisibility(readStore, owners);
 
   router.post('/reading', async (req, res) => {
     // Bad input is refused whoever sends it; then a bot's or a prefetch's beacon is dropped without a word.
@@ -101,8 +105,8 @@ export function insightsRoutes({ readStore, eventStore, auth, readYourWrites, in
       res.status(204).end();
       return;
     }
-    const doc = await byUuid(beacon.uuid);
-    if (!(await readable(doc, owners)) || !doc) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+    const doc = await beaconTarget(beacon.uuid);
+    if (!(await readable(doc, visibleOwners)) || !doc) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
     if (ingest) {
       const opensAPage = beacon.reads.some((read) => read.kind === 'open');
       const newReader = opensAPage && ingest.isNewReader(doc.id, clientAddress(req), req.get('user-agent') ?? '');

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { viewerAssetPaths } from './viewer-assets.ts';
+import { BUILT_AT_RECHECK_MS, builtAt, viewerAssetPaths } from './viewer-assets.ts';
 import { loadViewerAssets } from './viewer-html.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'viewer-dist-'));
@@ -38,5 +38,14 @@ describe('the built viewer', () => {
   it('without a built web app: no script, no styles, nothing to serve', () => {
     expect(loadViewerAssets(join(dist, 'missing'))).toEqual({ scripts: '', css: '' });
     expect(viewerAssetPaths(join(dist, 'missing')).size).toBe(0);
+  });
+
+  it('looks at when it was built at most once a second: a rebuild shows within that', () => {
+    const folder = mkdtempSync(join(dist, 'built-'));
+    expect(builtAt(folder, 1_000_000)).toBe(0);
+    writeFileSync(join(folder, 'viewer.html'), '<head></head>');
+    utimesSync(join(folder, 'viewer.html'), 1_700_000_000, 1_700_000_000);
+    expect(builtAt(folder, 1_000_000 + BUILT_AT_RECHECK_MS - 1)).toBe(0);
+    expect(builtAt(folder, 1_000_000 + BUILT_AT_RECHECK_MS)).toBe(1_700_000_000_000);
   });
 });

@@ -12,13 +12,27 @@ import type { RequestHandler } from 'express';
 
 type Compressed = { type: string; raw: Buffer; br: Buffer; gzip: Buffer };
 
-/** When the viewer's entry was last built (0 when it is not): what decides that cached reads of it are stale. */
-export function builtAt(webDist: string): number {
+/** How long a look at the viewer's build stands for: a rebuild shows within this, readers never pay a stat each. */
+export const BUILT_AT_RECHECK_MS = 1000;
+const lastBuilt = new Map<string, { checkedAt: number; at: number }>();
+
+/**
+ * When the viewer's entry was last built (0 when it is not): what decides that cached reads of it are stale. Looked
+ * at on disk at most every BUILT_AT_RECHECK_MS per folder (issue 20: a `stat` per reader's page was 3 % of the
+ * serving CPU); `now` is for tests.
+ */
+export function builtAt(webDist: string, now = Date.now()): number {
+  const seen = lastBuilt.get(webDist);
+  if (seen && now - seen.checkedAt < BUILT_AT_RECHECK_MS && now >= seen.checkedAt) return seen.at;
+  let at = 0;
   try {
-    return statSync(resolve(webDist, 'viewer.html')).mtimeMs;
+    at = statSync(resolve(webDist, 'viewer.html')).mtimeMs;
   } catch {
-    return 0;
+    at = 0;
   }
+  if (lastBuilt.size > 100) lastBuilt.clear();
+  lastBuilt.set(webDist, { checkedAt: now, at });
+  return at;
 }
 
 /** `/assets/…` paths the viewer loads: the template's tags, then whatever those scripts import. */

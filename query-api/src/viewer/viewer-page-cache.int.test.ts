@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GUIDEBOOK_VIEWER, type GuidebookViewerDoc } from '@pocketguide/contracts';
 import { createSqliteReadStore } from '@pocketguide/platform/read-store/sqlite-read-store';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
-import { createViewerPageCache, preferredEncoding } from './viewer-page-cache.ts';
+import { createBeaconTargets, createViewerPageCache, preferredEncoding } from './viewer-page-cache.ts';
 
 /** the real SQLite read store, counting how often documents are read whole */
 function counted(store: ReadStore): { store: ReadStore; wholeReads: () => number } {
@@ -95,5 +95,44 @@ describe('the encoding a reader takes', () => {
     expect(preferredEncoding('gzip, deflate, br')).toBe('br');
     expect(preferredEncoding('gzip;q=1.0')).toBe('gzip');
     expect(preferredEncoding('brx, identity')).toBeNull();
+  });
+});
+
+describe("the guidebooks readers' beacons name (issue 24)", () => {
+  let dir: string;
+  let readStore: ReadStore;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'beacon-targets-'));
+    readStore = createSqliteReadStore({ path: join(dir, 'reads.sqlite') });
+  });
+  afterEach(async () => {
+    await readStore.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a beacon's guidebook: read whole once per version, then kept while the checkpoint or its position stands (issue 24)", async () => {
+    const { store, wholeReads } = counted(readStore);
+    const projectDoc = (id: string, published: boolean, position: number) =>
+      readStore.commitProjection({
+        projector: GUIDEBOOK_VIEWER,
+        checkpoint: position,
+        writes: [{ collection: GUIDEBOOK_VIEWER, id, position, doc: { id, uuid: `u-${id}`, ownerId: 'o', published } as unknown as GuidebookViewerDoc }],
+      });
+    let finds = 0;
+    const target = createBeaconTargets(store, async (uuid) => {
+      finds++;
+      return (await readStore.collection<GuidebookViewerDoc>(GUIDEBOOK_VIEWER).find({ uuid }, { limit: 1 }))[0] ?? null;
+    });
+    await projectDoc('a', true, 5);
+    for (let n = 0; n < 5; n++) expect(await target('u-a')).toMatchObject({ id: 'a', ownerId: 'o', published: true });
+    expect(wholeReads()).toBe(1);
+    await projectDoc('b', true, 6);
+    expect(await target('u-a')).toMatchObject({ published: true });
+    expect(wholeReads()).toBe(1);
+    await projectDoc('a', false, 7);
+    expect(await target('u-a')).toMatchObject({ published: false });
+    expect(wholeReads()).toBe(2);
+    expect(await target('u-nobody')).toBeNull();
+    expect(finds).toBe(3);
   });
 });

@@ -102,6 +102,45 @@ export function createViewerPageCache(readStore: ReadStore, capacity = 1000) {
 
 export type ViewerPageCache = ReturnType<typeof createViewerPageCache>;
 
+/** What a reader's beacon needs of its guidebook: who it is, whose, and whether it is published. */
+export type BeaconTarget = Pick<GuidebookViewerDoc, 'id' | 'uuid' | 'ownerId' | 'published'>;
+
+/**
+ * The guidebook a beacon names by its public uuid, kept per read-model version as the readers' pages are (issue 20,
+ * issue 24): a thousand beacons a second must not each read and parse the 20 KB viewer document. A kept target is
+ * current while the viewer projection's checkpoint has not moved, or while the document's position is the one it
+ * was read at; otherwise the document is read once more. Holds `capacity` guidebooks, least recently used out.
+ */
+export function createBeaconTargets(readStore: ReadStore, find: (uuid: string) => Promise<GuidebookViewerDoc | null>, capacity = 10_000) {
+  const kept = new Map<string, BeaconTarget & { position: number; checkpoint: number | null }>();
+  return async function beaconTarget(uuid: string): Promise<BeaconTarget | null> {
+    const checkpoint = await readStore.getCheckpoint(GUIDEBOOK_VIEWER);
+    const entry = kept.get(uuid);
+    if (entry) {
+      const current =
+        (checkpoint !== null && entry.checkpoint === checkpoint) ||
+        (readStore.positionOf !== undefined && (await readStore.positionOf(GUIDEBOOK_VIEWER, entry.id)) === entry.position);
+      if (current) {
+        entry.checkpoint = checkpoint;
+        kept.delete(uuid);
+        kept.set(uuid, entry);
+        return entry;
+      }
+    }
+    kept.delete(uuid);
+    const found = await find(uuid);
+    if (!found) return null;
+    const stored = await readStore.getForProjection(GUIDEBOOK_VIEWER, found.id);
+    if (!stored) return null;
+    const doc = stored.doc as GuidebookViewerDoc;
+    if (doc.uuid !== uuid) return null;
+    const target = { id: doc.id, uuid: doc.uuid, ownerId: doc.ownerId, published: doc.published, position: stored.position, checkpoint };
+    kept.set(uuid, target);
+    if (kept.size > capacity) kept.delete(kept.keys().next().value ?? '');
+    return target;
+  };
+}
+
 /** The encoding to send: brotli, else gzip, else none, from an Accept-Encoding header (no q=0 refusals handled: browsers send none). */
 export function preferredEncoding(acceptEncoding: string): 'br' | 'gzip' | null {
   const names = acceptEncoding.split(',').map((part) => part.split(';')[0]!.trim().toLowerCase());

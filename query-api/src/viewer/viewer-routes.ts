@@ -109,10 +109,38 @@ const VIEWER_READ_MODELS = [GUIDEBOOK_VIEWER, USERS] as const;
  * back without rewriting them).
  */
 export async function readable(
-  doc: GuidebookViewerDoc | null | undefined,
+  doc: Pick<GuidebookViewerDoc, 'published' | 'ownerId'> | null | undefined,
   owners: Pick<GuidebookOwners, 'isPublic'>,
 ): Promise<boolean> {
   return doc?.published === true && (await owners.isPublic(doc.ownerId));
+}
+
+/**
+ * `isPublic` of owners, kept while the `users` read model's checkpoint stands still (issue 20: readers' pages read
+ * the owner's account on every page). That read model's documents and its checkpoint are committed together, so an
+ * unmoved checkpoint means no account changed; a moved one (or none yet) reads them again. Holds `capacity` owners.
+ */
+export function ownerVisibility(readStore: ReadStore, owners: Pick<GuidebookOwners, 'isPublic'> = guidebookOwners(readStore), capacity = 10_000): Pick<GuidebookOwners, 'isPublic'> {
+  let checkpointSeen: number | null = null;
+  const known = new Map<string, boolean>();
+  return {
+    async isPublic(ownerId: string): Promise<boolean> {
+      const checkpoint = await readStore.getCheckpoint(USERS);
+      if (checkpoint === null || checkpoint !== checkpointSeen) {
+        known.clear();
+        checkpointSeen = checkpoint;
+      }
+      const kept = known.get(ownerId);
+      if (kept !== undefined) return kept;
+      const visible = await owners.isPublic(ownerId);
+      // kept only under the checkpoint read before it: a newer account state waits for the next move
+      if (checkpoint !== null && checkpointSeen === checkpoint) {
+        if (known.size >= capacity) known.clear();
+        known.set(ownerId, visible);
+      }
+      return visible;
+    },
+  };
 }
 
 /** Sent by the viewer's service worker when it stores a page for offline reading (web/public/viewer-sw.js). */
@@ -346,7 +374,7 @@ export function createHtmlSender(policy: string = CONTENT_SECURITY_POLICY) {
 export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
   const router = Router();
   const viewer = deps.readStore.collection<GuidebookViewerDoc>(GUIDEBOOK_VIEWER);
-  const owners = guidebookOwners(deps.readStore);
+  const owners = ownerVisibility(deps.readStore);
   const kakaoKey = deps.kakaoJsAppKey ?? null;
   const policy = viewerContentSecurityPolicy(kakaoKey !== null);
   const send = createHtmlSender(policy);
@@ -377,24 +405,22 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
 
   async function reader(req: Request, res: Response, version: CachedViewerDoc | null, mode: 'mobile' | 'public', contentId: string | null): Promise<void> {
     const doc = version?.doc ?? null;
-    const lang = languageOf(req);
     const page = contentId === null ? null : doc?.document.contents.find((content) => content._id === contentId);
     if (!version || !doc || !(await readable(doc, owners)) || page === undefined) {
-      notFound(req, res, lang);
+      notFound(req, res, languageOf(req));
       return;
     }
     // The service worker's fetch for offline reading, and the thumbnail worker's rendering, are not readers.
     if (req.get(VIEWER_PREFETCH_HEADER) === undefined && req.get(THUMBNAIL_RENDER_HEADER) === undefined) deps.views?.record(doc.id, readerKey(req));
     const bookLang = languageOf(req, doc);
-    const texts = VIEWER_TEXTS[bookLang];
-    const context = { lang: bookLang, texts, links: viewerLinks({ mode }, doc) };
     const publicBaseUrl = baseUrlOf(req, deps.publicBaseUrl);
-    const options = { publicBaseUrl, partners: deps.partners };
     const url = `${publicBaseUrl}${req.path}`;
     const assetsNow = viewerAssets();
     // everything the page is drawn from besides the document version: the reader's language, the address, the build
     const key = `${bookLang}\n${mode}\n${url}\n${assets?.at ?? 0}`;
     const draw = (): string => {
+      const context = { lang: bookLang, texts: VIEWER_TEXTS[bookLang], links: viewerLinks({ mode }, doc) };
+      const options = { publicBaseUrl, partners: deps.partners };
       if (doc.hasPassword) {
         // Behind the gate: the title only, in the page and in link previews.
         return viewerPageHtml({ lang: bookLang, screen: { kind: 'gate', title: doc.title }, context, data: lockedAnswer(doc, options), meta: { title: doc.title, url }, assets: assetsNow });
