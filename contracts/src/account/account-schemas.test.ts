@@ -135,14 +135,19 @@ describe('the profile, password and reset forms', () => {
 
 describe('the admin list query', () => {
   it('defaults, the limit alias, and "all" as no filter', () => {
-    expect(adminUsersQuerySchema.parse({})).toEqual({ page: 1, pageSize: 10, today: false });
+    expect(adminUsersQuerySchema.parse({})).toEqual({ page: 1, pageSize: 10, today: false, paid: false });
     expect(adminUsersQuerySchema.parse({ limit: '5', status: 'all', subscriptionType: 'pro', today: 'true' })).toEqual({
       page: 1,
       pageSize: 5,
       subscriptionType: 'pro',
       today: true,
+      paid: false,
     });
     expect(adminUsersQuerySchema.safeParse({ status: 'asleep' }).success).toBe(false);
+    // the dashboard's links: members only, paid accounts only
+    expect(adminUsersQuerySchema.parse({ role: 'user', paid: 'true' })).toMatchObject({ role: 'user', paid: true });
+    expect(adminUsersQuerySchema.parse({ role: 'all' }).role).toBeUndefined();
+    expect(adminUsersQuerySchema.safeParse({ role: 'owner' }).success).toBe(false);
   });
 });
 
