@@ -57,7 +57,7 @@ describe('<AuditTimeline>', () => {
   it('says who did what in Korean, falls back to the type name, and filters by actor and type', async () => {
     const requests = stubFetch(() => json(page([entry(9), entry(8, { type: 'SomethingNew', actor: null, actorId: 'system', summary: {} })])));
     renderTimeline('ko');
-    expect(await screen.findByText('관리자 김철수가 요금제를 pro로 변경')).toBeTruthy();
+    expect(await screen.findByText('관리자 김철수가 요금제를 프로로 변경')).toBeTruthy();
     expect(screen.getAllByText('SomethingNew').length).toBeGreaterThan(0);
     expect(requests[0]?.url.pathname).toBe('/api/admin/audit/user/u1');
     expect(requests[0]?.headers.get('authorization')).toBe('Bearer admin-token');
@@ -76,7 +76,7 @@ describe('<AuditTimeline>', () => {
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderTimeline('en');
-    expect(await screen.findByText('Admin Kim changed the plan to pro')).toBeTruthy();
+    expect(await screen.findByText('Admin Kim changed the plan to Pro')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(click).toHaveBeenCalled());
     const exported = requests.find((request) => request.url.searchParams.get('format') === 'csv');
