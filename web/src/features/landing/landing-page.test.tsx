@@ -4,10 +4,11 @@ import { renderApp } from '../../testing/render-app.tsx';
 import { json, stubFetch } from '../../testing/fake-api.ts';
 import { signedIn, signedInAdmin } from '../../testing/sessions.ts';
 import { monthlyPriceKrw, NEW_PRICES_FROM } from './plans.ts';
+import { WAIT } from '../../testing/wait-budget.ts';
 
 const emptyList = { results: [], page: 1, pageCount: 1, pageSize: 10, totalCount: 0 };
 /** Lazy routes load on first use; a busy machine may take a few seconds. */
-const SLOW = { timeout: 5000 };
+const SLOW = WAIT;
 
 // Prices depend on the day (the announced prices apply from 1 November 2025): read the page on a fixed one.
 beforeEach(() => {

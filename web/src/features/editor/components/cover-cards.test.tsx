@@ -5,10 +5,11 @@ import { renderApp } from '../../../testing/render-app.tsx';
 import { json, stubFetch, type RecordedRequest } from '../../../testing/fake-api.ts';
 import { signedIn } from '../../../testing/sessions.ts';
 import { countingIds, guidebookView, sampleDocument } from '../testing/editor-fixtures.ts';
+import { WAIT } from '../../../testing/wait-budget.ts';
 
 // Issue 11: the editor draws every cover part the viewer draws (the cards too), and empty texts show placeholders
 // in the author's language instead of stored stand-ins.
-const LOADED = { timeout: 15_000 };
+const LOADED = WAIT;
 
 function openSaved(doc = sampleDocument(), path = '/guidebooks/edit/gb-1', language: 'en' | 'ko' = 'en') {
   const requests: RecordedRequest[] = [];

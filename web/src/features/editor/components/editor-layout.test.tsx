@@ -3,10 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { json, problem, stubFetch, type RecordedRequest } from '../../../testing/fake-api.ts';
 import { signedIn, signedInAdmin } from '../../../testing/sessions.ts';
+import { WAIT } from '../../../testing/wait-budget.ts';
 import { guidebookView, sampleDocument } from '../testing/editor-fixtures.ts';
 
 // The editor's layout around the canvas: the notification banner and the administrator's toolbar strip (spec §2).
-const LOADED = { timeout: 5000 };
+/** the editor's lazy parts load cold in the first test: the tests' one wait budget (TEST_WAIT_MS) */
+const LOADED = WAIT;
 const doc = sampleDocument();
 
 function openSaved(handler: (request: RecordedRequest) => Response | undefined, auth = signedIn({ language: 'en', id: 'user-1' })) {

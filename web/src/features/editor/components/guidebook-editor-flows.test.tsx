@@ -3,9 +3,11 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { json, stubFetch } from '../../../testing/fake-api.ts';
 import { signedIn } from '../../../testing/sessions.ts';
+import { WAIT } from '../../../testing/wait-budget.ts';
 import { guidebookView, sampleDocument } from '../testing/editor-fixtures.ts';
 
-const LOADED = { timeout: 15_000 };
+/** the editor's lazy parts load cold in the first test: the tests' one wait budget (TEST_WAIT_MS) */
+const LOADED = WAIT;
 const doc = sampleDocument();
 
 /** XMLHttpRequest (the upload's transport) answering every upload with one response. */

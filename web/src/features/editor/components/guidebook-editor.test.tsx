@@ -3,10 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { json, problem, stubFetch } from '../../../testing/fake-api.ts';
 import { signedIn } from '../../../testing/sessions.ts';
+import { WAIT } from '../../../testing/wait-budget.ts';
 import { guidebookView, sampleDocument } from '../testing/editor-fixtures.ts';
 
 // the first test also waits for the editor's lazy route to load
-const LOADED = { timeout: 5000 };
+/** the editor's lazy parts load cold in the first test: the tests' one wait budget (TEST_WAIT_MS) */
+const LOADED = WAIT;
 const doc = sampleDocument();
 const attractions = doc.contents.find((page) => page.contentType === 'attractions')!;
 
@@ -83,13 +85,23 @@ describe('the guidebook editor', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/guidebooks/preview/gb-9'));
   });
 
-  it('a new guidebook starts untitled and asks before leaving', async () => {
+  it('a new guidebook starts untitled, and leaving it untouched asks nothing (nothing would be lost)', async () => {
     stubFetch(() => json({ results: [], page: 1, pageCount: 1, pageSize: 10, totalCount: 0 }));
     const { router } = renderApp({ path: '/guidebooks/create', auth: signedIn({ language: 'en' }), language: 'en' });
     const title = (await screen.findByRole('textbox', { name: 'Guidebook title' }, LOADED)) as HTMLInputElement;
     // 'Untitled Guidebook' is the field's placeholder, not its value (issue 11)
     expect(title.value).toBe('');
     expect(title.placeholder).toBe('Untitled Guidebook');
+    fireEvent.click(screen.getByRole('link', { name: 'Back to Guidebooks' }));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/guidebooks/create'));
+    expect(screen.queryByText('Warning: Newly created guidebook is not saved yet. Are you sure you wish to continue?')).toBeNull();
+  });
+
+  it('a new guidebook with something typed asks before leaving, and Stay keeps it', async () => {
+    stubFetch(() => json({ results: [], page: 1, pageCount: 1, pageSize: 10, totalCount: 0 }));
+    const { router } = renderApp({ path: '/guidebooks/create', auth: signedIn({ language: 'en' }), language: 'en' });
+    const title = (await screen.findByRole('textbox', { name: 'Guidebook title' }, LOADED)) as HTMLInputElement;
+    fireEvent.change(title, { target: { value: 'Jeju in autumn' } });
     fireEvent.click(screen.getByRole('link', { name: 'Back to Guidebooks' }));
     expect(await screen.findByText('Warning: Newly created guidebook is not saved yet. Are you sure you wish to continue?')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Stay' }));

@@ -10,7 +10,7 @@ import ko from '../../../locales/ko.json';
 
 const L = { en, ko };
 
-const LOADED = { timeout: 15_000 };
+const LOADED = WAIT;
 /** a later answer on a busy machine */
 const doc = sampleDocument();
 const settingsAnswer = (overrides: Record<string, unknown> = {}) => ({

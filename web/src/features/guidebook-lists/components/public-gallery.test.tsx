@@ -4,6 +4,7 @@ import type { PublicGuidebook } from '@pocketguide/contracts';
 import { renderApp } from '../../../testing/render-app.tsx';
 import { json, problem, stubFetch, type RecordedRequest } from '../../../testing/fake-api.ts';
 import { signedInAdmin } from '../../../testing/sessions.ts';
+import { WAIT } from '../../../testing/wait-budget.ts';
 
 function guidebook(n: number, overrides: Partial<PublicGuidebook> = {}): PublicGuidebook {
   return {
@@ -51,7 +52,7 @@ describe('the public gallery', () => {
     const requests = stubFetch((request) => serve(pageParam(request)));
     renderApp({ path: '/public-guidebooks', language: 'en' });
     // jsdom lays nothing out: the page is as tall as the window, so each page in turn counts as near the bottom.
-    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(45), { timeout: 5000 });
+    await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(45), WAIT);
     expect(galleryCalls(requests).map(pageParam)).toEqual([1, 2, 3]);
     expect(screen.getByText('You have seen every public guidebook.')).toBeDefined();
     fireEvent.scroll(window);
@@ -69,7 +70,7 @@ describe('the public gallery', () => {
     const serve = gallery(1);
     stubFetch((request) => (fail ? problem({ status: 500, code: 'INTERNAL', message: 'Boom' }) : serve(pageParam(request))));
     renderApp({ path: '/public-guidebooks', language: 'en' });
-    expect(await screen.findByText('An error occurred while loading guidebooks', {}, { timeout: 5000 })).toBeDefined();
+    expect(await screen.findByText('An error occurred while loading guidebooks', {}, WAIT)).toBeDefined();
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Guidebook 1' })).toBeDefined();
