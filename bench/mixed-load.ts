@@ -55,6 +55,9 @@ export type MixedStepResult = {
   /** how late the generator itself sent requests (its own timer lag), p99 and max, ms */
   sendLagP99Ms: number;
   sendLagMaxMs: number;
+  /** the server process's event-loop delay over the step, p99 and max, ms (filled in by the suite, which hosts the server) */
+  loopDelayP99Ms?: number;
+  loopDelayMaxMs?: number;
 };
 
 type Answer = { status: number; body: Buffer; error?: string };

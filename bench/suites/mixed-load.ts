@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { guidebookStream, readingStream } from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
@@ -116,6 +117,9 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     const runStep = async (target: string, baseUrl: string, rate: number, stepSeconds: number, beacons?: MixedPlan['beacons']): Promise<MixedStepResult & { cpuMs: number; backgroundCpuMs: number }> => {
       const cpuBefore = process.cpuUsage();
       const childBefore = target === 'product' ? childCpuMs(backgroundPid) : 0;
+      // how long this process's event loop (the server's) was held up: what a queue of readers waits behind
+      const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+      loopDelay.enable();
       const plan: MixedPlan = {
         baseUrl,
         rate,
@@ -134,6 +138,9 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       const result = JSON.parse(stdout) as MixedStepResult;
       // the next step saves against the revisions this one ended on (the answers' revisions)
       result.revisions.forEach((revision, index) => (authors[index]!.revision = revision));
+      loopDelay.disable();
+      result.loopDelayP99Ms = loopDelay.percentile(99) / 1e6;
+      result.loopDelayMaxMs = loopDelay.max / 1e6;
       const cpu = process.cpuUsage(cpuBefore);
       const childMs = target === 'product' ? childCpuMs(backgroundPid) - childBefore : 0;
       return { ...result, cpuMs: (cpu.user + cpu.system) / 1000 + childMs, backgroundCpuMs: childMs };
@@ -300,6 +307,7 @@ function describe(step: Step): string {
   return (
     `${step.rate} req/s offered, ${Math.round(served)} served: reads p50 ${ms(readers!.p50Ms)} p99 ${ms(readers!.p99Ms)} ms, ` +
     `saves p50 ${ms(authors!.p50Ms)} p99 ${ms(authors!.p99Ms)} ms, lists p99 ${ms(admins!.p99Ms)} ms, send lag p99 ${ms(step.result.sendLagP99Ms)} ms, ` +
+    `server loop delay p99 ${ms(step.result.loopDelayP99Ms ?? Number.NaN)} max ${ms(step.result.loopDelayMaxMs ?? Number.NaN)} ms, ` +
     `CPU ${step.cpuMsPerRequest.toFixed(2)} ms/request (projections ${step.backgroundCpuMsPerRequest.toFixed(2)}), load ${step.loadavg}${step.held ? '' : ` — not held: ${step.reasons.join('; ')}`}`
   );
 }

@@ -68,7 +68,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   // The process that serves commits on a thread of its own: its requests never wait behind an fsync (issue 20).
   const eventStore = await openEventStore(config, {
     ...(overrides.eventPollMs !== undefined ? { pollIntervalMs: overrides.eventPollMs } : {}),
-    commitThread: overrides.serveHttp !== false,
+    commitThread: overrides.serveHttp !== false && env.EVENT_STORE_COMMIT_THREAD !== '0',
   });
   const readStore = await openReadStore(config);
   const stops: Array<() => Promise<void>> = [];
