@@ -65,10 +65,13 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   const kafka = config.kafkaBrokers.length > 0;
 
   prepareDataDir(config);
-  // The process that serves commits on a thread of its own: its requests never wait behind an fsync (issue 20).
+  // EVENT_STORE_COMMIT_THREAD=1: the process that serves commits on a thread of its own, so its requests never wait
+  // behind an fsync (issue 20). Off by default: five first Kakao sign-ins at once answered 201 once and 409 four
+  // times with it on (kakao.int.test.ts), a race between the thread's commits and the command handler's retry
+  // that is not yet understood; on the serving thread the same test passes.
   const eventStore = await openEventStore(config, {
     ...(overrides.eventPollMs !== undefined ? { pollIntervalMs: overrides.eventPollMs } : {}),
-    commitThread: overrides.serveHttp !== false && env.EVENT_STORE_COMMIT_THREAD !== '0',
+    commitThread: overrides.serveHttp !== false && env.EVENT_STORE_COMMIT_THREAD === '1',
   });
   const readStore = await openReadStore(config);
   const stops: Array<() => Promise<void>> = [];
