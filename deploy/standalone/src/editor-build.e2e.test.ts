@@ -172,7 +172,7 @@ async function typeInto(page: Page, selector: string, text: string): Promise<voi
       const value = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : (field?.textContent ?? '');
       return value.includes(typed);
     },
-    { timeout: 5000 },
+    { timeout: WAIT_MS },
     selector,
     text,
   );
@@ -233,7 +233,7 @@ async function dragItem(page: Page, sourceId: string, targetId: string, side: 'b
   try {
     await page.mouse.move(to.x + to.width / 2, to.y + to.height * (side === 'before' ? 0.2 : 0.8), { steps: 12 });
     // while the button is down, a line on the target shows where the item will go
-    await page.waitForSelector(`[data-item-id="${targetId}"] > span[aria-hidden="true"]`, { timeout: 5000 });
+    await page.waitForSelector(`[data-item-id="${targetId}"] > span[aria-hidden="true"]`, { timeout: WAIT_MS });
     if (options.shot) await shootWindow(page, options.shot);
   } finally {
     await page.mouse.up();
