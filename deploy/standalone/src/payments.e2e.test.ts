@@ -138,15 +138,14 @@ function journey(lang: Lang) {
       expect(await page.evaluate((label) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label), L.payments.detail.refund)).toBe(false);
       await shootBoth(page, `payments-detail-${lang}`);
 
-      // DEBUG payments carry no receipt address: the spec's alert says so
-      const alerted = new Promise<string>((resolve) => {
-        page.once('dialog', (dialog) => {
-          resolve(dialog.message());
-          void dialog.accept();
-        });
-      });
+      // the receipt opens in the spec's popup: our own printable page, supply value and VAT as Korean receipts show them
+      const popup = page.browserContext().waitForTarget((target) => target.url().endsWith(`/payments/${merchantUid}/receipt`), { timeout: WAIT_MS });
       await clickButton(page, L.payments.detail.receipt);
-      expect(await alerted).toBe(L.payments.receipt.noReceipt);
+      const receipt = await (await popup).page();
+      if (!receipt) throw new Error('the receipt popup has no page');
+      await waitForText(receipt, L.payments.receipt.supply);
+      await waitForText(receipt, L.payments.receipt.vat);
+      await receipt.close();
 
       await clickLink(page, L.payments.detail.back);
       await stepShown(page, 'paymentHistory');
