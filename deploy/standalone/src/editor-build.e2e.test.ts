@@ -418,6 +418,8 @@ describe('building a guidebook from blank in the browser', () => {
       }
     }
     expect(await itemCount(page)).toBe(ATTRACTION_ITEMS.length);
+    // each new item goes after the one selected, which is the one added just before it
+    expect(await page.$$eval('[data-item-id]', (items) => items.map((item) => (item as HTMLElement).dataset.itemType))).toEqual(ATTRACTION_ITEMS.map(([type]) => type));
     attractionItemIds = await page.$$eval('[data-item-id]', (items) => items.map((item) => (item as HTMLElement).dataset.itemId ?? ''));
     const item = (type: (typeof ATTRACTION_ITEMS)[number][0]) => `[data-item-id="${attractionId(type)}"]`;
 

@@ -49,6 +49,7 @@ export const SectionItemFrame = memo(function SectionItemFrame({ contentId, item
     <div
       ref={ref}
       data-item-id={itemId}
+      data-item-type={item.type}
       className={cx(
         'relative rounded-[6px]',
         isDragging && 'opacity-40',
