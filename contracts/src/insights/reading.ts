@@ -18,6 +18,8 @@ export const MAX_READ_AGE_MS = 7 * 24 * 3600_000;
 /** Time on one page is counted up to an hour: a tab left open overnight is not reading. */
 export const MAX_TIME_ON_PAGE_MS = 3600_000;
 
+/** the longest time on a page a beacon may say (a day); it is counted up to `MAX_TIME_ON_PAGE_MS` */
+const MAX_MS = 24 * 3600_000;
 const pageIdSchema = z.string().min(1).max(64);
 const isoSchema = z.iso.datetime({ offset: true });
 
@@ -36,7 +38,7 @@ export const pageTimeReadSchema = z.object({
   kind: z.literal('time'),
   page: pageIdSchema,
   at: isoSchema,
-  ms: z.number().int().min(0).max(24 * 3600_000),
+  ms: z.number().int().min(0).max(MAX_MS),
   offline: z.boolean(),
 });
 export const beaconReadSchema = z.discriminatedUnion('kind', [pageOpenedReadSchema, pageTimeReadSchema]);
@@ -50,6 +52,53 @@ export const readingBeaconSchema = z.object({
   reads: z.array(beaconReadSchema).min(1).max(MAX_READS_PER_BEACON),
 });
 export type ReadingBeacon = z.infer<typeof readingBeaconSchema>;
+
+/** Page ids and uuids as the product makes them (the cover, nanoids, UUIDs): plain ASCII, so never a lone surrogate. */
+const PLAIN_ID = /^[A-Za-z0-9_.:~-]{1,64}$/;
+/** `Date#toISOString`'s form, the one the viewer writes. */
+const CANONICAL_AT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\.\d{3}Z$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+const SOURCE_SET: ReadonlySet<unknown> = new Set(READING_SOURCES);
+const DEVICE_SET: ReadonlySet<unknown> = new Set(READING_DEVICES);
+/** Whether `at` is a real instant written as `toISOString` writes it (no 30 February, no 24:00, no leap second). */
+export function isCanonicalInstant(at: string): boolean {
+  const parts = CANONICAL_AT.exec(at);
+  if (!parts) return false;
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+  const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= DAYS_IN_MONTH[month - 1]! + (leap ? 1 : 0);
+}
+
+/**
+ * The beacon the viewer sends, checked by hand: a thousand a second are read on the server's serving loop, where
+ * the schema's check costs more than the rest of the beacon (issue 24). It answers a beacon only when the schema
+ * would accept the value and give exactly that (a property test holds it to the schema); anything else (an unusual
+ * id or time form, a mistake) answers null, and the caller asks `readingBeaconSchema`, which decides and explains.
+ */
+export function plainReadingBeacon(value: unknown): ReadingBeacon | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { uuid, reads } = value as Record<string, unknown>;
+  if (typeof uuid !== 'string' || !PLAIN_ID.test(uuid) || !Array.isArray(reads) || reads.length < 1 || reads.length > MAX_READS_PER_BEACON) return null;
+  const checked: BeaconRead[] = [];
+  for (const item of reads as unknown[]) {
+    if (typeof item !== 'object' || item === null) return null;
+    const { kind, page, at, offline } = item as Record<string, unknown>;
+    if (typeof page !== 'string' || !PLAIN_ID.test(page) || typeof at !== 'string' || !isCanonicalInstant(at) || typeof offline !== 'boolean') return null;
+    if (kind === 'open') {
+      const { source, device, first } = item as Record<string, unknown>;
+      if (!SOURCE_SET.has(source) || !DEVICE_SET.has(device) || typeof first !== 'boolean') return null;
+      checked.push({ kind, page, at, source: source as ReadingSource, device: device as ReadingDevice, offline, first });
+    } else if (kind === 'time') {
+      const { ms } = item as Record<string, unknown>;
+      if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0 || ms > MAX_MS) return null;
+      checked.push({ kind, page, at, ms, offline });
+    } else {
+      return null;
+    }
+  }
+  return { uuid, reads: checked };
+}
 
 // ---------------------------------------------------------------- events
 

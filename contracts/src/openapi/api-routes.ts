@@ -255,7 +255,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   // — back office: dashboard, guidebooks, audit, event explorer
   { method: 'GET', path: '/api/admin/dashboard', tag: 'back office', summary: 'The dashboard summary (optionally as of an instant)', access: 'admin', query: dashboardQuerySchema, ok: json(dashboardSummarySchema) },
   // — reader insights (issue 24)
-  { method: 'POST', path: '/api/reading', tag: 'reader insights', summary: "A reader's beacon: pages opened and time in view (nothing about the reader is kept)", access: 'public', body: readingBeaconSchema, ok: { status: 204 }, problems: ['not_found', 'too_many_requests'] },
+  { method: 'POST', path: '/api/reading', tag: 'reader insights', summary: "A reader's beacon: pages opened and time in view (nothing about the reader is kept; JSON or sendBeacon's text/plain; a guidebook nobody can read is dropped, not refused)", access: 'public', body: readingBeaconSchema, ok: { status: 204 }, problems: ['too_many_requests'] },
   { method: 'GET', path: '/api/guidebooks/:id/insights', tag: 'reader insights', summary: "One guidebook's readers per day, pages, sources and devices beside the period before (`format=csv` for CSV)", access: 'owner-or-admin', query: insightsQuerySchema, ok: json(insightsAnswerSchema), problems: ['not_found'] },
   { method: 'GET', path: '/api/kakao/config', tag: 'reader insights', summary: "Kakao's JavaScript app key for the KakaoTalk share and sign-in buttons (null: Kakao is not configured)", access: 'public', ok: json(kakaoConfigSchema) },
   { method: 'GET', path: '/api/admin/insights', tag: 'reader insights', summary: 'The same figures site-wide, or for one company', access: 'admin', query: insightsQuerySchema, ok: json(insightsAnswerSchema) },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { once } from 'node:events';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '@pocketguide/platform/config/config';
 import { createLogger } from '@pocketguide/platform/logger';
@@ -19,7 +20,8 @@ import { allWorkers, isTimedWorker } from '@pocketguide/workers/registry';
 import { reportThumbnailRenderer, reportedThumbnailRenderer, type RendererAvailability } from '@pocketguide/workers/thumbnails/renderer-status';
 import { openThumbnailParts, type ThumbnailParts } from './thumbnail-parts.ts';
 import { createViewCounter, type ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
-import { createReadingIngest, type ReadingIngest } from '@pocketguide/query-api/viewer/reading-ingest';
+import { createReadingIngest, type ReadingIngest } from '@pocketguide/query-api/insights/reading-ingest';
+import { createReadingTargets } from '@pocketguide/query-api/insights/beacon-intake';
 import { prepareDataDir } from './data-dir.ts';
 import { createHttpApp } from './http-app.ts';
 import { openAccountParts } from './account-parts.ts';
@@ -186,20 +188,21 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     counter.start();
     stops.push(() => counter.stop());
     views = counter;
-    // Reader beacons, the same way: kept in memory, written as one event per guidebook every few seconds.
+    // Reader beacons: queued in memory, written in batches (one event per guidebook a batch, one transaction).
     const reading = createReadingIngest({
       eventStore,
+      targetOf: createReadingTargets(readStore),
       now: () => new Date(),
       newId: randomUUID,
       intervalMs: config.READING_FLUSH_INTERVAL_MS,
-      onError: (error, guidebookId) => logger.warn('reads not written; kept for the next flush', { guidebookId, error }),
+      onError: (error, what) => logger.warn(what.dropped ? 'reads dropped' : 'reads not written; kept for the next batch', { ...what, error }),
     });
     reading.start();
     stops.push(() => reading.stop());
     readingIngest = reading;
   }
 
-  const app = createHttpApp({
+  const { listener } = createHttpApp({
     config,
     logger,
     eventStore,
@@ -212,7 +215,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     paymentProvider,
     health: { projectors: projectorStatus, subscriptions, ...(workerStatus ? { workers: workerStatus } : {}) },
   });
-  const server = overrides.serveHttp === false ? undefined : app.listen(config.PORT);
+  const server = overrides.serveHttp === false ? undefined : createServer(listener).listen(config.PORT);
   let url = '';
   if (server) {
     await once(server, 'listening');

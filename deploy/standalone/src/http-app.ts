@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, RequestListener } from 'node:http';
 import { resolve } from 'node:path';
 import express, { type Express } from 'express';
 import type { Config } from '@pocketguide/platform/config/config';
@@ -25,7 +26,8 @@ import { sampleViewerApiRoutes, sampleViewerPageRoutes } from '@pocketguide/quer
 import { parsePartnerOwners } from '@pocketguide/query-api/viewer/viewer-answer';
 import { frontDoorRoutes } from '@pocketguide/query-api/front-door/front-door-routes';
 import type { ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
-import type { ReadingIngest } from '@pocketguide/query-api/viewer/reading-ingest';
+import type { ReadingIngest } from '@pocketguide/query-api/insights/reading-ingest';
+import { createBeaconIntake } from '@pocketguide/query-api/insights/beacon-intake';
 import { insightsRoutes } from '@pocketguide/query-api/insights/insights-routes';
 import { kakaoConfigRoutes } from '@pocketguide/query-api/insights/kakao-config-routes';
 import { createQuota } from '@pocketguide/platform/http/quota';
@@ -78,13 +80,32 @@ export type HttpAppDeps = {
   paymentProvider?: PaymentProvider;
 };
 
+export type HttpApp = {
+  app: Express;
+  /**
+   * What the HTTP server serves: the readers' beacons (`POST /api/reading`) straight to their intake, everything else
+   * to the express app (issue 24: a thousand beacons a second must not each pay for express).
+   */
+  listener: RequestListener;
+};
+
 /** The one-port app of the embedded run: /api (commands, queries, health) and the built web app. */
-export function createHttpApp({ config, logger, eventStore, readStore, roles, accounts, health, views, readingIngest, thumbnailAvailability, paymentProvider }: HttpAppDeps): Express {
+export function createHttpApp({ config, logger, eventStore, readStore, roles, accounts, health, views, readingIngest, thumbnailAvailability, paymentProvider }: HttpAppDeps): HttpApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
   app.use(securityHeaders({ extraOrigins: [...config.CSP_EXTRA_ORIGINS, ...paymentWindowOrigins(config)] }));
   const { auth } = accounts;
+  // Readers' beacons (issue 24): taken before the API's body parser, by the intake the server also calls directly.
+  const beacons =
+    roles.has('query-api') && readingIngest
+      ? createBeaconIntake({
+          ingest: readingIngest,
+          quota: createQuota({ rules: [{ limit: config.BEACONS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, message: QUOTA_MESSAGES.beacons }] }),
+          addressOf: expressAddress(app),
+        })
+      : undefined;
+  if (beacons) app.post('/api/reading', (req, res) => beacons.handle(req, res));
 
   const readYourWrites = createReadYourWrites({ readStore, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS });
   const api = express.Router();
@@ -140,10 +161,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     kakaoJsAppKey: config.KAKAO_JS_APP_KEY ?? null,
   };
   if (roles.has('query-api')) {
-    const beaconQuota = createQuota({ rules: [{ limit: config.BEACONS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, message: QUOTA_MESSAGES.beacons }] });
-    const insights = insightsRoutes({ readStore, eventStore, auth, readYourWrites, ingest: readingIngest ?? null, beaconQuota });
-    // the readers' beacon (`POST /api/reading`) before every read route, which it would otherwise walk past
-    queries.post('/reading', insights);
+    const insights = insightsRoutes({ readStore, eventStore, auth, readYourWrites });
     queries.use(sampleViewerApiRoutes(viewer));
     queries.use(viewerApiRoutes(viewer));
     queries.use(guidebookQueryRoutes({ readStore, readYourWrites, auth, unlockLimiter }));
@@ -175,8 +193,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') queries.use(outboxRoutes({ dir: config.paths.outbox, auth, loopback: config.OUTBOX_LOOPBACK }));
   }
   api.use((req, res, next) => {
-    // readers' beacons are a write the query side takes, a thousand a second: they go there first (issue 24)
-    const queriesFirst = req.method === 'GET' || req.method === 'HEAD' || (req.method === 'POST' && req.path === '/reading');
+    const queriesFirst = req.method === 'GET' || req.method === 'HEAD';
     const [first, second] = queriesFirst ? [queries, commands] : [commands, queries];
     first(req, res, (error?: unknown) => (error ? next(error) : second(req, res, next)));
   });
@@ -204,7 +221,18 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
   }
 
   app.use(problemDetailsHandler(logger));
-  return app;
+  const listener: RequestListener = beacons ? (req, res) => (beacons.matches(req) ? beacons.handle(req, res) : app(req, res)) : app;
+  return { app, listener };
+}
+
+/**
+ * A request's address exactly as express's `req.ip` gives it (the app's `trust proxy` setting, X-Forwarded-For),
+ * for a request express has not taken: its own getter, run on a stand-in that has what it reads.
+ */
+function expressAddress(app: Express): (req: IncomingMessage) => string {
+  const ip = Object.getOwnPropertyDescriptor(express.request, 'ip')?.get;
+  if (!ip) throw new Error("express's request has no ip getter");
+  return (req) => (ip.call({ app, socket: req.socket, connection: req.socket, headers: req.headers }) as string | undefined) ?? req.socket.remoteAddress ?? 'unknown';
 }
 
 /** TRUST_PROXY as express wants it: a boolean, a hop count, or addresses. */

@@ -25,7 +25,7 @@ async function command(path: string, who: SignedIn, method: string, body?: unkno
 const from = (address: string) => ({ 'x-forwarded-for': address });
 
 beforeAll(async () => {
-  product = await startWithAdmin('security-limits', { env: { TRUST_PROXY: 'loopback' } });
+  product = await startWithAdmin('security-limits', { env: { TRUST_PROXY: 'loopback', BEACONS_PER_ADDRESS_PER_MINUTE: '5' } });
   [owner, reader] = await Promise.all([product.newUser('limits-owner'), product.newUser('limits-reader')]);
   await command('/subscriptions/admin/subscribe', product.admin, 'POST', { customerUid: owner.user.id });
   const created = await command('/guidebooks', owner, 'POST', { title: '비밀 여행' });
@@ -94,5 +94,20 @@ describe('sign-in', () => {
     }
     const mine = await login(TEST_PASSWORD, '192.0.2.1');
     expect(mine.status).toBe(201);
+  });
+});
+
+describe("readers' beacons", () => {
+  it('are counted per reader address behind a trusted proxy, as every other limit (the beacon intake runs before express)', async () => {
+    const beacon = (address: string) =>
+      fetch(`${product.baseUrl}/api/reading`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...from(address) },
+        body: JSON.stringify({ uuid: guidebook.uuid, reads: [{ kind: 'open', page: 'cover', at: new Date().toISOString(), source: 'qr', device: 'phone', offline: false, first: true }] }),
+      });
+    const statuses: number[] = [];
+    for (let sent = 0; sent < 6; sent++) statuses.push((await beacon('203.0.113.50')).status);
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
+    expect((await beacon('203.0.113.51')).status).toBe(204);
   });
 });

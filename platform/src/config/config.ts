@@ -173,8 +173,8 @@ const configSchema = z.object({
   PARTNER_OWNERS: z.string().default(''),
   /** how often counted reader views are written as events, in ms (at most 30 s: what a crash may lose) */
   VIEW_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
-  /** how often reader beacons kept in memory are written as GuidebookReadsRecorded events, in ms (issue 24) */
-  READING_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(30_000).default(5_000),
+  /** how often reader beacons queued in memory are written as a batch of GuidebookReadsRecorded events, in ms (issue 24) */
+  READING_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(30_000).default(250),
   /** reader beacons one address may send a minute (a phone sends one or two a page; many readers share a carrier's address) */
   BEACONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** how often the billing worker looks for due renewals, lapses, notices and scheduled payments, in ms */

@@ -128,6 +128,18 @@ export interface Subscription extends AsyncIterable<RecordedEvent> {
   close(): Promise<void>;
 }
 
+export type AppendOptions = {
+  expectedRevision?: ExpectedRevision;
+  /**
+   * `durable` (the default): answered once the append is on disk. `relaxed`: answered once it is committed, its
+   * own fsync spared; the next durable commit (or checkpoint) carries it to disk, so only a machine's crash (not the
+   * process's) can lose it. For events a loss costs a count of, never money or an author's work: readers' beacons
+   * (issue 24), whose batches must not stop the serving thread for an fsync. An adapter may treat every append as
+   * durable; the embedded store commits a group relaxed only when all its appends are.
+   */
+  durability?: 'durable' | 'relaxed';
+};
+
 export interface EventStore {
   /**
    * The largest append this store accepts, in bytes, when it has a limit of its own (EventStoreDB's `MaxAppendSize`,
@@ -136,11 +148,7 @@ export interface EventStore {
    */
   readonly maxAppendBytes?: number;
 
-  appendToStream(
-    streamId: string,
-    events: readonly NewEvent[],
-    options?: { expectedRevision?: ExpectedRevision },
-  ): Promise<AppendResult>;
+  appendToStream(streamId: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
 
   /** Reads one stream. A missing stream yields nothing (no error). */
   readStream(streamId: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;

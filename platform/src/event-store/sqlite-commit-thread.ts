@@ -37,6 +37,8 @@ const Database = require(workerData.driver);
 const db = new Database(workerData.path, { timeout: workerData.timeoutMs });
 db.pragma('journal_mode = WAL');
 db.pragma('synchronous = FULL');
+const synchronousNormal = db.prepare('PRAGMA synchronous = NORMAL');
+const synchronousFull = db.prepare('PRAGMA synchronous = FULL');
 const findById = db.prepare('SELECT stream_id AS streamId, revision, position FROM events WHERE id = ?');
 const streamRevision = db.prepare('SELECT revision FROM events WHERE stream_id = ? ORDER BY revision DESC LIMIT 1');
 const insert = db.prepare(
@@ -111,9 +113,12 @@ parentPort.on('message', (message) => {
     return;
   }
   try {
+    if (message.relaxed) synchronousNormal.run();
     parentPort.postMessage({ id: message.id, outcomes: commitBatch.immediate(message.batch, message.recordedAt) });
   } catch (error) {
     parentPort.postMessage({ id: message.id, error: payloadOf(error) });
+  } finally {
+    if (message.relaxed) synchronousFull.run();
   }
 });
 `;
@@ -127,8 +132,11 @@ function revive(payload: ErrorPayload): Error {
 }
 
 export type CommitThread = {
-  /** commits one batch in one transaction; the outcomes in order, or rejects when the whole transaction failed */
-  commit(batch: readonly ThreadAppend[], recordedAt: string): Promise<ThreadOutcome[]>;
+  /**
+   * commits one batch in one transaction; the outcomes in order, or rejects when the whole transaction failed.
+   * `relaxed`: without waiting for the fsync (every append of the batch asked for `durability: 'relaxed'`).
+   */
+  commit(batch: readonly ThreadAppend[], recordedAt: string, relaxed?: boolean): Promise<ThreadOutcome[]>;
   /** false once the thread has failed: the store then commits on its own thread */
   readonly alive: boolean;
   close(): Promise<void>;
@@ -162,12 +170,12 @@ export function startCommitThread(path: string, options: { timeoutMs: number; on
     get alive() {
       return alive;
     },
-    commit(batch, recordedAt) {
+    commit(batch, recordedAt, relaxed = false) {
       if (!alive) return Promise.reject(new Error("the event store's commit thread is not running"));
       return new Promise((resolve, reject) => {
         const id = nextId++;
         waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, batch, recordedAt });
+        worker.postMessage({ id, batch, recordedAt, relaxed });
       });
     },
     close() {

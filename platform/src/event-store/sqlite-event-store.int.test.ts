@@ -108,6 +108,23 @@ describe.each([
     await subscription.close();
   });
 
+  it("commits relaxed appends (readers' beacons) like any other, alone or in a group with durable ones", async () => {
+    const path = newPath('relaxed');
+    const store = openStore(path);
+    const relaxed = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => store.appendToStream(`reading-${i}`, [event('GuidebookReadsRecorded', { i })], { durability: 'relaxed' })),
+    );
+    const mixed = await Promise.all([
+      store.appendToStream('reading-0', [event('GuidebookReadsRecorded', { i: 5 })], { durability: 'relaxed' }),
+      store.appendToStream('guidebook-1', [event('GuidebookCreated')], { expectedRevision: 'no_stream' }),
+    ]);
+    expect(relaxed.map((result) => result.nextExpectedRevision)).toEqual([0, 0, 0, 0, 0]);
+    expect(mixed.map((result) => result.nextExpectedRevision)).toEqual([1, 0]);
+    await store.close();
+    const read = await collect(openStore(path).readAll());
+    expect(read.map((recorded) => recorded.streamId)).toEqual(['reading-0', 'reading-1', 'reading-2', 'reading-3', 'reading-4', 'reading-0', 'guidebook-1']);
+  });
+
   it('group-commits concurrent appends in one transaction, each with its own result', async () => {
     const store = openStore(newPath('group-commit'));
     await store.appendToStream('warmup-1', [event()]);

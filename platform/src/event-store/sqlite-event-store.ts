@@ -20,6 +20,7 @@ import {
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
+  type AppendOptions,
   type NewEvent,
   type ReadAllOptions,
   type ReadStreamOptions,
@@ -106,6 +107,8 @@ type PendingAppend = {
   category: string;
   events: readonly SerializedEvent[];
   expected: ExpectedRevision;
+  /** `durability: 'relaxed'`: this append does not need its transaction's fsync */
+  relaxed: boolean;
   resolve(result: AppendResult): void;
   reject(error: unknown): void;
 };
@@ -135,6 +138,9 @@ function openStatements(db: Database.Database) {
     ).raw(true),
     head: db.prepare<[], { head: number }>('SELECT coalesce(max(position), 0) AS head FROM events'),
     ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
+    // a relaxed group's transaction (AppendOptions.durability), then back to the store's rule
+    synchronousNormal: db.prepare('PRAGMA synchronous = NORMAL'),
+    synchronousFull: db.prepare('PRAGMA synchronous = FULL'),
     // Pages of the global log, bounded by the head read just before, so "fewer rows than asked" proves the whole
     // range up to the head was scanned (even with a selective filter) and the next query can start there.
     pageAll: db.prepare<PageParams, EventRow>(
@@ -350,11 +356,7 @@ export class SqliteEventStore implements EventStore {
     return { commits: this.#commits, appends: this.#appends };
   }
 
-  appendToStream(
-    streamId: string,
-    events: readonly NewEvent[],
-    options: { expectedRevision?: ExpectedRevision } = {},
-  ): Promise<AppendResult> {
+  appendToStream(streamId: string, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
     let pending: Omit<PendingAppend, 'resolve' | 'reject'>;
     try {
       if (this.#closed) throw new Error(`Event store ${this.path} is closed`);
@@ -366,6 +368,7 @@ export class SqliteEventStore implements EventStore {
         category: streamCategory(streamId),
         events: events.map((event, index) => serialize(event, index, seen)),
         expected: validExpected(options.expectedRevision ?? 'any'),
+        relaxed: options.durability === 'relaxed',
       };
     } catch (error) {
       return Promise.reject(error);
@@ -385,11 +388,14 @@ export class SqliteEventStore implements EventStore {
     if (batch.length === 0) return;
     this.#pending = [];
     const recordedAt = new Date().toISOString();
+    // a group of relaxed appends only (readers' beacons) is committed without waiting for the disk; any durable
+    // append in the group makes the whole transaction durable
+    const relaxed = batch.every((append) => append.relaxed);
     const thread = this.#thread;
     if (thread?.alive) {
       const sent = batch.map(({ streamId, category, events, expected }) => ({ streamId, category, events, expected }));
       this.#inFlight = thread
-        .commit(sent, recordedAt)
+        .commit(sent, recordedAt, relaxed)
         .then(
           (outcomes: ThreadOutcome[]) => this.#settle(batch, outcomes),
           // the transaction rolled back (or the thread died): every caller of the batch gets the error
@@ -405,11 +411,14 @@ export class SqliteEventStore implements EventStore {
     }
     let outcomes: Outcome[];
     try {
+      if (relaxed) this.#stmts.synchronousNormal.run();
       outcomes = this.#commitBatch.immediate(batch, recordedAt);
     } catch (error) {
       // The transaction rolled back: nothing of this batch is stored, so every caller gets the error.
       for (const append of batch) append.reject(error);
       return;
+    } finally {
+      if (relaxed) this.#stmts.synchronousFull.run();
     }
     this.#settle(batch, outcomes);
   }

@@ -57,18 +57,23 @@ function clientErrorProblem(error: unknown): ProblemDetails | null {
   return problem(status === 413 ? 413 : status === 415 ? 415 : 400, status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'validation_failed', 'The request is not valid');
 }
 
+/** An application error's problem details (its headers are the caller's to send). */
+export function problemOf(error: AppError): ProblemDetails {
+  const { detail, errors, currentRevision } = error.extra;
+  return problem(error.status, error.code, error.message, {
+    ...(detail !== undefined ? { detail } : {}),
+    ...(errors !== undefined ? { errors } : {}),
+    ...(currentRevision !== undefined ? { currentRevision } : {}),
+  });
+}
+
 export function problemDetailsHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     let body: ProblemDetails;
     if (error instanceof AppError) {
-      const { detail, errors, currentRevision, headers } = error.extra;
-      for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
-      body = problem(error.status, error.code, error.message, {
-        ...(detail !== undefined ? { detail } : {}),
-        ...(errors !== undefined ? { errors } : {}),
-        ...(currentRevision !== undefined ? { currentRevision } : {}),
-      });
+      for (const [name, value] of Object.entries(error.extra.headers ?? {})) res.setHeader(name, value);
+      body = problemOf(error);
     } else if (error instanceof AppendTooLargeError) {
       body = problem(413, 'payload_too_large', `The change is too large to store (at most ${error.maxBytes} bytes)`);
     } else {

@@ -51,25 +51,34 @@ export function createQuota(options: { rules: readonly QuotaRule[]; now?: () => 
     return buckets.current + buckets.previous * overlap;
   }
 
+  // Kept lean (no closure per call, a bucket counted in place): a beacon's quota is taken a thousand times a second
+  // (issue 24).
   return {
     take(key, amount = 1) {
-      const amountOf = (index: number) => (typeof amount === 'number' ? amount : (amount[index] ?? 0));
       const at = now();
-      const states = rules.map((rule, index) => bucketsAt(counters[index]!, key, rule.windowMs, at));
-      rules.forEach((rule, index) => {
-        const buckets = states[index]!;
-        if (used(buckets, rule.windowMs, at) + amountOf(index) <= rule.limit) return;
+      const found: Array<Buckets | undefined> = [];
+      for (let index = 0; index < rules.length; index++) {
+        const rule = rules[index]!;
+        const buckets = bucketsAt(counters[index]!, key, rule.windowMs, at);
+        found.push(buckets);
+        const wanted = typeof amount === 'number' ? amount : (amount[index] ?? 0);
+        if (used(buckets, rule.windowMs, at) + wanted <= rule.limit) continue;
         // the window frees room as the previous bucket slides out; at worst when this one ends
         const retryAfterMs = buckets.start + rule.windowMs - at;
         throw new TooManyRequestsError(rule.message, Math.max(1, retryAfterMs / 1000));
-      });
-      rules.forEach((_rule, index) => {
+      }
+      for (let index = 0; index < rules.length; index++) {
         const map = counters[index]!;
-        const buckets = states[index]!;
+        const buckets = found[index]!;
+        const wanted = typeof amount === 'number' ? amount : (amount[index] ?? 0);
+        // the key moves to the newest end (the memory bound forgets the oldest first); a bucket of this window is
+        // counted in place, one of a new window replaces it
+        const counted = map.get(key) === buckets ? buckets : { ...buckets };
+        counted.current += wanted;
         map.delete(key);
-        map.set(key, { ...buckets, current: buckets.current + amountOf(index) });
+        map.set(key, counted);
         if (map.size > maxKeys) map.delete(map.keys().next().value as string);
-      });
+      }
     },
   };
 }

@@ -37,6 +37,13 @@ export function appContentSecurityPolicy(extraOrigins: readonly string[]): strin
 /** JSON, media and problem details: nothing in them may run, and nobody may frame them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 
+/** The headers every API answer carries (HSTS aside): what `POST /api/reading`, answered before express, sends. */
+export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
+};
+
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 export function securityHeaders({ extraOrigins }: SecurityHeadersOptions): RequestHandler {

@@ -3,36 +3,27 @@ import {
   COVER_PAGE,
   GUIDEBOOK_EDITOR,
   GUIDEBOOK_MESSAGES,
-  GUIDEBOOK_VIEWER,
   INSIGHTS_MESSAGES,
   READING_INSIGHTS,
   READING_STREAM_CATEGORY,
   USERS,
   insightsQuerySchema,
   koreanDay,
-  readingBeaconSchema,
   readingDayIds,
   readingDayOf,
   readingStream,
   type GuidebookEditorDoc,
-  type GuidebookViewerDoc,
   type ReadingDayDoc,
   type ReadingScope,
   type UserDoc,
 } from '@pocketguide/contracts';
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
-import { clientAddress } from '@pocketguide/platform/auth/basic-credentials';
 import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import { ForbiddenError, NotFoundError, ValidationError } from '@pocketguide/platform/http/errors';
-import type { Quota } from '@pocketguide/platform/http/quota';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { Collection, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
 import { pathParam } from '@pocketguide/platform/http/path-param';
-import { createUuidLookup, ownerVisibility, readable, VIEWER_PREFETCH_HEADER } from '../viewer/viewer-routes.ts';
-import { createBeaconTargets } from '../viewer/viewer-page-cache.ts';
-import { guidebookOwners } from '../guidebook/guidebook-owners.ts';
-import type { ReadingIngest } from '../viewer/reading-ingest.ts';
 import { insightsAnswer, insightsCsv, insightsRange, isCalendarDay, type PageTitles } from './insights-answer.ts';
 
 export type InsightsRoutesDeps = {
@@ -40,21 +31,8 @@ export type InsightsRoutesDeps = {
   eventStore: Pick<EventStore, 'readStream' | 'readAll'>;
   auth: Auth;
   readYourWrites: ReadYourWrites;
-  /** where beacons go; null where this process takes none */
-  ingest: ReadingIngest | null;
-  /** beacons per address (429 past it) */
-  beaconQuota: Quota;
   now?: () => Date;
 };
-
-/** Crawlers, link previews and page tools: their visits are nobody reading. */
-const BOT_AGENT = /bot|crawl|spider|slurp|preview|scrap|headless|lighthouse|pagespeed|facebookexternalhit|embedly|whatsapp|telegram|curl|wget|python|java\/|httpclient|axios|node-fetch|undici/i;
-
-/** A page loaded ahead of a visit (the browser's prefetch or prerender, the viewer's offline copy) is not a read. */
-function isPrefetch(req: Request): boolean {
-  const purpose = `${req.get('sec-purpose') ?? ''} ${req.get('purpose') ?? ''} ${req.get('x-moz') ?? ''}`.toLowerCase();
-  return purpose.includes('prefetch') || purpose.includes('prerender') || req.get(VIEWER_PREFETCH_HEADER) !== undefined;
-}
 
 /** End of a Korean day as an instant. */
 const endOfKoreanDay = (day: string): number => Date.parse(`${day}T00:00:00+09:00`) + 24 * 3600_000;
@@ -77,44 +55,16 @@ function inRange(scope: ReadingScope, keys: readonly string[], from: string, to:
 }
 
 /**
- * Reader insights (issue 24):
- * - `POST /api/reading` (public): a viewer's beacon; 204 at once, whatever happens to it later (bots and prefetches
- *   are dropped silently); 400 for a malformed body, 404 for a guidebook readers cannot see, 429 past the
- *   address's quota. Nothing of the request (address, agent) is kept.
+ * Reader insights (issue 24); the readers' beacons (`POST /api/reading`) come in through `beacon-intake.ts`:
  * - `GET /api/guidebooks/{id}/insights` (its owner, administrators) and `GET /api/admin/insights` (administrators,
  *   `?company=` for one company's guidebooks): the figures of `?from`–`?to` (Korean days, default the last 30) beside
  *   the period before; `?asOf=` replays the reading events recorded up to the end of that day; `?format=csv`.
  */
-export function insightsRoutes({ readStore, eventStore, auth, readYourWrites, ingest, beaconQuota, now = () => new Date() }: InsightsRoutesDeps): Router {
+export function insightsRoutes({ readStore, eventStore, auth, readYourWrites, now = () => new Date() }: InsightsRoutesDeps): Router {
   const router = Router();
-  const viewer = readStore.collection<GuidebookViewerDoc>(GUIDEBOOK_VIEWER);
   const editor = readStore.collection<GuidebookEditorDoc>(GUIDEBOOK_EDITOR);
   const users = readStore.collection<UserDoc>(USERS);
   const insights: Collection<ReadingDayDoc> = readStore.collection<ReadingDayDoc>(READING_INSIGHTS);
-  const byUuid = createUuidLookup(viewer);
-  const owners = guidebookOwners(readStore);
-  // the beacon's path: its guidebook and owner kept per read-model version, never the 20 KB document per beacon
-  const beaconTarget = createBeaconTargets(readStore, byUuid);
-  const visibleOwners = ownerVisibility(readStore, owners);
-
-  router.post('/reading', async (req, res) => {
-    // Bad input is refused whoever sends it; then a bot's or a prefetch's beacon is dropped without a word.
-    const beacon = parseOrThrow(readingBeaconSchema, req.body);
-    beaconQuota.take(clientAddress(req));
-    if (BOT_AGENT.test(req.get('user-agent') ?? '') || isPrefetch(req)) {
-      res.status(204).end();
-      return;
-    }
-    const doc = await beaconTarget(beacon.uuid);
-    if (!(await readable(doc, visibleOwners)) || !doc) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
-    if (ingest) {
-      const opensAPage = beacon.reads.some((read) => read.kind === 'open');
-      const newReader = opensAPage && ingest.isNewReader(doc.id, clientAddress(req), req.get('user-agent') ?? '');
-      ingest.record({ guidebookId: doc.id, ownerId: doc.ownerId }, beacon, newReader);
-    }
-    res.status(204).end();
-  });
-
   function parseQuery(req: Request) {
     const query = parseOrThrow(insightsQuerySchema, req.query, 'query');
     const today = koreanDay(now());

@@ -9,9 +9,12 @@ import {
 /**
  * Reading beacons (issue 24): which page a reader opens, how long it stays in view, where the reader came from, on
  * what kind of device, and whether it was read offline. No cookie and no id: the tab's session is one flag in
- * sessionStorage (is this its first page?), and the server keeps nothing that names the reader. Reads are sent in
- * small batches with `fetch(keepalive)` when a page is hidden or left, a few seconds after a page opens, and when
- * the connection comes back; reads made offline wait in localStorage with their real times (at most 200).
+ * sessionStorage (is this its first page?), and the server keeps nothing that names the reader. Reads are batched:
+ * one request carries every read queued for a guidebook (up to 50), sent when the page is hidden or left (with
+ * `navigator.sendBeacon`, which the browser delivers after the page is gone; its body is text/plain, which the
+ * server takes), 15 seconds after a page opens (with `fetch(keepalive)`, so a failure keeps the reads), and when the
+ * connection comes back; reads made offline wait in localStorage with their real times (at most 200). A reader
+ * turning pages for a minute sends a handful of requests, not one a page (issue 24).
  *
  * Time on a page counts only while the page is visible: hiding the tab ends it and showing it again starts anew.
  */
@@ -19,7 +22,7 @@ import {
 const QUEUE_KEY = 'pocketguide.viewer.reads';
 const SESSION_KEY = 'pocketguide.viewer.session';
 const MAX_QUEUED = 200;
-const SEND_DELAY_MS = 5000;
+const SEND_DELAY_MS = 15_000;
 
 type Queued = { uuid: string; read: BeaconRead };
 
@@ -85,8 +88,11 @@ function enqueue(uuid: string, read: BeaconRead): void {
   if (queue.length > MAX_QUEUED) queue = queue.slice(-MAX_QUEUED);
 }
 
-/** Sends what is queued, a beacon per guidebook; what cannot be sent now is kept for later. */
-function send(): void {
+/**
+ * Sends what is queued, a beacon per guidebook; what cannot be sent now is kept for later. `leaving`: the page is
+ * being hidden or left, so the browser is asked to deliver it afterwards (`sendBeacon`), falling back to `fetch`.
+ */
+function send(leaving = false): void {
   clearTimeout(timer);
   timer = undefined;
   const pending = [...loadQueue(), ...queue];
@@ -102,11 +108,13 @@ function send(): void {
   for (const [uuid, reads] of byGuidebook) {
     for (let start = 0; start < reads.length; start += MAX_READS_PER_BEACON) {
       const slice = reads.slice(start, start + MAX_READS_PER_BEACON);
+      const body = JSON.stringify({ uuid, reads: slice });
+      if (leaving && typeof navigator.sendBeacon === 'function' && navigator.sendBeacon('/api/reading', body)) continue;
       void fetch('/api/reading', {
         method: 'POST',
         keepalive: true,
         headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ uuid, reads: slice }),
+        body,
       }).then(
         (response) => {
           // A refusal of the server's (bad, unknown, too many) is final; only a failure to reach it is kept.
@@ -119,7 +127,7 @@ function send(): void {
 }
 
 function sendSoon(): void {
-  timer ??= setTimeout(send, SEND_DELAY_MS);
+  timer ??= setTimeout(() => send(), SEND_DELAY_MS);
 }
 
 /** Ends the time on the current page (if it was in view) as a `time` read. */
@@ -136,16 +144,16 @@ function start(): void {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') {
       endVisible();
-      send();
+      send(true);
     } else if (current) {
       current.visibleSince = performance.now();
     }
   });
   window.addEventListener('pagehide', () => {
     endVisible();
-    send();
+    send(true);
   });
-  window.addEventListener('online', send);
+  window.addEventListener('online', () => send());
   // Reads left from an earlier offline visit go out now.
   if (loadQueue().length > 0) sendSoon();
 }
