@@ -223,6 +223,9 @@ function LoadedEditor({ data, contentId, registry, links, basePath, onStored }: 
       const { guidebookId } = store.getState();
       if (guidebookId === null) {
         store.select(null);
+        // the alert hands the focus back to what had it when it opened: not the part just deselected (the new
+        // item took the focus when it was added), or that focus would select it again
+        if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
         refuse(t('editor.alert.uploadNeedsSave'));
       }
       if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)) refuse(t('editor.alert.imageType'));
