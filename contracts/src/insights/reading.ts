@@ -288,5 +288,12 @@ export const INSIGHTS_MESSAGES = {
  * `GET /api/kakao/config`: Kakao's JavaScript app key when the server has one (`KAKAO_JS_APP_KEY`, public by
  * design: Kakao's SDK runs in the browser with it), else null, and then no Kakao button is drawn anywhere.
  */
-export const kakaoConfigSchema = z.object({ jsAppKey: z.string().nullable() });
+export const kakaoConfigSchema = z.object({
+  jsAppKey: z.string().nullable(),
+  /**
+   * Kakao sign-in through Kakao's login page (`KAKAO_REST_API_KEY`), or null: no sign-in button. The page sends the
+   * browser to `authorizeUrl` with `client_id`, its `/login/kakao` address and a random `state`.
+   */
+  signIn: z.object({ authorizeUrl: z.string().url(), clientId: z.string() }).nullable(),
+});
 export type KakaoConfig = z.infer<typeof kakaoConfigSchema>;

@@ -151,7 +151,8 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(userActivityRoutes({ readStore, readYourWrites, auth }));
     queries.use(dashboardRoutes({ readStore, eventStore, readYourWrites, auth }));
     queries.use(insights);
-    queries.use(kakaoConfigRoutes(config.KAKAO_JS_APP_KEY ?? null));
+    const kakaoSignIn = config.KAKAO_REST_API_KEY ? { authorizeUrl: `${config.KAKAO_AUTH_BASE.replace(/\/+$/, '')}/oauth/authorize`, clientId: config.KAKAO_REST_API_KEY } : null;
+    queries.use(kakaoConfigRoutes(config.KAKAO_JS_APP_KEY ?? null, kakaoSignIn));
     queries.use(iconQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(messageQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(feedbackQueryRoutes({ readStore, readYourWrites, auth }));

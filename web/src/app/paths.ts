@@ -14,6 +14,11 @@ export const paths = {
       return `/login${search ? `?${search}` : ''}`;
     },
   },
+  /** Where Kakao's login page returns with a code (issue 24; the Kakao app's registered Redirect URI). */
+  kakaoReturn: {
+    path: 'login/kakao',
+    getHref: () => '/login/kakao',
+  },
   signup: {
     path: 'signup',
     getHref: () => '/signup',

@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: async () => ({ Component: (await import('./routes/landing.tsx')).LandingRoute }) },
           { path: paths.login.path, lazy: login },
           { path: paths.signup.path, lazy: async () => ({ Component: (await import('./routes/auth/signup.tsx')).SignupRoute }) },
+          { path: paths.kakaoReturn.path, lazy: async () => ({ Component: (await import('./routes/auth/kakao-return.tsx')).KakaoReturnRoute }) },
         ],
       },
       {
