@@ -8,8 +8,8 @@ import { startSmtpCapture, type CapturedMail, type SmtpCapture } from './testing
 /**
  * The money mails (issue 23) as the product sends them: the mail worker on the bus reacts to each payment, refund,
  * failed charge and plan change and mails the account in its language, through SMTP_URL, to a real SMTP server in
- * this process. Exactly one mail per event: after a restart, and after the worker replays the whole log from the
- * start (its checkpoint removed), not one more is received.
+ * this process. Exactly one mail per event: after a restart, and after the money-mail worker replays the whole log
+ * from the start (its checkpoint removed), not one more is received.
  */
 
 let smtp: SmtpCapture;
@@ -41,12 +41,13 @@ const post = (who: SignedIn, path: string, body: unknown) => fetch(`${product.ba
 const mailsTo = (who: SignedIn) => smtp.mails.filter((mail) => mail.to.includes(who.user.email));
 const receiptOf = (who: SignedIn, merchantUid: string) => `/users/${who.user.id}/payments/${merchantUid}/receipt`;
 
-/** Waits until the mail worker has handled everything in the log. */
+/** Waits until both mail workers (account mails, money mails) have handled everything in the log. */
 async function mailWorkerCaughtUp(): Promise<void> {
   const until = Date.now() + 20_000;
   for (;;) {
     const health = (await (await fetch(`${product.baseUrl}/api/health`)).json()) as { workers?: Array<{ name: string; lag: number }> };
-    if (health.workers?.find((worker) => worker.name === 'mail')?.lag === 0) return;
+    const lags = ['mail', 'payment-mail'].map((name) => health.workers?.find((worker) => worker.name === name)?.lag);
+    if (lags.every((lag) => lag === 0)) return;
     if (Date.now() > until) throw new Error(`the mail worker did not catch up: ${JSON.stringify(health.workers)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -132,13 +133,13 @@ describe('a mail on each payment, refund, failed charge and plan change, in the 
     product = await startWithAdmin('payment-mails', { env: env(), dataDir });
     await mailWorkerCaughtUp();
     // the replay: the mail worker's checkpoint removed, so the next start delivers every event to it again
-    await product.app.readStore.deleteCheckpoint(workerCheckpointName('mail'));
-    expect(await product.app.readStore.getCheckpoint(workerCheckpointName('mail'))).toBeNull();
+    await product.app.readStore.deleteCheckpoint(workerCheckpointName('payment-mail'));
+    expect(await product.app.readStore.getCheckpoint(workerCheckpointName('payment-mail'))).toBeNull();
     await product.app.close();
     product = await startWithAdmin('payment-mails', { env: env(), dataDir });
     await mailWorkerCaughtUp();
     // it went through the log again: from no checkpoint to the head
-    const checkpoint = await product.app.readStore.getCheckpoint(workerCheckpointName('mail'));
+    const checkpoint = await product.app.readStore.getCheckpoint(workerCheckpointName('payment-mail'));
     expect(checkpoint).toBeGreaterThan(0);
     expect(smtp.mails.length).toBe(before);
   }, 60_000);

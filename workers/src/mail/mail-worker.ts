@@ -129,7 +129,7 @@ async function paymentOf(events: MailWorkerDeps['events'], merchantUid: string):
 /** The billing worker's renewals (`pg_r_…`) have their own failure notice with the next attempt; this one is for the rest. */
 const isRegularRenewal = (merchantUid: string) => merchantUid.startsWith('pg_r_');
 
-export function createMailWorker(deps: MailWorkerDeps): Worker {
+function mailHandler(deps: MailWorkerDeps) {
   const now = deps.now ?? (() => new Date());
   const activationLink = (email: string, activationId: string) =>
     `${deps.publicBaseUrl}/users/activate/${encodeURIComponent(email)}/${deps.secretTokens.derive('activation', activationId)}`;
@@ -246,21 +246,44 @@ export function createMailWorker(deps: MailWorkerDeps): Worker {
     return { userId, recipient, composed };
   }
 
+  async function handle(recorded: RecordedEvent, options: { staleAfterMs?: number } = {}) {
+    // a money mail days late (a first start on an old log, a replay) would only confuse: the receipt stays on the site
+    if (options.staleAfterMs !== undefined && now().getTime() - Date.parse(recorded.recordedAt) > options.staleAfterMs) return;
+    const found = await mailOf(recorded);
+    if (!found?.composed) return;
+    const { userId, recipient, composed } = found;
+    if (recipient.deleted || recipient.sentMailIds.has(recorded.id)) return;
+    // Accounts made through Kakao without a shared address hold a placeholder that no one can receive.
+    if (recipient.email.endsWith('.invalid')) return;
+    await deps.mailer.send({ id: recorded.id, to: recipient.email, ...composed.mail });
+    await deps.recordMailSent(
+      { userId, mailId: recorded.id, kind: composed.kind, sentAt: now().toISOString() },
+      { eventId: recorded.id, ...(typeof recorded.metadata.correlationId === 'string' ? { correlationId: recorded.metadata.correlationId } : {}) },
+    );
+  }
+
+  return { handle };
+}
+
+/** The account mails (activation, password reset): links people wait for, never queued behind money mails. */
+export function createMailWorker(deps: MailWorkerDeps): Worker {
+  const { handle } = mailHandler(deps);
+  return { name: 'mail', filter: { streamCategories: ['user'], eventTypes: MAIL_TRIGGER_EVENTS }, handle: (recorded) => handle(recorded) };
+}
+
+/** Money mails older than this when the worker meets them are not sent (a first start on an old log, a replay). */
+export const PAYMENT_MAIL_STALE_MS = 3 * 24 * 60 * 60 * 1000;
+
+/**
+ * The money mails (issue 23), a worker of their own with its own checkpoint: a burst of payments (twenty windows
+ * paid at once, a month's renewals) never delays an activation link, and its first start on a log that already
+ * holds payments mails none of the old ones.
+ */
+export function createPaymentMailWorker(deps: MailWorkerDeps): Worker {
+  const { handle } = mailHandler(deps);
   return {
-    name: 'mail',
-    filter: { streamCategories: ['user', 'payment'], eventTypes: [...MAIL_TRIGGER_EVENTS, ...BILLING_MAIL_TRIGGER_EVENTS] },
-    async handle(recorded: RecordedEvent) {
-      const found = await mailOf(recorded);
-      if (!found?.composed) return;
-      const { userId, recipient, composed } = found;
-      if (recipient.deleted || recipient.sentMailIds.has(recorded.id)) return;
-      // Accounts made through Kakao without a shared address hold a placeholder that no one can receive.
-      if (recipient.email.endsWith('.invalid')) return;
-      await deps.mailer.send({ id: recorded.id, to: recipient.email, ...composed.mail });
-      await deps.recordMailSent(
-        { userId, mailId: recorded.id, kind: composed.kind, sentAt: now().toISOString() },
-        { eventId: recorded.id, ...(typeof recorded.metadata.correlationId === 'string' ? { correlationId: recorded.metadata.correlationId } : {}) },
-      );
-    },
+    name: 'payment-mail',
+    filter: { streamCategories: ['user', 'payment'], eventTypes: BILLING_MAIL_TRIGGER_EVENTS },
+    handle: (recorded) => handle(recorded, { staleAfterMs: PAYMENT_MAIL_STALE_MS }),
   };
 }

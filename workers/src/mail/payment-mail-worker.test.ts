@@ -3,7 +3,7 @@ import type { RecordMailSentInput } from '@pocketguide/contracts';
 import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import type { Mailer, MailMessage } from '@pocketguide/platform/mail/mailer';
 import { createSecretTokens } from '@pocketguide/platform/auth/secret-tokens';
-import { createMailWorker } from './mail-worker.ts';
+import { createPaymentMailWorker, PAYMENT_MAIL_STALE_MS } from './mail-worker.ts';
 
 /**
  * The money mails (issue 23): given the events of a payment or a plan change, the mail worker sends one mail per
@@ -63,7 +63,7 @@ function harness(events: RecordedEvent[]) {
     },
   };
   const worker = () =>
-    createMailWorker({
+    createPaymentMailWorker({
       mailer,
       events: store,
       secretTokens,
@@ -170,6 +170,14 @@ describe('the mail worker’s money mails', () => {
     expect(sent[1]?.text).toContain('Standard → Pro');
     expect(sent[1]?.text).toContain(`${base}/settings/subscription`);
     expect(recordedMails.map((mail) => mail.kind)).toEqual(['plan-changed', 'plan-changed']);
+  });
+
+  it('a payment met days after it was recorded (a first start on an old log) is not mailed', async () => {
+    const uid = 'pg_purchase_old12345';
+    const old = { ...succeeded(uid, 'u7'), recordedAt: new Date(now.getTime() - PAYMENT_MAIL_STALE_MS - 1000).toISOString() };
+    const { sent, deliver } = harness([registered('u7', 'kr'), requested(uid, 'u7', 'purchase'), old]);
+    await deliver();
+    expect(sent).toEqual([]);
   });
 
   it('a payment event whose stream names another owner is not trusted: nobody is mailed', async () => {
