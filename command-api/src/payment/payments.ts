@@ -321,7 +321,7 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
       const granting: UserCommand =
         current.subscription && current.subscriptionType !== 'onemonth'
           ? { type: 'RenewSubscription', data: { merchantUid, now } }
-          : { type: 'SubscribeUser', data: { plan: input.plan, billingCycle: 'month', now } };
+          : { type: 'SubscribeUser', data: { plan: input.plan, billingCycle: 'month', merchantUid, now } };
       userDecider.decide(granting, { status: 'registered', account: current });
       await runPayment(
         merchantUid,

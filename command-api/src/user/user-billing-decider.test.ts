@@ -87,9 +87,27 @@ describe('PurchaseSubscription', () => {
     spec.given([registered]).when(purchase({ plan: 'enterprise' })).thenThrows(OptionUnavailableError, P.notSellable);
   });
 
-  it('a subscribed person may not buy the one-month plan (spec text), nor a second subscription', () => {
+  it('a subscribed person may not buy the one-month plan (spec text), nor the same or a smaller plan again', () => {
     spec.given([registered, subscribed()]).when(purchase({ plan: 'onemonth' })).thenThrows(ConflictError, S.oneMonthForSubscribed);
-    spec.given([registered, subscribed()]).when(purchase({ plan: 'pro' })).thenThrows(ConflictError, P.alreadySubscribed);
+    spec.given([registered, subscribed()]).when(purchase({ plan: 'standard', merchantUid: 'pg_purchase_2' })).thenThrows(ConflictError, P.alreadySubscribed);
+    spec.given([registered, subscribed()]).when(purchase({ plan: 'mini' })).thenThrows(ConflictError, P.alreadySubscribed);
+    // a one-month pass publishes as many as standard: buying standard is no upgrade
+    spec.given([registered, subscribed('onemonth')]).when(purchase({ plan: 'standard' })).thenThrows(ConflictError, P.alreadySubscribed);
+  });
+
+  it('an upgrade (issue 23, the plan a refused publish offers) takes effect now; its month runs on from the end of the period already paid', () => {
+    // mini until 2026-03-20, upgraded on 2026-03-01: pro until 2026-04-20, no paid day lost
+    spec.given([registered, card, subscribed('mini', '2026-03-20T09:00:00.000Z')]).when(purchase({ customerUid: 'pg_card_u1_1', cardName: 'BC card', plan: 'pro' })).then([
+      { type: 'UserSubscribed', data: { userId: 'u1', plan: 'pro', billingCycle: 'month', expiresAt: '2026-04-20T09:00:00.000Z', subscribedAt: iso(now), merchantUid: 'pg_purchase_1' } },
+    ]);
+    // a period already past its end (a renewal being retried): the month starts now
+    spec.given([registered, card, subscribed('standard', '2026-02-25T09:00:00.000Z')]).when(purchase({ customerUid: 'pg_card_u1_1', cardName: 'BC card', plan: 'pro' })).then([
+      { type: 'UserSubscribed', data: { userId: 'u1', plan: 'pro', billingCycle: 'month', expiresAt: '2026-04-01T09:00:00.000Z', subscribedAt: iso(now), merchantUid: 'pg_purchase_1' } },
+    ]);
+    // a one-month pass becomes a subscription to a larger plan
+    spec.given([registered, card, subscribed('onemonth', '2026-03-10T09:00:00.000Z')]).when(purchase({ customerUid: 'pg_card_u1_1', cardName: 'BC card', plan: 'pro' })).then([
+      { type: 'UserSubscribed', data: { userId: 'u1', plan: 'pro', billingCycle: 'month', expiresAt: '2026-04-10T09:00:00.000Z', subscribedAt: iso(now), merchantUid: 'pg_purchase_1' } },
+    ]);
   });
 
   it('a hidden account buys nothing; an unknown one is 404', () => {

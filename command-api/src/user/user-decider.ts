@@ -5,10 +5,12 @@ import {
   PASSWORD_RESET_TTL_MINUTES,
   TRIAL_DAYS,
   PAYMENT_MESSAGES as P,
+  isPlanUpgrade,
   type BillingCycle,
   type BillingNoticeKind,
   type LapseReason,
   type Language,
+  type MailKind,
   type PaidPlan,
   type Role,
   type SubscriptionType,
@@ -113,11 +115,12 @@ export type DeleteUser = { type: 'DeleteUser'; data: At };
 export type LinkKakaoAccount = { type: 'LinkKakaoAccount'; data: At & { kakaoId: string } };
 export type RecordMailSent = {
   type: 'RecordMailSent';
-  data: At & { mailId: string; kind: 'verification' | 'password-reset' };
+  data: At & { mailId: string; kind: MailKind };
 };
 
 /** Administrator subscription actions today (spec 2 §7); the purchase flow of the payments issue reuses them. */
-export type SubscribeUser = { type: 'SubscribeUser'; data: At & { plan: PaidPlan; billingCycle: BillingCycle } };
+/** `merchantUid`: the payment that paid for it (a bank transfer an administrator recorded), when there is one. */
+export type SubscribeUser = { type: 'SubscribeUser'; data: At & { plan: PaidPlan; billingCycle: BillingCycle; merchantUid?: string } };
 export type UnsubscribeUser = { type: 'UnsubscribeUser'; data: At & { by: 'admin' | 'self' } };
 export type ChangeUserPlan = { type: 'ChangeUserPlan'; data: At & { plan: PaidPlan } };
 /**
@@ -518,7 +521,8 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         // A new paid period starts now (the spec does not carry unused trial or unsubscribed days over).
         const months = plan === 'onemonth' || billingCycle === 'month' ? 1 : 12;
         const expiresAt = addMonths(command.data.now, months).toISOString();
-        return [{ type: 'UserSubscribed', data: { userId: account.userId, plan, billingCycle: plan === 'onemonth' ? 'month' : billingCycle, expiresAt, subscribedAt: now } }];
+        const paidBy = command.data.merchantUid ? { merchantUid: command.data.merchantUid } : {};
+        return [{ type: 'UserSubscribed', data: { userId: account.userId, plan, billingCycle: plan === 'onemonth' ? 'month' : billingCycle, expiresAt, subscribedAt: now, ...paidBy } }];
       }
 
       case 'UnsubscribeUser': {
@@ -552,14 +556,19 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
         if (account.purchasedMerchantUids.includes(merchantUid)) return [];
         if (billingCycle === 'year') throw new OptionUnavailableError(P.yearly);
         if (plan === 'enterprise') throw new OptionUnavailableError(P.notSellable);
-        if (account.subscription) {
+        // a running plan may only be upgraded (issue 23: the plan a refused publish offers); anything else is refused
+        const upgrade = account.subscription && isPlanUpgrade(account.subscriptionType, plan);
+        if (account.subscription && !upgrade) {
           throw new ConflictError(plan === 'onemonth' ? S.oneMonthForSubscribed : P.alreadySubscribed);
         }
         const events: UserEvent[] = [];
         if (account.customerUid !== customerUid || account.paymentMethod !== cardName) {
           events.push({ type: 'PaymentMethodChanged', data: { userId: account.userId, customerUid, cardName, changedAt: now } });
         }
-        const expiresAt = addMonths(command.data.now, 1).toISOString();
+        // An upgrade takes effect now and its month runs on from the end of the period already paid for, so no
+        // paid day is lost; a new subscription's month starts now.
+        const from = upgrade ? new Date(Math.max(Date.parse(account.expiresAt), command.data.now.getTime())) : command.data.now;
+        const expiresAt = addMonths(from, 1).toISOString();
         events.push({ type: 'UserSubscribed', data: { userId: account.userId, plan, billingCycle: 'month', expiresAt, subscribedAt: now, merchantUid } });
         return events;
       }

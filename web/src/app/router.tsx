@@ -125,6 +125,10 @@ export const routes: RouteObject[] = [
                 path: paths.adminUserGuidebooks.path,
                 lazy: async () => ({ Component: (await import('./routes/guidebooks/user-guidebooks.tsx')).UserGuidebooksRoute }),
               },
+              {
+                path: paths.adminUserPayments.path,
+                lazy: async () => ({ Component: (await import('./routes/admin/user-payments.tsx')).AdminUserPaymentsRoute }),
+              },
               { path: paths.adminIcons.path, lazy: icons },
               { path: paths.adminPayments.path, lazy: async () => ({ Component: (await import('./routes/admin/payments.tsx')).AdminPaymentsRoute }) },
               { path: paths.adminFeedback.path, lazy: async () => ({ Component: (await import('./routes/admin/feedback.tsx')).AdminFeedbackRoute }) },
