@@ -4,7 +4,9 @@ import pg from 'pg';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { createPostgresEventStore } from '@pocketguide/platform/event-store/postgres-event-store';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
-import { createCommandHandler } from '@pocketguide/command-api/core/command-handler';
+import { createCommandHandler, decodedWith } from '@pocketguide/command-api/core/command-handler';
+import { eventDecoder } from '@pocketguide/contracts/event-decoding';
+import { z } from 'zod';
 import type { Decider } from '@pocketguide/command-api/core/decider';
 import { benchDir, type Figure, type SuiteResult } from '../support.ts';
 import { benchPostgresUrl, withBenchDatabase } from './postgres-database.ts';
@@ -21,6 +23,7 @@ const counter: Decider<number, { type: 'Tick' }, Tick> = {
   evolve: (n) => n + 1,
   decide: (_command, n) => [{ type: 'Ticked', data: { n: n + 1 } }],
 };
+const tickedEvents = eventDecoder({ schemas: { Ticked: z.object({ n: z.number() }) } });
 
 function rawLimit(dir: string, count: number): number {
   const db = new Database(resolve(dir, 'raw.sqlite'));
@@ -52,7 +55,7 @@ async function rawPostgresLimit(url: string, count: number): Promise<number> {
 }
 
 async function throughHandler(store: EventStore, count: number, concurrency: number): Promise<number> {
-  const handle = createCommandHandler(store, counter);
+  const handle = createCommandHandler(store, counter, { toEvent: decodedWith(tickedEvents) });
   // Each lane owns its streams, so the expected revision is always exact and never conflicts; 100 streams a lane
   // keep them short, as a guidebook's stream is between snapshots, so the figure is about the append.
   const streamsPerLane = 100;

@@ -1,6 +1,7 @@
 import {
   MAIL_TRIGGER_EVENTS,
   userStream,
+  userEventDecoder,
   type Language,
   type RecordMailSentInput,
   type UserEvent,
@@ -37,7 +38,9 @@ type Recipient = { email: string; name: string; language: Language; deleted: boo
 async function recipientOf(events: MailWorkerDeps['events'], userId: string): Promise<Recipient | null> {
   let recipient: Recipient | null = null;
   for await (const recorded of events.readStream(userStream(userId))) {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+    // an event of a type this build does not know (a newer writer's) says nothing the worker needs
+    if (!userEventDecoder.knows(recorded.type)) continue;
+    const event = userEventDecoder.decode(recorded.type, recorded.data);
     if (event.type === 'UserRegistered') {
       recipient = { email: event.data.email, name: event.data.profile.name, language: event.data.language, deleted: false, sentMailIds: new Set() };
       continue;
@@ -84,9 +87,8 @@ export function createMailWorker(deps: MailWorkerDeps): Worker {
     name: 'mail',
     filter: { streamCategories: ['user'], eventTypes: MAIL_TRIGGER_EVENTS },
     async handle(recorded: RecordedEvent) {
-      const event = { type: recorded.type, data: recorded.data } as UserEvent;
-      const userId = (event.data as { userId?: unknown }).userId;
-      if (typeof userId !== 'string') return;
+      const event = userEventDecoder.decode(recorded.type, recorded.data);
+      const { userId } = event.data;
       const recipient = await recipientOf(deps.events, userId);
       if (!recipient || recipient.deleted || recipient.sentMailIds.has(recorded.id)) return;
       // Accounts made through Kakao without a shared address hold a placeholder that no one can receive.
