@@ -2,7 +2,8 @@ import { DEFAULT_LANGUAGE, canPublish, userStream, userEventDecoder, type Langua
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { createStreamLoader, decodedWith } from '../core/command-handler.ts';
 import type { Clock } from '../core/ids.ts';
-import { userDecider, type Account } from '../user/user-decider.ts';
+import { userDecider } from '../user/user-decider.ts';
+import type { Account } from '../user/user-state.ts';
 
 export type OwnerInfo = { company: string; mayPublish: boolean; name: string | null; language: Language };
 

@@ -21,7 +21,9 @@ import { AppError, ConflictError, NotFoundError, RevisionMismatchError, Validati
 import type { PaymentProvider, ProviderPayment } from '@pocketguide/platform/payments/payment-provider';
 import { commandStep as step, createCommandHandler, decodedWith, type CommandMetadata } from '../core/command-handler.ts';
 import { deriveId, type Clock } from '../core/ids.ts';
-import { userDecider, type Account, type UserCommand } from '../user/user-decider.ts';
+import type { UserCommand } from '../user/user-commands.ts';
+import { userDecider } from '../user/user-decider.ts';
+import type { Account } from '../user/user-state.ts';
 import { paymentDecider, type Payment, type PaymentCommand } from './payment-decider.ts';
 import {
   DebugPaymentRefusedError,

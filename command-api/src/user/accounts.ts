@@ -39,7 +39,9 @@ import { commandStep as step, createCommandHandler, decodedWith, type CommandMet
 import { deriveId, type Clock, type IdSource } from '../core/ids.ts';
 import { emailReservationDecider } from './email-reservation-decider.ts';
 import { kakaoLinkDecider } from './kakao-link-decider.ts';
-import { userDecider, type Account, type UserCommand, type UserState } from './user-decider.ts';
+import type { UserCommand } from './user-commands.ts';
+import { userDecider } from './user-decider.ts';
+import type { Account, UserState } from './user-state.ts';
 
 /**
  * The account use cases. Each one is a short sequence of commands on the streams involved (the email
