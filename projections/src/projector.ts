@@ -37,3 +37,14 @@ export interface Projector<D extends Doc = Doc, E extends DomainEvent = DomainEv
     evolve(summary: D | null, change: { id: string; before: D | null; after: D | null }): D;
   };
 }
+
+/**
+ * A projector's fold over recorded events, each read through its `decode` (an event it does not read leaves the
+ * document as it is): for replays outside the runner, such as a guidebook as it was at an instant.
+ */
+export const recordedFold =
+  <D extends Doc, E extends DomainEvent>(projector: Projector<D, E>) =>
+  (doc: D | null, recorded: RecordedEvent, id: string): D | null => {
+    const event = projector.decode(recorded);
+    return event === null ? doc : projector.evolve(doc, event, id);
+  };
