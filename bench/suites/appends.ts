@@ -5,8 +5,7 @@ import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { createPostgresEventStore } from '@pocketguide/platform/event-store/postgres-event-store';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
 import { createCommandHandler, decodedWith } from '@pocketguide/command-api/core/command-handler';
-import { eventDecoder } from '@pocketguide/contracts/event-decoding';
-import { z } from 'zod';
+import { EventDecodeError, type EventDecoder } from '@pocketguide/contracts/event-decoding';
 import type { Decider } from '@pocketguide/command-api/core/decider';
 import { benchDir, type Figure, type SuiteResult } from '../support.ts';
 import { benchPostgresUrl, withBenchDatabase } from './postgres-database.ts';
@@ -23,7 +22,15 @@ const counter: Decider<number, { type: 'Tick' }, Tick> = {
   evolve: (n) => n + 1,
   decide: (_command, n) => [{ type: 'Ticked', data: { n: n + 1 } }],
 };
-const tickedEvents = eventDecoder({ schemas: { Ticked: z.object({ n: z.number() }) } });
+/** How the counter's stream is read back: `Ticked` with its number, else refused. */
+const tickedEvents: EventDecoder<Tick> = {
+  knows: (type): type is Tick['type'] => type === 'Ticked',
+  decode(type, data) {
+    if (type !== 'Ticked') throw new EventDecodeError(type, { path: '', message: 'unknown event type' });
+    if (typeof data !== 'object' || data === null || !('n' in data) || typeof data.n !== 'number') throw new EventDecodeError(type, { path: 'n', message: 'a number' });
+    return { type, data: { n: data.n } };
+  },
+};
 
 function rawLimit(dir: string, count: number): number {
   const db = new Database(resolve(dir, 'raw.sqlite'));
