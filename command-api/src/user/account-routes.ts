@@ -39,7 +39,7 @@ import type { KakaoClient } from '@pocketguide/platform/kakao/kakao-client';
 import type { IdSource } from '../core/ids.ts';
 import { commandMetadata } from '../core/request-context.ts';
 import { accountToSessionUser, accountToUserView, type Accounts } from './accounts.ts';
-import type { Account } from './user-decider.ts';
+import type { Account } from './user-state.ts';
 
 export type AccountRoutesDeps = {
   accounts: Accounts;

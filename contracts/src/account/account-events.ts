@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventDecoder, type EventDecoder } from '../event-decoding.ts';
 import { BILLING_CYCLES, LANGUAGES, PAID_PLANS, ROLES, SUBSCRIPTION_TYPES } from './account-limits.ts';
 
 /**
@@ -288,7 +289,18 @@ export const kakaoLinkEventSchemas = {
   KakaoIdReleased: kakaoIdReleasedSchema,
 } as const satisfies Record<KakaoLinkEvent['type'], z.ZodType>;
 
-export const userStream = (userId: string): string => `user-${userId}`;
+/**
+ * The decoders every reader of these streams goes through (see `event-decoding.ts`). Every type is at version 1:
+ * what was added since the first events was added as optional (`termsAcceptedAt`, `merchantUid`, a notice's words),
+ * so no stored event needs an upcaster yet. A change that would make an older event not fit adds one here.
+ */
+export const userEventDecoder: EventDecoder<UserEvent> = eventDecoder({ schemas: userEventSchemas });
+export const emailReservationEventDecoder: EventDecoder<EmailReservationEvent> = eventDecoder({ schemas: emailReservationEventSchemas });
+export const kakaoLinkEventDecoder: EventDecoder<KakaoLinkEvent> = eventDecoder({ schemas: kakaoLinkEventSchemas });
+
+/** The category of the three kinds of account stream (a stream's category is the text before its first '-'). */
+export const USER_STREAM_CATEGORY = 'user';
+export const userStream = (userId: string): string => `${USER_STREAM_CATEGORY}-${userId}`;
 /** The email must already be normalised (`normaliseEmail`). */
 export const userEmailStream = (normalisedEmail: string): string => `user-email-${normalisedEmail}`;
 export const userKakaoStream = (kakaoId: string): string => `user-kakao-${kakaoId}`;

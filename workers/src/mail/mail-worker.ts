@@ -1,7 +1,9 @@
 import {
   BILLING_MAIL_TRIGGER_EVENTS,
   MAIL_TRIGGER_EVENTS,
+  paymentEventDecoder,
   paymentStream,
+  userEventDecoder,
   userStream,
   type Language,
   type PaidPlan,
@@ -64,7 +66,9 @@ async function recipientOf(events: MailWorkerDeps['events'], userId: string, abo
   let plan: SubscriptionType = 'free';
   let reached = false;
   for await (const recorded of events.readStream(userStream(userId))) {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+    // an event of a type this build does not know (a newer writer's) says nothing the worker needs
+    if (!userEventDecoder.knows(recorded.type)) continue;
+    const event = userEventDecoder.decode(recorded.type, recorded.data);
     if (recorded.id === aboutEventId && recipient) {
       recipient.planBefore = plan;
       reached = true;
@@ -114,7 +118,8 @@ type PaymentFacts = { userId: string; kind: PaymentKind | 'transfer'; plan: Paid
 async function paymentOf(events: MailWorkerDeps['events'], merchantUid: string): Promise<PaymentFacts | null> {
   let facts: PaymentFacts | null = null;
   for await (const recorded of events.readStream(paymentStream(merchantUid))) {
-    const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
+    if (!paymentEventDecoder.knows(recorded.type)) continue;
+    const event = paymentEventDecoder.decode(recorded.type, recorded.data);
     if (event.type === 'PaymentRequested') {
       facts ??= { userId: event.data.userId, kind: event.data.kind, plan: event.data.plan, amount: event.data.amount, paidAmount: 0 };
     } else if (event.type === 'TransferPaymentRecorded') {
@@ -232,14 +237,16 @@ function mailHandler(deps: MailWorkerDeps) {
     const userId = (recorded.data as { userId?: unknown }).userId;
     if (typeof userId !== 'string') return null;
     if (recorded.streamId.startsWith(paymentStream(''))) {
-      const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
+      if (!paymentEventDecoder.knows(recorded.type)) return null;
+      const event = paymentEventDecoder.decode(recorded.type, recorded.data);
       const payment = await paymentOf(deps.events, event.data.merchantUid);
       // trusted only when the payment's own stream names this owner
       if (!payment || payment.userId !== userId || recorded.streamId !== paymentStream(event.data.merchantUid)) return null;
       const recipient = await recipientOf(deps.events, userId);
       return recipient ? { userId, recipient, composed: composePayment(event, payment, recipient) } : null;
     }
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+    if (!userEventDecoder.knows(recorded.type)) return null;
+    const event = userEventDecoder.decode(recorded.type, recorded.data);
     const recipient = await recipientOf(deps.events, userId, recorded.id);
     if (!recipient) return null;
     const composed = event.type === 'UserSubscribed' || event.type === 'UserPlanChanged' ? composePlanChange(recorded, event, recipient) : compose(event, recipient);
