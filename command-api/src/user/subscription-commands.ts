@@ -1,4 +1,4 @@
-import { PAYMENT_MESSAGES as P, SUBSCRIPTION_MESSAGES as S, type UserEvent } from '@pocketguide/contracts';
+import { PAYMENT_MESSAGES as P, SUBSCRIPTION_MESSAGES as S, isPlanUpgrade, type UserEvent } from '@pocketguide/contracts';
 import { AppError, ConflictError } from '@pocketguide/platform/http/errors';
 import type {
   ChangePaymentMethod,
@@ -50,7 +50,8 @@ export function subscribeUser(command: SubscribeUser, state: UserState): UserEve
   // A new paid period starts now (the spec does not carry unused trial or unsubscribed days over).
   const months = plan === 'onemonth' || billingCycle === 'month' ? 1 : 12;
   const expiresAt = addMonths(command.data.now, months).toISOString();
-  return [{ type: 'UserSubscribed', data: { userId: account.userId, plan, billingCycle: plan === 'onemonth' ? 'month' : billingCycle, expiresAt, subscribedAt: now } }];
+  const paidBy = command.data.merchantUid ? { merchantUid: command.data.merchantUid } : {};
+  return [{ type: 'UserSubscribed', data: { userId: account.userId, plan, billingCycle: plan === 'onemonth' ? 'month' : billingCycle, expiresAt, subscribedAt: now, ...paidBy } }];
 }
 
 export function unsubscribeUser(command: UnsubscribeUser, state: UserState): UserEvent[] {
@@ -78,14 +79,19 @@ export function purchaseSubscription(command: PurchaseSubscription, state: UserS
   if (account.purchasedMerchantUids.includes(merchantUid)) return [];
   if (billingCycle === 'year') throw new OptionUnavailableError(P.yearly);
   if (plan === 'enterprise') throw new OptionUnavailableError(P.notSellable);
-  if (account.subscription) {
+  // a running plan may only be upgraded (issue 23: the plan a refused publish offers); anything else is refused
+  const upgrade = account.subscription && isPlanUpgrade(account.subscriptionType, plan);
+  if (account.subscription && !upgrade) {
     throw new ConflictError(plan === 'onemonth' ? S.oneMonthForSubscribed : P.alreadySubscribed);
   }
   const events: UserEvent[] = [];
   if (account.customerUid !== customerUid || account.paymentMethod !== cardName) {
     events.push({ type: 'PaymentMethodChanged', data: { userId: account.userId, customerUid, cardName, changedAt: now } });
   }
-  const expiresAt = addMonths(command.data.now, 1).toISOString();
+  // An upgrade takes effect now and its month runs on from the end of the period already paid for, so no paid day
+  // is lost; a new subscription's month starts now.
+  const from = upgrade ? new Date(Math.max(Date.parse(account.expiresAt), command.data.now.getTime())) : command.data.now;
+  const expiresAt = addMonths(from, 1).toISOString();
   events.push({ type: 'UserSubscribed', data: { userId: account.userId, plan, billingCycle: 'month', expiresAt, subscribedAt: now, merchantUid } });
   return events;
 }

@@ -1,4 +1,4 @@
-import type { BillingCycle, BillingNoticeKind, LapseReason, Language, PaidPlan, Role, UserProfile } from '@pocketguide/contracts';
+import type { BillingCycle, BillingNoticeKind, LapseReason, Language, MailKind, PaidPlan, Role, UserProfile } from '@pocketguide/contracts';
 
 /**
  * The commands of the account aggregate (`user-<userId>`): what a person, an administrator or a worker asks of an
@@ -41,11 +41,12 @@ export type DeleteUser = { type: 'DeleteUser'; data: At };
 export type LinkKakaoAccount = { type: 'LinkKakaoAccount'; data: At & { kakaoId: string } };
 export type RecordMailSent = {
   type: 'RecordMailSent';
-  data: At & { mailId: string; kind: 'verification' | 'password-reset' };
+  data: At & { mailId: string; kind: MailKind };
 };
 
 /** Administrator subscription actions today (spec 2 §7); the purchase flow of the payments issue reuses them. */
-export type SubscribeUser = { type: 'SubscribeUser'; data: At & { plan: PaidPlan; billingCycle: BillingCycle } };
+/** `merchantUid`: the payment that paid for it (a bank transfer an administrator recorded), when there is one. */
+export type SubscribeUser = { type: 'SubscribeUser'; data: At & { plan: PaidPlan; billingCycle: BillingCycle; merchantUid?: string } };
 export type UnsubscribeUser = { type: 'UnsubscribeUser'; data: At & { by: 'admin' | 'self' } };
 export type ChangeUserPlan = { type: 'ChangeUserPlan'; data: At & { plan: PaidPlan } };
 /**
