@@ -12,7 +12,7 @@ export function ImportantBadge({ className }: { className?: string }) {
   return (
     <span
       className={cx(
-        'inline-flex w-fit shrink-0 items-center gap-[3px] rounded-full bg-accent-50 py-px pr-2 pl-1.5 align-middle text-xs leading-5 font-bold whitespace-nowrap text-accent-600',
+        'inline-flex w-fit shrink-0 items-center gap-[3px] rounded-full bg-accent-50 py-px pr-2 pl-1.5 align-middle text-xs leading-5 font-bold whitespace-nowrap text-accent-700',
         className,
       )}
     >
