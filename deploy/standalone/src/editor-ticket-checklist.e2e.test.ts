@@ -229,6 +229,10 @@ describe('air tickets and the preparations checklist by touch and by keyboard (i
           afterTime = field.time === true;
           expect(await focusedId(page), `${field.id} has the focus`).toBe(field.id);
           await typeKeys(page, field.keys);
+          // as a person sees the text before going on: the field shows what was typed (the edit has been drawn)
+          if (!field.time) {
+            await page.waitForFunction((selector, wanted) => (document.querySelector(selector) as HTMLInputElement | null)?.value === wanted, { timeout: 5000 }, field.selector, field.keys.join(''));
+          }
         }
         if (mode === 'keyboard') await page.keyboard.press('Tab');
         else await tapElement(page, `${ticket} [data-flight-route]`, 0.5);

@@ -208,7 +208,8 @@ async function viewerItems(width: number, contentId: string): Promise<ItemLayout
   const reader = await browser.newPage();
   await reader.setViewport(width === 390 ? PHONE : { width, height: 900 });
   reader.on('pageerror', (error) => pageErrors.push(String(error)));
-  await reader.goto(`${product.baseUrl}/m/${uuid}/contents/${contentId}`, { waitUntil: 'load', timeout: 30_000 });
+  // the pictures are waited for by itemLayouts; a loaded machine may take long to load them all
+  await reader.goto(`${product.baseUrl}/m/${uuid}/contents/${contentId}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
   await reader.waitForSelector('.pg-section .pg-item', { timeout: 15_000 });
   await reader.$$eval('details.pg-fold', (folds) => folds.forEach((fold) => ((fold as HTMLDetailsElement).open = true)));
   const items = await itemLayouts(reader, 'viewer');
@@ -218,11 +219,8 @@ async function viewerItems(width: number, contentId: string): Promise<ItemLayout
 }
 
 async function editorItems(page: Page, width: number, contentId: string, count: number): Promise<ItemLayout[]> {
-  await page.goto(`${product.baseUrl}/guidebooks/edit/${guidebookId}/contents/${contentId}`, {
-    waitUntil: 'load',
-    timeout: 30_000,
-  });
-  await page.waitForFunction((wanted) => document.querySelectorAll('[data-item-type]').length === wanted, { timeout: 20_000 }, count);
+  await page.goto(`${product.baseUrl}/guidebooks/edit/${guidebookId}/contents/${contentId}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  await page.waitForFunction((wanted) => document.querySelectorAll('[data-item-type]').length === wanted, { timeout: 60_000 }, count);
   const items = await itemLayouts(page, 'editor');
   await screenshot(page, `parity-editor-content-${sectionPages.findIndex((page) => page.id === contentId)}-${width}`);
   return items;
@@ -237,7 +235,7 @@ const words = (text: string) => new Set(squash(text).split(' ').filter((word) =>
 
 describe('the editor lays out every section item as /m/{uuid} does (issue 22)', () => {
   for (const width of [390, 1280]) {
-    it(`the same items, edges, words and layouts at ${width} px: image+text, tables and air tickets included`, { timeout: 240_000 }, async () => {
+    it(`the same items, edges, words and layouts at ${width} px: image+text, tables and air tickets included`, { timeout: 360_000 }, async () => {
       const page = await openEditorTab(browser, pageErrors);
       await page.setViewport(width === 390 ? PHONE : { width, height: 900 });
       await signInBrowser(page, product.baseUrl, author, 'kr');

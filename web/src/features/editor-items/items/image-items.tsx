@@ -25,12 +25,13 @@ export function ImageItem({ item, editable, active, onActivate, uploadImage }: S
     if (!item.image) return null;
     return (
       <div className={cx(item.isImportant ? 'sticky top-0 z-10' : undefined)} data-sticky={item.isImportant || undefined}>
-        <GuidebookImage image={item.image} />
+        <GuidebookImage image={item.image} className="rounded-control" />
       </div>
     );
   }
   return (
-    <div className="relative" {...pressToSelect(onActivate)} onFocusCapture={onActivate}>
+    // rounded as the viewer's `.pg-image img`
+    <div className="relative overflow-hidden rounded-control" {...pressToSelect(onActivate)} onFocusCapture={onActivate}>
       {item.image ? <GuidebookImage image={item.image} /> : <ImagePlaceholder height={item.height} />}
       {item.isImportant ? (
         // the author's reminder that readers get this image pinned (they see the pinning, not a label)
