@@ -231,7 +231,7 @@ describe('air tickets and the preparations checklist by touch and by keyboard (i
           await typeKeys(page, field.keys);
           // as a person sees the text before going on: the field shows what was typed (the edit has been drawn)
           if (!field.time) {
-            await page.waitForFunction((selector, wanted) => (document.querySelector(selector) as HTMLInputElement | null)?.value === wanted, { timeout: 5000 }, field.selector, field.keys.join(''));
+            await page.waitForFunction((selector, wanted) => (document.querySelector(selector) as HTMLInputElement | null)?.value === wanted, { timeout: WAIT_MS }, field.selector, field.keys.join(''));
           }
         }
         if (mode === 'keyboard') await page.keyboard.press('Tab');
