@@ -36,6 +36,7 @@ import {
   type Subscription,
 } from './event-store.ts';
 import { DONE, SerialSubscription } from './serial-subscription.ts';
+import { isConnectionLoss } from '../postgres/connection-loss.ts';
 
 export type PostgresEventStoreOptions = {
   /** postgres://user:password@host:port/database */
@@ -61,33 +62,11 @@ export type PostgresEventStoreOptions = {
 
 export type ConnectionLossReport = { what: 'subscription' | 'append'; error: unknown; attempt: number; delayMs: number };
 
-const CONNECTION_LOSS_CODES = new Set([
-  '57P01', // admin_shutdown: pg_terminate_backend, a fast shutdown
-  '57P02', // crash_shutdown
-  '57P03', // cannot_connect_now: starting up, in recovery
-  '53300', // too_many_connections
-  'ECONNRESET',
-  'ECONNREFUSED',
-  'EPIPE',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EAI_AGAIN',
-]);
-
-/** A failure of the connection rather than of the statement: trying again on another connection may succeed. */
-export function isConnectionLoss(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_LOSS_CODES.has(code))) return true;
-  // node-postgres's own messages for a socket that closed or never opened
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(error.message);
-}
+const RETRY_FIRST_MS = 50;
+const RETRY_MAX_MS = 2_000;
 
 /** Appends sent again after a lost connection before the error reaches the caller. */
 const APPEND_ATTEMPTS = 3;
-const RETRY_FIRST_MS = 50;
-const RETRY_MAX_MS = 2_000;
 
 function warnConnectionLoss(report: ConnectionLossReport): void {
   const reason = report.error instanceof Error ? report.error.message : String(report.error);

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
 import { createTestDatabase, type PostgresDatabase } from '../../../test-support/postgres.ts';
-import { createPostgresReadStore } from './postgres-read-store.ts';
+import { waitBudgetMs } from '../../../test-support/wait-budget.ts';
+import { createPostgresReadStore, type ReadStoreConnectionLoss } from './postgres-read-store.ts';
 import type { ProjectionWrite, ReadStore } from './read-store.ts';
 import { readStoreContract } from './read-store.contract.ts';
 
@@ -15,9 +16,11 @@ afterAll(async () => {
   if (database.available) await database.drop();
 });
 
-async function open(schema?: string): Promise<ReadStore> {
+const WAIT_MS = waitBudgetMs(process.env);
+
+async function open(schema?: string, onConnectionLoss?: (report: ReadStoreConnectionLoss) => void): Promise<ReadStore> {
   if (!database.available) throw new Error(database.reason);
-  const store = await createPostgresReadStore({ connectionString: database.url, ...(schema ? { schema } : {}) });
+  const store = await createPostgresReadStore({ connectionString: database.url, ...(schema ? { schema } : {}), ...(onConnectionLoss ? { onConnectionLoss } : {}) });
   opened.push(store);
   return store;
 }
@@ -148,6 +151,101 @@ describe.skipIf(!database.available)('PostgreSQL read store', () => {
     return open(`names_${randomUUID().slice(0, 8)}`).then((store) => {
       expect(() => store.collection('a'.repeat(64))).toThrow(/collection/);
       expect(() => store.collection('pg_catalog')).toThrow(/collection/);
+    });
+  });
+
+  describe('lost connections', () => {
+    /** An admin connection that can lock a table and kill the backends waiting on it (as a failover or an operator would). */
+    async function admin() {
+      if (!database.available) throw new Error(database.reason);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      const until = async <T>(check: () => Promise<T | undefined>, what: string): Promise<T> => {
+        const deadline = Date.now() + WAIT_MS;
+        for (;;) {
+          const value = await check();
+          if (value !== undefined) return value;
+          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      };
+      return {
+        client,
+        /** the pid of another backend whose query matches `pattern` and that waits for a lock */
+        waitingPid: (pattern: string) =>
+          until(async () => {
+            await client.query('SELECT pg_stat_clear_snapshot()');
+            const { rows } = await client.query<{ pid: number }>(
+              `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
+                 AND wait_event_type = 'Lock' AND query LIKE $1`,
+              [pattern],
+            );
+            return rows[0]?.pid;
+          }, `a backend running ${pattern} to wait for the lock`),
+        terminate: async (pid: number) => {
+          const { rows } = await client.query<{ done: boolean }>('SELECT pg_terminate_backend($1) AS done', [pid]);
+          expect(rows[0]?.done).toBe(true);
+        },
+        /** kills every other backend of this database: the store's idle pooled connections with them */
+        terminateAll: async () => {
+          const { rows } = await client.query<{ done: boolean }>(
+            'SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+          );
+          return rows.length;
+        },
+      };
+    }
+
+    test('a read and a projection commit whose backend is killed are sent again on another connection: the read answers, the commit lands once', async () => {
+      const schema = `lost_${randomUUID().slice(0, 8)}`;
+      const losses: ReadStoreConnectionLoss[] = [];
+      const store = await open(schema, (report) => void losses.push(report));
+      await store.commitProjection({ projector: 'p', checkpoint: 2, writes: [write('places', 'a', 1, { name: '경복궁' }), write('places', 'b', 2, { name: 'N서울타워' })] });
+      const db = await admin();
+      try {
+        // 1. a read that waits on a lock is killed (57P01): it is read again and answers
+        await db.client.query('BEGIN');
+        await db.client.query(`LOCK TABLE ${schema}.places IN ACCESS EXCLUSIVE MODE`);
+        const reading = store.collection('places').find({}, { sort: { name: 1 } });
+        await db.terminate(await db.waitingPid('%FROM%places%'));
+        await db.client.query('COMMIT');
+        expect(ids(await reading)).toEqual(['b', 'a']);
+        expect(losses.map((loss) => (loss.error as { code?: string }).code)).toEqual(['57P01']);
+
+        // 2. a projection commit killed while it waits: sent again, its writes and checkpoint land once
+        await db.client.query('BEGIN');
+        await db.client.query(`LOCK TABLE ${schema}.places IN ACCESS EXCLUSIVE MODE`);
+        const committing = store.commitProjection({
+          projector: 'p',
+          checkpoint: 4,
+          writes: [write('places', 'a', 3, { name: '경복궁', visits: 1 }), write('places', 'c', 4, { name: '남산' })],
+        });
+        await db.terminate(await db.waitingPid('%places%'));
+        await db.client.query('COMMIT');
+        await committing;
+        expect(losses).toHaveLength(2);
+        expect(await store.getCheckpoint('p')).toBe(4);
+        expect(await store.getForProjection('places', 'a')).toEqual({ doc: { id: 'a', name: '경복궁', visits: 1 }, position: 3 });
+        expect(await store.collection('places').count()).toBe(3);
+
+        // 3. every pooled connection killed at once (a server restart): the next statements open new ones
+        expect(await db.terminateAll()).toBeGreaterThan(0);
+        expect(ids(await store.collection('places').find({ name: { $in: ['남산', 'N서울타워'] } }, { sort: { id: 1 } }))).toEqual(['b', 'c']);
+        await store.commitProjection({ projector: 'p', checkpoint: 5, writes: [write('places', 'd', 5, { name: '명동' })] });
+        expect(await store.getCheckpoint('p')).toBe(5);
+        expect(await store.collection('places').count()).toBe(4);
+      } finally {
+        await db.client.end().catch(() => undefined);
+      }
+    });
+
+    test('a statement that fails for itself (not the connection) is not sent again', async () => {
+      const losses: ReadStoreConnectionLoss[] = [];
+      const store = await open(`unique_${randomUUID().slice(0, 8)}`, (report) => void losses.push(report));
+      await store.ensureIndexes('users', [{ fields: { email: 1 }, unique: true }]);
+      await store.collection('users').upsert({ id: 'u1', email: 'a@x' });
+      await expect(store.collection('users').upsert({ id: 'u2', email: 'a@x' })).rejects.toThrow(/unique/);
+      expect(losses).toEqual([]);
     });
   });
 });

@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import { connectionRetryDelay, isConnectionLoss } from '../postgres/connection-loss.ts';
 import {
   assertCollectionName,
   assertCount,
@@ -46,7 +47,26 @@ export type PostgresReadStoreOptions = {
   pingTimeoutMs?: number;
   /** connections in the pool (default 5: five roles of three stores each stay within the server's default 100) */
   poolSize?: number;
+  /**
+   * told when a lost connection (a killed backend, a restarted or failing-over server) made a statement be tried
+   * again on another connection (default: a warning on stderr)
+   */
+  onConnectionLoss?: (report: ReadStoreConnectionLoss) => void;
 };
+
+export type ReadStoreConnectionLoss = { error: unknown; attempt: number; delayMs: number };
+
+/**
+ * Statements tried on a lost connection before the error reaches the caller (waits of 50, 200 and 800 ms between).
+ * Every statement this store sends may be sent twice: reads, upserts and deletes by id, checkpoints, and projection
+ * commits whose writes are guarded by their positions (a commit whose answer was lost, sent again, changes nothing).
+ */
+const CONNECTION_ATTEMPTS = 4;
+
+function warnConnectionLoss(report: ReadStoreConnectionLoss): void {
+  const reason = report.error instanceof Error ? report.error.message : String(report.error);
+  console.warn(`[postgresql] read store: connection lost (${reason}); trying again in ${report.delayMs} ms (attempt ${report.attempt})`);
+}
 
 type SqlValue = string | number | boolean | null | readonly string[] | readonly number[];
 
@@ -240,21 +260,50 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
   pool.on('error', () => undefined);
   const pingTimeoutMs = options.pingTimeoutMs ?? 2_000;
   const checkpointsTable = `${quote(schema)}.${CHECKPOINTS_TABLE}`;
+  const onConnectionLoss = options.onConnectionLoss ?? warnConnectionLoss;
   let closed = false;
 
-  async function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
+  /** Runs `op` again on another connection when the connection was lost (see CONNECTION_ATTEMPTS). */
+  async function retrying<T>(op: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await op();
+      } catch (error) {
+        if (closed || attempt >= CONNECTION_ATTEMPTS || !isConnectionLoss(error)) throw error;
+        const delayMs = connectionRetryDelay(attempt);
+        onConnectionLoss({ error, attempt, delayMs });
+        await new Promise((resolve) => setTimeout(resolve, delayMs));
+      }
     }
+  }
+
+  function query<R extends pg.QueryResultRow>(sql: string, params?: readonly unknown[]): Promise<pg.QueryResult<R>> {
+    return retrying(() => pool.query<R>(sql, params as unknown[] | undefined));
+  }
+
+  function transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return retrying(async () => {
+      const client = await pool.connect();
+      // A checked-out client whose connection dies emits 'error' besides failing its query: unheard, it would end
+      // the process (a failover during a projection commit did). The failed query carries the error here.
+      const ignore = () => undefined;
+      client.on('error', ignore);
+      let failure: unknown;
+      try {
+        await client.query('BEGIN');
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        failure = error;
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        // a connection that was lost leaves the pool rather than being handed out again
+        client.removeListener('error', ignore);
+        client.release(failure !== undefined && isConnectionLoss(failure) ? (failure as Error) : undefined);
+      }
+    });
   }
 
   /** DDL from several processes at once: one at a time per schema, or CREATE … IF NOT EXISTS can collide. */
@@ -334,7 +383,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     }
     const sort = orderBy(options.sort);
     return onTable(name, async (t) => {
-      const { rows } = await pool.query<{ doc: Doc }>(`SELECT doc FROM ${t} WHERE ${where} ORDER BY ${sort}${tail}`, params);
+      const { rows } = await query<{ doc: Doc }>(`SELECT doc FROM ${t} WHERE ${where} ORDER BY ${sort}${tail}`, params);
       return rows.map((row) => row.doc);
     });
   }
@@ -371,7 +420,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       async get(id) {
         assertOpen();
         return onTable(name, async (t) => {
-          const { rows } = await pool.query<{ doc: D }>(`SELECT doc FROM ${t} WHERE id = $1`, [id]);
+          const { rows } = await query<{ doc: D }>(`SELECT doc FROM ${t} WHERE id = $1`, [id]);
           return rows[0]?.doc ?? null;
         });
       },
@@ -379,7 +428,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
         assertOpen();
         if (ids.length === 0) return [];
         const rows = await onTable(name, async (t) => {
-          const result = await pool.query<{ id: string; doc: D }>(`SELECT id, doc FROM ${t} WHERE id = ANY ($1::text[])`, [
+          const result = await query<{ id: string; doc: D }>(`SELECT id, doc FROM ${t} WHERE id = ANY ($1::text[])`, [
             [...ids],
           ]);
           return result.rows;
@@ -395,7 +444,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
         assertDocId(doc);
         // Writes outside a projection carry no event position: 0, so any projected event may replace them.
         await onTable(name, (t) =>
-          pool.query(
+          query(
             `INSERT INTO ${t} (id, doc, position) VALUES ($1, $2::jsonb, 0)
              ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, position = 0`,
             [doc.id, JSON.stringify(doc)],
@@ -404,7 +453,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       },
       async delete(id) {
         assertOpen();
-        await onTable(name, (t) => pool.query(`DELETE FROM ${t} WHERE id = $1`, [id]));
+        await onTable(name, (t) => query(`DELETE FROM ${t} WHERE id = $1`, [id]));
       },
       async find(filter = {}, options = {}) {
         return (await select(name, filter, options)) as D[];
@@ -414,7 +463,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
         const translator = new FilterTranslator();
         const where = translator.where(filter);
         return onTable(name, async (t) => {
-          const { rows } = await pool.query<{ count: string }>(`SELECT count(*) AS count FROM ${t} WHERE ${where}`, translator.params);
+          const { rows } = await query<{ count: string }>(`SELECT count(*) AS count FROM ${t} WHERE ${where}`, translator.params);
           return Number(rows[0]?.count ?? 0);
         });
       },
@@ -497,7 +546,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     async getForProjection(name, id) {
       assertOpen();
       return onTable(name, async (t) => {
-        const { rows } = await pool.query<{ doc: Doc; position: string }>(`SELECT doc, position FROM ${t} WHERE id = $1`, [id]);
+        const { rows } = await query<{ doc: Doc; position: string }>(`SELECT doc, position FROM ${t} WHERE id = $1`, [id]);
         const row = rows[0];
         return row ? { doc: row.doc, position: Number(row.position) } : null;
       });
@@ -508,7 +557,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       const found = new Map<string, { doc: Doc; position: number }>();
       if (ids.length === 0) return found;
       try {
-        const { rows } = await pool.query<{ id: string; doc: Doc; position: string }>(
+        const { rows } = await query<{ id: string; doc: Doc; position: string }>(
           `SELECT id, doc, position FROM ${tableName(name)} WHERE id = ANY($1::text[])`,
           [[...ids]],
         );
@@ -528,7 +577,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
 
     async getCheckpoint(name) {
       assertOpen();
-      const { rows } = await pool.query<{ position: string }>(`SELECT position FROM ${checkpointsTable} WHERE name = $1`, [name]);
+      const { rows } = await query<{ position: string }>(`SELECT position FROM ${checkpointsTable} WHERE name = $1`, [name]);
       const row = rows[0];
       return row ? Number(row.position) : null;
     },
@@ -536,7 +585,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     async saveCheckpoint(name, position) {
       assertOpen();
       assertPosition(position, 'checkpoint');
-      await pool.query(
+      await query(
         `INSERT INTO ${checkpointsTable} (name, position) VALUES ($1, $2)
          ON CONFLICT (name) DO UPDATE SET position = excluded.position`,
         [name, position],
@@ -545,7 +594,7 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
 
     async deleteCheckpoint(name) {
       assertOpen();
-      await pool.query(`DELETE FROM ${checkpointsTable} WHERE name = $1`, [name]);
+      await query(`DELETE FROM ${checkpointsTable} WHERE name = $1`, [name]);
     },
 
     async ping() {
