@@ -207,6 +207,8 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
             `mix ${mixRate} req/s${withBeacons ? ` + ${beaconRate} beacons/s (${Math.round(beacons!.servedPerSecond)} served, p99 ${ms(beacons!.p99Ms)} ms)` : ''}: ` +
             `reads p50 ${ms(readers!.p50Ms)} p99 ${ms(readers!.p99Ms)} ms, saves p99 ${ms(result.groups.authors!.p99Ms)} ms, ` +
             `server loop delay p99 ${ms(result.loopDelayP99Ms ?? Number.NaN)} max ${ms(result.loopDelayMaxMs ?? Number.NaN)} ms, ` +
+            // the generator's own lateness: counted in every latency (an open loop), so a generator short of CPU shows here
+            `generator send lag p99 ${ms(result.sendLagP99Ms)} max ${ms(result.sendLagMaxMs)} ms, ` +
             `CPU ${(result.cpuMs / answered).toFixed(2)} ms/request (projections ${(result.backgroundCpuMs / answered).toFixed(2)}), load ${loadavg}`;
           console.error(`  beacons ${line}`);
           figures.push({ name: `beacons pair ${pair + 1}, ${withBeacons ? 'with' : 'without'}: read p99`, value: readers!.p99Ms, unit: `ms; ${line}` });
