@@ -83,7 +83,9 @@ function RichTextEditor({ value, active, onActivate, onChange, singleLine, place
   );
 
   // Several fields can share one active part (a title and a body): the toolbar follows the one last focused, and
-  // stays while its own popovers and link dialog (portalled elsewhere) have the focus.
+  // stays while its own popovers and link dialog (portalled elsewhere) have the focus. Focus on anything else of the
+  // canvas (another field, an air ticket's airport, the item's tools) takes it away: left showing, it formatted
+  // nothing and pushed the card down under the author's eyes.
   const container = useRef<HTMLDivElement>(null);
   const [focused, setFocused] = useState(false);
   useEffect(() => {
@@ -94,7 +96,7 @@ function RichTextEditor({ value, active, onActivate, onChange, singleLine, place
     const onFocusIn = (event: FocusEvent) => {
       const target = event.target;
       if (!(target instanceof Element) || container.current?.contains(target)) return;
-      if (target.closest('[data-rich-text-field]')) setFocused(false);
+      if (target.closest('[data-rich-text-field], [data-item-id], [data-part-id]')) setFocused(false);
     };
     document.addEventListener('focusin', onFocusIn);
     return () => document.removeEventListener('focusin', onFocusIn);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { Editor, Transforms, type Descendant } from 'slate';
 import { richParagraph, type RichText } from '@pocketguide/contracts';
 import { renderWithI18n } from '../test-support.tsx';
@@ -203,6 +203,26 @@ describe('rich-text field', () => {
     const toolbar = screen.getByRole('toolbar', { name: 'Text formatting' });
     expect(toolbar.querySelector('[aria-label="Bold"]')?.getAttribute('aria-pressed')).toBe('false');
     expect(screen.getByRole('button', { name: 'Link' })).toBeTruthy();
+  });
+
+  it("the toolbar goes when the focus moves to another field of the same item, and stays for its own popovers (portalled outside)", () => {
+    const props = { value, editable: true, active: true, onActivate: () => {}, onChange: () => {}, label: 'Title' };
+    renderWithI18n(
+      <div data-item-id="ticket">
+        <RichTextField {...props} />
+        <input aria-label="From airport" />
+      </div>,
+    );
+    fireEvent.focus(screen.getByRole('textbox', { name: 'Title' }));
+    expect(screen.getByRole('toolbar', { name: 'Text formatting' })).toBeTruthy();
+    // a popover's content is portalled to the body, outside every item: the toolbar stays
+    const portalled = document.createElement('button');
+    document.body.append(portalled);
+    act(() => portalled.focus());
+    expect(screen.getByRole('toolbar', { name: 'Text formatting' })).toBeTruthy();
+    act(() => screen.getByRole('textbox', { name: 'From airport' }).focus());
+    expect(screen.queryByRole('toolbar')).toBeNull();
+    portalled.remove();
   });
 
   it('follows a value replaced from outside (undo)', () => {
