@@ -128,6 +128,14 @@ describe('administrators’ messages', () => {
     const korean = messageSchema.parse(await ok(send('GET', `/admin/messages/${written}?after=${position}`, product.admin)));
     expect(korean).not.toHaveProperty('titleEn');
     expect(korean).not.toHaveProperty('messageEn');
+    // the message's audit trail shows the English words as they were saved and sent, and the save that dropped them
+    const audit = (await ok(send('GET', `/admin/audit/message/${written}?after=${position}`, product.admin))) as { results: Array<{ type: string; summary: Record<string, unknown> }> };
+    expect(audit.results.map((entry) => [entry.type, entry.summary.titleEn, entry.summary.messageEn])).toEqual([
+      ['MessageSaved', undefined, undefined],
+      ['MessageUnsent', undefined, undefined],
+      ['MessageSent', english.titleEn, english.messageEn],
+      ['MessageSaved', english.titleEn, english.messageEn],
+    ]);
     await ok(send('DELETE', `/admin/messages/${written}`, product.admin), 204);
   });
 
