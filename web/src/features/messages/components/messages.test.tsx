@@ -68,17 +68,26 @@ describe('a message in Korean and English (issue 23)', () => {
 
   it('an English reader sees the English version in the banner, the bell, the list and the detail; a message without one in Korean', async () => {
     const koreanOnly = message(2, { title: '한국어만', message: '한국어 본문' });
-    stubFetch((request) => (request.url.pathname === '/api/messages/m1' ? json(bilingual(1, { type: 'warning', notification: true })) : inbox([bilingual(1, { type: 'warning', notification: true }), koreanOnly])));
+    // a billing notice is written in the account's own language: nothing to mark
+    const notice = message(3, { _id: 'billing-charge-failed-x', title: 'Your payment failed' });
+    stubFetch((request) => (request.url.pathname === '/api/messages/m1' ? json(bilingual(1, { type: 'warning', notification: true })) : inbox([bilingual(1, { type: 'warning', notification: true }), koreanOnly, notice])));
     const { router } = renderApp({ path: '/settings/notifications', language: 'en', auth: member });
     await waitFor(() => expect(document.querySelector('[data-notification-banner="warning"]')?.textContent).toContain('Notice 1 in English'), WAIT);
     expect(document.querySelector('[data-notification-banner] [lang="en"]')).not.toBeNull();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1Notice 1 in English2026.11.21Warning', '2한국어만2026.11.22Information']);
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1Notice 1 in English2026.11.21Warning', '2한국어만2026.11.22Information', '3Your payment failed2026.11.23Information']);
     expect(within(table).getByRole('link', { name: '한국어만' }).getAttribute('lang')).toBe('ko');
-    const bell = await screen.findByRole('button', { name: 'Notifications, 2 new' });
+    expect(within(table).getByRole('link', { name: 'Notice 1 in English' }).getAttribute('lang')).toBe('en');
+    expect(within(table).getByRole('link', { name: 'Your payment failed' }).hasAttribute('lang')).toBe(false);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 new' });
     fireEvent.pointerDown(bell, { button: 0, pointerType: 'mouse' });
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([expect.stringContaining('Notice 1 in English'), expect.stringContaining('한국어만'), 'See all notifications']);
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Notice 1 in English'),
+      expect.stringContaining('한국어만'),
+      expect.stringContaining('Your payment failed'),
+      'See all notifications',
+    ]);
     expect(within(menu).getByRole('button', { name: 'Dismiss ‘Notice 1 in English’' })).toBeDefined();
     fireEvent.keyDown(menu, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
