@@ -32,6 +32,42 @@ describe('SaveMessage', () => {
   });
 });
 
+describe('SaveMessage with an English version (issue 23)', () => {
+  const english = { titleEn: 'Scheduled maintenance', messageEn: 'On 30 November from 2 a.m.' };
+
+  it('given nothing, when a message is saved in Korean and English, then MessageSaved carries both', () => {
+    spec.given([]).when({ type: 'SaveMessage', data: { messageId: 'm1', content: { ...content, ...english }, now } }).then([saved(english)]);
+  });
+
+  it('given a message with an English version, when only the English words change, then MessageSaved; unchanged, then nothing', () => {
+    spec
+      .given([saved(english)])
+      .when({ type: 'SaveMessage', data: { messageId: 'm1', content: { ...content, ...english, messageEn: 'Changed' }, now } })
+      .then([saved({ ...english, messageEn: 'Changed' })]);
+    spec.given([saved(english)]).when({ type: 'SaveMessage', data: { messageId: 'm1', content: { ...content, ...english }, now } }).thenNothingHappens();
+  });
+
+  it('given a message with an English version, when it is saved without one, then MessageSaved without the English fields', () => {
+    spec.given([saved(english)]).when({ type: 'SaveMessage', data: { messageId: 'm1', content, now } }).then([saved()]);
+  });
+
+  it('given a Korean-only message, when it is saved with a blank English version, then nothing (blank is none)', () => {
+    spec.given([saved()]).when({ type: 'SaveMessage', data: { messageId: 'm1', content: { ...content, titleEn: '', messageEn: '' }, now } }).thenNothingHappens();
+  });
+
+  it('given a message saved in Korean and English, when it is sent, then MessageSent carries both versions as sent', () => {
+    const sentBoth: MessageEvent = { type: 'MessageSent', data: { messageId: 'm1', ...content, ...english, recipients: ['u1'], sentAt: at } };
+    spec.given([saved(english)]).when({ type: 'SendMessage', data: { messageId: 'm1', recipients: ['u1'], now } }).then([sentBoth]);
+  });
+
+  it('given a sent message, when its English words are changed, then it must be unsent first', () => {
+    spec
+      .given([saved(english), sent()])
+      .when({ type: 'SaveMessage', data: { messageId: 'm1', content: { ...content, ...english, titleEn: 'Changed' }, now } })
+      .thenThrows(ForbiddenError, MESSAGE_MESSAGES.editWhileShowing);
+  });
+});
+
 describe('SendMessage, UnsendMessage, DeleteMessage', () => {
   it('given a saved message, when it is sent, then MessageSent names the members decided now', () => {
     spec.given([saved()]).when({ type: 'SendMessage', data: { messageId: 'm1', recipients: ['u1', 'u2'], now } }).then([sent()]);

@@ -1,4 +1,4 @@
-import { MESSAGE_MESSAGES, type MessageContent, type MessageDismissed, type MessageEvent } from '@pocketguide/contracts';
+import { MESSAGE_MESSAGES, messageContentOf, type MessageContent, type MessageDismissed, type MessageEvent } from '@pocketguide/contracts';
 import { ForbiddenError, NotFoundError } from '@pocketguide/platform/http/errors';
 import type { Decider } from '../core/decider.ts';
 
@@ -15,7 +15,14 @@ export type DeleteMessage = { type: 'DeleteMessage'; data: { messageId: string; 
 export type MessageCommand = SaveMessage | SendMessage | UnsendMessage | DeleteMessage;
 
 const sameContent = (a: MessageContent, b: MessageContent): boolean =>
-  a.title === b.title && a.message === b.message && a.type === b.type && a.users === b.users && a.messageDate === b.messageDate && a.notification === b.notification;
+  a.title === b.title &&
+  a.message === b.message &&
+  (a.titleEn ?? '') === (b.titleEn ?? '') &&
+  (a.messageEn ?? '') === (b.messageEn ?? '') &&
+  a.type === b.type &&
+  a.users === b.users &&
+  a.messageDate === b.messageDate &&
+  a.notification === b.notification;
 
 function written(state: MessageState): Extract<MessageState, { status: 'written' }> {
   if (state.status !== 'written') throw new NotFoundError(MESSAGE_MESSAGES.notFound);
@@ -28,7 +35,8 @@ export const messageDecider: Decider<MessageState, MessageCommand, MessageEvent>
   evolve(state, event) {
     switch (event.type) {
       case 'MessageSaved': {
-        const { messageId: _id, savedAt: _at, ...content } = event.data;
+        const { messageId: _id, savedAt: _at, ...fields } = event.data;
+        const content = messageContentOf(fields);
         return state.status === 'written' ? { ...state, content } : { status: 'written', content, showing: false, recipients: [] };
       }
       case 'MessageSent':
@@ -52,7 +60,7 @@ export const messageDecider: Decider<MessageState, MessageCommand, MessageEvent>
         if (state.status === 'written' && sameContent(state.content, content)) return [];
         // Members already hold the sent words; changing them under their eyes would rewrite what they read.
         if (state.status === 'written' && state.showing) throw new ForbiddenError(MESSAGE_MESSAGES.editWhileShowing);
-        return [{ type: 'MessageSaved', data: { messageId, ...content, savedAt: now.toISOString() } }];
+        return [{ type: 'MessageSaved', data: { messageId, ...messageContentOf(content), savedAt: now.toISOString() } }];
       }
       case 'SendMessage': {
         const message = written(state);
@@ -60,7 +68,7 @@ export const messageDecider: Decider<MessageState, MessageCommand, MessageEvent>
         return [
           {
             type: 'MessageSent',
-            data: { messageId: command.data.messageId, ...message.content, recipients: [...command.data.recipients], sentAt: command.data.now.toISOString() },
+            data: { messageId: command.data.messageId, ...messageContentOf(message.content), recipients: [...command.data.recipients], sentAt: command.data.now.toISOString() },
           },
         ];
       }

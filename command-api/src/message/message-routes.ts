@@ -6,6 +6,7 @@ import {
   USERS,
   inboxStream,
   messageStream,
+  messageContentOf,
   messageWriteSchema,
   inboxEventDecoder,
   messageEventDecoder,
@@ -71,7 +72,7 @@ export function messageRoutes({ eventStore, readStore, auth, clock, ids }: Messa
 
   function contentOf(req: Request): { content: MessageContent; showing: boolean | undefined } {
     const { showing, saved: _saved, status: _status, _id, createdAt: _c, updatedAt: _u, sentAt: _s, recipientsCount: _r, ...content } = parseOrThrow(messageWriteSchema, req.body);
-    return { content, showing };
+    return { content: messageContentOf(content), showing };
   }
 
   router.post('/admin/messages', auth.admin, async (req, res) => {

@@ -25,6 +25,9 @@ export const MESSAGE_MESSAGES = {
   notFound: 'Message not found',
   editWhileShowing: 'Unsend the message before changing it',
   notRecipient: 'This message was not sent to you',
+  titleTooLong: `At most ${MESSAGE_TITLE_MAX} characters`,
+  textTooLong: `At most ${MESSAGE_TEXT_MAX} characters`,
+  englishIncomplete: 'The English version needs both a title and a message',
 } as const;
 
 export const messageStream = (messageId: string): string => `message-${messageId}`;
@@ -35,34 +38,73 @@ export const INBOX_STREAM_CATEGORY = 'inbox';
 /** YYYY-MM-DD, as the form sends it (spec 3 §2.9). */
 export const messageDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Not a date');
 
-/** What an administrator writes. */
-export const messageContentSchema = z.object({
-  title: z.string().trim().min(1, MESSAGE_MESSAGES.required).max(MESSAGE_TITLE_MAX),
-  message: z.string().trim().min(1, MESSAGE_MESSAGES.required).max(MESSAGE_TEXT_MAX),
+/**
+ * The optional English version (issue 23): its title and text, with the Korean one's limits. Members whose
+ * language is English read it; everyone else, and English readers of a message without one, read the Korean words
+ * (`messageWordsIn`). Both or neither: a title without a text (or a text without a title) is refused. Blank or
+ * null means no English version, so a client that knows only the spec's fields writes a one-language message.
+ */
+const englishShape = {
+  titleEn: z.string().trim().max(MESSAGE_TITLE_MAX, MESSAGE_MESSAGES.titleTooLong).nullish(),
+  messageEn: z.string().trim().max(MESSAGE_TEXT_MAX, MESSAGE_MESSAGES.textTooLong).nullish(),
+};
+
+/** The English version is whole or absent: the half that is missing is the field at fault. */
+function englishWhole(value: { titleEn?: string | null; messageEn?: string | null }, context: z.RefinementCtx): void {
+  const title = value.titleEn ?? '';
+  const text = value.messageEn ?? '';
+  if (title === '' && text !== '') context.addIssue({ code: 'custom', path: ['titleEn'], message: MESSAGE_MESSAGES.englishIncomplete });
+  if (text === '' && title !== '') context.addIssue({ code: 'custom', path: ['messageEn'], message: MESSAGE_MESSAGES.englishIncomplete });
+}
+
+const contentShape = {
+  title: z.string().trim().min(1, MESSAGE_MESSAGES.required).max(MESSAGE_TITLE_MAX, MESSAGE_MESSAGES.titleTooLong),
+  message: z.string().trim().min(1, MESSAGE_MESSAGES.required).max(MESSAGE_TEXT_MAX, MESSAGE_MESSAGES.textTooLong),
   type: z.enum(MESSAGE_TYPES).default('information'),
   users: z.enum(MESSAGE_AUDIENCES).default('all'),
   messageDate: messageDateSchema,
   /** flagged messages also show in the site-wide banner (red for alerts, yellow for warnings, blue otherwise) */
   notification: z.boolean().default(false),
-});
-export type MessageContent = z.output<typeof messageContentSchema>;
+  ...englishShape,
+};
+
+/** What an administrator writes. */
+export const messageContentSchema = z.object(contentShape).superRefine(englishWhole);
+/** The words and settings of a message; `titleEn` and `messageEn` are there together or not at all. */
+export type MessageContent = Omit<z.output<typeof messageContentSchema>, 'titleEn' | 'messageEn'> & { titleEn?: string; messageEn?: string };
+
+/** A parsed body as the domain holds it: a blank English version is no English version. */
+export function messageContentOf(parsed: z.output<typeof messageContentSchema>): MessageContent {
+  const { titleEn, messageEn, ...korean } = parsed;
+  return titleEn && messageEn ? { ...korean, titleEn, messageEn } : korean;
+}
 
 /**
  * POST admin/messages and PUT admin/messages/{id}: the content with the spec's flags. `showing: true` sends it,
  * `showing: false` on a shown message unsends it; `saved` and `status` are the server's and are ignored, so what a
- * GET returns a PUT accepts. Server-owned fields (`_id`, dates, recipients) are ignored too.
+ * GET returns a PUT accepts. Server-owned fields (`_id`, dates, recipients) are ignored too. A PUT replaces the
+ * words: one without `titleEn`/`messageEn` leaves the message in Korean only.
  */
-export const messageWriteSchema = messageContentSchema.extend({
-  showing: z.boolean().optional(),
-  saved: z.boolean().optional(),
-  status: z.string().optional(),
-  _id: z.string().optional(),
-  createdAt: z.string().optional(),
-  updatedAt: z.string().optional(),
-  sentAt: z.string().nullable().optional(),
-  recipientsCount: z.number().optional(),
-});
+export const messageWriteSchema = z
+  .object({
+    ...contentShape,
+    showing: z.boolean().optional(),
+    saved: z.boolean().optional(),
+    status: z.string().optional(),
+    _id: z.string().optional(),
+    createdAt: z.string().optional(),
+    updatedAt: z.string().optional(),
+    sentAt: z.string().nullable().optional(),
+    recipientsCount: z.number().optional(),
+  })
+  .superRefine(englishWhole);
 export type MessageWrite = z.output<typeof messageWriteSchema>;
+
+/** The words a reader of `language` sees: the English version for English readers when there is one, else the Korean. */
+export function messageWordsIn(words: { title: string; message: string; titleEn?: string | undefined; messageEn?: string | undefined }, language: string): { title: string; message: string; language: 'ko' | 'en' } {
+  if (language === 'en' && words.titleEn && words.messageEn) return { title: words.titleEn, message: words.messageEn, language: 'en' };
+  return { title: words.title, message: words.message, language: 'ko' };
+}
 
 const contentData = {
   messageId: z.string(),
@@ -72,6 +114,9 @@ const contentData = {
   users: z.enum(MESSAGE_AUDIENCES),
   messageDate: z.string(),
   notification: z.boolean(),
+  /** the English version, when the message has one (issue 23; an optional field, older events have none) */
+  titleEn: z.string().optional(),
+  messageEn: z.string().optional(),
 };
 export const messageSavedSchema = z.object({ ...contentData, savedAt: z.iso.datetime() });
 /** The words as sent (what members read) and the members it went to, decided when it was sent. */
@@ -148,6 +193,9 @@ export const messageSchema = z.object({
   users: z.enum(MESSAGE_AUDIENCES),
   messageDate: z.string(),
   notification: z.boolean(),
+  /** the English version, only when there is one */
+  titleEn: z.string().optional(),
+  messageEn: z.string().optional(),
   saved: z.boolean(),
   showing: z.boolean(),
   status: z.enum(['showing', 'sent', 'waiting']),

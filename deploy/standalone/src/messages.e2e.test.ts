@@ -7,10 +7,14 @@ import { startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/
 import { clickButton, signInBrowser, waitForText } from './testing/editor-browser.ts';
 
 /**
- * Messages in a browser (spec 3 §2.4, §2.9): an administrator writes a warning in the form (date picked in the
- * calendar), saves and sends it; a member sees it in the bell, the site-wide yellow banner, the list and the detail,
- * and dismisses it. At 1280 and 390 px, in Korean and English.
+ * Messages in a browser (spec 3 §2.4, §2.9): an administrator writes a warning in the form in Korean and English
+ * (date picked in the calendar), saves and sends it; a member whose account is in English sees the English version
+ * in the bell, the site-wide yellow banner, the list and the detail; a Korean member sees the Korean one and
+ * dismisses it. At 1280 and 390 px, in Korean and English.
  */
+
+const KOREAN = { title: '정기 점검 안내', message: '11월 30일 02:00부터 04:00까지\n서비스를 점검합니다.' };
+const ENGLISH = { title: 'Scheduled maintenance', message: 'On 30 November, 02:00 to 04:00\nthe service is under maintenance.' };
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -18,11 +22,12 @@ const PHONE = { width: 390, height: 844 };
 let product: StartedWithAdmin;
 let browser: Browser;
 let member: SignedIn;
+let englishMember: SignedIn;
 const pageErrors: string[] = [];
 
 beforeAll(async () => {
   product = await startWithAdmin('messages-e2e', { webDist: builtWebDist() });
-  member = await product.newUser('messages-e2e-member');
+  [member, englishMember] = await Promise.all([product.newUser('messages-e2e-member'), product.newUser('messages-e2e-english', { language: 'en' })]);
   browser = await launchBrowser();
 });
 
@@ -41,15 +46,17 @@ async function signedInPage(who: SignedIn, viewport: { width: number; height: nu
 }
 
 describe('messages in a browser', () => {
-  it('an administrator writes, saves and sends a warning (ko, 1280 px)', async () => {
+  it('an administrator writes, saves and sends a warning in Korean and English (ko, 1280 px)', async () => {
     const page = await signedInPage(product.admin, DESKTOP, 'kr');
     await page.goto(`${product.baseUrl}/admin/messages`, { waitUntil: 'networkidle0' });
     await waitForText(page, '메시지가 없습니다');
     await page.goto(`${product.baseUrl}/admin/messages/create`, { waitUntil: 'networkidle0' });
     await clickButton(page, '저장');
     await waitForText(page, '필수 항목입니다');
-    await page.type('input[maxlength="200"]', '정기 점검 안내');
-    await page.type('textarea', '11월 30일 02:00부터 04:00까지\n서비스를 점검합니다.');
+    await page.type('[data-message-language="ko"] input', KOREAN.title);
+    await page.type('[data-message-language="ko"] textarea', KOREAN.message);
+    await page.type('[data-message-language="en"] input', ENGLISH.title);
+    await page.type('[data-message-language="en"] textarea', ENGLISH.message);
     await page.select('select', 'warning');
     await page.click('input[type="checkbox"]');
     // The date: the calendar's 15th of the shown month.
@@ -65,39 +72,47 @@ describe('messages in a browser', () => {
     await page.waitForFunction(() => /^\/admin\/messages\/[^/]+$/.test(location.pathname) && !location.pathname.endsWith('/create'));
     await waitForText(page, '대기');
     await clickButton(page, '보내기');
-    // Everyone living: the member and the administrator.
-    await waitForText(page, '2명에게 보냈습니다');
+    // Everyone living: the two members and the administrator.
+    await waitForText(page, '3명에게 보냈습니다');
     await waitForText(page, '알림 표시 중');
     await screenshot(page, 'messages-ko-1280-form-sent');
     await page.goto(`${product.baseUrl}/admin/messages`, { waitUntil: 'networkidle0' });
-    await waitForText(page, '정기 점검 안내');
+    await waitForText(page, KOREAN.title);
+    await page.waitForSelector('[data-message-english]');
     await screenshot(page, 'messages-ko-1280-admin-list');
     await page.close();
   });
 
-  it('a member sees it in the bell, the yellow banner, the list and the detail (en, 1280 px)', async () => {
-    const page = await signedInPage(member, DESKTOP, 'en');
+  it('a member whose account is in English sees the English version in the bell, the yellow banner, the list and the detail (en, 1280 px)', async () => {
+    const page = await signedInPage(englishMember, DESKTOP, 'en');
     await page.goto(`${product.baseUrl}/guidebooks/recent`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-notification-banner="warning"]');
-    expect(await page.$eval('[data-notification-banner]', (element) => element.textContent)).toContain('정기 점검 안내');
+    const banner = await page.$eval('[data-notification-banner]', (element) => element.textContent);
+    expect(banner).toContain(ENGLISH.title);
+    expect(banner).not.toContain(KOREAN.title);
     await page.waitForSelector('button[aria-label="Notifications, 1 new"]');
     await page.click('button[aria-label="Notifications, 1 new"]');
     await page.waitForSelector('[role="menu"] [data-bell-message]');
     await screenshot(page, 'messages-en-1280-bell');
     await page.click('[role="menu"] [data-bell-message] a');
     await page.waitForSelector('[data-message-body]');
-    expect(await page.$eval('[data-message-body]', (element) => (element as HTMLElement).innerText)).toBe('11월 30일 02:00부터 04:00까지\n서비스를 점검합니다.');
+    expect(await page.$eval('[data-message-body]', (element) => (element as HTMLElement).innerText)).toBe(ENGLISH.message);
     await screenshot(page, 'messages-en-1280-detail');
     await page.goto(`${product.baseUrl}/settings/notifications`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('table [data-message-type="warning"]');
+    expect(await page.$eval('table tbody', (element) => (element as HTMLElement).innerText)).toContain(ENGLISH.title);
     await screenshot(page, 'messages-en-1280-list');
     await page.close();
   });
 
-  it('on a phone in Korean, the member dismisses it and the banner and badge go, on every device (ko, 390 px)', async () => {
+  it('on a phone in Korean, a Korean member reads the Korean version, dismisses it and the banner and badge go, on every device (ko, 390 px)', async () => {
     const page = await signedInPage(member, PHONE, 'kr');
     await page.goto(`${product.baseUrl}/settings/notifications`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[data-notification-banner="warning"]');
+    const banner = await page.$eval('[data-notification-banner]', (element) => element.textContent);
+    expect(banner).toContain(KOREAN.title);
+    expect(banner).not.toContain(ENGLISH.title);
+    expect(await page.$eval('ul[aria-label="받은 알림"]', (element) => (element as HTMLElement).innerText)).toContain(KOREAN.title);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'messages-ko-390-list');
     await clickButton(page, '알림 닫기');

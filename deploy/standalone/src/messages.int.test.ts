@@ -112,6 +112,43 @@ describe('administrators’ messages', () => {
     await refused(() => send('GET', `/admin/messages/${id}?after=${position}`, product.admin), 404);
   });
 
+  it('keeps an English version beside the Korean one; what a GET returns a PUT accepts; a PUT without it leaves Korean only (issue 23)', async () => {
+    const english = { titleEn: 'Scheduled maintenance', messageEn: 'On 30 November, 02:00–04:00\nThe service is under maintenance.' };
+    const written = String((await ok(send('POST', '/admin/messages', product.admin, { ...content, users: 'all', ...english }), 201))._id);
+    const read = messageSchema.parse(await ok(send('GET', `/admin/messages/${written}?after=${position}`, product.admin)));
+    expect(read).toMatchObject({ title: content.title, ...english, status: 'waiting' });
+    await ok(send('PUT', `/admin/messages/${written}`, product.admin, { ...read, showing: true }));
+    const [received] = (await inboxOf(free)).filter((message) => message._id === written);
+    expect(received).toMatchObject({ title: content.title, message: content.message, ...english });
+    expect(messageSchema.parse(await ok(send('GET', `/messages/${written}`, free)))).toMatchObject(english);
+    // the English words are locked while it is shown, as the Korean ones are
+    await refused(() => send('PUT', `/admin/messages/${written}`, product.admin, { ...read, titleEn: 'Changed', showing: true }), 403, MESSAGE_MESSAGES.editWhileShowing);
+    // a client that knows only the spec's fields replaces the words: the message is Korean-only again
+    await ok(send('PUT', `/admin/messages/${written}`, product.admin, { ...content, users: 'all', showing: false }));
+    const korean = messageSchema.parse(await ok(send('GET', `/admin/messages/${written}?after=${position}`, product.admin)));
+    expect(korean).not.toHaveProperty('titleEn');
+    expect(korean).not.toHaveProperty('messageEn');
+    // the message's audit trail shows the English words as they were saved and sent, and the save that dropped them
+    const audit = (await ok(send('GET', `/admin/audit/message/${written}?after=${position}`, product.admin))) as { results: Array<{ type: string; summary: Record<string, unknown> }> };
+    expect(audit.results.map((entry) => [entry.type, entry.summary.titleEn, entry.summary.messageEn])).toEqual([
+      ['MessageSaved', undefined, undefined],
+      ['MessageUnsent', undefined, undefined],
+      ['MessageSent', english.titleEn, english.messageEn],
+      ['MessageSaved', english.titleEn, english.messageEn],
+    ]);
+    await ok(send('DELETE', `/admin/messages/${written}`, product.admin), 204);
+  });
+
+  it('refuses a bad English version with a problem naming the field, changing nothing (issue 23)', async () => {
+    const english = { titleEn: 'Scheduled maintenance', messageEn: 'The service is under maintenance.' };
+    const answer = await send('POST', '/admin/messages', product.admin, { ...content, ...english, titleEn: 'x'.repeat(201) });
+    expect(await answer.clone().json()).toMatchObject({ code: 'validation_failed', errors: [{ path: 'titleEn', message: MESSAGE_MESSAGES.titleTooLong }] });
+    await refused(() => send('POST', '/admin/messages', product.admin, { ...content, ...english, titleEn: 'x'.repeat(201) }), 400, `titleEn: ${MESSAGE_MESSAGES.titleTooLong}`);
+    await refused(() => send('POST', '/admin/messages', product.admin, { ...content, ...english, messageEn: 'x'.repeat(5001) }), 400, `messageEn: ${MESSAGE_MESSAGES.textTooLong}`);
+    await refused(() => send('POST', '/admin/messages', product.admin, { ...content, titleEn: 'Only a title' }), 400, `messageEn: ${MESSAGE_MESSAGES.englishIncomplete}`);
+    await refused(() => send('PUT', `/admin/messages/${id}`, product.admin, { ...content, messageEn: 'Only a text' }), 400, `titleEn: ${MESSAGE_MESSAGES.englishIncomplete}`);
+  });
+
   it('refuses members, strangers and bad bodies, changing nothing', async () => {
     await refused(() => send('POST', '/admin/messages', paid, content), 403);
     await refused(() => send('POST', '/admin/messages', null, content), 401);

@@ -39,7 +39,7 @@ const HOSTILE_KEYS = ['__proto__', 'constructor', 'prototype', '', '$where', 'a.
 
 /** The fields the write routes read, so random bodies hit the schemas' branches and not only their first check. */
 const FIELDS = [
-  'title', 'message', 'messageDate', 'type', 'users', 'notification', 'showing', 'guidebookId', 'guidebookIds', 'contentId', 'priority', 'mode',
+  'title', 'message', 'titleEn', 'messageEn', 'messageDate', 'type', 'users', 'notification', 'showing', 'guidebookId', 'guidebookIds', 'contentId', 'priority', 'mode',
   'password', 'isPublicGallery', 'isSampleGuidebook', 'isSampleContent', 'revision', 'patches', 'op', 'path', 'value', 'source', 'contents',
   'header', 'subheader', 'footer', 'email', 'name', 'companyName', 'language', 'isHidden', 'customerUid', 'plan', 'feedback', 'url', 'userAgent',
   'timestamp', 'accessToken', 'link', 'confirmPassword', 'agreeToTerms', 'children', 'text',

@@ -21,6 +21,17 @@ describe('the messages read model', () => {
     expect(afterUnsend).toMatchObject({ saved: true, showing: false, recipients: [] });
   });
 
+  it('keeps the English version as saved; a later save without one takes it away (issue 23)', () => {
+    const english = { titleEn: 'Maintenance', messageEn: 'At 2 a.m.' };
+    const withEnglish = expectIdempotent(messagesProjector, recordedEvents([saved(0, english)])).get('m1');
+    expect(withEnglish).toMatchObject({ title: '점검 안내', ...english });
+    const changed = expectIdempotent(messagesProjector, recordedEvents([saved(0, english), saved(1, { ...english, titleEn: 'Changed' })])).get('m1');
+    expect(changed).toMatchObject({ titleEn: 'Changed', messageEn: 'At 2 a.m.', updatedAt: at(1) });
+    const koreanOnly = expectIdempotent(messagesProjector, recordedEvents([saved(0, english), saved(1)])).get('m1');
+    expect(koreanOnly).not.toHaveProperty('titleEn');
+    expect(koreanOnly).not.toHaveProperty('messageEn');
+  });
+
   it('a deleted message is gone', () => {
     expect(expectIdempotent(messagesProjector, recordedEvents([saved(0), sent(1), deleted(2, ['u1', 'u2'])])).size).toBe(0);
   });
@@ -31,6 +42,13 @@ describe('the inbox read model', () => {
     const docs = expectIdempotent(inboxProjector, recordedEvents([saved(0), sent(1), saved(2, { title: '다른 제목' })]));
     expect([...docs.keys()].sort()).toEqual(['m1:u1', 'm1:u2']);
     expect(docs.get('m1:u1')).toEqual({ id: 'm1:u1', messageId: 'm1', userId: 'u1', ...content, sentAt: at(1), dismissed: false });
+  });
+
+  it('a message sent in Korean and English is in the inbox in both, as sent (issue 23)', () => {
+    const english = { titleEn: 'Maintenance', messageEn: 'At 2 a.m.' };
+    const sentBoth = { streamId: stream, type: 'MessageSent', data: { messageId: 'm1', ...content, ...english, recipients: ['u1'], sentAt: at(1) } };
+    const docs = expectIdempotent(inboxProjector, recordedEvents([saved(0, english), sentBoth, saved(2, { titleEn: 'Other', messageEn: 'Other' })]));
+    expect(docs.get('m1:u1')).toEqual({ id: 'm1:u1', messageId: 'm1', userId: 'u1', ...content, ...english, sentAt: at(1), dismissed: false });
   });
 
   it('a dismissal is the member’s own', () => {

@@ -28,7 +28,9 @@ export const messagesProjector: Projector<MessageDoc, MessageEvent> = {
       case 'MessageSaved': {
         const { messageId, savedAt, ...content } = event.data;
         if (doc === null) return { id: messageId, ...content, saved: true, showing: false, recipients: [], sentAt: null, createdAt: savedAt, updatedAt: savedAt };
-        return { ...doc, ...content, saved: true, updatedAt: savedAt };
+        // The saved words replace the old ones whole: a message saved without its English version has none any more.
+        const { titleEn: _titleEn, messageEn: _messageEn, ...before } = doc;
+        return { ...before, ...content, saved: true, updatedAt: savedAt };
       }
       case 'MessageSent':
         return doc === null ? null : { ...doc, saved: false, showing: true, recipients: event.data.recipients, sentAt: event.data.sentAt, updatedAt: event.data.sentAt };

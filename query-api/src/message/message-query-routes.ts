@@ -19,10 +19,10 @@ import type { ReadYourWrites } from '../core/read-your-writes.ts';
 
 export type MessageQueryRoutesDeps = { readStore: ReadStore; readYourWrites: ReadYourWrites; auth: Auth };
 
-/** The words of a message, as every answer carries them. */
-function contentOf(doc: MessageContent): Pick<Message, 'title' | 'message' | 'type' | 'users' | 'messageDate' | 'notification'> {
-  const { title, message, type, users, messageDate, notification } = doc;
-  return { title, message, type, users, messageDate, notification };
+/** The words of a message, as every answer carries them: both versions, the English one only when there is one. */
+function contentOf(doc: MessageContent): Pick<Message, 'title' | 'message' | 'titleEn' | 'messageEn' | 'type' | 'users' | 'messageDate' | 'notification'> {
+  const { title, message, titleEn, messageEn, type, users, messageDate, notification } = doc;
+  return { title, message, ...(titleEn && messageEn ? { titleEn, messageEn } : {}), type, users, messageDate, notification };
 }
 
 function fromMessage(doc: MessageDoc): Message {

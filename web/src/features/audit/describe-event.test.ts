@@ -47,4 +47,16 @@ describe('audit sentences', () => {
     expect(describeEvent(activated, en.t, (key) => en.exists(key))).toMatch(/^The account holder /);
     expect(describeEvent(activated, ko.t, (key) => ko.exists(key))).toBe('계정 주인이 계정을 인증');
   });
+
+  it('says when a message was written in Korean and English (issue 23); a Korean-only one reads as before', () => {
+    const en = createI18n('en');
+    const ko = createI18n('ko');
+    const saved = (summary: AuditEntry['summary']): AuditEntry => ({ ...edited(1), type: 'MessageSaved', streamId: 'message-m1', subject: 'message-m1', summary });
+    expect(describeEvent(saved({ title: '점검', titleEn: 'Maintenance', messageEn: 'Tonight' }), en.t, (key) => en.exists(key))).toBe('Kim saved the message in Korean and English');
+    expect(describeEvent(saved({ title: '점검', titleEn: 'Maintenance' }), ko.t, (key) => ko.exists(key))).toBe('Kim이(가) 공지를 한국어와 영어로 저장');
+    expect(describeEvent(saved({ title: '점검' }), ko.t, (key) => ko.exists(key))).toBe('Kim이(가) 공지를 저장');
+    const sent: AuditEntry = { ...saved({ title: '점검', titleEn: 'Maintenance', recipientsCount: 3 }), type: 'MessageSent' };
+    expect(describeEvent(sent, en.t, (key) => en.exists(key))).toBe('Kim sent the message in Korean and English (3 recipients)');
+    expect(describeEvent({ ...sent, summary: { title: '점검', recipientsCount: 3 } }, en.t, (key) => en.exists(key))).toBe('Kim sent the message (3 recipients)');
+  });
 });

@@ -61,6 +61,9 @@ export function describeEvent(entry: AuditEntry, t: TFunction, exists: (key: str
     ro: directionParticle(target),
     amount,
     count: typeof summary.patchesCount === 'number' ? summary.patchesCount : 1,
+    // an event that carries an English version beside the Korean (a message, issue 23) says so where its type has an
+    // `_english` sentence (i18next's context); the English words themselves are in the entry's details
+    ...(typeof summary.titleEn === 'string' && summary.titleEn !== '' ? { context: 'english' } : {}),
     interpolation: { escapeValue: false },
   });
 }

@@ -20,20 +20,66 @@ type AdminMessageFormProps = {
   editHref: (messageId: string) => string;
 };
 
-const blank = (): MessageContent => ({ title: '', message: '', type: 'information', users: 'all', messageDate: toMessageDate(new Date()), notification: false });
-const contentOf = (message: Message): MessageContent => ({
+/** What the form holds: the English fields always (blank when the message has no English version). */
+type FormContent = MessageContent & { titleEn: string; messageEn: string };
+
+const blank = (): FormContent => ({ title: '', message: '', titleEn: '', messageEn: '', type: 'information', users: 'all', messageDate: toMessageDate(new Date()), notification: false });
+const formOf = (message: Message): FormContent => ({
   title: message.title,
   message: message.message,
+  titleEn: message.titleEn ?? '',
+  messageEn: message.messageEn ?? '',
   type: message.type,
   users: message.users,
   messageDate: message.messageDate,
   notification: message.notification,
 });
 
-type Errors = Partial<Record<'title' | 'message' | 'messageDate', string>>;
+/** What is sent: the spec's fields, and the English version only when there is one (a blank one is none). */
+function contentOf({ titleEn, messageEn, ...korean }: FormContent): MessageContent {
+  return titleEn.trim() !== '' && messageEn.trim() !== '' ? { ...korean, titleEn, messageEn } : korean;
+}
+
+type Errors = Partial<Record<'title' | 'message' | 'titleEn' | 'messageEn' | 'messageDate', string>>;
+
+type MessageTextProps = { label: string; value: string; lang: string; disabled: boolean; error: string | undefined; hint?: string; onChange: (value: string) => void };
+
+/** The message's text in one language: a labelled textarea with its error. */
+function MessageText({ label, value, lang, disabled, error, hint, onChange }: MessageTextProps) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-neutral-800">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        rows={6}
+        lang={lang}
+        value={value}
+        maxLength={MESSAGE_TEXT_MAX}
+        disabled={disabled}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+        className="rounded-control border border-neutral-300 px-3 py-2 text-base disabled:bg-neutral-50 disabled:text-neutral-500"
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-alert-600">
+          {error}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="text-sm text-neutral-500">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 /**
- * /admin/messages/create and /admin/messages/{id} (spec 3 §2.9, §5): title, text, type (information by default),
+ * /admin/messages/create and /admin/messages/{id} (spec 3 §2.9, §5): title and text in Korean (required) and, in a
+ * section of its own, optionally in English (issue 23: English readers see it, everyone else the Korean), type (information by default),
  * recipients (everyone by default), the date (a calendar; YYYY.MM.DD shown, YYYY-MM-DD sent) and the banner flag;
  * Save, Send, Unsend and Delete (behind a confirm). A sent message's words are locked until it is unsent.
  */
@@ -44,20 +90,21 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
   const existing = useAdminMessage(messageId);
   const write = useWriteMessage();
   const remove = useDeleteMessage();
-  const [content, setContent] = useState<MessageContent>(blank);
+  const [content, setContent] = useState<FormContent>(blank);
   const [errors, setErrors] = useState<Errors>({});
   const [confirmDelete, setConfirmDelete] = useState(false);
   // taking a sent message back hides it from every recipient's bell: asked first, as deleting is
   const [confirmUnsend, setConfirmUnsend] = useState(false);
-  const textId = useId();
+  const koreanId = useId();
+  const englishId = useId();
   const loaded = existing.data;
   useEffect(() => {
-    if (loaded) setContent(contentOf(loaded));
+    if (loaded) setContent(formOf(loaded));
   }, [loaded]);
   const showing = loaded?.showing ?? false;
   const busy = write.isPending || remove.isPending;
 
-  const set = <K extends keyof MessageContent>(key: K, value: MessageContent[K]) => {
+  const set = <K extends keyof FormContent>(key: K, value: FormContent[K]) => {
     setContent((current) => ({ ...current, [key]: value }));
     if (key in errors) setErrors((current) => ({ ...current, [key]: undefined }));
   };
@@ -67,6 +114,11 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
     if (content.title.trim() === '') found.title = t('messages.admin.form.required');
     if (content.message.trim() === '') found.message = t('messages.admin.form.required');
     if (content.messageDate === '') found.messageDate = t('messages.admin.form.required');
+    // The English version is whole or absent: the missing half is the field at fault.
+    const titleEn = content.titleEn.trim() !== '';
+    const messageEn = content.messageEn.trim() !== '';
+    if (titleEn && !messageEn) found.messageEn = t('messages.admin.form.englishIncomplete');
+    if (messageEn && !titleEn) found.titleEn = t('messages.admin.form.englishIncomplete');
     setErrors(found);
     return Object.keys(found).length === 0;
   }
@@ -74,7 +126,7 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
   async function submit(showingNext: boolean | undefined, done: string) {
     if (!checked()) return;
     try {
-      const message = await write.mutateAsync({ messageId, content, ...(showingNext === undefined ? {} : { showing: showingNext }) });
+      const message = await write.mutateAsync({ messageId, content: contentOf(content), ...(showingNext === undefined ? {} : { showing: showingNext }) });
       toast.success(showingNext === true ? t('messages.admin.form.sent', { count: message.recipientsCount ?? 0 }) : done);
       if (messageId === null) void navigate(editHref(message._id), { replace: true });
     } catch (error) {
@@ -111,34 +163,45 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
           }}
         >
           {showing ? <p className="rounded-control bg-warning-50 px-3 py-2 text-sm text-warning-700">{t('messages.admin.form.lockedWhileShowing')}</p> : null}
-          <TextField
-            label={t('messages.admin.form.title')}
-            value={content.title}
-            maxLength={MESSAGE_TITLE_MAX}
-            disabled={showing}
-            error={errors.title}
-            onChange={(event) => set('title', event.target.value)}
-          />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={textId} className="text-sm font-semibold text-neutral-800">
-              {t('messages.admin.form.message')}
-            </label>
-            <textarea
-              id={textId}
-              rows={6}
-              value={content.message}
-              maxLength={MESSAGE_TEXT_MAX}
+          <section aria-labelledby={koreanId} className="flex flex-col gap-4" data-message-language="ko">
+            <h2 id={koreanId} className="text-base font-bold text-neutral-900">
+              {t('messages.admin.form.korean')} <span className="text-sm font-normal text-neutral-500">· {t('messages.admin.form.requiredSection')}</span>
+            </h2>
+            <TextField
+              label={t('messages.admin.form.title')}
+              lang="ko"
+              value={content.title}
+              maxLength={MESSAGE_TITLE_MAX}
               disabled={showing}
-              aria-invalid={errors.message ? true : undefined}
-              onChange={(event) => set('message', event.target.value)}
-              className="rounded-control border border-neutral-300 px-3 py-2 text-base disabled:bg-neutral-50 disabled:text-neutral-500"
+              error={errors.title}
+              onChange={(event) => set('title', event.target.value)}
             />
-            {errors.message ? <p className="text-sm text-alert-600">{errors.message}</p> : null}
-          </div>
+            <MessageText label={t('messages.admin.form.message')} lang="ko" value={content.message} disabled={showing} error={errors.message} onChange={(value) => set('message', value)} />
+          </section>
+          <section aria-labelledby={englishId} aria-describedby={`${englishId}-hint`} className="flex flex-col gap-4 rounded-control bg-neutral-50 p-4" data-message-language="en">
+            <div className="flex flex-col gap-1">
+              <h2 id={englishId} className="text-base font-bold text-neutral-900">
+                {t('messages.admin.form.english')} <span className="text-sm font-normal text-neutral-500">· {t('messages.admin.form.optionalSection')}</span>
+              </h2>
+              <p id={`${englishId}-hint`} className="text-sm text-neutral-600">
+                {t('messages.admin.form.englishHint')}
+              </p>
+            </div>
+            <TextField
+              label={t('messages.admin.form.titleEn')}
+              lang="en"
+              value={content.titleEn}
+              maxLength={MESSAGE_TITLE_MAX}
+              disabled={showing}
+              error={errors.titleEn}
+              onChange={(event) => set('titleEn', event.target.value)}
+            />
+            <MessageText label={t('messages.admin.form.messageEn')} lang="en" value={content.messageEn} disabled={showing} error={errors.messageEn} onChange={(value) => set('messageEn', value)} />
+          </section>
           <div className="grid gap-4 sm:grid-cols-3">
             <label className="flex flex-col gap-1.5 text-sm font-semibold text-neutral-800">
               {t('messages.admin.form.type')}
-              <select className="h-11 rounded-control border border-neutral-300 bg-white px-3 text-base font-normal" value={content.type} disabled={showing} onChange={(event) => set('type', event.target.value as MessageContent['type'])}>
+              <select className="h-11 rounded-control border border-neutral-300 bg-white px-3 text-base font-normal" value={content.type} disabled={showing} onChange={(event) => set('type', event.target.value as FormContent['type'])}>
                 {MESSAGE_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {t(`messages.types.${type}`)}
@@ -148,7 +211,7 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
             </label>
             <label className="flex flex-col gap-1.5 text-sm font-semibold text-neutral-800">
               {t('messages.admin.form.users')}
-              <select className="h-11 rounded-control border border-neutral-300 bg-white px-3 text-base font-normal" value={content.users} disabled={showing} onChange={(event) => set('users', event.target.value as MessageContent['users'])}>
+              <select className="h-11 rounded-control border border-neutral-300 bg-white px-3 text-base font-normal" value={content.users} disabled={showing} onChange={(event) => set('users', event.target.value as FormContent['users'])}>
                 {MESSAGE_AUDIENCES.map((audience) => (
                   <option key={audience} value={audience}>
                     {t(`messages.admin.audiences.${audience}`)}

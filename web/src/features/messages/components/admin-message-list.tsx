@@ -30,7 +30,10 @@ export function MessageStatusLabel({ status }: { status: Message['status'] }) {
   );
 }
 
-/** /admin/messages (spec 3 §2.9): filters by recipients and type; No., Message, To, Date, Type, Status; pages of ten. */
+/**
+ * /admin/messages (spec 3 §2.9): filters by recipients and type; No., Message, To, Date, Type, Status; pages of ten.
+ * The Korean title, marked EN when the message has an English version too (issue 23).
+ */
 export function AdminMessageList({ filters, onFiltersChange, createHref, editHref }: AdminMessageListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -104,9 +107,16 @@ export function AdminMessageList({ filters, onFiltersChange, createHref, editHre
                   <tr key={message._id} onClick={() => void navigate(editHref(message._id))} className="cursor-pointer border-b border-neutral-100 last:border-0 hover:bg-primary-50/40">
                     <td className="px-4 py-3 text-center tabular-nums">{first + index}</td>
                     <td className="max-w-80 px-4 py-3">
-                      <Link to={editHref(message._id)} className="line-clamp-1 font-semibold break-all text-neutral-900">
-                        {message.title || message.message}
-                      </Link>
+                      <span className="flex items-center gap-2">
+                        <Link to={editHref(message._id)} lang="ko" className="line-clamp-1 min-w-0 font-semibold break-all text-neutral-900">
+                          {message.title || message.message}
+                        </Link>
+                        {message.titleEn ? (
+                          <abbr title={t('messages.admin.hasEnglish')} className="shrink-0 rounded-full bg-primary-50 px-1.5 py-0.5 text-xs font-semibold text-primary-700 no-underline" data-message-english="true">
+                            EN
+                          </abbr>
+                        ) : null}
+                      </span>
                     </td>
                     <td className="px-4 py-3 whitespace-nowrap">{t(`messages.admin.audiences.${message.users}`)}</td>
                     <td className="px-4 py-3 whitespace-nowrap tabular-nums">{messageDay(message.messageDate)}</td>

@@ -62,6 +62,51 @@ describe('the bell and the banner', () => {
   });
 });
 
+describe('a message in Korean and English (issue 23)', () => {
+  const bilingual = (n: number, over: Partial<Message> = {}) =>
+    message(n, { title: `공지 ${n}`, message: `첫 줄 ${n}\n둘째 줄`, titleEn: `Notice ${n} in English`, messageEn: `English line of ${n}\nSecond line`, ...over });
+
+  it('an English reader sees the English version in the banner, the bell, the list and the detail; a message without one in Korean', async () => {
+    const koreanOnly = message(2, { title: '한국어만', message: '한국어 본문' });
+    // a billing notice is written in the account's own language: nothing to mark
+    const notice = message(3, { _id: 'billing-charge-failed-x', title: 'Your payment failed' });
+    stubFetch((request) => (request.url.pathname === '/api/messages/m1' ? json(bilingual(1, { type: 'warning', notification: true })) : inbox([bilingual(1, { type: 'warning', notification: true }), koreanOnly, notice])));
+    const { router } = renderApp({ path: '/settings/notifications', language: 'en', auth: member });
+    await waitFor(() => expect(document.querySelector('[data-notification-banner="warning"]')?.textContent).toContain('Notice 1 in English'), WAIT);
+    expect(document.querySelector('[data-notification-banner] [lang="en"]')).not.toBeNull();
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1Notice 1 in English2026.11.21Warning', '2한국어만2026.11.22Information', '3Your payment failed2026.11.23Information']);
+    expect(within(table).getByRole('link', { name: '한국어만' }).getAttribute('lang')).toBe('ko');
+    expect(within(table).getByRole('link', { name: 'Notice 1 in English' }).getAttribute('lang')).toBe('en');
+    expect(within(table).getByRole('link', { name: 'Your payment failed' }).hasAttribute('lang')).toBe(false);
+    const bell = await screen.findByRole('button', { name: 'Notifications, 3 new' });
+    fireEvent.pointerDown(bell, { button: 0, pointerType: 'mouse' });
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      expect.stringContaining('Notice 1 in English'),
+      expect.stringContaining('한국어만'),
+      expect.stringContaining('Your payment failed'),
+      'See all notifications',
+    ]);
+    expect(within(menu).getByRole('button', { name: 'Dismiss ‘Notice 1 in English’' })).toBeDefined();
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    fireEvent.click(within(table).getByRole('link', { name: 'Notice 1 in English' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/notifications/m1'));
+    await waitFor(() => expect(document.querySelector('[data-message-body]')?.textContent).toBe('English line of 1\nSecond line'));
+    expect(screen.getByRole('heading', { name: 'Notice 1 in English' }).getAttribute('lang')).toBe('en');
+  });
+
+  it('a Korean reader sees the Korean version of the same message everywhere', async () => {
+    stubFetch((request) => (request.url.pathname === '/api/messages/m1' ? json(bilingual(1, { notification: true })) : inbox([bilingual(1, { notification: true })])));
+    renderApp({ path: '/settings/notifications/m1', language: 'ko', auth: signedIn({ language: 'kr' }) });
+    await waitFor(() => expect(document.querySelector('[data-message-body]')?.textContent).toBe('첫 줄 1\n둘째 줄'), WAIT);
+    expect(screen.getByRole('heading', { name: '공지 1' }).getAttribute('lang')).toBe('ko');
+    await waitFor(() => expect(document.querySelector('[data-notification-banner="information"]')?.textContent).toContain('공지 1'));
+    expect(document.querySelector('[data-notification-banner]')?.textContent).not.toContain('English');
+  });
+});
+
 describe('the notifications screens', () => {
   it('list the messages with their type and date, and a row opens the message with its line breaks', async () => {
     stubFetch((request) => (request.url.pathname === '/api/messages/m2' ? json(message(2, { type: 'warning' })) : inbox([message(2, { type: 'warning' }), message(1)])));
@@ -99,6 +144,53 @@ describe('the administrators’ message form', () => {
     await waitFor(() => expect(posts(requests)).toHaveLength(1));
     expect(posts(requests)[0]?.body).toEqual({ title: 'Maintenance', message: 'Tonight 2–4 am', type: 'information', users: 'all', messageDate: sent, notification: false });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/messages/new-1'));
+  });
+
+  it('writes Korean and, in its own section, English: both are sent; an English title without its text is refused before sending', async () => {
+    const requests = stubFetch((request) => {
+      if (request.method === 'POST') return json({ _id: 'new-2', position: 3 }, { status: 201 });
+      if (request.url.pathname === '/api/admin/messages/new-2') return json(message(2, { _id: 'new-2', status: 'waiting', showing: false, saved: true, sentAt: null, titleEn: 'Maintenance', messageEn: 'Tonight' }));
+      return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
+    });
+    renderApp({ path: '/admin/messages/create', auth: signedInAdmin() });
+    const save = await screen.findByRole('button', { name: '저장' }, WAIT);
+    const english = screen.getByRole('region', { name: '영어 (English) · 선택' });
+    expect(screen.getByRole('region', { name: '한국어 · 필수' })).toBeDefined();
+    fireEvent.change(screen.getByLabelText('제목'), { target: { value: '점검 안내' } });
+    fireEvent.change(screen.getByLabelText('내용'), { target: { value: '오늘 밤 2시부터' } });
+    fireEvent.change(within(english).getByLabelText('영어 제목'), { target: { value: 'Maintenance' } });
+    fireEvent.click(save);
+    expect(await within(english).findByText('영어 버전에는 제목과 내용이 모두 필요합니다')).toBeDefined();
+    expect(within(english).getByLabelText('영어 내용').getAttribute('aria-invalid')).toBe('true');
+    expect(posts(requests)).toEqual([]);
+    fireEvent.change(within(english).getByLabelText('영어 내용'), { target: { value: 'Tonight' } });
+    expect(within(english).queryByText('영어 버전에는 제목과 내용이 모두 필요합니다')).toBeNull();
+    fireEvent.click(save);
+    await waitFor(() => expect(posts(requests)).toHaveLength(1));
+    expect(posts(requests)[0]?.body).toMatchObject({ title: '점검 안내', message: '오늘 밤 2시부터', titleEn: 'Maintenance', messageEn: 'Tonight' });
+  });
+
+  it('editing loads the English version into its fields; clearing both sends a Korean-only message (English UI)', async () => {
+    const requests = stubFetch((request) => {
+      if (request.method === 'PUT') return json({ _id: 'm3', position: 4 });
+      if (request.url.pathname === '/api/admin/messages/m3') return json(message(3, { status: 'waiting', showing: false, saved: true, sentAt: null, titleEn: 'Old English', messageEn: 'Old text' }));
+      return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
+    });
+    renderApp({ path: '/admin/messages/m3', language: 'en', auth: signedInAdmin({ language: 'en' }) });
+    const english = await screen.findByRole('region', { name: 'English · optional' }, WAIT);
+    expect(screen.getByRole('region', { name: 'Korean (한국어) · required' })).toBeDefined();
+    const titleEn = within(english).getByLabelText<HTMLInputElement>('English title');
+    await waitFor(() => expect(titleEn.value).toBe('Old English'));
+    expect(titleEn.getAttribute('lang')).toBe('en');
+    expect(within(english).getByLabelText<HTMLTextAreaElement>('English message').value).toBe('Old text');
+    fireEvent.change(titleEn, { target: { value: '' } });
+    fireEvent.change(within(english).getByLabelText('English message'), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(1));
+    const body = requests.find((request) => request.method === 'PUT')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ title: 'Notice 3', message: 'Line one of 3\nLine two' });
+    expect(body).not.toHaveProperty('titleEn');
+    expect(body).not.toHaveProperty('messageEn');
   });
 
   it('"보내기 취소" asks first: cancelling the dialog sends nothing, confirming takes the message back', async () => {

@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { Bell, X } from 'lucide-react';
 import { BELL_MESSAGES, type Message } from '@pocketguide/contracts';
 import { useDismissMessage, useLatestMessages } from '../api/messages.ts';
+import { useMessageWords } from '../message-words.ts';
 import { MessageTypeBadge, messageDay } from './message-type-badge.tsx';
 
 type NotificationBellProps = { listHref: string; detailHref: (messageId: string) => string };
@@ -13,13 +14,14 @@ type NotificationBellProps = { listHref: string; detailHref: (messageId: string)
 /**
  * The header's bell (spec 3 §2.4): the count of messages not dismissed, and a dropdown with the first three, each
  * opening its detail and with its own dismiss button, then 'See all notifications'. A message that arrives while
- * the app is open is announced by a toast with a link to it.
+ * the app is open is announced by a toast with a link to it. Titles are in the reader's language (issue 23).
  */
 export function NotificationBell({ listHref, detailHref }: NotificationBellProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const latest = useLatestMessages({ enabled: true });
   const dismiss = useDismissMessage();
+  const wordsOf = useMessageWords();
   const messages = latest.data?.messages ?? [];
   const unread = messages.filter((message) => !message.dismissed);
   const shown = unread.slice(0, BELL_MESSAGES);
@@ -36,12 +38,12 @@ export function NotificationBell({ listHref, detailHref }: NotificationBellProps
       if (known.current.has(message._id)) continue;
       known.current.add(message._id);
       if (!message.dismissed) {
-        toast(t('messages.toast.new', { title: message.title }), {
+        toast(t('messages.toast.new', { title: wordsOf(message).title }), {
           action: { label: t('messages.toast.open'), onClick: () => void navigate(detailHref(message._id)) },
         });
       }
     }
-  }, [latest.data, t, navigate, detailHref]);
+  }, [latest.data, t, navigate, detailHref, wordsOf]);
 
   return (
     <DropdownMenu.Root modal={false}>
@@ -79,6 +81,7 @@ export function NotificationBell({ listHref, detailHref }: NotificationBellProps
 
 function BellItem({ message, href, onDismiss }: { message: Message; href: string; onDismiss: () => void }) {
   const { t } = useTranslation();
+  const words = useMessageWords()(message);
   return (
     <div className="flex items-start gap-1 rounded-control" data-bell-message={message._id}>
       <DropdownMenu.Item asChild>
@@ -87,13 +90,15 @@ function BellItem({ message, href, onDismiss }: { message: Message; href: string
             <MessageTypeBadge type={message.type} />
             <span className="text-xs text-neutral-500 tabular-nums">{messageDay(message.sentAt ?? message.createdAt)}</span>
           </span>
-          <span className="line-clamp-2 text-sm font-semibold break-words text-neutral-900">{message.title}</span>
+          <span className="line-clamp-2 text-sm font-semibold break-words text-neutral-900" lang={words.language}>
+            {words.title}
+          </span>
         </Link>
       </DropdownMenu.Item>
       <button
         type="button"
         onClick={onDismiss}
-        aria-label={t('messages.bell.dismiss', { title: message.title })}
+        aria-label={t('messages.bell.dismiss', { title: words.title })}
         title={t('messages.bell.dismissShort')}
         className="mt-1 flex size-8 shrink-0 items-center justify-center rounded-control text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800"
       >

@@ -9,6 +9,7 @@ import { Pagination } from '../../../components/pagination.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { cx } from '../../../lib/class-names.ts';
 import { useInbox } from '../api/messages.ts';
+import { useMessageWords } from '../message-words.ts';
 import { MessageTypeBadge, messageDay } from './message-type-badge.tsx';
 
 type NotificationListProps = { page: number; onPageChange: (page: number) => void; detailHref: (messageId: string) => string };
@@ -16,11 +17,13 @@ type NotificationListProps = { page: number; onPageChange: (page: number) => voi
 /**
  * /settings/notifications (spec 3 §2.4): No., Message, Date, Type; a row opens the message; pages of ten; 'No
  * Messages Found' when there are none. A table on wide screens, cards on a phone. Dismissed ones read quieter.
+ * Each message in the reader's language, the Korean words when it has no English version.
  */
 export function NotificationList({ page, onPageChange, detailHref }: NotificationListProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const inbox = useInbox(page);
+  const wordsOf = useMessageWords();
 
   if (inbox.isPending) {
     return (
@@ -68,8 +71,8 @@ export function NotificationList({ page, onPageChange, detailHref }: Notificatio
               >
                 <td className="px-4 py-3.5 text-center tabular-nums">{first + index}</td>
                 <td className="px-4 py-3.5">
-                  <Link to={detailHref(message._id)} className={cx('line-clamp-1 break-all', message.dismissed ? 'font-normal' : 'font-semibold text-neutral-900')}>
-                    {message.title || message.message}
+                  <Link to={detailHref(message._id)} lang={wordsOf(message).language} className={cx('line-clamp-1 break-all', message.dismissed ? 'font-normal' : 'font-semibold text-neutral-900')}>
+                    {wordsOf(message).title || wordsOf(message).message}
                   </Link>
                 </td>
                 <td className="px-4 py-3.5 tabular-nums">{messageDay(message.sentAt ?? message.createdAt)}</td>
@@ -89,7 +92,9 @@ export function NotificationList({ page, onPageChange, detailHref }: Notificatio
                 <MessageTypeBadge type={message.type} />
                 <span className="text-xs text-neutral-500 tabular-nums">{messageDay(message.sentAt ?? message.createdAt)}</span>
               </span>
-              <span className={cx('break-words', message.dismissed ? 'text-neutral-600' : 'font-semibold text-neutral-900')}>{message.title || message.message}</span>
+              <span lang={wordsOf(message).language} className={cx('break-words', message.dismissed ? 'text-neutral-600' : 'font-semibold text-neutral-900')}>
+                {wordsOf(message).title || wordsOf(message).message}
+              </span>
             </Link>
           </li>
         ))}
