@@ -75,6 +75,8 @@ describe('messages in a browser', () => {
     // Everyone living: the two members and the administrator.
     await waitForText(page, '3명에게 보냈습니다');
     await waitForText(page, '알림 표시 중');
+    // the change history below the form shows the send at once, not on the next reload
+    await waitForText(page, '공지를 한국어와 영어로 발송 (받는 사람 3명)');
     await screenshot(page, 'messages-ko-1280-form-sent');
     await page.goto(`${product.baseUrl}/admin/messages`, { waitUntil: 'networkidle0' });
     await waitForText(page, KOREAN.title);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { MESSAGE_AUDIENCES, MESSAGE_TYPES, type MessageAudience, type MessageType } from '@pocketguide/contracts';
 import { AdminMessageForm } from '../../../features/messages/components/admin-message-form.tsx';
 import { AdminMessageList } from '../../../features/messages/components/admin-message-list.tsx';
-import type { AdminMessageFilters } from '../../../features/messages/api/messages.ts';
+import { useLastMessageWrite, type AdminMessageFilters } from '../../../features/messages/api/messages.ts';
 import { paths } from '../../paths.ts';
 import { AuditTimeline } from '../../../features/audit/index.ts';
 
@@ -57,12 +57,13 @@ export function AdminMessageCreateRoute() {
 export function AdminMessageEditRoute() {
   const { t } = useTranslation();
   const { messageId = '' } = useParams();
+  const lastWrite = useLastMessageWrite(messageId);
   return (
     <>
       <title>{`${t('messages.admin.form.editTitle')} · ${t('app.name')}`}</title>
       <AdminMessageForm key={messageId} messageId={messageId} listHref={paths.adminMessages.getHref()} editHref={paths.adminMessage.getHref} />
       <div className="mt-8">
-        <AuditTimeline subject="message" id={messageId} />
+        <AuditTimeline subject="message" id={messageId} {...(lastWrite === undefined ? {} : { after: lastWrite })} />
       </div>
     </>
   );

@@ -96,10 +96,22 @@ export function useWriteMessage() {
       });
       const { data: message } = await api.request({ path: `/admin/messages/${encodeURIComponent(written._id)}`, query: { after: written.position }, schema: messageSchema });
       queryClient.setQueryData([...messagesQueryKey, 'admin-message', written._id], message);
+      queryClient.setQueryData(lastWriteKey(written._id), written.position);
       return message;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...messagesQueryKey, 'admin'] }),
   });
+}
+
+const lastWriteKey = (messageId: string) => [...messagesQueryKey, 'last-write', messageId];
+
+/**
+ * The log position of this browser's last save or send of a message, watched: its change history reads after it,
+ * so a save or a send shows there at once rather than on the next reload.
+ */
+export function useLastMessageWrite(messageId: string): number | undefined {
+  // never fetched: only useWriteMessage sets it; useQuery re-renders the screen when it does
+  return useQuery<number | null>({ queryKey: lastWriteKey(messageId), queryFn: () => null, enabled: false }).data ?? undefined;
 }
 
 /** DELETE messages/{id}: answered 204. */
