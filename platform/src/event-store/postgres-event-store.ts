@@ -35,7 +35,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store.ts';
-import { DONE, SerialSubscription } from './serial-subscription.ts';
+import { PagedSubscription, type LogPage } from './paged-subscription.ts';
 import { isConnectionLoss } from '../postgres/connection-loss.ts';
 
 export type PostgresEventStoreOptions = {
@@ -226,7 +226,7 @@ type EventRow = {
   recorded_at: Date;
 };
 
-type Page = { events: RecordedEvent[]; scannedUpTo: number };
+type Page = LogPage;
 
 const COLUMNS = 'position, id, stream_id, revision, type, data, metadata, recorded_at';
 
@@ -310,7 +310,7 @@ export class PostgresEventStore implements EventStore {
   #flushTimer: NodeJS.Immediate | undefined;
   #inFlight: Promise<void> | undefined;
   readonly #waiters = new Set<() => void>();
-  readonly #subscriptions = new Set<PostgresSubscription>();
+  readonly #subscriptions = new Set<PagedSubscription>();
   #listener: Promise<pg.Client | null> | undefined;
   #closed = false;
   #commits = 0;
@@ -545,7 +545,7 @@ export class PostgresEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
     this.#assertOpen();
-    const subscription = new PostgresSubscription(
+    const subscription = new PagedSubscription(
       {
         readPage: (after, filter, limit) => {
           this.#assertOpen();
@@ -557,7 +557,14 @@ export class PostgresEventStore implements EventStore {
         },
         removeWaiter: (wake) => this.#waiters.delete(wake),
         forget: (closed) => this.#subscriptions.delete(closed),
-        onConnectionLoss: (report) => this.#onConnectionLoss(report),
+        // A lost connection: the same page is read again from the same position, on a new connection, after a
+        // growing pause. Any other failure ends the subscription.
+        retryDelay: (error, attempt) => {
+          if (!isConnectionLoss(error)) return undefined;
+          const delayMs = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (attempt - 1));
+          this.#onConnectionLoss({ what: 'subscription', error, attempt, delayMs });
+          return delayMs;
+        },
       },
       options,
       this.#pollIntervalMs,
@@ -655,127 +662,6 @@ export class PostgresEventStore implements EventStore {
     this.#listener = undefined;
     await listener?.end().catch(() => undefined);
     await this.#pool.end();
-  }
-}
-
-type SubscriptionHost = {
-  readPage(after: number, filter: EventFilter | undefined, limit: number): Promise<Page>;
-  addWaiter(wake: () => void): void;
-  removeWaiter(wake: () => void): void;
-  forget(subscription: PostgresSubscription): void;
-  onConnectionLoss(report: ConnectionLossReport): void;
-};
-
-/**
- * A pull-based catch-up subscription: a page is read only when the consumer asks for the next event and the
- * previous page is used up, so at most one page is held in memory.
- */
-class PostgresSubscription extends SerialSubscription {
-  readonly #host: SubscriptionHost;
-  readonly #filter: EventFilter | undefined;
-  readonly #signal: AbortSignal | undefined;
-  readonly #pollIntervalMs: number;
-  readonly #pageSize: number;
-  #after: number;
-  #buffer: RecordedEvent[] = [];
-  #index = 0;
-  #closed = false;
-  #failures = 0;
-  #wake: (() => void) | undefined;
-  readonly #onAbort = (): void => void this.close();
-
-  constructor(host: SubscriptionHost, options: SubscribeOptions, pollIntervalMs: number, pageSize: number) {
-    super();
-    this.#host = host;
-    this.#filter = options.filter;
-    this.#after = options.after ?? 0;
-    this.#signal = options.signal;
-    this.#pollIntervalMs = pollIntervalMs;
-    this.#pageSize = pageSize;
-    if (this.#signal?.aborted) this.#closed = true;
-    else this.#signal?.addEventListener('abort', this.#onAbort, { once: true });
-  }
-
-  protected async pull(): Promise<IteratorResult<RecordedEvent>> {
-    for (;;) {
-      if (this.#closed) return DONE;
-      const buffered = this.#buffer[this.#index];
-      if (buffered) {
-        this.#index += 1;
-        return { done: false, value: buffered };
-      }
-      // Registered before the read: an append that commits while the page is being read still wakes us.
-      const woken = this.#armWake();
-      let page: Page;
-      try {
-        page = await this.#host.readPage(this.#after, this.#filter, this.#pageSize);
-        this.#failures = 0;
-      } catch (error) {
-        woken.cancel();
-        if (this.#closed) return DONE;
-        // A lost connection: the same page is read again from the same position, on a new connection, after a
-        // growing pause; nothing is skipped or delivered twice. Any other failure ends the subscription.
-        if (isConnectionLoss(error)) {
-          this.#failures += 1;
-          const delayMs = Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** (this.#failures - 1));
-          this.#host.onConnectionLoss({ what: 'subscription', error, attempt: this.#failures, delayMs });
-          await this.#pause(delayMs);
-          continue;
-        }
-        await this.close();
-        throw error;
-      }
-      if (this.#closed) {
-        woken.cancel();
-        return DONE;
-      }
-      this.#after = page.scannedUpTo;
-      this.#buffer = page.events;
-      this.#index = 0;
-      if (page.events.length === 0) await woken.promise;
-      else woken.cancel();
-    }
-  }
-
-  /** Waits `ms`, or less when the subscription is closed meanwhile. */
-  #pause(ms: number): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done(): void {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#wake = done;
-    }).finally(() => {
-      this.#wake = undefined;
-    });
-  }
-
-  /** Resolves on a commit (NOTIFY, or an append in this process), on the poll timer, or on close. */
-  #armWake(): { promise: Promise<void>; cancel(): void } {
-    let resolveWait: () => void = () => undefined;
-    const promise = new Promise<void>((resolve) => {
-      resolveWait = resolve;
-    });
-    const wake = (): void => {
-      clearTimeout(timer);
-      this.#host.removeWaiter(wake);
-      if (this.#wake === wake) this.#wake = undefined;
-      resolveWait();
-    };
-    const timer = setTimeout(wake, this.#pollIntervalMs);
-    this.#wake = wake;
-    this.#host.addWaiter(wake);
-    return { promise, cancel: wake };
-  }
-
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#buffer = [];
-    this.#signal?.removeEventListener('abort', this.#onAbort);
-    this.#wake?.();
-    this.#host.forget(this);
   }
 }
 

@@ -28,7 +28,8 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store.ts';
-import { DONE, SerialSubscription } from './serial-subscription.ts';
+import { DONE } from './serial-subscription.ts';
+import { PagedSubscription, type LogPage } from './paged-subscription.ts';
 import { startCommitThread, type CommitThread, type ThreadOutcome } from './sqlite-commit-thread.ts';
 
 export type SqliteEventStoreOptions = {
@@ -115,7 +116,7 @@ type PendingAppend = {
 
 type Outcome = { ok: true; result: AppendResult; wrote: boolean } | { ok: false; error: unknown };
 
-type Page = { events: RecordedEvent[]; scannedUpTo: number };
+type Page = LogPage;
 
 function openStatements(db: Database.Database) {
   return {
@@ -304,7 +305,7 @@ export class SqliteEventStore implements EventStore {
   /** the batch the commit thread is committing: the next one waits for it */
   #inFlight: Promise<void> | undefined;
   readonly #waiters = new Set<() => void>();
-  readonly #subscriptions = new Set<SqliteSubscription>();
+  readonly #subscriptions = new Set<PagedSubscription>();
   #closed = false;
   #commits = 0;
   #appends = 0;
@@ -593,7 +594,7 @@ export class SqliteEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
     this.#assertOpen();
-    const subscription = new SqliteSubscription(
+    const subscription = new PagedSubscription(
       {
         readPage: (after, filter, limit) => {
           this.#assertOpen();
@@ -688,85 +689,3 @@ class PagedEvents implements AsyncIterableIterator<RecordedEvent> {
   }
 }
 
-type SubscriptionHost = {
-  readPage(after: number, filter: EventFilter | undefined, limit: number): Page;
-  addWaiter(wake: () => void): void;
-  removeWaiter(wake: () => void): void;
-  forget(subscription: SqliteSubscription): void;
-};
-
-/**
- * A pull-based catch-up subscription: a page is read only when the consumer asks for the next event and the
- * previous page is used up, so at most one page is held in memory.
- */
-class SqliteSubscription extends SerialSubscription {
-  readonly #host: SubscriptionHost;
-  readonly #filter: EventFilter | undefined;
-  readonly #signal: AbortSignal | undefined;
-  readonly #pollIntervalMs: number;
-  readonly #pageSize: number;
-  #after: number;
-  #buffer: RecordedEvent[] = [];
-  #index = 0;
-  #closed = false;
-  #wake: (() => void) | undefined;
-  readonly #onAbort = (): void => void this.close();
-
-  constructor(host: SubscriptionHost, options: SubscribeOptions, pollIntervalMs: number, pageSize: number) {
-    super();
-    this.#host = host;
-    this.#filter = options.filter;
-    this.#after = options.after ?? 0;
-    this.#signal = options.signal;
-    this.#pollIntervalMs = pollIntervalMs;
-    this.#pageSize = pageSize;
-    if (this.#signal?.aborted) this.#closed = true;
-    else this.#signal?.addEventListener('abort', this.#onAbort, { once: true });
-  }
-
-  protected async pull(): Promise<IteratorResult<RecordedEvent>> {
-    for (;;) {
-      if (this.#closed) return DONE;
-      const buffered = this.#buffer[this.#index];
-      if (buffered) {
-        this.#index += 1;
-        return { done: false, value: buffered };
-      }
-      let page: Page;
-      try {
-        page = this.#host.readPage(this.#after, this.#filter, this.#pageSize);
-      } catch (error) {
-        await this.close();
-        throw error;
-      }
-      this.#after = page.scannedUpTo;
-      this.#buffer = page.events;
-      this.#index = 0;
-      if (page.events.length === 0) await this.#waitForAppend();
-    }
-  }
-
-  /** Resolves on a commit in this process, on the poll timer (commits by other processes) or on close. */
-  #waitForAppend(): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const wake = (): void => {
-        clearTimeout(timer);
-        this.#host.removeWaiter(wake);
-        this.#wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(wake, this.#pollIntervalMs);
-      this.#wake = wake;
-      this.#host.addWaiter(wake);
-    });
-  }
-
-  async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    this.#buffer = [];
-    this.#signal?.removeEventListener('abort', this.#onAbort);
-    this.#wake?.();
-    this.#host.forget(this);
-  }
-}
