@@ -23,6 +23,7 @@ import { GROWTH_QUOTA_MESSAGE, guidebookDecider } from './guidebook-decider.ts';
 import type { Actor } from './guidebook-state.ts';
 import { guidebookSnapshotStream } from './guidebook-past.ts';
 import { createGuidebooks, type Guidebooks } from './guidebooks.ts';
+import { appendTitleEdits } from '../testing/long-stream.ts';
 
 let store: EventStore;
 beforeAll(() => {
@@ -317,29 +318,7 @@ describe('snapshots', () => {
     const streamId = guidebookStream(id);
     // 9,999 edits written straight to the store in batches (the same events the handler writes), then the rest
     // through the handler, which snapshots as it goes.
-    let title = 'Jeju';
-    for (let revision = 1; revision < 10_000; ) {
-      const batch: StoreEvent[] = [];
-      for (; batch.length < 500 && revision < 10_000; revision++) {
-        const next = `Jeju ${revision}`;
-        batch.push({
-          id: randomUUID(),
-          type: 'GuidebookEdited',
-          data: {
-            guidebookId: id,
-            baseRevision: revision - 1,
-            patches: [{ op: 'replace', path: ['title'], value: next }],
-            inversePatches: [{ op: 'replace', path: ['title'], value: title }],
-            summary: [{ key: 'renamed-guidebook', params: { title: next } }],
-            kind: 'edit',
-            editedAt: '2026-11-22T09:00:00.000Z',
-          },
-          metadata: { userId: author.userId, commandId: randomUUID() },
-        });
-        title = next;
-      }
-      await store.appendToStream(streamId, batch, { expectedRevision: revision - batch.length - 1 });
-    }
+    await appendTitleEdits(store, { guidebookId: id, userId: author.userId, count: 9_999, editedAt: '2026-11-22T09:00:00.000Z' });
     // The stream gained its day's quota (GUIDEBOOK_EVENTS_PER_DAY) on 22 November: a further change waits for the next day.
     const head = await store.headPosition();
     await expect(guidebooks.edit(id, author, retitle('One too many'), 9_999, meta(author))).rejects.toThrow(GROWTH_QUOTA_MESSAGE);

@@ -4,12 +4,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guidebookStream, newGuidebookDocument, userStream } from '@pocketguide/contracts';
-import type { EventStore, NewEvent as StoreEvent } from '@pocketguide/platform/event-store/event-store';
+import { newGuidebookDocument, userStream } from '@pocketguide/contracts';
+import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
 import type { CommandMetadata } from '../core/command-handler.ts';
 import type { Actor } from './guidebook-state.ts';
 import { createGuidebooks } from './guidebooks.ts';
+import { appendTitleEdits } from '../testing/long-stream.ts';
 
 /**
  * The first save of a long stream that has no snapshot folds every event of it. The fold gives the loop back every
@@ -50,31 +51,8 @@ describe('the first save of a long stream', () => {
     ]);
     const author: Actor = { userId, isAdmin: false };
     const { guidebookId } = await guidebooks.create(author, newGuidebookDocument({ title: 'Jeju' }), 'new', meta(author));
-    const streamId = guidebookStream(guidebookId);
     // 9,999 edits written straight to the store (the events the handler writes), on the days before the save.
-    let title = 'Jeju';
-    for (let revision = 1; revision < 10_000; ) {
-      const batch: StoreEvent[] = [];
-      for (; batch.length < 500 && revision < 10_000; revision++) {
-        const next = `Jeju ${revision}`;
-        batch.push({
-          id: randomUUID(),
-          type: 'GuidebookEdited',
-          data: {
-            guidebookId,
-            baseRevision: revision - 1,
-            patches: [{ op: 'replace', path: ['title'], value: next }],
-            inversePatches: [{ op: 'replace', path: ['title'], value: title }],
-            summary: [{ key: 'renamed-guidebook', params: { title: next } }],
-            kind: 'edit',
-            editedAt: '2026-11-20T09:00:00.000Z',
-          },
-          metadata: { userId, commandId: randomUUID() },
-        });
-        title = next;
-      }
-      await store.appendToStream(streamId, batch, { expectedRevision: revision - batch.length - 1 });
-    }
+    await appendTitleEdits(store, { guidebookId, userId, count: 9_999, editedAt: '2026-11-20T09:00:00.000Z' });
     now += 24 * 60 * 60_000;
 
     const server = createServer((_request, response) => response.end('ok'));
