@@ -57,3 +57,47 @@ export async function createTestDatabase(label: string, suite: string): Promise<
     },
   };
 }
+
+/** Polls until `check` answers a value, failing after `ms` instead of hanging. */
+async function until<T>(check: () => Promise<T | undefined>, what: string, ms: number): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * An administrator's connection to a test database that plays a failover or an operator: it can lock a table
+ * (through `client`) and kill the backends that wait on it, the store's LISTEN connection, or every other one.
+ * Its activity queries clear the statistics snapshot first: inside a locking transaction they would otherwise see
+ * the same rows again. Close it with `client.end()`.
+ */
+export async function openPostgresAdmin(url: string, waitMs: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const activity = async (where: string, params: unknown[]): Promise<number | undefined> => {
+    await client.query('SELECT pg_stat_clear_snapshot()');
+    const { rows } = await client.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND ${where}`, params);
+    return rows[0]?.pid;
+  };
+  return {
+    client,
+    /** the pid of another backend whose query matches `pattern` (SQL LIKE) and that waits for a lock */
+    waitingPid: (pattern: string) => until(() => activity(`wait_event_type = 'Lock' AND query LIKE $1`, [pattern]), `a backend running ${pattern} to wait for the lock`, waitMs),
+    /** the pid of the backend that LISTENs */
+    listenerPid: () => until(() => activity(`query LIKE 'LISTEN %'`, []), 'the LISTEN connection', waitMs),
+    /** kills one backend; true once PostgreSQL has signalled it */
+    terminate: async (pid: number): Promise<boolean> => {
+      const { rows } = await client.query<{ done: boolean }>('SELECT pg_terminate_backend($1) AS done', [pid]);
+      return rows[0]?.done === true;
+    },
+    /** kills every other backend of this database, as a server restart would; answers how many */
+    terminateAll: async (): Promise<number> => {
+      const { rows } = await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      return rows.length;
+    },
+  };
+}

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Socket } from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type PostgresDatabase } from '../../../test-support/postgres.ts';
+import { createTestDatabase, openPostgresAdmin, type PostgresDatabase } from '../../../test-support/postgres.ts';
+import { waitBudgetMs } from '../../../test-support/wait-budget.ts';
 import { eventStoreContract } from './event-store.contract.ts';
 import { WrongExpectedRevisionError, type NewEvent, type RecordedEvent } from './event-store.ts';
 import {
@@ -195,51 +196,11 @@ describe.skipIf(!database.available)('PostgreSQL event store', () => {
   });
 
   describe('lost connections and two instances at once', () => {
-    /** Polls until `check` answers a value, failing after the wait budget instead of hanging. */
-    async function until<T>(check: () => Promise<T | undefined>, what: string, ms = 10_000): Promise<T> {
-      const deadline = Date.now() + ms;
-      for (;;) {
-        const value = await check();
-        if (value !== undefined) return value;
-        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    }
-
-    /**
-     * An admin connection that can block the log table and kill the backends that wait on it. Its activity queries
-     * clear the statistics snapshot first: inside its locking transaction it would otherwise see the same rows again.
-     */
+    /** An admin connection that can block the log table and kill the backends that wait on it. */
     async function admin() {
       if (!database.available) throw new Error(database.reason);
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      return {
-        client,
-        /** the pid of a backend (not this one) whose query matches `pattern` and that waits for a lock */
-        waitingPid: (pattern: string) =>
-          until(async () => {
-            await client.query('SELECT pg_stat_clear_snapshot()');
-            const { rows } = await client.query<{ pid: number }>(
-              `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
-                 AND wait_event_type = 'Lock' AND query LIKE $1`,
-              [pattern],
-            );
-            return rows[0]?.pid;
-          }, `a backend running ${pattern} to wait for the lock`),
-        listenerPid: () =>
-          until(async () => {
-            await client.query('SELECT pg_stat_clear_snapshot()');
-            const { rows } = await client.query<{ pid: number }>(
-              `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
-            );
-            return rows[0]?.pid;
-          }, 'the LISTEN connection'),
-        terminate: async (pid: number) => {
-          const { rows } = await client.query<{ done: boolean }>('SELECT pg_terminate_backend($1) AS done', [pid]);
-          expect(rows[0]?.done).toBe(true);
-        },
-      };
+      const db = await openPostgresAdmin(database.url, waitBudgetMs(process.env));
+      return { ...db, terminate: async (pid: number) => expect(await db.terminate(pid)).toBe(true) };
     }
 
     it('a backend killed mid-read (pg_terminate_backend): the subscription reads on from its position, nothing missed or doubled', async () => {

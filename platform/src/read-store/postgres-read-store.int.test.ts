@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, test } from 'vitest';
-import { createTestDatabase, type PostgresDatabase } from '../../../test-support/postgres.ts';
+import { createTestDatabase, openPostgresAdmin, type PostgresDatabase } from '../../../test-support/postgres.ts';
 import { waitBudgetMs } from '../../../test-support/wait-budget.ts';
 import { createPostgresReadStore, type ReadStoreConnectionLoss } from './postgres-read-store.ts';
 import type { ProjectionWrite, ReadStore } from './read-store.ts';
@@ -158,42 +158,8 @@ describe.skipIf(!database.available)('PostgreSQL read store', () => {
     /** An admin connection that can lock a table and kill the backends waiting on it (as a failover or an operator would). */
     async function admin() {
       if (!database.available) throw new Error(database.reason);
-      const client = new pg.Client({ connectionString: database.url });
-      await client.connect();
-      const until = async <T>(check: () => Promise<T | undefined>, what: string): Promise<T> => {
-        const deadline = Date.now() + WAIT_MS;
-        for (;;) {
-          const value = await check();
-          if (value !== undefined) return value;
-          if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-      };
-      return {
-        client,
-        /** the pid of another backend whose query matches `pattern` and that waits for a lock */
-        waitingPid: (pattern: string) =>
-          until(async () => {
-            await client.query('SELECT pg_stat_clear_snapshot()');
-            const { rows } = await client.query<{ pid: number }>(
-              `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()
-                 AND wait_event_type = 'Lock' AND query LIKE $1`,
-              [pattern],
-            );
-            return rows[0]?.pid;
-          }, `a backend running ${pattern} to wait for the lock`),
-        terminate: async (pid: number) => {
-          const { rows } = await client.query<{ done: boolean }>('SELECT pg_terminate_backend($1) AS done', [pid]);
-          expect(rows[0]?.done).toBe(true);
-        },
-        /** kills every other backend of this database: the store's idle pooled connections with them */
-        terminateAll: async () => {
-          const { rows } = await client.query<{ done: boolean }>(
-            'SELECT pg_terminate_backend(pid) AS done FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-          );
-          return rows.length;
-        },
-      };
+      const db = await openPostgresAdmin(database.url, WAIT_MS);
+      return { ...db, terminate: async (pid: number) => expect(await db.terminate(pid)).toBe(true) };
     }
 
     test('a read and a projection commit whose backend is killed are sent again on another connection: the read answers, the commit lands once', async () => {
