@@ -1,12 +1,11 @@
 import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ChevronDown, X } from 'lucide-react';
-import type { ImageSet, SectionItemOf } from '@pocketguide/contracts';
+import { ChevronDown } from 'lucide-react';
+import type { SectionItemOf } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { RichTextField } from '../rich-text/rich-text-field.tsx';
-import { GuidebookImage } from './guidebook-image.tsx';
-import { ImageUploadButton } from './image-upload-button.tsx';
+import { ItemImages } from './item-images.tsx';
 import { richFieldProps } from './item-rich-field.ts';
 import { pressToSelect } from '../../editor/press-to-select.ts';
 import { ImportantBadge } from '../../editor/important-badge.tsx';
@@ -72,48 +71,11 @@ function FoldingItemView<T extends FoldingItem>({ body, ...props }: SectionItemP
         {expanded ? (
           <>
             {body}
-            <ImageList
-              images={item.images}
-              editable={editable}
-              onRemove={(index) =>
-                onEdit((draft) => {
-                  draft.images.splice(index, 1);
-                })
-              }
-            />
-            {editable && active ? (
-              <div className="self-start">
-                <ImageUploadButton uploadImage={uploadImage} label={t('editorItems.images.add')} />
-              </div>
-            ) : null}
+            <ItemImages item={item} editable={editable} active={active} onEdit={onEdit} uploadImage={uploadImage} />
           </>
         ) : null}
       </div>
     </div>
-  );
-}
-
-export function ImageList({ images, editable, onRemove }: { images: readonly ImageSet[]; editable: boolean; onRemove(index: number): void }) {
-  const { t } = useTranslation();
-  if (images.length === 0) return null;
-  return (
-    <ul className="flex flex-col gap-2">
-      {images.map((image, index) => (
-        <li key={`${image.large}-${index}`} className="relative overflow-hidden rounded-control">
-          <GuidebookImage image={image} displayWidth={400} />
-          {editable ? (
-            <button
-              type="button"
-              aria-label={t('editorItems.images.remove', { number: index + 1 })}
-              onClick={() => onRemove(index)}
-              className="absolute top-2 right-2 flex size-8 items-center justify-center rounded-full bg-neutral-900/70 text-white hover:bg-neutral-900"
-            >
-              <X className="size-4" aria-hidden="true" />
-            </button>
-          ) : null}
-        </li>
-      ))}
-    </ul>
   );
 }
 

@@ -5,8 +5,7 @@ import { emptyFlight, type Flight, type SectionItemOf } from '@pocketguide/contr
 import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { pressToSelect } from '../../editor/press-to-select.ts';
 import { RichTextField } from '../rich-text/rich-text-field.tsx';
-import { ImageList } from './accordion-items.tsx';
-import { ImageUploadButton } from './image-upload-button.tsx';
+import { ItemImages } from './item-images.tsx';
 import { richFieldProps } from './item-rich-field.ts';
 import { ImportantBadge } from '../../editor/important-badge.tsx';
 import { cx } from '../../../lib/class-names.ts';
@@ -110,20 +109,7 @@ export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>
         </dl>
       ) : null}
       <div className="mt-3 flex flex-col gap-2.5">
-        <ImageList
-          images={item.images}
-          editable={editable}
-          onRemove={(index) =>
-            onEdit((draft) => {
-              draft.images.splice(index, 1);
-            })
-          }
-        />
-        {editable && active ? (
-          <div className="self-start">
-            <ImageUploadButton uploadImage={uploadImage} label={t('editorItems.images.add')} />
-          </div>
-        ) : null}
+        <ItemImages item={item} editable={editable} active={active} onEdit={onEdit} uploadImage={uploadImage} />
       </div>
     </div>
   );
