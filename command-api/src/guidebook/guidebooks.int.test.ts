@@ -24,6 +24,7 @@ import type { Actor } from './guidebook-state.ts';
 import { guidebookSnapshotStream } from './guidebook-past.ts';
 import { createGuidebooks, type Guidebooks } from './guidebooks.ts';
 import { appendTitleEdits } from '../testing/long-stream.ts';
+import { registeredUserEvent } from '../testing/stored-user.ts';
 
 let store: EventStore;
 beforeAll(() => {
@@ -42,21 +43,7 @@ const meta = (actor: Actor): CommandMetadata => ({ commandId: randomUUID(), user
 async function person(options: { subscribed?: boolean; admin?: boolean } = {}): Promise<Actor> {
   const userId = randomUUID();
   const events: StoreEvent[] = [
-    {
-      id: randomUUID(),
-      type: 'UserRegistered',
-      data: {
-        userId,
-        email: `${userId}@example.com`,
-        profile: { name: 'Kim Minji', companyName: 'Jeju Trails' },
-        language: 'kr',
-        role: options.admin ? 'admin' : 'user',
-        registeredAt: '2026-11-01T09:00:00.000Z',
-        trialExpiresAt: '2026-11-15T09:00:00.000Z',
-        via: 'admin',
-        activation: null,
-      },
-    },
+    registeredUserEvent(userId, { registeredAt: '2026-11-01T09:00:00.000Z', trialExpiresAt: '2026-11-15T09:00:00.000Z', admin: options.admin === true }),
   ];
   if (options.subscribed) {
     events.push({

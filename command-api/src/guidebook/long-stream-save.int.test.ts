@@ -11,6 +11,7 @@ import type { CommandMetadata } from '../core/command-handler.ts';
 import type { Actor } from './guidebook-state.ts';
 import { createGuidebooks } from './guidebooks.ts';
 import { appendTitleEdits } from '../testing/long-stream.ts';
+import { registeredUserEvent } from '../testing/stored-user.ts';
 
 /**
  * The first save of a long stream that has no snapshot folds every event of it. The fold gives the loop back every
@@ -33,21 +34,7 @@ describe('the first save of a long stream', () => {
     const guidebooks = createGuidebooks({ eventStore: store, clock, snapshotEvery: Number.MAX_SAFE_INTEGER, stateCacheSize: 0 });
     const userId = randomUUID();
     await store.appendToStream(userStream(userId), [
-      {
-        id: randomUUID(),
-        type: 'UserRegistered',
-        data: {
-          userId,
-          email: `${userId}@example.com`,
-          profile: { name: 'Kim Minji', companyName: 'Jeju Trails' },
-          language: 'kr',
-          role: 'user',
-          registeredAt: '2026-11-01T09:00:00.000Z',
-          trialExpiresAt: '2026-11-30T09:00:00.000Z',
-          via: 'admin',
-          activation: null,
-        },
-      },
+      registeredUserEvent(userId, { registeredAt: '2026-11-01T09:00:00.000Z', trialExpiresAt: '2026-11-30T09:00:00.000Z' }),
     ]);
     const author: Actor = { userId, isAdmin: false };
     const { guidebookId } = await guidebooks.create(author, newGuidebookDocument({ title: 'Jeju' }), 'new', meta(author));

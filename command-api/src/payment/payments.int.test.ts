@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES as P, SUBSCRIPTION_MESSAGES as S, paymentStream, priceOf, renewalMerchantUid, userStream } from '@pocketguide/contracts';
+import { registeredUserEvent } from '../testing/stored-user.ts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import type { ProviderPayment } from '@pocketguide/platform/payments/payment-provider';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
@@ -26,21 +27,7 @@ const meta = (userId: string): CommandMetadata => ({ commandId: randomUUID(), us
 async function person(): Promise<string> {
   const userId = randomUUID();
   await store.appendToStream(userStream(userId), [
-    {
-      id: randomUUID(),
-      type: 'UserRegistered',
-      data: {
-        userId,
-        email: `${userId}@example.com`,
-        profile: { name: 'Kim Minji', companyName: 'Jeju Trails' },
-        language: 'kr',
-        role: 'user',
-        registeredAt: '2026-02-20T09:00:00.000Z',
-        trialExpiresAt: '2026-03-06T09:00:00.000Z',
-        via: 'admin',
-        activation: null,
-      },
-    },
+    registeredUserEvent(userId, { registeredAt: '2026-02-20T09:00:00.000Z', trialExpiresAt: '2026-03-06T09:00:00.000Z' }),
   ]);
   return userId;
 }
