@@ -52,11 +52,16 @@ const FAMILIES: ReadonlyArray<{ members: readonly string[]; sharedCost: number }
 
 const MIB = 1024 * 1024;
 /**
- * The documents all threads together may hold between flushes, and the heap alive they may take (see
- * WriteBehindLimits): each thread gets the share its read models' HOT_WEIGHT says, so the whole process stays under
- * 600 MB at a million events (the heaps, their garbage, the young generations and SQLite's page caches included).
+ * The heap alive all threads together may take for the documents they hold between flushes (see
+ * WriteBehindLimits), REBUILD_HEAP_MB, 160 MB by default: each thread gets the share its read models' HOT_WEIGHT
+ * says, so the whole process stays under 600 MB at a million events (the heaps, their garbage, the young generations
+ * and SQLite's page caches included). A machine with memory to spare rebuilds faster with more: fewer documents are
+ * written out and read back. The documents limit goes with it, 1,500 documents a megabyte.
  */
-const REBUILD_MEMORY = { documents: 240_000, heapBytes: 160 * MIB };
+export function rebuildHeapBytes(env: NodeJS.ProcessEnv = process.env): number {
+  const asked = Number(env.REBUILD_HEAP_MB);
+  return (Number.isFinite(asked) && asked >= 32 ? asked : 160) * MIB;
+}
 /**
  * How many documents a read model keeps folding, relative to one another: a guidebook's documents are edited all
  * their life, an audit entry is written once. Not named: 0.25.
@@ -74,12 +79,16 @@ const HOT_WEIGHT: Readonly<Record<string, number>> = {
 };
 
 /** A thread's write-behind limits and V8's ceiling for its heap, by its share of the documents held. */
-export function threadMemory(group: readonly string[], all: readonly string[]): { limits: WriteBehindLimits; maxOldGenerationSizeMb: number } {
+export function threadMemory(
+  group: readonly string[],
+  all: readonly string[],
+  totalHeapBytes = rebuildHeapBytes(),
+): { limits: WriteBehindLimits; maxOldGenerationSizeMb: number } {
   const weight = (names: readonly string[]) => names.reduce((sum, name) => sum + (HOT_WEIGHT[name] ?? 0.25), 0);
   const share = weight(group) / weight(all);
-  const heapBytes = Math.max(16 * MIB, Math.round(share * REBUILD_MEMORY.heapBytes));
+  const heapBytes = Math.max(16 * MIB, Math.round(share * totalHeapBytes));
   return {
-    limits: { events: 25_000, documents: Math.max(10_000, Math.round(share * REBUILD_MEMORY.documents)), heapBytes },
+    limits: { events: 25_000, documents: Math.max(10_000, Math.round((heapBytes / MIB) * 1500)), heapBytes },
     // room for the garbage of twice the live heap, past which V8 collects rather than grows
     maxOldGenerationSizeMb: Math.ceil((2 * heapBytes) / MIB) + 32,
   };
@@ -180,12 +189,12 @@ export async function rebuildInThreads(options: ThreadedRebuildOptions): Promise
     let copies = Promise.resolve();
     let failed = false;
     const runs = states.map((state, index) => {
-      const memory = threadMemory(state.names, options.names);
+      const memory = threadMemory(state.names, options.names, rebuildHeapBytes(options.env));
       const data: RebuildThreadData = { names: state.names, head, limits: memory.limits, ...(state.scratchPath ? { scratchPath: state.scratchPath } : {}) };
       const worker = new Worker(threadScript, {
         workerData: data,
         execArgv: threadExecArgv(),
-        resourceLimits: { maxOldGenerationSizeMb: memory.maxOldGenerationSizeMb, ...(process.env.XYOUNG ? { maxYoungGenerationSizeMb: Number(process.env.XYOUNG) } : {}) },
+        resourceLimits: { maxOldGenerationSizeMb: memory.maxOldGenerationSizeMb },
         ...(options.env ? { env: options.env } : {}),
       });
       workers.push(worker);
