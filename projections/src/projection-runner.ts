@@ -5,6 +5,7 @@ import {
 } from '@pocketguide/platform/event-store/event-store';
 import type { Doc, ProjectionWrite, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { pullBatches } from '@pocketguide/platform/event-store/pull-batches';
+import type { DomainEvent, Logged } from './event-readers.ts';
 import type { Projector } from './projector.ts';
 import { watchLiveHeap, type LiveHeap } from './live-heap.ts';
 
@@ -135,18 +136,28 @@ export type ProjectedDocument<D extends Doc = Doc> = { doc: D | null; position: 
 /**
  * The pure core shared by the runner and the unit-test helper: the next state of every document the event
  * touches, leaving out documents that already carry this event's position or a later one (the idempotency guard).
- * Throws whatever the projector throws.
+ * The projector reads the event through its `decode` (an event it does not read changes nothing). Throws whatever
+ * the projector throws, a stored event that does not fit its schema included.
  */
-export function evolveDocuments<D extends Doc>(
-  projector: Projector<D>,
-  event: RecordedEvent,
+export function evolveDocuments<D extends Doc, E extends DomainEvent>(
+  projector: Projector<D, E>,
+  recorded: RecordedEvent,
   current: (id: string) => ProjectedDocument<D>,
-  /** `projector.documentIds(event)` when the caller has it already (the filter then matched) */
-  documentIds?: readonly string[],
+  /** the event decoded and its documents, when the caller has them already (the filter then matched) */
+  known?: { event: Logged<E>; ids: readonly string[] },
 ): Array<{ id: string; doc: D | null }> {
-  if (documentIds === undefined && !matchesFilter(event, projector.filter)) return [];
+  let event: Logged<E>;
+  let ids: readonly string[];
+  if (known) {
+    ({ event, ids } = known);
+  } else {
+    if (!matchesFilter(recorded, projector.filter)) return [];
+    const decoded = projector.decode(recorded);
+    if (decoded === null) return [];
+    event = decoded;
+    ids = projector.documentIds(event);
+  }
   const changes: Array<{ id: string; doc: D | null; before: D | null }> = [];
-  const ids = documentIds ?? projector.documentIds(event);
   for (const id of ids.length === 1 ? ids : new Set(ids)) {
     const { doc, position } = current(id);
     if (position !== null && position >= event.position) continue;
@@ -243,8 +254,10 @@ type MemberBatch = {
 
 const after = (position: number | null) => position ?? -1;
 
-/** The documents of an event that is not the projector's (or is behind its checkpoint): nothing to fold. */
-const SKIP: readonly string[] = Object.freeze([]);
+/** An event a projector reads, decoded, and the documents it touches: asked once per batch, kept for the fold. */
+type KnownEvent = { event: Logged<DomainEvent>; ids: readonly string[] };
+/** An event that is not the projector's (or is behind its checkpoint): nothing to fold. */
+const SKIP: KnownEvent = Object.freeze({ event: Object.freeze({}) as Logged<DomainEvent>, ids: Object.freeze([]) });
 
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { eventStore, readStore } = options;
@@ -353,14 +366,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     const pending = (batch: MemberBatch, event: RecordedEvent) => event.position > after(batch.member.checkpoint);
     const seen = held ? held.folded : 0;
 
-    // Every document the batch touches and does not hold yet, loaded in one query per collection. The documents of
-    // each event are asked for once: kept for the fold (SKIP: the event is not the projector's; undefined: asking
-    // threw, and the fold meets the same error at the same event and fails the projector there).
-    const idsOf = new Map<MemberBatch, Array<readonly string[] | undefined>>();
+    // Every document the batch touches and does not hold yet, loaded in one query per collection. Each event is
+    // decoded and its documents asked for once: kept for the fold (SKIP: the event is not the projector's; undefined:
+    // decoding or asking threw, and the fold meets the same error at the same event and fails the projector there).
+    const knownOf = new Map<MemberBatch, Array<KnownEvent | undefined>>();
     for (const batch of batches) {
       const { projector } = batch.member;
-      const perEvent: Array<readonly string[] | undefined> = new Array<readonly string[] | undefined>(events.length);
-      idsOf.set(batch, perEvent);
+      const perEvent = new Array<KnownEvent | undefined>(events.length);
+      knownOf.set(batch, perEvent);
       const ids = new Set<string>();
       for (let index = 0; index < events.length; index += 1) {
         const event = events[index]!;
@@ -369,8 +382,13 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           continue;
         }
         try {
-          const eventIds = projector.documentIds(event);
-          perEvent[index] = eventIds;
+          const decoded = projector.decode(event);
+          if (decoded === null) {
+            perEvent[index] = SKIP;
+            continue;
+          }
+          const eventIds = projector.documentIds(decoded);
+          perEvent[index] = { event: decoded, ids: eventIds };
           for (const id of eventIds) {
             const holding = batch.touched.get(id);
             if (holding) holding.seen = seen;
@@ -395,8 +413,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       const event = events[index]!;
       for (const batch of batches) {
         if (batch.error) continue;
-        const eventIds = idsOf.get(batch)![index];
-        if (eventIds === SKIP) {
+        const known = knownOf.get(batch)![index];
+        if (known === SKIP) {
           // Not the projector's event (or behind its checkpoint): it only moves the checkpoint.
           if (pending(batch, event)) batch.reached = event.position;
           continue;
@@ -406,7 +424,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
             batch.member.projector,
             event,
             (id) => batch.touched.get(id) ?? { doc: null, position: null },
-            eventIds,
+            known,
           );
           // Applied only once the whole event is evolved, so a throwing projector leaves its batch consistent.
           for (const { id, doc } of changes) batch.touched.set(id, { doc, position: event.position, dirty: true, seen });
