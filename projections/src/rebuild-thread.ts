@@ -2,14 +2,15 @@
  * One thread of a threaded rebuild (threaded-rebuild.ts): opens its own connections to the stores the configuration
  * names, replays the log up to the head it is given into its share of the read models, and reports its progress
  * and its result to the thread that started it. With the embedded read store it writes into a scratch file of its
- * own and, when that thread says it is its turn (one copy at a time), copies it into the live file itself: the
- * thread that started it never blocks.
+ * own; once every thread is done, the thread that started them asks one of them (the last done) to copy every
+ * scratch file into the live file in one transaction, and the others to stop: the thread that started them never
+ * blocks, and the live file changes whole or not at all.
  */
 import { once } from 'node:events';
 import { parentPort, workerData } from 'node:worker_threads';
 import { loadConfig } from '@pocketguide/platform/config/config';
 import { openEventStore, openReadStore } from '@pocketguide/platform/composition/open-stores';
-import { copyRebuiltCollections } from '@pocketguide/platform/read-store/sqlite-rebuild-copy';
+import { copyRebuiltCollections, type RebuiltPart } from '@pocketguide/platform/read-store/sqlite-rebuild-copy';
 import { createSqliteReadStore } from '@pocketguide/platform/read-store/sqlite-read-store';
 import { createProjectionRunner, type RebuildProgress, type RebuildResult, type WriteBehindLimits } from './projection-runner.ts';
 import { allProjectors } from './registry.ts';
@@ -29,8 +30,11 @@ export type RebuildThreadMessage =
   | { kind: 'copied'; rows: number }
   | { kind: 'projector-error'; projector: string; position?: number; message: string };
 
-/** To the thread, once it is done with a scratch file: copy it into the live file now, or do not (another failed). */
-export type RebuildThreadCommand = { kind: 'copy' } | { kind: 'skip' };
+/**
+ * To the thread, once it is done with a scratch file: copy these scratch files (every thread's) into the live file,
+ * or stop without copying (another thread copies, or one failed).
+ */
+export type RebuildThreadCommand = { kind: 'copy'; parts: RebuiltPart[] } | { kind: 'skip' };
 
 const port = parentPort;
 if (!port) throw new Error('rebuild-thread.ts runs as a worker thread of threaded-rebuild.ts');
@@ -62,13 +66,7 @@ try {
 if (data.scratchPath) {
   const [command] = (await once(port, 'message')) as [RebuildThreadCommand];
   if (command.kind === 'copy') {
-    const projectors = allProjectors.filter((projector) => data.names.includes(projector.name));
-    const rows = copyRebuiltCollections({
-      livePath: config.paths.readStore,
-      scratchPath: data.scratchPath,
-      collections: [...new Set(projectors.map((projector) => projector.collection))],
-      checkpoints: data.names,
-    });
+    const rows = copyRebuiltCollections({ livePath: config.paths.readStore, parts: command.parts });
     post({ kind: 'copied', rows });
   }
 }

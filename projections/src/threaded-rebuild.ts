@@ -5,11 +5,11 @@
  * the same table.
  *
  * With the embedded SQLite read store each thread writes a scratch file of its own (no journal, no syncs, its own
- * lock: the threads never wait for each other) and builds its indexes there; as soon as it is done, and when no other
- * thread is copying, it copies its collections and checkpoints into the live file in one transaction
- * (sqlite-rebuild-copy.ts). Until then the live file is untouched: a rebuild that fails keeps the read models it had
- * not copied yet as they were. With MongoDB or PostgreSQL each thread rebuilds its collections in place. The calling
- * thread only hands out the work, passes the progress on and says whose turn it is to copy: it never blocks.
+ * lock: the threads never wait for each other) and builds its indexes there; once every thread is done, the last
+ * one copies every scratch file's collections and checkpoints into the live file in one transaction
+ * (sqlite-rebuild-copy.ts). Until that commit the live file is untouched: a rebuild that fails anywhere, the copy
+ * included, leaves every read model as it was. With MongoDB or PostgreSQL each thread rebuilds its collections in
+ * place. The calling thread only hands out the work, passes the progress on and says who copies: it never blocks.
  *
  * The threads run rebuild-thread.ts bundled by esbuild into a temporary folder, our TypeScript as plain JavaScript
  * and every npm package imported from where it is installed: on Node 20 a worker thread does not get the tsx loader
@@ -139,7 +139,7 @@ export type ThreadedRebuildOptions = {
   onStage?: (message: string) => void;
 };
 
-type ThreadState = { names: string[]; progress: RebuildProgress | null; result?: RebuildResult; copied?: () => void; scratchPath?: string };
+type ThreadState = { names: string[]; progress: RebuildProgress | null; result?: RebuildResult; scratchPath?: string };
 
 /** Rebuilds the named read models in worker threads up to the head as it is now; the result covers them all. */
 export async function rebuildInThreads(options: ThreadedRebuildOptions): Promise<RebuildResult> {
@@ -185,9 +185,22 @@ export async function rebuildInThreads(options: ThreadedRebuildOptions): Promise
   try {
     const threadScript = await bundleRebuildThread(bundleDir);
     for (const state of states) removeScratch(state);
-    // The copies into the live file go one after the other, each as soon as its thread is done; none once one failed.
-    let copies = Promise.resolve();
+    // Once every thread is done, the last one copies every scratch file into the live file in one transaction and
+    // the others stop; none copies once one failed.
     let failed = false;
+    let copying: ThreadState | null = null;
+    const commandOf = new Map<ThreadState, (message: RebuildThreadCommand) => void>();
+    const collectionsOf = (names: readonly string[]) => [
+      ...new Set(options.projectors.filter((projector) => names.includes(projector.name)).map((projector) => projector.collection)),
+    ];
+    const copyWhenAllDone = (last: ThreadState, index: number) => {
+      if (failed || copying || states.some((state) => !state.result)) return;
+      copying = last;
+      const flushes = states.map((state, n) => `thread ${n + 1} ${state.result?.flushes?.partial ?? 0}`).join(', ');
+      options.onStage?.(`all threads done (partial flushes: ${flushes}): thread ${index + 1} copies every read model into the read store`);
+      const parts = states.map((state) => ({ scratchPath: state.scratchPath!, collections: collectionsOf(state.names), checkpoints: state.names }));
+      for (const state of states) commandOf.get(state)?.(state === last ? { kind: 'copy', parts } : { kind: 'skip' });
+    };
     const runs = states.map((state, index) => {
       const memory = threadMemory(state.names, options.names, rebuildHeapBytes(options.env));
       const data: RebuildThreadData = { names: state.names, head, limits: memory.limits, ...(state.scratchPath ? { scratchPath: state.scratchPath } : {}) };
@@ -198,9 +211,10 @@ export async function rebuildInThreads(options: ThreadedRebuildOptions): Promise
         ...(options.env ? { env: options.env } : {}),
       });
       workers.push(worker);
+      commandOf.set(state, (message) => worker.postMessage(message));
       const done = new Promise<RebuildResult>((resolve, reject) => {
         const failures: string[] = [];
-        const command = (message: RebuildThreadCommand) => worker.postMessage(message);
+        let copied = false;
         worker.on('message', (message: RebuildThreadMessage) => {
           if (message.kind === 'progress') {
             state.progress = message.progress;
@@ -208,45 +222,29 @@ export async function rebuildInThreads(options: ThreadedRebuildOptions): Promise
           } else if (message.kind === 'projector-error') {
             failures.push(`${message.projector} at position ${message.position ?? '?'}: ${message.message}`);
           } else if (message.kind === 'copied') {
-            state.copied?.();
+            copied = true;
           } else {
             state.result = message.result;
-            if (!state.scratchPath) return;
-            // One copy into the live file at a time, none once a thread failed.
-            const result = message.result;
-            copies = copies.then(
-              () =>
-                new Promise<void>((copied) => {
-                  if (failed) {
-                    command({ kind: 'skip' });
-                    return copied();
-                  }
-                  const flushes = result.flushes ? ` after ${result.flushes.partial} partial flushes` : '';
-                  options.onStage?.(`thread ${index + 1} done${flushes}: copying ${state.names.join(', ')} into the read store`);
-                  state.copied = copied;
-                  command({ kind: 'copy' });
-                }),
-            );
+            if (state.scratchPath) copyWhenAllDone(state, index);
           }
         });
-        worker.on('error', (error) => reject(error instanceof Error ? error : new Error(String(error))));
+        worker.on('error', (error) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          reject(new Error(`rebuild thread ${index + 1} (${state.names.join(', ')}) failed: ${reason}${failures.length > 0 ? ` (${failures.join('; ')})` : ''}`));
+        });
         worker.on('exit', (code) => {
-          // a thread that was to copy and stopped before it said so has not copied (or not all): it failed
-          state.copied?.();
-          if (state.result && code === 0 && !failed) resolve(state.result);
+          // the thread that was to copy and stopped before it said so has not copied: the rebuild failed
+          const copyMissing = copying === state && !copied;
+          if (state.result && code === 0 && !failed && !copyMissing) resolve(state.result);
           else reject(new Error(`rebuild thread ${index + 1} (${state.names.join(', ')}) stopped with code ${code}${failures.length > 0 ? `: ${failures.join('; ')}` : ''}`));
         });
       });
-      const copied = done.then((result) => {
-        removeScratch(state);
-        return result;
-      });
-      // Once one thread fails the others are stopped: their read models stay as they were.
-      copied.catch(() => {
+      // Once one thread fails the others are stopped, and nothing is copied: the live read models stay as they were.
+      done.catch(() => {
         failed = true;
         for (const other of workers) void other.terminate();
       });
-      return copied;
+      return done;
     });
     const results = await Promise.all(runs);
     const events = Math.min(...results.map((result) => result.events));

@@ -50,7 +50,7 @@ describe('copying a rebuild scratch file into the live SQLite read store', () =>
     await scratch.ensureIndexes('entries', INDEXES);
     await scratch.close();
 
-    const rows = copyRebuiltCollections({ livePath, scratchPath, collections: ['entries', 'gone'], checkpoints: ['entries', 'gone'] });
+    const rows = copyRebuiltCollections({ livePath, parts: [{ scratchPath, collections: ['entries', 'gone'], checkpoints: ['entries', 'gone'] }] });
     expect(rows).toBe(3000);
 
     const after = open(livePath);
@@ -79,11 +79,46 @@ describe('copying a rebuild scratch file into the live SQLite read store', () =>
     await live.collection('entries').upsert({ id: 'kept' });
     await live.saveCheckpoint('entries', 4);
     await live.close();
-    expect(() => copyRebuiltCollections({ livePath, scratchPath: join(dir, 'nowhere.sqlite'), collections: ['entries'], checkpoints: ['entries'] })).toThrow(
+    expect(() => copyRebuiltCollections({ livePath, parts: [{ scratchPath: join(dir, 'nowhere.sqlite'), collections: ['entries'], checkpoints: ['entries'] }] })).toThrow(
       /no rebuilt file/,
     );
     const after = open(livePath);
     expect(await after.collection('entries').get('kept')).toEqual({ id: 'kept' });
     expect(await after.getCheckpoint('entries')).toBe(4);
+  });
+
+  it('copies several scratch files in one transaction: when one part fails, the parts before it are undone too', async () => {
+    const dir = folder();
+    const livePath = join(dir, 'read-models.sqlite');
+    const live = open(livePath);
+    await live.collection('first').upsert({ id: 'old-first' });
+    await live.collection('second').upsert({ id: 'old-second' });
+    await live.saveCheckpoint('first', 3);
+    await live.saveCheckpoint('second', 4);
+    await live.close();
+
+    const firstPath = join(dir, 'first.sqlite');
+    const first = open(firstPath, true);
+    await first.commitProjections({ checkpoints: [{ projector: 'first', checkpoint: 50 }], writes: [{ collection: 'first', id: 'new', doc: { id: 'new' }, position: 50 }] });
+    await first.close();
+    // The second file's checkpoint has no position: the live file's NOT NULL refuses it, after the first part went in.
+    const secondPath = join(dir, 'second.sqlite');
+    const second = new Database(secondPath);
+    second.exec(`CREATE TABLE "second" (id TEXT PRIMARY KEY, doc TEXT NOT NULL, position INTEGER NOT NULL)`);
+    second.exec(`CREATE TABLE checkpoints (name TEXT PRIMARY KEY, position INTEGER)`);
+    second.exec(`INSERT INTO checkpoints VALUES ('second', NULL)`);
+    second.close();
+
+    const parts = [
+      { scratchPath: firstPath, collections: ['first'], checkpoints: ['first'] },
+      { scratchPath: secondPath, collections: ['second'], checkpoints: ['second'] },
+    ];
+    expect(() => copyRebuiltCollections({ livePath, parts })).toThrow(/NOT NULL/);
+    const after = open(livePath);
+    expect(await after.collection('first').get('old-first')).toEqual({ id: 'old-first' });
+    expect(await after.collection('first').get('new')).toBeNull();
+    expect(await after.collection('second').get('old-second')).toEqual({ id: 'old-second' });
+    expect(await after.getCheckpoint('first')).toBe(3);
+    expect(await after.getCheckpoint('second')).toBe(4);
   });
 });
