@@ -5,8 +5,9 @@ import {
 } from '@pocketguide/platform/event-store/event-store';
 import type { Doc, ProjectionWrite, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { pullBatches } from '@pocketguide/platform/event-store/pull-batches';
-import type { DomainEvent } from './event-readers.ts';
+import type { DomainEvent, Logged } from './event-readers.ts';
 import type { Projector } from './projector.ts';
+import { watchLiveHeap, type LiveHeap } from './live-heap.ts';
 
 /**
  * Runs the projectors in passes over the log. A pass reads each page of the log once and hands every event to each
@@ -57,6 +58,8 @@ export type RebuildResult = {
   seconds: number;
   eventsPerSecond: number;
   checkpoint: number | null;
+  /** the write-behind's flushes (see WriteBehindLimits) */
+  flushes?: { partial: number; full: number };
 };
 
 export type ProjectionErrorContext = { projector: string; position?: number };
@@ -80,16 +83,29 @@ export type ProjectionRunnerOptions = {
 };
 
 /**
- * A rebuild folds documents in memory across batches and writes each one once per flush instead of once per batch
- * (a guidebook edited a hundred times is written once, not a hundred times). A flush writes every held document,
- * then the checkpoints, and happens when any limit is reached and at the end.
+ * A rebuild folds documents in memory across batches and writes each one when it goes cold instead of once per
+ * batch (a guidebook edited a hundred times is written once, not a hundred times).
+ *
+ * - Every `events` events, or as soon as `documents` are held, a *partial flush* writes the documents no event has
+ *   touched since the flush before (an audit entry, a guidebook nobody edits any more) and forgets them. The hot
+ *   ones stay in memory, unwritten, and are neither written nor read back again and again; when they alone are
+ *   over three quarters of `documents`, the least recently touched go too, down to half of it.
+ * - When the heap alive after a full collection reaches `heapBytes`, a partial flush also forgets half of the hot
+ *   documents, least recently touched first.
+ * - A *full flush* writes and forgets everything held, with the checkpoints: at the end, and when a projector fails.
+ *
+ * The checkpoints move at full flushes only: a partial flush leaves documents ahead of their checkpoint, which the
+ * position guards make harmless (a replay from the checkpoint skips what a document already carries).
  */
 export type WriteBehindLimits = {
-  /** events folded since the last flush */
+  /** events folded between two cold flushes: how long a document may go untouched and still be held */
   events: number;
   /** documents held (all projectors of the pass together) */
   documents: number;
-  /** V8 heap in use, in bytes: what bounds the memory whatever the size of the documents */
+  /**
+   * V8 heap alive after the last full garbage collection, in bytes: what bounds the memory whatever the size of the
+   * documents (garbage not yet collected does not count, so a flush is never made for nothing)
+   */
   heapBytes: number;
 };
 
@@ -97,8 +113,11 @@ export interface ProjectionRunner {
   start(): Promise<void>;
   stop(): Promise<void>;
   status(): Promise<ProjectorStatus[]>;
-  /** Drops the named read models and replays the log into them in one pass (all of them at once). */
-  rebuild(names: string | readonly string[], onProgress?: (progress: RebuildProgress) => void): Promise<RebuildResult>;
+  /**
+   * Drops the named read models and replays the log into them in one pass (all of them at once), up to the head as
+   * it is when the rebuild starts, or up to `options.head` (rebuilds in several threads stop at the same event).
+   */
+  rebuild(names: string | readonly string[], onProgress?: (progress: RebuildProgress) => void, options?: { head?: number }): Promise<RebuildResult>;
 }
 
 export class UnknownProjectorError extends Error {
@@ -124,12 +143,22 @@ export function evolveDocuments<D extends Doc, E extends DomainEvent>(
   projector: Projector<D, E>,
   recorded: RecordedEvent,
   current: (id: string) => ProjectedDocument<D>,
+  /** the event decoded and its documents, when the caller has them already (the filter then matched) */
+  known?: { event: Logged<E>; ids: readonly string[] },
 ): Array<{ id: string; doc: D | null }> {
-  if (!matchesFilter(recorded, projector.filter)) return [];
-  const event = projector.decode(recorded);
-  if (event === null) return [];
+  let event: Logged<E>;
+  let ids: readonly string[];
+  if (known) {
+    ({ event, ids } = known);
+  } else {
+    if (!matchesFilter(recorded, projector.filter)) return [];
+    const decoded = projector.decode(recorded);
+    if (decoded === null) return [];
+    event = decoded;
+    ids = projector.documentIds(event);
+  }
   const changes: Array<{ id: string; doc: D | null; before: D | null }> = [];
-  for (const id of new Set(projector.documentIds(event))) {
+  for (const id of ids.length === 1 ? ids : new Set(ids)) {
     const { doc, position } = current(id);
     if (position !== null && position >= event.position) continue;
     const next = projector.evolve(doc, event, id);
@@ -150,7 +179,10 @@ export function evolveDocuments<D extends Doc, E extends DomainEvent>(
 }
 
 const DEFAULT_BATCH_SIZE = 1000;
-const DEFAULT_WRITE_BEHIND: WriteBehindLimits = { events: 100_000, documents: 120_000, heapBytes: 192 * 1024 * 1024 };
+const DEFAULT_WRITE_BEHIND: WriteBehindLimits = { events: 25_000, documents: 120_000, heapBytes: 160 * 1024 * 1024 };
+/** hot documents (seen since the last flush) over this share of the documents limit are cut down to KEEP_SHARE */
+const HOT_SHARE = 0.75;
+const KEEP_SHARE = 0.5;
 /** writes per transaction while a rebuild flushes (the loop turns between two) */
 const FLUSH_CHUNK = 2000;
 const DEFAULT_RETRY: RetryOptions = { initialMs: 500, maxMs: 30_000 };
@@ -190,15 +222,26 @@ type Pass = {
   writeBehind?: WriteBehind;
 };
 
-type TouchedDocument = ProjectedDocument & { dirty: boolean };
+/** `seen`: a rebuild's count of events folded when the document was last loaded or folded (0 elsewhere) */
+type TouchedDocument = ProjectedDocument & { dirty: boolean; seen: number };
 
 type WriteBehind = {
   limits: WriteBehindLimits;
-  /** per member, every document loaded or folded since the last flush */
+  /** per member, every document held: loaded or folded, and not forgotten by a flush since */
   documents: Map<Member, Map<string, TouchedDocument>>;
   /** per member, the last position folded and not yet committed */
   reached: Map<Member, number>;
+  /** events folded since the last flush */
   events: number;
+  /** events folded since the rebuild began */
+  folded: number;
+  /** `folded` at the last flush: a document not seen since is cold */
+  flushedAt: number;
+  heap: LiveHeap;
+  /** full collections the heap had seen at the last flush the heap caused: its figure is new only after another */
+  heapFlushedAtCollection: number;
+  /** flushes made so far, for the tests and the curious */
+  flushes: { partial: number; full: number };
 };
 
 /** A member's share of one batch: the documents it touched and the position it has reached. */
@@ -210,6 +253,11 @@ type MemberBatch = {
 };
 
 const after = (position: number | null) => position ?? -1;
+
+/** An event a projector reads, decoded, and the documents it touches: asked once per batch, kept for the fold. */
+type KnownEvent = { event: Logged<DomainEvent>; ids: readonly string[] };
+/** An event that is not the projector's (or is behind its checkpoint): nothing to fold. */
+const SKIP: KnownEvent = Object.freeze({ event: Object.freeze({}) as Logged<DomainEvent>, ids: Object.freeze([]) });
 
 export function createProjectionRunner(options: ProjectionRunnerOptions): ProjectionRunner {
   const { eventStore, readStore } = options;
@@ -316,18 +364,38 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       return { member, touched, reached: null };
     });
     const pending = (batch: MemberBatch, event: RecordedEvent) => event.position > after(batch.member.checkpoint);
+    const seen = held ? held.folded : 0;
 
-    // Every document the batch touches and does not hold yet, loaded in one query per collection.
+    // Every document the batch touches and does not hold yet, loaded in one query per collection. Each event is
+    // decoded and its documents asked for once: kept for the fold (SKIP: the event is not the projector's; undefined:
+    // decoding or asking threw, and the fold meets the same error at the same event and fails the projector there).
+    const knownOf = new Map<MemberBatch, Array<KnownEvent | undefined>>();
     for (const batch of batches) {
       const { projector } = batch.member;
+      const perEvent = new Array<KnownEvent | undefined>(events.length);
+      knownOf.set(batch, perEvent);
       const ids = new Set<string>();
-      for (const event of events) {
-        if (!pending(batch, event) || !matchesFilter(event, projector.filter)) continue;
+      for (let index = 0; index < events.length; index += 1) {
+        const event = events[index]!;
+        if (!pending(batch, event) || !matchesFilter(event, projector.filter)) {
+          perEvent[index] = SKIP;
+          continue;
+        }
         try {
           const decoded = projector.decode(event);
-          if (decoded) for (const id of projector.documentIds(decoded)) if (!batch.touched.has(id)) ids.add(id);
+          if (decoded === null) {
+            perEvent[index] = SKIP;
+            continue;
+          }
+          const eventIds = projector.documentIds(decoded);
+          perEvent[index] = { event: decoded, ids: eventIds };
+          for (const id of eventIds) {
+            const holding = batch.touched.get(id);
+            if (holding) holding.seen = seen;
+            else ids.add(id);
+          }
         } catch {
-          // The fold below meets the same error at the same event and fails the projector there.
+          perEvent[index] = undefined;
         }
       }
       if (ids.size === 0) continue;
@@ -336,18 +404,30 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       const stored = await readStore.loadForProjection(projector.collection, [...ids]);
       for (const id of ids) {
         const found = stored.get(id);
-        batch.touched.set(id, { doc: found?.doc ?? null, position: found?.position ?? null, dirty: false });
+        batch.touched.set(id, { doc: found?.doc ?? null, position: found?.position ?? null, dirty: false, seen });
       }
     }
 
     let sliceStart = performance.now();
-    for (const event of events) {
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index]!;
       for (const batch of batches) {
-        if (batch.error || !pending(batch, event)) continue;
+        if (batch.error) continue;
+        const known = knownOf.get(batch)![index];
+        if (known === SKIP) {
+          // Not the projector's event (or behind its checkpoint): it only moves the checkpoint.
+          if (pending(batch, event)) batch.reached = event.position;
+          continue;
+        }
         try {
-          const changes = evolveDocuments(batch.member.projector, event, (id) => batch.touched.get(id) ?? { doc: null, position: null });
+          const changes = evolveDocuments(
+            batch.member.projector,
+            event,
+            (id) => batch.touched.get(id) ?? { doc: null, position: null },
+            known,
+          );
           // Applied only once the whole event is evolved, so a throwing projector leaves its batch consistent.
-          for (const { id, doc } of changes) batch.touched.set(id, { doc, position: event.position, dirty: true });
+          for (const { id, doc } of changes) batch.touched.set(id, { doc, position: event.position, dirty: true, seen });
           batch.reached = event.position;
         } catch (error) {
           batch.error = { error, position: event.position };
@@ -361,9 +441,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
     if (held) {
       held.events += events.length;
+      held.folded += events.length;
       for (const batch of batches) if (batch.reached !== null) held.reached.set(batch.member, batch.reached);
       // A failing member leaves the pass with what came before its failing event, committed.
-      if (batches.some((batch) => batch.error) || overLimits(held)) await flush(pass);
+      const needed = batches.some((batch) => batch.error) ? 'all' : flushNeeded(held);
+      if (needed) await flush(pass, needed);
     } else {
       const writes: ProjectionWrite[] = [];
       const checkpoints: Array<{ projector: string; checkpoint: number }> = [];
@@ -395,33 +477,74 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     }
   }
 
-  function overLimits(held: WriteBehind): boolean {
-    if (held.events >= held.limits.events) return true;
+  function heldDocuments(held: WriteBehind): number {
     let documents = 0;
     for (const touched of held.documents.values()) documents += touched.size;
-    return documents >= held.limits.documents || process.memoryUsage().heapUsed >= held.limits.heapBytes;
+    return documents;
+  }
+
+  function flushNeeded(held: WriteBehind): 'limits' | 'heap' | null {
+    const live = held.heap.live();
+    if (live !== null && live.bytes >= held.limits.heapBytes && live.collections > held.heapFlushedAtCollection) {
+      held.heapFlushedAtCollection = live.collections;
+      return 'heap';
+    }
+    if (held.events >= held.limits.events || heldDocuments(held) >= held.limits.documents) return 'limits';
+    return null;
   }
 
   /**
-   * Writes every document a rebuild holds, in transactions of FLUSH_CHUNK writes with a turn of the loop between
-   * two, and the checkpoints with the last: a crash in between leaves documents ahead of their checkpoint, which
-   * the position guards make harmless. Then forgets them, so memory stays bounded.
+   * Writes and forgets documents a rebuild holds. `all`: every one, with the checkpoints (at the end, and when a
+   * projector failed). Otherwise the cold ones (not seen since the last flush) go, and then, least recently seen
+   * first, as many more as it takes to come down to KEEP_SHARE of the documents limit (when the hot ones are over
+   * HOT_SHARE of it) or to half of what was held (when the live heap is over its limit). Writes go in transactions
+   * of FLUSH_CHUNK with a turn of the loop between two; the checkpoints go with the last.
    */
-  async function flush(pass: Pass): Promise<void> {
+  async function flush(pass: Pass, reason: 'limits' | 'heap' | 'all'): Promise<void> {
     const held = pass.writeBehind;
     if (!held) return;
     const writes: ProjectionWrite[] = [];
-    for (const [member, touched] of held.documents) collectDirty(member, touched, writes);
-    const checkpoints = [...held.reached].map(([member, checkpoint]) => ({ projector: member.projector.name, checkpoint }));
-    held.documents.clear();
+    const all = reason === 'all';
+    const forget = (member: Member, touched: Map<string, TouchedDocument>, id: string, entry: TouchedDocument) => {
+      if (entry.dirty && entry.position !== null) writes.push({ collection: member.projector.collection, id, doc: entry.doc, position: entry.position });
+      touched.delete(id);
+    };
+    if (all) {
+      for (const [member, touched] of held.documents) collectDirty(member, touched, writes);
+      held.documents.clear();
+    } else {
+      let kept = 0;
+      for (const [member, touched] of held.documents) {
+        for (const [id, entry] of touched) {
+          if (entry.seen >= held.flushedAt) kept += 1;
+          else forget(member, touched, id, entry);
+        }
+      }
+      const target = reason === 'heap' ? Math.floor(kept / 2) : kept > held.limits.documents * HOT_SHARE ? Math.floor(held.limits.documents * KEEP_SHARE) : kept;
+      if (kept > target) {
+        // The least recently seen go first: the cut is the `seen` below which `kept - target` documents lie.
+        const seen: number[] = [];
+        for (const touched of held.documents.values()) for (const entry of touched.values()) seen.push(entry.seen);
+        seen.sort((a, b) => a - b);
+        const cut = seen[kept - target - 1]!;
+        for (const [member, touched] of held.documents) {
+          for (const [id, entry] of touched) if (entry.seen <= cut) forget(member, touched, id, entry);
+        }
+      }
+    }
+    const checkpoints = all ? [...held.reached].map(([member, checkpoint]) => ({ projector: member.projector.name, checkpoint })) : [];
+    held.events = 0;
+    held.flushedAt = held.folded;
+    held.flushes[all ? 'full' : 'partial'] += 1;
     for (let start = 0; start < writes.length || (start === 0 && checkpoints.length > 0); start += FLUSH_CHUNK) {
       const last = start + FLUSH_CHUNK >= writes.length;
       await readStore.commitProjections({ checkpoints: last ? checkpoints : [], writes: writes.slice(start, start + FLUSH_CHUNK) });
       if (!last) await yieldToLoop();
     }
-    for (const [member, checkpoint] of held.reached) member.checkpoint = checkpoint;
-    held.reached.clear();
-    held.events = 0;
+    if (all) {
+      for (const [member, checkpoint] of held.reached) member.checkpoint = checkpoint;
+      held.reached.clear();
+    }
   }
 
   /**
@@ -588,7 +711,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       );
     },
 
-    async rebuild(names, onProgress) {
+    async rebuild(names, onProgress, options = {}) {
       const list = typeof names === 'string' ? [names] : [...names];
       const selected = list.map(memberFor);
       for (const member of selected) {
@@ -596,7 +719,18 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       }
       for (const member of selected) member.rebuilding = true;
       const pass = newPass('rebuild', []);
-      pass.writeBehind = { limits: writeBehindLimits, documents: new Map(), reached: new Map(), events: 0 };
+      const heap = watchLiveHeap();
+      pass.writeBehind = {
+        limits: writeBehindLimits,
+        documents: new Map(),
+        reached: new Map(),
+        events: 0,
+        folded: 0,
+        flushedAt: 0,
+        heap,
+        heapFlushedAtCollection: 0,
+        flushes: { partial: 0, full: 0 },
+      };
       let bulk = false;
       try {
         for (const member of selected) await leave(member);
@@ -612,7 +746,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           pass.members.add(member);
         }
 
-        const head = await eventStore.headPosition();
+        const head = options.head ?? (await eventStore.headPosition());
         await readStore.beginBulkWrites?.();
         bulk = true;
         const startedAt = performance.now();
@@ -629,7 +763,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
                 until: head,
                 onCommitted: (processed, position) => onProgress?.({ processed, position, headPosition: head, eventsPerSecond: rate(processed) }),
               });
-        await flush(pass);
+        await flush(pass, 'all');
         // Indexes are built once the collections are full: one sort each instead of maintaining every expression
         // index on every write of the replay (the audit timeline alone has seven).
         await ensureIndexes(selected);
@@ -645,8 +779,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           seconds,
           eventsPerSecond: rate(events),
           checkpoint: checkpoints.length === 0 ? null : Math.min(...checkpoints.map((checkpoint) => checkpoint ?? 0)),
+          flushes: { ...pass.writeBehind.flushes },
         };
       } finally {
+        heap.stop();
         if (bulk) await readStore.endBulkWrites?.();
         passes.delete(pass);
         for (const member of selected) {

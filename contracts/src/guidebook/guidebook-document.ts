@@ -117,6 +117,9 @@ export function richParagraph(text = '', align?: RichAlign): RichText {
 }
 
 /** The text of a rich value, blocks separated by newlines. */
+// Module level, not made afresh on every call: the viewer read model reads the plain text of every save.
+const isRichBlock = (node: RichNode) => node.type !== undefined && (RICH_BLOCK_TYPES as readonly string[]).includes(node.type);
+
 export function richTextToPlain(value: readonly RichNode[]): string {
   const parts: string[] = [];
   for (const node of value) {
@@ -124,8 +127,7 @@ export function richTextToPlain(value: readonly RichNode[]): string {
     else if (node.type === 'break') parts.push('\n');
     else parts.push(richTextToPlain(node.children));
   }
-  const isBlock = (node: RichNode) => node.type !== undefined && (RICH_BLOCK_TYPES as readonly string[]).includes(node.type);
-  return value.some(isBlock) ? parts.join('\n') : parts.join('');
+  return value.some(isRichBlock) ? parts.join('\n') : parts.join('');
 }
 
 /** Blank: no nodes, empty paragraphs, or only whitespace (spec §5's rule for day titles). */

@@ -210,17 +210,26 @@ type TableStatements = {
   deleteGuarded: Statement<[string, number]>;
 };
 
-function openDatabase(path: string): Database.Database {
+function openDatabase(path: string, scratch: boolean): Database.Database {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   let db: Database.Database | undefined;
   try {
     // Personal data (users, messages): readable by this account only (0600), its WAL and shared-memory files too.
     preparePrivateSqliteFile(path);
     db = new Database(path);
-    db.pragma('journal_mode = WAL');
-    restrictSqliteCompanions(path);
-    db.pragma('synchronous = NORMAL');
-    db.pragma('cache_size = -16000');
+    if (scratch) {
+      // A rebuild's own new file, never the live one: no journal and no syncs (a crash loses a file that is thrown
+      // away anyway), held by this connection alone, and a larger page cache.
+      db.pragma('locking_mode = EXCLUSIVE');
+      db.pragma('journal_mode = OFF');
+      db.pragma('synchronous = OFF');
+      db.pragma(`cache_size = -${SCRATCH_CACHE_KIB}`);
+    } else {
+      db.pragma('journal_mode = WAL');
+      restrictSqliteCompanions(path);
+      db.pragma('synchronous = NORMAL');
+      db.pragma('cache_size = -16000');
+    }
     db.exec(
       `CREATE TABLE IF NOT EXISTS ${CHECKPOINTS_TABLE} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`,
     );
@@ -232,8 +241,21 @@ function openDatabase(path: string): Database.Database {
   }
 }
 
-export function createSqliteReadStore(options: { path: string }): ReadStore {
-  const db = openDatabase(options.path);
+/** page cache of a rebuild's scratch file, in KiB */
+const SCRATCH_CACHE_KIB = 16 * 1024;
+
+export type SqliteReadStoreOptions = {
+  path: string;
+  /**
+   * A new file of a rebuild's own (see sqlite-rebuild-copy.ts), written without journal or syncs and locked to this
+   * connection; the rebuilt collections are copied into the live store when it is done. Never the live file.
+   */
+  scratch?: boolean;
+};
+
+export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStore {
+  const scratch = options.scratch ?? false;
+  const db = openDatabase(options.path, scratch);
   db.function(FOLD_FUNCTION, { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : null,
   );
@@ -426,6 +448,7 @@ export function createSqliteReadStore(options: { path: string }): ReadStore {
     },
 
     async beginBulkWrites() {
+      if (scratch) return;
       db.pragma('synchronous = OFF');
       // the log copied into the file in fewer, larger steps; index builds sort on a second thread
       db.pragma('wal_autocheckpoint = 10000');
@@ -433,6 +456,7 @@ export function createSqliteReadStore(options: { path: string }): ReadStore {
     },
 
     async endBulkWrites() {
+      if (scratch) return;
       db.pragma('synchronous = NORMAL');
       db.pragma('wal_autocheckpoint = 1000');
       db.pragma('threads = 0');

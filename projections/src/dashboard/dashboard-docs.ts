@@ -189,14 +189,25 @@ export function addContribution(totals: DashboardTotals, doc: DashboardDoc | nul
 }
 
 /** `summary` moved by `delta`: the maps the delta leaves alone are shared, not copied. */
+function merge(counts: Record<string, number>, moves: Record<string, number>): Record<string, number> {
+  let next: Record<string, number> | null = null;
+  for (const key in moves) {
+    next ??= { ...counts };
+    bump(next, key, moves[key] ?? 0);
+  }
+  return next ?? counts;
+}
+
+/** No figure moves: most changes (a month's or a day's counts, a guidebook outside the gallery) move none. */
+function isNoDelta(delta: DashboardTotals): boolean {
+  for (const value of Object.values(delta)) {
+    if (typeof value === 'number' ? value !== 0 : Object.keys(value).length > 0) return false;
+  }
+  return true;
+}
+
 export function withDelta(summary: DashboardSummaryDoc, delta: DashboardTotals): DashboardSummaryDoc {
-  const merge = (counts: Record<string, number>, moves: Record<string, number>): Record<string, number> => {
-    const keys = Object.keys(moves);
-    if (keys.length === 0) return counts;
-    const next = { ...counts };
-    for (const key of keys) bump(next, key, moves[key] ?? 0);
-    return next;
-  };
+  if (isNoDelta(delta)) return summary;
   return {
     ...summary,
     paidByPlan: merge(summary.paidByPlan, delta.paidByPlan),

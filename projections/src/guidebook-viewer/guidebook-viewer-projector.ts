@@ -27,13 +27,21 @@ const plain = (value: RichText) => richTextToPlain(value).trim();
 
 /** The link-preview text: the subheader's text, else its title, else the header's text, else the first text item. */
 export function descriptionOf(document: GuidebookDocument): string {
-  const candidates: string[] = [plain(document.subheader.text), plain(document.subheader.title), plain(document.header.text)];
+  // The first text that is not blank, read no further: every save of every guidebook comes through here.
+  for (const text of [document.subheader.text, document.subheader.title, document.header.text]) {
+    const found = plain(text);
+    if (found !== '') return shortText(found);
+  }
   for (const page of document.contents) {
     for (const section of page.sections) {
-      for (const item of section.items) if (item.type === 'text') candidates.push(plain(item.content));
+      for (const item of section.items) {
+        if (item.type !== 'text') continue;
+        const found = plain(item.content);
+        if (found !== '') return shortText(found);
+      }
     }
   }
-  return shortText(candidates.find((text) => text !== '') ?? '');
+  return shortText('');
 }
 
 function firstPicture(document: GuidebookDocument): ImageSet | undefined {
