@@ -4,7 +4,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, signIn, startWithAdmin, TEST_PASSWORD, type SignedIn, type StartedWithAdmin } from '../testing/accounts.ts';
+import { bearer, signIn, startWithAdmin, TEST_PASSWORD, type SignedIn, type StartedWithAdmin } from '../../test/testing/accounts.ts';
 import { eventLogDigest, manifestSchema, type Manifest } from './manifest.ts';
 
 /**

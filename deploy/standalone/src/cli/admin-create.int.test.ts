@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { UsageError } from '@pocketguide/platform/cli/cli-main';
 import { isValidPassword } from '@pocketguide/contracts';
 import { startStandalone, type RunningStandalone } from '../app.ts';
-import { TEST_ACCOUNT_ENV, bearer, signIn, verifiedUser } from '../testing/accounts.ts';
+import { TEST_ACCOUNT_ENV, bearer, signIn, verifiedUser } from '../../test/testing/accounts.ts';
 import { adminCreate, generatePassword } from './admin-create.ts';
 
 const root = resolve(import.meta.dirname, '../../../..');

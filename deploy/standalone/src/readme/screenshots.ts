@@ -13,8 +13,8 @@ import { join, resolve } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'puppeteer-core';
 import { builtWebDist, launchBrowser } from '../../../../test-support/browser.ts';
-import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from '../testing/accounts.ts';
-import { DESKTOP, signInBrowser } from '../testing/editor-browser.ts';
+import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from '../../test/testing/accounts.ts';
+import { DESKTOP, signInBrowser } from '../../test/testing/editor-browser.ts';
 
 const outDir = resolve(import.meta.dirname, '../../../../docs/screenshots');
 const PHONE = { width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true };

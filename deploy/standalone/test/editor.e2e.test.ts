@@ -12,7 +12,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
-import type { RunningStandalone } from './app.ts';
+import type { RunningStandalone } from '../src/app.ts';
 import { verifiedUser, type SignedIn } from './testing/accounts.ts';
 import {
   clickButton,

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
-import { startStandalone, type RunningStandalone } from '../app.ts';
+import { startStandalone, type RunningStandalone } from '../../src/app.ts';
 
 export const TEST_PASSWORD = 'Secret1!x';
 

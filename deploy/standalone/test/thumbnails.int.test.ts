@@ -11,7 +11,7 @@ import {
   type ThumbnailRequestAnswer,
 } from '@pocketguide/contracts';
 import { findChromium } from '@pocketguide/workers/thumbnails/thumbnail-renderer';
-import { startStandalone, type RunningStandalone } from './app.ts';
+import { startStandalone, type RunningStandalone } from '../src/app.ts';
 import { TEST_ACCOUNT_ENV, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
 import { appendedSince } from './testing/log.ts';
 

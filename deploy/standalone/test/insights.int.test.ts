@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { koreanDay, readingStream, type InsightsAnswer, type RecordedRead } from '@pocketguide/contracts';
 import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
-import type { RunningStandalone } from './app.ts';
+import type { RunningStandalone } from '../src/app.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 
 const dataDir = resolve(import.meta.dirname, '../../../test-output/tmp', `insights-${randomUUID()}`);

@@ -30,7 +30,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { guidebookViewSchema, richTextToPlain, UPLOAD_MAX_BYTES, type GuidebookView, type SectionItem } from '@pocketguide/contracts';
 import { launchBrowser, screenshot, screenshotDir, WAIT_MS } from '../../../test-support/browser.ts';
-import type { RunningStandalone } from './app.ts';
+import type { RunningStandalone } from '../src/app.ts';
 import { bearer, verifiedUser, type SignedIn } from './testing/accounts.ts';
 import {
   clickButton,

@@ -4,7 +4,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M } from '@pocketguide/contracts';
-import type { RunningStandalone } from './app.ts';
+import type { RunningStandalone } from '../src/app.ts';
 import { TEST_PASSWORD, basic, bearer, signIn, signUp, startWithAdmin, verifiedUser } from './testing/accounts.ts';
 
 /** Kakao, faked: access token → the profile Kakao would answer for it. */

@@ -9,7 +9,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUIDEBOOK_LIMITS, newContentPage, newGuidebookDocument, newSectionItem, type GuidebookDocument, type GuidebookView } from '@pocketguide/contracts';
-import type { RunningStandalone } from './app.ts';
+import type { RunningStandalone } from '../src/app.ts';
 import { bearer, startWithAdmin, type SignedIn } from './testing/accounts.ts';
 import { appendedSince } from './testing/log.ts';
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M } from '@pocketguide/contracts';
-import type { RunningStandalone } from './app.ts';
+import type { RunningStandalone } from '../src/app.ts';
 import { outbox, signUp, signupBody, startWithAdmin, uniqueEmail } from './testing/accounts.ts';
 import { appendedSince } from './testing/log.ts';
 

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { newGuidebookDocument } from '@pocketguide/contracts';
 import { createTestDatabase, type PostgresDatabase } from '../../../test-support/postgres.ts';
-import type { RunningStandalone } from './app.ts';
+import type { RunningStandalone } from '../src/app.ts';
 import { TEST_ADMIN, bearer, signIn, startWithAdmin } from './testing/accounts.ts';
 
 const database: PostgresDatabase = await createTestDatabase('standalone', 'standalone on PostgreSQL');

@@ -17,7 +17,7 @@ import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { richParagraph } from '@pocketguide/contracts';
 import { launchBrowser, screenshot, screenshotDir, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
-import { startStandalone, type RunningStandalone } from './app.ts';
+import { startStandalone, type RunningStandalone } from '../src/app.ts';
 import { TEST_ACCOUNT_ENV, TEST_PASSWORD, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');

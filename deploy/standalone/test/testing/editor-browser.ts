@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
-import { startStandalone, type RunningStandalone } from '../app.ts';
+import { startStandalone, type RunningStandalone } from '../../src/app.ts';
 import { TEST_ACCOUNT_ENV, type SignedIn } from './accounts.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../../..');

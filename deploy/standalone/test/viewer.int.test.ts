@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guidebookStream, viewsStream, type GuidebookDocument, type GuidebookRows } from '@pocketguide/contracts';
 import type { ViewerGuidebook } from '@pocketguide/contracts/viewer/viewer-shapes';
-import type { RunningStandalone } from './app.ts';
+import type { RunningStandalone } from '../src/app.ts';
 import { bearer, signIn, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 
 const dataDir = resolve(import.meta.dirname, '../../../test-output/tmp', `viewer-${randomUUID()}`);

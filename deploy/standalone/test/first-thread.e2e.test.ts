@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser, screenshot, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
-import { startStandalone } from './app.ts';
+import { startStandalone } from '../src/app.ts';
 import { TEST_ACCOUNT_ENV, TEST_PASSWORD, verifiedUser } from './testing/accounts.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');

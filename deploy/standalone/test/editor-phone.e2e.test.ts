@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { cloneWithFreshIds, sampleGuidebook, type ContentPage } from '@pocketguide/contracts';
 import { randomBytes } from 'node:crypto';
 import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
-import type { RunningStandalone } from './app.ts';
+import type { RunningStandalone } from '../src/app.ts';
 import { bearer, verifiedUser, type SignedIn } from './testing/accounts.ts';
 import { openEditorTab, signInBrowser, startProductWithWeb, windowShot } from './testing/editor-browser.ts';
 

@@ -13,7 +13,7 @@ import {
   type GuidebookDocument,
   type Patch,
 } from '@pocketguide/contracts';
-import type { RunningStandalone } from './app.ts';
+import type { RunningStandalone } from '../src/app.ts';
 import { bearer, signIn, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { appendedSince } from './testing/log.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, signUp, startWithAdmin, uniqueEmail, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
-import { QUOTA_MESSAGES } from './quotas.ts';
+import { QUOTA_MESSAGES } from '../src/quotas.ts';
 
 /**
  * Quotas (issue: hardening): signups and mails per address an hour, guidebook writes per person (requests a

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStandalone, type RunningStandalone } from './app.ts';
+import { startStandalone, type RunningStandalone } from '../src/app.ts';
 import { TEST_ACCOUNT_ENV, verifiedUser } from './testing/accounts.ts';
 import { appendedSince } from './testing/log.ts';
 

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { cloneWithFreshIds, newActivity, newContentPage, newDay, sampleGuidebook, type ContentPage } from '@pocketguide/contracts';
 import { randomBytes } from 'node:crypto';
 import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
-import type { RunningStandalone } from './app.ts';
+import type { RunningStandalone } from '../src/app.ts';
 import { bearer, verifiedUser, type SignedIn } from './testing/accounts.ts';
 import { DESKTOP_KEYBOARD, PHONE_TOUCH, focusedElement, openEditorTab, signInBrowser, startProductWithWeb, tabTo, tapElement, waitForSaved, windowShot } from './testing/editor-browser.ts';
 

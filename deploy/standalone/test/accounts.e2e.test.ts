@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { launchBrowser, screenshot, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
-import { startStandalone, type RunningStandalone } from './app.ts';
+import { startStandalone, type RunningStandalone } from '../src/app.ts';
 import { TEST_ACCOUNT_ENV, linkIn, waitForMail } from './testing/accounts.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');

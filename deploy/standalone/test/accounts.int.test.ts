@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M, TRIAL_DAYS } from '@pocketguide/contracts';
-import { startStandalone, type RunningStandalone } from './app.ts';
+import { startStandalone, type RunningStandalone } from '../src/app.ts';
 import {
   TEST_ACCOUNT_ENV,
   TEST_ADMIN,

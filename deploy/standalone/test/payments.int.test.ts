@@ -13,7 +13,7 @@ import {
   type SessionUser,
 } from '@pocketguide/contracts';
 import { DEBUG_IN_PRODUCTION_REFUSED } from '@pocketguide/platform/payments/open-payment-provider';
-import { startStandalone } from './app.ts';
+import { startStandalone } from '../src/app.ts';
 import { TEST_ACCOUNT_ENV, bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 
 /**

@@ -14,7 +14,7 @@ import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ViewerGuidebook } from '@pocketguide/contracts/viewer/viewer-shapes';
 import { launchBrowser, screenshot, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
-import { startStandalone, type RunningStandalone } from './app.ts';
+import { startStandalone, type RunningStandalone } from '../src/app.ts';
 import { TEST_ACCOUNT_ENV, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../../..');

@@ -17,7 +17,7 @@ import {
   type SampleGuidebook,
   type UserGuidebookRows,
 } from '@pocketguide/contracts';
-import type { RunningStandalone } from './app.ts';
+import type { RunningStandalone } from '../src/app.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 
 let app: RunningStandalone;
