@@ -106,18 +106,19 @@ export function messageWordsIn(words: { title: string; message: string; titleEn?
   return { title: words.title, message: words.message, language: 'ko' };
 }
 
-const contentData = {
-  messageId: z.string(),
+/** A message's words and settings, as its events carry them and its calls answer them. */
+const messageFields = {
   title: z.string(),
   message: z.string(),
   type: z.enum(MESSAGE_TYPES),
   users: z.enum(MESSAGE_AUDIENCES),
   messageDate: z.string(),
   notification: z.boolean(),
-  /** the English version, when the message has one (issue 23; an optional field, older events have none) */
+  /** the English version, only when the message has one (issue 23; an optional field, older events have none) */
   titleEn: z.string().optional(),
   messageEn: z.string().optional(),
 };
+const contentData = { messageId: z.string(), ...messageFields };
 export const messageSavedSchema = z.object({ ...contentData, savedAt: z.iso.datetime() });
 /** The words as sent (what members read) and the members it went to, decided when it was sent. */
 export const messageSentSchema = z.object({
@@ -187,15 +188,7 @@ export type InboxDoc = MessageContent & { id: string; messageId: string; userId:
 /** A message as the calls answer it (spec 3 §7). */
 export const messageSchema = z.object({
   _id: z.string(),
-  title: z.string(),
-  message: z.string(),
-  type: z.enum(MESSAGE_TYPES),
-  users: z.enum(MESSAGE_AUDIENCES),
-  messageDate: z.string(),
-  notification: z.boolean(),
-  /** the English version, only when there is one */
-  titleEn: z.string().optional(),
-  messageEn: z.string().optional(),
+  ...messageFields,
   saved: z.boolean(),
   showing: z.boolean(),
   status: z.enum(['showing', 'sent', 'waiting']),
