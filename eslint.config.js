@@ -26,14 +26,26 @@ const allowed = {
 };
 
 const layerZones = [
-  { target: './contracts', from: ['./platform', ...services.map((s) => `./${s}`), ...outside.map((s) => `./${s}`), './test-support'], message: 'contracts is the bottom layer: it imports no other workspace.' },
-  { target: './platform', from: [...services.map((s) => `./${s}`), ...outside.map((s) => `./${s}`)], message: 'platform (ports and adapters) imports only contracts.' },
+  {
+    target: './contracts',
+    from: ['./platform', ...services.map((s) => `./${s}`), ...outside.map((s) => `./${s}`), './test-support'],
+    message: 'contracts is the bottom layer: it imports no other workspace.',
+  },
+  {
+    target: './platform',
+    from: [...services.map((s) => `./${s}`), ...outside.map((s) => `./${s}`)],
+    message: 'platform (ports and adapters) imports only contracts.',
+  },
   ...services.map((service) => ({
     target: `./${service}`,
     from: [...services.filter((s) => s !== service).map((s) => `./${s}`), ...outside.map((s) => `./${s}`)],
     message: `${service} imports contracts and platform, never another service, deploy or the web app.`,
   })),
-  { target: './web', from: ['./platform', ...services.map((s) => `./${s}`), './deploy', './bench', './scripts'], message: 'The web app talks to the services over HTTP; it imports only contracts.' },
+  {
+    target: './web',
+    from: ['./platform', ...services.map((s) => `./${s}`), './deploy', './bench', './scripts'],
+    message: 'The web app talks to the services over HTTP; it imports only contracts.',
+  },
 ];
 
 /**
@@ -42,8 +54,22 @@ const layerZones = [
  * each names why it stays.
  */
 const features = [
-  'admin-users', 'audit', 'auth', 'dashboard', 'editor', 'editor-items', 'event-explorer', 'feedback',
-  'guidebook-lists', 'icons', 'insights', 'landing', 'messages', 'payments', 'subscription', 'users',
+  'admin-users',
+  'audit',
+  'auth',
+  'dashboard',
+  'editor',
+  'editor-items',
+  'event-explorer',
+  'feedback',
+  'guidebook-lists',
+  'icons',
+  'insights',
+  'landing',
+  'messages',
+  'payments',
+  'subscription',
+  'users',
 ];
 /** feature → the other features' files it may import (paths relative to web/src/features), each with its reason. */
 const featureExceptions = {
@@ -52,7 +78,12 @@ const featureExceptions = {
   // The same holds for how a part is selected and focused: a touch selects on the tap, a new part takes the focus
   // (press-to-select, focus-new-part), one behaviour for the editor's own parts and the items alike; and for how an
   // important item is marked (important-badge: the frame draws the badge above most items, a card inside itself).
-  'editor-items': ['editor/item-contract.ts', 'editor/press-to-select.ts', 'editor/focus-new-part.ts', 'editor/important-badge.tsx'],
+  'editor-items': [
+    'editor/item-contract.ts',
+    'editor/press-to-select.ts',
+    'editor/focus-new-part.ts',
+    'editor/important-badge.tsx',
+  ],
   // The admin's user detail shows the same user read as the member's own account page, and the payment wording.
   'admin-users': ['users/api/get-user.ts', 'payments/payment-text.ts'],
   // The revenue charts label payments with the payments feature's words (one wording for a payment state).
@@ -60,7 +91,13 @@ const featureExceptions = {
   // A payment's detail loads the audit timeline lazily, as its own small chunk: the component file, not the index.
   payments: ['audit/components/audit-timeline.tsx'],
   // Subscribing is paying: the stepper uses the payments feature's requests, list, wording and test orders.
-  subscription: ['payments/api/payments.ts', 'payments/api/payment-schemas.ts', 'payments/components/payment-list.tsx', 'payments/payment-text.ts', 'payments/testing/orders.ts'],
+  subscription: [
+    'payments/api/payments.ts',
+    'payments/api/payment-schemas.ts',
+    'payments/components/payment-list.tsx',
+    'payments/payment-text.ts',
+    'payments/testing/orders.ts',
+  ],
 };
 const featureZones = features.flatMap((feature) =>
   features
@@ -70,7 +107,9 @@ const featureZones = features.flatMap((feature) =>
       from: `./web/src/features/${other}`,
       except: [
         './index.ts',
-        ...(featureExceptions[feature] ?? []).filter((path) => path.startsWith(`${other}/`)).map((path) => `./${path.slice(other.length + 1)}`),
+        ...(featureExceptions[feature] ?? [])
+          .filter((path) => path.startsWith(`${other}/`))
+          .map((path) => `./${path.slice(other.length + 1)}`),
       ],
       message: `A feature imports another only through its public entry (web/src/features/${other}/index.ts); app/ composes features.`,
     })),
@@ -98,7 +137,9 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], conditionNames: ['import', 'default'] })],
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], conditionNames: ['import', 'default'] }),
+      ],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...layerZones, ...featureZones] }],
@@ -108,25 +149,45 @@ export default tseslint.config(
   {
     files: ['query-api/src/admin/dashboard-routes.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', {
-        basePath: root,
-        zones: [...layerZones.filter((z) => z.target !== './query-api'), {
-          target: './query-api',
-          from: [...services.filter((s) => s !== 'query-api' && s !== 'projections').map((s) => `./${s}`), ...outside.map((s) => `./${s}`)],
-        }, { target: './query-api', from: './projections', except: allowed.queryApiUsesDashboardProjector }],
-      }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...layerZones.filter((z) => z.target !== './query-api'),
+            {
+              target: './query-api',
+              from: [
+                ...services.filter((s) => s !== 'query-api' && s !== 'projections').map((s) => `./${s}`),
+                ...outside.map((s) => `./${s}`),
+              ],
+            },
+            { target: './query-api', from: './projections', except: allowed.queryApiUsesDashboardProjector },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['workers/src/billing/billing-worker.test.ts'],
     rules: {
-      'import-x/no-restricted-paths': ['error', {
-        basePath: root,
-        zones: [...layerZones.filter((z) => z.target !== './workers'), {
-          target: './workers',
-          from: [...services.filter((s) => s !== 'workers' && s !== 'command-api').map((s) => `./${s}`), ...outside.map((s) => `./${s}`)],
-        }, { target: './workers', from: './command-api', except: allowed.workersTestsUseBillingCommands }],
-      }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...layerZones.filter((z) => z.target !== './workers'),
+            {
+              target: './workers',
+              from: [
+                ...services.filter((s) => s !== 'workers' && s !== 'command-api').map((s) => `./${s}`),
+                ...outside.map((s) => `./${s}`),
+              ],
+            },
+            { target: './workers', from: './command-api', except: allowed.workersTestsUseBillingCommands },
+          ],
+        },
+      ],
     },
   },
   {

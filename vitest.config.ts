@@ -12,7 +12,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{contracts,platform,command-api,projections,query-api,workers,deploy,scripts,test-support,bench}/**/*.test.ts'],
+          include: [
+            '{contracts,platform,command-api,projections,query-api,workers,deploy,scripts,test-support,bench}/**/*.test.ts',
+          ],
           exclude: [...ignored, '**/*.int.test.ts', '**/*.e2e.test.ts'],
           environment: 'node',
           // a few pure tests are CPU-heavy by design (scrypt at OWASP's cost, a day's quota of events folded):

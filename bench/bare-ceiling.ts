@@ -21,11 +21,18 @@ export type BareCeiling = {
  * (so one fsync per save, as the product's event store does) and answers the next revision; the administrators'
  * list answers the product's JSON.
  */
-export async function startBareCeiling(options: { dir: string; pages: ReadonlyMap<string, CapturedPage>; listJson: string; listPath: string }): Promise<BareCeiling> {
+export async function startBareCeiling(options: {
+  dir: string;
+  pages: ReadonlyMap<string, CapturedPage>;
+  listJson: string;
+  listPath: string;
+}): Promise<BareCeiling> {
   const db = new Database(resolve(options.dir, 'bare-ceiling.sqlite'));
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = FULL');
-  db.exec('CREATE TABLE saves (position INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT NOT NULL, revision INTEGER NOT NULL, data TEXT NOT NULL, UNIQUE (stream, revision))');
+  db.exec(
+    'CREATE TABLE saves (position INTEGER PRIMARY KEY AUTOINCREMENT, stream TEXT NOT NULL, revision INTEGER NOT NULL, data TEXT NOT NULL, UNIQUE (stream, revision))',
+  );
   const insert = db.prepare('INSERT INTO saves (stream, revision, data) VALUES (?, ?, ?)');
   const count = db.prepare<[], { n: number }>('SELECT count(*) AS n FROM saves');
   const revisions = new Map<string, number>();

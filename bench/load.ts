@@ -7,7 +7,13 @@ import autocannon from 'autocannon';
 const [url, seconds = '5', connections = '16', headersJson = '{}'] = process.argv.slice(2);
 if (!url) throw new Error('usage: load.ts <url> [seconds] [connections] [headers as JSON]');
 const headers = JSON.parse(headersJson) as Record<string, string>;
-const result = await autocannon({ url, duration: Number(seconds), connections: Number(connections), pipelining: 1, headers });
+const result = await autocannon({
+  url,
+  duration: Number(seconds),
+  connections: Number(connections),
+  pipelining: 1,
+  headers,
+});
 process.stdout.write(
   JSON.stringify({
     requestsPerSecond: result.requests.average,

@@ -17,7 +17,14 @@
 import { Agent, request } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { arrivalSchedule, latencyFromScheduled, percentileOf, servedRate, type Arrival, type GroupOutcome } from './open-loop.ts';
+import {
+  arrivalSchedule,
+  latencyFromScheduled,
+  percentileOf,
+  servedRate,
+  type Arrival,
+  type GroupOutcome,
+} from './open-loop.ts';
 
 export const MIXED_GROUPS = [
   { name: 'readers', share: 0.8 },
@@ -64,12 +71,20 @@ type Answer = { status: number; body: Buffer; error?: string };
 
 function send(agent: Agent, url: URL, method: string, headers: Record<string, string>, body?: string): Promise<Answer> {
   return new Promise((resolveAnswer) => {
-    const req = request(url, { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolveAnswer({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      res.on('error', (error) => resolveAnswer({ status: 0, body: Buffer.alloc(0), error: error.message }));
-    });
+    const req = request(
+      url,
+      {
+        method,
+        agent,
+        headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolveAnswer({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+        res.on('error', (error) => resolveAnswer({ status: 0, body: Buffer.alloc(0), error: error.message }));
+      },
+    );
     req.setTimeout(30_000, () => req.destroy(new Error('no answer in 30 s')));
     req.on('error', (error) => resolveAnswer({ status: 0, body: Buffer.alloc(0), error: error.message }));
     req.end(body);
@@ -85,7 +100,10 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
   if (beacons) schedule.push(...arrivalSchedule(beacons.rate, plan.seconds, [{ name: 'beacons', share: 1 }]));
   schedule.sort((a, b) => a.at - b.at);
   const latencies: Record<string, number[]> = { readers: [], authors: [], admins: [], beacons: [] };
-  const counts: Record<string, { offered: number; succeeded: number; refused: number; failed: number; samples: string[] }> = {};
+  const counts: Record<
+    string,
+    { offered: number; succeeded: number; refused: number; failed: number; samples: string[] }
+  > = {};
   for (const { name } of groups) counts[name] = { offered: 0, succeeded: 0, refused: 0, failed: 0, samples: [] };
   const revisions = plan.authors.map((author) => author.revision);
   const acknowledged = plan.authors.map(() => 0);
@@ -103,7 +121,8 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
     if (ok) count.succeeded++;
     else if (answer.status === 0) count.failed++;
     else count.refused++;
-    if (!ok && count.samples.length < 3) count.samples.push(`${answer.status} ${answer.error ?? answer.body.toString('utf8').slice(0, 200)}`);
+    if (!ok && count.samples.length < 3)
+      count.samples.push(`${answer.status} ${answer.error ?? answer.body.toString('utf8').slice(0, 200)}`);
   };
 
   const fire = (arrival: Arrival): Promise<void> => {
@@ -125,24 +144,34 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
       });
       // one reader per beacon a second: the same readers come back each second, as a reader's next beacon would
       const reader = `Mozilla/5.0 (Linux; Android 14) PocketGuideBenchReader/${arrival.index % Math.max(1, Math.round(beacons.rate))}`;
-      return send(agent, new URL('/api/reading', base), 'POST', { 'content-type': 'application/json', 'user-agent': reader }, body).then((answer) =>
-        record('beacons', arrival, answer, answer.status === 204),
-      );
+      return send(
+        agent,
+        new URL('/api/reading', base),
+        'POST',
+        { 'content-type': 'application/json', 'user-agent': reader },
+        body,
+      ).then((answer) => record('beacons', arrival, answer, answer.status === 204));
     }
     if (arrival.group === 'admins') {
-      return send(agent, new URL(plan.listPath, base), 'GET', { authorization: `Bearer ${plan.adminToken}` }).then((answer) =>
-        record('admins', arrival, answer, answer.status === 200 && answer.body.length > 0),
+      return send(agent, new URL(plan.listPath, base), 'GET', { authorization: `Bearer ${plan.adminToken}` }).then(
+        (answer) => record('admins', arrival, answer, answer.status === 200 && answer.body.length > 0),
       );
     }
     const which = arrival.index % plan.authors.length;
     const author = plan.authors[which]!;
     const saved = authorBusy[which]!.then(async () => {
-      const body = JSON.stringify({ patches: [{ op: 'replace', path: ['title'], value: `저장 ${plan.tag} ${which} ${arrival.index}` }] });
+      const body = JSON.stringify({
+        patches: [{ op: 'replace', path: ['title'], value: `저장 ${plan.tag} ${which} ${arrival.index}` }],
+      });
       const answer = await send(
         agent,
         new URL(`/api/guidebooks/${author.guidebookId}`, base),
         'PATCH',
-        { 'content-type': 'application/json', authorization: `Bearer ${author.token}`, 'if-match': String(revisions[which]) },
+        {
+          'content-type': 'application/json',
+          authorization: `Bearer ${author.token}`,
+          'if-match': String(revisions[which]),
+        },
         body,
       );
       let ok = answer.status === 200;
@@ -190,7 +219,13 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
       servedPerSecond: servedRate(count.succeeded, plan.seconds, lastAnswer),
     };
   }
-  return { groups: outcomes, revisions, acknowledged, sendLagP99Ms: percentileOf(sendLags, 99), sendLagMaxMs: sendLags.length === 0 ? 0 : Math.max(...sendLags) };
+  return {
+    groups: outcomes,
+    revisions,
+    acknowledged,
+    sendLagP99Ms: percentileOf(sendLags, 99),
+    sendLagMaxMs: sendLags.length === 0 ? 0 : Math.max(...sendLags),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

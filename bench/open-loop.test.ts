@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { arrivalSchedule, judgeStep, latencyFromScheduled, percentileOf, servedRate, servedWithin, type GroupOutcome } from './open-loop.ts';
+import {
+  arrivalSchedule,
+  judgeStep,
+  latencyFromScheduled,
+  percentileOf,
+  servedRate,
+  servedWithin,
+  type GroupOutcome,
+} from './open-loop.ts';
 
 const MIX = [
   { name: 'readers', share: 0.8 },
@@ -80,17 +88,27 @@ describe('judging a step', () => {
   });
 
   it('holds when all answered well and in time', () => {
-    expect(judgeStep(300, { readers: group(), authors: group(), admins: group() }, { readers: 100, authors: 250 })).toEqual({ held: true, reasons: [] });
+    expect(
+      judgeStep(300, { readers: group(), authors: group(), admins: group() }, { readers: 100, authors: 250 }),
+    ).toEqual({ held: true, reasons: [] });
   });
 
   it('fails on a p99 over its aim, a refusal, a served rate short of the offer, or a group that did nothing', () => {
-    const slow = judgeStep(300, { readers: group({ p99Ms: 100 }), authors: group(), admins: group() }, { readers: 100 });
+    const slow = judgeStep(
+      300,
+      { readers: group({ p99Ms: 100 }), authors: group(), admins: group() },
+      { readers: 100 },
+    );
     expect(slow.held).toBe(false);
     const refused = judgeStep(300, { readers: group(), authors: group({ refused: 1 }), admins: group() }, {});
     expect(refused.reasons.join()).toMatch(/authors: 1 refused/);
     const short = judgeStep(400, { readers: group(), authors: group(), admins: group() }, {});
     expect(short.reasons.join()).toMatch(/served 300/);
-    const idle = judgeStep(200, { readers: group({ succeeded: 0, servedPerSecond: 0 }), authors: group({ servedPerSecond: 200 }) }, {});
+    const idle = judgeStep(
+      200,
+      { readers: group({ succeeded: 0, servedPerSecond: 0 }), authors: group({ servedPerSecond: 200 }) },
+      {},
+    );
     expect(idle.reasons.join()).toMatch(/did no work/);
   });
 });

@@ -8,7 +8,11 @@
 
 export type GroupShare = { name: string; share: number };
 
-export type Arrival = { group: string; /** ms after the start of the step */ at: number; /** index within its group */ index: number };
+export type Arrival = {
+  group: string;
+  /** ms after the start of the step */ at: number;
+  /** index within its group */ index: number;
+};
 
 /**
  * Evenly spaced arrivals for `seconds` at `rate` requests/s in total, split between groups by share: group g sends
@@ -92,10 +96,13 @@ export function judgeStep(
   for (const [name, outcome] of Object.entries(groups)) {
     served += outcome.servedPerSecond;
     if (outcome.succeeded === 0) reasons.push(`${name}: nothing answered with success (a figure that did no work)`);
-    if (outcome.refused > 0 || outcome.failed > 0) reasons.push(`${name}: ${outcome.refused} refused, ${outcome.failed} failed`);
+    if (outcome.refused > 0 || outcome.failed > 0)
+      reasons.push(`${name}: ${outcome.refused} refused, ${outcome.failed} failed`);
     const aim = p99AimsMs[name];
-    if (aim !== undefined && !(outcome.p99Ms < aim)) reasons.push(`${name}: p99 ${outcome.p99Ms.toFixed(1)} ms ≥ ${aim} ms`);
+    if (aim !== undefined && !(outcome.p99Ms < aim))
+      reasons.push(`${name}: p99 ${outcome.p99Ms.toFixed(1)} ms ≥ ${aim} ms`);
   }
-  if (!servedWithin(offeredRate, served, tolerance)) reasons.push(`served ${served.toFixed(0)} req/s, more than ${tolerance * 100} % under the offered ${offeredRate}`);
+  if (!servedWithin(offeredRate, served, tolerance))
+    reasons.push(`served ${served.toFixed(0)} req/s, more than ${tolerance * 100} % under the offered ${offeredRate}`);
   return { held: reasons.length === 0, reasons };
 }

@@ -65,7 +65,11 @@ const rows = results.flatMap((r) =>
   })),
 );
 console.table(rows);
-const report = { machine: { node: process.version, cpus: (await import('node:os')).cpus().length }, at: new Date().toISOString(), results };
+const report = {
+  machine: { node: process.version, cpus: (await import('node:os')).cpus().length },
+  at: new Date().toISOString(),
+  results,
+};
 console.log(JSON.stringify(report, null, 2));
 mkdirSync(resolve(root, 'test-output/bench'), { recursive: true });
 writeFileSync(resolve(root, 'test-output/bench/results.json'), JSON.stringify(report, null, 2));

@@ -22,10 +22,23 @@ export type LoadResult = {
 };
 
 /** Runs autocannon in a second process against a URL. */
-export async function loadTest(url: string, seconds: number, connections: number, headers: Record<string, string> = {}): Promise<LoadResult> {
+export async function loadTest(
+  url: string,
+  seconds: number,
+  connections: number,
+  headers: Record<string, string> = {},
+): Promise<LoadResult> {
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', resolve(root, 'bench/load.ts'), url, String(seconds), String(connections), JSON.stringify(headers)],
+    [
+      '--import',
+      'tsx',
+      resolve(root, 'bench/load.ts'),
+      url,
+      String(seconds),
+      String(connections),
+      JSON.stringify(headers),
+    ],
     { cwd: root, maxBuffer: 10 * 1024 * 1024 },
   );
   return JSON.parse(stdout) as LoadResult;
@@ -37,10 +50,20 @@ export function percentile(sortedMs: readonly number[], p: number): number {
   return sortedMs[Math.max(0, index)]!;
 }
 
-export type Figure = { name: string; value: number; unit: string; baseline?: { name: string; value: number }; ratio?: number; aim?: string };
+export type Figure = {
+  name: string;
+  value: number;
+  unit: string;
+  baseline?: { name: string; value: number };
+  ratio?: number;
+  aim?: string;
+};
 
 /** `chart`: the mixed-load curve as the README's chart reads it (deploy/standalone/src/readme/mixed-load-chart.ts). */
-export type MixedLoadChart = { curve: Array<{ offered: number; served: number; readP99: number; saveP99: number }>; ceiling: number };
+export type MixedLoadChart = {
+  curve: Array<{ offered: number; served: number; readP99: number; saveP99: number }>;
+  ceiling: number;
+};
 export type SuiteResult = { suite: string; figures: Figure[]; chart?: MixedLoadChart };
 
 /** The administrator every bench run creates at start (ADMIN_EMAIL / ADMIN_PASSWORD). */
@@ -49,10 +72,15 @@ export const BENCH_ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: '
 export type BenchSession = { token: string; user: Record<string, unknown>; headers: Record<string, string> };
 
 /** Signs an administrator in with HTTP Basic: the session, and JSON headers carrying its token. */
-export async function signInAdmin(baseUrl: string, admin: { ADMIN_EMAIL: string; ADMIN_PASSWORD: string } = BENCH_ADMIN): Promise<BenchSession> {
+export async function signInAdmin(
+  baseUrl: string,
+  admin: { ADMIN_EMAIL: string; ADMIN_PASSWORD: string } = BENCH_ADMIN,
+): Promise<BenchSession> {
   const signedIn = await fetch(`${baseUrl}/api/auth`, {
     method: 'POST',
-    headers: { authorization: `Basic ${Buffer.from(`${admin.ADMIN_EMAIL}:${admin.ADMIN_PASSWORD}`).toString('base64')}` },
+    headers: {
+      authorization: `Basic ${Buffer.from(`${admin.ADMIN_EMAIL}:${admin.ADMIN_PASSWORD}`).toString('base64')}`,
+    },
   });
   if (signedIn.status !== 201) throw new Error(`sign-in answered ${signedIn.status}`);
   const session = (await signedIn.json()) as { token: string; user: Record<string, unknown> };
@@ -60,10 +88,20 @@ export async function signInAdmin(baseUrl: string, admin: { ADMIN_EMAIL: string;
 }
 
 /** The built-in sample guidebook, created and published by the signed-in administrator. */
-export async function publishedSample(baseUrl: string, session: BenchSession): Promise<{ _id: string; uuid: string; position: number }> {
-  const created = await fetch(`${baseUrl}/api/guidebooks`, { method: 'POST', headers: session.headers, body: JSON.stringify({ source: 'sample' }) });
+export async function publishedSample(
+  baseUrl: string,
+  session: BenchSession,
+): Promise<{ _id: string; uuid: string; position: number }> {
+  const created = await fetch(`${baseUrl}/api/guidebooks`, {
+    method: 'POST',
+    headers: session.headers,
+    body: JSON.stringify({ source: 'sample' }),
+  });
   const { _id, uuid } = (await created.json()) as { _id: string; uuid: string };
-  const published = await fetch(`${baseUrl}/api/guidebooks/${_id}/publish`, { method: 'PUT', headers: session.headers });
+  const published = await fetch(`${baseUrl}/api/guidebooks/${_id}/publish`, {
+    method: 'PUT',
+    headers: session.headers,
+  });
   if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
   const { position } = (await published.json()) as { position: number };
   return { _id, uuid, position };

@@ -26,9 +26,18 @@ export interface Report {
 
 function emptyReport(): Report {
   return {
-    numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0, numTotalTests: 0,
-    numFailedTestSuites: 0, numPassedTestSuites: 0, numPendingTestSuites: 0, numTotalTestSuites: 0,
-    startTime: Date.now(), success: true, testResults: [],
+    numPassedTests: 0,
+    numFailedTests: 0,
+    numPendingTests: 0,
+    numTodoTests: 0,
+    numTotalTests: 0,
+    numFailedTestSuites: 0,
+    numPassedTestSuites: 0,
+    numPendingTestSuites: 0,
+    numTotalTestSuites: 0,
+    startTime: Date.now(),
+    success: true,
+    testResults: [],
   };
 }
 
@@ -60,4 +69,3 @@ export function slowestFiles(report: Report, count: number, root: string): strin
     .slice(0, count)
     .map(({ name, ms }) => `${(ms / 1000).toFixed(1).padStart(7)} s  ${name}`);
 }
-

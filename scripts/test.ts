@@ -44,22 +44,32 @@ const stages: Stage[] = [
 function e2eWorkers(raw: string | undefined): number {
   if (raw === undefined || raw.trim() === '') return 1;
   const workers = Number(raw);
-  if (!Number.isInteger(workers) || workers < 1) throw new Error(`E2E_WORKERS must be a whole number, at least 1 (got "${raw}")`);
+  if (!Number.isInteger(workers) || workers < 1)
+    throw new Error(`E2E_WORKERS must be a whole number, at least 1 (got "${raw}")`);
   return workers;
 }
 
 function selectedStages(): Stage[] {
-  const wanted = process.env.TEST_STAGES?.split(',').map((s) => s.trim()).filter(Boolean);
+  const wanted = process.env.TEST_STAGES?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (!wanted || wanted.length === 0) return stages;
   const unknown = wanted.filter((name) => !stages.some((stage) => stage.name === name));
-  if (unknown.length > 0) throw new Error(`TEST_STAGES names unknown stage(s) ${unknown.join(', ')}; known: ${stages.map((s) => s.name).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `TEST_STAGES names unknown stage(s) ${unknown.join(', ')}; known: ${stages.map((s) => s.name).join(', ')}`,
+    );
   return stages.filter((stage) => wanted.includes(stage.name));
 }
 
 /** Runs a command to its end; `quiet` keeps its output and hands it back instead of printing it. */
 function run(command: string, args: string[], quiet = false): Promise<{ code: number; output: string }> {
   return new Promise((done, fail) => {
-    const child = spawn(command, args, { cwd: root, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: process.env });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: process.env,
+    });
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -82,7 +92,9 @@ async function main(): Promise<number> {
   if (chosen.some((stage) => stage.name !== 'unit')) {
     console.log('\n== build web (beside the first stage; its output follows when it ends)');
     web = run('npm', ['run', 'build:web'], true).then(({ code, output }) => {
-      console.log(`\n== build web: ${code === 0 ? 'done' : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(0)} s\n${output}`);
+      console.log(
+        `\n== build web: ${code === 0 ? 'done' : `failed (exit ${code})`} in ${((Date.now() - started) / 1000).toFixed(0)} s\n${output}`,
+      );
       return code === 0;
     });
   }
@@ -98,14 +110,19 @@ async function main(): Promise<number> {
     }
     const file = resolve(output, `vitest-${stage.name}.json`);
     rmSync(file, { force: true });
-    console.log(`\n== stage ${stage.name} (${stage.projects.join(' + ')}, ${stage.workers} worker${stage.workers === 1 ? '' : 's'})`);
+    console.log(
+      `\n== stage ${stage.name} (${stage.projects.join(' + ')}, ${stage.workers} worker${stage.workers === 1 ? '' : 's'})`,
+    );
     const stageStarted = Date.now();
     const { code } = await run('npx', [
-      'vitest', 'run',
+      'vitest',
+      'run',
       ...stage.projects.flatMap((project) => ['--project', project]),
       `--maxWorkers=${stage.workers}`,
       '--passWithNoTests',
-      '--reporter=default', '--reporter=json', `--outputFile.json=${file}`,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${file}`,
       ...passThrough,
     ]);
     timings.push(`${stage.name}: ${((Date.now() - stageStarted) / 1000).toFixed(0)} s`);

@@ -58,12 +58,18 @@ async function startContainer(engine: Engine): Promise<{ url: string; stop(): Pr
   if (engine === 'mongodb') {
     const { MongoDBContainer } = await import('@testcontainers/mongodb');
     const container = await new MongoDBContainer(ENGINE_IMAGES.mongodb).start();
-    return { url: `${container.getConnectionString()}?directConnection=true`, stop: async () => void (await container.stop()) };
+    return {
+      url: `${container.getConnectionString()}?directConnection=true`,
+      stop: async () => void (await container.stop()),
+    };
   }
   if (engine === 'kafka') {
     const { KafkaContainer } = await import('@testcontainers/kafka');
     const container = await new KafkaContainer(ENGINE_IMAGES.kafka).withKraft().start();
-    return { url: `${container.getHost()}:${container.getMappedPort(9093)}`, stop: async () => void (await container.stop()) };
+    return {
+      url: `${container.getHost()}:${container.getMappedPort(9093)}`,
+      stop: async () => void (await container.stop()),
+    };
   }
   const { GenericContainer, Wait } = await import('testcontainers');
   const container = await new GenericContainer(ENGINE_IMAGES.eventstoredb)

@@ -39,6 +39,8 @@ export default function setup(): () => void {
     writeFileSync(reportedMarker, '');
     const lines = readdirSync(skippedDir).map((file) => readFileSync(resolve(skippedDir, file), 'utf8').trim());
     if (lines.length === 0) return;
-    console.log(`\nSkipped suites (${lines.length}), each for the reason given:\n${lines.map((l) => `  - ${l}`).join('\n')}\n`);
+    console.log(
+      `\nSkipped suites (${lines.length}), each for the reason given:\n${lines.map((l) => `  - ${l}`).join('\n')}\n`,
+    );
   };
 }

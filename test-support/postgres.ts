@@ -10,8 +10,7 @@ import pg from 'pg';
 import { recordSkip } from './engines.ts';
 
 export type PostgresDatabase =
-  | { available: true; url: string; name: string; drop(): Promise<void> }
-  | { available: false; reason: string };
+  { available: true; url: string; name: string; drop(): Promise<void> } | { available: false; reason: string };
 
 const inCi = (): boolean => process.env.CI === 'true' || process.env.CI === '1';
 
@@ -38,7 +37,9 @@ export async function createTestDatabase(label: string, suite: string): Promise<
     await admin.query(`CREATE DATABASE ${name}`);
   } catch (error) {
     await admin.end().catch(() => undefined);
-    return unavailable(`the server at POSTGRES_TEST_URL did not answer (${error instanceof Error ? error.message : String(error)})`);
+    return unavailable(
+      `the server at POSTGRES_TEST_URL did not answer (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   await admin.end();
   return {
@@ -80,13 +81,21 @@ export async function openPostgresAdmin(url: string, waitMs: number) {
   await client.connect();
   const activity = async (where: string, params: unknown[]): Promise<number | undefined> => {
     await client.query('SELECT pg_stat_clear_snapshot()');
-    const { rows } = await client.query<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND ${where}`, params);
+    const { rows } = await client.query<{ pid: number }>(
+      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid() AND ${where}`,
+      params,
+    );
     return rows[0]?.pid;
   };
   return {
     client,
     /** the pid of another backend whose query matches `pattern` (SQL LIKE) and that waits for a lock */
-    waitingPid: (pattern: string) => until(() => activity(`wait_event_type = 'Lock' AND query LIKE $1`, [pattern]), `a backend running ${pattern} to wait for the lock`, waitMs),
+    waitingPid: (pattern: string) =>
+      until(
+        () => activity(`wait_event_type = 'Lock' AND query LIKE $1`, [pattern]),
+        `a backend running ${pattern} to wait for the lock`,
+        waitMs,
+      ),
     /** the pid of the backend that LISTENs */
     listenerPid: () => until(() => activity(`query LIKE 'LISTEN %'`, []), 'the LISTEN connection', waitMs),
     /** kills one backend; true once PostgreSQL has signalled it */
@@ -96,7 +105,9 @@ export async function openPostgresAdmin(url: string, waitMs: number) {
     },
     /** kills every other backend of this database, as a server restart would; answers how many */
     terminateAll: async (): Promise<number> => {
-      const { rows } = await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      const { rows } = await client.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
       return rows.length;
     },
   };

@@ -9,7 +9,8 @@ export function waitBudgetMs(env: Readonly<Record<string, string | undefined>>):
   const raw = env.TEST_WAIT_MS?.trim();
   if (raw) {
     const ms = Number(raw);
-    if (!Number.isInteger(ms) || ms < 100) throw new Error(`TEST_WAIT_MS must be a whole number of milliseconds, at least 100 (got "${raw}")`);
+    if (!Number.isInteger(ms) || ms < 100)
+      throw new Error(`TEST_WAIT_MS must be a whole number of milliseconds, at least 100 (got "${raw}")`);
     return ms;
   }
   return env.CI ? 30_000 : 10_000;

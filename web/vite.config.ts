@@ -12,7 +12,8 @@ const NODE_MODULES = /[\\/]node_modules[\\/]/;
 // which the viewer must never load (bench/suites/viewer.ts checks it).
 // (contracts/src/insights/reading-shapes.ts: the reading beacons' names, which the app's contracts index also
 // exports: left out of the shell, it is a small chunk of its own rather than a reason for the viewer to load the app's.)
-const VIEWER_FILES = /[\\/]src[\\/]viewer[\\/]|[\\/]viewer\.html$|[\\/]contracts[\\/]src[\\/]insights[\\/]reading-shapes\.ts$/;
+const VIEWER_FILES =
+  /[\\/]src[\\/]viewer[\\/]|[\\/]viewer\.html$|[\\/]contracts[\\/]src[\\/]insights[\\/]reading-shapes\.ts$/;
 // Vite's own modules both entries use (the preload helper, the modulepreload polyfill): one small chunk of their own
 const VITE_HELPERS = /^\0|^vite[\\/]|[\\/]vite[\\/](preload-helper|modulepreload-polyfill)/;
 const inShell = (id: string) => !VIEWER_FILES.test(id) && !VITE_HELPERS.test(id);
@@ -22,7 +23,13 @@ export default defineConfig({
   root,
   // frontDoor: the signed-out pages' own small entry (front.html), built after the app into the same folder;
   // precompress: brotli and gzip copies of the build's text files, which the server sends (static-files.ts)
-  plugins: [react(), tailwindcss(), pureContracts(), frontDoor(() => [react(), tailwindcss(), pureContracts()]), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    pureContracts(),
+    frontDoor(() => [react(), tailwindcss(), pureContracts()]),
+    precompress(),
+  ],
   // contracts and web each have a copy of zod installed; the browser needs only one.
   resolve: { dedupe: ['zod'] },
   build: {
@@ -30,7 +37,10 @@ export default defineConfig({
     emptyOutDir: true,
     // Two entries: the app, and the readers' viewer (viewer.html), which shares none of the app's code.
     rolldownOptions: {
-      input: { main: fileURLToPath(new URL('./index.html', import.meta.url)), viewer: fileURLToPath(new URL('./viewer.html', import.meta.url)) },
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        viewer: fileURLToPath(new URL('./viewer.html', import.meta.url)),
+      },
       output: {
         // What the app's entry imports statically (React, the router, i18n, the query cache, the shell) goes in two
         // chunks, libraries and the app's own, rather than twenty small ones: on a phone each request costs a

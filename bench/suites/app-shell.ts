@@ -6,7 +6,16 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startStandalone } from '@pocketguide/standalone/app';
 import { builtWebDist, chromiumPath, launchBrowser } from '../../test-support/browser.ts';
-import { benchDir, BENCH_ADMIN, percentile, publishedSample, signInAdmin, type BenchSession, type Figure, type SuiteResult } from '../support.ts';
+import {
+  benchDir,
+  BENCH_ADMIN,
+  percentile,
+  publishedSample,
+  signInAdmin,
+  type BenchSession,
+  type Figure,
+  type SuiteResult,
+} from '../support.ts';
 import { viewerChunks } from './viewer.ts';
 
 /**
@@ -29,34 +38,78 @@ import { viewerChunks } from './viewer.ts';
  */
 export async function appShellSuite(runs = 3): Promise<SuiteResult> {
   const webDist = builtWebDist();
-  if (!existsSync(resolve(webDist, 'index.html'))) throw new Error(`${webDist}/index.html is missing: run \`npm run build -w @pocketguide/web\` first`);
-  const app = await startStandalone({ port: 0, dataDir: benchDir('app-shell'), webDist, env: { LOG_LEVEL: 'warn', ...BENCH_ADMIN } });
+  if (!existsSync(resolve(webDist, 'index.html')))
+    throw new Error(`${webDist}/index.html is missing: run \`npm run build -w @pocketguide/web\` first`);
+  const app = await startStandalone({
+    port: 0,
+    dataDir: benchDir('app-shell'),
+    webDist,
+    env: { LOG_LEVEL: 'warn', ...BENCH_ADMIN },
+  });
   try {
     const login = await firstLoadScripts(`${app.url}/login`);
-    const gzipped = (paths: readonly string[]) => paths.reduce((sum, path) => sum + gzipSync(readFileSync(resolve(webDist, `.${path}`)), { level: 9 }).length, 0);
+    const gzipped = (paths: readonly string[]) =>
+      paths.reduce((sum, path) => sum + gzipSync(readFileSync(resolve(webDist, `.${path}`)), { level: 9 }).length, 0);
     const jsGzip = gzipped(login.scripts);
-    const viewerJs = existsSync(resolve(webDist, 'viewer.html')) ? viewerChunks(webDist).initial.filter((path) => path.endsWith('.js')) : [];
-    const editorCode = editorLibrariesIn(login.scripts.map((path) => readFileSync(resolve(webDist, `.${path}`), 'utf8')).join('\n'));
+    const viewerJs = existsSync(resolve(webDist, 'viewer.html'))
+      ? viewerChunks(webDist).initial.filter((path) => path.endsWith('.js'))
+      : [];
+    const editorCode = editorLibrariesIn(
+      login.scripts.map((path) => readFileSync(resolve(webDist, `.${path}`), 'utf8')).join('\n'),
+    );
 
     const figures: Figure[] = [
       {
         name: `signed-out first load of /login: JavaScript gzipped (${login.scripts.length} files)`,
         value: jsGzip / 1024,
         unit: 'KB',
-        ...(viewerJs.length > 0 ? { baseline: { name: 'viewer first-load JS, gzipped', value: gzipped(viewerJs) / 1024 } } : {}),
+        ...(viewerJs.length > 0
+          ? { baseline: { name: 'viewer first-load JS, gzipped', value: gzipped(viewerJs) / 1024 } }
+          : {}),
         aim: '< 150',
       },
-      { name: '/login: JavaScript on the wire (as the server sent it)', value: login.wireBytes / 1024, unit: `KB (${login.encodings.join(', ') || 'identity'})` },
-      { name: 'editor libraries in /login’s scripts', value: editorCode.length, unit: editorCode.join(', ') || 'none', aim: '0' },
+      {
+        name: '/login: JavaScript on the wire (as the server sent it)',
+        value: login.wireBytes / 1024,
+        unit: `KB (${login.encodings.join(', ') || 'identity'})`,
+      },
+      {
+        name: 'editor libraries in /login’s scripts',
+        value: editorCode.length,
+        unit: editorCode.join(', ') || 'none',
+        aim: '0',
+      },
     ];
     for (const path of ['/', '/login']) {
       const { scores, lcps, fcps, tbts } = await lighthouseRuns(`${app.url}${path}`, runs);
-      const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+      const median = (values: number[]) =>
+        percentile(
+          [...values].sort((a, b) => a - b),
+          50,
+        );
       figures.push(
-        { name: `Lighthouse mobile performance ${path} (median of ${runs})`, value: median(scores), unit: `score (runs: ${scores.join(', ')})`, aim: '>= 90' },
-        { name: `Lighthouse mobile LCP ${path} (median of ${runs})`, value: median(lcps) / 1000, unit: `s (runs: ${lcps.map((lcp) => (lcp / 1000).toFixed(2)).join(', ')})`, aim: '< 2.5' },
-        { name: `Lighthouse mobile FCP ${path} (median of ${runs})`, value: median(fcps) / 1000, unit: `s (runs: ${fcps.map((fcp) => (fcp / 1000).toFixed(2)).join(', ')})` },
-        { name: `Lighthouse mobile total blocking time ${path} (median of ${runs})`, value: median(tbts), unit: `ms (runs: ${tbts.map(Math.round).join(', ')})` },
+        {
+          name: `Lighthouse mobile performance ${path} (median of ${runs})`,
+          value: median(scores),
+          unit: `score (runs: ${scores.join(', ')})`,
+          aim: '>= 90',
+        },
+        {
+          name: `Lighthouse mobile LCP ${path} (median of ${runs})`,
+          value: median(lcps) / 1000,
+          unit: `s (runs: ${lcps.map((lcp) => (lcp / 1000).toFixed(2)).join(', ')})`,
+          aim: '< 2.5',
+        },
+        {
+          name: `Lighthouse mobile FCP ${path} (median of ${runs})`,
+          value: median(fcps) / 1000,
+          unit: `s (runs: ${fcps.map((fcp) => (fcp / 1000).toFixed(2)).join(', ')})`,
+        },
+        {
+          name: `Lighthouse mobile total blocking time ${path} (median of ${runs})`,
+          value: median(tbts),
+          unit: `ms (runs: ${tbts.map(Math.round).join(', ')})`,
+        },
       );
     }
     // Every signed-in screen, COLD (no script cached), mobile (issue 20: score >= 90, CLS < 0.1): the app's shell is
@@ -67,7 +120,11 @@ export async function appShellSuite(runs = 3): Promise<SuiteResult> {
     const session = await signInAdmin(app.url);
     const sample = await publishedSample(app.url, session);
     const screens = ['/guidebooks/recent', `/guidebooks/edit/${sample._id}`, '/admin', '/public-guidebooks'];
-    const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+    const median = (values: number[]) =>
+      percentile(
+        [...values].sort((a, b) => a - b),
+        50,
+      );
     for (const path of screens) {
       const runsOf: SignedInRun[] = [];
       for (let run = 0; run < runs; run++) runsOf.push(await lighthouseSignedIn(app.url, path, session));
@@ -138,14 +195,21 @@ export async function firstLoadScripts(url: string): Promise<FirstLoad> {
       if (path) wire.set(path, event.encodedDataLength);
     });
     await page.goto(url, { waitUntil: 'networkidle0' });
-    return { scripts: [...new Set(requests.values())].sort(), wireBytes: [...wire.values()].reduce((a, b) => a + b, 0), encodings: [...encodings] };
+    return {
+      scripts: [...new Set(requests.values())].sort(),
+      wireBytes: [...wire.values()].reduce((a, b) => a + b, 0),
+      encodings: [...encodings],
+    };
   } finally {
     await browser.close();
   }
 }
 
 /** Lighthouse 12, mobile preset (simulated throttling), performance only, `runs` times in a fresh Chromium each. */
-async function lighthouseRuns(url: string, runs: number): Promise<{ scores: number[]; lcps: number[]; fcps: number[]; tbts: number[] }> {
+async function lighthouseRuns(
+  url: string,
+  runs: number,
+): Promise<{ scores: number[]; lcps: number[]; fcps: number[]; tbts: number[] }> {
   const scores: number[] = [];
   const lcps: number[] = [];
   const fcps: number[] = [];
@@ -156,7 +220,12 @@ async function lighthouseRuns(url: string, runs: number): Promise<{ scores: numb
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
     });
     try {
-      const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      });
       if (!result) throw new Error('Lighthouse gave no result');
       scores.push(Math.round((result.lhr.categories.performance?.score ?? 0) * 100));
       lcps.push(result.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
@@ -195,13 +264,26 @@ async function lighthouseSignedIn(baseUrl: string, path: string, session: BenchS
     const cdp = await page.createCDPSession();
     await cdp.send('Network.clearBrowserCache');
     await cdp.detach();
-    const result = await lighthouse(`${baseUrl}${path}`, { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true }, undefined, page);
+    const result = await lighthouse(
+      `${baseUrl}${path}`,
+      { output: 'json', logLevel: 'error', onlyCategories: ['performance'], disableStorageReset: true },
+      undefined,
+      page,
+    );
     if (!result) throw new Error('Lighthouse gave no result');
-    const requests = (result.lhr.audits['network-requests']?.details as { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+    const requests =
+      (
+        result.lhr.audits['network-requests']?.details as
+          { items?: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined
+      )?.items ?? [];
     const scripts = requests.filter((item) => item.resourceType === 'Script' && item.url.startsWith(baseUrl));
-    if (scripts.length === 0) throw new Error(`Lighthouse on ${path} fetched no script of the app: not a measure of the signed-in page`);
+    if (scripts.length === 0)
+      throw new Error(`Lighthouse on ${path} fetched no script of the app: not a measure of the signed-in page`);
     const cached = scripts.filter((item) => !item.transferSize);
-    if (cached.length > 0) throw new Error(`Lighthouse on ${path} was not cold: ${cached.map((item) => item.url).join(', ')} came from a cache`);
+    if (cached.length > 0)
+      throw new Error(
+        `Lighthouse on ${path} was not cold: ${cached.map((item) => item.url).join(', ')} came from a cache`,
+      );
     const audit = (id: string) => result.lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),

@@ -27,7 +27,8 @@ const tickedEvents: EventDecoder<Tick> = {
   knows: (type): type is Tick['type'] => type === 'Ticked',
   decode(type, data) {
     if (type !== 'Ticked') throw new EventDecodeError(type, { path: '', message: 'unknown event type' });
-    if (typeof data !== 'object' || data === null || !('n' in data) || typeof data.n !== 'number') throw new EventDecodeError(type, { path: 'n', message: 'a number' });
+    if (typeof data !== 'object' || data === null || !('n' in data) || typeof data.n !== 'number')
+      throw new EventDecodeError(type, { path: 'n', message: 'a number' });
     return { type, data: { n: data.n } };
   },
 };
@@ -74,7 +75,11 @@ async function throughHandler(store: EventStore, count: number, concurrency: num
         const i = next++;
         if (i >= count) return;
         const stream = `counter-${lane}-${i % streamsPerLane}`;
-        await handle(stream, { type: 'Tick' }, { metadata: { commandId: `bench-${concurrency}-${i}`, userId: 'bench' } });
+        await handle(
+          stream,
+          { type: 'Tick' },
+          { metadata: { commandId: `bench-${concurrency}-${i}`, userId: 'bench' } },
+        );
       }
     }),
   );
@@ -99,15 +104,38 @@ export async function appendsSuite(): Promise<SuiteResult> {
   const baseline = { name: 'raw better-sqlite3 insert, 1 tx each, synchronous=FULL', value: limit };
   const figures: Figure[] = [
     { name: 'physical limit: raw single-row inserts/s', value: limit, unit: 'ops/s' },
-    { name: 'command handler appends/s, 1 at a time', value: sequential, unit: 'ops/s', baseline, ratio: sequential / limit, aim: '>= 0.5' },
-    { name: 'command handler appends/s, 32 concurrent (group commit)', value: concurrent, unit: 'ops/s', baseline, ratio: concurrent / limit, aim: '>= 0.5' },
+    {
+      name: 'command handler appends/s, 1 at a time',
+      value: sequential,
+      unit: 'ops/s',
+      baseline,
+      ratio: sequential / limit,
+      aim: '>= 0.5',
+    },
+    {
+      name: 'command handler appends/s, 32 concurrent (group commit)',
+      value: concurrent,
+      unit: 'ops/s',
+      baseline,
+      ratio: concurrent / limit,
+      aim: '>= 0.5',
+    },
   ];
   const postgres = benchPostgresUrl();
   if (postgres) figures.push(...(await postgresFigures(postgres, count, { sequential, concurrent })));
-  return { suite: postgres ? 'event store appends (SQLite, PostgreSQL)' : 'event store appends (SQLite; PostgreSQL: no POSTGRES_TEST_URL)', figures };
+  return {
+    suite: postgres
+      ? 'event store appends (SQLite, PostgreSQL)'
+      : 'event store appends (SQLite; PostgreSQL: no POSTGRES_TEST_URL)',
+    figures,
+  };
 }
 
-async function postgresFigures(serverUrl: string, count: number, sqlite: { sequential: number; concurrent: number }): Promise<Figure[]> {
+async function postgresFigures(
+  serverUrl: string,
+  count: number,
+  sqlite: { sequential: number; concurrent: number },
+): Promise<Figure[]> {
   return withBenchDatabase(serverUrl, 'appends', async (url) => {
     const limit = await rawPostgresLimit(url, count);
     const run = async (concurrency: number): Promise<number> => {
@@ -123,8 +151,22 @@ async function postgresFigures(serverUrl: string, count: number, sqlite: { seque
     const baseline = { name: 'raw pg insert, 1 tx each', value: limit };
     return [
       { name: 'PostgreSQL physical limit: raw single-row inserts/s', value: limit, unit: 'ops/s' },
-      { name: 'PostgreSQL command handler appends/s, 1 at a time', value: sequential, unit: 'ops/s', baseline, ratio: sequential / limit, aim: '>= 0.5' },
-      { name: 'PostgreSQL command handler appends/s, 32 concurrent (group commit)', value: concurrent, unit: 'ops/s', baseline, ratio: concurrent / limit, aim: '>= 0.5' },
+      {
+        name: 'PostgreSQL command handler appends/s, 1 at a time',
+        value: sequential,
+        unit: 'ops/s',
+        baseline,
+        ratio: sequential / limit,
+        aim: '>= 0.5',
+      },
+      {
+        name: 'PostgreSQL command handler appends/s, 32 concurrent (group commit)',
+        value: concurrent,
+        unit: 'ops/s',
+        baseline,
+        ratio: concurrent / limit,
+        aim: '>= 0.5',
+      },
       {
         name: 'PostgreSQL / SQLite, appends 1 at a time',
         value: sequential,

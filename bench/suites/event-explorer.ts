@@ -23,7 +23,10 @@ import { benchDir, percentile, type Figure, type SuiteResult } from '../support.
  * with varied filters: by type, by stream, by actor, actor+type, a time window, the next page of each, and the
  * causation chain of an event. The run's folder is removed afterwards unless EXPLORER_KEEP=1.
  */
-export async function eventExplorerSuite(total = Number(process.env.EXPLORER_EVENTS ?? 1_000_000), samples = 200): Promise<SuiteResult> {
+export async function eventExplorerSuite(
+  total = Number(process.env.EXPLORER_EVENTS ?? 1_000_000),
+  samples = 200,
+): Promise<SuiteResult> {
   // EXPLORER_DIR re-measures over a log and index an earlier run kept (EXPLORER_KEEP=1): seeding and building a
   // million events takes minutes.
   const reused = process.env.EXPLORER_DIR;
@@ -40,7 +43,9 @@ export async function eventExplorerSuite(total = Number(process.env.EXPLORER_EVE
     const db = new Database(eventsPath);
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = OFF');
-    const insert = db.prepare('INSERT INTO events (id, stream_id, category, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const insert = db.prepare(
+      'INSERT INTO events (id, stream_id, category, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     const revisions = new Map<string, number>();
     let seed = 42;
     const random = () => {
@@ -60,7 +65,14 @@ export async function eventExplorerSuite(total = Number(process.env.EXPLORER_EVE
           streamId = `guidebook-g${g}`;
           actor = `user-${g % people}`;
           type = r < 0.66 ? 'GuidebookEdited' : r < 0.68 ? 'GuidebookPublished' : 'GuidebookPasswordSet';
-          data = type === 'GuidebookEdited' ? { guidebookId: `g${g}`, kind: 'edit', patches: [{ op: 'replace', path: ['title'], value: `제목 ${i}` }] } : { guidebookId: `g${g}`, password: 'secret', at: '' };
+          data =
+            type === 'GuidebookEdited'
+              ? {
+                  guidebookId: `g${g}`,
+                  kind: 'edit',
+                  patches: [{ op: 'replace', path: ['title'], value: `제목 ${i}` }],
+                }
+              : { guidebookId: `g${g}`, password: 'secret', at: '' };
         } else if (r < 0.85) {
           const u = pick(people);
           streamId = `user-u${u}`;
@@ -89,8 +101,24 @@ export async function eventExplorerSuite(total = Number(process.env.EXPLORER_EVE
         const revision = revisions.get(streamId) ?? 0;
         revisions.set(streamId, revision + 1);
         const correlationId = `c${Math.floor(i / 3)}`;
-        const metadata = { userId: actor, role: actor.startsWith('admin') ? 'admin' : 'user', command: 'Bench', commandId: `k${i}`, correlationId, causationId: correlationId };
-        insert.run(crypto.randomUUID(), streamId, streamId.slice(0, streamId.indexOf('-')), revision, type, JSON.stringify(data), JSON.stringify(metadata), new Date(start + i * 1000).toISOString());
+        const metadata = {
+          userId: actor,
+          role: actor.startsWith('admin') ? 'admin' : 'user',
+          command: 'Bench',
+          commandId: `k${i}`,
+          correlationId,
+          causationId: correlationId,
+        };
+        insert.run(
+          crypto.randomUUID(),
+          streamId,
+          streamId.slice(0, streamId.indexOf('-')),
+          revision,
+          type,
+          JSON.stringify(data),
+          JSON.stringify(metadata),
+          new Date(start + i * 1000).toISOString(),
+        );
       }
     })();
     db.close();
@@ -99,7 +127,11 @@ export async function eventExplorerSuite(total = Number(process.env.EXPLORER_EVE
 
   const eventStore = createSqliteEventStore({ path: eventsPath });
   const readStore = createSqliteReadStore({ path: resolve(dir, 'read-models.sqlite') });
-  const runner = createProjectionRunner({ eventStore, readStore, projectors: [auditTimelineProjector as unknown as Projector] });
+  const runner = createProjectionRunner({
+    eventStore,
+    readStore,
+    projectors: [auditTimelineProjector as unknown as Projector],
+  });
   const built = performance.now();
   if (!reused) await runner.rebuild(auditTimelineProjector.name);
   const buildSeconds = (performance.now() - built) / 1000;
@@ -164,7 +196,12 @@ export async function eventExplorerSuite(total = Number(process.env.EXPLORER_EVE
       times.sort((a, b) => a - b);
       figures.push({ name: `${name}: p50`, value: percentile(times, 50), unit: 'ms' });
       figures.push({ name: `${name}: p90`, value: percentile(times, 90), unit: 'ms' });
-      figures.push({ name: `${name}: p99 (${(rows / samples).toFixed(0)} rows/page)`, value: percentile(times, 99), unit: 'ms', aim: '< 100 ms' });
+      figures.push({
+        name: `${name}: p99 (${(rows / samples).toFixed(0)} rows/page)`,
+        value: percentile(times, 99),
+        unit: 'ms',
+        aim: '< 100 ms',
+      });
     }
     const times: number[] = [];
     for (let i = 0; i < samples; i++) {
@@ -176,7 +213,12 @@ export async function eventExplorerSuite(total = Number(process.env.EXPLORER_EVE
     }
     times.sort((a, b) => a - b);
     figures.push({ name: 'one event with its causation chain: p50', value: percentile(times, 50), unit: 'ms' });
-    figures.push({ name: 'one event with its causation chain: p99', value: percentile(times, 99), unit: 'ms', aim: '< 100 ms' });
+    figures.push({
+      name: 'one event with its causation chain: p99',
+      value: percentile(times, 99),
+      unit: 'ms',
+      aim: '< 100 ms',
+    });
   } finally {
     server.close();
     await readStore.close();
@@ -184,5 +226,8 @@ export async function eventExplorerSuite(total = Number(process.env.EXPLORER_EVE
     // a million events and their index take over a gigabyte
     if (!reused && !process.env.EXPLORER_KEEP) rmSync(dir, { recursive: true, force: true });
   }
-  return { suite: `event explorer on ${total.toLocaleString('en')} events (SQLite, HTTP, one request at a time)`, figures };
+  return {
+    suite: `event explorer on ${total.toLocaleString('en')} events (SQLite, HTTP, one request at a time)`,
+    figures,
+  };
 }

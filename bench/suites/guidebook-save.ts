@@ -29,7 +29,10 @@ function guidebookDocument(): GuidebookDocument {
   const ids = { newId: () => `b${n++}` };
   const pages = Array.from({ length: 6 }, (_, p) => {
     const page = newContentPage('attractions', ids);
-    const items = Array.from({ length: 10 }, (_, i) => ({ ...newSectionItem('text', ids), content: richParagraph(`Page ${p} item ${i}: ${'a walk along the coast '.repeat(4)}`) }));
+    const items = Array.from({ length: 10 }, (_, i) => ({
+      ...newSectionItem('text', ids),
+      content: richParagraph(`Page ${p} item ${i}: ${'a walk along the coast '.repeat(4)}`),
+    }));
     return { ...page, title: `Page ${p}`, sections: [{ ...page.sections[0]!, items }] };
   });
   return { ...newGuidebookDocument({ title: '제주 3박 4일' }), contents: pages };
@@ -78,7 +81,7 @@ export async function guidebookSaveSuite(): Promise<SuiteResult> {
     // edit); one save then takes the snapshot the handler would have taken along the way.
     const long = await create();
     let title = '제주 3박 4일';
-    for (let revision = 1; revision <= PRIOR_EDITS; ) {
+    for (let revision = 1; revision <= PRIOR_EDITS;) {
       const batch: NewEvent[] = [];
       for (; batch.length < 1000 && revision <= PRIOR_EDITS; revision++) {
         const next = `제주 ${revision}`;
@@ -147,8 +150,17 @@ export async function guidebookSaveSuite(): Promise<SuiteResult> {
           ratio: p(longSorted, 99) / p(freshSorted, 99),
           aim: '<= 1.5',
         },
-        { name: 'events read by a load of the long guidebook after the saves', value: loaded.eventsRead, unit: 'events', aim: '< 200' },
-        { name: 'first save after the bulk import (no snapshot yet: folds all 10,000, then snapshots)', value: firstSave, unit: 'ms' },
+        {
+          name: 'events read by a load of the long guidebook after the saves',
+          value: loaded.eventsRead,
+          unit: 'events',
+          aim: '< 200',
+        },
+        {
+          name: 'first save after the bulk import (no snapshot yet: folds all 10,000, then snapshots)',
+          value: firstSave,
+          unit: 'ms',
+        },
       ],
     };
   } finally {

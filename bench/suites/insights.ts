@@ -10,7 +10,16 @@ import { createProjectionRunner } from '@pocketguide/projections/projection-runn
 import type { Projector } from '@pocketguide/projections/projector';
 import { readingInsightsProjector } from '@pocketguide/projections/reading-insights/reading-insights-projector';
 import { startStandalone } from '@pocketguide/standalone/app';
-import { benchDir, BENCH_ADMIN, percentile, publishedSample, root, signInAdmin, type Figure, type SuiteResult } from '../support.ts';
+import {
+  benchDir,
+  BENCH_ADMIN,
+  percentile,
+  publishedSample,
+  root,
+  signInAdmin,
+  type Figure,
+  type SuiteResult,
+} from '../support.ts';
 
 /**
  * Reader insights (issue 24), three figures, each from work that is counted before it is reported:
@@ -32,7 +41,12 @@ import { benchDir, BENCH_ADMIN, percentile, publishedSample, root, signInAdmin, 
  */
 export async function insightsSuite(events = 1_000_000, seconds = 10, connections = 32): Promise<SuiteResult> {
   const dataDir = benchDir('insights');
-  const env = { LOG_LEVEL: 'warn', ...BENCH_ADMIN, READING_FLUSH_INTERVAL_MS: '500', BEACONS_PER_ADDRESS_PER_MINUTE: '100000000' };
+  const env = {
+    LOG_LEVEL: 'warn',
+    ...BENCH_ADMIN,
+    READING_FLUSH_INTERVAL_MS: '500',
+    BEACONS_PER_ADDRESS_PER_MINUTE: '100000000',
+  };
   const load = () => `load ${loadavg()[0]!.toFixed(2)}`;
   const figures: Figure[] = [];
 
@@ -53,7 +67,9 @@ export async function insightsSuite(events = 1_000_000, seconds = 10, connection
   // (1) the log: `events` reading events, 10 % of them the sample's
   const eventStore = createSqliteEventStore({ path: resolve(dataDir, 'events.sqlite') });
   const today = Date.now();
-  const guidebooks = Array.from({ length: 100 }, (_, index) => (index === 0 ? { id: sample._id, owner: ownerId } : { id: `bench-gb-${index}`, owner: `bench-owner-${index % 20}` }));
+  const guidebooks = Array.from({ length: 100 }, (_, index) =>
+    index === 0 ? { id: sample._id, owner: ownerId } : { id: `bench-gb-${index}`, owner: `bench-owner-${index % 20}` },
+  );
   let written = 0;
   let sampleOpens = 0;
   const writeStarted = performance.now();
@@ -67,24 +83,43 @@ export async function insightsSuite(events = 1_000_000, seconds = 10, connection
       const at = new Date(today - 364 * 86_400_000 + Math.floor((written / events) * 364 * 86_400_000)).toISOString();
       const page = written % 7 === 0 ? 'cover' : `page-${written % 12}`;
       const reads: RecordedRead[] = [
-        { kind: 'open', page, at, source: (['qr', 'link', 'gallery', 'kakao', 'other'] as const)[written % 5]!, device: 'phone', offline: false, first: written % 3 === 0, newReader: written % 4 === 0 },
+        {
+          kind: 'open',
+          page,
+          at,
+          source: (['qr', 'link', 'gallery', 'kakao', 'other'] as const)[written % 5]!,
+          device: 'phone',
+          offline: false,
+          first: written % 3 === 0,
+          newReader: written % 4 === 0,
+        },
         { kind: 'time', page, at, ms: 1000 + (written % 120) * 1000, offline: false },
       ];
       if (book === guidebooks[0]) sampleOpens += 1;
       const stream = readingStream(book.id);
       const list = byStream.get(stream) ?? [];
-      list.push({ id: crypto.randomUUID(), type: 'GuidebookReadsRecorded', data: { guidebookId: book.id, ownerId: book.owner, reads } });
+      list.push({
+        id: crypto.randomUUID(),
+        type: 'GuidebookReadsRecorded',
+        data: { guidebookId: book.id, ownerId: book.owner, reads },
+      });
       byStream.set(stream, list);
     }
     await Promise.all([...byStream].map(([stream, list]) => eventStore.appendToStream(stream, list)));
   }
   const writeSeconds = (performance.now() - writeStarted) / 1000;
-  console.error(`insights bench: ${written.toLocaleString('en')} reading events written in ${writeSeconds.toFixed(1)} s (${load()})`);
+  console.error(
+    `insights bench: ${written.toLocaleString('en')} reading events written in ${writeSeconds.toFixed(1)} s (${load()})`,
+  );
 
   // (2) the rebuild, into the standalone's own read store (its checkpoint is then where the server starts from)
   {
     const readStore = createSqliteReadStore({ path: resolve(dataDir, 'read-models.sqlite') });
-    const runner = createProjectionRunner({ eventStore, readStore, projectors: [readingInsightsProjector as unknown as Projector] });
+    const runner = createProjectionRunner({
+      eventStore,
+      readStore,
+      projectors: [readingInsightsProjector as unknown as Projector],
+    });
     let rssPeak = process.memoryUsage().rss;
     const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, process.memoryUsage().rss)), 20);
     const started = performance.now();
@@ -95,9 +130,17 @@ export async function insightsSuite(events = 1_000_000, seconds = 10, connection
     const siteOpens = site.reduce((sum, doc) => sum + doc.opens, 0);
     await runner.stop();
     await readStore.close();
-    if (siteOpens !== written) throw new Error(`the rebuilt read model counts ${siteOpens} opens, ${written} were written: the rebuild did not do its work`);
+    if (siteOpens !== written)
+      throw new Error(
+        `the rebuilt read model counts ${siteOpens} opens, ${written} were written: the rebuild did not do its work`,
+      );
     figures.push(
-      { name: `reading-insights rebuild (${written.toLocaleString('en')} events, ${site.length} site days)`, value: written / rebuildSeconds, unit: `events/s (${rebuildSeconds.toFixed(1)} s; ${load()})`, aim: '>= 20,000' },
+      {
+        name: `reading-insights rebuild (${written.toLocaleString('en')} events, ${site.length} site days)`,
+        value: written / rebuildSeconds,
+        unit: `events/s (${rebuildSeconds.toFixed(1)} s; ${load()})`,
+        aim: '>= 20,000',
+      },
       { name: 'reading-insights rebuild: peak RSS', value: rssPeak / 1024 / 1024, unit: 'MB', aim: '< 600' },
     );
   }
@@ -112,13 +155,18 @@ export async function insightsSuite(events = 1_000_000, seconds = 10, connection
     // not while a million-event catch-up takes the same CPU. How long that took is printed.
     const caughtUp = performance.now();
     for (;;) {
-      const health = (await (await fetch(`${app.url}/api/health`)).json()) as { projectors?: Array<{ name: string; lag: number }> };
+      const health = (await (await fetch(`${app.url}/api/health`)).json()) as {
+        projectors?: Array<{ name: string; lag: number }>;
+      };
       const behind = (health.projectors ?? []).filter((projector) => projector.lag > 0);
       if (behind.length === 0) break;
-      if (performance.now() - caughtUp > 3_600_000) throw new Error(`projectors still behind after an hour: ${JSON.stringify(behind)}`);
+      if (performance.now() - caughtUp > 3_600_000)
+        throw new Error(`projectors still behind after an hour: ${JSON.stringify(behind)}`);
       await new Promise((done) => setTimeout(done, 1000));
     }
-    console.error(`insights bench: the server's projectors caught up in ${((performance.now() - caughtUp) / 1000).toFixed(1)} s (${load()})`);
+    console.error(
+      `insights bench: the server's projectors caught up in ${((performance.now() - caughtUp) / 1000).toFixed(1)} s (${load()})`,
+    );
     const get = async (path: string) => {
       const answer = await fetch(`${app.url}/api${path}`, { headers: session.headers });
       if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}`);
@@ -127,7 +175,8 @@ export async function insightsSuite(events = 1_000_000, seconds = 10, connection
     const dayOf = (time: number) => new Date(time + 9 * 3600_000).toISOString().slice(0, 10);
     const year = `from=${dayOf(today - 365 * 86_400_000)}&to=${dayOf(today)}`;
     const opensInYear = (await get(`/guidebooks/${sample._id}/insights?${year}`)).totals.opens;
-    if (opensInYear !== sampleOpens) throw new Error(`the guidebook's insights count ${opensInYear} opens over the year, ${sampleOpens} were written`);
+    if (opensInYear !== sampleOpens)
+      throw new Error(`the guidebook's insights count ${opensInYear} opens over the year, ${sampleOpens} were written`);
     for (const [name, path] of [
       ['GET /api/guidebooks/{id}/insights (last 30 days)', `/guidebooks/${sample._id}/insights`],
       ['GET /api/guidebooks/{id}/insights (a year)', `/guidebooks/${sample._id}/insights?${year}`],
@@ -140,19 +189,36 @@ export async function insightsSuite(events = 1_000_000, seconds = 10, connection
         timings.push(performance.now() - started);
       }
       timings.sort((a, b) => a - b);
-      figures.push(
-        { name: `${name} at ${written.toLocaleString('en')} reading events: p99`, value: percentile(timings, 99), unit: `ms (p50 ${percentile(timings, 50).toFixed(1)}; 200 reads; ${load()})`, aim: '< 100' },
-      );
+      figures.push({
+        name: `${name} at ${written.toLocaleString('en')} reading events: p99`,
+        value: percentile(timings, 99),
+        unit: `ms (p50 ${percentile(timings, 50).toFixed(1)}; 200 reads; ${load()})`,
+        aim: '< 100',
+      });
     }
 
     // (4) beacons
     const streamReads = async () => {
       let count = 0;
-      for await (const event of app.eventStore.readStream(readingStream(sample._id))) count += (event.data as { reads: unknown[] }).reads.length;
+      for await (const event of app.eventStore.readStream(readingStream(sample._id)))
+        count += (event.data as { reads: unknown[] }).reads.length;
       return count;
     };
     const before = await streamReads();
-    const beacon = { uuid: sample.uuid, reads: [{ kind: 'open', page: 'cover', at: new Date().toISOString(), source: 'kakao', device: 'phone', offline: false, first: true }] };
+    const beacon = {
+      uuid: sample.uuid,
+      reads: [
+        {
+          kind: 'open',
+          page: 'cover',
+          at: new Date().toISOString(),
+          source: 'kakao',
+          device: 'phone',
+          offline: false,
+          first: true,
+        },
+      ],
+    };
     const cpuBefore = process.cpuUsage();
     const loadBefore = load();
     const result = await beaconLoad(`${app.url}/api/reading`, seconds, connections, JSON.stringify(beacon));
@@ -164,14 +230,26 @@ export async function insightsSuite(events = 1_000_000, seconds = 10, connection
       await new Promise((done) => setTimeout(done, 250));
       stored = (await streamReads()) - before;
     }
-    if (result.ok === 0) throw new Error(`no beacon was answered 204 (${result.non2xx} other answers, ${result.errors} errors)`);
+    if (result.ok === 0)
+      throw new Error(`no beacon was answered 204 (${result.non2xx} other answers, ${result.errors} errors)`);
     // autocannon counts the answers that came within the run; the server also answers what was in flight at its end
-    if (stored < result.ok || stored > result.ok + connections) throw new Error(`${result.ok} beacons were answered 204 (and at most ${connections} more in flight) but ${stored} reads were stored`);
+    if (stored < result.ok || stored > result.ok + connections)
+      throw new Error(
+        `${result.ok} beacons were answered 204 (and at most ${connections} more in flight) but ${stored} reads were stored`,
+      );
     console.error(`insights bench: beacons ${JSON.stringify(result)}, ${stored} reads stored`);
     const cpuMs = (cpu.user + cpu.system) / 1000;
     figures.push(
-      { name: `POST /api/reading ingest (${connections} connections, ${seconds} s, one read a beacon; ${stored.toLocaleString('en')} reads stored)`, value: result.ok / seconds, unit: `beacons/s = events/s (p99 ${result.p99} ms; ${loadBefore} → ${load()})` },
-      { name: 'POST /api/reading: server CPU per beacon (HTTP, checks, batching, append, projection)', value: cpuMs / result.ok, unit: `ms (${(cpuMs / 1000).toFixed(1)} s CPU over ${seconds} s)` },
+      {
+        name: `POST /api/reading ingest (${connections} connections, ${seconds} s, one read a beacon; ${stored.toLocaleString('en')} reads stored)`,
+        value: result.ok / seconds,
+        unit: `beacons/s = events/s (p99 ${result.p99} ms; ${loadBefore} → ${load()})`,
+      },
+      {
+        name: 'POST /api/reading: server CPU per beacon (HTTP, checks, batching, append, projection)',
+        value: cpuMs / result.ok,
+        unit: `ms (${(cpuMs / 1000).toFixed(1)} s CPU over ${seconds} s)`,
+      },
     );
   } finally {
     await app.close();
@@ -183,10 +261,14 @@ type BeaconLoadResult = { ok: number; non2xx: number; errors: number; timeouts: 
 
 /** autocannon in a second process (this file, run as a script), so the server's process does only the server's work. */
 async function beaconLoad(url: string, seconds: number, connections: number, body: string): Promise<BeaconLoadResult> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', resolve(root, 'bench/suites/insights.ts'), url, String(seconds), String(connections), body], {
-    cwd: root,
-    maxBuffer: 10 * 1024 * 1024,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', resolve(root, 'bench/suites/insights.ts'), url, String(seconds), String(connections), body],
+    {
+      cwd: root,
+      maxBuffer: 10 * 1024 * 1024,
+    },
+  );
   return JSON.parse(stdout) as BeaconLoadResult;
 }
 
@@ -201,10 +283,20 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     connections: Number(connections),
     headers: {
       'content-type': 'application/json',
-      'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      'user-agent':
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
     },
   });
   const answered = result as unknown as { statusCodeStats?: Record<string, { count: number }>; '2xx': number };
   const ok = answered.statusCodeStats?.['204']?.count ?? answered['2xx'];
-  process.stdout.write(JSON.stringify({ ok, non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, p99: result.latency.p99, p50: result.latency.p50 } satisfies BeaconLoadResult));
+  process.stdout.write(
+    JSON.stringify({
+      ok,
+      non2xx: result.non2xx,
+      errors: result.errors,
+      timeouts: result.timeouts,
+      p99: result.latency.p99,
+      p50: result.latency.p50,
+    } satisfies BeaconLoadResult),
+  );
 }

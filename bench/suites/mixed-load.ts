@@ -23,7 +23,15 @@ const RATES = process.env.MIXED_LOAD_RATES
   : [50, 100, 200, 400, 600, 800, 1000, 1200, 1400, 1600, 1800, 2000, 2400, 2800, 3200, 3600, 4000, 4800, 5600];
 
 /** cpuMsPerRequest: this process's CPU (the server under test runs in it; the load generator does not) per answer */
-type Step = { rate: number; result: MixedStepResult; held: boolean; reasons: string[]; loadavg: string; cpuMsPerRequest: number; backgroundCpuMsPerRequest: number };
+type Step = {
+  rate: number;
+  result: MixedStepResult;
+  held: boolean;
+  reasons: string[];
+  loadavg: string;
+  cpuMsPerRequest: number;
+  backgroundCpuMsPerRequest: number;
+};
 
 /**
  * What it proves: the request rate the product holds for a mix of readers (80 %, /m/{uuid}), authors saving
@@ -66,7 +74,11 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     BEACONS_PER_ADDRESS_PER_MINUTE: '100000000',
     ...BENCH_ADMIN,
   };
-  const app = await startStandalone({ port: 0, dataDir: dir, env: split ? { ...env, ROLES: 'command-api,query-api' } : env });
+  const app = await startStandalone({
+    port: 0,
+    dataDir: dir,
+    env: split ? { ...env, ROLES: 'command-api,query-api' } : env,
+  });
   let background: ChildProcess | undefined;
   const figures: Figure[] = [];
   try {
@@ -84,10 +96,18 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     const readerPaths: string[] = [];
     const readerBooks: Array<{ id: string; uuid: string }> = [];
     for (let n = 0; n < READER_PAGES; n++) {
-      const created = await fetch(`${app.url}/api/guidebooks`, { method: 'POST', headers: admin.headers, body: JSON.stringify({ source: 'sample' }) });
-      if (created.status !== 201) throw new Error(`creating a guidebook answered ${created.status}: ${await created.text()}`);
+      const created = await fetch(`${app.url}/api/guidebooks`, {
+        method: 'POST',
+        headers: admin.headers,
+        body: JSON.stringify({ source: 'sample' }),
+      });
+      if (created.status !== 201)
+        throw new Error(`creating a guidebook answered ${created.status}: ${await created.text()}`);
       const { _id, uuid } = (await created.json()) as { _id: string; uuid: string };
-      const published = await fetch(`${app.url}/api/guidebooks/${_id}/publish`, { method: 'PUT', headers: admin.headers });
+      const published = await fetch(`${app.url}/api/guidebooks/${_id}/publish`, {
+        method: 'PUT',
+        headers: admin.headers,
+      });
       if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
       const { position } = (await published.json()) as { position: number };
       readerPaths.push(`/m/${uuid}`);
@@ -98,8 +118,13 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     }
     const authors: MixedAuthor[] = [];
     for (let n = 0; n < AUTHORS; n++) {
-      const created = await fetch(`${app.url}/api/guidebooks`, { method: 'POST', headers: admin.headers, body: JSON.stringify({ source: 'sample' }) });
-      if (created.status !== 201) throw new Error(`creating a guidebook answered ${created.status}: ${await created.text()}`);
+      const created = await fetch(`${app.url}/api/guidebooks`, {
+        method: 'POST',
+        headers: admin.headers,
+        body: JSON.stringify({ source: 'sample' }),
+      });
+      if (created.status !== 201)
+        throw new Error(`creating a guidebook answered ${created.status}: ${await created.text()}`);
       const { _id, revision } = (await created.json()) as { _id: string; revision: number };
       authors.push({ token: admin.token, guidebookId: _id, revision });
     }
@@ -113,7 +138,13 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
 
     const plans = benchDir('mixed-load-plans');
     let stepNumber = 0;
-    const runStep = async (target: string, baseUrl: string, rate: number, stepSeconds: number, beacons?: MixedPlan['beacons']): Promise<MixedStepResult & { cpuMs: number; backgroundCpuMs: number }> => {
+    const runStep = async (
+      target: string,
+      baseUrl: string,
+      rate: number,
+      stepSeconds: number,
+      beacons?: MixedPlan['beacons'],
+    ): Promise<MixedStepResult & { cpuMs: number; backgroundCpuMs: number }> => {
       const cpuBefore = process.cpuUsage();
       const childBefore = target === 'product' ? childCpuMs(backgroundPid) : 0;
       // how long this process's event loop (the server's) was held up: what a queue of readers waits behind
@@ -133,7 +164,11 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       };
       const planFile = resolve(plans, `plan-${stepNumber}-${target}-${rate}.json`);
       writeFileSync(planFile, JSON.stringify(plan));
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', resolve(root, 'bench/mixed-load.ts'), planFile], { cwd: root, maxBuffer: 64 * 1024 * 1024 });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', resolve(root, 'bench/mixed-load.ts'), planFile],
+        { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+      );
       const result = JSON.parse(stdout) as MixedStepResult;
       // the next step saves against the revisions this one ended on (the answers' revisions)
       result.revisions.forEach((revision, index) => (authors[index]!.revision = revision));
@@ -144,7 +179,11 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       const childMs = target === 'product' ? childCpuMs(backgroundPid) - childBefore : 0;
       return { ...result, cpuMs: (cpu.user + cpu.system) / 1000 + childMs, backgroundCpuMs: childMs };
     };
-    const curve = async (target: string, baseUrl: string, verifySaves: (before: number[], result: MixedStepResult) => Promise<void>): Promise<Step[]> => {
+    const curve = async (
+      target: string,
+      baseUrl: string,
+      verifySaves: (before: number[], result: MixedStepResult) => Promise<void>,
+    ): Promise<Step[]> => {
       await runStep(target, baseUrl, 50, 3); // warm-up (JIT, connections), not judged
       const steps: Step[] = [];
       for (const rate of RATES) {
@@ -153,9 +192,18 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         const result = await runStep(target, baseUrl, rate, seconds);
         await verifySaves(before, result);
         const verdict = judgeStep(rate, result.groups, P99_AIMS_MS);
-        for (const [name, group] of Object.entries(result.groups)) if (group.samples.length > 0) verdict.reasons.push(`${name} answers: ${group.samples.join(' | ')}`);
+        for (const [name, group] of Object.entries(result.groups))
+          if (group.samples.length > 0) verdict.reasons.push(`${name} answers: ${group.samples.join(' | ')}`);
         const answered = Object.values(result.groups).reduce((sum, group) => sum + group.succeeded + group.refused, 0);
-        const step: Step = { rate, result, held: verdict.held, reasons: verdict.reasons, loadavg, cpuMsPerRequest: result.cpuMs / answered, backgroundCpuMsPerRequest: result.backgroundCpuMs / answered };
+        const step: Step = {
+          rate,
+          result,
+          held: verdict.held,
+          reasons: verdict.reasons,
+          loadavg,
+          cpuMsPerRequest: result.cpuMs / answered,
+          backgroundCpuMsPerRequest: result.backgroundCpuMs / answered,
+        };
         steps.push(step);
         console.error(`  ${target} ${describe(step)}`);
         if (!verdict.held) break;
@@ -166,7 +214,8 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     const verifyProductSaves = async (before: number[], result: MixedStepResult) => {
       const stored = await countEdits(app.eventStore, authors, before);
       const acknowledged = result.acknowledged.reduce((a, b) => a + b, 0);
-      if (stored !== acknowledged) throw new Error(`${acknowledged} saves were acknowledged but ${stored} GuidebookEdited events were stored`);
+      if (stored !== acknowledged)
+        throw new Error(`${acknowledged} saves were acknowledged but ${stored} GuidebookEdited events were stored`);
     };
     const product = await curve('product', app.url, verifyProductSaves);
     const productHeldRate = product.filter((step) => step.held).reduce((max, step) => Math.max(max, step.rate), 0);
@@ -175,7 +224,9 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     // product holds with room (half its highest), in pairs (without, then with) so drift of a shared machine shows.
     const beaconRate = Number(process.env.MIXED_LOAD_BEACONS ?? 1000);
     if (beaconRate > 0 && (productHeldRate > 0 || process.env.MIXED_LOAD_BEACON_MIX_RATE)) {
-      const mixRate = Number(process.env.MIXED_LOAD_BEACON_MIX_RATE ?? Math.max(50, Math.round(productHeldRate / 2 / 50) * 50));
+      const mixRate = Number(
+        process.env.MIXED_LOAD_BEACON_MIX_RATE ?? Math.max(50, Math.round(productHeldRate / 2 / 50) * 50),
+      );
       const pairs = Math.max(1, Number(process.env.MIXED_LOAD_BEACON_PAIRS ?? 2));
       const uuids = readerBooks.map((book) => book.uuid);
       const readP99 = { without: [] as number[], with: [] as number[] };
@@ -184,12 +235,20 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
           const before = authors.map((author) => author.revision);
           const readsBefore = await countReads(app.eventStore, readerBooks);
           const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-          const result = await runStep('product', app.url, mixRate, seconds, withBeacons ? { rate: beaconRate, uuids } : undefined);
+          const result = await runStep(
+            'product',
+            app.url,
+            mixRate,
+            seconds,
+            withBeacons ? { rate: beaconRate, uuids } : undefined,
+          );
           await verifyProductSaves(before, result);
           const { readers, beacons } = result.groups;
           if (withBeacons) {
             if (!beacons || beacons.succeeded === 0 || beacons.refused + beacons.failed > 0) {
-              throw new Error(`beacons: ${beacons?.succeeded ?? 0} answered 204, ${beacons?.refused ?? 0} refused, ${beacons?.failed ?? 0} failed: ${beacons?.samples.join(' | ')}`);
+              throw new Error(
+                `beacons: ${beacons?.succeeded ?? 0} answered 204, ${beacons?.refused ?? 0} refused, ${beacons?.failed ?? 0} failed: ${beacons?.samples.join(' | ')}`,
+              );
             }
             // every beacon answered is stored: its reads appear in the guidebooks' reading streams within a flush
             const expected = readsBefore + beacons.succeeded * READS_PER_BEACON;
@@ -199,10 +258,16 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
               await new Promise((resolveWait) => setTimeout(resolveWait, 250));
               stored = await countReads(app.eventStore, readerBooks);
             }
-            if (stored !== expected) throw new Error(`${beacons.succeeded} beacons were answered 204 but ${stored - readsBefore} of their ${beacons.succeeded * READS_PER_BEACON} reads were stored`);
+            if (stored !== expected)
+              throw new Error(
+                `${beacons.succeeded} beacons were answered 204 but ${stored - readsBefore} of their ${beacons.succeeded * READS_PER_BEACON} reads were stored`,
+              );
           }
           readP99[withBeacons ? 'with' : 'without'].push(readers!.p99Ms);
-          const answered = Object.values(result.groups).reduce((sum, group) => sum + group.succeeded + group.refused, 0);
+          const answered = Object.values(result.groups).reduce(
+            (sum, group) => sum + group.succeeded + group.refused,
+            0,
+          );
           const line =
             `mix ${mixRate} req/s${withBeacons ? ` + ${beaconRate} beacons/s (${Math.round(beacons!.servedPerSecond)} served, p99 ${ms(beacons!.p99Ms)} ms)` : ''}: ` +
             `reads p50 ${ms(readers!.p50Ms)} p99 ${ms(readers!.p99Ms)} ms, saves p99 ${ms(result.groups.authors!.p99Ms)} ms, ` +
@@ -211,7 +276,11 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
             `generator send lag p99 ${ms(result.sendLagP99Ms)} max ${ms(result.sendLagMaxMs)} ms, ` +
             `CPU ${(result.cpuMs / answered).toFixed(2)} ms/request (projections ${(result.backgroundCpuMs / answered).toFixed(2)}), load ${loadavg}`;
           console.error(`  beacons ${line}`);
-          figures.push({ name: `beacons pair ${pair + 1}, ${withBeacons ? 'with' : 'without'}: read p99`, value: readers!.p99Ms, unit: `ms; ${line}` });
+          figures.push({
+            name: `beacons pair ${pair + 1}, ${withBeacons ? 'with' : 'without'}: read p99`,
+            value: readers!.p99Ms,
+            unit: `ms; ${line}`,
+          });
         }
       }
       const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
@@ -237,39 +306,71 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         acknowledgedSoFar += result.acknowledged.reduce((a, b) => a + b, 0);
         // the warm-up's saves were stored too: compare what this step added
         const stored = bare.storedSaves();
-        if (stored < acknowledgedSoFar) throw new Error(`bare ceiling: ${acknowledgedSoFar} saves acknowledged, ${stored} stored`);
+        if (stored < acknowledgedSoFar)
+          throw new Error(`bare ceiling: ${acknowledgedSoFar} saves acknowledged, ${stored} stored`);
       });
     } finally {
       await bare.close();
     }
 
-    const heldRate = (steps: Step[]) => steps.filter((step) => step.held).reduce((max, step) => Math.max(max, step.rate), 0);
+    const heldRate = (steps: Step[]) =>
+      steps.filter((step) => step.held).reduce((max, step) => Math.max(max, step.rate), 0);
     const productHeld = heldRate(product);
     const ceilingHeld = heldRate(ceiling);
     // the ceiling holding nothing means this machine cannot measure anything now: an error, not a ratio
-    if (ceilingHeld === 0) throw new Error(`the bare ceiling held no step (load ${ceiling[0]?.loadavg}): ${ceiling[0]?.reasons.join('; ')}`);
+    if (ceilingHeld === 0)
+      throw new Error(`the bare ceiling held no step (load ${ceiling[0]?.loadavg}): ${ceiling[0]?.reasons.join('; ')}`);
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
     const productCpu = median(product.map((step) => step.cpuMsPerRequest));
     const ceilingCpu = median(ceiling.map((step) => step.cpuMsPerRequest));
     figures.push(
-      { name: 'product: highest mix rate held (read p99 < 100 ms, save p99 < 250 ms, served within 2 %)', value: productHeld, unit: 'req/s' },
+      {
+        name: 'product: highest mix rate held (read p99 < 100 ms, save p99 < 250 ms, served within 2 %)',
+        value: productHeld,
+        unit: 'req/s',
+      },
       { name: 'ceiling: bare express, same work, same rules, same run', value: ceilingHeld, unit: 'req/s' },
-      { name: 'product / ceiling', value: productHeld / ceilingHeld, unit: 'ratio', baseline: { name: 'ceiling', value: ceilingHeld }, ratio: productHeld / ceilingHeld, aim: '>= 0.6' },
+      {
+        name: 'product / ceiling',
+        value: productHeld / ceilingHeld,
+        unit: 'ratio',
+        baseline: { name: 'ceiling', value: ceilingHeld },
+        ratio: productHeld / ceilingHeld,
+        aim: '>= 0.6',
+      },
       // CPU per request is what a busy shared machine changes least: the A/B figure for hot-path work
-      { name: 'product: CPU per request of the mix (median over steps, this process)', value: productCpu, unit: 'ms', baseline: { name: 'bare ceiling', value: ceilingCpu }, ratio: productCpu / ceilingCpu },
+      {
+        name: 'product: CPU per request of the mix (median over steps, this process)',
+        value: productCpu,
+        unit: 'ms',
+        baseline: { name: 'bare ceiling', value: ceilingCpu },
+        ratio: productCpu / ceilingCpu,
+      },
     );
-    for (const [target, steps] of [['product', product], ['ceiling', ceiling]] as const) {
+    for (const [target, steps] of [
+      ['product', product],
+      ['ceiling', ceiling],
+    ] as const) {
       for (const step of steps) figures.push(stepFigure(target, step));
     }
     // the product's curve beside the ceiling's held rate, for `npm run bench:chart`
     const chart = {
       curve: product.map((step) => {
         const { readers, authors: savers, admins } = step.result.groups;
-        return { offered: step.rate, served: readers!.servedPerSecond + savers!.servedPerSecond + admins!.servedPerSecond, readP99: readers!.p99Ms, saveP99: savers!.p99Ms };
+        return {
+          offered: step.rate,
+          served: readers!.servedPerSecond + savers!.servedPerSecond + admins!.servedPerSecond,
+          readP99: readers!.p99Ms,
+          saveP99: savers!.p99Ms,
+        };
       }),
       ceiling: ceilingHeld,
     };
-    return { suite: `mixed load, open loop: readers on /m/, authors saving, admins listing (${split ? 'HTTP + projections processes, as npm start' : 'one process'}), beside a bare ceiling`, figures, chart };
+    return {
+      suite: `mixed load, open loop: readers on /m/, authors saving, admins listing (${split ? 'HTTP + projections processes, as npm start' : 'one process'}), beside a bare ceiling`,
+      figures,
+      chart,
+    };
   } finally {
     await app.close();
     if (background && background.exitCode === null) {
@@ -316,10 +417,16 @@ function describe(step: Step): string {
 }
 
 /** GuidebookEdited events each author's stream gained after the revision it had before the step. */
-async function countEdits(eventStore: EventStore, authors: readonly MixedAuthor[], before: readonly number[]): Promise<number> {
+async function countEdits(
+  eventStore: EventStore,
+  authors: readonly MixedAuthor[],
+  before: readonly number[],
+): Promise<number> {
   let edits = 0;
   for (const [index, author] of authors.entries()) {
-    for await (const event of eventStore.readStream(guidebookStream(author.guidebookId), { fromRevision: before[index]! + 1 })) {
+    for await (const event of eventStore.readStream(guidebookStream(author.guidebookId), {
+      fromRevision: before[index]! + 1,
+    })) {
       if (event.type === 'GuidebookEdited') edits++;
     }
   }
@@ -346,7 +453,11 @@ function capture(url: string): Promise<CapturedPage> {
       res.on('end', () => {
         if (res.statusCode !== 200) reject(new Error(`GET ${url} answered ${res.statusCode}`));
         const encoding = res.headers['content-encoding'];
-        resolvePage({ body: Buffer.concat(chunks), contentType: res.headers['content-type'] ?? 'text/html', ...(encoding ? { contentEncoding: encoding } : {}) });
+        resolvePage({
+          body: Buffer.concat(chunks),
+          contentType: res.headers['content-type'] ?? 'text/html',
+          ...(encoding ? { contentEncoding: encoding } : {}),
+        });
       });
       res.on('error', reject);
     })

@@ -16,7 +16,11 @@ function withDatabase(url: string, database: string): string {
 }
 
 /** Runs `work` on a fresh database (random name) on that server and drops it afterwards, whatever happens. */
-export async function withBenchDatabase<T>(serverUrl: string, label: string, work: (url: string) => Promise<T>): Promise<T> {
+export async function withBenchDatabase<T>(
+  serverUrl: string,
+  label: string,
+  work: (url: string) => Promise<T>,
+): Promise<T> {
   const name = `bench_${label}_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();

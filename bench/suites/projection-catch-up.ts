@@ -24,7 +24,12 @@ async function seed(eventStore: EventStore, total: number): Promise<void> {
             {
               id: crypto.randomUUID(),
               type: 'GuidebookCreated',
-              data: { guidebookId, uuid: `u${i}`, title: `Guidebook ${i}`, createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i % 86_400)).toISOString() },
+              data: {
+                guidebookId,
+                uuid: `u${i}`,
+                title: `Guidebook ${i}`,
+                createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i % 86_400)).toISOString(),
+              },
             },
           ],
           { expectedRevision: 'no_stream' },
@@ -37,7 +42,11 @@ async function seed(eventStore: EventStore, total: number): Promise<void> {
 /** Seeds `total` creations, then times a rebuild of the guidebook list; checks every document landed. */
 async function catchUp(eventStore: EventStore, readStore: ReadStore, total: number): Promise<number> {
   await seed(eventStore, total);
-  const runner = createProjectionRunner({ eventStore, readStore, projectors: [guidebookListProjector as unknown as Projector] });
+  const runner = createProjectionRunner({
+    eventStore,
+    readStore,
+    projectors: [guidebookListProjector as unknown as Projector],
+  });
   const started = performance.now();
   await runner.rebuild(guidebookListProjector.name);
   const seconds = (performance.now() - started) / 1000;
@@ -52,7 +61,9 @@ async function catchUp(eventStore: EventStore, readStore: ReadStore, total: numb
  * with POSTGRES_TEST_URL (or DATABASE_URL) set, the same on the PostgreSQL event and read stores in the same run,
  * and the ratio PostgreSQL / SQLite. CATCH_UP_BENCH_EVENTS sets the number of events (default 100,000).
  */
-export async function projectionCatchUpSuite(total = Number(process.env.CATCH_UP_BENCH_EVENTS ?? 100_000)): Promise<SuiteResult> {
+export async function projectionCatchUpSuite(
+  total = Number(process.env.CATCH_UP_BENCH_EVENTS ?? 100_000),
+): Promise<SuiteResult> {
   const dir = benchDir('catch-up');
   const eventStore = createSqliteEventStore({ path: resolve(dir, 'events.sqlite') });
   const readStore = createSqliteReadStore({ path: resolve(dir, 'read.sqlite') });
@@ -77,10 +88,18 @@ export async function projectionCatchUpSuite(total = Number(process.env.CATCH_UP
         await pgEvents.close();
       }
     });
-    figures.push({ name: `PostgreSQL ${name}`, value, unit: 'events/s', baseline: { name: 'SQLite, same run', value: sqlite }, ratio: value / sqlite });
+    figures.push({
+      name: `PostgreSQL ${name}`,
+      value,
+      unit: 'events/s',
+      baseline: { name: 'SQLite, same run', value: sqlite },
+      ratio: value / sqlite,
+    });
   }
   return {
-    suite: postgres ? 'projection catch-up (SQLite, PostgreSQL)' : 'projection catch-up (SQLite read store; PostgreSQL: no POSTGRES_TEST_URL)',
+    suite: postgres
+      ? 'projection catch-up (SQLite, PostgreSQL)'
+      : 'projection catch-up (SQLite read store; PostgreSQL: no POSTGRES_TEST_URL)',
     figures,
   };
 }

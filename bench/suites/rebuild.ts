@@ -13,7 +13,9 @@ import { benchDir, root, type SuiteResult } from '../support.ts';
  * the registry is rebuilt (in worker threads, see projections/src/threaded-rebuild.ts); a projector failing fails the
  * bench. The CPU time is the whole process's, every thread's included.
  */
-export async function rebuildSuite(total = Number(process.env.REBUILD_BENCH_EVENTS ?? 1_000_000)): Promise<SuiteResult> {
+export async function rebuildSuite(
+  total = Number(process.env.REBUILD_BENCH_EVENTS ?? 1_000_000),
+): Promise<SuiteResult> {
   const dir = benchDir('rebuild');
   const eventsPath = resolve(dir, 'events.sqlite');
 
@@ -68,7 +70,11 @@ export async function rebuildSuite(total = Number(process.env.REBUILD_BENCH_EVEN
       { name: 'replay rate (the CLI summary)', value: rate, unit: 'events/s', aim: '>= 20,000' },
       { name: 'whole CLI run, start to exit', value: seconds, unit: 's' },
       // clock ticks are 1/100 s on Linux; the last sample is at most 50 ms before the exit
-      { name: 'events per CPU-second of the CLI (startup included; load-independent)', value: written / (cpuTicks / 100), unit: 'events/s' },
+      {
+        name: 'events per CPU-second of the CLI (startup included; load-independent)',
+        value: written / (cpuTicks / 100),
+        unit: 'events/s',
+      },
       { name: 'CPU time of the CLI (user + system)', value: cpuTicks / 100, unit: 's' },
       { name: 'peak RSS of the CLI process (VmHWM)', value: peakKb / 1024, unit: 'MB', aim: '< 600' },
     ],

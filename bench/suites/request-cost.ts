@@ -15,7 +15,12 @@ import { BENCH_ADMIN, benchDir, percentile, publishedSample, root, signInAdmin, 
  */
 export async function requestCostSuite(reads = 2000, saves = 400): Promise<SuiteResult> {
   const dir = benchDir('request-cost');
-  const env = { LOG_LEVEL: 'warn', CHROMIUM_PATH: '/nonexistent/chromium', GUIDEBOOK_WRITES_PER_MINUTE: '100000000', ...BENCH_ADMIN };
+  const env = {
+    LOG_LEVEL: 'warn',
+    CHROMIUM_PATH: '/nonexistent/chromium',
+    GUIDEBOOK_WRITES_PER_MINUTE: '100000000',
+    ...BENCH_ADMIN,
+  };
   const app = await startStandalone({ port: 0, dataDir: dir, env: { ...env, ROLES: 'command-api,query-api' } });
   const background = fork(resolve(root, 'deploy/standalone/src/background.ts'), [], {
     execArgv: ['--import', 'tsx'],
@@ -27,7 +32,11 @@ export async function requestCostSuite(reads = 2000, saves = 400): Promise<Suite
     const admin = await signInAdmin(app.url);
     const book = await publishedSample(app.url, admin);
     await fetch(`${app.url}/api/guidebooks/${book._id}?after=${book.position}`, { headers: admin.headers });
-    const created = await fetch(`${app.url}/api/guidebooks`, { method: 'POST', headers: admin.headers, body: JSON.stringify({ source: 'sample' }) });
+    const created = await fetch(`${app.url}/api/guidebooks`, {
+      method: 'POST',
+      headers: admin.headers,
+      body: JSON.stringify({ source: 'sample' }),
+    });
     const answer = (await created.json()) as { _id: string; revision: number };
     const authorBook = answer._id;
     let { revision } = answer;
@@ -37,7 +46,11 @@ export async function requestCostSuite(reads = 2000, saves = 400): Promise<Suite
         request(url, { headers: { 'accept-encoding': 'br' } }, (res) => {
           let bytes = 0;
           res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-          res.on('end', () => (res.statusCode === 200 ? resolveRead(bytes) : reject(new Error(`GET ${url.pathname} answered ${res.statusCode}`))));
+          res.on('end', () =>
+            res.statusCode === 200
+              ? resolveRead(bytes)
+              : reject(new Error(`GET ${url.pathname} answered ${res.statusCode}`)),
+          );
         })
           .on('error', reject)
           .end();
@@ -61,7 +74,8 @@ export async function requestCostSuite(reads = 2000, saves = 400): Promise<Suite
         body: JSON.stringify({ patches: [{ op: 'replace', path: ['title'], value: `비용 ${n}` }] }),
       });
       const answer = (await saved.json()) as { revision?: number };
-      if (saved.status !== 200 || answer.revision !== revision + 1) throw new Error(`save ${n} answered ${saved.status} ${JSON.stringify(answer).slice(0, 200)}`);
+      if (saved.status !== 200 || answer.revision !== revision + 1)
+        throw new Error(`save ${n} answered ${saved.status} ${JSON.stringify(answer).slice(0, 200)}`);
       revision = answer.revision;
       saveMs.push(performance.now() - start);
     }
@@ -70,10 +84,26 @@ export async function requestCostSuite(reads = 2000, saves = 400): Promise<Suite
     return {
       suite: 'CPU per request on the HTTP process (npm start shape)',
       figures: [
-        { name: `reader's page /m/ (brotli), CPU per read (${reads} in a row)`, value: (readCpu.user + readCpu.system) / 1000 / reads, unit: 'ms' },
-        { name: 'reader\'s page, wall p50 / p99', value: percentile(sorted(readMs), 50), unit: `ms (p99 ${percentile(sorted(readMs), 99).toFixed(2)})` },
-        { name: `save (PATCH title), CPU per save (${saves} in a row)`, value: (saveCpu.user + saveCpu.system) / 1000 / saves, unit: 'ms' },
-        { name: 'save, wall p50 / p99', value: percentile(sorted(saveMs), 50), unit: `ms (p99 ${percentile(sorted(saveMs), 99).toFixed(2)})` },
+        {
+          name: `reader's page /m/ (brotli), CPU per read (${reads} in a row)`,
+          value: (readCpu.user + readCpu.system) / 1000 / reads,
+          unit: 'ms',
+        },
+        {
+          name: "reader's page, wall p50 / p99",
+          value: percentile(sorted(readMs), 50),
+          unit: `ms (p99 ${percentile(sorted(readMs), 99).toFixed(2)})`,
+        },
+        {
+          name: `save (PATCH title), CPU per save (${saves} in a row)`,
+          value: (saveCpu.user + saveCpu.system) / 1000 / saves,
+          unit: 'ms',
+        },
+        {
+          name: 'save, wall p50 / p99',
+          value: percentile(sorted(saveMs), 50),
+          unit: `ms (p99 ${percentile(sorted(saveMs), 99).toFixed(2)})`,
+        },
       ],
     };
   } finally {

@@ -16,7 +16,8 @@ import { BENCH_ADMIN, benchDir, percentile, publishedSample, root, signInAdmin, 
  */
 export async function thumbnailsSuite(runs = 10): Promise<SuiteResult> {
   const webDist = resolve(root, 'web/dist');
-  if (!existsSync(resolve(webDist, 'viewer.html'))) throw new Error('web/dist/viewer.html is missing: run `npm run build -w @pocketguide/web` first');
+  if (!existsSync(resolve(webDist, 'viewer.html')))
+    throw new Error('web/dist/viewer.html is missing: run `npm run build -w @pocketguide/web` first');
   const app = await startStandalone({
     port: 0,
     dataDir: benchDir('thumbnails'),
@@ -30,15 +31,22 @@ export async function thumbnailsSuite(runs = 10): Promise<SuiteResult> {
     const { _id, uuid } = await publishedSample(app.url, session);
 
     const generatedAt = async (): Promise<string | null> => {
-      const listed = (await (await fetch(`${app.url}/api/guidebooks/recent`, { headers })).json()) as { results: Array<{ _id: string; thumbnailGeneratedAt: string | null }> };
+      const listed = (await (await fetch(`${app.url}/api/guidebooks/recent`, { headers })).json()) as {
+        results: Array<{ _id: string; thumbnailGeneratedAt: string | null }>;
+      };
       return listed.results.find((row) => row._id === _id)?.thumbnailGeneratedAt ?? null;
     };
     const requestToPicture = async (): Promise<number> => {
       const before = await generatedAt();
       const started = performance.now();
-      const asked = await fetch(`${app.url}/api/admin/thumbnails/generate`, { method: 'POST', headers, body: JSON.stringify({ guidebookId: _id }) });
+      const asked = await fetch(`${app.url}/api/admin/thumbnails/generate`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ guidebookId: _id }),
+      });
       const answer = (await asked.json()) as { queued: number };
-      if (asked.status !== 202 || answer.queued !== 1) throw new Error(`thumbnail request answered ${asked.status} ${JSON.stringify(answer)}`);
+      if (asked.status !== 202 || answer.queued !== 1)
+        throw new Error(`thumbnail request answered ${asked.status} ${JSON.stringify(answer)}`);
       for (;;) {
         const now = await generatedAt();
         if (now !== null && now !== before) return performance.now() - started;
@@ -66,7 +74,12 @@ export async function thumbnailsSuite(runs = 10): Promise<SuiteResult> {
     }
     whole.sort((a, b) => a - b);
     direct.sort((a, b) => a - b);
-    const [wholeP50, wholeP95, directP50, directP95] = [percentile(whole, 50), percentile(whole, 95), percentile(direct, 50), percentile(direct, 95)];
+    const [wholeP50, wholeP95, directP50, directP95] = [
+      percentile(whole, 50),
+      percentile(whole, 95),
+      percentile(direct, 50),
+      percentile(direct, 95),
+    ];
     return {
       suite: `thumbnails (published sample, ${runs} in a row, warm Chromium)`,
       figures: [

@@ -10,7 +10,17 @@ import lighthouse from 'lighthouse';
 import { startStandalone } from '@pocketguide/standalone/app';
 import { viewerAssetPaths } from '@pocketguide/query-api/viewer/viewer-assets';
 import { chromiumPath } from '../../test-support/browser.ts';
-import { BENCH_ADMIN, benchDir, loadTest, percentile, publishedSample, root, signInAdmin, type Figure, type SuiteResult } from '../support.ts';
+import {
+  BENCH_ADMIN,
+  benchDir,
+  loadTest,
+  percentile,
+  publishedSample,
+  root,
+  signInAdmin,
+  type Figure,
+  type SuiteResult,
+} from '../support.ts';
 
 /**
  * The readers' viewer with the published sample guidebook:
@@ -25,8 +35,14 @@ import { BENCH_ADMIN, benchDir, loadTest, percentile, publishedSample, root, sig
  */
 export async function viewerSuite(seconds = 5, connections = 16, runs = 3): Promise<SuiteResult> {
   const webDist = resolve(root, 'web/dist');
-  if (!existsSync(resolve(webDist, 'viewer.html'))) throw new Error('web/dist/viewer.html is missing: run `npm run build -w @pocketguide/web` first');
-  const app = await startStandalone({ port: 0, dataDir: benchDir('viewer'), webDist, env: { LOG_LEVEL: 'warn', ...BENCH_ADMIN } });
+  if (!existsSync(resolve(webDist, 'viewer.html')))
+    throw new Error('web/dist/viewer.html is missing: run `npm run build -w @pocketguide/web` first');
+  const app = await startStandalone({
+    port: 0,
+    dataDir: benchDir('viewer'),
+    webDist,
+    env: { LOG_LEVEL: 'warn', ...BENCH_ADMIN },
+  });
   const bare = express();
   let server: ReturnType<typeof bare.listen> | undefined;
   try {
@@ -45,15 +61,20 @@ export async function viewerSuite(seconds = 5, connections = 16, runs = 3): Prom
     await loadTest(apiUrl, 1, connections);
     const baseline = await loadTest(bareUrl, seconds, connections);
     const measured = await loadTest(apiUrl, seconds, connections);
-    if (measured.non2xx > 0 || measured.errors > 0) throw new Error(`viewer API had ${measured.non2xx} non-2xx and ${measured.errors} errors`);
+    if (measured.non2xx > 0 || measured.errors > 0)
+      throw new Error(`viewer API had ${measured.non2xx} non-2xx and ${measured.errors} errors`);
 
     // ---- what a reader's browser downloads: the viewer's script and every chunk it loads on every page (the fonts'
     // included), and apart from them the interactive map's chunk, fetched only when a reader taps 'Show map'.
     const { initial, map } = viewerChunks(webDist);
     const initialJs = initial.filter((path) => path.endsWith('.js'));
     const mapJs = map.filter((path) => path.endsWith('.js'));
-    if (mapJs.length === 0) throw new Error('the interactive map’s lazy chunk (/assets/interactive-map-*.js) is not among the viewer’s files');
-    const gzipped = (paths: readonly string[]) => paths.reduce((sum, path) => sum + gzipSync(readFileSync(resolve(webDist, `.${path}`))).length, 0);
+    if (mapJs.length === 0)
+      throw new Error(
+        'the interactive map’s lazy chunk (/assets/interactive-map-*.js) is not among the viewer’s files',
+      );
+    const gzipped = (paths: readonly string[]) =>
+      paths.reduce((sum, path) => sum + gzipSync(readFileSync(resolve(webDist, `.${path}`))).length, 0);
     const jsGzip = gzipped(initialJs);
     const mapJsGzip = gzipped(mapJs);
     const mapCssGzip = gzipped(map.filter((path) => path.endsWith('.css')));
@@ -62,7 +83,9 @@ export async function viewerSuite(seconds = 5, connections = 16, runs = 3): Prom
     // messages; a bare 'slate' would find Leaflet's `translate`).
     const loaded = [...initialJs, ...mapJs];
     const indexHtml = readFileSync(resolve(webDist, 'index.html'), 'utf8');
-    const appChunks = new Set([...indexHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]));
+    const appChunks = new Set(
+      [...indexHtml.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]),
+    );
     const shared = loaded.filter((script) => appChunks.has(script) && !/\/assets\/preload-helper-/.test(script));
     const scriptText = loaded.map((script) => readFileSync(resolve(webDist, `.${script}`), 'utf8')).join('\n');
     const markers: readonly [string, RegExp][] = [
@@ -92,7 +115,12 @@ export async function viewerSuite(seconds = 5, connections = 16, runs = 3): Prom
         chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
       });
       try {
-        const result = await lighthouse(`${app.url}/m/${uuid}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+        const result = await lighthouse(`${app.url}/m/${uuid}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
         if (!result) throw new Error('Lighthouse gave no result');
         scores.push(Math.round((result.lhr.categories.performance?.score ?? 0) * 100));
         lcps.push(result.lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);
@@ -100,22 +128,75 @@ export async function viewerSuite(seconds = 5, connections = 16, runs = 3): Prom
         chrome.kill();
       }
     }
-    const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+    const median = (values: number[]) =>
+      percentile(
+        [...values].sort((a, b) => a - b),
+        50,
+      );
 
     const base = { name: 'bare express, constant JSON of the same size', value: baseline.requestsPerSecond };
     const figures: Figure[] = [
       { name: 'bare express requests/s', value: baseline.requestsPerSecond, unit: 'req/s' },
-      { name: 'viewer API requests/s', value: measured.requestsPerSecond, unit: 'req/s', baseline: base, ratio: measured.requestsPerSecond / baseline.requestsPerSecond, aim: '>= 0.7' },
-      { name: 'viewer API latency p50', value: measured.latencyP50Ms, unit: 'ms', baseline: { name: 'bare p50', value: baseline.latencyP50Ms } },
-      { name: 'viewer API latency p99', value: measured.latencyP99Ms, unit: 'ms', baseline: { name: 'bare p99', value: baseline.latencyP99Ms } },
+      {
+        name: 'viewer API requests/s',
+        value: measured.requestsPerSecond,
+        unit: 'req/s',
+        baseline: base,
+        ratio: measured.requestsPerSecond / baseline.requestsPerSecond,
+        aim: '>= 0.7',
+      },
+      {
+        name: 'viewer API latency p50',
+        value: measured.latencyP50Ms,
+        unit: 'ms',
+        baseline: { name: 'bare p50', value: baseline.latencyP50Ms },
+      },
+      {
+        name: 'viewer API latency p99',
+        value: measured.latencyP99Ms,
+        unit: 'ms',
+        baseline: { name: 'bare p99', value: baseline.latencyP99Ms },
+      },
       { name: 'viewer document size', value: Buffer.byteLength(document), unit: 'bytes' },
-      { name: `viewer JavaScript at first load, gzipped (${initialJs.length} files)`, value: jsGzip / 1024, unit: 'KB', aim: '< 80' },
-      { name: `interactive map chunk on tap (Leaflet + map module), JavaScript gzipped (${mapJs.length} files)`, value: mapJsGzip / 1024, unit: 'KB' },
-      { name: 'interactive map chunk on tap, CSS gzipped (Leaflet’s styles and the map’s)', value: mapCssGzip / 1024, unit: 'KB' },
-      { name: 'web app chunks or libraries in the viewer', value: shared.length + foreign.length, unit: foreign.concat(shared).join(', ') || 'none', aim: '0' },
-      { name: 'first response of /m/{uuid} on the wire (brotli; styles and guidebook inlined)', value: pageBytes / 1024, unit: 'KB' },
-      { name: `Lighthouse mobile performance (median of ${runs})`, value: median(scores), unit: `score (runs: ${scores.join(', ')})`, aim: '>= 95' },
-      { name: `Lighthouse mobile LCP (median of ${runs})`, value: median(lcps) / 1000, unit: `s (runs: ${lcps.map((lcp) => (lcp / 1000).toFixed(2)).join(', ')})`, aim: '< 1.5' },
+      {
+        name: `viewer JavaScript at first load, gzipped (${initialJs.length} files)`,
+        value: jsGzip / 1024,
+        unit: 'KB',
+        aim: '< 80',
+      },
+      {
+        name: `interactive map chunk on tap (Leaflet + map module), JavaScript gzipped (${mapJs.length} files)`,
+        value: mapJsGzip / 1024,
+        unit: 'KB',
+      },
+      {
+        name: 'interactive map chunk on tap, CSS gzipped (Leaflet’s styles and the map’s)',
+        value: mapCssGzip / 1024,
+        unit: 'KB',
+      },
+      {
+        name: 'web app chunks or libraries in the viewer',
+        value: shared.length + foreign.length,
+        unit: foreign.concat(shared).join(', ') || 'none',
+        aim: '0',
+      },
+      {
+        name: 'first response of /m/{uuid} on the wire (brotli; styles and guidebook inlined)',
+        value: pageBytes / 1024,
+        unit: 'KB',
+      },
+      {
+        name: `Lighthouse mobile performance (median of ${runs})`,
+        value: median(scores),
+        unit: `score (runs: ${scores.join(', ')})`,
+        aim: '>= 95',
+      },
+      {
+        name: `Lighthouse mobile LCP (median of ${runs})`,
+        value: median(lcps) / 1000,
+        unit: `s (runs: ${lcps.map((lcp) => (lcp / 1000).toFixed(2)).join(', ')})`,
+        aim: '< 1.5',
+      },
     ];
     return { suite: 'readers’ viewer (sample guidebook)', figures };
   } finally {
@@ -137,10 +218,16 @@ const NAMED = /(?:^|[^\w.-])(?:\.\/|assets\/)([\w.-]+\.(?:js|css))/g;
 function namedBy(file: string): { always: string[]; onTap: string[] } {
   const text = readFileSync(file, 'utf8');
   const table = /m\.f=\[([^\]]*)\]/.exec(text);
-  const entries = table ? [...(table[1] ?? '').matchAll(/"assets\/([\w.-]+)"/g)].map(([, name = '']) => `/assets/${name}`) : [];
+  const entries = table
+    ? [...(table[1] ?? '').matchAll(/"assets\/([\w.-]+)"/g)].map(([, name = '']) => `/assets/${name}`)
+    : [];
   const rest = table ? text.replace(table[0], '') : text;
-  const always = [...rest.matchAll(NAMED)].map(([, name = '']) => `/assets/${name}`).filter((path) => !MAP_CHUNK.test(path));
-  const onTap = [...rest.matchAll(NAMED)].map(([, name = '']) => `/assets/${name}`).filter((path) => MAP_CHUNK.test(path));
+  const always = [...rest.matchAll(NAMED)]
+    .map(([, name = '']) => `/assets/${name}`)
+    .filter((path) => !MAP_CHUNK.test(path));
+  const onTap = [...rest.matchAll(NAMED)]
+    .map(([, name = '']) => `/assets/${name}`)
+    .filter((path) => MAP_CHUNK.test(path));
   for (const [, indices = ''] of rest.matchAll(/__vite__mapDeps\(\[([\d,\s]*)\]\)/g)) {
     const group = indices
       .split(',')

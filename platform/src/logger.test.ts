@@ -86,7 +86,12 @@ describe('the error middleware', () => {
       json: vi.fn().mockReturnThis(),
       setHeader: vi.fn(),
     } as unknown as Response;
-    handler(new Error(`boom at /api/users/activate/a@example.com/${ACTIVATION_HASH}`), req, res, vi.fn() as NextFunction);
+    handler(
+      new Error(`boom at /api/users/activate/a@example.com/${ACTIVATION_HASH}`),
+      req,
+      res,
+      vi.fn() as NextFunction,
+    );
     expect(res.status).toHaveBeenCalledWith(500);
     expect(output()).toContain('unhandled error');
     expect(output()).toContain('/api/password-resets/[redacted]');

@@ -16,7 +16,8 @@ const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 
 const REDACTED = '[redacted]';
 
 /** Fields whose value is a secret whatever it looks like. */
-const SECRET_KEY = /^(?:authorization|proxy-authorization|cookie|set-cookie|password|new-?password|old-?password|x-guidebook-password|(?:[\w-]*[_-])?token|accesstoken|refreshtoken|secret|clientsecret)$/i;
+const SECRET_KEY =
+  /^(?:authorization|proxy-authorization|cookie|set-cookie|password|new-?password|old-?password|x-guidebook-password|(?:[\w-]*[_-])?token|accesstoken|refreshtoken|secret|clientsecret)$/i;
 
 /**
  * Secrets that travel in addresses and headers: `token`-like and password query parameters, password-reset tokens
@@ -44,7 +45,8 @@ function serialise(value: unknown): unknown {
 
 /** JSON.stringify's replacer: errors as plain objects, secret fields and secrets inside strings redacted. */
 function redacting(key: string, value: unknown): unknown {
-  if (key !== '' && SECRET_KEY.test(key) && value !== null && value !== undefined && typeof value !== 'boolean') return REDACTED;
+  if (key !== '' && SECRET_KEY.test(key) && value !== null && value !== undefined && typeof value !== 'boolean')
+    return REDACTED;
   if (typeof value === 'string') return redactSecrets(value);
   return serialise(value);
 }

@@ -1,4 +1,11 @@
-import { evolveSettingFlags, initialSettingFlags, updatedAtOf, type GuidebookCreated, type GuidebookEvent, type GuidebookSettingsFields } from '@pocketguide/contracts';
+import {
+  evolveSettingFlags,
+  initialSettingFlags,
+  updatedAtOf,
+  type GuidebookCreated,
+  type GuidebookEvent,
+  type GuidebookSettingsFields,
+} from '@pocketguide/contracts';
 
 /**
  * The settings part of the guidebook read models: the same fields, evolved the same way in both, by the rules the

@@ -1,5 +1,11 @@
 import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
-import { DEFAULT_GUIDEBOOK_TITLE, GUIDEBOOK_STREAM_CATEGORY, VIEWS_STREAM_CATEGORY, guidebookStream, viewsStream } from '@pocketguide/contracts';
+import {
+  DEFAULT_GUIDEBOOK_TITLE,
+  GUIDEBOOK_STREAM_CATEGORY,
+  VIEWS_STREAM_CATEGORY,
+  guidebookStream,
+  viewsStream,
+} from '@pocketguide/contracts';
 
 /** What the guidebook read models share: which document an event builds, and the title they show. */
 

@@ -11,7 +11,12 @@ import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-stor
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
 import type { Doc, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { createSqliteReadStore } from '@pocketguide/platform/read-store/sqlite-read-store';
-import { createProjectionRunner, type ProjectionRunner, type RebuildProgress, type RetryOptions } from './projection-runner.ts';
+import {
+  createProjectionRunner,
+  type ProjectionRunner,
+  type RebuildProgress,
+  type RetryOptions,
+} from './projection-runner.ts';
 import { asStored } from './event-readers.ts';
 import type { Projector } from './projector.ts';
 import {
@@ -49,7 +54,13 @@ function openReads(path: string): ReadStore {
   return store;
 }
 
-function runnerFor(eventStore: EventStore, readStore: ReadStore, projectors: readonly Projector[], batchSize?: number, retry?: RetryOptions) {
+function runnerFor(
+  eventStore: EventStore,
+  readStore: ReadStore,
+  projectors: readonly Projector[],
+  batchSize?: number,
+  retry?: RetryOptions,
+) {
   const errors: unknown[] = [];
   const runner = createProjectionRunner({
     eventStore,
@@ -125,7 +136,9 @@ describe('projection runner (SQLite stores)', () => {
     expectExactCounts(await documents(readStore, 'counting'), streamCounts([['a', 50, 50]]));
 
     const appendedAt = performance.now();
-    await eventStore.appendToStream(`${COUNTER_CATEGORY}-a0`, [{ id: randomUUID(), type: COUNTED, data: { amount: 1 } }]);
+    await eventStore.appendToStream(`${COUNTER_CATEGORY}-a0`, [
+      { id: randomUUID(), type: COUNTED, data: { amount: 1 } },
+    ]);
     await waitForHead(runner, eventStore, 2000);
     const latencyMs = performance.now() - appendedAt;
     expect(latencyMs).toBeLessThan(500);
@@ -141,9 +154,16 @@ describe('projection runner (SQLite stores)', () => {
     const dir = scratchDir();
     const eventsPath = join(dir, 'events.sqlite');
     const readsPath = join(dir, 'reads.sqlite');
-    const first = { events: createSqliteEventStore({ path: eventsPath }), reads: createSqliteReadStore({ path: readsPath }) };
+    const first = {
+      events: createSqliteEventStore({ path: eventsPath }),
+      reads: createSqliteReadStore({ path: readsPath }),
+    };
     await appendCountedEvents(first.events, { streams: 20, perStream: 30, prefix: 'r' });
-    const before = createProjectionRunner({ eventStore: first.events, readStore: first.reads, projectors: [createCountingProjector()] });
+    const before = createProjectionRunner({
+      eventStore: first.events,
+      readStore: first.reads,
+      projectors: [createCountingProjector()],
+    });
     await before.start();
     await waitForHead(before, first.events);
     await before.stop();
@@ -189,7 +209,9 @@ describe('projection runner (SQLite stores)', () => {
     let childOutput = '';
     child.stdout.on('data', (chunk: Buffer) => (childOutput += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (childOutput += chunk.toString()));
-    const exited = new Promise<NodeJS.Signals | null>((resolveExit) => child.on('exit', (_code, signal) => resolveExit(signal)));
+    const exited = new Promise<NodeJS.Signals | null>((resolveExit) =>
+      child.on('exit', (_code, signal) => resolveExit(signal)),
+    );
     try {
       await waitFor(
         'the child to be half-way',
@@ -277,7 +299,9 @@ describe('projection runner (SQLite stores)', () => {
     await runner.start();
     await waitForHead(runner, eventStore);
     // Damage the read model: a wrong count and a document no event explains.
-    await readStore.collection('counting').upsert({ id: `${COUNTER_CATEGORY}-b0`, count: 999, lastRevision: 0, outOfOrder: 0, total: 0 });
+    await readStore
+      .collection('counting')
+      .upsert({ id: `${COUNTER_CATEGORY}-b0`, count: 999, lastRevision: 0, outOfOrder: 0, total: 0 });
     await readStore.collection('counting').upsert({ id: 'stray', count: 1, lastRevision: 0, outOfOrder: 0, total: 0 });
 
     const progress: RebuildProgress[] = [];
@@ -292,7 +316,9 @@ describe('projection runner (SQLite stores)', () => {
     expectExactCounts(await documents(readStore, 'counting'), streamCounts([['b', 30, 100]]));
 
     // It was running before, so it is running after.
-    await eventStore.appendToStream(`${COUNTER_CATEGORY}-b0`, [{ id: randomUUID(), type: COUNTED, data: { amount: 1 } }]);
+    await eventStore.appendToStream(`${COUNTER_CATEGORY}-b0`, [
+      { id: randomUUID(), type: COUNTED, data: { amount: 1 } },
+    ]);
     await waitForHead(runner, eventStore);
     expect((await readStore.collection('counting').get(`${COUNTER_CATEGORY}-b0`))?.count).toBe(101);
     await expect(runner.rebuild('nope')).rejects.toThrow(/Unknown projector "nope".*counting/);
@@ -308,7 +334,11 @@ describe('projection runner (SQLite stores)', () => {
       filter: { eventTypes: ['Rare'] },
       decode: asStored,
       documentIds: () => ['rare'],
-      evolve: (doc, event) => ({ id: 'rare', seen: (typeof doc?.seen === 'number' ? doc.seen : 0) + 1, at: event.position }),
+      evolve: (doc, event) => ({
+        id: 'rare',
+        seen: (typeof doc?.seen === 'number' ? doc.seen : 0) + 1,
+        at: event.position,
+      }),
     };
     await appendCountedEvents(eventStore, { streams: 10, perStream: 100, prefix: 'x' });
     await eventStore.appendToStream('other-1', [{ id: randomUUID(), type: 'Rare', data: {} }]);
@@ -343,13 +373,24 @@ describe('projection runner (SQLite stores)', () => {
       },
     };
     // A long first pause: the status is looked at while the failing projector waits for its retry.
-    const { runner, errors } = runnerFor(eventStore, readStore, [failing, createCountingProjector()], undefined, { initialMs: 60_000, maxMs: 60_000 });
+    const { runner, errors } = runnerFor(eventStore, readStore, [failing, createCountingProjector()], undefined, {
+      initialMs: 60_000,
+      maxMs: 60_000,
+    });
     await runner.start();
     await waitFor('the failure', async () => (await runner.status()).some((s) => s.state === 'failed'));
-    await waitFor('the healthy projector', async () => (await runner.status())[1]?.checkpoint === (await eventStore.headPosition()));
+    await waitFor(
+      'the healthy projector',
+      async () => (await runner.status())[1]?.checkpoint === (await eventStore.headPosition()),
+    );
 
     const [failed, healthy] = await runner.status();
-    expect(failed).toMatchObject({ name: 'failing', state: 'failed', lastError: 'cannot project Poison', checkpoint: poisonAt - 1 });
+    expect(failed).toMatchObject({
+      name: 'failing',
+      state: 'failed',
+      lastError: 'cannot project Poison',
+      checkpoint: poisonAt - 1,
+    });
     expect(healthy).toMatchObject({ name: 'counting', lag: 0, state: 'live' });
     expect(errors).toHaveLength(1);
     expect(await readStore.collection('failing').count()).toBe(10);
@@ -444,7 +485,11 @@ describe('projection runner: one pass for all projectors', () => {
     await appendCountedEvents(eventStore, { streams: 40, perStream: 50, prefix: 'o' });
     const { eventStore: events, opened } = instrumentedEvents(eventStore);
     const { readStore: reads, calls } = countingCommits(readStore);
-    const projectors = [createCountingProjector('one'), createCountingProjector('two'), createCountingProjector('three')];
+    const projectors = [
+      createCountingProjector('one'),
+      createCountingProjector('two'),
+      createCountingProjector('three'),
+    ];
     const { runner, errors } = runnerFor(events, reads, projectors, 500);
     await runner.start();
     await waitForHead(runner, eventStore);
@@ -453,7 +498,8 @@ describe('projection runner: one pass for all projectors', () => {
     // 2,000 events in batches of 500: about four commits for the three of them, never one per projector or event.
     expect(calls.commits).toBeLessThanOrEqual(6);
     expect(calls.single).toBe(0);
-    for (const projector of projectors) expectExactCounts(await documents(readStore, projector.name), streamCounts([['o', 40, 50]]));
+    for (const projector of projectors)
+      expectExactCounts(await documents(readStore, projector.name), streamCounts([['o', 40, 50]]));
     expect(errors).toEqual([]);
   });
 
@@ -469,7 +515,12 @@ describe('projection runner: one pass for all projectors', () => {
     const earlyAt = await readStore.getCheckpoint('early');
 
     const { eventStore: events, opened } = instrumentedEvents(eventStore);
-    const { runner, errors } = runnerFor(events, readStore, [createCountingProjector('early'), createCountingProjector('late')], 100);
+    const { runner, errors } = runnerFor(
+      events,
+      readStore,
+      [createCountingProjector('early'), createCountingProjector('late')],
+      100,
+    );
     await runner.start();
     // Live events while the late one catches up: both must count them once.
     await appendCountedEvents(eventStore, { streams: 20, perStream: 5, prefix: 'l' });
@@ -480,7 +531,8 @@ describe('projection runner: one pass for all projectors', () => {
 
     // The main pass from the early one's checkpoint, the late one's catch-up from the start.
     expect(opened).toEqual([earlyAt, undefined]);
-    for (const name of ['early', 'late']) expectExactCounts(await documents(readStore, name), streamCounts([['l', 20, 56]]));
+    for (const name of ['early', 'late'])
+      expectExactCounts(await documents(readStore, name), streamCounts([['l', 20, 56]]));
     expect(errors).toEqual([]);
   });
 
@@ -494,7 +546,13 @@ describe('projection runner: one pass for all projectors', () => {
       { after: 300, how: 'end' },
     ]);
     const { readStore: reads, calls } = countingCommits(readStore, 6);
-    const { runner, errors } = runnerFor(events, reads, [createCountingProjector('a'), createCountingProjector('b')], 100, { initialMs: 150, maxMs: 400 });
+    const { runner, errors } = runnerFor(
+      events,
+      reads,
+      [createCountingProjector('a'), createCountingProjector('b')],
+      100,
+      { initialMs: 150, maxMs: 400 },
+    );
     await runner.start();
     await waitFor('the first failure to show', async () => (await runner.status()).every((s) => s.state === 'failed'));
     const [failed] = await runner.status();
@@ -509,7 +567,11 @@ describe('projection runner: one pass for all projectors', () => {
     expect(status.map((s) => s.lastError)).toEqual([undefined, undefined]);
     expect(status[0]?.restarts).toBeGreaterThanOrEqual(3);
     expect(errors.map((error) => (error instanceof Error ? error.message : String(error)))).toEqual(
-      expect.arrayContaining(['read store is busy', 'connection to the event store dropped', 'The event subscription ended by itself']),
+      expect.arrayContaining([
+        'read store is busy',
+        'connection to the event store dropped',
+        'The event subscription ended by itself',
+      ]),
     );
     // Each restart resumed from a committed checkpoint, later each time.
     expect(opened.length).toBeGreaterThanOrEqual(3);
@@ -518,45 +580,52 @@ describe('projection runner: one pass for all projectors', () => {
     for (const name of ['a', 'b']) expectExactCounts(await documents(readStore, name), streamCounts([['d', 30, 42]]));
   });
 
-  it('keeps a 50 ms timer firing and an HTTP server answering during a large rebuild', { timeout: 120_000 }, async () => {
-    const dir = scratchDir();
-    const eventStore = openEvents(join(dir, 'events.sqlite'));
-    const readStore = openReads(join(dir, 'reads.sqlite'));
-    await appendCountedEvents(eventStore, { streams: 400, perStream: 100, prefix: 'y' });
-    const projectors = Array.from({ length: 6 }, (_, i) => createCountingProjector(`yield-${i}`));
-    const { runner } = runnerFor(eventStore, readStore, projectors);
+  it(
+    'keeps a 50 ms timer firing and an HTTP server answering during a large rebuild',
+    { timeout: 120_000 },
+    async () => {
+      const dir = scratchDir();
+      const eventStore = openEvents(join(dir, 'events.sqlite'));
+      const readStore = openReads(join(dir, 'reads.sqlite'));
+      await appendCountedEvents(eventStore, { streams: 400, perStream: 100, prefix: 'y' });
+      const projectors = Array.from({ length: 6 }, (_, i) => createCountingProjector(`yield-${i}`));
+      const { runner } = runnerFor(eventStore, readStore, projectors);
 
-    const server = createServer((_req, res) => res.end('ok'));
-    server.listen(0);
-    await once(server, 'listening');
-    cleanups.push(() => new Promise<void>((resolveClose) => server.close(() => resolveClose())));
-    const { port } = server.address() as AddressInfo;
+      const server = createServer((_req, res) => res.end('ok'));
+      server.listen(0);
+      await once(server, 'listening');
+      cleanups.push(() => new Promise<void>((resolveClose) => server.close(() => resolveClose())));
+      const { port } = server.address() as AddressInfo;
 
-    let ticks = 0;
-    const timer = setInterval(() => (ticks += 1), 50);
-    const answers: number[] = [];
-    let rebuilding = true;
-    const asking = (async () => {
-      while (rebuilding) {
-        const sentAt = performance.now();
-        const response = await fetch(`http://127.0.0.1:${port}/`);
-        await response.text();
-        answers.push(performance.now() - sentAt);
-      }
-    })();
-    const startedAt = performance.now();
-    const result = await runner.rebuild(projectors.map((p) => p.name));
-    const elapsed = performance.now() - startedAt;
-    rebuilding = false;
-    clearInterval(timer);
-    await asking;
+      let ticks = 0;
+      const timer = setInterval(() => (ticks += 1), 50);
+      const answers: number[] = [];
+      let rebuilding = true;
+      const asking = (async () => {
+        while (rebuilding) {
+          const sentAt = performance.now();
+          const response = await fetch(`http://127.0.0.1:${port}/`);
+          await response.text();
+          answers.push(performance.now() - sentAt);
+        }
+      })();
+      const startedAt = performance.now();
+      const result = await runner.rebuild(projectors.map((p) => p.name));
+      const elapsed = performance.now() - startedAt;
+      rebuilding = false;
+      clearInterval(timer);
+      await asking;
 
-    expect(result.events).toBe(40_000);
-    for (const projector of projectors) expectExactCounts(await documents(readStore, projector.name), streamCounts([['y', 400, 100]]));
-    // Before the runner yielded, the timer fired 0 times and no request was answered until the rebuild ended.
-    expect(elapsed).toBeGreaterThan(300);
-    expect(ticks).toBeGreaterThanOrEqual(Math.floor(elapsed / 50 / 3));
-    expect(answers.length).toBeGreaterThanOrEqual(Math.floor(elapsed / 250));
-    console.log(`[yield] rebuild of 40,000 events × 6 projectors in ${Math.round(elapsed)} ms: ${ticks} ticks of 50 ms, ${answers.length} HTTP answers, slowest ${Math.round(Math.max(...answers))} ms`);
-  });
+      expect(result.events).toBe(40_000);
+      for (const projector of projectors)
+        expectExactCounts(await documents(readStore, projector.name), streamCounts([['y', 400, 100]]));
+      // Before the runner yielded, the timer fired 0 times and no request was answered until the rebuild ended.
+      expect(elapsed).toBeGreaterThan(300);
+      expect(ticks).toBeGreaterThanOrEqual(Math.floor(elapsed / 50 / 3));
+      expect(answers.length).toBeGreaterThanOrEqual(Math.floor(elapsed / 250));
+      console.log(
+        `[yield] rebuild of 40,000 events × 6 projectors in ${Math.round(elapsed)} ms: ${ticks} ticks of 50 ms, ${answers.length} HTTP answers, slowest ${Math.round(Math.max(...answers))} ms`,
+      );
+    },
+  );
 });

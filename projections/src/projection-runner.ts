@@ -1,8 +1,4 @@
-import {
-  matchesFilter,
-  type EventStore,
-  type RecordedEvent,
-} from '@pocketguide/platform/event-store/event-store';
+import { matchesFilter, type EventStore, type RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import type { Doc, ProjectionWrite, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { pullBatches } from '@pocketguide/platform/event-store/pull-batches';
 import type { DomainEvent, Logged } from './event-readers.ts';
@@ -117,7 +113,11 @@ export interface ProjectionRunner {
    * Drops the named read models and replays the log into them in one pass (all of them at once), up to the head as
    * it is when the rebuild starts, or up to `options.head` (rebuilds in several threads stop at the same event).
    */
-  rebuild(names: string | readonly string[], onProgress?: (progress: RebuildProgress) => void, options?: { head?: number }): Promise<RebuildResult>;
+  rebuild(
+    names: string | readonly string[],
+    onProgress?: (progress: RebuildProgress) => void,
+    options?: { head?: number },
+  ): Promise<RebuildResult>;
 }
 
 export class UnknownProjectorError extends Error {
@@ -171,7 +171,8 @@ export function evolveDocuments<D extends Doc, E extends DomainEvent>(
     const { doc, position } = current(summary.id);
     if (position === null || position < event.position) {
       let next = doc;
-      for (const change of changes) next = summary.evolve(next, { id: change.id, before: change.before, after: change.doc });
+      for (const change of changes)
+        next = summary.evolve(next, { id: change.id, before: change.before, after: change.doc });
       result.push({ id: summary.id, doc: next });
     }
   }
@@ -272,7 +273,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const members = new Map<string, Member>();
   for (const projector of options.projectors) {
     if (members.has(projector.name)) throw new Error(`Two projectors are named "${projector.name}"`);
-    members.set(projector.name, { projector, checkpoint: null, state: 'stopped', failures: 0, restarts: 0, rebuilding: false });
+    members.set(projector.name, {
+      projector,
+      checkpoint: null,
+      state: 'stopped',
+      failures: 0,
+      restarts: 0,
+      rebuilding: false,
+    });
   }
   let started = false;
   let main: Pass | null = null;
@@ -287,7 +295,15 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   }
 
   function newPass(kind: Pass['kind'], of: Iterable<Member>): Pass {
-    const pass: Pass = { kind, members: new Set(), joining: new Set(), position: null, live: false, abort: new AbortController(), busy: null };
+    const pass: Pass = {
+      kind,
+      members: new Set(),
+      joining: new Set(),
+      position: null,
+      live: false,
+      abort: new AbortController(),
+      busy: null,
+    };
     for (const member of of) {
       member.pass = pass;
       pass.members.add(member);
@@ -427,7 +443,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
             known,
           );
           // Applied only once the whole event is evolved, so a throwing projector leaves its batch consistent.
-          for (const { id, doc } of changes) batch.touched.set(id, { doc, position: event.position, dirty: true, seen });
+          for (const { id, doc } of changes)
+            batch.touched.set(id, { doc, position: event.position, dirty: true, seen });
           batch.reached = event.position;
         } catch (error) {
           batch.error = { error, position: event.position };
@@ -471,9 +488,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     }
   }
 
-  function collectDirty(member: Member, touched: ReadonlyMap<string, TouchedDocument>, writes: ProjectionWrite[]): void {
+  function collectDirty(
+    member: Member,
+    touched: ReadonlyMap<string, TouchedDocument>,
+    writes: ProjectionWrite[],
+  ): void {
     for (const [id, entry] of touched) {
-      if (entry.dirty && entry.position !== null) writes.push({ collection: member.projector.collection, id, doc: entry.doc, position: entry.position });
+      if (entry.dirty && entry.position !== null)
+        writes.push({ collection: member.projector.collection, id, doc: entry.doc, position: entry.position });
     }
   }
 
@@ -506,7 +528,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     const writes: ProjectionWrite[] = [];
     const all = reason === 'all';
     const forget = (member: Member, touched: Map<string, TouchedDocument>, id: string, entry: TouchedDocument) => {
-      if (entry.dirty && entry.position !== null) writes.push({ collection: member.projector.collection, id, doc: entry.doc, position: entry.position });
+      if (entry.dirty && entry.position !== null)
+        writes.push({ collection: member.projector.collection, id, doc: entry.doc, position: entry.position });
       touched.delete(id);
     };
     if (all) {
@@ -520,7 +543,12 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           else forget(member, touched, id, entry);
         }
       }
-      const target = reason === 'heap' ? Math.floor(kept / 2) : kept > held.limits.documents * HOT_SHARE ? Math.floor(held.limits.documents * KEEP_SHARE) : kept;
+      const target =
+        reason === 'heap'
+          ? Math.floor(kept / 2)
+          : kept > held.limits.documents * HOT_SHARE
+            ? Math.floor(held.limits.documents * KEEP_SHARE)
+            : kept;
       if (kept > target) {
         // The least recently seen go first: the cut is the `seen` below which `kept - target` documents lie.
         const seen: number[] = [];
@@ -532,13 +560,18 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         }
       }
     }
-    const checkpoints = all ? [...held.reached].map(([member, checkpoint]) => ({ projector: member.projector.name, checkpoint })) : [];
+    const checkpoints = all
+      ? [...held.reached].map(([member, checkpoint]) => ({ projector: member.projector.name, checkpoint }))
+      : [];
     held.events = 0;
     held.flushedAt = held.folded;
     held.flushes[all ? 'full' : 'partial'] += 1;
     for (let start = 0; start < writes.length || (start === 0 && checkpoints.length > 0); start += FLUSH_CHUNK) {
       const last = start + FLUSH_CHUNK >= writes.length;
-      await readStore.commitProjections({ checkpoints: last ? checkpoints : [], writes: writes.slice(start, start + FLUSH_CHUNK) });
+      await readStore.commitProjections({
+        checkpoints: last ? checkpoints : [],
+        writes: writes.slice(start, start + FLUSH_CHUNK),
+      });
       if (!last) await yieldToLoop();
     }
     if (all) {
@@ -573,7 +606,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       if (hooks.until !== undefined && (inRange.length < events.length || after(pass.position) >= hooks.until)) break;
       if (caughtUp && !pass.live) {
         pass.live = true;
-        if (pass.kind === 'main') for (const member of pass.members) if (member.state === 'catching-up') member.state = 'live';
+        if (pass.kind === 'main')
+          for (const member of pass.members) if (member.state === 'catching-up') member.state = 'live';
       }
       if (tryJoin(pass)) break;
       if (pass.kind !== 'main' && pass.members.size === 0 && pass.joining.size === 0) break;
@@ -588,7 +622,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   }
 
   async function ensureIndexes(of: Iterable<Member>): Promise<void> {
-    for (const { projector } of of) if (projector.indexes?.length) await readStore.ensureIndexes(projector.collection, projector.indexes);
+    for (const { projector } of of)
+      if (projector.indexes?.length) await readStore.ensureIndexes(projector.collection, projector.indexes);
   }
 
   /** Runs a subscription pass from the lowest checkpoint of its members; on failure, restarts it after a pause. */
@@ -603,7 +638,10 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         const from = all.length === 0 ? -1 : Math.min(...all.map((member) => after(member.checkpoint)));
         pass.position = from < 0 ? null : from;
         if (tryJoin(pass)) return;
-        const subscription = eventStore.subscribeToAll({ ...(from < 0 ? {} : { after: from }), signal: pass.abort.signal });
+        const subscription = eventStore.subscribeToAll({
+          ...(from < 0 ? {} : { after: from }),
+          signal: pass.abort.signal,
+        });
         await runPass(pass, subscription);
         if (pass.abort.signal.aborted || (pass.kind === 'catch-up' && pass.members.size === 0)) return;
         throw new Error('The event subscription ended by itself');
@@ -761,7 +799,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
             ? 0
             : await runPass(pass, eventStore.readAll(), {
                 until: head,
-                onCommitted: (processed, position) => onProgress?.({ processed, position, headPosition: head, eventsPerSecond: rate(processed) }),
+                onCommitted: (processed, position) =>
+                  onProgress?.({ processed, position, headPosition: head, eventsPerSecond: rate(processed) }),
               });
         await flush(pass, 'all');
         // Indexes are built once the collections are full: one sort each instead of maintaining every expression
@@ -770,7 +809,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         const seconds = (performance.now() - startedAt) / 1000;
         const failed = selected.filter((member) => member.state === 'failed');
         if (failed.length > 0) {
-          throw new Error(`Rebuild failed: ${failed.map((member) => `${member.projector.name}: ${member.lastError ?? '?'}`).join('; ')}`);
+          throw new Error(
+            `Rebuild failed: ${failed.map((member) => `${member.projector.name}: ${member.lastError ?? '?'}`).join('; ')}`,
+          );
         }
         const checkpoints = await Promise.all(selected.map((member) => readStore.getCheckpoint(member.projector.name)));
         return {

@@ -12,7 +12,12 @@ import { loadConfig } from '@pocketguide/platform/config/config';
 import { openEventStore, openReadStore } from '@pocketguide/platform/composition/open-stores';
 import { copyRebuiltCollections, type RebuiltPart } from '@pocketguide/platform/read-store/sqlite-rebuild-copy';
 import { createSqliteReadStore } from '@pocketguide/platform/read-store/sqlite-read-store';
-import { createProjectionRunner, type RebuildProgress, type RebuildResult, type WriteBehindLimits } from './projection-runner.ts';
+import {
+  createProjectionRunner,
+  type RebuildProgress,
+  type RebuildResult,
+  type WriteBehindLimits,
+} from './projection-runner.ts';
 import { allProjectors } from './registry.ts';
 
 export type RebuildThreadData = {
@@ -44,7 +49,9 @@ const post = (message: RebuildThreadMessage) => port.postMessage(message);
 const config = loadConfig();
 const eventStore = await openEventStore(config, { mustExist: true });
 try {
-  const readStore = data.scratchPath ? createSqliteReadStore({ path: data.scratchPath, scratch: true }) : await openReadStore(config);
+  const readStore = data.scratchPath
+    ? createSqliteReadStore({ path: data.scratchPath, scratch: true })
+    : await openReadStore(config);
   try {
     const runner = createProjectionRunner({
       eventStore,
@@ -54,7 +61,9 @@ try {
       onError: (error, context) =>
         post({ kind: 'projector-error', ...context, message: error instanceof Error ? error.message : String(error) }),
     });
-    const result = await runner.rebuild(data.names, (progress) => post({ kind: 'progress', progress }), { head: data.head });
+    const result = await runner.rebuild(data.names, (progress) => post({ kind: 'progress', progress }), {
+      head: data.head,
+    });
     post({ kind: 'done', result });
   } finally {
     await readStore.close();

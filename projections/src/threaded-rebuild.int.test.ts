@@ -41,77 +41,98 @@ function openReads(path: string): ReadStore {
 const scratchFiles = (dir: string) => readdirSync(dir).filter((name) => name.includes('.rebuild-'));
 
 describe('rebuild in threads (SQLite stores)', () => {
-  it('given read models in the live file, when a thread fails at the last event, then no read model of the live file changes', { timeout: 300_000 }, async () => {
-    const { dir, eventsPath, env, config } = setUp();
-    const log = [...historyLog({ total: 4500, scale: 20, othersEvery: 3 })];
-    await insertIntoSqliteLog(eventsPath, log.slice(0, 3000));
-    await rebuildInThreads({ config, env, names, projectors: allProjectors, threads: 2 });
-    const live = openReads(config.paths.readStore);
-    await live.collection('not-a-read-model').upsert({ id: 'kept', value: 1 });
-    const before = await allReadModels(live);
-    await live.close();
-    expect(before.feedback?.checkpoint).toBe(3000);
+  it(
+    'given read models in the live file, when a thread fails at the last event, then no read model of the live file changes',
+    { timeout: 300_000 },
+    async () => {
+      const { dir, eventsPath, env, config } = setUp();
+      const log = [...historyLog({ total: 4500, scale: 20, othersEvery: 3 })];
+      await insertIntoSqliteLog(eventsPath, log.slice(0, 3000));
+      await rebuildInThreads({ config, env, names, projectors: allProjectors, threads: 2 });
+      const live = openReads(config.paths.readStore);
+      await live.collection('not-a-read-model').upsert({ id: 'kept', value: 1 });
+      const before = await allReadModels(live);
+      await live.close();
+      expect(before.feedback?.checkpoint).toBe(3000);
 
-    // More of the log, which would change every read model, then feedback whose data does not fit its schema: the
-    // feedback read model's thread fails there, after the other thread may well be done.
-    const bad: LogEvent = {
-      streamId: 'feedback-unreadable',
-      revision: 0,
-      type: 'FeedbackSubmitted',
-      data: { feedbackId: 'unreadable' },
-      metadata: { userId: 'system', role: 'system' },
-      recordedAt: new Date().toISOString(),
-    };
-    await insertIntoSqliteLog(eventsPath, [...log.slice(3000), bad]);
-    const stages: string[] = [];
-    const failing = rebuildInThreads({ config, env, names, projectors: allProjectors, threads: 2, onStage: (line) => stages.push(line) });
+      // More of the log, which would change every read model, then feedback whose data does not fit its schema: the
+      // feedback read model's thread fails there, after the other thread may well be done.
+      const bad: LogEvent = {
+        streamId: 'feedback-unreadable',
+        revision: 0,
+        type: 'FeedbackSubmitted',
+        data: { feedbackId: 'unreadable' },
+        metadata: { userId: 'system', role: 'system' },
+        recordedAt: new Date().toISOString(),
+      };
+      await insertIntoSqliteLog(eventsPath, [...log.slice(3000), bad]);
+      const stages: string[] = [];
+      const failing = rebuildInThreads({
+        config,
+        env,
+        names,
+        projectors: allProjectors,
+        threads: 2,
+        onStage: (line) => stages.push(line),
+      });
 
-    await expect(failing).rejects.toThrow(/Rebuild failed: feedback: /);
-    const after = openReads(config.paths.readStore);
-    expect(await allReadModels(after)).toEqual(before);
-    expect(await after.collection('not-a-read-model').get('kept')).toEqual({ id: 'kept', value: 1 });
-    expect(stages.filter((line) => /copies/.test(line))).toEqual([]);
-    expect(scratchFiles(dir)).toEqual([]);
-  });
+      await expect(failing).rejects.toThrow(/Rebuild failed: feedback: /);
+      const after = openReads(config.paths.readStore);
+      expect(await allReadModels(after)).toEqual(before);
+      expect(await after.collection('not-a-read-model').get('kept')).toEqual({ id: 'kept', value: 1 });
+      expect(stages.filter((line) => /copies/.test(line))).toEqual([]);
+      expect(scratchFiles(dir)).toEqual([]);
+    },
+  );
 
-  it('given a writer appending all along, when the threads have rebuilt up to the head they started from, then the runner started after catches up to a rebuild of the whole log', { timeout: 300_000 }, async () => {
-    const { dir, eventsPath, env, config } = setUp();
-    const log = [...historyLog({ total: 5000, scale: 20, othersEvery: 3 })];
-    await insertIntoSqliteLog(eventsPath, log.slice(0, 3000));
-    const writerStore = createSqliteEventStore({ path: eventsPath });
-    cleanups.push(() => writerStore.close());
+  it(
+    'given a writer appending all along, when the threads have rebuilt up to the head they started from, then the runner started after catches up to a rebuild of the whole log',
+    { timeout: 300_000 },
+    async () => {
+      const { dir, eventsPath, env, config } = setUp();
+      const log = [...historyLog({ total: 5000, scale: 20, othersEvery: 3 })];
+      await insertIntoSqliteLog(eventsPath, log.slice(0, 3000));
+      const writerStore = createSqliteEventStore({ path: eventsPath });
+      cleanups.push(() => writerStore.close());
 
-    let rebuilding = true;
-    let appendedDuring = 0;
-    const rebuilt = rebuildInThreads({ config, env, names, projectors: allProjectors, threads: 2 }).finally(() => (rebuilding = false));
-    // The writer appends the rest of the log one event at a time, through the append path (one sync each).
-    const writer = (async () => {
-      for (const event of log.slice(3000)) {
-        await writerStore.appendToStream(event.streamId, [{ id: randomUUID(), type: event.type, data: event.data, metadata: event.metadata }]);
-        if (rebuilding) appendedDuring += 1;
-      }
-    })();
-    const result = await rebuilt;
-    await writer;
-    const head = await writerStore.headPosition();
-    expect(head).toBe(5000);
-    // The rebuild stopped at the head it started from, and the writer was writing meanwhile.
-    expect(appendedDuring).toBeGreaterThan(0);
-    expect(result.checkpoint).toBeGreaterThanOrEqual(3000);
-    expect(result.checkpoint).toBeLessThan(head);
-    expect(scratchFiles(dir)).toEqual([]);
+      let rebuilding = true;
+      let appendedDuring = 0;
+      const rebuilt = rebuildInThreads({ config, env, names, projectors: allProjectors, threads: 2 }).finally(
+        () => (rebuilding = false),
+      );
+      // The writer appends the rest of the log one event at a time, through the append path (one sync each).
+      const writer = (async () => {
+        for (const event of log.slice(3000)) {
+          await writerStore.appendToStream(event.streamId, [
+            { id: randomUUID(), type: event.type, data: event.data, metadata: event.metadata },
+          ]);
+          if (rebuilding) appendedDuring += 1;
+        }
+      })();
+      const result = await rebuilt;
+      await writer;
+      const head = await writerStore.headPosition();
+      expect(head).toBe(5000);
+      // The rebuild stopped at the head it started from, and the writer was writing meanwhile.
+      expect(appendedDuring).toBeGreaterThan(0);
+      expect(result.checkpoint).toBeGreaterThanOrEqual(3000);
+      expect(result.checkpoint).toBeLessThan(head);
+      expect(scratchFiles(dir)).toEqual([]);
 
-    const live = openReads(config.paths.readStore);
-    const runner = createProjectionRunner({ eventStore: writerStore, readStore: live, projectors: allProjectors });
-    cleanups.push(() => runner.stop());
-    await runner.start();
-    await waitUntilCaughtUp(runner, head);
-    await runner.stop();
+      const live = openReads(config.paths.readStore);
+      const runner = createProjectionRunner({ eventStore: writerStore, readStore: live, projectors: allProjectors });
+      cleanups.push(() => runner.stop());
+      await runner.start();
+      await waitUntilCaughtUp(runner, head);
+      await runner.stop();
 
-    const whole = openReads(join(dir, 'whole.sqlite'));
-    await createProjectionRunner({ eventStore: writerStore, readStore: whole, projectors: allProjectors }).rebuild(names);
-    const expected = await allReadModels(whole);
-    for (const name of names) expect(expected[name]?.checkpoint, name).toBe(head);
-    expect(await allReadModels(live)).toEqual(expected);
-  });
+      const whole = openReads(join(dir, 'whole.sqlite'));
+      await createProjectionRunner({ eventStore: writerStore, readStore: whole, projectors: allProjectors }).rebuild(
+        names,
+      );
+      const expected = await allReadModels(whole);
+      for (const name of names) expect(expected[name]?.checkpoint, name).toBe(head);
+      expect(await allReadModels(live)).toEqual(expected);
+    },
+  );
 });

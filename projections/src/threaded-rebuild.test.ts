@@ -4,7 +4,13 @@ import { defaultRebuildThreads, planRebuildThreads, rebuildHeapBytes, threadMemo
 
 const names = allProjectors.map((projector) => projector.name);
 const MIB = 1024 * 1024;
-const GUIDEBOOK_FAMILY = ['guidebook-list', 'guidebook-editor', 'guidebook-viewer', 'public-gallery', 'thumbnail-queue'];
+const GUIDEBOOK_FAMILY = [
+  'guidebook-list',
+  'guidebook-editor',
+  'guidebook-viewer',
+  'public-gallery',
+  'thumbnail-queue',
+];
 
 describe('sharing read models out between rebuild threads', () => {
   it('gives every read model to exactly one thread, in registry order', () => {
@@ -25,7 +31,9 @@ describe('sharing read models out between rebuild threads', () => {
 
   it('uses no more threads than there are read models to share', () => {
     expect(planRebuildThreads(['users'], 2)).toEqual([['users']]);
-    expect(planRebuildThreads(['guidebook-list', 'guidebook-viewer'], 2)).toEqual([['guidebook-list', 'guidebook-viewer']]);
+    expect(planRebuildThreads(['guidebook-list', 'guidebook-viewer'], 2)).toEqual([
+      ['guidebook-list', 'guidebook-viewer'],
+    ]);
     expect(planRebuildThreads(['users', 'audit-timeline'], 2)).toEqual([['audit-timeline'], ['users']]);
   });
 
@@ -50,7 +58,9 @@ describe('the rebuild threads’ memory', () => {
     const guidebooks = shares[groups.findIndex((group) => group.includes('guidebook-viewer'))]!;
     const others = shares[groups.findIndex((group) => !group.includes('guidebook-viewer'))]!;
     expect(guidebooks.limits.heapBytes).toBeGreaterThan(others.limits.heapBytes);
-    expect(Math.abs(shares.reduce((sum, share) => sum + share.limits.heapBytes, 0) - 160 * MIB)).toBeLessThanOrEqual(shares.length);
+    expect(Math.abs(shares.reduce((sum, share) => sum + share.limits.heapBytes, 0) - 160 * MIB)).toBeLessThanOrEqual(
+      shares.length,
+    );
     for (const share of shares) {
       // room for the garbage of twice the live heap, and a documents limit that grows with the heap
       expect(share.maxOldGenerationSizeMb).toBeGreaterThanOrEqual((2 * share.limits.heapBytes) / MIB);

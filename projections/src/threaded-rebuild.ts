@@ -47,7 +47,10 @@ const REBUILD_COST: Readonly<Record<string, number>> = {
  * them (guidebook-stream.ts), and the decoding is counted once: the guidebook read models share most of theirs.
  */
 const FAMILIES: ReadonlyArray<{ members: readonly string[]; sharedCost: number }> = [
-  { members: ['guidebook-list', 'guidebook-editor', 'guidebook-viewer', 'public-gallery', 'thumbnail-queue'], sharedCost: 4 },
+  {
+    members: ['guidebook-list', 'guidebook-editor', 'guidebook-viewer', 'public-gallery', 'thumbnail-queue'],
+    sharedCost: 4,
+  },
 ];
 
 const MIB = 1024 * 1024;
@@ -105,7 +108,10 @@ export function planRebuildThreads(names: readonly string[], threads: number): s
     const members = family.members.filter((name) => names.includes(name));
     if (members.length === 0) continue;
     for (const name of members) placed.add(name);
-    units.push({ names: members, cost: family.sharedCost + members.reduce((sum, name) => sum + (REBUILD_COST[name] ?? 0.5), 0) });
+    units.push({
+      names: members,
+      cost: family.sharedCost + members.reduce((sum, name) => sum + (REBUILD_COST[name] ?? 0.5), 0),
+    });
   }
   for (const name of names) if (!placed.has(name)) units.push({ names: [name], cost: REBUILD_COST[name] ?? 0.5 });
   const count = Math.max(1, Math.min(threads, units.length));
@@ -191,19 +197,34 @@ export async function rebuildInThreads(options: ThreadedRebuildOptions): Promise
     let copying: ThreadState | null = null;
     const commandOf = new Map<ThreadState, (message: RebuildThreadCommand) => void>();
     const collectionsOf = (names: readonly string[]) => [
-      ...new Set(options.projectors.filter((projector) => names.includes(projector.name)).map((projector) => projector.collection)),
+      ...new Set(
+        options.projectors
+          .filter((projector) => names.includes(projector.name))
+          .map((projector) => projector.collection),
+      ),
     ];
     const copyWhenAllDone = (last: ThreadState, index: number) => {
       if (failed || copying || states.some((state) => !state.result)) return;
       copying = last;
       const flushes = states.map((state, n) => `thread ${n + 1} ${state.result?.flushes?.partial ?? 0}`).join(', ');
-      options.onStage?.(`all threads done (partial flushes: ${flushes}): thread ${index + 1} copies every read model into the read store`);
-      const parts = states.map((state) => ({ scratchPath: state.scratchPath!, collections: collectionsOf(state.names), checkpoints: state.names }));
+      options.onStage?.(
+        `all threads done (partial flushes: ${flushes}): thread ${index + 1} copies every read model into the read store`,
+      );
+      const parts = states.map((state) => ({
+        scratchPath: state.scratchPath!,
+        collections: collectionsOf(state.names),
+        checkpoints: state.names,
+      }));
       for (const state of states) commandOf.get(state)?.(state === last ? { kind: 'copy', parts } : { kind: 'skip' });
     };
     const runs = states.map((state, index) => {
       const memory = threadMemory(state.names, options.names, rebuildHeapBytes(options.env));
-      const data: RebuildThreadData = { names: state.names, head, limits: memory.limits, ...(state.scratchPath ? { scratchPath: state.scratchPath } : {}) };
+      const data: RebuildThreadData = {
+        names: state.names,
+        head,
+        limits: memory.limits,
+        ...(state.scratchPath ? { scratchPath: state.scratchPath } : {}),
+      };
       const worker = new Worker(threadScript, {
         workerData: data,
         execArgv: threadExecArgv(),
@@ -230,13 +251,22 @@ export async function rebuildInThreads(options: ThreadedRebuildOptions): Promise
         });
         worker.on('error', (error) => {
           const reason = error instanceof Error ? error.message : String(error);
-          reject(new Error(`rebuild thread ${index + 1} (${state.names.join(', ')}) failed: ${reason}${failures.length > 0 ? ` (${failures.join('; ')})` : ''}`));
+          reject(
+            new Error(
+              `rebuild thread ${index + 1} (${state.names.join(', ')}) failed: ${reason}${failures.length > 0 ? ` (${failures.join('; ')})` : ''}`,
+            ),
+          );
         });
         worker.on('exit', (code) => {
           // the thread that was to copy and stopped before it said so has not copied: the rebuild failed
           const copyMissing = copying === state && !copied;
           if (state.result && code === 0 && !failed && !copyMissing) resolve(state.result);
-          else reject(new Error(`rebuild thread ${index + 1} (${state.names.join(', ')}) stopped with code ${code}${failures.length > 0 ? `: ${failures.join('; ')}` : ''}`));
+          else
+            reject(
+              new Error(
+                `rebuild thread ${index + 1} (${state.names.join(', ')}) stopped with code ${code}${failures.length > 0 ? `: ${failures.join('; ')}` : ''}`,
+              ),
+            );
         });
       });
       // Once one thread fails the others are stopped, and nothing is copied: the live read models stay as they were.
@@ -269,7 +299,11 @@ function threadExecArgv(): string[] {
   const argv: string[] = [];
   for (let index = 0; index < process.execArgv.length; index += 1) {
     const arg = process.execArgv[index]!;
-    if ((arg === '--import' || arg === '--require' || arg === '--loader') && /tsx/.test(process.execArgv[index + 1] ?? '')) index += 1;
+    if (
+      (arg === '--import' || arg === '--require' || arg === '--loader') &&
+      /tsx/.test(process.execArgv[index + 1] ?? '')
+    )
+      index += 1;
     else if (!/^--(import|require|loader)=.*tsx/.test(arg)) argv.push(arg);
   }
   return argv;
@@ -298,10 +332,19 @@ async function bundleRebuildThread(dir: string): Promise<string> {
         name: 'npm-packages-where-installed',
         setup(plugin) {
           plugin.onResolve({ filter: /^[^./]/ }, async (args) => {
-            if (args.path.startsWith('@pocketguide/') || args.path.startsWith('node:') || (args.pluginData as { inner?: boolean } | undefined)?.inner) {
+            if (
+              args.path.startsWith('@pocketguide/') ||
+              args.path.startsWith('node:') ||
+              (args.pluginData as { inner?: boolean } | undefined)?.inner
+            ) {
               return undefined;
             }
-            const resolved = await plugin.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: { inner: true } });
+            const resolved = await plugin.resolve(args.path, {
+              kind: args.kind,
+              resolveDir: args.resolveDir,
+              importer: args.importer,
+              pluginData: { inner: true },
+            });
             if (resolved.errors.length > 0 || resolved.external) return undefined;
             return { path: resolved.path, external: true };
           });

@@ -1,7 +1,14 @@
 // @vitest-environment node
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { afterFirstPaint, fillTemplate, fontFiles, fontFilesFor, inlineScriptHashes, prerenderedFile } from './front-door.ts';
+import {
+  afterFirstPaint,
+  fillTemplate,
+  fontFiles,
+  fontFilesFor,
+  inlineScriptHashes,
+  prerenderedFile,
+} from './front-door.ts';
 
 const TEMPLATE = `<!doctype html>
 <html lang="ko">
@@ -28,13 +35,22 @@ const FONTS_CSS =
 
 describe('the front door’s build (web/scripts/front-door.ts)', () => {
   it('fills front.html with a page: language, title, description, first lines, the drawn page; the script comes after the first paint', () => {
-    const html = fillTemplate(TEMPLATE, { html: '<main><h1>가 & $&</h1></main>', title: 'Log in · PocketGuide', description: 'Say "hi"' }, '/login', 'en', '<script>first</script>', fontFiles(FONTS_CSS));
+    const html = fillTemplate(
+      TEMPLATE,
+      { html: '<main><h1>가 & $&</h1></main>', title: 'Log in · PocketGuide', description: 'Say "hi"' },
+      '/login',
+      'en',
+      '<script>first</script>',
+      fontFiles(FONTS_CSS),
+    );
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<title>Log in · PocketGuide</title>');
     expect(html).toContain('<meta name="description" content="Say &quot;hi&quot;" />');
     expect(html).toMatch(/<meta charset="UTF-8" \/>\s*<script>first<\/script>/);
     // `$&` in a text stays as written
-    expect(html).toContain('<div id="root" data-prerendered="/login" data-language="en" data-font-files="/assets/latin.woff2 /assets/hangul-ga.woff2"><main><h1>가 & $&</h1></main></div>');
+    expect(html).toContain(
+      '<div id="root" data-prerendered="/login" data-language="en" data-font-files="/assets/latin.woff2 /assets/hangul-ga.woff2"><main><h1>가 & $&</h1></main></div>',
+    );
     expect(html).not.toContain('a note for developers');
     expect(html).not.toContain('<script type="module"');
     expect(html).not.toContain('modulepreload" crossorigin');
@@ -43,12 +59,24 @@ describe('the front door’s build (web/scripts/front-door.ts)', () => {
   });
 
   it('refuses a front.html with nowhere to draw the page', () => {
-    expect(() => fillTemplate(TEMPLATE.replace('<div id="root"></div>', ''), { html: '', title: '', description: '' }, '/', 'ko', '')).toThrow(/root/);
+    expect(() =>
+      fillTemplate(
+        TEMPLATE.replace('<div id="root"></div>', ''),
+        { html: '', title: '', description: '' },
+        '/',
+        'ko',
+        '',
+      ),
+    ).toThrow(/root/);
   });
 
   it('lists the font files a text needs by their unicode ranges, wildcards included', () => {
     const fonts = fontFiles(FONTS_CSS);
-    expect(fonts.map((font) => font.url)).toEqual(['/assets/latin.woff2', '/assets/hangul-ga.woff2', '/assets/cjk.woff2']);
+    expect(fonts.map((font) => font.url)).toEqual([
+      '/assets/latin.woff2',
+      '/assets/hangul-ga.woff2',
+      '/assets/cjk.woff2',
+    ]);
     expect(fontFilesFor('<p title="각">Hello</p>', fonts)).toEqual(['/assets/latin.woff2']);
     expect(fontFilesFor('<p>가나</p>', fonts)).toEqual(['/assets/latin.woff2', '/assets/hangul-ga.woff2']);
     expect(fontFilesFor('\u04ff', fonts)).toEqual(['/assets/cjk.woff2']);

@@ -138,22 +138,42 @@ export function afterFirstPaint(src: string, preloads: readonly string[] = []): 
 const escapeAttribute = (value: string) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
 
 /** front.html (as built, with its hashed script and stylesheet) with one page drawn into it. */
-export function fillTemplate(template: string, page: Page, path: string, language: string, firstLines: string, fonts: readonly FontFile[] = []): string {
+export function fillTemplate(
+  template: string,
+  page: Page,
+  path: string,
+  language: string,
+  firstLines: string,
+  fonts: readonly FontFile[] = [],
+): string {
   const fontsToFetch = fontFilesFor(`${page.title} ${page.html}`, fonts).join(' ');
   // the entry's own imports, which the build asks for in the head: they come with the entry, after the first paint
-  const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href = '']) => href);
+  const preloads = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    ([, href = '']) => href,
+  );
   const filled = template
     .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
     .replace(/\s*<!--[\s\S]*?-->/g, '')
     // (functions, not strings: a `$` in a text must stay a `$`)
     .replace(/<html lang="[^"]*">/, () => `<html lang="${language}">`)
     // the page arrives drawn: the script that makes it work is asked for once it has been (afterFirstPaint)
-    .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => `\n    ${afterFirstPaint(src, preloads)}`)
+    .replace(
+      /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/,
+      (_tag, src: string) => `\n    ${afterFirstPaint(src, preloads)}`,
+    )
     .replace(/<meta charset="UTF-8" \/>/, (charset) => `${charset}\n    ${firstLines}`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${page.title}</title>`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeAttribute(page.description)}" />`)
-    .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="${escapeAttribute(path)}" data-language="${language}" data-font-files="${escapeAttribute(fontsToFetch)}">${page.html}</div>`);
-  if (!filled.includes('data-prerendered=')) throw new Error('front.html has no empty <div id="root"></div> to draw the page into');
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      () => `<meta name="description" content="${escapeAttribute(page.description)}" />`,
+    )
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root" data-prerendered="${escapeAttribute(path)}" data-language="${language}" data-font-files="${escapeAttribute(fontsToFetch)}">${page.html}</div>`,
+    );
+  if (!filled.includes('data-prerendered='))
+    throw new Error('front.html has no empty <div id="root"></div> to draw the page into');
   return filled;
 }
 
@@ -162,7 +182,11 @@ export function frontDoor(plugins: () => PluginOption[]): Plugin {
   let root = '';
   let outDir = '';
   let mode = 'production';
-  const aliases = () => Object.entries(FRONT_DOOR_SHIMS).map(([name, replacement]) => ({ find: new RegExp(`^${name.replace('/', '\\/')}$`), replacement }));
+  const aliases = () =>
+    Object.entries(FRONT_DOOR_SHIMS).map(([name, replacement]) => ({
+      find: new RegExp(`^${name.replace('/', '\\/')}$`),
+      replacement,
+    }));
   // the stylesheet of web/src/front-door/fonts.ts as the client build names it, for the pages' first lines
   let fontsStylesheet: string | undefined;
   const findFontsStylesheet: Plugin = {
@@ -185,7 +209,14 @@ export function frontDoor(plugins: () => PluginOption[]): Plugin {
     },
     async writeBundle() {
       // what both builds share: this folder, no config file and no public files of their own, the shims
-      const common = (): InlineConfig => ({ configFile: false, root, mode, logLevel: 'warn', publicDir: false, resolve: { dedupe: ['zod'], alias: aliases() } });
+      const common = (): InlineConfig => ({
+        configFile: false,
+        root,
+        mode,
+        logLevel: 'warn',
+        publicDir: false,
+        resolve: { dedupe: ['zod'], alias: aliases() },
+      });
       await build({
         ...common(),
         plugins: [...plugins(), optionalFonts(), findFontsStylesheet],
@@ -195,7 +226,9 @@ export function frontDoor(plugins: () => PluginOption[]): Plugin {
           copyPublicDir: false,
           sourcemap: process.env.FRONT_SOURCEMAP === '1',
           // fonts.ts: Pretendard's stylesheet on its own, which the pages' first lines ask for (first-lines.ts)
-          rolldownOptions: { input: { front: resolve(root, 'front.html'), fonts: resolve(root, 'src/front-door/fonts.ts') } },
+          rolldownOptions: {
+            input: { front: resolve(root, 'front.html'), fonts: resolve(root, 'src/front-door/fonts.ts') },
+          },
         },
       });
 
@@ -218,12 +251,24 @@ export function frontDoor(plugins: () => PluginOption[]): Plugin {
         const template = await readFile(join(outDir, 'front.html'), 'utf8');
         if (!fontsStylesheet) throw new Error('the front door build wrote no stylesheet for src/front-door/fonts.ts');
         const fonts = fontFiles(await readFile(join(outDir, fontsStylesheet), 'utf8'));
-        const manifest: FrontDoorManifest = { languageCookie: render.LANGUAGE_COOKIE, defaultLanguage: render.DEFAULT_LANGUAGE, pages: {}, scriptHashes: [] };
+        const manifest: FrontDoorManifest = {
+          languageCookie: render.LANGUAGE_COOKIE,
+          defaultLanguage: render.DEFAULT_LANGUAGE,
+          pages: {},
+          scriptHashes: [],
+        };
         for (const language of render.PRERENDERED_LANGUAGES) {
           const pages: Record<string, string> = (manifest.pages[language] = {});
           for (const path of render.PRERENDERED_PATHS) {
             const name = prerenderedFile(language, path);
-            const html = fillTemplate(template, render.renderFrontDoorPage(path, language), path, language, render.firstLines(fontsStylesheet), fonts);
+            const html = fillTemplate(
+              template,
+              render.renderFrontDoorPage(path, language),
+              path,
+              language,
+              render.firstLines(fontsStylesheet),
+              fonts,
+            );
             await mkdir(dirname(join(outDir, name)), { recursive: true });
             await writeFile(join(outDir, name), html);
             pages[path] = name;

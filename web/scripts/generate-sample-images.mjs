@@ -88,7 +88,9 @@ const scenes = {
 
 await mkdir(out, { recursive: true });
 for (const [name, body] of Object.entries(scenes)) {
-  const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`);
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">${body}</svg>`,
+  );
   for (const [size, width] of Object.entries(sizes)) {
     const file = join(out, `${name}-${size}.jpg`);
     await writeFile(file, await sharp(svg).resize({ width }).jpeg({ quality: 72, mozjpeg: true }).toBuffer());

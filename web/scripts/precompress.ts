@@ -12,7 +12,20 @@ import type { Plugin } from 'vite';
  * already; a file that would not shrink by a tenth (a tiny one) gets no copy.
  */
 
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.svg', '.json', '.webmanifest', '.txt', '.xml', '.map', '.ico', '.wasm']);
+const COMPRESSIBLE = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.svg',
+  '.json',
+  '.webmanifest',
+  '.txt',
+  '.xml',
+  '.map',
+  '.ico',
+  '.wasm',
+]);
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -37,7 +50,9 @@ export async function precompressDir(dir: string): Promise<PrecompressSummary> {
       (async () => {
         const raw = await readFile(file);
         const [br, gz] = await Promise.all([
-          brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+          brotli(raw, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          }),
           gzipAsync(raw, { level: 9 }),
         ]);
         if (br.length > raw.length * 0.9) return;

@@ -15,7 +15,8 @@ export type WorkerDeps = {
 /** A worker that also acts on a timer (billing): started after the bus, stopped before it. */
 export type TimedWorker = Worker & { start(): void; stop(): Promise<void> };
 export const isTimedWorker = (worker: Worker): worker is TimedWorker =>
-  typeof (worker as Partial<TimedWorker>).start === 'function' && typeof (worker as Partial<TimedWorker>).stop === 'function';
+  typeof (worker as Partial<TimedWorker>).start === 'function' &&
+  typeof (worker as Partial<TimedWorker>).stop === 'function';
 
 /** Every worker the product runs; each reacts to events and changes state only by sending commands. */
 export function allWorkers(deps: WorkerDeps): Worker[] {

@@ -28,12 +28,19 @@ const total: Decider<number, Add, Added> = {
 
 let store: EventStore;
 beforeAll(() => {
-  store = createSqliteEventStore({ path: resolve(import.meta.dirname, `../../../test-output/tmp/handler-${randomUUID()}.sqlite`) });
+  store = createSqliteEventStore({
+    path: resolve(import.meta.dirname, `../../../test-output/tmp/handler-${randomUUID()}.sqlite`),
+  });
 });
 afterAll(() => store.close());
 
 const handle = () => createCommandHandler(store, total, { toEvent });
-const meta = (commandId: string = randomUUID()) => ({ commandId, userId: 'u1', correlationId: 'c1', causationId: 'c1' });
+const meta = (commandId: string = randomUUID()) => ({
+  commandId,
+  userId: 'u1',
+  correlationId: 'c1',
+  causationId: 'c1',
+});
 const stream = () => `total-${randomUUID()}`;
 
 async function eventsOf(streamId: string) {
@@ -52,7 +59,12 @@ describe('the generic command handler', () => {
     expect(second.position).toBeGreaterThan(first.position);
     const events = await eventsOf(id);
     expect(events.map((e) => e.data)).toEqual([{ amount: 10 }, { amount: 5 }]);
-    expect(events[1]?.metadata).toMatchObject({ commandId: 'cmd-two', userId: 'u1', correlationId: 'c1', causationId: 'c1' });
+    expect(events[1]?.metadata).toMatchObject({
+      commandId: 'cmd-two',
+      userId: 'u1',
+      correlationId: 'c1',
+      causationId: 'c1',
+    });
   });
 
   it('reads the stream through its decoder: a stored event that does not fit refuses the command, naming it, and appends nothing', async () => {
@@ -88,7 +100,9 @@ describe('the generic command handler', () => {
   it('refused commands append nothing', async () => {
     const id = stream();
     await handle()(id, { type: 'Add', amount: 90 }, { metadata: meta() });
-    await expect(handle()(id, { type: 'Add', amount: 20 }, { metadata: meta() })).rejects.toBeInstanceOf(ValidationError);
+    await expect(handle()(id, { type: 'Add', amount: 20 }, { metadata: meta() })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
     expect(await eventsOf(id)).toHaveLength(1);
   });
 
@@ -103,7 +117,9 @@ describe('the generic command handler', () => {
     const id = stream();
     await handle()(id, { type: 'Add', amount: 1 }, { metadata: meta() });
     await handle()(id, { type: 'Add', amount: 1 }, { metadata: meta() });
-    const error = await handle()(id, { type: 'Add', amount: 1 }, { metadata: meta(), expectedRevision: 0 }).catch((e: unknown) => e);
+    const error = await handle()(id, { type: 'Add', amount: 1 }, { metadata: meta(), expectedRevision: 0 }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(RevisionMismatchError);
     expect((error as RevisionMismatchError).extra.currentRevision).toBe(1);
     expect((error as RevisionMismatchError).status).toBe(412);
@@ -116,7 +132,11 @@ describe('the generic command handler', () => {
     const guard = (sum: number) => {
       if (sum < 5) throw new ValidationError('too small to touch');
     };
-    const error = await handle()(id, { type: 'Add', amount: 1 }, { metadata: meta(), expectedRevision: 7, guard }).catch((e: unknown) => e);
+    const error = await handle()(
+      id,
+      { type: 'Add', amount: 1 },
+      { metadata: meta(), expectedRevision: 7, guard },
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect(await eventsOf(id)).toHaveLength(1);
   });
@@ -140,17 +160,32 @@ describe('the generic command handler', () => {
     expect(withRetry.map((r) => r.revision).sort()).toEqual([2, 3]);
     const events = await eventsOf(id);
     const winner = noRetry[0]?.status === 'fulfilled' ? 2 : 3;
-    expect(events.map((e) => (e.data as { amount: number }).amount)).toEqual([1, winner, ...[...withRetry].sort((a, b) => a.revision - b.revision).map((r) => (r.events[0]?.data as { amount: number }).amount)]);
+    expect(events.map((e) => (e.data as { amount: number }).amount)).toEqual([
+      1,
+      winner,
+      ...[...withRetry]
+        .sort((a, b) => a.revision - b.revision)
+        .map((r) => (r.events[0]?.data as { amount: number }).amount),
+    ]);
   });
 });
 
 describe('snapshots', () => {
-  const policy = (every = 100, version = 1): SnapshotPolicy<number> => ({ streamOf: (id) => id.replace(/^total-/, 'total_snapshot-'), every, version });
-  const withSnapshots = (every = 100, version = 1) => createCommandHandler(store, total, { toEvent, snapshots: policy(every, version) });
+  const policy = (every = 100, version = 1): SnapshotPolicy<number> => ({
+    streamOf: (id) => id.replace(/^total-/, 'total_snapshot-'),
+    every,
+    version,
+  });
+  const withSnapshots = (every = 100, version = 1) =>
+    createCommandHandler(store, total, { toEvent, snapshots: policy(every, version) });
   /** many small events at once, straight into the store (quicker than one command each) */
   async function appendMany(id: string, count: number) {
     for (let done = 0; done < count; done += 500) {
-      const batch = Array.from({ length: Math.min(500, count - done) }, (_, i) => ({ id: randomUUID(), type: 'Added', data: { amount: 0.001 * ((done + i) % 3) } }));
+      const batch = Array.from({ length: Math.min(500, count - done) }, (_, i) => ({
+        id: randomUUID(),
+        type: 'Added',
+        data: { amount: 0.001 * ((done + i) % 3) },
+      }));
       await store.appendToStream(id, batch, { expectedRevision: done === 0 ? 'no_stream' : done - 1 });
     }
   }
@@ -164,7 +199,10 @@ describe('snapshots', () => {
     expect(first.revision).toBe(9_990);
     const snapshots = await snapshotsOf(id);
     expect(snapshots).toHaveLength(1);
-    expect(snapshots[0]).toMatchObject({ type: SNAPSHOT_EVENT_TYPE, data: { version: 1, revision: 9_990, position: first.position } });
+    expect(snapshots[0]).toMatchObject({
+      type: SNAPSHOT_EVENT_TYPE,
+      data: { version: 1, revision: 9_990, position: first.position },
+    });
 
     for (let i = 0; i < 10; i++) await handle(id, { type: 'Add', amount: 1 }, { metadata: meta() });
     const loaded = await withSnapshots().load(id);
@@ -187,8 +225,12 @@ describe('snapshots', () => {
     const otherVersion = await withSnapshots(5, 2).load(id);
     expect(otherVersion).toMatchObject({ eventsRead: 12, state: 12, revision: 11 });
 
-    await expect(handle(id, { type: 'Add', amount: 100 }, { metadata: meta() })).rejects.toBeInstanceOf(ValidationError);
-    const stale = await handle(id, { type: 'Add', amount: 1 }, { metadata: meta(), expectedRevision: 3 }).catch((e: unknown) => e);
+    await expect(handle(id, { type: 'Add', amount: 100 }, { metadata: meta() })).rejects.toBeInstanceOf(
+      ValidationError,
+    );
+    const stale = await handle(id, { type: 'Add', amount: 1 }, { metadata: meta(), expectedRevision: 3 }).catch(
+      (e: unknown) => e,
+    );
     expect((stale as RevisionMismatchError).extra.currentRevision).toBe(11);
     expect(await eventsOf(id)).toHaveLength(12);
   });
@@ -211,7 +253,10 @@ describe('snapshots', () => {
   });
 
   it('refuses a snapshot stream in the aggregate’s own category', async () => {
-    const handle = createCommandHandler(store, total, { toEvent, snapshots: { streamOf: (id) => `${id}-snapshot`, every: 10, version: 1 } });
+    const handle = createCommandHandler(store, total, {
+      toEvent,
+      snapshots: { streamOf: (id) => `${id}-snapshot`, every: 10, version: 1 },
+    });
     await expect(handle(stream(), { type: 'Add', amount: 1 }, { metadata: meta() })).rejects.toThrow(/category/);
   });
 });
@@ -222,7 +267,9 @@ describe('a snapshot too large for the event store', () => {
    * after the fifth event, padded to some 3 kB, under a given limit. Returns the stored snapshots and the counts.
    */
   async function run(maxBytes?: number) {
-    const fresh = createSqliteEventStore({ path: resolve(import.meta.dirname, `../../../test-output/tmp/snapshot-size-${randomUUID()}.sqlite`) });
+    const fresh = createSqliteEventStore({
+      path: resolve(import.meta.dirname, `../../../test-output/tmp/snapshot-size-${randomUUID()}.sqlite`),
+    });
     try {
       const counts = new SnapshotCounts();
       const handle = createCommandHandler(fresh, total, {
@@ -237,7 +284,8 @@ describe('a snapshot too large for the event store', () => {
           counts,
         },
       });
-      for (let i = 0; i < 6; i++) await handle('total-1', { type: 'Add', amount: 1 }, { metadata: meta(`command-${i}`) });
+      for (let i = 0; i < 6; i++)
+        await handle('total-1', { type: 'Add', amount: 1 }, { metadata: meta(`command-${i}`) });
       const snapshots = [];
       for await (const event of fresh.readStream('total_snapshot-1')) snapshots.push(event);
       const reloaded = await handle.load('total-1');
@@ -298,7 +346,12 @@ describe('a snapshot too large for the event store', () => {
       });
       expect(pgStore.maxAppendBytes).toBe(2_000);
       for (let i = 0; i < 5; i++) await handle('total-1', { type: 'Add', amount: 1 }, { metadata: meta() });
-      expect(counts.health()).toMatchObject({ written: 0, tooLarge: 1, failed: 0, lastTooLarge: { streamId: 'total-1', maxBytes: 2_000 } });
+      expect(counts.health()).toMatchObject({
+        written: 0,
+        tooLarge: 1,
+        failed: 0,
+        lastTooLarge: { streamId: 'total-1', maxBytes: 2_000 },
+      });
       expect(counts.health().lastTooLarge!.bytes).toBeGreaterThan(2_000);
       expect(failures).toEqual([]);
       expect(await handle.load('total-1')).toMatchObject({ state: 5, revision: 4, eventsRead: 5 });
@@ -310,7 +363,11 @@ describe('a snapshot too large for the event store', () => {
 });
 
 describe('the kept state (stateCacheSize)', () => {
-  const policy: SnapshotPolicy<number> = { streamOf: (id) => id.replace(/^total-/, 'total_snapshot-'), every: 7, version: 1 };
+  const policy: SnapshotPolicy<number> = {
+    streamOf: (id) => id.replace(/^total-/, 'total_snapshot-'),
+    every: 7,
+    version: 1,
+  };
   const fresh = () => createCommandHandler(store, total, { toEvent, snapshots: policy });
 
   it('equals a fresh fold after commands, evictions, snapshots and appends by another handler, and folds nothing after its own command', async () => {
@@ -327,7 +384,11 @@ describe('the kept state (stateCacheSize)', () => {
     for (const id of ids) {
       const cached = await kept.load(id);
       const folded = await fresh().load(id);
-      expect({ state: cached.state, revision: cached.revision, position: cached.position }).toEqual({ state: folded.state, revision: folded.revision, position: folded.position });
+      expect({ state: cached.state, revision: cached.revision, position: cached.position }).toEqual({
+        state: folded.state,
+        revision: folded.revision,
+        position: folded.position,
+      });
     }
     expect(kept.load.cachedStreams()).toBe(2);
     // snapshots kept being written every 7 events from the kept state
@@ -351,7 +412,9 @@ describe('the kept state (stateCacheSize)', () => {
     const id = stream();
     await kept(id, { type: 'Add', amount: 1 }, { metadata: meta() });
     await fresh()(id, { type: 'Add', amount: 1 }, { metadata: meta() });
-    await expect(kept(id, { type: 'Add', amount: 1 }, { metadata: meta(), expectedRevision: 0 })).rejects.toBeInstanceOf(RevisionMismatchError);
+    await expect(
+      kept(id, { type: 'Add', amount: 1 }, { metadata: meta(), expectedRevision: 0 }),
+    ).rejects.toBeInstanceOf(RevisionMismatchError);
     expect((await kept(id, { type: 'Add', amount: 1 }, { metadata: meta(), expectedRevision: 1 })).state).toBe(3);
   });
 
@@ -360,7 +423,12 @@ describe('the kept state (stateCacheSize)', () => {
     for (let batch = 0; batch < 6; batch++) {
       await store.appendToStream(
         id,
-        Array.from({ length: 500 }, (_, n) => ({ id: randomUUID(), type: 'Added', data: { amount: batch * 500 + n === 0 ? 1 : 0 }, metadata: { userId: 'u1' } })),
+        Array.from({ length: 500 }, (_, n) => ({
+          id: randomUUID(),
+          type: 'Added',
+          data: { amount: batch * 500 + n === 0 ? 1 : 0 },
+          metadata: { userId: 'u1' },
+        })),
       );
     }
     let turns = 0;

@@ -135,7 +135,13 @@ export type LoadedStream<State> = {
  * snapshot policy), and the command ids of the events since that snapshot (a command id among them is looked for
  * in the store, as the uncached load would find it).
  */
-type KeptState<State> = { state: State; revision: number; position: number; snapshot: LoadedStream<State>['snapshot']; commandIds: Set<string> };
+type KeptState<State> = {
+  state: State;
+  revision: number;
+  position: number;
+  snapshot: LoadedStream<State>['snapshot'];
+  commandIds: Set<string>;
+};
 
 function createStateCache<State>(capacity: number) {
   const kept = new Map<string, KeptState<State>>();
@@ -173,7 +179,10 @@ export function createStreamLoader<State, Event extends DomainEvent>(
 
   async function latestSnapshot(streamId: string): Promise<{ stored: StoredSnapshot | null; streamRevision: number }> {
     if (!policy) return { stored: null, streamRevision: -1 };
-    for await (const recorded of eventStore.readStream(policy.streamOf(streamId), { direction: 'backwards', maxCount: 1 })) {
+    for await (const recorded of eventStore.readStream(policy.streamOf(streamId), {
+      direction: 'backwards',
+      maxCount: 1,
+    })) {
       const stored = recorded.data as Partial<StoredSnapshot>;
       const usable =
         recorded.type === SNAPSHOT_EVENT_TYPE &&
@@ -214,14 +223,19 @@ export function createStreamLoader<State, Event extends DomainEvent>(
     }
     const { stored, streamRevision } = await latestSnapshot(streamId);
     const start: KeptState<State> = {
-      state: stored ? (policy?.fromSnapshot ? policy.fromSnapshot(stored.state) : (stored.state as State)) : decider.initialState(),
+      state: stored
+        ? policy?.fromSnapshot
+          ? policy.fromSnapshot(stored.state)
+          : (stored.state as State)
+        : decider.initialState(),
       revision: stored ? stored.revision : -1,
       position: stored ? stored.position : 0,
       snapshot: { revision: stored ? stored.revision : -1, streamRevision },
       commandIds: new Set(),
     };
     const tail = await foldTail(streamId, start, commandId);
-    if (tail.revision >= 0) cache.set(streamId, { ...start, state: tail.state, revision: tail.revision, position: tail.position });
+    if (tail.revision >= 0)
+      cache.set(streamId, { ...start, state: tail.state, revision: tail.revision, position: tail.position });
     return { ...tail, snapshot: start.snapshot };
   }
 
@@ -231,10 +245,21 @@ export function createStreamLoader<State, Event extends DomainEvent>(
    */
   function remember(
     streamId: string,
-    after: { loadedRevision: number; state: State; revision: number; position: number; commandId: string; snapshot: LoadedStream<State>['snapshot'] | 'unknown' },
+    after: {
+      loadedRevision: number;
+      state: State;
+      revision: number;
+      position: number;
+      commandId: string;
+      snapshot: LoadedStream<State>['snapshot'] | 'unknown';
+    },
   ) {
     // a stream this command created has no earlier events: what is kept is complete
-    const kept = cache.get(streamId) ?? (after.loadedRevision === -1 ? { revision: -1, snapshot: { revision: -1, streamRevision: -1 }, commandIds: new Set<string>() } : undefined);
+    const kept =
+      cache.get(streamId) ??
+      (after.loadedRevision === -1
+        ? { revision: -1, snapshot: { revision: -1, streamRevision: -1 }, commandIds: new Set<string>() }
+        : undefined);
     if (!kept || after.snapshot === 'unknown' || after.revision <= kept.revision) {
       cache.forget(streamId);
       return;
@@ -242,10 +267,20 @@ export function createStreamLoader<State, Event extends DomainEvent>(
     const snapshotMoved = after.snapshot.revision !== kept.snapshot.revision;
     const commandIds = snapshotMoved ? new Set<string>() : kept.commandIds;
     if (!snapshotMoved) commandIds.add(after.commandId);
-    cache.set(streamId, { state: after.state, revision: after.revision, position: after.position, snapshot: after.snapshot, commandIds });
+    cache.set(streamId, {
+      state: after.state,
+      revision: after.revision,
+      position: after.position,
+      snapshot: after.snapshot,
+      commandIds,
+    });
   }
 
-  return Object.assign(load, { remember, forget: (streamId: string) => cache.forget(streamId), cachedStreams: () => cache.size() });
+  return Object.assign(load, {
+    remember,
+    forget: (streamId: string) => cache.forget(streamId),
+    cachedStreams: () => cache.size(),
+  });
 }
 
 /**
@@ -293,7 +328,14 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
       // Expected at the revision seen on load: a concurrent newer snapshot wins and this one is dropped.
       await eventStore.appendToStream(
         snapshotStream,
-        [{ id: deriveId(`snapshot:${streamId}:${policy.version}:${revision}`), type: SNAPSHOT_EVENT_TYPE, data: stored, metadata: { userId: 'system' } }],
+        [
+          {
+            id: deriveId(`snapshot:${streamId}:${policy.version}:${revision}`),
+            type: SNAPSHOT_EVENT_TYPE,
+            data: stored,
+            metadata: { userId: 'system' },
+          },
+        ],
         { expectedRevision: loaded.snapshot.streamRevision === -1 ? 'no_stream' : loaded.snapshot.streamRevision },
       );
       policy.counts?.written();
@@ -312,7 +354,11 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
     }
   }
 
-  async function handle(streamId: string, command: Command, handleOptions: HandleOptions<State>): Promise<CommandResult<State>> {
+  async function handle(
+    streamId: string,
+    command: Command,
+    handleOptions: HandleOptions<State>,
+  ): Promise<CommandResult<State>> {
     const { metadata } = handleOptions;
     if (policy && streamCategory(policy.streamOf(streamId)) === streamCategory(streamId)) {
       throw new Error(`The snapshot stream of ${streamId} shares its category: projectors would see the snapshots`);
@@ -321,7 +367,13 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
       const loaded = await load(streamId, metadata.commandId);
       if (loaded.earlier.length > 0) {
         const last = loaded.earlier[loaded.earlier.length - 1]!;
-        return { state: loaded.state, events: loaded.earlier, revision: loaded.revision, position: last.position, alreadyHandled: true };
+        return {
+          state: loaded.state,
+          events: loaded.earlier,
+          revision: loaded.revision,
+          position: last.position,
+          alreadyHandled: true,
+        };
       }
       handleOptions.guard?.(loaded.state);
       const seen = handleOptions.expectedRevision === 'no_stream' ? -1 : handleOptions.expectedRevision;
@@ -329,7 +381,13 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
 
       const decided = decider.decide(command, loaded.state);
       if (decided.length === 0) {
-        return { state: loaded.state, events: [], revision: loaded.revision, position: loaded.position, alreadyHandled: false };
+        return {
+          state: loaded.state,
+          events: [],
+          revision: loaded.revision,
+          position: loaded.position,
+          alreadyHandled: false,
+        };
       }
       // The command's name goes with its events, for the audit trail ("through which command").
       const commandName = (command as { type?: unknown }).type;
@@ -346,14 +404,38 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
         });
         if (appended.nextExpectedRevision !== loaded.revision + decided.length) {
           // The store recognised the event ids: an exact retry of a command older than the snapshot.
-          return { state: loaded.state, events: [], revision: loaded.revision, position: appended.position, alreadyHandled: true };
+          return {
+            state: loaded.state,
+            events: [],
+            revision: loaded.revision,
+            position: appended.position,
+            alreadyHandled: true,
+          };
         }
         const state = decided.reduce(decider.evolve, loaded.state);
         const firstRevision = appended.nextExpectedRevision - decided.length + 1;
-        const accepted = newEvents.map(({ id, type, data }, index) => ({ id, type, data, revision: firstRevision + index }));
+        const accepted = newEvents.map(({ id, type, data }, index) => ({
+          id,
+          type,
+          data,
+          revision: firstRevision + index,
+        }));
         const snapshot = await takeSnapshot(streamId, loaded, state, appended.nextExpectedRevision, appended.position);
-        load.remember(streamId, { loadedRevision: loaded.revision, state, revision: appended.nextExpectedRevision, position: appended.position, commandId: metadata.commandId, snapshot });
-        return { state, events: accepted, revision: appended.nextExpectedRevision, position: appended.position, alreadyHandled: false };
+        load.remember(streamId, {
+          loadedRevision: loaded.revision,
+          state,
+          revision: appended.nextExpectedRevision,
+          position: appended.position,
+          commandId: metadata.commandId,
+          snapshot,
+        });
+        return {
+          state,
+          events: accepted,
+          revision: appended.nextExpectedRevision,
+          position: appended.position,
+          alreadyHandled: false,
+        };
       } catch (error) {
         load.forget(streamId);
         if (!(error instanceof WrongExpectedRevisionError)) throw error;

@@ -9,7 +9,10 @@ const HEADER_ID = /^[A-Za-z0-9._:-]{8,200}$/;
 function headerId(req: Request, name: string): string | undefined {
   const value = req.get(name);
   if (value === undefined) return undefined;
-  if (!HEADER_ID.test(value)) throw new ValidationError(`${name} must be 8–200 letters, digits or . _ : -`, [{ path: name, message: 'Invalid id' }]);
+  if (!HEADER_ID.test(value))
+    throw new ValidationError(`${name} must be 8–200 letters, digits or . _ : -`, [
+      { path: name, message: 'Invalid id' },
+    ]);
   return value;
 }
 
@@ -39,7 +42,8 @@ function keyScope(req: Request, user: { id: string } | undefined): string {
  */
 export function commandMetadata(req: Request, ids: IdSource, user?: { id: string; role: string }): CommandMetadata {
   const key = headerId(req, 'Idempotency-Key');
-  const commandId = key === undefined ? ids.newId() : deriveId(`idempotency-key:${keyScope(req, user ?? req.user)}:${key}`);
+  const commandId =
+    key === undefined ? ids.newId() : deriveId(`idempotency-key:${keyScope(req, user ?? req.user)}:${key}`);
   const correlationId = headerId(req, 'X-Correlation-Id') ?? commandId;
   const causationId = headerId(req, 'X-Causation-Id') ?? correlationId;
   return {
@@ -58,6 +62,9 @@ export function ifMatchRevision(req: Request): number | undefined {
   const value = req.get('If-Match')?.trim();
   if (value === undefined || value === '' || value === '*') return undefined;
   const match = /^(?:W\/)?"?(\d{1,15})"?$/.exec(value);
-  if (!match) throw new ValidationError('If-Match must be the revision you saw, e.g. "12"', [{ path: 'If-Match', message: 'Not a revision' }]);
+  if (!match)
+    throw new ValidationError('If-Match must be the revision you saw, e.g. "12"', [
+      { path: 'If-Match', message: 'Not a revision' },
+    ]);
   return Number(match[1]);
 }

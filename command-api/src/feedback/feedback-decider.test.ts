@@ -16,7 +16,10 @@ const base: SubmitFeedback['data'] = {
   userId: 'u1',
   now,
 };
-const submit = (data: Partial<SubmitFeedback['data']> = {}): SubmitFeedback => ({ type: 'SubmitFeedback', data: { ...base, ...data } });
+const submit = (data: Partial<SubmitFeedback['data']> = {}): SubmitFeedback => ({
+  type: 'SubmitFeedback',
+  data: { ...base, ...data },
+});
 const submitted = {
   type: 'FeedbackSubmitted' as const,
   data: {
@@ -38,11 +41,17 @@ describe('SubmitFeedback', () => {
 
   it('given nothing, when an anonymous visitor sends feedback without a title, then neither title nor user is recorded', () => {
     const { title: _title, userId: _userId, ...rest } = submitted.data;
-    spec.given([]).when(submit({ title: undefined, userId: undefined })).then([{ type: 'FeedbackSubmitted', data: rest }]);
+    spec
+      .given([])
+      .when(submit({ title: undefined, userId: undefined }))
+      .then([{ type: 'FeedbackSubmitted', data: rest }]);
   });
 
   it('given nothing, when the text is blank, then it is refused', () => {
-    spec.given([]).when(submit({ feedback: '  \n ' })).thenThrows(ValidationError, FEEDBACK_MESSAGES.empty);
+    spec
+      .given([])
+      .when(submit({ feedback: '  \n ' }))
+      .thenThrows(ValidationError, FEEDBACK_MESSAGES.empty);
   });
 
   it('given sent feedback, when the same id is sent again, then it is refused', () => {

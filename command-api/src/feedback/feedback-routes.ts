@@ -43,7 +43,13 @@ export function createFeedbackLimiter(now?: () => number): LoginRateLimiter {
 }
 
 /** POST /api/feedback: signed-in people and anonymous visitors (a bad token is still refused). */
-export function feedbackRoutes({ eventStore, auth, clock, ids, limiter = createFeedbackLimiter() }: FeedbackRoutesDeps): Router {
+export function feedbackRoutes({
+  eventStore,
+  auth,
+  clock,
+  ids,
+  limiter = createFeedbackLimiter(),
+}: FeedbackRoutesDeps): Router {
   const handle = createCommandHandler(eventStore, feedbackDecider, { toEvent: decodedWith(feedbackEventDecoder) });
   const router = Router();
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { GUIDEBOOK_MESSAGES, applyPatches, richParagraph, type GuidebookDocument, type Patch } from '@pocketguide/contracts';
+import {
+  GUIDEBOOK_MESSAGES,
+  applyPatches,
+  richParagraph,
+  type GuidebookDocument,
+  type Patch,
+} from '@pocketguide/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '@pocketguide/platform/http/errors';
 import {
   spec,
@@ -35,12 +41,31 @@ import { NOT_YOURS, type Actor, type GuidebookState } from './guidebook-state.ts
 describe('CreateGuidebook', () => {
   const create = (document: GuidebookDocument = doc, idSeed = 'cmd-1'): GuidebookCommand => ({
     type: 'CreateGuidebook',
-    data: { guidebookId: 'g1', uuid: 'u1', owner: { userId: 'owner', company: 'Jeju Trails' }, document, source: 'sample', idSeed, now },
+    data: {
+      guidebookId: 'g1',
+      uuid: 'u1',
+      owner: { userId: 'owner', company: 'Jeju Trails' },
+      document,
+      source: 'sample',
+      idSeed,
+      now,
+    },
   });
 
   it('given nothing, records the whole document with the owner, the company and the source', () => {
     const [event] = decide([], create());
-    expect(event).toMatchObject({ type: 'GuidebookCreated', data: { v: 2, guidebookId: 'g1', uuid: 'u1', ownerId: 'owner', company: 'Jeju Trails', source: 'sample', createdAt: at } });
+    expect(event).toMatchObject({
+      type: 'GuidebookCreated',
+      data: {
+        v: 2,
+        guidebookId: 'g1',
+        uuid: 'u1',
+        ownerId: 'owner',
+        company: 'Jeju Trails',
+        source: 'sample',
+        createdAt: at,
+      },
+    });
   });
 
   it('gives every nested part a fresh id, the same ones for the same command (a retry)', () => {
@@ -55,8 +80,14 @@ describe('CreateGuidebook', () => {
     expect(allIds(other?.data)).not.toEqual(fresh);
   });
 
-  it('applies the structural rules: a page without icon gets its type\'s; blank titles stay blank (issue 11: no stored stand-ins)', () => {
-    const broken = { ...doc, contents: [{ ...page, title: ' ', icon: '' }, { ...doc.contents[1]!, days: [{ ...doc.contents[1]!.days[0]!, title: richParagraph('  ') }] }] };
+  it("applies the structural rules: a page without icon gets its type's; blank titles stay blank (issue 11: no stored stand-ins)", () => {
+    const broken = {
+      ...doc,
+      contents: [
+        { ...page, title: ' ', icon: '' },
+        { ...doc.contents[1]!, days: [{ ...doc.contents[1]!.days[0]!, title: richParagraph('  ') }] },
+      ],
+    };
     const { state } = after([], create(broken));
     const stored = guidebookOf(state).document;
     expect(stored.contents[0]).toMatchObject({ title: ' ', icon: '/icons/default/attractions.svg' });
@@ -64,13 +95,20 @@ describe('CreateGuidebook', () => {
   });
 
   it("refuses a blank title with the spec's text, and a guidebook that exists", () => {
-    spec.given([]).when(create({ ...doc, title: '  ' })).thenThrows(ValidationError, GUIDEBOOK_MESSAGES.titleEmpty);
+    spec
+      .given([])
+      .when(create({ ...doc, title: '  ' }))
+      .thenThrows(ValidationError, GUIDEBOOK_MESSAGES.titleEmpty);
     spec.given([created]).when(create()).thenThrows(ConflictError, 'already exists');
   });
 
   it('evolves to an active guidebook, unpublished, at revision 0', () => {
     const state = stateOf([created]);
-    expect(state).toMatchObject({ status: 'active', revision: 0, guidebook: { ownerId: 'owner', settings: { published: false, password: '' }, undoable: [], redoable: [] } });
+    expect(state).toMatchObject({
+      status: 'active',
+      revision: 0,
+      guidebook: { ownerId: 'owner', settings: { published: false, password: '' }, undoable: [], redoable: [] },
+    });
   });
 });
 
@@ -89,7 +127,10 @@ describe('EditGuidebook (PATCH)', () => {
   it('a patch that breaks the schema is refused naming the path', () => {
     const thrown = (() => {
       try {
-        decide([created], edit([{ op: 'replace', path: ['contents', 0, 'sections', 0, 'items', 0, 'isImportant'], value: 'yes' }]));
+        decide(
+          [created],
+          edit([{ op: 'replace', path: ['contents', 0, 'sections', 0, 'items', 0, 'isImportant'], value: 'yes' }]),
+        );
       } catch (error) {
         return error;
       }
@@ -100,20 +141,33 @@ describe('EditGuidebook (PATCH)', () => {
   });
 
   it('a patch whose path does not exist is refused naming it', () => {
-    spec.given([created]).when(edit([{ op: 'replace', path: ['contents', 7, 'title'], value: 'x' }])).thenThrows(ValidationError, /contents\.7/);
+    spec
+      .given([created])
+      .when(edit([{ op: 'replace', path: ['contents', 7, 'title'], value: 'x' }]))
+      .thenThrows(ValidationError, /contents\.7/);
   });
 
   it("a blank title is refused with the spec's text", () => {
-    spec.given([created]).when(edit([{ op: 'replace', path: ['title'], value: '' }])).thenThrows(ValidationError, GUIDEBOOK_MESSAGES.titleEmpty);
+    spec
+      .given([created])
+      .when(edit([{ op: 'replace', path: ['title'], value: '' }]))
+      .thenThrows(ValidationError, GUIDEBOOK_MESSAGES.titleEmpty);
   });
 
   it('the structural rules run after the patches; their fixes are stored as further patches with inverses', () => {
     const blankDay: Patch = { op: 'replace', path: ['contents', 1, 'days', 1, 'title'], value: [] };
     const blankPage: Patch = { op: 'replace', path: ['contents', 0, 'icon'], value: '' };
-    const { decided, state } = after([created], edit([blankPage, blankDay, { op: 'replace', path: ['title'], value: 'New' }]));
+    const { decided, state } = after(
+      [created],
+      edit([blankPage, blankDay, { op: 'replace', path: ['title'], value: 'New' }]),
+    );
     const event = decided[0];
     if (event?.type !== 'GuidebookEdited') throw new Error('expected an edit');
-    expect(event.data.patches.slice(0, 3)).toEqual([blankPage, blankDay, { op: 'replace', path: ['title'], value: 'New' }]);
+    expect(event.data.patches.slice(0, 3)).toEqual([
+      blankPage,
+      blankDay,
+      { op: 'replace', path: ['title'], value: 'New' },
+    ]);
     const stored = guidebookOf(state).document;
     expect(stored.contents[0]?.icon).toBe('/icons/default/attractions.svg');
     expect(stored.contents[1]?.days[1]?.title).toEqual(richParagraph());
@@ -122,26 +176,51 @@ describe('EditGuidebook (PATCH)', () => {
   });
 
   it('patches that change nothing (once the rules ran) append nothing', () => {
-    spec.given([created]).when(edit([{ op: 'replace', path: ['title'], value: doc.title }])).thenNothingHappens();
-    spec.given([created]).when(edit([{ op: 'replace', path: ['contents', 1, 'days', 0, 'title'], value: richParagraph('') }, { op: 'replace', path: ['contents', 1, 'days', 0, 'title'], value: richParagraph('Day 1') }])).thenNothingHappens();
+    spec
+      .given([created])
+      .when(edit([{ op: 'replace', path: ['title'], value: doc.title }]))
+      .thenNothingHappens();
+    spec
+      .given([created])
+      .when(
+        edit([
+          { op: 'replace', path: ['contents', 1, 'days', 0, 'title'], value: richParagraph('') },
+          { op: 'replace', path: ['contents', 1, 'days', 0, 'title'], value: richParagraph('Day 1') },
+        ]),
+      )
+      .thenNothingHappens();
   });
 
   it('the summary names the part: changing a day title reads "Day 2"', () => {
-    const [event] = decide([created], edit([{ op: 'replace', path: ['contents', 1, 'days', 1, 'title'], value: richParagraph('Arrival') }]));
-    expect(event?.type === 'GuidebookEdited' && event.data.summary).toEqual([{ key: 'changed-day-title', params: { page: 'Type 2', day: 2 } }]);
+    const [event] = decide(
+      [created],
+      edit([{ op: 'replace', path: ['contents', 1, 'days', 1, 'title'], value: richParagraph('Arrival') }]),
+    );
+    expect(event?.type === 'GuidebookEdited' && event.data.summary).toEqual([
+      { key: 'changed-day-title', params: { page: 'Type 2', day: 2 } },
+    ]);
   });
 });
 
 describe('SaveGuidebook (PUT, the whole document)', () => {
-  const save = (document: GuidebookDocument, actor: Actor = owner): GuidebookCommand => ({ type: 'SaveGuidebook', data: { actor, document, idSeed: 'seed', now } });
+  const save = (document: GuidebookDocument, actor: Actor = owner): GuidebookCommand => ({
+    type: 'SaveGuidebook',
+    data: { actor, document, idSeed: 'seed', now },
+  });
 
   it('stores the difference from the current document as patches', () => {
-    spec.given([created]).when(save({ ...doc, title: 'Jeju in autumn' })).then([renamed]);
+    spec
+      .given([created])
+      .when(save({ ...doc, title: 'Jeju in autumn' }))
+      .then([renamed]);
   });
 
   it('the same document appends nothing; a stranger is refused', () => {
     spec.given([created]).when(save(doc)).thenNothingHappens();
-    spec.given([created]).when(save({ ...doc, title: 'x' }, stranger)).thenThrows(ForbiddenError);
+    spec
+      .given([created])
+      .when(save({ ...doc, title: 'x' }, stranger))
+      .thenThrows(ForbiddenError);
   });
 
   it('a moved content page is a remove and an add, and the inverse moves it back', () => {
@@ -154,11 +233,20 @@ describe('SaveGuidebook (PUT, the whole document)', () => {
 });
 
 describe('undo and redo of saved changes', () => {
-  const undo = (revision: number, patches: Patch[], actor: Actor = owner): GuidebookCommand => ({ type: 'UndoChange', data: { actor, target: { revision, patches }, now } });
-  const redo = (revision: number, patches: Patch[]): GuidebookCommand => ({ type: 'RedoChange', data: { actor: owner, target: { revision, patches }, now } });
+  const undo = (revision: number, patches: Patch[], actor: Actor = owner): GuidebookCommand => ({
+    type: 'UndoChange',
+    data: { actor, target: { revision, patches }, now },
+  });
+  const redo = (revision: number, patches: Patch[]): GuidebookCommand => ({
+    type: 'RedoChange',
+    data: { actor: owner, target: { revision, patches }, now },
+  });
 
   it('undo applies the stored inverse as a new change; the undone revision moves to the redo stack', () => {
-    const { decided, state } = after([created, renamed], undo(1, undoPatchesOf(renamed, guidebookOf(stateOf([created, renamed])).document)));
+    const { decided, state } = after(
+      [created, renamed],
+      undo(1, undoPatchesOf(renamed, guidebookOf(stateOf([created, renamed])).document)),
+    );
     expect(decided).toEqual([
       {
         type: 'GuidebookEdited',
@@ -178,9 +266,15 @@ describe('undo and redo of saved changes', () => {
   });
 
   it('redo applies the undo’s inverse; the redo itself can be undone', () => {
-    const undone = decide([created, renamed], undo(1, renamed.type === 'GuidebookEdited' ? renamed.data.inversePatches : []))[0]!;
+    const undone = decide(
+      [created, renamed],
+      undo(1, renamed.type === 'GuidebookEdited' ? renamed.data.inversePatches : []),
+    )[0]!;
     const { decided, state } = after([created, renamed, undone], redo(2, renamePatches));
-    expect(decided[0]).toMatchObject({ type: 'GuidebookEdited', data: { kind: 'redo', redoneRevision: 2, patches: renamePatches, baseRevision: 2 } });
+    expect(decided[0]).toMatchObject({
+      type: 'GuidebookEdited',
+      data: { kind: 'redo', redoneRevision: 2, patches: renamePatches, baseRevision: 2 },
+    });
     expect(guidebookOf(state)).toMatchObject({ document: { title: 'Jeju in autumn' }, undoable: [3], redoable: [] });
   });
 
@@ -194,7 +288,10 @@ describe('undo and redo of saved changes', () => {
     spec.given([created]).when(undo(0, [])).thenThrows(ConflictError, 'no saved change to undo');
     spec.given([created, renamed]).when(redo(1, [])).thenThrows(ConflictError, 'no undone change to redo');
     spec.given([created, renamed]).when(undo(0, [])).thenThrows(ConflictError, 'no longer the latest');
-    spec.given([created, renamed]).when(undo(1, [], stranger)).thenThrows(ForbiddenError);
+    spec
+      .given([created, renamed])
+      .when(undo(1, [], stranger))
+      .thenThrows(ForbiddenError);
   });
 
   it('settings changes are not undone: publishing does not enter the undo stack', () => {
@@ -203,29 +300,47 @@ describe('undo and redo of saved changes', () => {
 });
 
 describe('RestoreRevision', () => {
-  const restore = (revision: number, document: GuidebookDocument): GuidebookCommand => ({ type: 'RestoreRevision', data: { actor: owner, revision, document, now } });
+  const restore = (revision: number, document: GuidebookDocument): GuidebookCommand => ({
+    type: 'RestoreRevision',
+    data: { actor: owner, revision, document, now },
+  });
 
   it('brings back an earlier document as a new change of kind restore (never a rewrite)', () => {
     const { decided, state } = after([created, renamed], restore(0, doc));
     expect(decided[0]).toMatchObject({
       type: 'GuidebookEdited',
-      data: { kind: 'restore', restoredRevision: 0, baseRevision: 1, patches: [{ op: 'replace', path: ['title'], value: '제주 3박 4일' }], summary: [{ key: 'restored-version', params: { revision: 0 } }] },
+      data: {
+        kind: 'restore',
+        restoredRevision: 0,
+        baseRevision: 1,
+        patches: [{ op: 'replace', path: ['title'], value: '제주 3박 4일' }],
+        summary: [{ key: 'restored-version', params: { revision: 0 } }],
+      },
     });
     expect(guidebookOf(state)).toMatchObject({ document: doc, undoable: [1, 2] });
   });
 
   it('the same document appends nothing; a revision after the current one is not found', () => {
-    spec.given([created, renamed]).when(restore(0, { ...doc, title: 'Jeju in autumn' })).thenNothingHappens();
+    spec
+      .given([created, renamed])
+      .when(restore(0, { ...doc, title: 'Jeju in autumn' }))
+      .thenNothingHappens();
     spec.given([created]).when(restore(5, doc)).thenThrows(NotFoundError);
   });
 });
 
 describe('CopyContentPage', () => {
-  const copy = (contentId: string): GuidebookCommand => ({ type: 'CopyContentPage', data: { actor: owner, contentId, idSeed: 'copy-seed', now } });
+  const copy = (contentId: string): GuidebookCommand => ({
+    type: 'CopyContentPage',
+    data: { actor: owner, contentId, idSeed: 'copy-seed', now },
+  });
 
   it('copies the whole page with new ids right after the original', () => {
     const { decided, state } = after([created], copy(page._id));
-    expect(decided[0]).toMatchObject({ type: 'ContentPageCopied', data: { sourceContentId: page._id, index: 1, copiedAt: at } });
+    expect(decided[0]).toMatchObject({
+      type: 'ContentPageCopied',
+      data: { sourceContentId: page._id, index: 1, copiedAt: at },
+    });
     const contents = guidebookOf(state).document.contents;
     expect(contents.map((c) => c.title)).toEqual(['Type 1', 'Type 1', 'Type 2']);
     expect(allIds(contents[1]).filter((id) => allIds(page).includes(id))).toEqual([]);
@@ -242,13 +357,29 @@ describe('CopyContentPage', () => {
 });
 
 describe('DeleteSectionItem', () => {
-  const remove = (contentId: string, itemId: string, actor: Actor = owner): GuidebookCommand => ({ type: 'DeleteSectionItem', data: { actor, contentId, itemId, now } });
+  const remove = (contentId: string, itemId: string, actor: Actor = owner): GuidebookCommand => ({
+    type: 'DeleteSectionItem',
+    data: { actor, contentId, itemId, now },
+  });
 
   it('records the item, its section and place, so undo can put it back', () => {
     spec
       .given([created])
       .when(remove(page._id, imageItem._id))
-      .then([{ type: 'SectionItemDeleted', data: { guidebookId: 'g1', contentId: page._id, sectionId: section._id, itemId: imageItem._id, item: imageItem, index: 1, deletedAt: at } }]);
+      .then([
+        {
+          type: 'SectionItemDeleted',
+          data: {
+            guidebookId: 'g1',
+            contentId: page._id,
+            sectionId: section._id,
+            itemId: imageItem._id,
+            item: imageItem,
+            index: 1,
+            deletedAt: at,
+          },
+        },
+      ]);
     const [removed] = decide([created], remove(page._id, textItem._id));
     const current = guidebookOf(stateOf([created, removed!])).document;
     expect(current.contents[0]?.sections[0]?.items).toEqual([imageItem]);
@@ -258,37 +389,59 @@ describe('DeleteSectionItem', () => {
   it('unknown page or item: not found; a stranger: refused', () => {
     spec.given([created]).when(remove('nope', textItem._id)).thenThrows(NotFoundError);
     spec.given([created]).when(remove(page._id, 'nope')).thenThrows(NotFoundError);
-    spec.given([created]).when(remove(page._id, textItem._id, stranger)).thenThrows(ForbiddenError);
+    spec
+      .given([created])
+      .when(remove(page._id, textItem._id, stranger))
+      .thenThrows(ForbiddenError);
   });
 });
 
 describe('UploadImage', () => {
-  const image = { large: '/media/guidebooks/g1/large-a.webp', medium: '/media/guidebooks/g1/medium-a.webp', small: '/media/guidebooks/g1/small-a.webp' };
-  const upload = (target: Extract<GuidebookCommand, { type: 'UploadImage' }>['data']['target']): GuidebookCommand => ({ type: 'UploadImage', data: { actor: owner, target, image, now } });
+  const image = {
+    large: '/media/guidebooks/g1/large-a.webp',
+    medium: '/media/guidebooks/g1/medium-a.webp',
+    small: '/media/guidebooks/g1/small-a.webp',
+  };
+  const upload = (target: Extract<GuidebookCommand, { type: 'UploadImage' }>['data']['target']): GuidebookCommand => ({
+    type: 'UploadImage',
+    data: { actor: owner, target, image, now },
+  });
 
   it('puts the image in the header as an edit of kind upload', () => {
-    spec.given([created]).when(upload({ kind: 'header' })).then([
-      {
-        type: 'GuidebookEdited',
-        data: {
-          guidebookId: 'g1',
-          baseRevision: 0,
-          patches: [{ op: 'add', path: ['header', 'image'], value: image }],
-          inversePatches: [{ op: 'remove', path: ['header', 'image'] }],
-          summary: [{ key: 'uploaded-image', params: { part: 'header' } }],
-          kind: 'upload',
-          upload: { target: { kind: 'header' }, image },
-          editedAt: at,
+    spec
+      .given([created])
+      .when(upload({ kind: 'header' }))
+      .then([
+        {
+          type: 'GuidebookEdited',
+          data: {
+            guidebookId: 'g1',
+            baseRevision: 0,
+            patches: [{ op: 'add', path: ['header', 'image'], value: image }],
+            inversePatches: [{ op: 'remove', path: ['header', 'image'] }],
+            summary: [{ key: 'uploaded-image', params: { part: 'header' } }],
+            kind: 'upload',
+            upload: { target: { kind: 'header' }, image },
+            editedAt: at,
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('into an image item; a missing item is not found; a text item takes no image', () => {
-    const { state } = after([created], upload({ kind: 'item', contentId: page._id, sectionId: section._id, itemId: imageItem._id }));
+    const { state } = after(
+      [created],
+      upload({ kind: 'item', contentId: page._id, sectionId: section._id, itemId: imageItem._id }),
+    );
     expect(guidebookOf(state).document.contents[0]?.sections[0]?.items[1]).toMatchObject({ image });
-    spec.given([created]).when(upload({ kind: 'item', contentId: page._id, sectionId: section._id, itemId: 'nope' })).thenThrows(NotFoundError);
-    spec.given([created]).when(upload({ kind: 'item', contentId: page._id, sectionId: section._id, itemId: textItem._id })).thenThrows(ValidationError, /takes no image/);
+    spec
+      .given([created])
+      .when(upload({ kind: 'item', contentId: page._id, sectionId: section._id, itemId: 'nope' }))
+      .thenThrows(NotFoundError);
+    spec
+      .given([created])
+      .when(upload({ kind: 'item', contentId: page._id, sectionId: section._id, itemId: textItem._id }))
+      .thenThrows(ValidationError, /takes no image/);
   });
 });
 
@@ -297,7 +450,10 @@ describe('a save on the document the previous save made (issue 20: checked and n
     try {
       return { events: guidebookDecider.decide(command, state) };
     } catch (error) {
-      return { error: `${(error as Error).name}: ${(error as Error).message}`, issues: (error as ValidationError).extra?.errors };
+      return {
+        error: `${(error as Error).name}: ${(error as Error).message}`,
+        issues: (error as ValidationError).extra?.errors,
+      };
     }
   };
   it('decides exactly as on the same document folded from the stored events', () => {
@@ -319,7 +475,10 @@ describe('a save on the document the previous save made (issue 20: checked and n
       // a copy of an item with its id: the rules give the copy a fresh one
       edit([{ op: 'add', path: item(2), value: textItem }]),
       // fixed by the rules: an emptied day title, an emptied icon
-      edit([{ op: 'replace', path: ['contents', 1, 'days', 1, 'title'], value: [] }, { op: 'replace', path: ['contents', 0, 'icon'], value: '' }]),
+      edit([
+        { op: 'replace', path: ['contents', 1, 'days', 1, 'title'], value: [] },
+        { op: 'replace', path: ['contents', 0, 'icon'], value: '' },
+      ]),
       edit([{ op: 'replace', path: ['footer', 'text'], value: [{ type: 'paragraph', children: [] }] }]),
       edit([{ op: 'remove', path: ['contents', 1] }]),
     ];

@@ -49,7 +49,9 @@ export function createGuidebook(command: CreateGuidebook, state: GuidebookState)
   const { guidebookId, uuid, owner, source, copiedFrom, idSeed } = command.data;
   const ids = seededIds(idSeed);
   // Every nested part gets a fresh id: the posted sample, a copied guidebook and a new one alike.
-  const document = markNormalised(checkedDocument(normaliseDocument(cloneWithFreshIds(command.data.document, ids), ids)));
+  const document = markNormalised(
+    checkedDocument(normaliseDocument(cloneWithFreshIds(command.data.document, ids), ids)),
+  );
   return [
     checked({
       type: 'GuidebookCreated',
@@ -73,7 +75,16 @@ export function editGuidebook(command: EditGuidebook, state: GuidebookState): Gu
   const guidebook = changeableGuidebook(state, command.data.actor);
   const change = changeDocument(guidebook.document, command.data.patches, seededIds(command.data.idSeed));
   if (!change) return [];
-  return [edited(guidebook, state.revision, change, 'edit', summaryOf(guidebook.document, change.patches), command.data.now.toISOString())];
+  return [
+    edited(
+      guidebook,
+      state.revision,
+      change,
+      'edit',
+      summaryOf(guidebook.document, change.patches),
+      command.data.now.toISOString(),
+    ),
+  ];
 }
 
 /** PUT: the whole document; the change is its difference from the current one. */
@@ -82,7 +93,16 @@ export function saveGuidebook(command: SaveGuidebook, state: GuidebookState): Gu
   const patches = diffDocuments(guidebook.document, command.data.document);
   const change = changeDocument(guidebook.document, patches, seededIds(command.data.idSeed));
   if (!change) return [];
-  return [edited(guidebook, state.revision, change, 'edit', summaryOf(guidebook.document, change.patches), command.data.now.toISOString())];
+  return [
+    edited(
+      guidebook,
+      state.revision,
+      change,
+      'edit',
+      summaryOf(guidebook.document, change.patches),
+      command.data.now.toISOString(),
+    ),
+  ];
 }
 
 export function restoreRevision(command: RestoreRevision, state: GuidebookState): GuidebookEvent[] {
@@ -94,29 +114,39 @@ export function restoreRevision(command: RestoreRevision, state: GuidebookState)
   const applied = patched(guidebook.document, patches);
   const change = withinLimits(guidebook.document, applied.doc, patches, applied.inversePatches);
   const summary: SummaryEntry[] = [{ key: 'restored-version', params: { revision } }];
-  return [edited(guidebook, state.revision, change, 'restore', summary, command.data.now.toISOString(), { restoredRevision: revision })];
+  return [
+    edited(guidebook, state.revision, change, 'restore', summary, command.data.now.toISOString(), {
+      restoredRevision: revision,
+    }),
+  ];
 }
 
 export function undoChange(command: UndoChange, state: GuidebookState): GuidebookEvent[] {
   const guidebook = changeableGuidebook(state, command.data.actor);
   const top = guidebook.undoable.at(-1);
   if (top === undefined) throw new ConflictError(NOTHING_TO_UNDO);
-  if (top !== command.data.target.revision) throw new ConflictError('The change to undo is no longer the latest; try again');
+  if (top !== command.data.target.revision)
+    throw new ConflictError('The change to undo is no longer the latest; try again');
   const applied = patchedOrConflict(guidebook.document, command.data.target.patches);
   const change = { after: applied.doc, patches: command.data.target.patches, inversePatches: applied.inversePatches };
   const summary = summaryOf(guidebook.document, change.patches);
-  return [edited(guidebook, state.revision, change, 'undo', summary, command.data.now.toISOString(), { undoneRevision: top })];
+  return [
+    edited(guidebook, state.revision, change, 'undo', summary, command.data.now.toISOString(), { undoneRevision: top }),
+  ];
 }
 
 export function redoChange(command: RedoChange, state: GuidebookState): GuidebookEvent[] {
   const guidebook = changeableGuidebook(state, command.data.actor);
   const top = guidebook.redoable.at(-1);
   if (top === undefined) throw new ConflictError(NOTHING_TO_REDO);
-  if (top !== command.data.target.revision) throw new ConflictError('The change to redo is no longer the latest; try again');
+  if (top !== command.data.target.revision)
+    throw new ConflictError('The change to redo is no longer the latest; try again');
   const applied = patchedOrConflict(guidebook.document, command.data.target.patches);
   const change = { after: applied.doc, patches: command.data.target.patches, inversePatches: applied.inversePatches };
   const summary = summaryOf(guidebook.document, change.patches);
-  return [edited(guidebook, state.revision, change, 'redo', summary, command.data.now.toISOString(), { redoneRevision: top })];
+  return [
+    edited(guidebook, state.revision, change, 'redo', summary, command.data.now.toISOString(), { redoneRevision: top }),
+  ];
 }
 
 export function copyContentPage(command: CopyContentPage, state: GuidebookState): GuidebookEvent[] {
@@ -128,8 +158,16 @@ export function copyContentPage(command: CopyContentPage, state: GuidebookState)
   if (!source) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
   const content = { ...cloneWithFreshIds(source, seededIds(idSeed)), createdAt: now, updatedAt: now };
   const index = sourceIndex + 1;
-  checkedDocument(patched(guidebook.document, [{ op: 'add', path: ['contents', index], value: content }]).doc, guidebook.document);
-  return [checked({ type: 'ContentPageCopied', data: { guidebookId: guidebook.guidebookId, sourceContentId: contentId, content, index, copiedAt: now } })];
+  checkedDocument(
+    patched(guidebook.document, [{ op: 'add', path: ['contents', index], value: content }]).doc,
+    guidebook.document,
+  );
+  return [
+    checked({
+      type: 'ContentPageCopied',
+      data: { guidebookId: guidebook.guidebookId, sourceContentId: contentId, content, index, copiedAt: now },
+    }),
+  ];
 }
 
 export function deleteSectionItem(command: DeleteSectionItem, state: GuidebookState): GuidebookEvent[] {
@@ -162,17 +200,23 @@ export function uploadImage(command: UploadImage, state: GuidebookState): Guideb
   if (target.kind === 'item' && !locateItem(guidebook.document, target.contentId, target.sectionId, target.itemId)) {
     throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
   }
-  if (target.kind === 'card' && !guidebook.document.home.cards.some((card) => card._id === target.cardId)) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+  if (target.kind === 'card' && !guidebook.document.home.cards.some((card) => card._id === target.cardId))
+    throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
   let patches: Patch[];
   try {
     patches = imageUploadPatches(guidebook.document, target, image);
   } catch (error) {
-    if (error instanceof PatchError) throw documentIssue(error.path, error.message.slice(error.message.indexOf(': ') + 2));
+    if (error instanceof PatchError)
+      throw documentIssue(error.path, error.message.slice(error.message.indexOf(': ') + 2));
     throw error;
   }
   const applied = patched(guidebook.document, patches);
   checkedDocument(applied.doc, guidebook.document);
   const change = { after: applied.doc, patches, inversePatches: applied.inversePatches };
   const summary = uploadSummary(guidebook.document, target);
-  return [edited(guidebook, state.revision, change, 'upload', summary, command.data.now.toISOString(), { upload: { target, image } })];
+  return [
+    edited(guidebook, state.revision, change, 'upload', summary, command.data.now.toISOString(), {
+      upload: { target, image },
+    }),
+  ];
 }

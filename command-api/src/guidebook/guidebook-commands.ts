@@ -42,10 +42,19 @@ export type PublishGuidebook = { type: 'PublishGuidebook'; data: By & { mayPubli
 export type UnpublishGuidebook = { type: 'UnpublishGuidebook'; data: By & { reason: 'single' | 'all' } };
 export type SetPublicGallery = { type: 'SetPublicGallery'; data: By & { isPublicGallery: boolean } };
 /** `passwordHash`: the password's scrypt hash, made by the caller off the event loop (null to remove it). */
-export type SetGuidebookPassword = { type: 'SetGuidebookPassword'; data: By & { password: string; passwordHash: string | null } };
-export type SetSampleFlags = { type: 'SetSampleFlags'; data: By & { isSampleGuidebook: boolean; isSampleContent: boolean } };
+export type SetGuidebookPassword = {
+  type: 'SetGuidebookPassword';
+  data: By & { password: string; passwordHash: string | null };
+};
+export type SetSampleFlags = {
+  type: 'SetSampleFlags';
+  data: By & { isSampleGuidebook: boolean; isSampleContent: boolean };
+};
 /** The thumbnail worker's command (system); `renderMs`: how long the picture took, for the queue's estimates. */
-export type RecordThumbnail = { type: 'RecordThumbnail'; data: At & { thumbnailUrl: string; generatedAt: Date; renderMs?: number } };
+export type RecordThumbnail = {
+  type: 'RecordThumbnail';
+  data: At & { thumbnailUrl: string; generatedAt: Date; renderMs?: number };
+};
 
 export type GuidebookCommand =
   | CreateGuidebook

@@ -85,4 +85,8 @@ export function decide(command: GuidebookCommand, state: GuidebookState): Guideb
   }
 }
 
-export const guidebookDecider: Decider<GuidebookState, GuidebookCommand, GuidebookEvent> = { initialState, evolve, decide };
+export const guidebookDecider: Decider<GuidebookState, GuidebookCommand, GuidebookEvent> = {
+  initialState,
+  evolve,
+  decide,
+};

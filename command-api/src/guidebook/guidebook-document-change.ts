@@ -57,17 +57,24 @@ export function markNormalised(doc: GuidebookDocument): GuidebookDocument {
   return doc;
 }
 
-export function patched(doc: GuidebookDocument, patches: readonly Patch[]): { doc: GuidebookDocument; inversePatches: Patch[] } {
+export function patched(
+  doc: GuidebookDocument,
+  patches: readonly Patch[],
+): { doc: GuidebookDocument; inversePatches: Patch[] } {
   try {
     return applyPatchesWithInverse(doc, patches);
   } catch (error) {
-    if (error instanceof PatchError) throw documentIssue(error.path, error.message.slice(error.message.indexOf(': ') + 2));
+    if (error instanceof PatchError)
+      throw documentIssue(error.path, error.message.slice(error.message.indexOf(': ') + 2));
     throw error;
   }
 }
 
 /** Undo and redo apply stored patches: if they no longer fit (they always should), that is a conflict, not bad input. */
-export function patchedOrConflict(doc: GuidebookDocument, patches: readonly Patch[]): { doc: GuidebookDocument; inversePatches: Patch[] } {
+export function patchedOrConflict(
+  doc: GuidebookDocument,
+  patches: readonly Patch[],
+): { doc: GuidebookDocument; inversePatches: Patch[] } {
   try {
     const result = patched(doc, patches);
     checkedDocument(result.doc, doc);
@@ -84,7 +91,11 @@ export type DocumentChange = { after: GuidebookDocument; patches: Patch[]; inver
  * Applies patches, validates the result against the document schema (400 naming the path), applies the structural
  * rules and records their fixes as further patches. Null when the document ends as it was.
  */
-export function changeDocument(before: GuidebookDocument, patches: readonly Patch[], ids: IdGenerator): DocumentChange | null {
+export function changeDocument(
+  before: GuidebookDocument,
+  patches: readonly Patch[],
+  ids: IdGenerator,
+): DocumentChange | null {
   const first = patched(before, patches);
   const checked = checkedDocument(first.doc, before);
   let after = checked;
@@ -107,10 +118,19 @@ export function changeDocument(before: GuidebookDocument, patches: readonly Patc
  * An event holds at most `patchesPerEdit` patches each way: a larger change (a PUT that rewrote everything, a
  * restore across many changes) is stored as one replacement of the whole document.
  */
-export function withinLimits(before: GuidebookDocument, after: GuidebookDocument, patches: Patch[], inversePatches: Patch[]): DocumentChange {
+export function withinLimits(
+  before: GuidebookDocument,
+  after: GuidebookDocument,
+  patches: Patch[],
+  inversePatches: Patch[],
+): DocumentChange {
   const limit = GUIDEBOOK_LIMITS.patchesPerEdit;
   if (patches.length <= limit && inversePatches.length <= limit) return { after, patches, inversePatches };
-  return { after, patches: [{ op: 'replace', path: [], value: after }], inversePatches: [{ op: 'replace', path: [], value: before }] };
+  return {
+    after,
+    patches: [{ op: 'replace', path: [], value: after }],
+    inversePatches: [{ op: 'replace', path: [], value: before }],
+  };
 }
 
 const SUMMARY_MAX = 200;
@@ -132,7 +152,8 @@ export function undoPatchesOf(event: GuidebookEvent, current: GuidebookDocument)
     case 'SectionItemDeleted': {
       const { contentId, sectionId, index, item } = event.data;
       const contentIndex = current.contents.findIndex((page) => page._id === contentId);
-      const sectionIndex = current.contents[contentIndex]?.sections.findIndex((section) => section._id === sectionId) ?? -1;
+      const sectionIndex =
+        current.contents[contentIndex]?.sections.findIndex((section) => section._id === sectionId) ?? -1;
       if (contentIndex === -1 || sectionIndex === -1) throw new ConflictError('This change can no longer be undone');
       return [{ op: 'add', path: ['contents', contentIndex, 'sections', sectionIndex, 'items', index], value: item }];
     }
@@ -160,7 +181,12 @@ export function edited(
   kind: EditKind,
   summary: SummaryEntry[],
   now: string,
-  extra: { undoneRevision?: number; redoneRevision?: number; restoredRevision?: number; upload?: { target: ImageUploadTarget; image: ImageSet } } = {},
+  extra: {
+    undoneRevision?: number;
+    redoneRevision?: number;
+    restoredRevision?: number;
+    upload?: { target: ImageUploadTarget; image: ImageSet };
+  } = {},
 ): GuidebookEvent {
   const data = {
     guidebookId: guidebook.guidebookId,
@@ -175,4 +201,3 @@ export function edited(
   decidedDocuments.set(data, change.after);
   return checked({ type: 'GuidebookEdited', data });
 }
-

@@ -11,7 +11,11 @@ export class SubscriptionRequiredError extends AppError {
 /** At most the owner's plan's number published at once (10 on standard), gallery ones excluded (spec 1 §5). */
 export class PublishLimitError extends AppError {
   constructor(limit?: number) {
-    super(409, 'publish_limit_reached', limit === undefined ? GUIDEBOOK_MESSAGES.publishLimit : publishLimitMessage(limit));
+    super(
+      409,
+      'publish_limit_reached',
+      limit === undefined ? GUIDEBOOK_MESSAGES.publishLimit : publishLimitMessage(limit),
+    );
   }
 }
 

@@ -42,7 +42,9 @@ export function guidebookImageRoutes({ guidebooks, auth, ids, blobs }: Guidebook
 
   async function upload(req: Request, res: Response, guidebookId: string, target: ImageUploadTarget) {
     if (guidebookId === NEW_GUIDEBOOK_ID || guidebookId === SAMPLE_GUIDEBOOK_ID) {
-      throw new ValidationError(GUIDEBOOK_MESSAGES.uploadNeedsSave, [{ path: 'guidebookId', message: GUIDEBOOK_MESSAGES.uploadNeedsSave }]);
+      throw new ValidationError(GUIDEBOOK_MESSAGES.uploadNeedsSave, [
+        { path: 'guidebookId', message: GUIDEBOOK_MESSAGES.uploadNeedsSave },
+      ]);
     }
     const actor = actorOf(req);
     // Refused before the file is read: nothing is stored for a guidebook the caller may not change.
@@ -52,7 +54,10 @@ export function guidebookImageRoutes({ guidebooks, auth, ids, blobs }: Guidebook
       tooBig: (size) => fileTooBigMessage(size, UPLOAD_MAX_BYTES),
       oneFileMessage: ACCOUNT_MESSAGES.oneFile,
     });
-    const variants = await prepareImageVariants(file.bytes, { boxes: BOXES, unsupportedMessage: ACCOUNT_MESSAGES.imageTypeInvalid });
+    const variants = await prepareImageVariants(file.bytes, {
+      boxes: BOXES,
+      unsupportedMessage: ACCOUNT_MESSAGES.imageTypeInvalid,
+    });
     const stored = async (name: keyof typeof BOXES) => {
       const variant = variants[name];
       return (await blobs.put(`guidebooks/${guidebookId}/${variant.name}`, variant.bytes, variant.contentType)).url;
@@ -60,23 +65,43 @@ export function guidebookImageRoutes({ guidebooks, auth, ids, blobs }: Guidebook
     const [large, medium, small] = await Promise.all([stored('large'), stored('medium'), stored('small')]);
     const image: ImageSet = { large, medium, small };
     const result = await guidebooks.uploadImage(guidebookId, actor, target, image, commandMetadata(req, ids, req.user));
-    const patches = result.events.flatMap((event) => (event.type === 'GuidebookEdited' ? (event.data as { patches: Patch[] }).patches : []));
-    const answer: ImageUploaded = { _id: guidebookId, revision: result.revision, position: result.position, patches, changed: result.events.length > 0, image };
+    const patches = result.events.flatMap((event) =>
+      event.type === 'GuidebookEdited' ? (event.data as { patches: Patch[] }).patches : [],
+    );
+    const answer: ImageUploaded = {
+      _id: guidebookId,
+      revision: result.revision,
+      position: result.position,
+      patches,
+      changed: result.events.length > 0,
+      image,
+    };
     withRevision(res, result.revision).status(201).json(answer);
   }
 
-  router.post('/guidebooks/:id/header/image', auth.required, (req, res) => upload(req, res, pathParam(req, 'id'), { kind: 'header' }));
-  router.post('/guidebooks/:id/footer/image', auth.required, (req, res) => upload(req, res, pathParam(req, 'id'), { kind: 'footer' }));
+  router.post('/guidebooks/:id/header/image', auth.required, (req, res) =>
+    upload(req, res, pathParam(req, 'id'), { kind: 'header' }),
+  );
+  router.post('/guidebooks/:id/footer/image', auth.required, (req, res) =>
+    upload(req, res, pathParam(req, 'id'), { kind: 'footer' }),
+  );
   // the spec's "subtitle" is the cover's subheader
-  router.post('/guidebooks/:id/subtitle/image', auth.required, (req, res) => upload(req, res, pathParam(req, 'id'), { kind: 'subheader' }));
-  router.post('/guidebooks/:id/cards/:cardId/image', auth.required, (req, res) => upload(req, res, pathParam(req, 'id'), { kind: 'card', cardId: pathParam(req, 'cardId') }));
-  router.post('/guidebooks/:guidebookId/contents/:contentId/sections/:sectionId/items/:itemId/upload', auth.required, (req, res) =>
-    upload(req, res, pathParam(req, 'guidebookId'), {
-      kind: 'item',
-      contentId: pathParam(req, 'contentId'),
-      sectionId: pathParam(req, 'sectionId'),
-      itemId: pathParam(req, 'itemId'),
-    }),
+  router.post('/guidebooks/:id/subtitle/image', auth.required, (req, res) =>
+    upload(req, res, pathParam(req, 'id'), { kind: 'subheader' }),
+  );
+  router.post('/guidebooks/:id/cards/:cardId/image', auth.required, (req, res) =>
+    upload(req, res, pathParam(req, 'id'), { kind: 'card', cardId: pathParam(req, 'cardId') }),
+  );
+  router.post(
+    '/guidebooks/:guidebookId/contents/:contentId/sections/:sectionId/items/:itemId/upload',
+    auth.required,
+    (req, res) =>
+      upload(req, res, pathParam(req, 'guidebookId'), {
+        kind: 'item',
+        contentId: pathParam(req, 'contentId'),
+        sectionId: pathParam(req, 'sectionId'),
+        itemId: pathParam(req, 'itemId'),
+      }),
   );
 
   return router;

@@ -19,7 +19,12 @@ export function createGuidebookOwners({ eventStore, clock }: { eventStore: Event
   async function ownerInfo(userId: string): Promise<OwnerInfo> {
     const found = await account(userId);
     if (!found) return { company: '', mayPublish: false, name: null, language: DEFAULT_LANGUAGE };
-    return { company: found.profile.companyName, mayPublish: canPublish(found, clock.now()), name: found.profile.name, language: found.language };
+    return {
+      company: found.profile.companyName,
+      mayPublish: canPublish(found, clock.now()),
+      name: found.profile.name,
+      language: found.language,
+    };
   }
 
   return { account, ownerInfo };

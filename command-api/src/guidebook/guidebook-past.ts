@@ -14,7 +14,8 @@ import type { GuidebookState } from './guidebook-state.ts';
 export const GUIDEBOOK_SNAPSHOT_VERSION = 2;
 export const GUIDEBOOK_SNAPSHOT_CATEGORY = 'guidebook_snapshot';
 /** `guidebook-<id>` → `guidebook_snapshot-<id>`: another category, so guidebook projectors never see snapshots. */
-export const guidebookSnapshotStream = (streamId: string): string => `${GUIDEBOOK_SNAPSHOT_CATEGORY}-${streamId.slice(streamId.indexOf('-') + 1)}`;
+export const guidebookSnapshotStream = (streamId: string): string =>
+  `${GUIDEBOOK_SNAPSHOT_CATEGORY}-${streamId.slice(streamId.indexOf('-') + 1)}`;
 
 export const toGuidebookEvent = (recorded: RecordedEvent): GuidebookEvent =>
   decodeGuidebookEvent(recorded.type, recorded.data, { metadata: recorded.metadata });
@@ -22,7 +23,13 @@ export const toGuidebookEvent = (recorded: RecordedEvent): GuidebookEvent =>
 /** Who made a recorded change, as the history shows it. */
 export type ChangeAuthor = { userId: string; name: string | null; role: string | null };
 
-export function createGuidebookPast({ eventStore, nameOf }: { eventStore: EventStore; nameOf: (userId: string) => Promise<{ name: string | null }> }) {
+export function createGuidebookPast({
+  eventStore,
+  nameOf,
+}: {
+  eventStore: EventStore;
+  nameOf: (userId: string) => Promise<{ name: string | null }>;
+}) {
   async function eventAt(streamId: string, revision: number): Promise<GuidebookEvent> {
     for await (const recorded of eventStore.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
       if (recorded.revision === revision) return toGuidebookEvent(recorded);
@@ -41,7 +48,8 @@ export function createGuidebookPast({ eventStore, nameOf }: { eventStore: EventS
       return null;
     };
     let last = -1;
-    for await (const recorded of eventStore.readStream(snapshotStream, { direction: 'backwards', maxCount: 1 })) last = recorded.revision;
+    for await (const recorded of eventStore.readStream(snapshotStream, { direction: 'backwards', maxCount: 1 }))
+      last = recorded.revision;
     let low = 0;
     let high = last;
     let found: StoredSnapshot | null = null;
@@ -65,14 +73,19 @@ export function createGuidebookPast({ eventStore, nameOf }: { eventStore: EventS
     let time = '';
     const from = snapshot ? snapshot.revision + 1 : 0;
     if (from <= revision) {
-      for await (const recorded of eventStore.readStream(streamId, { fromRevision: from, maxCount: revision - from + 1 })) {
+      for await (const recorded of eventStore.readStream(streamId, {
+        fromRevision: from,
+        maxCount: revision - from + 1,
+      })) {
         state = guidebookDecider.evolve(state, toGuidebookEvent(recorded));
         time = recorded.recordedAt;
       }
     } else {
-      for await (const recorded of eventStore.readStream(streamId, { fromRevision: revision, maxCount: 1 })) time = recorded.recordedAt;
+      for await (const recorded of eventStore.readStream(streamId, { fromRevision: revision, maxCount: 1 }))
+        time = recorded.recordedAt;
     }
-    if (state.status === 'none' || state.revision !== revision) throw new NotFoundError(`There is no revision ${revision}`);
+    if (state.status === 'none' || state.revision !== revision)
+      throw new NotFoundError(`There is no revision ${revision}`);
     return { state, time };
   }
 
@@ -94,18 +107,25 @@ export function createGuidebookPast({ eventStore, nameOf }: { eventStore: EventS
     const entries: Array<{ recorded: RecordedEvent; event: GuidebookEvent }> = [];
     if (newest >= 1) {
       const count = Math.min(pageSize, newest);
-      for await (const recorded of eventStore.readStream(streamId, { direction: 'backwards', fromRevision: newest, maxCount: count })) {
+      for await (const recorded of eventStore.readStream(streamId, {
+        direction: 'backwards',
+        fromRevision: newest,
+        maxCount: count,
+      })) {
         if (recorded.revision < 1) break;
         entries.push({ recorded, event: toGuidebookEvent(recorded) });
       }
     }
     let created: { time: string; who: ChangeAuthor } = { time: '', who: { userId: 'unknown', name: null, role: null } };
-    for await (const recorded of eventStore.readStream(streamId, { maxCount: 1 })) created = { time: recorded.recordedAt, who: await who(recorded.metadata) };
+    for await (const recorded of eventStore.readStream(streamId, { maxCount: 1 }))
+      created = { time: recorded.recordedAt, who: await who(recorded.metadata) };
     return {
       revision,
       totalCount,
       created,
-      entries: await Promise.all(entries.map(async ({ recorded, event }) => ({ recorded, event, who: await who(recorded.metadata) }))),
+      entries: await Promise.all(
+        entries.map(async ({ recorded, event }) => ({ recorded, event, who: await who(recorded.metadata) })),
+      ),
     };
   }
 

@@ -53,8 +53,18 @@ type EditedData = { patches: Patch[] };
 const storedPatches = (result: CommandResult<GuidebookState>): Patch[] =>
   result.events.flatMap((event) => (event.type === 'GuidebookEdited' ? (event.data as EditedData).patches : []));
 
-export function documentChange(guidebookId: string, result: CommandResult<GuidebookState>, patches: Patch[]): DocumentChangeAccepted {
-  return { _id: guidebookId, revision: result.revision, position: result.position, patches, changed: result.events.length > 0 };
+export function documentChange(
+  guidebookId: string,
+  result: CommandResult<GuidebookState>,
+  patches: Patch[],
+): DocumentChangeAccepted {
+  return {
+    _id: guidebookId,
+    revision: result.revision,
+    position: result.position,
+    patches,
+    changed: result.events.length > 0,
+  };
 }
 
 function settingsAnswer(guidebookId: string, result: CommandResult<GuidebookState>): GuidebookSettingsAccepted {
@@ -92,7 +102,12 @@ export function guidebookCommandRoutes({ guidebooks, auth, ids }: GuidebookRoute
     const { source, ...parts } = parseOrThrow(createGuidebookBodySchema, req.body);
     // `{ source: 'sample' }` alone asks for the built-in sample; any posted part makes the document from the parts.
     const posted = Object.values(parts).some((value) => value !== undefined) ? documentFromParts(parts) : null;
-    const { guidebookId, uuid, result } = await guidebooks.create(actorOf(req), posted, source ?? 'new', metadataOf(req));
+    const { guidebookId, uuid, result } = await guidebooks.create(
+      actorOf(req),
+      posted,
+      source ?? 'new',
+      metadataOf(req),
+    );
     const answer: CommandAccepted = { _id: guidebookId, uuid, revision: result.revision, position: result.position };
     withRevision(res, result.revision).status(201).location(`/api/guidebooks/${guidebookId}`).json(answer);
   });
@@ -107,8 +122,14 @@ export function guidebookCommandRoutes({ guidebooks, auth, ids }: GuidebookRoute
   router.post('/guidebooks/contents/copy', signedIn, async (req, res) => {
     const { guidebookId, contentId } = parseOrThrow(copyContentBodySchema, req.body);
     const result = await guidebooks.copyContent(guidebookId, contentId, actorOf(req), metadataOf(req));
-    const copied = result.events.find((event) => event.type === 'ContentPageCopied')?.data as { content: { _id: string } } | undefined;
-    const answer: ContentCopied = { _id: guidebookId, contentId: copied?.content._id ?? '', revision: result.revision, position: result.position };
+    const copied = result.events.find((event) => event.type === 'ContentPageCopied')?.data as
+      { content: { _id: string } } | undefined;
+    const answer: ContentCopied = {
+      _id: guidebookId,
+      contentId: copied?.content._id ?? '',
+      revision: result.revision,
+      position: result.position,
+    };
     withRevision(res, result.revision).status(201).json(answer);
   });
 
@@ -143,14 +164,19 @@ export function guidebookCommandRoutes({ guidebooks, auth, ids }: GuidebookRoute
       // Nothing changed once the rules were applied (a blanked day title put back): tell the client how to undo
       // what it did locally.
       const stored = result.state.guidebook.document;
-      withRevision(res, result.revision).json(documentChange(guidebookId, result, diffDocuments(applyPatches(stored, patches), stored)));
+      withRevision(res, result.revision).json(
+        documentChange(guidebookId, result, diffDocuments(applyPatches(stored, patches), stored)),
+      );
       return;
     }
     const stored = storedPatches(result);
     // What is stored is the sent patches, then the structural rules' fixes; a change too large for one event is
     // stored as one whole-document replacement instead, which the client then applies as it is.
-    const startsWithSent = stored.length >= patches.length && patches.every((patch, index) => deepEqual(patch, stored[index]));
-    withRevision(res, result.revision).json(documentChange(guidebookId, result, startsWithSent ? stored.slice(patches.length) : stored));
+    const startsWithSent =
+      stored.length >= patches.length && patches.every((patch, index) => deepEqual(patch, stored[index]));
+    withRevision(res, result.revision).json(
+      documentChange(guidebookId, result, startsWithSent ? stored.slice(patches.length) : stored),
+    );
   });
 
   router.post('/guidebooks/:id/restore', signedIn, async (req, res) => {
@@ -174,7 +200,13 @@ export function guidebookCommandRoutes({ guidebooks, auth, ids }: GuidebookRoute
 
   router.delete('/guidebooks/:guidebookId/contents/:contentId/items/:itemId', signedIn, async (req, res) => {
     const guidebookId = pathParam(req, 'guidebookId');
-    const result = await guidebooks.deleteItem(guidebookId, pathParam(req, 'contentId'), pathParam(req, 'itemId'), actorOf(req), metadataOf(req));
+    const result = await guidebooks.deleteItem(
+      guidebookId,
+      pathParam(req, 'contentId'),
+      pathParam(req, 'itemId'),
+      actorOf(req),
+      metadataOf(req),
+    );
     const answer: CommandAccepted = { _id: guidebookId, revision: result.revision, position: result.position };
     withRevision(res, result.revision).json(answer);
   });

@@ -62,7 +62,8 @@ export type GuidebookState =
 export const NOT_YOURS = 'You may only change your own guidebooks';
 
 /** Owners change their own guidebooks; administrators any. */
-export const mayChange = (guidebook: Pick<Guidebook, 'ownerId'>, actor: Actor): boolean => actor.isAdmin || guidebook.ownerId === actor.userId;
+export const mayChange = (guidebook: Pick<Guidebook, 'ownerId'>, actor: Actor): boolean =>
+  actor.isAdmin || guidebook.ownerId === actor.userId;
 
 /** The guidebook, unless there is none or it is deleted (404). */
 export function existingGuidebook(state: GuidebookState): Guidebook {
@@ -94,19 +95,26 @@ function evolveGuidebook(guidebook: Guidebook, event: GuidebookEvent, revision: 
   if (isDocumentEvent(event)) {
     const document = decidedDocuments.get(event.data) ?? applyDocumentEvent(guidebook.document, event);
     const touched = { ...guidebook, document, updatedAt };
-    if (event.type !== 'GuidebookEdited') return { ...touched, undoable: pushCapped(guidebook.undoable, revision), redoable: [] };
+    if (event.type !== 'GuidebookEdited')
+      return { ...touched, undoable: pushCapped(guidebook.undoable, revision), redoable: [] };
     switch (event.data.kind) {
       case 'undo':
         return {
           ...touched,
-          undoable: event.data.undoneRevision === undefined ? guidebook.undoable : without(guidebook.undoable, event.data.undoneRevision),
+          undoable:
+            event.data.undoneRevision === undefined
+              ? guidebook.undoable
+              : without(guidebook.undoable, event.data.undoneRevision),
           redoable: pushCapped(guidebook.redoable, revision),
         };
       case 'redo':
         return {
           ...touched,
           undoable: pushCapped(guidebook.undoable, revision),
-          redoable: event.data.redoneRevision === undefined ? guidebook.redoable : without(guidebook.redoable, event.data.redoneRevision),
+          redoable:
+            event.data.redoneRevision === undefined
+              ? guidebook.redoable
+              : without(guidebook.redoable, event.data.redoneRevision),
         };
       default:
         return { ...touched, undoable: pushCapped(guidebook.undoable, revision), redoable: [] };
@@ -144,6 +152,7 @@ export function evolve(state: GuidebookState, event: GuidebookEvent): GuidebookS
   }
   if (state.status === 'none') return state;
   const guidebook = counted(evolveGuidebook(state.guidebook, event, revision), guidebookEventTime(event));
-  if (event.type === 'GuidebookDeleted' || state.status === 'deleted') return { status: 'deleted', revision, guidebook };
+  if (event.type === 'GuidebookDeleted' || state.status === 'deleted')
+    return { status: 'deleted', revision, guidebook };
   return { status: 'active', revision, guidebook };
 }

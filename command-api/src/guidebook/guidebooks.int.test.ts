@@ -28,7 +28,9 @@ import { registeredUserEvent } from '../testing/stored-user.ts';
 
 let store: EventStore;
 beforeAll(() => {
-  store = createSqliteEventStore({ path: resolve(import.meta.dirname, `../../../test-output/tmp/guidebooks-${randomUUID()}.sqlite`) });
+  store = createSqliteEventStore({
+    path: resolve(import.meta.dirname, `../../../test-output/tmp/guidebooks-${randomUUID()}.sqlite`),
+  });
 });
 afterAll(() => store.close());
 
@@ -37,19 +39,33 @@ function testClock(start = '2026-11-22T09:00:00.000Z'): Clock & { advance(ms: nu
   let now = Date.parse(start);
   return { now: () => new Date(now), advance: (ms) => (now += ms) };
 }
-const meta = (actor: Actor): CommandMetadata => ({ commandId: randomUUID(), userId: actor.userId, role: actor.isAdmin ? 'admin' : 'user' });
+const meta = (actor: Actor): CommandMetadata => ({
+  commandId: randomUUID(),
+  userId: actor.userId,
+  role: actor.isAdmin ? 'admin' : 'user',
+});
 
 /** A user stream as the account side writes it: registered, and subscribed when asked. */
 async function person(options: { subscribed?: boolean; admin?: boolean } = {}): Promise<Actor> {
   const userId = randomUUID();
   const events: StoreEvent[] = [
-    registeredUserEvent(userId, { registeredAt: '2026-11-01T09:00:00.000Z', trialExpiresAt: '2026-11-15T09:00:00.000Z', admin: options.admin === true }),
+    registeredUserEvent(userId, {
+      registeredAt: '2026-11-01T09:00:00.000Z',
+      trialExpiresAt: '2026-11-15T09:00:00.000Z',
+      admin: options.admin === true,
+    }),
   ];
   if (options.subscribed) {
     events.push({
       id: randomUUID(),
       type: 'UserSubscribed',
-      data: { userId, plan: 'standard', billingCycle: 'month', expiresAt: '2026-12-22T09:00:00.000Z', subscribedAt: '2026-11-22T08:00:00.000Z' },
+      data: {
+        userId,
+        plan: 'standard',
+        billingCycle: 'month',
+        expiresAt: '2026-12-22T09:00:00.000Z',
+        subscribedAt: '2026-11-22T08:00:00.000Z',
+      },
     });
   }
   await store.appendToStream(userStream(userId), events);
@@ -62,7 +78,10 @@ function documentWithPages(): GuidebookDocument {
   const attractions = newContentPage('attractions', ids);
   return {
     ...newGuidebookDocument({ title: 'Jeju' }),
-    contents: [{ ...attractions, sections: [{ ...attractions.sections[0]!, items: [newSectionItem('text', ids)] }] }, { ...newContentPage('itinerary', ids) }],
+    contents: [
+      { ...attractions, sections: [{ ...attractions.sections[0]!, items: [newSectionItem('text', ids)] }] },
+      { ...newContentPage('itinerary', ids) },
+    ],
   };
 }
 
@@ -90,10 +109,14 @@ describe('publishing under the limit of 10', () => {
     expect(refused).toHaveLength(20 - MAX_PUBLISHED);
     for (const { reason } of refused) {
       expect(reason).toBeInstanceOf(PublishLimitError);
-      expect((reason as Error).message).toBe('You already have 10 published guidebooks. Please unpublish one of the guidebooks.');
+      expect((reason as Error).message).toBe(
+        'You already have 10 published guidebooks. Please unpublish one of the guidebooks.',
+      );
     }
     const states = await Promise.all(ids.map((id) => guidebooks.load(id)));
-    const publishedCount = states.filter((s) => s.state.status === 'active' && s.state.guidebook.settings.published).length;
+    const publishedCount = states.filter(
+      (s) => s.state.status === 'active' && s.state.guidebook.settings.published,
+    ).length;
     expect(publishedCount).toBe(MAX_PUBLISHED);
   });
 
@@ -123,9 +146,14 @@ describe('publishing under the limit of 10', () => {
 
     await guidebooks.setPublicGallery(ids[0]!, author, true, meta(author));
     await guidebooks.publish(ids[10]!, author, meta(author));
-    await expect(guidebooks.setPublicGallery(ids[0]!, author, false, meta(author))).rejects.toBeInstanceOf(PublishLimitError);
+    await expect(guidebooks.setPublicGallery(ids[0]!, author, false, meta(author))).rejects.toBeInstanceOf(
+      PublishLimitError,
+    );
     const gallery = await guidebooks.load(ids[0]!);
-    expect(gallery.state.status === 'active' && gallery.state.guidebook.settings).toMatchObject({ published: true, isPublicGallery: true });
+    expect(gallery.state.status === 'active' && gallery.state.guidebook.settings).toMatchObject({
+      published: true,
+      isPublicGallery: true,
+    });
 
     await guidebooks.unpublish(ids[1]!, author, meta(author));
     await guidebooks.setPublicGallery(ids[0]!, author, false, meta(author));
@@ -161,7 +189,11 @@ describe('publishing under the limit of 10', () => {
     const ids = await Promise.all(Array.from({ length: 11 }, () => newGuidebook(guidebooks, author)));
     for (const leaked of ids.slice(0, 10)) {
       await store.appendToStream(publisherStream(author.userId), [
-        { id: randomUUID(), type: 'PublishSlotTaken', data: { userId: author.userId, guidebookId: leaked, reason: 'publish', at: clock.now().toISOString() } },
+        {
+          id: randomUUID(),
+          type: 'PublishSlotTaken',
+          data: { userId: author.userId, guidebookId: leaked, reason: 'publish', at: clock.now().toISOString() },
+        },
       ]);
     }
     await expect(guidebooks.publish(ids[10]!, author, meta(author))).rejects.toBeInstanceOf(PublishLimitError);
@@ -192,7 +224,10 @@ describe('history, restore, undo and redo', () => {
     const author = await person();
     const id = await newGuidebook(guidebooks, author);
     for (let i = 1; i <= 50; i++) {
-      const patches = i % 5 === 0 ? [{ op: 'replace' as const, path: ['contents', 1, 'title'], value: `Days ${i}` }] : retitle(`Jeju ${i}`);
+      const patches =
+        i % 5 === 0
+          ? [{ op: 'replace' as const, path: ['contents', 1, 'title'], value: `Days ${i}` }]
+          : retitle(`Jeju ${i}`);
       await guidebooks.edit(id, author, patches, i - 1, meta(author));
     }
     const atTen = await guidebooks.documentAt(id, author, 10);
@@ -207,13 +242,18 @@ describe('history, restore, undo and redo', () => {
     expect(await streamLength(guidebookSnapshotStream(guidebookStream(id)))).toBeGreaterThanOrEqual(2);
     for (const revision of [0, 19, 20, 21, 40, 41, 51]) {
       const fresh = createGuidebooks({ eventStore: store, clock: testClock(), snapshotEvery: 1_000_000 });
-      expect((await guidebooks.documentAt(id, author, revision)).document).toEqual((await fresh.documentAt(id, author, revision)).document);
+      expect((await guidebooks.documentAt(id, author, revision)).document).toEqual(
+        (await fresh.documentAt(id, author, revision)).document,
+      );
     }
 
     const history = await guidebooks.history(id, author, 1, 20);
     expect(history.totalCount).toBe(51);
     expect(history.entries.map((e) => e.recorded.revision)).toEqual(Array.from({ length: 20 }, (_, i) => 51 - i));
-    expect(history.entries[0]?.event).toMatchObject({ type: 'GuidebookEdited', data: { kind: 'restore', restoredRevision: 10 } });
+    expect(history.entries[0]?.event).toMatchObject({
+      type: 'GuidebookEdited',
+      data: { kind: 'restore', restoredRevision: 10 },
+    });
     expect(history.entries[0]?.who).toEqual({ userId: author.userId, name: 'Kim Minji', role: 'user' });
     const lastPage = await guidebooks.history(id, author, 3, 20);
     expect(lastPage.entries.map((e) => e.recorded.revision)).toEqual(Array.from({ length: 11 }, (_, i) => 11 - i));
@@ -227,7 +267,19 @@ describe('history, restore, undo and redo', () => {
     const author = await person();
     const id = await newGuidebook(sessionA, author);
     await sessionA.edit(id, author, retitle('One'), 0, meta(author));
-    await sessionA.edit(id, author, [{ op: 'add', path: ['contents', 0, 'sections', 0, 'items', 1], value: newSectionItem('button', { newId: () => 'btn-1' }) }], 1, meta(author));
+    await sessionA.edit(
+      id,
+      author,
+      [
+        {
+          op: 'add',
+          path: ['contents', 0, 'sections', 0, 'items', 1],
+          value: newSectionItem('button', { newId: () => 'btn-1' }),
+        },
+      ],
+      1,
+      meta(author),
+    );
     await sessionA.deleteItem(id, (await documentOf(sessionA, id)).contents[0]!._id, 'btn-1', author, meta(author));
 
     const title = async (s: Guidebooks) => (await documentOf(s, id)).title;
@@ -267,13 +319,34 @@ describe('history, restore, undo and redo', () => {
     const author = await person();
     const id = await newGuidebook(guidebooks, author);
     const causation = { eventId: randomUUID() };
-    await guidebooks.recordThumbnail(id, '/media/thumbnails/a.webp', new Date('2026-11-22T09:00:01.000Z'), causation, 900);
-    await guidebooks.recordThumbnail(id, '/media/thumbnails/b.webp', new Date('2026-11-22T09:00:02.000Z'), causation, 900);
+    await guidebooks.recordThumbnail(
+      id,
+      '/media/thumbnails/a.webp',
+      new Date('2026-11-22T09:00:01.000Z'),
+      causation,
+      900,
+    );
+    await guidebooks.recordThumbnail(
+      id,
+      '/media/thumbnails/b.webp',
+      new Date('2026-11-22T09:00:02.000Z'),
+      causation,
+      900,
+    );
     const edited = await guidebooks.edit(id, author, retitle('A'), 0, meta(author));
     expect(edited.revision).toBe(3);
-    expect(decodeGuidebookEvent(edited.events[0]!.type, edited.events[0]!.data)).toMatchObject({ type: 'GuidebookEdited', data: { baseRevision: 2 } });
+    expect(decodeGuidebookEvent(edited.events[0]!.type, edited.events[0]!.data)).toMatchObject({
+      type: 'GuidebookEdited',
+      data: { baseRevision: 2 },
+    });
 
-    await guidebooks.recordThumbnail(id, '/media/thumbnails/c.webp', new Date('2026-11-22T09:00:03.000Z'), causation, 900);
+    await guidebooks.recordThumbnail(
+      id,
+      '/media/thumbnails/c.webp',
+      new Date('2026-11-22T09:00:03.000Z'),
+      causation,
+      900,
+    );
     const error = await guidebooks.edit(id, author, retitle('B'), 2, meta(author)).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RevisionMismatchError);
     expect((error as RevisionMismatchError).extra.currentRevision).toBe(4);
@@ -283,10 +356,18 @@ describe('history, restore, undo and redo', () => {
     const guidebooks = createGuidebooks({ eventStore: store, clock: testClock() });
     const author = await person();
     const id = randomUUID();
-    const legacy: StoreEvent = { id: randomUUID(), type: 'GuidebookCreated', data: { guidebookId: id, uuid: 'abc123', title: '부산 여행', createdAt: '2026-11-01T00:00:00.000Z' }, metadata: { userId: author.userId } };
+    const legacy: StoreEvent = {
+      id: randomUUID(),
+      type: 'GuidebookCreated',
+      data: { guidebookId: id, uuid: 'abc123', title: '부산 여행', createdAt: '2026-11-01T00:00:00.000Z' },
+      metadata: { userId: author.userId },
+    };
     await store.appendToStream(guidebookStream(id), [legacy]);
     const result = await guidebooks.edit(id, author, retitle('부산 1박 2일'), 0, meta(author));
-    expect(result.state.status === 'active' && result.state.guidebook).toMatchObject({ ownerId: author.userId, document: { title: '부산 1박 2일' } });
+    expect(result.state.status === 'active' && result.state.guidebook).toMatchObject({
+      ownerId: author.userId,
+      document: { title: '부산 1박 2일' },
+    });
   });
 });
 
@@ -305,19 +386,43 @@ describe('snapshots', () => {
     const streamId = guidebookStream(id);
     // 9,999 edits written straight to the store in batches (the same events the handler writes), then the rest
     // through the handler, which snapshots as it goes.
-    await appendTitleEdits(store, { guidebookId: id, userId: author.userId, count: 9_999, editedAt: '2026-11-22T09:00:00.000Z' });
+    await appendTitleEdits(store, {
+      guidebookId: id,
+      userId: author.userId,
+      count: 9_999,
+      editedAt: '2026-11-22T09:00:00.000Z',
+    });
     // The stream gained its day's quota (GUIDEBOOK_EVENTS_PER_DAY) on 22 November: a further change waits for the next day.
     const head = await store.headPosition();
-    await expect(guidebooks.edit(id, author, retitle('One too many'), 9_999, meta(author))).rejects.toThrow(GROWTH_QUOTA_MESSAGE);
+    await expect(guidebooks.edit(id, author, retitle('One too many'), 9_999, meta(author))).rejects.toThrow(
+      GROWTH_QUOTA_MESSAGE,
+    );
     expect(await store.headPosition()).toBe(head);
     clock.advance(24 * 60 * 60_000);
-    await guidebooks.edit(id, author, [{ op: 'replace', path: ['contents', 1, 'days'], value: [{ _id: 'd1', title: richParagraph('Day 1'), activities: [], meals: [] }] }], 9_999, meta(author));
-    for (let revision = 10_000; revision < 10_010; revision++) await guidebooks.edit(id, author, retitle(`Last ${revision}`), revision, meta(author));
+    await guidebooks.edit(
+      id,
+      author,
+      [
+        {
+          op: 'replace',
+          path: ['contents', 1, 'days'],
+          value: [{ _id: 'd1', title: richParagraph('Day 1'), activities: [], meals: [] }],
+        },
+      ],
+      9_999,
+      meta(author),
+    );
+    for (let revision = 10_000; revision < 10_010; revision++)
+      await guidebooks.edit(id, author, retitle(`Last ${revision}`), revision, meta(author));
 
     const loaded = await guidebooks.load(id);
     expect(loaded.revision).toBe(10_010);
     expect(loaded.eventsRead).toBeLessThan(200);
-    const fullFold = createGuidebooks({ eventStore: store, clock: testClock(), snapshotEvery: Number.MAX_SAFE_INTEGER });
+    const fullFold = createGuidebooks({
+      eventStore: store,
+      clock: testClock(),
+      snapshotEvery: Number.MAX_SAFE_INTEGER,
+    });
     const withoutSnapshots = createStreamLoader(store, guidebookDecider, {
       toEvent: (recorded) => decodeGuidebookEvent(recorded.type, recorded.data, { metadata: recorded.metadata }),
     });

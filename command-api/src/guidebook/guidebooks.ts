@@ -14,8 +14,19 @@ import {
 } from '@pocketguide/contracts';
 import { hashSharePassword } from '@pocketguide/platform/auth/share-password';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
-import { ConflictError, ForbiddenError, NotFoundError, RevisionMismatchError, ValidationError } from '@pocketguide/platform/http/errors';
-import { commandStep, createCommandHandler, type CommandMetadata, type CommandResult } from '../core/command-handler.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  RevisionMismatchError,
+  ValidationError,
+} from '@pocketguide/platform/http/errors';
+import {
+  commandStep,
+  createCommandHandler,
+  type CommandMetadata,
+  type CommandResult,
+} from '../core/command-handler.ts';
 import { deriveId, type Clock } from '../core/ids.ts';
 import type { SnapshotCounts } from '../core/snapshot-counts.ts';
 import { NOTHING_TO_REDO, NOTHING_TO_UNDO } from './document-commands.ts';
@@ -23,7 +34,12 @@ import type { GuidebookCommand } from './guidebook-commands.ts';
 import { guidebookDecider } from './guidebook-decider.ts';
 import { undoPatchesOf } from './guidebook-document-change.ts';
 import { createGuidebookOwners } from './guidebook-owners.ts';
-import { GUIDEBOOK_SNAPSHOT_VERSION, createGuidebookPast, guidebookSnapshotStream, toGuidebookEvent } from './guidebook-past.ts';
+import {
+  GUIDEBOOK_SNAPSHOT_VERSION,
+  createGuidebookPast,
+  guidebookSnapshotStream,
+  toGuidebookEvent,
+} from './guidebook-past.ts';
 import { NOT_YOURS, mayChange, type Actor, type Guidebook, type GuidebookState } from './guidebook-state.ts';
 import { createPublishSlots } from './publish-slots.ts';
 
@@ -59,10 +75,20 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     ...(deps.snapshotCounts ? { counts: deps.snapshotCounts } : {}),
   };
   // the guidebooks being edited now keep their folded state between saves (a save then folds no snapshot again)
-  const handle = createCommandHandler(eventStore, guidebookDecider, { toEvent: toGuidebookEvent, snapshots, stateCacheSize: deps.stateCacheSize ?? 256 });
+  const handle = createCommandHandler(eventStore, guidebookDecider, {
+    toEvent: toGuidebookEvent,
+    snapshots,
+    stateCacheSize: deps.stateCacheSize ?? 256,
+  });
   const owners = createGuidebookOwners({ eventStore, clock });
   const { ownerInfo } = owners;
-  const slots = createPublishSlots({ eventStore, clock, owners, loadGuidebook: (guidebookId) => load(guidebookId), pauseMs: deps.slotRetryPauseMs ?? 5 });
+  const slots = createPublishSlots({
+    eventStore,
+    clock,
+    owners,
+    loadGuidebook: (guidebookId) => load(guidebookId),
+    pauseMs: deps.slotRetryPauseMs ?? 5,
+  });
   const past = createGuidebookPast({ eventStore, nameOf: ownerInfo });
 
   /** Commands by a person are checked for 404 and 403 before a stale `If-Match` (412). */
@@ -83,7 +109,10 @@ export function createGuidebooks(deps: GuidebooksDeps) {
    */
   async function revisionSeen(guidebookId: string, ifMatch: number): Promise<number> {
     let seen = ifMatch;
-    for await (const recorded of eventStore.readStream(guidebookStream(guidebookId), { fromRevision: ifMatch + 1, maxCount: 20 })) {
+    for await (const recorded of eventStore.readStream(guidebookStream(guidebookId), {
+      fromRevision: ifMatch + 1,
+      maxCount: 20,
+    })) {
       if (recorded.type !== 'GuidebookThumbnailRecorded') return ifMatch;
       seen = recorded.revision;
     }
@@ -111,7 +140,9 @@ export function createGuidebooks(deps: GuidebooksDeps) {
   }
 
   /** The guidebook, if it exists and is not deleted (404 otherwise). */
-  async function existing(guidebookId: string): Promise<{ guidebook: Guidebook; revision: number; state: GuidebookState }> {
+  async function existing(
+    guidebookId: string,
+  ): Promise<{ guidebook: Guidebook; revision: number; state: GuidebookState }> {
     const { state, revision } = await load(guidebookId);
     if (state.status !== 'active') throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
     return { guidebook: state.guidebook, revision, state };
@@ -135,10 +166,15 @@ export function createGuidebooks(deps: GuidebooksDeps) {
   }
 
   /** `document` null: the built-in sample (in the owner's language) for source 'sample', else a new document. */
-  async function create(actor: Actor, input: { document: GuidebookDocument | null; source: GuidebookSource; copiedFrom?: string }, metadata: CommandMetadata) {
+  async function create(
+    actor: Actor,
+    input: { document: GuidebookDocument | null; source: GuidebookSource; copiedFrom?: string },
+    metadata: CommandMetadata,
+  ) {
     const { guidebookId, uuid } = newIds(metadata);
     const owner = await ownerInfo(actor.userId);
-    const document = input.document ?? (input.source === 'sample' ? sampleGuidebook(owner.language) : newGuidebookDocument());
+    const document =
+      input.document ?? (input.source === 'sample' ? sampleGuidebook(owner.language) : newGuidebookDocument());
     const result = await run(
       guidebookId,
       {
@@ -163,7 +199,13 @@ export function createGuidebooks(deps: GuidebooksDeps) {
   // ---------------------------------------------------------------- document changes
 
   /** Peeks at the newest undo (or redo) target, reads its event and sends the command; a lost race tries again. */
-  async function undoOrRedo(guidebookId: string, actor: Actor, which: 'undo' | 'redo', metadata: CommandMetadata, expectedRevision?: number) {
+  async function undoOrRedo(
+    guidebookId: string,
+    actor: Actor,
+    which: 'undo' | 'redo',
+    metadata: CommandMetadata,
+    expectedRevision?: number,
+  ) {
     for (let attempt = 0; ; attempt++) {
       const { guidebook, revision } = await changeable(guidebookId, actor);
       if (expectedRevision !== undefined && expectedRevision !== revision) throw new RevisionMismatchError(revision);
@@ -191,7 +233,8 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     changeable,
 
     /** POST /api/guidebooks: a NEW or sample guidebook from the posted document (null: nothing posted). */
-    create: (actor: Actor, document: GuidebookDocument | null, source: 'new' | 'sample', metadata: CommandMetadata) => create(actor, { document, source }, metadata),
+    create: (actor: Actor, document: GuidebookDocument | null, source: 'new' | 'sample', metadata: CommandMetadata) =>
+      create(actor, { document, source }, metadata),
 
     /** POST /api/guidebooks/copy: a new guidebook of the caller holding a copy (fresh ids) of one they may change. */
     async copy(actor: Actor, sourceId: string, metadata: CommandMetadata) {
@@ -202,26 +245,59 @@ export function createGuidebooks(deps: GuidebooksDeps) {
 
     /** PATCH /api/guidebooks/{id}: patches against `expectedRevision` (If-Match). */
     edit: (guidebookId: string, actor: Actor, patches: Patch[], expectedRevision: number, metadata: CommandMetadata) =>
-      run(guidebookId, { type: 'EditGuidebook', data: { actor, patches, idSeed: `ids:${metadata.commandId}`, now: clock.now() } }, metadata, expectedRevision),
+      run(
+        guidebookId,
+        { type: 'EditGuidebook', data: { actor, patches, idSeed: `ids:${metadata.commandId}`, now: clock.now() } },
+        metadata,
+        expectedRevision,
+      ),
 
     /** PUT /api/guidebooks/{id}: the whole document; without If-Match the last save wins. */
-    save: (guidebookId: string, actor: Actor, document: GuidebookDocument, metadata: CommandMetadata, expectedRevision?: number) =>
-      run(guidebookId, { type: 'SaveGuidebook', data: { actor, document, idSeed: `ids:${metadata.commandId}`, now: clock.now() } }, metadata, expectedRevision),
+    save: (
+      guidebookId: string,
+      actor: Actor,
+      document: GuidebookDocument,
+      metadata: CommandMetadata,
+      expectedRevision?: number,
+    ) =>
+      run(
+        guidebookId,
+        { type: 'SaveGuidebook', data: { actor, document, idSeed: `ids:${metadata.commandId}`, now: clock.now() } },
+        metadata,
+        expectedRevision,
+      ),
 
     /** POST /api/guidebooks/{id}/restore: the document of `revision` back, as a new change. */
-    async restore(guidebookId: string, actor: Actor, revision: number, metadata: CommandMetadata, expectedRevision?: number) {
+    async restore(
+      guidebookId: string,
+      actor: Actor,
+      revision: number,
+      metadata: CommandMetadata,
+      expectedRevision?: number,
+    ) {
       const { revision: current } = await changeable(guidebookId, actor);
       if (revision > current) throw new NotFoundError(`There is no revision ${revision}`);
       const { state } = await past.stateAt(guidebookId, revision);
       if (state.status === 'none') throw new NotFoundError(`There is no revision ${revision}`);
-      return run(guidebookId, { type: 'RestoreRevision', data: { actor, revision, document: state.guidebook.document, now: clock.now() } }, metadata, expectedRevision);
+      return run(
+        guidebookId,
+        { type: 'RestoreRevision', data: { actor, revision, document: state.guidebook.document, now: clock.now() } },
+        metadata,
+        expectedRevision,
+      );
     },
 
-    undo: (guidebookId: string, actor: Actor, metadata: CommandMetadata, expectedRevision?: number) => undoOrRedo(guidebookId, actor, 'undo', metadata, expectedRevision),
-    redo: (guidebookId: string, actor: Actor, metadata: CommandMetadata, expectedRevision?: number) => undoOrRedo(guidebookId, actor, 'redo', metadata, expectedRevision),
+    undo: (guidebookId: string, actor: Actor, metadata: CommandMetadata, expectedRevision?: number) =>
+      undoOrRedo(guidebookId, actor, 'undo', metadata, expectedRevision),
+    redo: (guidebookId: string, actor: Actor, metadata: CommandMetadata, expectedRevision?: number) =>
+      undoOrRedo(guidebookId, actor, 'redo', metadata, expectedRevision),
 
     copyContent: (guidebookId: string, contentId: string, actor: Actor, metadata: CommandMetadata) =>
-      run(guidebookId, { type: 'CopyContentPage', data: { actor, contentId, idSeed: `ids:${metadata.commandId}`, now: clock.now() } }, metadata),
+      run(
+        guidebookId,
+        { type: 'CopyContentPage', data: { actor, contentId, idSeed: `ids:${metadata.commandId}`, now: clock.now() } },
+        metadata,
+      ),
 
     deleteItem: (guidebookId: string, contentId: string, itemId: string, actor: Actor, metadata: CommandMetadata) =>
       run(guidebookId, { type: 'DeleteSectionItem', data: { actor, contentId, itemId, now: clock.now() } }, metadata),
@@ -232,23 +308,42 @@ export function createGuidebooks(deps: GuidebooksDeps) {
       if (target.kind === 'card') {
         const card = guidebook.document.home.cards.find((candidate) => candidate._id === target.cardId);
         if (!card) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
-        if (!CARD_IMAGE_TYPES.has(card.type)) throw new ValidationError(`A ${card.type} card takes no image`, [{ path: 'cardId', message: `A ${card.type} card takes no image` }]);
+        if (!CARD_IMAGE_TYPES.has(card.type))
+          throw new ValidationError(`A ${card.type} card takes no image`, [
+            { path: 'cardId', message: `A ${card.type} card takes no image` },
+          ]);
         return;
       }
       if (target.kind !== 'item') return;
       const page = guidebook.document.contents.find((content) => content._id === target.contentId);
       const section = page?.sections.find((candidate) => candidate._id === target.sectionId);
-      if (!section?.items.some((item) => item._id === target.itemId)) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
+      if (!section?.items.some((item) => item._id === target.itemId))
+        throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
     },
 
     /** The stored image goes into the document as a change of kind 'upload' (not tied to the editor's revision). */
-    uploadImage: (guidebookId: string, actor: Actor, target: ImageUploadTarget, image: ImageSet, metadata: CommandMetadata) =>
-      run(guidebookId, { type: 'UploadImage', data: { actor, target, image, now: clock.now() } }, metadata),
+    uploadImage: (
+      guidebookId: string,
+      actor: Actor,
+      target: ImageUploadTarget,
+      image: ImageSet,
+      metadata: CommandMetadata,
+    ) => run(guidebookId, { type: 'UploadImage', data: { actor, target, image, now: clock.now() } }, metadata),
 
     /** DELETE /api/guidebooks/{id}: a soft delete (unpublishing first), then the slot is given back. */
     async remove(guidebookId: string, actor: Actor, metadata: CommandMetadata) {
-      const result = await run(guidebookId, { type: 'DeleteGuidebook', data: { actor, now: clock.now() } }, commandStep(metadata, 'delete'));
-      if (result.state.status !== 'none') await slots.release(result.state.guidebook.ownerId, guidebookId, 'deleted', commandStep(metadata, 'release-slot'));
+      const result = await run(
+        guidebookId,
+        { type: 'DeleteGuidebook', data: { actor, now: clock.now() } },
+        commandStep(metadata, 'delete'),
+      );
+      if (result.state.status !== 'none')
+        await slots.release(
+          result.state.guidebook.ownerId,
+          guidebookId,
+          'deleted',
+          commandStep(metadata, 'release-slot'),
+        );
       return result;
     },
 
@@ -256,11 +351,16 @@ export function createGuidebooks(deps: GuidebooksDeps) {
      * PUT /api/guidebooks/{id}/publish: checked first (exists, may change, subscription), then a slot in the owner's
      * publisher stream, then GuidebookPublished; if that second append fails the slot is given back.
      */
-    async publish(guidebookId: string, actor: Actor, metadata: CommandMetadata): Promise<CommandResult<GuidebookState>> {
+    async publish(
+      guidebookId: string,
+      actor: Actor,
+      metadata: CommandMetadata,
+    ): Promise<CommandResult<GuidebookState>> {
       const { guidebook, state } = await changeable(guidebookId, actor);
       const mayPublish = actor.isAdmin || (await ownerInfo(guidebook.ownerId)).mayPublish;
       const command: GuidebookCommand = { type: 'PublishGuidebook', data: { actor, mayPublish, now: clock.now() } };
-      if (guidebookDecider.decide(command, state).length === 0) return run(guidebookId, command, commandStep(metadata, 'publish'));
+      if (guidebookDecider.decide(command, state).length === 0)
+        return run(guidebookId, command, commandStep(metadata, 'publish'));
       await slots.take(guidebook.ownerId, guidebookId, 'publish', commandStep(metadata, 'take-slot'));
       try {
         return await run(guidebookId, command, commandStep(metadata, 'publish'));
@@ -272,8 +372,18 @@ export function createGuidebooks(deps: GuidebooksDeps) {
 
     /** PUT /api/guidebooks/{id}/unpublish: unpublished first, then the slot given back (never fewer slots than published). */
     async unpublish(guidebookId: string, actor: Actor, metadata: CommandMetadata, reason: 'single' | 'all' = 'single') {
-      const result = await run(guidebookId, { type: 'UnpublishGuidebook', data: { actor, reason, now: clock.now() } }, commandStep(metadata, 'unpublish'));
-      if (result.state.status !== 'none') await slots.release(result.state.guidebook.ownerId, guidebookId, 'unpublish', commandStep(metadata, 'release-slot'));
+      const result = await run(
+        guidebookId,
+        { type: 'UnpublishGuidebook', data: { actor, reason, now: clock.now() } },
+        commandStep(metadata, 'unpublish'),
+      );
+      if (result.state.status !== 'none')
+        await slots.release(
+          result.state.guidebook.ownerId,
+          guidebookId,
+          'unpublish',
+          commandStep(metadata, 'release-slot'),
+        );
       return result;
     },
 
@@ -289,7 +399,11 @@ export function createGuidebooks(deps: GuidebooksDeps) {
         const { state: current } = await load(guidebookId);
         if (current.status !== 'active' || !current.guidebook.settings.published) continue;
         const step = commandStep(metadata, `unpublish:${guidebookId}`);
-        const result = await run(guidebookId, { type: 'UnpublishGuidebook', data: { actor, reason: 'all', now: clock.now() } }, step);
+        const result = await run(
+          guidebookId,
+          { type: 'UnpublishGuidebook', data: { actor, reason: 'all', now: clock.now() } },
+          step,
+        );
         const released = await slots.release(actor.userId, guidebookId, 'unpublish', commandStep(step, 'release-slot'));
         if (result.events.length > 0 || result.alreadyHandled) unpublished.push(guidebookId);
         position = Math.max(position, result.position, released.position);
@@ -303,7 +417,10 @@ export function createGuidebooks(deps: GuidebooksDeps) {
      */
     async setPublicGallery(guidebookId: string, actor: Actor, isPublicGallery: boolean, metadata: CommandMetadata) {
       const { guidebook, state } = await changeable(guidebookId, actor);
-      const command: GuidebookCommand = { type: 'SetPublicGallery', data: { actor, isPublicGallery, now: clock.now() } };
+      const command: GuidebookCommand = {
+        type: 'SetPublicGallery',
+        data: { actor, isPublicGallery, now: clock.now() },
+      };
       const decided = guidebookDecider.decide(command, state);
       if (isPublicGallery || decided.length === 0) {
         const result = await run(guidebookId, command, commandStep(metadata, 'gallery'));
@@ -324,11 +441,19 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     setPassword: async (guidebookId: string, actor: Actor, password: string, metadata: CommandMetadata) => {
       // Hashed here, on the thread pool, so that no projector or request thread ever runs scrypt synchronously.
       const passwordHash = password === '' ? null : await hashSharePassword(password, `command:${metadata.commandId}`);
-      return run(guidebookId, { type: 'SetGuidebookPassword', data: { actor, password, passwordHash, now: clock.now() } }, metadata);
+      return run(
+        guidebookId,
+        { type: 'SetGuidebookPassword', data: { actor, password, passwordHash, now: clock.now() } },
+        metadata,
+      );
     },
 
-    setSampleFlags: (guidebookId: string, actor: Actor, flags: { isSampleGuidebook: boolean; isSampleContent: boolean }, metadata: CommandMetadata) =>
-      run(guidebookId, { type: 'SetSampleFlags', data: { actor, ...flags, now: clock.now() } }, metadata),
+    setSampleFlags: (
+      guidebookId: string,
+      actor: Actor,
+      flags: { isSampleGuidebook: boolean; isSampleContent: boolean },
+      metadata: CommandMetadata,
+    ) => run(guidebookId, { type: 'SetSampleFlags', data: { actor, ...flags, now: clock.now() } }, metadata),
 
     /**
      * The thumbnail worker's command: one GuidebookThumbnailRecorded per rendering, however often it is delivered.
@@ -378,6 +503,7 @@ export function documentFromParts(parts: Partial<GuidebookDocument>): GuidebookD
 
 /** The patches that redo an undone change: the undo event's own inverse. */
 function redoPatchesOf(event: GuidebookEvent): Patch[] {
-  if (event.type !== 'GuidebookEdited' || event.data.kind !== 'undo') throw new ConflictError('This change cannot be redone');
+  if (event.type !== 'GuidebookEdited' || event.data.kind !== 'undo')
+    throw new ConflictError('This change cannot be redone');
   return event.data.inversePatches;
 }

@@ -1,4 +1,11 @@
-import { MAX_PUBLISHED, decodePublisherEvent, isAdminRole, publishLimitOf, publisherStream, type PublisherEvent } from '@pocketguide/contracts';
+import {
+  MAX_PUBLISHED,
+  decodePublisherEvent,
+  isAdminRole,
+  publishLimitOf,
+  publisherStream,
+  type PublisherEvent,
+} from '@pocketguide/contracts';
 import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import { RevisionMismatchError } from '@pocketguide/platform/http/errors';
 import { commandStep, createCommandHandler, type CommandMetadata } from '../core/command-handler.ts';
@@ -18,7 +25,8 @@ import { publisherDecider } from './publisher-decider.ts';
 export const STALE_SLOT_MS = 60_000;
 const SLOT_ATTEMPTS = 40;
 
-const toPublisherEvent = (recorded: RecordedEvent): PublisherEvent => decodePublisherEvent(recorded.type, recorded.data);
+const toPublisherEvent = (recorded: RecordedEvent): PublisherEvent =>
+  decodePublisherEvent(recorded.type, recorded.data);
 
 export type PublishSlotsDeps = {
   eventStore: EventStore;
@@ -31,7 +39,8 @@ export type PublishSlotsDeps = {
 };
 
 /** Published, and not in the public gallery (which needs no slot). */
-const countsAsPublished = (state: GuidebookState) => state.status === 'active' && state.guidebook.settings.published && !state.guidebook.settings.isPublicGallery;
+const countsAsPublished = (state: GuidebookState) =>
+  state.status === 'active' && state.guidebook.settings.published && !state.guidebook.settings.isPublicGallery;
 
 export function createPublishSlots({ eventStore, clock, owners, loadGuidebook, pauseMs }: PublishSlotsDeps) {
   const handlePublisher = createCommandHandler(eventStore, publisherDecider, { toEvent: toPublisherEvent });
@@ -49,7 +58,9 @@ export function createPublishSlots({ eventStore, clock, owners, loadGuidebook, p
   }
 
   const pause = (attempt: number) =>
-    pauseMs <= 0 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, Math.random() * pauseMs * Math.min(attempt + 1, 8)));
+    pauseMs <= 0
+      ? Promise.resolve()
+      : new Promise((resolve) => setTimeout(resolve, Math.random() * pauseMs * Math.min(attempt + 1, 8)));
 
   /** Releases slots whose guidebook was never published (a crash between the two appends), older than a minute. */
   async function reclaimStaleSlots(userId: string, metadata: CommandMetadata): Promise<boolean> {
@@ -60,7 +71,12 @@ export function createPublishSlots({ eventStore, clock, owners, loadGuidebook, p
       if (Date.parse(slot.takenAt) > cutoff) continue;
       const { state: guidebook } = await loadGuidebook(slot.guidebookId);
       if (countsAsPublished(guidebook)) continue;
-      await release(userId, slot.guidebookId, guidebook.status === 'deleted' ? 'deleted' : 'unpublish', commandStep(metadata, `reclaim:${slot.guidebookId}:${slot.takenAt}`));
+      await release(
+        userId,
+        slot.guidebookId,
+        guidebook.status === 'deleted' ? 'deleted' : 'unpublish',
+        commandStep(metadata, `reclaim:${slot.guidebookId}:${slot.takenAt}`),
+      );
       released = true;
     }
     return released;
@@ -71,7 +87,12 @@ export function createPublishSlots({ eventStore, clock, owners, loadGuidebook, p
    * owner serialise there, so at most 10 slots are ever held. A lost race is tried again; a full stream first
    * reclaims stale slots once.
    */
-  async function take(userId: string, guidebookId: string, reason: 'publish' | 'gallery-off', metadata: CommandMetadata) {
+  async function take(
+    userId: string,
+    guidebookId: string,
+    reason: 'publish' | 'gallery-off',
+    metadata: CommandMetadata,
+  ) {
     const limit = await publishLimitFor(userId);
     let reclaimed = false;
     for (let attempt = 0; ; attempt++) {
@@ -95,7 +116,12 @@ export function createPublishSlots({ eventStore, clock, owners, loadGuidebook, p
     }
   }
 
-  async function release(userId: string, guidebookId: string, reason: 'unpublish' | 'gallery-on' | 'deleted', metadata: CommandMetadata) {
+  async function release(
+    userId: string,
+    guidebookId: string,
+    reason: 'unpublish' | 'gallery-on' | 'deleted',
+    metadata: CommandMetadata,
+  ) {
     for (let attempt = 0; ; attempt++) {
       try {
         return await handlePublisher(
@@ -116,7 +142,8 @@ export function createPublishSlots({ eventStore, clock, owners, loadGuidebook, p
    */
   async function releaseUnlessCounted(userId: string, guidebookId: string, metadata: CommandMetadata) {
     const { state } = await loadGuidebook(guidebookId);
-    if (!countsAsPublished(state)) await release(userId, guidebookId, 'unpublish', commandStep(metadata, 'release-slot'));
+    if (!countsAsPublished(state))
+      await release(userId, guidebookId, 'unpublish', commandStep(metadata, 'release-slot'));
   }
 
   /** The owner's publisher stream: the slots held and every guidebook that ever took one. */

@@ -21,27 +21,46 @@ export function deleteGuidebook(command: DeleteGuidebook, state: GuidebookState)
   const { guidebookId } = guidebook;
   const deleted = checked({ type: 'GuidebookDeleted', data: { guidebookId, deletedAt: now } });
   if (!guidebook.settings.published) return [deleted];
-  return [checked({ type: 'GuidebookUnpublished', data: { guidebookId, reason: 'deleted', unpublishedAt: now } }), deleted];
+  return [
+    checked({ type: 'GuidebookUnpublished', data: { guidebookId, reason: 'deleted', unpublishedAt: now } }),
+    deleted,
+  ];
 }
 
 export function publishGuidebook(command: PublishGuidebook, state: GuidebookState): GuidebookEvent[] {
   const guidebook = changeableGuidebook(state, command.data.actor);
   if (guidebook.settings.published) return [];
   if (!command.data.mayPublish) throw new SubscriptionRequiredError();
-  return [checked({ type: 'GuidebookPublished', data: { guidebookId: guidebook.guidebookId, publishedAt: command.data.now.toISOString() } })];
+  return [
+    checked({
+      type: 'GuidebookPublished',
+      data: { guidebookId: guidebook.guidebookId, publishedAt: command.data.now.toISOString() },
+    }),
+  ];
 }
 
 export function unpublishGuidebook(command: UnpublishGuidebook, state: GuidebookState): GuidebookEvent[] {
   const guidebook = changeableGuidebook(state, command.data.actor);
   if (!guidebook.settings.published) return [];
   const { reason, now } = command.data;
-  return [checked({ type: 'GuidebookUnpublished', data: { guidebookId: guidebook.guidebookId, reason, unpublishedAt: now.toISOString() } })];
+  return [
+    checked({
+      type: 'GuidebookUnpublished',
+      data: { guidebookId: guidebook.guidebookId, reason, unpublishedAt: now.toISOString() },
+    }),
+  ];
 }
 
 export function setPublicGallery(command: SetPublicGallery, state: GuidebookState): GuidebookEvent[] {
   const guidebook = changeableGuidebook(state, command.data.actor);
   const { isPublicGallery, now } = command.data;
   if (guidebook.settings.isPublicGallery === isPublicGallery) return [];
-  if (isPublicGallery && !guidebook.settings.published) throw new ConflictError(GUIDEBOOK_MESSAGES.galleryNeedsPublished);
-  return [checked({ type: 'GuidebookPublicGallerySet', data: { guidebookId: guidebook.guidebookId, isPublicGallery, setAt: now.toISOString() } })];
+  if (isPublicGallery && !guidebook.settings.published)
+    throw new ConflictError(GUIDEBOOK_MESSAGES.galleryNeedsPublished);
+  return [
+    checked({
+      type: 'GuidebookPublicGallerySet',
+      data: { guidebookId: guidebook.guidebookId, isPublicGallery, setAt: now.toISOString() },
+    }),
+  ];
 }

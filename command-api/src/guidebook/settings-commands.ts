@@ -12,15 +12,25 @@ export function setGuidebookPassword(command: SetGuidebookPassword, state: Guide
   const guidebook = changeableGuidebook(state, command.data.actor);
   if (guidebook.settings.password === command.data.password) return [];
   const { password, passwordHash, now } = command.data;
-  if ((password === '') !== (passwordHash === null)) throw new Error('SetGuidebookPassword: a password needs its hash, and only a password has one');
-  return [checked({ type: 'GuidebookPasswordSet', data: { v: 2, guidebookId: guidebook.guidebookId, password, passwordHash, setAt: now.toISOString() } })];
+  if ((password === '') !== (passwordHash === null))
+    throw new Error('SetGuidebookPassword: a password needs its hash, and only a password has one');
+  return [
+    checked({
+      type: 'GuidebookPasswordSet',
+      data: { v: 2, guidebookId: guidebook.guidebookId, password, passwordHash, setAt: now.toISOString() },
+    }),
+  ];
 }
 
 export function setSampleFlags(command: SetSampleFlags, state: GuidebookState): GuidebookEvent[] {
   const guidebook = existingGuidebook(state);
   const { actor, isSampleGuidebook, isSampleContent, now } = command.data;
   if (!actor.isAdmin || guidebook.ownerId !== actor.userId) throw new ForbiddenError(SAMPLE_FLAGS_REFUSED);
-  if (guidebook.settings.isSampleGuidebook === isSampleGuidebook && guidebook.settings.isSampleContent === isSampleContent) return [];
+  if (
+    guidebook.settings.isSampleGuidebook === isSampleGuidebook &&
+    guidebook.settings.isSampleContent === isSampleContent
+  )
+    return [];
   const data = { guidebookId: guidebook.guidebookId, isSampleGuidebook, isSampleContent, setAt: now.toISOString() };
   return [checked({ type: 'GuidebookSampleFlagsSet', data })];
 }
@@ -32,12 +42,18 @@ export function recordThumbnail(command: RecordThumbnail, state: GuidebookState)
   const guidebook = existingGuidebook(state);
   const generatedAt = command.data.generatedAt.toISOString();
   const { thumbnailUrl } = command.data;
-  if (guidebook.settings.thumbnailUrl === thumbnailUrl && guidebook.settings.thumbnailGeneratedAt === generatedAt) return [];
+  if (guidebook.settings.thumbnailUrl === thumbnailUrl && guidebook.settings.thumbnailGeneratedAt === generatedAt)
+    return [];
   const { renderMs } = command.data;
   return [
     checked({
       type: 'GuidebookThumbnailRecorded',
-      data: { guidebookId: guidebook.guidebookId, thumbnailUrl, generatedAt, ...(renderMs === undefined ? {} : { renderMs: Math.round(renderMs) }) },
+      data: {
+        guidebookId: guidebook.guidebookId,
+        thumbnailUrl,
+        generatedAt,
+        ...(renderMs === undefined ? {} : { renderMs: Math.round(renderMs) }),
+      },
     }),
   ];
 }

@@ -5,7 +5,10 @@ import type { Decider } from '../core/decider.ts';
 /** A person's icon library: the icons they have now (deleted ones are gone from it). */
 export type IconLibraryState = { icons: ReadonlyMap<string, string> };
 
-export type UploadIcon = { type: 'UploadIcon'; data: { iconId: string; userId: string; url: string; bytes: number; now: Date } };
+export type UploadIcon = {
+  type: 'UploadIcon';
+  data: { iconId: string; userId: string; url: string; bytes: number; now: Date };
+};
 export type DeleteIcon = { type: 'DeleteIcon'; data: { iconId: string; userId: string; now: Date } };
 export type IconCommand = UploadIcon | DeleteIcon;
 

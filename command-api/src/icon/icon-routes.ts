@@ -22,7 +22,14 @@ import { commandMetadata } from '../core/request-context.ts';
 import { iconLibraryDecider } from './icon-decider.ts';
 import { checkIconFile } from '@pocketguide/platform/images/icon-file';
 
-export type IconRoutesDeps = { eventStore: EventStore; readStore: ReadStore; auth: Auth; blobs: BlobStore; clock: Clock; ids: IdSource };
+export type IconRoutesDeps = {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  auth: Auth;
+  blobs: BlobStore;
+  clock: Clock;
+  ids: IdSource;
+};
 
 function caller(req: Request): AuthUser {
   if (!req.user) throw new UnauthorizedError('Please log in');
@@ -47,7 +54,11 @@ export function iconRoutes({ eventStore, readStore, auth, blobs, clock, ids }: I
     if (uploading.has(user.id)) throw new AppError(409, 'upload_in_progress', ICON_MESSAGES.oneAtATime);
     uploading.add(user.id);
     try {
-      const file = await receiveSingleFile(req, res, { maxBytes: ICON_MAX_BYTES, tooBig: () => ICON_MESSAGES.tooBig, oneFileMessage: ICON_MESSAGES.oneAtATime });
+      const file = await receiveSingleFile(req, res, {
+        maxBytes: ICON_MAX_BYTES,
+        tooBig: () => ICON_MESSAGES.tooBig,
+        oneFileMessage: ICON_MESSAGES.oneAtATime,
+      });
       await checkIconFile(file.bytes);
       const digest = createHash('sha256').update(file.bytes).digest('hex');
       const { url } = await blobs.put(`icons/${user.id}/${digest}.png`, file.bytes, 'image/png');

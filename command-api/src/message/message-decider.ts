@@ -1,4 +1,10 @@
-import { MESSAGE_MESSAGES, messageContentOf, type MessageContent, type MessageDismissed, type MessageEvent } from '@pocketguide/contracts';
+import {
+  MESSAGE_MESSAGES,
+  messageContentOf,
+  type MessageContent,
+  type MessageDismissed,
+  type MessageEvent,
+} from '@pocketguide/contracts';
 import { ForbiddenError, NotFoundError } from '@pocketguide/platform/http/errors';
 import type { Decider } from '../core/decider.ts';
 
@@ -9,7 +15,10 @@ export type MessageState =
 
 export type SaveMessage = { type: 'SaveMessage'; data: { messageId: string; content: MessageContent; now: Date } };
 /** `recipients`: the members the audience means now, looked up by the route when it sends */
-export type SendMessage = { type: 'SendMessage'; data: { messageId: string; recipients: readonly string[]; now: Date } };
+export type SendMessage = {
+  type: 'SendMessage';
+  data: { messageId: string; recipients: readonly string[]; now: Date };
+};
 export type UnsendMessage = { type: 'UnsendMessage'; data: { messageId: string; now: Date } };
 export type DeleteMessage = { type: 'DeleteMessage'; data: { messageId: string; now: Date } };
 export type MessageCommand = SaveMessage | SendMessage | UnsendMessage | DeleteMessage;
@@ -37,7 +46,9 @@ export const messageDecider: Decider<MessageState, MessageCommand, MessageEvent>
       case 'MessageSaved': {
         const { messageId: _id, savedAt: _at, ...fields } = event.data;
         const content = messageContentOf(fields);
-        return state.status === 'written' ? { ...state, content } : { status: 'written', content, showing: false, recipients: [] };
+        return state.status === 'written'
+          ? { ...state, content }
+          : { status: 'written', content, showing: false, recipients: [] };
       }
       case 'MessageSent':
         return state.status === 'written' ? { ...state, showing: true, recipients: event.data.recipients } : state;
@@ -60,7 +71,9 @@ export const messageDecider: Decider<MessageState, MessageCommand, MessageEvent>
         if (state.status === 'written' && sameContent(state.content, content)) return [];
         // Members already hold the sent words; changing them under their eyes would rewrite what they read.
         if (state.status === 'written' && state.showing) throw new ForbiddenError(MESSAGE_MESSAGES.editWhileShowing);
-        return [{ type: 'MessageSaved', data: { messageId, ...messageContentOf(content), savedAt: now.toISOString() } }];
+        return [
+          { type: 'MessageSaved', data: { messageId, ...messageContentOf(content), savedAt: now.toISOString() } },
+        ];
       }
       case 'SendMessage': {
         const message = written(state);
@@ -68,18 +81,41 @@ export const messageDecider: Decider<MessageState, MessageCommand, MessageEvent>
         return [
           {
             type: 'MessageSent',
-            data: { messageId: command.data.messageId, ...messageContentOf(message.content), recipients: [...command.data.recipients], sentAt: command.data.now.toISOString() },
+            data: {
+              messageId: command.data.messageId,
+              ...messageContentOf(message.content),
+              recipients: [...command.data.recipients],
+              sentAt: command.data.now.toISOString(),
+            },
           },
         ];
       }
       case 'UnsendMessage': {
         const message = written(state);
         if (!message.showing) return [];
-        return [{ type: 'MessageUnsent', data: { messageId: command.data.messageId, recipients: [...message.recipients], unsentAt: command.data.now.toISOString() } }];
+        return [
+          {
+            type: 'MessageUnsent',
+            data: {
+              messageId: command.data.messageId,
+              recipients: [...message.recipients],
+              unsentAt: command.data.now.toISOString(),
+            },
+          },
+        ];
       }
       case 'DeleteMessage': {
         const message = written(state);
-        return [{ type: 'MessageDeleted', data: { messageId: command.data.messageId, recipients: [...message.recipients], deletedAt: command.data.now.toISOString() } }];
+        return [
+          {
+            type: 'MessageDeleted',
+            data: {
+              messageId: command.data.messageId,
+              recipients: [...message.recipients],
+              deletedAt: command.data.now.toISOString(),
+            },
+          },
+        ];
       }
       default: {
         const unknown: never = command;

@@ -21,12 +21,24 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '@pocketguide/p
 import { pathParam } from '@pocketguide/platform/http/path-param';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
-import { commandStep, createCommandHandler, createStreamLoader, decodedWith, type CommandMetadata } from '../core/command-handler.ts';
+import {
+  commandStep,
+  createCommandHandler,
+  createStreamLoader,
+  decodedWith,
+  type CommandMetadata,
+} from '../core/command-handler.ts';
 import { deriveId, type Clock, type IdSource } from '../core/ids.ts';
 import { commandMetadata } from '../core/request-context.ts';
 import { inboxDecider, messageDecider, type MessageState } from './message-decider.ts';
 
-export type MessageRoutesDeps = { eventStore: EventStore; readStore: ReadStore; auth: Auth; clock: Clock; ids: IdSource };
+export type MessageRoutesDeps = {
+  eventStore: EventStore;
+  readStore: ReadStore;
+  auth: Auth;
+  clock: Clock;
+  ids: IdSource;
+};
 
 /** At most this many characters of an id in a path: anything longer is no message of ours. */
 const ID_MAX = 100;
@@ -47,31 +59,62 @@ export function messageRoutes({ eventStore, readStore, auth, clock, ids }: Messa
   const router = Router();
 
   async function recipientsOf(audience: MessageAudience): Promise<string[]> {
-    const filter = audience === 'all' ? { isHidden: false } : { isHidden: false, role: 'user', subscription: audience === 'paid' };
+    const filter =
+      audience === 'all' ? { isHidden: false } : { isHidden: false, role: 'user', subscription: audience === 'paid' };
     return (await users.find(filter)).map((user) => user.id).sort();
   }
 
-  async function write(messageId: string, content: MessageContent, showing: boolean | undefined, metadata: CommandMetadata, mustExist: boolean): Promise<number> {
+  async function write(
+    messageId: string,
+    content: MessageContent,
+    showing: boolean | undefined,
+    metadata: CommandMetadata,
+    mustExist: boolean,
+  ): Promise<number> {
     const stream = messageStream(messageId);
     let position = 0;
     if (showing === false && mustExist) {
-      position = (await messages(stream, { type: 'UnsendMessage', data: { messageId, now: clock.now() } }, { metadata: commandStep(metadata, 'unsend') })).position;
+      position = (
+        await messages(
+          stream,
+          { type: 'UnsendMessage', data: { messageId, now: clock.now() } },
+          { metadata: commandStep(metadata, 'unsend') },
+        )
+      ).position;
     }
     const guard = (state: MessageState) => {
       if (mustExist && state.status !== 'written') throw new NotFoundError(MESSAGE_MESSAGES.notFound);
     };
-    const saved = await messages(stream, { type: 'SaveMessage', data: { messageId, content, now: clock.now() } }, { metadata, guard });
+    const saved = await messages(
+      stream,
+      { type: 'SaveMessage', data: { messageId, content, now: clock.now() } },
+      { metadata, guard },
+    );
     position = Math.max(position, saved.position);
     if (showing === true) {
       const recipients = await recipientsOf(content.users);
-      const sent = await messages(stream, { type: 'SendMessage', data: { messageId, recipients, now: clock.now() } }, { metadata: commandStep(metadata, 'send') });
+      const sent = await messages(
+        stream,
+        { type: 'SendMessage', data: { messageId, recipients, now: clock.now() } },
+        { metadata: commandStep(metadata, 'send') },
+      );
       position = Math.max(position, sent.position);
     }
     return position;
   }
 
   function contentOf(req: Request): { content: MessageContent; showing: boolean | undefined } {
-    const { showing, saved: _saved, status: _status, _id, createdAt: _c, updatedAt: _u, sentAt: _s, recipientsCount: _r, ...content } = parseOrThrow(messageWriteSchema, req.body);
+    const {
+      showing,
+      saved: _saved,
+      status: _status,
+      _id,
+      createdAt: _c,
+      updatedAt: _u,
+      sentAt: _s,
+      recipientsCount: _r,
+      ...content
+    } = parseOrThrow(messageWriteSchema, req.body);
     return { content: messageContentOf(content), showing };
   }
 
@@ -80,20 +123,30 @@ export function messageRoutes({ eventStore, readStore, auth, clock, ids }: Messa
     const metadata = commandMetadata(req, ids, req.user);
     // Derived from the command id, so a retried create (same Idempotency-Key) is the same message.
     const messageId = deriveId(`message:${metadata.commandId}`);
-    const answer: MessageWritten = { _id: messageId, position: await write(messageId, content, showing, metadata, false) };
+    const answer: MessageWritten = {
+      _id: messageId,
+      position: await write(messageId, content, showing, metadata, false),
+    };
     res.status(201).json(answer);
   });
 
   router.put('/admin/messages/:id', auth.admin, async (req, res) => {
     const messageId = idParam(req);
     const { content, showing } = contentOf(req);
-    const answer: MessageWritten = { _id: messageId, position: await write(messageId, content, showing, commandMetadata(req, ids, req.user), true) };
+    const answer: MessageWritten = {
+      _id: messageId,
+      position: await write(messageId, content, showing, commandMetadata(req, ids, req.user), true),
+    };
     res.json(answer);
   });
 
   const remove = async (req: Request, res: Response) => {
     const messageId = idParam(req);
-    await messages(messageStream(messageId), { type: 'DeleteMessage', data: { messageId, now: clock.now() } }, { metadata: commandMetadata(req, ids, req.user) });
+    await messages(
+      messageStream(messageId),
+      { type: 'DeleteMessage', data: { messageId, now: clock.now() } },
+      { metadata: commandMetadata(req, ids, req.user) },
+    );
     res.status(204).end();
   };
   router.delete('/messages/:id', auth.admin, remove);
@@ -105,7 +158,8 @@ export function messageRoutes({ eventStore, readStore, auth, clock, ids }: Messa
     // Only a message there is can be dismissed: any other id would be stored in the inbox's stream for nothing.
     // A billing notice has no message stream: it is the person's own, in their inbox.
     if (messageId.startsWith(billingNoticeMessageId(''))) {
-      if ((await readStore.collection(INBOX).get(`${messageId}:${req.user.id}`)) === null) throw new NotFoundError(MESSAGE_MESSAGES.notFound);
+      if ((await readStore.collection(INBOX).get(`${messageId}:${req.user.id}`)) === null)
+        throw new NotFoundError(MESSAGE_MESSAGES.notFound);
     } else {
       const { state } = await loadMessage(messageStream(messageId));
       if (state.status !== 'written') throw new NotFoundError(MESSAGE_MESSAGES.notFound);

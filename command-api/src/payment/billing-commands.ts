@@ -38,22 +38,44 @@ export function createBillingCommands({ eventStore, clock }: BillingCommandsDeps
     const commandId = deriveId(`billing:${seed}`);
     return { userId: 'system', role: 'system', commandId, correlationId: commandId, causationId: commandId };
   };
-  const changed = (result: { events: unknown[]; alreadyHandled: boolean }) => result.events.length > 0 && !result.alreadyHandled;
+  const changed = (result: { events: unknown[]; alreadyHandled: boolean }) =>
+    result.events.length > 0 && !result.alreadyHandled;
 
   return {
     /** Appends PaymentRequested on `payment-<merchantUid>`; 'exists' when that request is already there. */
-    async requestCharge(input: { userId: string; merchantUid: string; plan: PaidPlan; amount: number; kind: PaymentKind }): Promise<'requested' | 'exists'> {
+    async requestCharge(input: {
+      userId: string;
+      merchantUid: string;
+      plan: PaidPlan;
+      amount: number;
+      kind: PaymentKind;
+    }): Promise<'requested' | 'exists'> {
       const { userId, merchantUid, plan, amount, kind } = input;
       const result = await handlePayment(
         paymentStream(merchantUid),
-        { type: 'RequestPayment', data: { merchantUid, userId, plan, billingCycle: 'month', amount, kind, allowExisting: true, now: clock.now() } },
+        {
+          type: 'RequestPayment',
+          data: {
+            merchantUid,
+            userId,
+            plan,
+            billingCycle: 'month',
+            amount,
+            kind,
+            allowExisting: true,
+            now: clock.now(),
+          },
+        },
         { metadata: metadata(`request:${merchantUid}`), retryOnConflict: true },
       );
       return changed(result) ? 'requested' : 'exists';
     },
 
     /** Records what the provider said of the charge: PaymentSucceeded or PaymentFailed, once. */
-    async recordChargeResult(input: { merchantUid: string; payment: ProviderPayment }): Promise<'succeeded' | 'failed' | 'unchanged'> {
+    async recordChargeResult(input: {
+      merchantUid: string;
+      payment: ProviderPayment;
+    }): Promise<'succeeded' | 'failed' | 'unchanged'> {
       const result = await handlePayment(
         paymentStream(input.merchantUid),
         { type: 'RecordPaymentResult', data: { payment: input.payment, now: clock.now() } },
@@ -74,7 +96,13 @@ export function createBillingCommands({ eventStore, clock }: BillingCommandsDeps
     },
 
     /** RenewalChargeFailed for attempt `attempt`; `nextAttemptAt` null means no more attempts (then `lapse`). */
-    async recordRenewalFailure(input: { userId: string; merchantUid: string; attempt: number; failReason: string; nextAttemptAt: Date | null }): Promise<'recorded' | 'already'> {
+    async recordRenewalFailure(input: {
+      userId: string;
+      merchantUid: string;
+      attempt: number;
+      failReason: string;
+      nextAttemptAt: Date | null;
+    }): Promise<'recorded' | 'already'> {
       const { userId, merchantUid, attempt, failReason, nextAttemptAt } = input;
       const result = await handleUser(
         userStream(userId),
@@ -101,8 +129,15 @@ export function createBillingCommands({ eventStore, clock }: BillingCommandsDeps
 
     /** BillingNoticeSent, once per `key` (send the mail first, then record it; a crash in between resends once). */
     /** A notice sent: recorded once by its key; with a title and message it also shows in the person's inbox (the bell). */
-    async recordNotice(input: { userId: string; kind: BillingNoticeKind; key: string; title?: string; message?: string }): Promise<'recorded' | 'already'> {
-      const inApp = input.title !== undefined && input.message !== undefined ? { title: input.title, message: input.message } : {};
+    async recordNotice(input: {
+      userId: string;
+      kind: BillingNoticeKind;
+      key: string;
+      title?: string;
+      message?: string;
+    }): Promise<'recorded' | 'already'> {
+      const inApp =
+        input.title !== undefined && input.message !== undefined ? { title: input.title, message: input.message } : {};
       const result = await handleUser(
         userStream(input.userId),
         { type: 'RecordBillingNotice', data: { kind: input.kind, key: input.key, ...inApp, now: clock.now() } },

@@ -9,13 +9,32 @@ const spec = deciderSpec(paymentDecider);
 const now = new Date('2026-03-01T09:00:00.000Z');
 const iso = now.toISOString();
 
-const request = (overrides: Partial<Extract<PaymentCommand, { type: 'RequestPayment' }>['data']> = {}): PaymentCommand => ({
+const request = (
+  overrides: Partial<Extract<PaymentCommand, { type: 'RequestPayment' }>['data']> = {},
+): PaymentCommand => ({
   type: 'RequestPayment',
-  data: { merchantUid: 'pg_purchase_1', userId: 'u1', plan: 'standard', billingCycle: 'month', amount: 50_000, kind: 'purchase', now, ...overrides },
+  data: {
+    merchantUid: 'pg_purchase_1',
+    userId: 'u1',
+    plan: 'standard',
+    billingCycle: 'month',
+    amount: 50_000,
+    kind: 'purchase',
+    now,
+    ...overrides,
+  },
 });
 const requested: PaymentEvent = {
   type: 'PaymentRequested',
-  data: { merchantUid: 'pg_purchase_1', userId: 'u1', plan: 'standard', billingCycle: 'month', amount: 50_000, kind: 'purchase', requestedAt: iso },
+  data: {
+    merchantUid: 'pg_purchase_1',
+    userId: 'u1',
+    plan: 'standard',
+    billingCycle: 'month',
+    amount: 50_000,
+    kind: 'purchase',
+    requestedAt: iso,
+  },
 };
 const paid = providerPayment({ merchantUid: 'pg_purchase_1', amount: 50_000, impUid: 'imp_1' });
 const succeeded: PaymentEvent = {
@@ -26,11 +45,21 @@ const succeeded: PaymentEvent = {
     impUid: 'imp_1',
     amount: 50_000,
     method: 'card',
-    paymentData: { currency: 'KRW', card_name: 'Test card', receipt_url: 'https://receipts.example/pg_purchase_1', amount: 50_000, cancel_amount: 0, cancelled_at: null },
+    paymentData: {
+      currency: 'KRW',
+      card_name: 'Test card',
+      receipt_url: 'https://receipts.example/pg_purchase_1',
+      amount: 50_000,
+      cancel_amount: 0,
+      cancelled_at: null,
+    },
     paidAt: iso,
   },
 };
-const refund = (amount: number, cancelAmount: number): PaymentCommand => ({ type: 'RefundPayment', data: { amount, cancelAmount, reason: 'asked', now } });
+const refund = (amount: number, cancelAmount: number): PaymentCommand => ({
+  type: 'RefundPayment',
+  data: { amount, cancelAmount, reason: 'asked', now },
+});
 const refunded = (amount: number, cancelAmount: number, partial: boolean): PaymentEvent => ({
   type: 'PaymentRefunded',
   data: { merchantUid: 'pg_purchase_1', userId: 'u1', amount, cancelAmount, partial, reason: 'asked', refundedAt: iso },
@@ -43,42 +72,92 @@ describe('RequestPayment', () => {
 
   it('a purchase with a merchantUid already used is refused: one payment grants one plan', () => {
     spec.given([requested, succeeded]).when(request()).thenThrows(ConflictError, P.paymentUsed);
-    spec.given([requested]).when(request({ userId: 'u2' })).thenThrows(ConflictError, P.paymentUsed);
+    spec
+      .given([requested])
+      .when(request({ userId: 'u2' }))
+      .thenThrows(ConflictError, P.paymentUsed);
   });
 
   it("the billing worker's same request again is already there (idempotent); a different one is refused", () => {
-    spec.given([requested]).when(request({ allowExisting: true })).thenNothingHappens();
-    spec.given([requested]).when(request({ allowExisting: true, amount: 1 })).thenThrows(ConflictError, P.paymentUsed);
+    spec
+      .given([requested])
+      .when(request({ allowExisting: true }))
+      .thenNothingHappens();
+    spec
+      .given([requested])
+      .when(request({ allowExisting: true, amount: 1 }))
+      .thenThrows(ConflictError, P.paymentUsed);
   });
 });
 
 describe('RecordPaymentResult', () => {
   it('a paid payment succeeds with the spec paymentData; recording it again changes nothing', () => {
-    spec.given([requested]).when({ type: 'RecordPaymentResult', data: { payment: paid, now } }).then([succeeded]);
-    spec.given([requested, succeeded]).when({ type: 'RecordPaymentResult', data: { payment: paid, now } }).thenNothingHappens();
+    spec
+      .given([requested])
+      .when({ type: 'RecordPaymentResult', data: { payment: paid, now } })
+      .then([succeeded]);
+    spec
+      .given([requested, succeeded])
+      .when({ type: 'RecordPaymentResult', data: { payment: paid, now } })
+      .thenNothingHappens();
   });
 
   it('a failed payment fails with the reason; a payment still open records nothing', () => {
-    const failed = providerPayment({ merchantUid: 'pg_purchase_1', amount: 50_000, impUid: 'imp_1', status: 'failed', paidAt: null, failedAt: now, failReason: 'card declined' });
-    spec.given([requested]).when({ type: 'RecordPaymentResult', data: { payment: failed, now } }).then([
-      { type: 'PaymentFailed', data: { merchantUid: 'pg_purchase_1', userId: 'u1', impUid: 'imp_1', failReason: 'card declined', failedAt: iso } },
-    ]);
-    spec.given([requested]).when({ type: 'RecordPaymentResult', data: { payment: { ...paid, status: 'ready' }, now } }).thenNothingHappens();
+    const failed = providerPayment({
+      merchantUid: 'pg_purchase_1',
+      amount: 50_000,
+      impUid: 'imp_1',
+      status: 'failed',
+      paidAt: null,
+      failedAt: now,
+      failReason: 'card declined',
+    });
+    spec
+      .given([requested])
+      .when({ type: 'RecordPaymentResult', data: { payment: failed, now } })
+      .then([
+        {
+          type: 'PaymentFailed',
+          data: {
+            merchantUid: 'pg_purchase_1',
+            userId: 'u1',
+            impUid: 'imp_1',
+            failReason: 'card declined',
+            failedAt: iso,
+          },
+        },
+      ]);
+    spec
+      .given([requested])
+      .when({ type: 'RecordPaymentResult', data: { payment: { ...paid, status: 'ready' }, now } })
+      .thenNothingHappens();
   });
 
   it('an unknown payment is 404', () => {
-    spec.given([]).when({ type: 'RecordPaymentResult', data: { payment: paid, now } }).thenThrows(NotFoundError);
+    spec
+      .given([])
+      .when({ type: 'RecordPaymentResult', data: { payment: paid, now } })
+      .thenThrows(NotFoundError);
   });
 });
 
 describe('RefundPayment', () => {
   it('a partial refund, then the rest', () => {
-    spec.given([requested, succeeded]).when(refund(20_000, 20_000)).then([refunded(20_000, 20_000, true)]);
-    spec.given([requested, succeeded, refunded(20_000, 20_000, true)]).when(refund(30_000, 50_000)).then([refunded(30_000, 50_000, false)]);
+    spec
+      .given([requested, succeeded])
+      .when(refund(20_000, 20_000))
+      .then([refunded(20_000, 20_000, true)]);
+    spec
+      .given([requested, succeeded, refunded(20_000, 20_000, true)])
+      .when(refund(30_000, 50_000))
+      .then([refunded(30_000, 50_000, false)]);
   });
 
   it('the same provider total again records nothing; more than was paid, or an unpaid payment, is refused', () => {
-    spec.given([requested, succeeded, refunded(50_000, 50_000, false)]).when(refund(50_000, 50_000)).thenNothingHappens();
+    spec
+      .given([requested, succeeded, refunded(50_000, 50_000, false)])
+      .when(refund(50_000, 50_000))
+      .thenNothingHappens();
     spec.given([requested, succeeded]).when(refund(60_000, 60_000)).thenThrows(ConflictError, P.refundTooLarge);
     spec.given([requested]).when(refund(1, 1)).thenThrows(ConflictError, P.notRefundable);
   });
@@ -86,7 +165,15 @@ describe('RefundPayment', () => {
   it('a transfer is not refunded through the provider', () => {
     const transfer: PaymentEvent = {
       type: 'TransferPaymentRecorded',
-      data: { merchantUid: 'pg_purchase_1', userId: 'u1', plan: 'enterprise', billingCycle: 'month', amount: 1_000_000, note: 'invoice 7', paidAt: iso },
+      data: {
+        merchantUid: 'pg_purchase_1',
+        userId: 'u1',
+        plan: 'enterprise',
+        billingCycle: 'month',
+        amount: 1_000_000,
+        note: 'invoice 7',
+        paidAt: iso,
+      },
     };
     spec.given([transfer]).when(refund(1, 1)).thenThrows(ConflictError, P.notRefundable);
   });
@@ -94,7 +181,10 @@ describe('RefundPayment', () => {
 
 describe('DeletePayment', () => {
   it('deletes once; twice changes nothing; unknown is 404; a deleted payment is gone for other commands', () => {
-    const deleted: PaymentEvent = { type: 'PaymentDeleted', data: { merchantUid: 'pg_purchase_1', userId: 'u1', deletedAt: iso } };
+    const deleted: PaymentEvent = {
+      type: 'PaymentDeleted',
+      data: { merchantUid: 'pg_purchase_1', userId: 'u1', deletedAt: iso },
+    };
     spec.given([requested, succeeded]).when({ type: 'DeletePayment', data: { now } }).then([deleted]);
     spec.given([requested, succeeded, deleted]).when({ type: 'DeletePayment', data: { now } }).thenNothingHappens();
     spec.given([]).when({ type: 'DeletePayment', data: { now } }).thenThrows(NotFoundError);
@@ -106,11 +196,28 @@ describe('RecordTransfer', () => {
   it('records a transfer once; the merchantUid cannot be reused', () => {
     const command: PaymentCommand = {
       type: 'RecordTransfer',
-      data: { merchantUid: 'pg_transfer_1', userId: 'u1', plan: 'enterprise', billingCycle: 'month', amount: 1_000_000, note: 'invoice 7', paidAt: now, now },
+      data: {
+        merchantUid: 'pg_transfer_1',
+        userId: 'u1',
+        plan: 'enterprise',
+        billingCycle: 'month',
+        amount: 1_000_000,
+        note: 'invoice 7',
+        paidAt: now,
+        now,
+      },
     };
     const recorded: PaymentEvent = {
       type: 'TransferPaymentRecorded',
-      data: { merchantUid: 'pg_transfer_1', userId: 'u1', plan: 'enterprise', billingCycle: 'month', amount: 1_000_000, note: 'invoice 7', paidAt: iso },
+      data: {
+        merchantUid: 'pg_transfer_1',
+        userId: 'u1',
+        plan: 'enterprise',
+        billingCycle: 'month',
+        amount: 1_000_000,
+        note: 'invoice 7',
+        paidAt: iso,
+      },
     };
     spec.given([]).when(command).then([recorded]);
     spec.given([recorded]).when(command).thenThrows(ConflictError, P.paymentUsed);

@@ -55,11 +55,22 @@ export type RequestPayment = {
 /** What the provider said of the payment (paid, failed, cancelled; `ready` records nothing yet). */
 export type RecordPaymentResult = { type: 'RecordPaymentResult'; data: At & { payment: ProviderPayment } };
 /** A refund the provider made: `amount` this time, `cancelAmount` the provider's total so far. */
-export type RefundPayment = { type: 'RefundPayment'; data: At & { amount: number; cancelAmount: number; reason: string } };
+export type RefundPayment = {
+  type: 'RefundPayment';
+  data: At & { amount: number; cancelAmount: number; reason: string };
+};
 export type DeletePayment = { type: 'DeletePayment'; data: At };
 export type RecordTransfer = {
   type: 'RecordTransfer';
-  data: At & { merchantUid: string; userId: string; plan: PaidPlan; billingCycle: BillingCycle; amount: number; note: string; paidAt: Date };
+  data: At & {
+    merchantUid: string;
+    userId: string;
+    plan: PaidPlan;
+    billingCycle: BillingCycle;
+    amount: number;
+    note: string;
+    paidAt: Date;
+  };
 };
 
 export type PaymentCommand = RequestPayment | RecordPaymentResult | RefundPayment | DeletePayment | RecordTransfer;
@@ -90,14 +101,36 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
         const { merchantUid, userId, plan, billingCycle, amount, kind } = event.data;
         return {
           status: 'exists',
-          payment: { merchantUid, userId, plan, billingCycle, kind, amount, status: 'requested', paidAmount: 0, cancelAmount: 0, deleted: false },
+          payment: {
+            merchantUid,
+            userId,
+            plan,
+            billingCycle,
+            kind,
+            amount,
+            status: 'requested',
+            paidAmount: 0,
+            cancelAmount: 0,
+            deleted: false,
+          },
         };
       }
       case 'TransferPaymentRecorded': {
         const { merchantUid, userId, plan, billingCycle, amount } = event.data;
         return {
           status: 'exists',
-          payment: { merchantUid, userId, plan, billingCycle, kind: 'transfer', amount, status: 'paid', paidAmount: amount, cancelAmount: 0, deleted: false },
+          payment: {
+            merchantUid,
+            userId,
+            plan,
+            billingCycle,
+            kind: 'transfer',
+            amount,
+            status: 'paid',
+            paidAmount: amount,
+            cancelAmount: 0,
+            deleted: false,
+          },
         };
       }
       default:
@@ -131,7 +164,12 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
           if (command.data.allowExisting === true && same) return [];
           throw new ConflictError(P.paymentUsed);
         }
-        return [{ type: 'PaymentRequested', data: { merchantUid, userId, plan, billingCycle, amount, kind, requestedAt: now } }];
+        return [
+          {
+            type: 'PaymentRequested',
+            data: { merchantUid, userId, plan, billingCycle, amount, kind, requestedAt: now },
+          },
+        ];
       }
 
       case 'RecordPaymentResult': {
@@ -195,13 +233,23 @@ export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent>
       case 'DeletePayment': {
         if (state.status === 'exists' && state.payment.deleted) return [];
         const payment = living(state);
-        return [{ type: 'PaymentDeleted', data: { merchantUid: payment.merchantUid, userId: payment.userId, deletedAt: now } }];
+        return [
+          {
+            type: 'PaymentDeleted',
+            data: { merchantUid: payment.merchantUid, userId: payment.userId, deletedAt: now },
+          },
+        ];
       }
 
       case 'RecordTransfer': {
         if (state.status === 'exists') throw new ConflictError(P.paymentUsed);
         const { merchantUid, userId, plan, billingCycle, amount, note, paidAt } = command.data;
-        return [{ type: 'TransferPaymentRecorded', data: { merchantUid, userId, plan, billingCycle, amount, note, paidAt: paidAt.toISOString() } }];
+        return [
+          {
+            type: 'TransferPaymentRecorded',
+            data: { merchantUid, userId, plan, billingCycle, amount, note, paidAt: paidAt.toISOString() },
+          },
+        ];
       }
 
       default: {

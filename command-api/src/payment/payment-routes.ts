@@ -39,7 +39,11 @@ export function paymentCommandRoutes({ payments, auth, tokens, ids }: PaymentRou
   };
   const session = async (result: { account: Account; position: number }): Promise<SubscriptionAnswer> => ({
     user: accountToSessionUser(result.account),
-    token: await tokens.issue({ id: result.account.userId, role: result.account.role, sessionVersion: result.account.sessionVersion }),
+    token: await tokens.issue({
+      id: result.account.userId,
+      role: result.account.role,
+      sessionVersion: result.account.sessionVersion,
+    }),
     position: result.position,
   });
 
@@ -72,14 +76,21 @@ export function paymentCommandRoutes({ payments, auth, tokens, ids }: PaymentRou
   router.post('/payments/webhook', async (req, res) => {
     const body = parseOrThrow(portOneWebhookBodySchema, req.body);
     const metadata = commandMetadata(req, ids, { id: 'portone-webhook', role: 'system' });
-    const answer: WebhookAnswer = await payments.confirmFromWebhook({ imp_uid: body.imp_uid, merchant_uid: body.merchant_uid }, metadata);
+    const answer: WebhookAnswer = await payments.confirmFromWebhook(
+      { imp_uid: body.imp_uid, merchant_uid: body.merchant_uid },
+      metadata,
+    );
     res.json(answer);
   });
 
   router.post('/subscriptions/change-payment-method', auth.required, async (req, res) => {
     const body = parseOrThrow(changePaymentMethodBodySchema, req.body);
     const { user, metadata } = caller(req);
-    const result = await payments.changePaymentMethod(user.id, { customerUid: body.customer_uid, impUid: body.imp_uid, debug: body.DEBUG === true }, metadata);
+    const result = await payments.changePaymentMethod(
+      user.id,
+      { customerUid: body.customer_uid, impUid: body.imp_uid, debug: body.DEBUG === true },
+      metadata,
+    );
     res.json(await session(result));
   });
 
@@ -98,7 +109,8 @@ export function paymentCommandRoutes({ payments, auth, tokens, ids }: PaymentRou
 
   router.delete('/payments/:merchantUid', auth.admin, async (req, res) => {
     const merchantUid = req.params.merchantUid;
-    if (typeof merchantUid !== 'string' || !MERCHANT_UID_PATTERN.test(merchantUid)) throw new NotFoundError(P.orderNotFound);
+    if (typeof merchantUid !== 'string' || !MERCHANT_UID_PATTERN.test(merchantUid))
+      throw new NotFoundError(P.orderNotFound);
     const { metadata } = caller(req);
     res.json(await payments.deletePayment(merchantUid, metadata));
   });
@@ -113,7 +125,13 @@ export function paymentCommandRoutes({ payments, auth, tokens, ids }: PaymentRou
     const body = parseOrThrow(transferBodySchema, req.body);
     const { metadata } = caller(req);
     const result = await payments.recordTransfer(
-      { userId: body.customerUid, plan: body.plan, amount: body.amount, note: body.note, ...(body.paidAt ? { paidAt: new Date(body.paidAt) } : {}) },
+      {
+        userId: body.customerUid,
+        plan: body.plan,
+        amount: body.amount,
+        note: body.note,
+        ...(body.paidAt ? { paidAt: new Date(body.paidAt) } : {}),
+      },
       metadata,
     );
     const user = accountToUserView(result.account);

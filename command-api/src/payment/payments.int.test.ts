@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES as P, SUBSCRIPTION_MESSAGES as S, paymentStream, priceOf, renewalMerchantUid, userStream } from '@pocketguide/contracts';
+import {
+  PAYMENT_MESSAGES as P,
+  SUBSCRIPTION_MESSAGES as S,
+  paymentStream,
+  priceOf,
+  renewalMerchantUid,
+  userStream,
+} from '@pocketguide/contracts';
 import { registeredUserEvent } from '../testing/stored-user.ts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import type { ProviderPayment } from '@pocketguide/platform/payments/payment-provider';
@@ -16,7 +23,9 @@ import { createFakePaymentProvider, providerPayment } from './testing/fake-payme
 
 let store: EventStore;
 beforeAll(() => {
-  store = createSqliteEventStore({ path: resolve(import.meta.dirname, `../../../test-output/tmp/payments-${randomUUID()}.sqlite`) });
+  store = createSqliteEventStore({
+    path: resolve(import.meta.dirname, `../../../test-output/tmp/payments-${randomUUID()}.sqlite`),
+  });
 });
 afterAll(() => store.close());
 
@@ -27,7 +36,10 @@ const meta = (userId: string): CommandMetadata => ({ commandId: randomUUID(), us
 async function person(): Promise<string> {
   const userId = randomUUID();
   await store.appendToStream(userStream(userId), [
-    registeredUserEvent(userId, { registeredAt: '2026-02-20T09:00:00.000Z', trialExpiresAt: '2026-03-06T09:00:00.000Z' }),
+    registeredUserEvent(userId, {
+      registeredAt: '2026-02-20T09:00:00.000Z',
+      trialExpiresAt: '2026-03-06T09:00:00.000Z',
+    }),
   ]);
   return userId;
 }
@@ -54,7 +66,10 @@ function setup(kind: 'debug' | 'portone' = 'portone') {
   return { provider, payments };
 }
 
-const purchaseOf = (userId: string, overrides: Partial<Parameters<ReturnType<typeof setup>['payments']['purchase']>[1]> = {}) => {
+const purchaseOf = (
+  userId: string,
+  overrides: Partial<Parameters<ReturnType<typeof setup>['payments']['purchase']>[1]> = {},
+) => {
   const merchantUid = `pg_${overrides.plan === 'onemonth' ? 'onemonth' : 'purchase'}_${randomUUID().slice(0, 8)}`;
   return {
     customerUid: `pg_card_${userId}_1`,
@@ -72,16 +87,24 @@ describe('a purchase', () => {
     const { provider, payments } = setup();
     const userId = await person();
     const input = purchaseOf(userId);
-    provider.payments.set(input.impUid, providerPayment({ merchantUid: input.merchantUid, amount: priceOf('standard', now), impUid: input.impUid }));
-    provider.keys.set(input.customerUid, { customerUid: input.customerUid, cardName: 'Shinhan card', cardNumberMasked: null, createdAt: now });
+    provider.payments.set(
+      input.impUid,
+      providerPayment({ merchantUid: input.merchantUid, amount: priceOf('standard', now), impUid: input.impUid }),
+    );
+    provider.keys.set(input.customerUid, {
+      customerUid: input.customerUid,
+      cardName: 'Shinhan card',
+      cardNumberMasked: null,
+      createdAt: now,
+    });
     const { account } = await payments.purchase(userId, input, meta(userId));
-    expect([account.subscription, account.subscriptionType, account.paymentMethod, account.customerUid, account.expiresAt]).toEqual([
-      true,
-      'standard',
-      'Shinhan card',
-      input.customerUid,
-      '2026-04-01T09:00:00.000Z',
-    ]);
+    expect([
+      account.subscription,
+      account.subscriptionType,
+      account.paymentMethod,
+      account.customerUid,
+      account.expiresAt,
+    ]).toEqual([true, 'standard', 'Shinhan card', input.customerUid, '2026-04-01T09:00:00.000Z']);
     expect(await types(paymentStream(input.merchantUid))).toEqual(['PaymentRequested', 'PaymentSucceeded']);
   });
 
@@ -89,18 +112,43 @@ describe('a purchase', () => {
     const { provider, payments } = setup();
     const userId = await person();
     const cases = [
-      { fields: { status: 'ready' as const, paidAt: null }, status: 402, code: 'payment_not_completed', message: P.notPaid },
-      { fields: { merchantUid: 'pg_purchase_other' }, status: 400, code: 'payment_mismatch', message: P.merchantMismatch },
+      {
+        fields: { status: 'ready' as const, paidAt: null },
+        status: 402,
+        code: 'payment_not_completed',
+        message: P.notPaid,
+      },
+      {
+        fields: { merchantUid: 'pg_purchase_other' },
+        status: 400,
+        code: 'payment_mismatch',
+        message: P.merchantMismatch,
+      },
       { fields: { amount: 100 }, status: 400, code: 'payment_mismatch', message: P.amountMismatch },
     ];
     for (const c of cases) {
       const input = purchaseOf(userId);
-      provider.payments.set(input.impUid, providerPayment({ merchantUid: input.merchantUid, amount: priceOf('standard', now), impUid: input.impUid, ...c.fields }));
-      expect(await refusal(payments.purchase(userId, input, meta(userId)))).toEqual({ status: c.status, code: c.code, message: c.message });
+      provider.payments.set(
+        input.impUid,
+        providerPayment({
+          merchantUid: input.merchantUid,
+          amount: priceOf('standard', now),
+          impUid: input.impUid,
+          ...c.fields,
+        }),
+      );
+      expect(await refusal(payments.purchase(userId, input, meta(userId)))).toEqual({
+        status: c.status,
+        code: c.code,
+        message: c.message,
+      });
       expect(await types(paymentStream(input.merchantUid))).toEqual([]);
     }
     const unknown = purchaseOf(userId);
-    expect(await refusal(payments.purchase(userId, unknown, meta(userId)))).toMatchObject({ status: 402, code: 'payment_not_completed' });
+    expect(await refusal(payments.purchase(userId, unknown, meta(userId)))).toMatchObject({
+      status: 402,
+      code: 'payment_not_completed',
+    });
     expect(await types(userStream(userId))).toEqual(['UserRegistered']);
   });
 
@@ -112,7 +160,9 @@ describe('a purchase', () => {
       code: 'debug_payment_refused',
       message: P.debugNotAllowed,
     });
-    expect(await refusal(payments.purchase(userId, purchaseOf(userId, { billingCycle: 'year' }), meta(userId)))).toEqual({
+    expect(
+      await refusal(payments.purchase(userId, purchaseOf(userId, { billingCycle: 'year' }), meta(userId))),
+    ).toEqual({
       status: 400,
       code: 'option_unavailable',
       message: P.yearly,
@@ -123,7 +173,9 @@ describe('a purchase', () => {
   it("someone else's card (customer_uid) is refused", async () => {
     const { payments } = setup();
     const userId = await person();
-    expect(await refusal(payments.purchase(userId, purchaseOf(userId, { customerUid: 'pg_card_someone_1' }), meta(userId)))).toMatchObject({
+    expect(
+      await refusal(payments.purchase(userId, purchaseOf(userId, { customerUid: 'pg_card_someone_1' }), meta(userId))),
+    ).toMatchObject({
       status: 400,
       code: 'validation_failed',
     });
@@ -133,32 +185,60 @@ describe('a purchase', () => {
     const { provider, payments } = setup();
     const userId = await person();
     const input = purchaseOf(userId, { plan: 'onemonth' });
-    provider.payments.set(input.impUid, providerPayment({ merchantUid: input.merchantUid, amount: priceOf('onemonth', now), impUid: input.impUid }));
+    provider.payments.set(
+      input.impUid,
+      providerPayment({ merchantUid: input.merchantUid, amount: priceOf('onemonth', now), impUid: input.impUid }),
+    );
     await payments.purchase(userId, input, meta(userId));
     const recorded = { user: await types(userStream(userId)), payment: await types(paymentStream(input.merchantUid)) };
     // the same purchase again (the browser after the webhook): nothing new, and the session it answers is the plan's
     expect((await payments.purchase(userId, input, meta(userId))).account.subscriptionType).toBe('onemonth');
-    expect(await refusal(payments.unsubscribe(userId, meta(userId)))).toEqual({ status: 409, code: 'conflict', message: S.oneMonthUnsubscribe });
+    expect(await refusal(payments.unsubscribe(userId, meta(userId)))).toEqual({
+      status: 409,
+      code: 'conflict',
+      message: S.oneMonthUnsubscribe,
+    });
     // after it lapsed, the old payment still buys nothing
     const later = new Date('2026-05-01T00:00:00.000Z');
-    await createBillingCommands({ eventStore: store, clock: { now: () => later } }).lapse({ userId, reason: 'onemonth-ended' });
+    await createBillingCommands({ eventStore: store, clock: { now: () => later } }).lapse({
+      userId,
+      reason: 'onemonth-ended',
+    });
     await payments.purchase(userId, input, meta(userId));
     expect((await payments.account(userId)).subscriptionType).toBe('free');
     expect(await types(paymentStream(input.merchantUid))).toEqual(recorded.payment);
     expect((await types(userStream(userId))).filter((t) => t === 'UserSubscribed')).toHaveLength(1);
     // another account sending this merchant_uid and imp_uid with its own card: not its payment
     const other = await person();
-    expect(await refusal(payments.purchase(other, { ...input, customerUid: `pg_card_${other}_1` }, meta(other)))).toEqual({ status: 409, code: 'conflict', message: P.paymentUsed });
+    expect(
+      await refusal(payments.purchase(other, { ...input, customerUid: `pg_card_${other}_1` }, meta(other))),
+    ).toEqual({ status: 409, code: 'conflict', message: P.paymentUsed });
     expect(provider.calls.filter((call) => call.startsWith('cancel'))).toEqual([]);
   });
 
   it("a merchant_uid outside the purchases' namespace (a renewal's, a schedule's, a card check's, another kind's) is refused before anything is asked", async () => {
     const { provider, payments } = setup();
     const userId = await person();
-    for (const merchantUid of [renewalMerchantUid(userId, now, 1), 'pg_s_abc_20260301090000', 'pg_cardcheck_0123456789abcdef', 'pg_transfer_0123456789', 'pg_onemonth_12345678', 'pg_purchase_1234', 'pg_purchase_12345678_x', 'order-1']) {
+    for (const merchantUid of [
+      renewalMerchantUid(userId, now, 1),
+      'pg_s_abc_20260301090000',
+      'pg_cardcheck_0123456789abcdef',
+      'pg_transfer_0123456789',
+      'pg_onemonth_12345678',
+      'pg_purchase_1234',
+      'pg_purchase_12345678_x',
+      'order-1',
+    ]) {
       const input = { ...purchaseOf(userId), merchantUid };
-      provider.payments.set(input.impUid, providerPayment({ merchantUid, amount: priceOf('standard', now), impUid: input.impUid }));
-      expect(await refusal(payments.purchase(userId, input, meta(userId)))).toEqual({ status: 400, code: 'merchant_uid_refused', message: P.merchantUidRefused });
+      provider.payments.set(
+        input.impUid,
+        providerPayment({ merchantUid, amount: priceOf('standard', now), impUid: input.impUid }),
+      );
+      expect(await refusal(payments.purchase(userId, input, meta(userId)))).toEqual({
+        status: 400,
+        code: 'merchant_uid_refused',
+        message: P.merchantUidRefused,
+      });
       expect(await types(paymentStream(merchantUid))).toEqual([]);
     }
     expect(provider.calls.length).toBe(0);
@@ -168,12 +248,26 @@ describe('a purchase', () => {
     const { provider, payments } = setup();
     const userId = await person();
     const first = purchaseOf(userId);
-    provider.payments.set(first.impUid, providerPayment({ merchantUid: first.merchantUid, amount: priceOf('standard', now), impUid: first.impUid }));
+    provider.payments.set(
+      first.impUid,
+      providerPayment({ merchantUid: first.merchantUid, amount: priceOf('standard', now), impUid: first.impUid }),
+    );
     await payments.purchase(userId, first, meta(userId));
     const second = purchaseOf(userId, { plan: 'onemonth' });
-    provider.payments.set(second.impUid, providerPayment({ merchantUid: second.merchantUid, amount: priceOf('onemonth', now), impUid: second.impUid }));
-    expect(await refusal(payments.purchase(userId, second, meta(userId)))).toEqual({ status: 409, code: 'conflict', message: `${S.oneMonthForSubscribed} ${P.notGrantedRefunded}` });
-    expect(await types(paymentStream(second.merchantUid))).toEqual(['PaymentRequested', 'PaymentSucceeded', 'PaymentRefunded']);
+    provider.payments.set(
+      second.impUid,
+      providerPayment({ merchantUid: second.merchantUid, amount: priceOf('onemonth', now), impUid: second.impUid }),
+    );
+    expect(await refusal(payments.purchase(userId, second, meta(userId)))).toEqual({
+      status: 409,
+      code: 'conflict',
+      message: `${S.oneMonthForSubscribed} ${P.notGrantedRefunded}`,
+    });
+    expect(await types(paymentStream(second.merchantUid))).toEqual([
+      'PaymentRequested',
+      'PaymentSucceeded',
+      'PaymentRefunded',
+    ]);
     expect((await provider.findPayment(second.merchantUid))?.status).toBe('cancelled');
     expect((await payments.account(userId)).subscriptionType).toBe('standard');
   });
@@ -182,7 +276,10 @@ describe('a purchase', () => {
     const { provider, payments } = setup();
     const userId = await person();
     const input = purchaseOf(userId);
-    provider.payments.set(input.impUid, providerPayment({ merchantUid: input.merchantUid, amount: priceOf('standard', now), impUid: input.impUid }));
+    provider.payments.set(
+      input.impUid,
+      providerPayment({ merchantUid: input.merchantUid, amount: priceOf('standard', now), impUid: input.impUid }),
+    );
     const metadata = meta(userId);
     await payments.purchase(userId, input, metadata);
     await payments.purchase(userId, input, metadata).catch(() => undefined);
@@ -192,9 +289,22 @@ describe('a purchase', () => {
 });
 
 /** The window that issued a billing key: a 0-won payment naming it, as PortOne records it. */
-function issuedIn(provider: ReturnType<typeof setup>['provider'], customerUid: string, fields: Partial<ProviderPayment> = {}): string {
+function issuedIn(
+  provider: ReturnType<typeof setup>['provider'],
+  customerUid: string,
+  fields: Partial<ProviderPayment> = {},
+): string {
   const impUid = `imp_issue_${randomUUID().slice(0, 8)}`;
-  provider.payments.set(impUid, providerPayment({ merchantUid: `pg_cardcheck_${randomUUID().slice(0, 8)}`, amount: 0, impUid, customerUid, ...fields }));
+  provider.payments.set(
+    impUid,
+    providerPayment({
+      merchantUid: `pg_cardcheck_${randomUUID().slice(0, 8)}`,
+      amount: 0,
+      impUid,
+      customerUid,
+      ...fields,
+    }),
+  );
   return impUid;
 }
 
@@ -219,14 +329,30 @@ describe('changing the card', () => {
     const customerUid = `pg_card_${userId}_3`;
     provider.keys.set(customerUid, { customerUid, cardName: 'Hana card', cardNumberMasked: null, createdAt: now });
     provider.declineCharges = true;
-    expect(await refusal(payments.changePaymentMethod(userId, { customerUid, impUid: issuedIn(provider, customerUid), debug: false }, meta(userId)))).toMatchObject({
+    expect(
+      await refusal(
+        payments.changePaymentMethod(
+          userId,
+          { customerUid, impUid: issuedIn(provider, customerUid), debug: false },
+          meta(userId),
+        ),
+      ),
+    ).toMatchObject({
       status: 402,
       code: 'payment_declined',
     });
     expect(await types(userStream(userId))).toEqual(['UserRegistered']);
     // no card at all
     const none = `pg_card_${userId}_none`;
-    expect(await refusal(payments.changePaymentMethod(userId, { customerUid: none, impUid: issuedIn(provider, none), debug: false }, meta(userId)))).toMatchObject({
+    expect(
+      await refusal(
+        payments.changePaymentMethod(
+          userId,
+          { customerUid: none, impUid: issuedIn(provider, none), debug: false },
+          meta(userId),
+        ),
+      ),
+    ).toMatchObject({
       status: 402,
     });
   });
@@ -236,10 +362,21 @@ describe('changing the card', () => {
     const userId = await person();
     const customerUid = `pg_card_${userId}_4`;
     provider.keys.set(customerUid, { customerUid, cardName: 'Hana card', cardNumberMasked: null, createdAt: now });
-    const change = (impUid: string) => refusal(payments.changePaymentMethod(userId, { customerUid, impUid, debug: false }, meta(userId)));
-    expect(await change('imp_made_up')).toMatchObject({ status: 402, code: 'payment_not_completed', message: P.paymentNotFound });
-    expect(await change(issuedIn(provider, `pg_card_${userId}_other`))).toMatchObject({ status: 400, code: 'payment_mismatch' });
-    expect(await change(issuedIn(provider, customerUid, { status: 'ready', paidAt: null }))).toMatchObject({ status: 402, code: 'payment_not_completed' });
+    const change = (impUid: string) =>
+      refusal(payments.changePaymentMethod(userId, { customerUid, impUid, debug: false }, meta(userId)));
+    expect(await change('imp_made_up')).toMatchObject({
+      status: 402,
+      code: 'payment_not_completed',
+      message: P.paymentNotFound,
+    });
+    expect(await change(issuedIn(provider, `pg_card_${userId}_other`))).toMatchObject({
+      status: 400,
+      code: 'payment_mismatch',
+    });
+    expect(await change(issuedIn(provider, customerUid, { status: 'ready', paidAt: null }))).toMatchObject({
+      status: 402,
+      code: 'payment_not_completed',
+    });
     expect(await types(userStream(userId))).toEqual(['UserRegistered']);
     expect(provider.calls.filter((call) => call.startsWith('charge'))).toEqual([]);
   });
@@ -250,12 +387,21 @@ describe('the billing commands', () => {
     const { provider, payments } = setup();
     const userId = await person();
     const input = purchaseOf(userId);
-    provider.payments.set(input.impUid, providerPayment({ merchantUid: input.merchantUid, amount: priceOf('standard', now), impUid: input.impUid }));
+    provider.payments.set(
+      input.impUid,
+      providerPayment({ merchantUid: input.merchantUid, amount: priceOf('standard', now), impUid: input.impUid }),
+    );
     await payments.purchase(userId, input, meta(userId));
 
     const billing = createBillingCommands({ eventStore: store, clock, provider });
     const merchantUid = renewalMerchantUid(userId, '2026-04-01T09:00:00.000Z', 1);
-    const charge = { userId, merchantUid, plan: 'standard' as const, amount: priceOf('standard', now), kind: 'renewal' as const };
+    const charge = {
+      userId,
+      merchantUid,
+      plan: 'standard' as const,
+      amount: priceOf('standard', now),
+      kind: 'renewal' as const,
+    };
     expect(await billing.requestCharge(charge)).toBe('requested');
     expect(await billing.requestCharge(charge)).toBe('exists');
     const paid = providerPayment({ merchantUid, amount: charge.amount });
@@ -272,11 +418,20 @@ describe('the billing commands', () => {
     const { provider, payments } = setup();
     const userId = await person();
     const input = purchaseOf(userId);
-    provider.payments.set(input.impUid, providerPayment({ merchantUid: input.merchantUid, amount: priceOf('standard', now), impUid: input.impUid }));
+    provider.payments.set(
+      input.impUid,
+      providerPayment({ merchantUid: input.merchantUid, amount: priceOf('standard', now), impUid: input.impUid }),
+    );
     await payments.purchase(userId, input, meta(userId));
     const after = new Date('2026-04-02T09:00:00.000Z');
     const billing = createBillingCommands({ eventStore: store, clock: { now: () => after } });
-    const failure = { userId, merchantUid: renewalMerchantUid(userId, '2026-04-01T09:00:00.000Z', 1), attempt: 1, failReason: 'declined', nextAttemptAt: null };
+    const failure = {
+      userId,
+      merchantUid: renewalMerchantUid(userId, '2026-04-01T09:00:00.000Z', 1),
+      attempt: 1,
+      failReason: 'declined',
+      nextAttemptAt: null,
+    };
     expect(await billing.recordRenewalFailure(failure)).toBe('recorded');
     expect(await billing.recordRenewalFailure(failure)).toBe('already');
     expect(await billing.lapse({ userId, reason: 'charge-failed' })).toBe('lapsed');
@@ -291,24 +446,44 @@ describe('administrator payment actions', () => {
     const { provider, payments } = setup();
     const userId = await person();
     const input = purchaseOf(userId);
-    provider.payments.set(input.impUid, providerPayment({ merchantUid: input.merchantUid, amount: priceOf('standard', now), impUid: input.impUid }));
+    provider.payments.set(
+      input.impUid,
+      providerPayment({ merchantUid: input.merchantUid, amount: priceOf('standard', now), impUid: input.impUid }),
+    );
     await payments.purchase(userId, input, meta(userId));
     const admin = meta('admin');
     expect((await payments.refund(input.merchantUid, 10_000, 'asked', admin)).cancelAmount).toBe(10_000);
-    expect(await refusal(payments.refund(input.merchantUid, 60_000, 'asked', meta('admin')))).toMatchObject({ status: 409, message: P.refundTooLarge });
-    expect((await payments.refund(input.merchantUid, undefined, 'asked', meta('admin'))).cancelAmount).toBe(priceOf('standard', now));
-    expect(await refusal(payments.refund(input.merchantUid, undefined, 'asked', meta('admin')))).toMatchObject({ status: 409, message: P.notRefundable });
+    expect(await refusal(payments.refund(input.merchantUid, 60_000, 'asked', meta('admin')))).toMatchObject({
+      status: 409,
+      message: P.refundTooLarge,
+    });
+    expect((await payments.refund(input.merchantUid, undefined, 'asked', meta('admin'))).cancelAmount).toBe(
+      priceOf('standard', now),
+    );
+    expect(await refusal(payments.refund(input.merchantUid, undefined, 'asked', meta('admin')))).toMatchObject({
+      status: 409,
+      message: P.notRefundable,
+    });
     await payments.deletePayment(input.merchantUid, meta('admin'));
     expect(await refusal(payments.payment(input.merchantUid))).toMatchObject({ status: 404 });
 
     const other = await person();
-    const transfer = await payments.recordTransfer({ userId: other, plan: 'enterprise', amount: 1_000_000, note: 'invoice 7' }, meta('admin'));
+    const transfer = await payments.recordTransfer(
+      { userId: other, plan: 'enterprise', amount: 1_000_000, note: 'invoice 7' },
+      meta('admin'),
+    );
     expect([transfer.account.subscriptionType, transfer.account.subscription]).toEqual(['enterprise', true]);
     expect(await types(paymentStream(transfer.merchantUid))).toEqual(['TransferPaymentRecorded']);
 
     // a running subscription paid for by transfer runs a month longer, on the plan paid for
-    const upgraded = await payments.recordTransfer({ userId, plan: 'pro', amount: 150_000, note: 'invoice 8' }, meta('admin'));
-    expect([upgraded.account.subscriptionType, upgraded.account.expiresAt]).toEqual(['pro', '2026-05-01T09:00:00.000Z']);
+    const upgraded = await payments.recordTransfer(
+      { userId, plan: 'pro', amount: 150_000, note: 'invoice 8' },
+      meta('admin'),
+    );
+    expect([upgraded.account.subscriptionType, upgraded.account.expiresAt]).toEqual([
+      'pro',
+      '2026-05-01T09:00:00.000Z',
+    ]);
   });
 });
 
@@ -317,12 +492,18 @@ describe('the publish limit follows the plan', () => {
     const { provider, payments } = setup();
     const userId = await person();
     const input = purchaseOf(userId, { plan: 'mini' });
-    provider.payments.set(input.impUid, providerPayment({ merchantUid: input.merchantUid, amount: priceOf('mini', now), impUid: input.impUid }));
+    provider.payments.set(
+      input.impUid,
+      providerPayment({ merchantUid: input.merchantUid, amount: priceOf('mini', now), impUid: input.impUid }),
+    );
     await payments.purchase(userId, input, meta(userId));
     const guidebooks = createGuidebooks({ eventStore: store, clock });
     const actor = { userId, isAdmin: false };
     const ids: string[] = [];
-    for (let i = 0; i < 4; i++) ids.push((await guidebooks.create(actor, newGuidebookDocument({ title: `Jeju ${i}` }), 'new', meta(userId))).guidebookId);
+    for (let i = 0; i < 4; i++)
+      ids.push(
+        (await guidebooks.create(actor, newGuidebookDocument({ title: `Jeju ${i}` }), 'new', meta(userId))).guidebookId,
+      );
     for (const id of ids.slice(0, 3)) await guidebooks.publish(id, actor, meta(userId));
     expect(await refusal(guidebooks.publish(ids[3]!, actor, meta(userId)))).toEqual({
       status: 409,

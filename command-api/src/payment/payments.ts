@@ -17,9 +17,20 @@ import {
   type PaymentKind,
 } from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
-import { AppError, ConflictError, NotFoundError, RevisionMismatchError, ValidationError } from '@pocketguide/platform/http/errors';
+import {
+  AppError,
+  ConflictError,
+  NotFoundError,
+  RevisionMismatchError,
+  ValidationError,
+} from '@pocketguide/platform/http/errors';
 import type { PaymentProvider, ProviderPayment } from '@pocketguide/platform/payments/payment-provider';
-import { commandStep as step, createCommandHandler, decodedWith, type CommandMetadata } from '../core/command-handler.ts';
+import {
+  commandStep as step,
+  createCommandHandler,
+  decodedWith,
+  type CommandMetadata,
+} from '../core/command-handler.ts';
 import { deriveId, type Clock } from '../core/ids.ts';
 import type { UserCommand } from '../user/user-commands.ts';
 import { userDecider } from '../user/user-decider.ts';
@@ -35,7 +46,9 @@ import {
 } from './provider-errors.ts';
 
 /** What the webhook did: recorded (and granted), or left alone (not a purchase, not paid). */
-export type WebhookOutcome = { outcome: 'recorded'; merchantUid: string; position: number } | { outcome: 'ignored' | 'not-paid'; merchantUid: string };
+export type WebhookOutcome =
+  | { outcome: 'recorded'; merchantUid: string; position: number }
+  | { outcome: 'ignored' | 'not-paid'; merchantUid: string };
 
 /** The plan a purchase of `kind` paying `amount` on `at` bought (prices are distinct within a kind), or null. */
 export function planPaidFor(kind: 'purchase' | 'onemonth', amount: number, at: Date): PaidPlan | null {
@@ -93,7 +106,9 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
   function checkRequest(userId: string, customerUid: string, debug: boolean): void {
     if (debug && provider.kind !== 'debug') throw new DebugPaymentRefusedError();
     if (!isOwnCustomerUid(customerUid, userId)) {
-      throw new ValidationError('customer_uid does not belong to this account', [{ path: 'customer_uid', message: 'Not this account’s card' }]);
+      throw new ValidationError('customer_uid does not belong to this account', [
+        { path: 'customer_uid', message: 'Not this account’s card' },
+      ]);
     }
   }
 
@@ -116,12 +131,31 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
     const { plan, kind, merchantUid, customerUid, paid } = purchase;
     await runPayment(
       merchantUid,
-      { type: 'RequestPayment', data: { merchantUid, userId, plan, billingCycle: 'month', amount: paid.amount, kind, allowExisting: true, now: clock.now() } },
+      {
+        type: 'RequestPayment',
+        data: {
+          merchantUid,
+          userId,
+          plan,
+          billingCycle: 'month',
+          amount: paid.amount,
+          kind,
+          allowExisting: true,
+          now: clock.now(),
+        },
+      },
       step(metadata, 'request'),
     );
-    await runPayment(merchantUid, { type: 'RecordPaymentResult', data: { payment: paid, now: clock.now() } }, step(metadata, 'result'));
+    await runPayment(
+      merchantUid,
+      { type: 'RecordPaymentResult', data: { payment: paid, now: clock.now() } },
+      step(metadata, 'result'),
+    );
     const cardName = await cardNameOf(customerUid, paid.cardName);
-    const command: UserCommand = { type: 'PurchaseSubscription', data: { plan, billingCycle: 'month', merchantUid, customerUid, cardName, now: clock.now() } };
+    const command: UserCommand = {
+      type: 'PurchaseSubscription',
+      data: { plan, billingCycle: 'month', merchantUid, customerUid, cardName, now: clock.now() },
+    };
     try {
       // other writes to the account (a sign-out, a parallel purchase) may win the append more than once: ask again,
       // so only a real refusal (subscribed by another purchase meanwhile) refunds
@@ -148,7 +182,15 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
     const cancelled = await callProvider(() => provider.cancel({ merchantUid, reason }));
     await runPayment(
       merchantUid,
-      { type: 'RefundPayment', data: { amount: recorded.paidAmount - recorded.cancelAmount, cancelAmount: cancelled.cancelAmount, reason, now: clock.now() } },
+      {
+        type: 'RefundPayment',
+        data: {
+          amount: recorded.paidAmount - recorded.cancelAmount,
+          cancelAmount: cancelled.cancelAmount,
+          reason,
+          now: clock.now(),
+        },
+      },
       step(metadata, 'refund-ungranted'),
     );
   }
@@ -163,13 +205,20 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
      * `payment-<merchantUid>`, then grants the plan and keeps the card for renewals. A payment that is not paid,
      * not this merchant_uid's or not the price grants nothing.
      */
-    async purchase(userId: string, input: PurchaseInput, metadata: CommandMetadata): Promise<{ account: Account; position: number }> {
+    async purchase(
+      userId: string,
+      input: PurchaseInput,
+      metadata: CommandMetadata,
+    ): Promise<{ account: Account; position: number }> {
       checkRequest(userId, input.customerUid, input.debug);
       const { plan, billingCycle, merchantUid, customerUid } = input;
       const kind: PaymentKind = plan === 'onemonth' ? 'onemonth' : 'purchase';
       // a purchase's id lives in the purchases' namespace (never a renewal's, a schedule's or a card check's)
       if (purchaseKindOf(merchantUid) !== kind) throw new MerchantUidRefusedError();
-      const purchase: UserCommand = { type: 'PurchaseSubscription', data: { plan, billingCycle, merchantUid, customerUid, cardName: null, now: clock.now() } };
+      const purchase: UserCommand = {
+        type: 'PurchaseSubscription',
+        data: { plan, billingCycle, merchantUid, customerUid, cardName: null, now: clock.now() },
+      };
       // refusals no payment could change (yearly, enterprise, no such account) come before the provider is asked;
       // "already subscribed" does not: a paid duplicate must be found and refunded, not left charged
       try {
@@ -178,10 +227,13 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
         if (!(error instanceof ConflictError)) throw error;
       }
 
-      const paid = await callProvider(() => provider.getPayment(input.impUid), { notFound: () => new PaymentNotCompletedError(P.paymentNotFound) });
+      const paid = await callProvider(() => provider.getPayment(input.impUid), {
+        notFound: () => new PaymentNotCompletedError(P.paymentNotFound),
+      });
       if (paid.merchantUid !== merchantUid) throw new PaymentMismatchError(P.merchantMismatch);
       if (paid.status !== 'paid') throw new PaymentNotCompletedError();
-      if (paid.customerUid !== null && paid.customerUid !== customerUid) throw new PaymentMismatchError(P.merchantMismatch);
+      if (paid.customerUid !== null && paid.customerUid !== customerUid)
+        throw new PaymentMismatchError(P.merchantMismatch);
       const now = clock.now();
       const price = priceOf(plan, now);
       // a payment made just before the prices changed is charged the price of its own moment
@@ -197,16 +249,24 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
      * else (the worker's charges, card checks, unpaid payments) is left to whoever made it.
      */
     async confirmFromWebhook(body: unknown, metadata: CommandMetadata): Promise<WebhookOutcome> {
-      const paid = await callProvider(() => provider.verifyWebhook(body), { notFound: () => new NotFoundError(P.paymentNotFound), invalid: () => new PaymentMismatchError(P.merchantMismatch) });
+      const paid = await callProvider(() => provider.verifyWebhook(body), {
+        notFound: () => new NotFoundError(P.paymentNotFound),
+        invalid: () => new PaymentMismatchError(P.merchantMismatch),
+      });
       const kind = purchaseKindOf(paid.merchantUid);
       if (kind === null) return { outcome: 'ignored', merchantUid: paid.merchantUid };
       if (paid.status !== 'paid') return { outcome: 'not-paid', merchantUid: paid.merchantUid };
       const userId = ownerOfCustomerUid(paid.customerUid);
-      if (userId === null || !isOwnCustomerUid(paid.customerUid ?? '', userId)) return { outcome: 'ignored', merchantUid: paid.merchantUid };
+      if (userId === null || !isOwnCustomerUid(paid.customerUid ?? '', userId))
+        return { outcome: 'ignored', merchantUid: paid.merchantUid };
       const plan = planPaidFor(kind, paid.amount, paid.paidAt ?? clock.now());
       if (plan === null) return { outcome: 'ignored', merchantUid: paid.merchantUid };
       await account(userId);
-      const granted = await grantPurchase(userId, { plan, kind, merchantUid: paid.merchantUid, customerUid: paid.customerUid ?? '', paid }, metadata);
+      const granted = await grantPurchase(
+        userId,
+        { plan, kind, merchantUid: paid.merchantUid, customerUid: paid.customerUid ?? '', paid },
+        metadata,
+      );
       return { outcome: 'recorded', merchantUid: paid.merchantUid, position: granted.position };
     },
 
@@ -223,10 +283,16 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
       checkRequest(userId, input.customerUid, input.debug);
       const current = await account(userId);
       // the window's payment that issued the billing key: it must exist with the provider, be done, and be this key's
-      const issued = await callProvider(() => provider.getPayment(input.impUid), { notFound: () => new PaymentNotCompletedError(P.paymentNotFound) });
-      if (issued.customerUid !== null ? issued.customerUid !== input.customerUid : provider.kind !== 'debug') throw new PaymentMismatchError(P.merchantMismatch);
+      const issued = await callProvider(() => provider.getPayment(input.impUid), {
+        notFound: () => new PaymentNotCompletedError(P.paymentNotFound),
+      });
+      if (issued.customerUid !== null ? issued.customerUid !== input.customerUid : provider.kind !== 'debug')
+        throw new PaymentMismatchError(P.merchantMismatch);
       if (issued.status !== 'paid' && issued.status !== 'cancelled') throw new PaymentNotCompletedError();
-      userDecider.decide({ type: 'ChangePaymentMethod', data: { customerUid: input.customerUid, cardName: null, now: clock.now() } }, { status: 'registered', account: current });
+      userDecider.decide(
+        { type: 'ChangePaymentMethod', data: { customerUid: input.customerUid, cardName: null, now: clock.now() } },
+        { status: 'registered', account: current },
+      );
       const key = await callProvider(() => provider.getBillingKey(input.customerUid));
       if (!key) throw new PaymentDeclinedError(P.cardCheckFailed);
 
@@ -234,41 +300,81 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
       const plan: PaidPlan = current.subscriptionType === 'free' ? 'standard' : current.subscriptionType;
       await runPayment(
         merchantUid,
-        { type: 'RequestPayment', data: { merchantUid, userId, plan, billingCycle: 'month', amount: CARD_CHECK_AMOUNT, kind: 'card-check', allowExisting: true, now: clock.now() } },
+        {
+          type: 'RequestPayment',
+          data: {
+            merchantUid,
+            userId,
+            plan,
+            billingCycle: 'month',
+            amount: CARD_CHECK_AMOUNT,
+            kind: 'card-check',
+            allowExisting: true,
+            now: clock.now(),
+          },
+        },
         step(metadata, 'card-check'),
       );
       const charged =
         (await callProvider(() => provider.findPayment(merchantUid))) ??
         (await callProvider(() =>
-          provider.charge({ customerUid: input.customerUid, merchantUid, amount: CARD_CHECK_AMOUNT, name: 'PocketGuide card check', buyerEmail: current.email }),
+          provider.charge({
+            customerUid: input.customerUid,
+            merchantUid,
+            amount: CARD_CHECK_AMOUNT,
+            name: 'PocketGuide card check',
+            buyerEmail: current.email,
+          }),
         ));
-      await runPayment(merchantUid, { type: 'RecordPaymentResult', data: { payment: charged, now: clock.now() } }, step(metadata, 'card-check-result'));
-      if (charged.status !== 'paid' && charged.status !== 'cancelled') throw new PaymentDeclinedError(P.cardCheckFailed);
+      await runPayment(
+        merchantUid,
+        { type: 'RecordPaymentResult', data: { payment: charged, now: clock.now() } },
+        step(metadata, 'card-check-result'),
+      );
+      if (charged.status !== 'paid' && charged.status !== 'cancelled')
+        throw new PaymentDeclinedError(P.cardCheckFailed);
       if (charged.status === 'paid' && charged.cancelAmount < charged.amount) {
         const cancelled = await callProvider(() => provider.cancel({ merchantUid, reason: 'card check' }));
         await runPayment(
           merchantUid,
-          { type: 'RefundPayment', data: { amount: CARD_CHECK_AMOUNT, cancelAmount: cancelled.cancelAmount, reason: 'card check', now: clock.now() } },
+          {
+            type: 'RefundPayment',
+            data: {
+              amount: CARD_CHECK_AMOUNT,
+              cancelAmount: cancelled.cancelAmount,
+              reason: 'card check',
+              now: clock.now(),
+            },
+          },
           step(metadata, 'card-check-cancel'),
         );
       }
-      const change: UserCommand = { type: 'ChangePaymentMethod', data: { customerUid: input.customerUid, cardName: key.cardName ?? charged.cardName, now: clock.now() } };
+      const change: UserCommand = {
+        type: 'ChangePaymentMethod',
+        data: { customerUid: input.customerUid, cardName: key.cardName ?? charged.cardName, now: clock.now() },
+      };
       return registered(await runUser(userId, change, step(metadata, 'change')));
     },
 
     /** POST subscriptions/unsubscribe: the plan runs to its end; one month cannot be unsubscribed (409). */
     async unsubscribe(userId: string, metadata: CommandMetadata): Promise<{ account: Account; position: number }> {
-      return registered(await runUser(userId, { type: 'UnsubscribeUser', data: { by: 'self', now: clock.now() } }, metadata));
+      return registered(
+        await runUser(userId, { type: 'UnsubscribeUser', data: { by: 'self', now: clock.now() } }, metadata),
+      );
     },
 
     /** POST subscriptions/admin/schedule-payment: the billing worker charges the card at `scheduleAt`. */
     async schedulePayment(userId: string, scheduleAt: Date | undefined, metadata: CommandMetadata) {
       const now = clock.now();
       if (scheduleAt && scheduleAt.getTime() <= now.getTime()) {
-        throw new ValidationError('scheduleAt must be in the future', [{ path: 'scheduleAt', message: `Must be after ${now.toISOString()}` }]);
+        throw new ValidationError('scheduleAt must be in the future', [
+          { path: 'scheduleAt', message: `Must be after ${now.toISOString()}` },
+        ]);
       }
       if (scheduleAt && scheduleAt.getTime() > now.getTime() + MAX_SCHEDULE_AHEAD_DAYS * 86_400_000) {
-        throw new ValidationError(`scheduleAt must be within ${MAX_SCHEDULE_AHEAD_DAYS} days`, [{ path: 'scheduleAt', message: `At most ${MAX_SCHEDULE_AHEAD_DAYS} days ahead` }]);
+        throw new ValidationError(`scheduleAt must be within ${MAX_SCHEDULE_AHEAD_DAYS} days`, [
+          { path: 'scheduleAt', message: `At most ${MAX_SCHEDULE_AHEAD_DAYS} days ahead` },
+        ]);
       }
       const current = await account(userId);
       if (current.subscriptionType === 'free') throw new ConflictError(S.notSubscribed);
@@ -277,7 +383,10 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
     },
 
     /** DELETE payments/{merchantUid} (administrators): the payment leaves every list. */
-    async deletePayment(merchantUid: string, metadata: CommandMetadata): Promise<{ merchantUid: string; deletedAt: string; position: number }> {
+    async deletePayment(
+      merchantUid: string,
+      metadata: CommandMetadata,
+    ): Promise<{ merchantUid: string; deletedAt: string; position: number }> {
       const result = await runPayment(merchantUid, { type: 'DeletePayment', data: { now: clock.now() } }, metadata);
       const deleted = result.events.find((event) => event.type === 'PaymentDeleted');
       const deletedAt = deleted ? (deleted.data as { deletedAt: string }).deletedAt : clock.now().toISOString();
@@ -292,13 +401,19 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
       const current = await payment(merchantUid);
       const left = current.paidAmount - current.cancelAmount;
       // refusals first (a transfer, nothing left, too much), so the provider is asked only for a possible refund
-      if (current.status !== 'paid' || current.kind === 'transfer' || left <= 0) throw new ConflictError(P.notRefundable);
+      if (current.status !== 'paid' || current.kind === 'transfer' || left <= 0)
+        throw new ConflictError(P.notRefundable);
       if (amount !== undefined && amount > left) throw new ConflictError(P.refundTooLarge);
       const refunded = amount ?? left;
-      const done = await callProvider(() => provider.cancel({ merchantUid, ...(amount === undefined ? {} : { amount }), reason }));
+      const done = await callProvider(() =>
+        provider.cancel({ merchantUid, ...(amount === undefined ? {} : { amount }), reason }),
+      );
       const result = await runPayment(
         merchantUid,
-        { type: 'RefundPayment', data: { amount: refunded, cancelAmount: done.cancelAmount, reason, now: clock.now() } },
+        {
+          type: 'RefundPayment',
+          data: { amount: refunded, cancelAmount: done.cancelAmount, reason, now: clock.now() },
+        },
         metadata,
       );
       const event = result.events.find((e) => e.type === 'PaymentRefunded');
@@ -317,7 +432,9 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
     ): Promise<{ merchantUid: string; account: Account; position: number; paidAt: string; createdAt: string }> {
       const now = clock.now();
       if (input.paidAt && input.paidAt.getTime() > now.getTime() + PAID_AT_SKEW_MS) {
-        throw new ValidationError('paidAt cannot be in the future', [{ path: 'paidAt', message: `Must be at most ${now.toISOString()}` }]);
+        throw new ValidationError('paidAt cannot be in the future', [
+          { path: 'paidAt', message: `Must be at most ${now.toISOString()}` },
+        ]);
       }
       const current = await account(input.userId);
       const merchantUid = `pg_transfer_${shortId(`transfer:${metadata.commandId}`)}`;
@@ -329,13 +446,35 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
       userDecider.decide(granting, { status: 'registered', account: current });
       await runPayment(
         merchantUid,
-        { type: 'RecordTransfer', data: { merchantUid, userId: input.userId, plan: input.plan, billingCycle: 'month', amount: input.amount, note: input.note, paidAt, now } },
+        {
+          type: 'RecordTransfer',
+          data: {
+            merchantUid,
+            userId: input.userId,
+            plan: input.plan,
+            billingCycle: 'month',
+            amount: input.amount,
+            note: input.note,
+            paidAt,
+            now,
+          },
+        },
         step(metadata, 'transfer'),
       );
       let granted = registered(await runUser(input.userId, granting, step(metadata, 'grant')));
       // a running subscription paid for another plan by transfer moves to that plan
-      if (granting.type === 'RenewSubscription' && input.plan !== 'onemonth' && granted.account.subscriptionType !== input.plan) {
-        granted = registered(await runUser(input.userId, { type: 'ChangeUserPlan', data: { plan: input.plan, now } }, step(metadata, 'plan')));
+      if (
+        granting.type === 'RenewSubscription' &&
+        input.plan !== 'onemonth' &&
+        granted.account.subscriptionType !== input.plan
+      ) {
+        granted = registered(
+          await runUser(
+            input.userId,
+            { type: 'ChangeUserPlan', data: { plan: input.plan, now } },
+            step(metadata, 'plan'),
+          ),
+        );
       }
       return { merchantUid, ...granted, paidAt: paidAt.toISOString(), createdAt: now.toISOString() };
     },

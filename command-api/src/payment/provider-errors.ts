@@ -46,7 +46,10 @@ export class DebugPaymentRefusedError extends AppError {
  * Runs a provider call, turning its refusals into answers people can read: unavailable 503, not found 404 (or
  * `notFound` when the caller knows better), declined 402, invalid 409. Anything else is a bug (500).
  */
-export async function callProvider<T>(call: () => Promise<T>, options: { notFound?: () => AppError; invalid?: () => AppError } = {}): Promise<T> {
+export async function callProvider<T>(
+  call: () => Promise<T>,
+  options: { notFound?: () => AppError; invalid?: () => AppError } = {},
+): Promise<T> {
   try {
     return await call();
   } catch (error) {

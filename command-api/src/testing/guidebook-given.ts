@@ -34,7 +34,11 @@ export function sampleDocument(): GuidebookDocument {
   const attractions = { ...newContentPage('attractions', ids), title: 'Type 1' };
   const text = newSectionItem('text', ids);
   const image = newSectionItem('image', ids);
-  const itinerary = { ...newContentPage('itinerary', ids), title: 'Type 2', days: [newDay(ids, 'Day 1'), newDay(ids, 'Day 2')] };
+  const itinerary = {
+    ...newContentPage('itinerary', ids),
+    title: 'Type 2',
+    days: [newDay(ids, 'Day 1'), newDay(ids, 'Day 2')],
+  };
   return {
     ...newGuidebookDocument({ title: '제주 3박 4일' }),
     contents: [{ ...attractions, sections: [{ ...attractions.sections[0]!, items: [text, image] }] }, itinerary],
@@ -48,7 +52,16 @@ export const imageItem = section.items[1]!;
 
 export const created: GuidebookEvent = {
   type: 'GuidebookCreated',
-  data: { v: 2, guidebookId: 'g1', uuid: 'u1', ownerId: 'owner', company: 'Jeju Trails', document: doc, source: 'new', createdAt: at },
+  data: {
+    v: 2,
+    guidebookId: 'g1',
+    uuid: 'u1',
+    ownerId: 'owner',
+    company: 'Jeju Trails',
+    document: doc,
+    source: 'new',
+    createdAt: at,
+  },
 };
 export const published: GuidebookEvent = { type: 'GuidebookPublished', data: { guidebookId: 'g1', publishedAt: at } };
 export const deleted: GuidebookEvent = { type: 'GuidebookDeleted', data: { guidebookId: 'g1', deletedAt: at } };
@@ -66,9 +79,14 @@ export const renamed: GuidebookEvent = {
   },
 };
 
-export const edit = (patches: Patch[], actor: Actor = owner): GuidebookCommand => ({ type: 'EditGuidebook', data: { actor, patches, idSeed: 'seed', now } });
-export const stateOf = (events: GuidebookEvent[]): GuidebookState => events.reduce(guidebookDecider.evolve, guidebookDecider.initialState());
-export const decide = (events: GuidebookEvent[], command: GuidebookCommand) => guidebookDecider.decide(command, stateOf(events));
+export const edit = (patches: Patch[], actor: Actor = owner): GuidebookCommand => ({
+  type: 'EditGuidebook',
+  data: { actor, patches, idSeed: 'seed', now },
+});
+export const stateOf = (events: GuidebookEvent[]): GuidebookState =>
+  events.reduce(guidebookDecider.evolve, guidebookDecider.initialState());
+export const decide = (events: GuidebookEvent[], command: GuidebookCommand) =>
+  guidebookDecider.decide(command, stateOf(events));
 export const guidebookOf = (state: GuidebookState) => {
   if (state.status === 'none') throw new Error('no guidebook');
   return state.guidebook;
@@ -81,5 +99,7 @@ export function after(events: GuidebookEvent[], command: GuidebookCommand) {
 export const allIds = (value: unknown): string[] => {
   if (Array.isArray(value)) return value.flatMap(allIds);
   if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([key, child]) => (key === '_id' && typeof child === 'string' ? [child] : allIds(child)));
+  return Object.entries(value).flatMap(([key, child]) =>
+    key === '_id' && typeof child === 'string' ? [child] : allIds(child),
+  );
 };

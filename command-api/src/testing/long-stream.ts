@@ -8,11 +8,14 @@ import type { EventStore, NewEvent } from '@pocketguide/platform/event-store/eve
  * minutes), all dated `editedAt` by `userId`. Afterwards the stream is at revision `count` and the title is
  * `Jeju ${count}`.
  */
-export async function appendTitleEdits(store: EventStore, options: { guidebookId: string; userId: string; count: number; editedAt: string }): Promise<void> {
+export async function appendTitleEdits(
+  store: EventStore,
+  options: { guidebookId: string; userId: string; count: number; editedAt: string },
+): Promise<void> {
   const { guidebookId, userId, count, editedAt } = options;
   const streamId = guidebookStream(guidebookId);
   let title = 'Jeju';
-  for (let revision = 1; revision <= count; ) {
+  for (let revision = 1; revision <= count;) {
     const batch: NewEvent[] = [];
     for (; batch.length < 500 && revision <= count; revision++) {
       const next = `Jeju ${revision}`;

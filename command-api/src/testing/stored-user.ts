@@ -5,7 +5,10 @@ import type { NewEvent } from '@pocketguide/platform/event-store/event-store';
  * The `UserRegistered` event of a new account (a random id, Kim Minji of Jeju Trails, Korean, registered by an
  * administrator, no activation pending), for tests that append a user's stream straight to a store.
  */
-export function registeredUserEvent(userId: string, options: { registeredAt: string; trialExpiresAt: string; admin?: boolean }): NewEvent {
+export function registeredUserEvent(
+  userId: string,
+  options: { registeredAt: string; trialExpiresAt: string; admin?: boolean },
+): NewEvent {
   return {
     id: randomUUID(),
     type: 'UserRegistered',

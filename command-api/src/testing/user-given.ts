@@ -27,7 +27,10 @@ export const registered: UserRegistered = {
     activation: { activationId: 'a1', tokenHash: hash(1) },
   },
 };
-export const activated: UserEvent = { type: 'UserActivated', data: { userId: 'u1', activatedAt: iso(now), via: 'link' } };
+export const activated: UserEvent = {
+  type: 'UserActivated',
+  data: { userId: 'u1', activatedAt: iso(now), via: 'link' },
+};
 export const hidden: UserEvent = { type: 'UserHidden', data: { userId: 'u1', hiddenAt: iso(now) } };
 export const deleted: UserEvent = { type: 'UserDeleted', data: { userId: 'u1', deletedAt: iso(now) } };
 export const resetRequested = (n: number, at: Date = now): UserEvent => ({
@@ -42,7 +45,9 @@ export const resetRequested = (n: number, at: Date = now): UserEvent => ({
   },
 });
 
-export const register = (overrides: Partial<Extract<UserCommand, { type: 'RegisterUser' }>['data']> = {}): UserCommand => ({
+export const register = (
+  overrides: Partial<Extract<UserCommand, { type: 'RegisterUser' }>['data']> = {},
+): UserCommand => ({
   type: 'RegisterUser',
   data: {
     userId: 'u1',

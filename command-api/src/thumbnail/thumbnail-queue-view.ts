@@ -23,7 +23,11 @@ export function readStoreQueueView(readStore: ReadStore): ThumbnailQueueView {
   const queue = readStore.collection<ThumbnailQueueCollectionDoc>(THUMBNAIL_QUEUE);
   return {
     waitingAhead: (priority, excluding) =>
-      queue.count({ kind: 'guidebook', pendingRank: { $lte: THUMBNAIL_PRIORITY_RANK[priority] }, ...(excluding.length > 0 ? { id: { $nin: excluding } } : {}) }),
+      queue.count({
+        kind: 'guidebook',
+        pendingRank: { $lte: THUMBNAIL_PRIORITY_RANK[priority] },
+        ...(excluding.length > 0 ? { id: { $nin: excluding } } : {}),
+      }),
     averageRenderMs: async () => averageRenderMsOf(await queue.get(THUMBNAIL_STATS_ID)),
   };
 }

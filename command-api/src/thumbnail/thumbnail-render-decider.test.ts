@@ -23,10 +23,16 @@ describe('thumbnail render failures', () => {
 
   it('given that failure, when it is recorded again, then nothing happens; a later request’s failure is its own', () => {
     spec.given([failed()]).when(failure()).thenNothingHappens();
-    spec.given([failed()]).when(failure('boom', '2026-05-01T09:01:00.000Z')).then([failed('2026-05-01T09:01:00.000Z', 'boom')]);
+    spec
+      .given([failed()])
+      .when(failure('boom', '2026-05-01T09:01:00.000Z'))
+      .then([failed('2026-05-01T09:01:00.000Z', 'boom')]);
   });
 
   it('a long reason is cut to fit the event', () => {
-    spec.given([]).when(failure('x'.repeat(2000))).then([failed(requestedAt, 'x'.repeat(FAILURE_REASON_MAX))]);
+    spec
+      .given([])
+      .when(failure('x'.repeat(2000)))
+      .then([failed(requestedAt, 'x'.repeat(FAILURE_REASON_MAX))]);
   });
 });

@@ -42,7 +42,17 @@ export const thumbnailRenderDecider: Decider<ThumbnailRenderState, ThumbnailRend
       case 'RecordThumbnailFailure': {
         const { guidebookId, requestedAt, reason, now } = command.data;
         if (state.failedRequests.includes(requestedAt)) return [];
-        return [{ type: 'ThumbnailRenderFailed', data: { guidebookId, requestedAt, reason: reason.slice(0, FAILURE_REASON_MAX), failedAt: now.toISOString() } }];
+        return [
+          {
+            type: 'ThumbnailRenderFailed',
+            data: {
+              guidebookId,
+              requestedAt,
+              reason: reason.slice(0, FAILURE_REASON_MAX),
+              failedAt: now.toISOString(),
+            },
+          },
+        ];
       }
       default: {
         const unknown: never = command.type;

@@ -50,42 +50,52 @@ function checkRate(state: ThumbnailRequestsState, now: Date): void {
   throw new TooManyRequestsError(THUMBNAIL_MESSAGES.tooMany, Math.max(1, (oldest + windowMs - now.getTime()) / 1000));
 }
 
-export const thumbnailRequestDecider: Decider<ThumbnailRequestsState, ThumbnailRequestCommand, ThumbnailRequestEvent> = {
-  initialState: () => ({ recentUserRequests: [] }),
+export const thumbnailRequestDecider: Decider<ThumbnailRequestsState, ThumbnailRequestCommand, ThumbnailRequestEvent> =
+  {
+    initialState: () => ({ recentUserRequests: [] }),
 
-  evolve(state, event) {
-    switch (event.type) {
-      case 'ThumbnailsRequested':
-        if (event.data.via !== 'user') return state;
-        return { recentUserRequests: [...state.recentUserRequests, event.data.requestedAt].slice(-THUMBNAIL_REQUEST_LIMIT.limit) };
-      default: {
-        const unknown: never = event.type;
-        return unknown;
-      }
-    }
-  },
-
-  decide(command, state) {
-    switch (command.type) {
-      case 'RequestThumbnails': {
-        const { requestId, userId, isAdmin, via, priority, guidebooks, now } = command.data;
-        if (via === 'admin' && !isAdmin) throw new ForbiddenError(THUMBNAIL_MESSAGES.adminOnly);
-        if (via === 'user') checkRate(state, now);
-        const queued: string[] = [];
-        const skipped: ThumbnailsRequested['data']['skipped'] = [];
-        for (const { guidebookId, found } of guidebooks) {
-          // Someone else's guidebook is "not yours" whatever its state: its publishing is not the caller's business.
-          if (found === null) skipped.push({ guidebookId, reason: 'not-found' });
-          else if (via === 'user' && found.ownerId !== userId) skipped.push({ guidebookId, reason: 'not-yours' });
-          else if (!found.published) skipped.push({ guidebookId, reason: 'unpublished' });
-          else queued.push(guidebookId);
+    evolve(state, event) {
+      switch (event.type) {
+        case 'ThumbnailsRequested':
+          if (event.data.via !== 'user') return state;
+          return {
+            recentUserRequests: [...state.recentUserRequests, event.data.requestedAt].slice(
+              -THUMBNAIL_REQUEST_LIMIT.limit,
+            ),
+          };
+        default: {
+          const unknown: never = event.type;
+          return unknown;
         }
-        return [{ type: 'ThumbnailsRequested', data: { requestId, userId, via, priority, guidebookIds: queued, skipped, requestedAt: now.toISOString() } }];
       }
-      default: {
-        const unknown: never = command.type;
-        return unknown;
+    },
+
+    decide(command, state) {
+      switch (command.type) {
+        case 'RequestThumbnails': {
+          const { requestId, userId, isAdmin, via, priority, guidebooks, now } = command.data;
+          if (via === 'admin' && !isAdmin) throw new ForbiddenError(THUMBNAIL_MESSAGES.adminOnly);
+          if (via === 'user') checkRate(state, now);
+          const queued: string[] = [];
+          const skipped: ThumbnailsRequested['data']['skipped'] = [];
+          for (const { guidebookId, found } of guidebooks) {
+            // Someone else's guidebook is "not yours" whatever its state: its publishing is not the caller's business.
+            if (found === null) skipped.push({ guidebookId, reason: 'not-found' });
+            else if (via === 'user' && found.ownerId !== userId) skipped.push({ guidebookId, reason: 'not-yours' });
+            else if (!found.published) skipped.push({ guidebookId, reason: 'unpublished' });
+            else queued.push(guidebookId);
+          }
+          return [
+            {
+              type: 'ThumbnailsRequested',
+              data: { requestId, userId, via, priority, guidebookIds: queued, skipped, requestedAt: now.toISOString() },
+            },
+          ];
+        }
+        default: {
+          const unknown: never = command.type;
+          return unknown;
+        }
       }
-    }
-  },
-};
+    },
+  };

@@ -1,5 +1,10 @@
 import { Router, type Request } from 'express';
-import { THUMBNAIL_MESSAGES, adminThumbnailsBodySchemaFor, requestThumbnailsBodySchema, type ThumbnailRequestAnswer } from '@pocketguide/contracts';
+import {
+  THUMBNAIL_MESSAGES,
+  adminThumbnailsBodySchemaFor,
+  requestThumbnailsBodySchema,
+  type ThumbnailRequestAnswer,
+} from '@pocketguide/contracts';
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
 import { ForbiddenError, UnauthorizedError } from '@pocketguide/platform/http/errors';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
@@ -39,7 +44,11 @@ export function thumbnailRoutes({ thumbnails, auth, ids }: ThumbnailRoutesDeps):
     if (!caller.isAdmin) throw new ForbiddenError(THUMBNAIL_MESSAGES.adminOnly);
     const body = parseOrThrow(adminThumbnailsBodySchemaFor(req.body), req.body);
     const guidebookIds = 'guidebookIds' in body ? body.guidebookIds : [body.guidebookId];
-    const answer = await thumbnails.request(caller, { guidebookIds, priority: body.priority, via: 'admin' }, commandMetadata(req, ids, req.user));
+    const answer = await thumbnails.request(
+      caller,
+      { guidebookIds, priority: body.priority, via: 'admin' },
+      commandMetadata(req, ids, req.user),
+    );
     res.status(statusOf(answer)).json(answer);
   });
 

@@ -53,12 +53,28 @@ export function createThumbnails({ eventStore, clock, guidebooks, queue, availab
     const queued = data.guidebookIds.length;
     let estimated: string | null = null;
     if (queued > 0) {
-      const [ahead, averageMs] = await Promise.all([queue.waitingAhead(data.priority, data.guidebookIds), queue.averageRenderMs()]);
+      const [ahead, averageMs] = await Promise.all([
+        queue.waitingAhead(data.priority, data.guidebookIds),
+        queue.averageRenderMs(),
+      ]);
       // From the request's time, so a retried request answers as the first one did (give or take the queue).
       estimated = new Date(Date.parse(data.requestedAt) + (ahead + queued) * averageMs).toISOString();
     }
-    const message = queued > 0 ? THUMBNAIL_MESSAGES.queued(queued) : data.via === 'user' ? THUMBNAIL_MESSAGES.nothingQueuedOwn : THUMBNAIL_MESSAGES.nothingQueued;
-    return { queued, estimated, priority: data.priority, message, guidebookIds: data.guidebookIds, skipped: data.skipped, position };
+    const message =
+      queued > 0
+        ? THUMBNAIL_MESSAGES.queued(queued)
+        : data.via === 'user'
+          ? THUMBNAIL_MESSAGES.nothingQueuedOwn
+          : THUMBNAIL_MESSAGES.nothingQueued;
+    return {
+      queued,
+      estimated,
+      priority: data.priority,
+      message,
+      guidebookIds: data.guidebookIds,
+      skipped: data.skipped,
+      position,
+    };
   }
 
   return {
@@ -73,7 +89,15 @@ export function createThumbnails({ eventStore, clock, guidebooks, queue, availab
     ): Promise<ThumbnailRequestAnswer> {
       const renderer = await availability();
       if (!renderer.available) {
-        return { queued: 0, estimated: null, priority: input.priority, message: THUMBNAIL_MESSAGES.unavailable, guidebookIds: [], skipped: [], position: 0 };
+        return {
+          queued: 0,
+          estimated: null,
+          priority: input.priority,
+          message: THUMBNAIL_MESSAGES.unavailable,
+          guidebookIds: [],
+          skipped: [],
+          position: 0,
+        };
       }
       const requested = await Promise.all(input.guidebookIds.map(facts));
       const result = await handleRequest(
@@ -99,7 +123,10 @@ export function createThumbnails({ eventStore, clock, guidebooks, queue, availab
     },
 
     /** The worker's command after its attempts at a rendering failed: once per request answered. */
-    recordFailure(input: { guidebookId: string; requestedAt: string; reason: string }, causation: { eventId: string; correlationId?: string }) {
+    recordFailure(
+      input: { guidebookId: string; requestedAt: string; reason: string },
+      causation: { eventId: string; correlationId?: string },
+    ) {
       const metadata: CommandMetadata = {
         userId: 'system',
         role: 'system',
@@ -107,7 +134,11 @@ export function createThumbnails({ eventStore, clock, guidebooks, queue, availab
         causationId: causation.eventId,
         correlationId: causation.correlationId ?? causation.eventId,
       };
-      return handleRender(thumbnailStream(input.guidebookId), { type: 'RecordThumbnailFailure', data: { ...input, now: clock.now() } }, { metadata, retryOnConflict: true });
+      return handleRender(
+        thumbnailStream(input.guidebookId),
+        { type: 'RecordThumbnailFailure', data: { ...input, now: clock.now() } },
+        { metadata, retryOnConflict: true },
+      );
     },
   };
 }

@@ -210,7 +210,12 @@ export function accountCommandRoutes(deps: AccountRoutesDeps): Router {
     const current = await accounts.registeredAccount(idParam(req));
     const languageOnly = languageUpdateBodySchema.safeParse(req.body);
     if (languageOnly.success) {
-      const { account, position } = await accounts.updateProfile(idParam(req), current.profile, languageOnly.data.language, commandMetadata(req, ids, user));
+      const { account, position } = await accounts.updateProfile(
+        idParam(req),
+        current.profile,
+        languageOnly.data.language,
+        commandMetadata(req, ids, user),
+      );
       const answer: UserUpdated = { ...accountToUserView(account), position };
       res.json(answer);
       return;
@@ -235,7 +240,11 @@ export function accountCommandRoutes(deps: AccountRoutesDeps): Router {
     const account = await checkedSignIn(req);
     if (account.userId !== idParam(req)) throw new ForbiddenError('You may only change your own password');
     const { password } = parseOrThrow(changePasswordBodySchema, req.body);
-    const changed = await accounts.changePassword(account.userId, password, commandMetadata(req, ids, { id: account.userId, role: account.role }));
+    const changed = await accounts.changePassword(
+      account.userId,
+      password,
+      commandMetadata(req, ids, { id: account.userId, role: account.role }),
+    );
     const { token } = await session(changed.account);
     const answer: PasswordChangeAck = { message: M.passwordChanged, position: changed.position, token };
     res.json(answer);
@@ -259,7 +268,10 @@ export function accountCommandRoutes(deps: AccountRoutesDeps): Router {
       tooBig: (size) => fileTooBigMessage(size),
       oneFileMessage: M.oneFile,
     });
-    const portrait = await preparePortrait(file.bytes, { size: PROFILE_IMAGE_SIZE, unsupportedMessage: M.imageTypeInvalid });
+    const portrait = await preparePortrait(file.bytes, {
+      size: PROFILE_IMAGE_SIZE,
+      unsupportedMessage: M.imageTypeInvalid,
+    });
     const { url } = await blobs.put(`users/${userId}/${portrait.name}`, portrait.bytes, portrait.contentType);
     const { account, position } = await accounts.changeImage(userId, url, commandMetadata(req, ids, user));
     const answer: UserUpdated = { ...accountToUserView(account), position };

@@ -35,7 +35,12 @@ import {
   RevisionMismatchError,
   UnauthorizedError,
 } from '@pocketguide/platform/http/errors';
-import { commandStep as step, createCommandHandler, decodedWith, type CommandMetadata } from '../core/command-handler.ts';
+import {
+  commandStep as step,
+  createCommandHandler,
+  decodedWith,
+  type CommandMetadata,
+} from '../core/command-handler.ts';
 import { deriveId, type Clock, type IdSource } from '../core/ids.ts';
 import { emailReservationDecider } from './email-reservation-decider.ts';
 import { kakaoLinkDecider } from './kakao-link-decider.ts';
@@ -122,8 +127,12 @@ export function accessOf(state: UserState): UserAccess | null {
 export function createAccounts(deps: AccountsDeps) {
   const { eventStore, credentials, passwords, secretTokens, clock } = deps;
   const handleUser = createCommandHandler(eventStore, userDecider, { toEvent: decodedWith(userEventDecoder) });
-  const handleEmail = createCommandHandler(eventStore, emailReservationDecider, { toEvent: decodedWith(emailReservationEventDecoder) });
-  const handleKakao = createCommandHandler(eventStore, kakaoLinkDecider, { toEvent: decodedWith(kakaoLinkEventDecoder) });
+  const handleEmail = createCommandHandler(eventStore, emailReservationDecider, {
+    toEvent: decodedWith(emailReservationEventDecoder),
+  });
+  const handleKakao = createCommandHandler(eventStore, kakaoLinkDecider, {
+    toEvent: decodedWith(kakaoLinkEventDecoder),
+  });
   const accessChanged = (userId: string) => deps.onAccessChanged?.(userId);
 
   // Reads fold the streams the way the commands do: through the handlers' own loaders, so the events are decoded once
@@ -164,7 +173,10 @@ export function createAccounts(deps: AccountsDeps) {
     const reserve = (holderRegistered?: boolean, name = 'reserve-email') =>
       handleEmail(
         stream,
-        { type: 'ReserveEmail', data: { email, userId, now: clock.now(), ...(holderRegistered === undefined ? {} : { holderRegistered }) } },
+        {
+          type: 'ReserveEmail',
+          data: { email, userId, now: clock.now(), ...(holderRegistered === undefined ? {} : { holderRegistered }) },
+        },
         { metadata: step(metadata, name), retryOnConflict: true },
       );
     try {
@@ -188,11 +200,19 @@ export function createAccounts(deps: AccountsDeps) {
   }
 
   function releaseEmail(email: string, userId: string, metadata: CommandMetadata) {
-    return handleEmail(userEmailStream(email), { type: 'ReleaseEmail', data: { email, userId, now: clock.now() } }, { metadata, retryOnConflict: true });
+    return handleEmail(
+      userEmailStream(email),
+      { type: 'ReleaseEmail', data: { email, userId, now: clock.now() } },
+      { metadata, retryOnConflict: true },
+    );
   }
 
   function releaseKakao(kakaoId: string, userId: string, metadata: CommandMetadata) {
-    return handleKakao(userKakaoStream(kakaoId), { type: 'ReleaseKakaoId', data: { kakaoId, userId, now: clock.now() } }, { metadata, retryOnConflict: true });
+    return handleKakao(
+      userKakaoStream(kakaoId),
+      { type: 'ReleaseKakaoId', data: { kakaoId, userId, now: clock.now() } },
+      { metadata, retryOnConflict: true },
+    );
   }
 
   /**
@@ -210,7 +230,8 @@ export function createAccounts(deps: AccountsDeps) {
    * so it costs one hash verification like a wrong password does.
    */
   let dummyHash: Promise<string> | undefined;
-  const dummyPasswordHash = (): Promise<string> => (dummyHash ??= passwords.hash(randomBytes(24).toString('base64url')));
+  const dummyPasswordHash = (): Promise<string> =>
+    (dummyHash ??= passwords.hash(randomBytes(24).toString('base64url')));
 
   /**
    * Checks email and password: unknown email or wrong password 401 (one answer, and one hash verification either
@@ -232,7 +253,10 @@ export function createAccounts(deps: AccountsDeps) {
    * same (Kakao-verified) email; else creates an active account. Ids derive from the Kakao id and the link
    * stream's revision, so two first sign-ins at once make one account.
    */
-  async function signInWithKakao(profile: KakaoProfile, metadata: CommandMetadata): Promise<{ account: Account; created: boolean }> {
+  async function signInWithKakao(
+    profile: KakaoProfile,
+    metadata: CommandMetadata,
+  ): Promise<{ account: Account; created: boolean }> {
     const link = await loadKakaoLink(profile.id);
     if (link.state.status === 'claimed') {
       const linked = await loadUser(link.state.userId);
@@ -260,12 +284,20 @@ export function createAccounts(deps: AccountsDeps) {
         { type: 'ClaimKakaoId', data: { kakaoId: profile.id, userId: existing.userId, now: clock.now() } },
         { metadata: kakaoStep(`claim:${existing.userId}`), retryOnConflict: true },
       );
-      await runUser(existing.userId, { type: 'LinkKakaoAccount', data: { kakaoId: profile.id, now: clock.now() } }, kakaoStep('link'));
+      await runUser(
+        existing.userId,
+        { type: 'LinkKakaoAccount', data: { kakaoId: profile.id, now: clock.now() } },
+        kakaoStep('link'),
+      );
       if (!existing.activated) {
         // Whoever signed up with this address never proved they own it; Kakao just did. Their password is
         // voided, so a squatter who pre-registered someone else's address cannot sign in to it.
         await credentials.delete(existing.userId);
-        await runUser(existing.userId, { type: 'ActivateUser', data: { proof: { kind: 'kakao' }, now: clock.now() } }, kakaoStep('activate'));
+        await runUser(
+          existing.userId,
+          { type: 'ActivateUser', data: { proof: { kind: 'kakao' }, now: clock.now() } },
+          kakaoStep('activate'),
+        );
         accessChanged(existing.userId);
       }
       return { account: await registeredAccount(existing.userId), created: false };
@@ -281,10 +313,17 @@ export function createAccounts(deps: AccountsDeps) {
     const name = profile.nickname ?? 'Kakao user';
     await runUser(
       userId,
-      { type: 'RegisterUser', data: { userId, email, profile: { name, companyName: '' }, via: 'kakao', activation: null, now: clock.now() } },
+      {
+        type: 'RegisterUser',
+        data: { userId, email, profile: { name, companyName: '' }, via: 'kakao', activation: null, now: clock.now() },
+      },
       kakaoStep('register'),
     );
-    await runUser(userId, { type: 'LinkKakaoAccount', data: { kakaoId: profile.id, now: clock.now() } }, kakaoStep('link'));
+    await runUser(
+      userId,
+      { type: 'LinkKakaoAccount', data: { kakaoId: profile.id, now: clock.now() } },
+      kakaoStep('link'),
+    );
     return { account: await registeredAccount(userId), created: true };
   }
 
@@ -305,7 +344,13 @@ export function createAccounts(deps: AccountsDeps) {
       try {
         await credentials.setPasswordHash(userId, await passwords.hash(input.password));
         const { companyAddress, companyPhone, companyWebsite } = input;
-        const profile: UserProfile = { name: input.name, companyName: input.companyName, companyAddress, companyPhone, companyWebsite };
+        const profile: UserProfile = {
+          name: input.name,
+          companyName: input.companyName,
+          companyAddress,
+          companyPhone,
+          companyWebsite,
+        };
         const result = await runUser(
           userId,
           {
@@ -347,7 +392,11 @@ export function createAccounts(deps: AccountsDeps) {
     async activate(email: string, tokenHash: string, metadata: CommandMetadata): Promise<{ position: number }> {
       const userId = await userIdByEmail(email);
       if (!userId) throw new NotFoundError(M.activationInvalid);
-      const result = await runUser(userId, { type: 'ActivateUser', data: { proof: { kind: 'link', tokenHash }, now: clock.now() } }, metadata);
+      const result = await runUser(
+        userId,
+        { type: 'ActivateUser', data: { proof: { kind: 'link', tokenHash }, now: clock.now() } },
+        metadata,
+      );
       accessChanged(userId);
       return { position: result.position };
     },
@@ -357,7 +406,11 @@ export function createAccounts(deps: AccountsDeps) {
       const userId = await userIdByEmail(email);
       if (!userId) throw new NotFoundError('There is no account with this email');
       const { activationId, tokenHash } = activationFor(userId, metadata.commandId);
-      const result = await runUser(userId, { type: 'ResendVerification', data: { activationId, tokenHash, now: clock.now() } }, metadata);
+      const result = await runUser(
+        userId,
+        { type: 'ResendVerification', data: { activationId, tokenHash, now: clock.now() } },
+        metadata,
+      );
       return { position: result.position };
     },
 
@@ -367,7 +420,11 @@ export function createAccounts(deps: AccountsDeps) {
       if (!userId) throw new NotFoundError('There is no account with this email');
       const resetId = deriveId(`password-reset:${userId}:${metadata.commandId}`);
       const tokenHash = sha256Hex(secretTokens.derive('password-reset', resetId));
-      const result = await runUser(userId, { type: 'RequestPasswordReset', data: { resetId, tokenHash, link, now: clock.now() } }, metadata);
+      const result = await runUser(
+        userId,
+        { type: 'RequestPasswordReset', data: { resetId, tokenHash, link, now: clock.now() } },
+        metadata,
+      );
       return { position: result.position };
     },
 
@@ -375,7 +432,12 @@ export function createAccounts(deps: AccountsDeps) {
      * PUT /api/password-resets/{token}. The token is checked on the stream before the new password is stored,
      * and the reset is recorded after, so a failure in between leaves the link usable rather than spent.
      */
-    async completePasswordReset(userId: string, tokenHash: string, password: string, metadata: CommandMetadata): Promise<{ position: number }> {
+    async completePasswordReset(
+      userId: string,
+      tokenHash: string,
+      password: string,
+      metadata: CommandMetadata,
+    ): Promise<{ position: number }> {
       const command: UserCommand = { type: 'CompletePasswordReset', data: { tokenHash, now: clock.now() } };
       userDecider.decide(command, await loadUser(userId));
       await credentials.setPasswordHash(userId, await passwords.hash(password));
@@ -388,7 +450,11 @@ export function createAccounts(deps: AccountsDeps) {
      * PUT /api/users/{id}/password, after the old password was checked. Every session signed in before ends; the
      * caller is given the account as it is now, to sign the device that asked in again.
      */
-    async changePassword(userId: string, password: string, metadata: CommandMetadata): Promise<{ account: Account; position: number }> {
+    async changePassword(
+      userId: string,
+      password: string,
+      metadata: CommandMetadata,
+    ): Promise<{ account: Account; position: number }> {
       const command: UserCommand = { type: 'ChangePassword', data: { via: 'change', now: clock.now() } };
       userDecider.decide(command, await loadUser(userId));
       await credentials.setPasswordHash(userId, await passwords.hash(password));
@@ -399,15 +465,29 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** POST /api/users/sign-out: the calling session's token is refused from now on. */
-    async signOut(userId: string, sessionId: string, until: Date, metadata: CommandMetadata): Promise<{ position: number }> {
+    async signOut(
+      userId: string,
+      sessionId: string,
+      until: Date,
+      metadata: CommandMetadata,
+    ): Promise<{ position: number }> {
       const result = await runUser(userId, { type: 'SignOut', data: { sessionId, until, now: clock.now() } }, metadata);
       accessChanged(userId);
       return { position: result.position };
     },
 
     /** PUT /api/users/{id}. */
-    async updateProfile(userId: string, profile: UserProfile, language: Language | undefined, metadata: CommandMetadata) {
-      const result = await runUser(userId, { type: 'UpdateProfile', data: { profile, ...(language ? { language } : {}), now: clock.now() } }, metadata);
+    async updateProfile(
+      userId: string,
+      profile: UserProfile,
+      language: Language | undefined,
+      metadata: CommandMetadata,
+    ) {
+      const result = await runUser(
+        userId,
+        { type: 'UpdateProfile', data: { profile, ...(language ? { language } : {}), now: clock.now() } },
+        metadata,
+      );
       if (result.state.status !== 'registered') throw new NotFoundError('User not found');
       return { account: result.state.account, position: result.position };
     },
@@ -432,7 +512,11 @@ export function createAccounts(deps: AccountsDeps) {
      * are released, its password and portrait erased. A retry after a partial failure finishes the job.
      */
     async deleteUser(userId: string, metadata: CommandMetadata): Promise<{ position: number }> {
-      const result = await runUser(userId, { type: 'DeleteUser', data: { now: clock.now() } }, step(metadata, 'delete'));
+      const result = await runUser(
+        userId,
+        { type: 'DeleteUser', data: { now: clock.now() } },
+        step(metadata, 'delete'),
+      );
       accessChanged(userId);
       const state = result.state;
       if (state.status !== 'deleted') throw new Error('deletion did not delete');
@@ -453,9 +537,17 @@ export function createAccounts(deps: AccountsDeps) {
      * administrator, or promotes, activates and unhides an existing one. The password is set when given and
      * `setPassword` says when: 'always' (the CLI) or 'if-missing' (every start, so a changed password stays).
      */
-    async ensureAdmin(input: { email: string; password?: string; setPassword: 'always' | 'if-missing' }): Promise<{ userId: string; created: boolean; passwordSet: boolean }> {
+    async ensureAdmin(input: {
+      email: string;
+      password?: string;
+      setPassword: 'always' | 'if-missing';
+    }): Promise<{ userId: string; created: boolean; passwordSet: boolean }> {
       const email = normaliseEmail(input.email);
-      const metadata = (name: string): CommandMetadata => ({ ...SYSTEM, commandId: deps.ids.newId(), correlationId: `ensure-admin:${name}` });
+      const metadata = (name: string): CommandMetadata => ({
+        ...SYSTEM,
+        commandId: deps.ids.newId(),
+        correlationId: `ensure-admin:${name}`,
+      });
       const existing = await accountByEmail(email);
       if (!existing) {
         if (!input.password) throw new Error(`There is no account ${email}: give a password to create it`);
@@ -465,7 +557,18 @@ export function createAccounts(deps: AccountsDeps) {
         const name = email.split('@')[0]?.slice(0, 100) || 'Administrator';
         await runUser(
           userId,
-          { type: 'RegisterUser', data: { userId, email, profile: { name, companyName: 'PocketGuide' }, role: 'admin', via: 'admin', activation: null, now: clock.now() } },
+          {
+            type: 'RegisterUser',
+            data: {
+              userId,
+              email,
+              profile: { name, companyName: 'PocketGuide' },
+              role: 'admin',
+              via: 'admin',
+              activation: null,
+              now: clock.now(),
+            },
+          },
           metadata('register'),
         );
         return { userId, created: true, passwordSet: true };
@@ -473,14 +576,22 @@ export function createAccounts(deps: AccountsDeps) {
       const userId = existing.userId;
       const role: Role = 'admin';
       await runUser(userId, { type: 'ChangeUserRole', data: { role, now: clock.now() } }, metadata('role'));
-      await runUser(userId, { type: 'ActivateUser', data: { proof: { kind: 'admin' }, now: clock.now() } }, metadata('activate'));
+      await runUser(
+        userId,
+        { type: 'ActivateUser', data: { proof: { kind: 'admin' }, now: clock.now() } },
+        metadata('activate'),
+      );
       await runUser(userId, { type: 'SetUserHidden', data: { isHidden: false, now: clock.now() } }, metadata('unhide'));
       accessChanged(userId);
       let passwordSet = false;
       const hasPassword = (await credentials.getPasswordHash(userId)) !== null;
       if (input.password && (input.setPassword === 'always' || !hasPassword)) {
         await credentials.setPasswordHash(userId, await passwords.hash(input.password));
-        await runUser(userId, { type: 'ChangePassword', data: { via: 'admin', now: clock.now() } }, metadata('password'));
+        await runUser(
+          userId,
+          { type: 'ChangePassword', data: { via: 'admin', now: clock.now() } },
+          metadata('password'),
+        );
         passwordSet = true;
       }
       return { userId, created: false, passwordSet };
@@ -492,7 +603,10 @@ export function createAccounts(deps: AccountsDeps) {
      */
     async changeSubscription(
       userId: string,
-      change: { type: 'SubscribeUser'; plan: PaidPlan; billingCycle: BillingCycle } | { type: 'UnsubscribeUser'; by: 'admin' | 'self' } | { type: 'ChangeUserPlan'; plan: PaidPlan },
+      change:
+        | { type: 'SubscribeUser'; plan: PaidPlan; billingCycle: BillingCycle }
+        | { type: 'UnsubscribeUser'; by: 'admin' | 'self' }
+        | { type: 'ChangeUserPlan'; plan: PaidPlan },
       metadata: CommandMetadata,
     ): Promise<{ account: Account; position: number }> {
       const now = clock.now();
@@ -508,14 +622,21 @@ export function createAccounts(deps: AccountsDeps) {
     },
 
     /** The mail worker's command: one MailSent per mail id, whatever the number of deliveries. */
-    async recordMailSent(input: RecordMailSentInput, causation: { eventId: string; correlationId?: string }): Promise<void> {
+    async recordMailSent(
+      input: RecordMailSentInput,
+      causation: { eventId: string; correlationId?: string },
+    ): Promise<void> {
       const metadata: CommandMetadata = {
         ...SYSTEM,
         commandId: deriveId(`mail-sent:${input.mailId}`),
         causationId: causation.eventId,
         correlationId: causation.correlationId ?? causation.eventId,
       };
-      await runUser(input.userId, { type: 'RecordMailSent', data: { mailId: input.mailId, kind: input.kind, now: new Date(input.sentAt) } }, metadata);
+      await runUser(
+        input.userId,
+        { type: 'RecordMailSent', data: { mailId: input.mailId, kind: input.kind, now: new Date(input.sentAt) } },
+        metadata,
+      );
     },
   };
 }

@@ -6,9 +6,7 @@ import type { Decider } from '../core/decider.ts';
  * `user-email-<normalised email>`: the consistency boundary that keeps an email on one account. Signups race on
  * this stream's revision (the first reservation appends with "no stream"), never on a read model.
  */
-export type EmailReservationState =
-  | { status: 'free' }
-  | { status: 'reserved'; userId: string; reservedAt: string };
+export type EmailReservationState = { status: 'free' } | { status: 'reserved'; userId: string; reservedAt: string };
 
 /**
  * A reservation whose account never got registered (the process died between the two appends) is taken over
@@ -43,11 +41,15 @@ export const emailReservationDecider: Decider<EmailReservationState, EmailReserv
     const { email, userId, now } = command.data;
     switch (command.type) {
       case 'ReserveEmail': {
-        const reserved: EmailReservationEvent = { type: 'UserEmailReserved', data: { email, userId, reservedAt: now.toISOString() } };
+        const reserved: EmailReservationEvent = {
+          type: 'UserEmailReserved',
+          data: { email, userId, reservedAt: now.toISOString() },
+        };
         if (state.status === 'free') return [reserved];
         if (state.userId === userId) return [];
         const stale =
-          command.data.holderRegistered === false && now.getTime() - Date.parse(state.reservedAt) > STALE_RESERVATION_MS;
+          command.data.holderRegistered === false &&
+          now.getTime() - Date.parse(state.reservedAt) > STALE_RESERVATION_MS;
         if (stale) return [reserved];
         throw new ConflictError(M.emailTaken);
       }

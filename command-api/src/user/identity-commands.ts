@@ -47,11 +47,21 @@ function checkMailLimit(times: readonly string[], now: Date): void {
   const oldest = recent[0];
   if (recent.length < MAIL_REQUESTS_PER_HOUR || oldest === undefined) return;
   const retryAfter = (Date.parse(oldest) + HOUR_MS - now.getTime()) / 1000;
-  throw new TooManyRequestsError('Too many emails were requested for this account. Please try again later.', retryAfter);
+  throw new TooManyRequestsError(
+    'Too many emails were requested for this account. Please try again later.',
+    retryAfter,
+  );
 }
 
 function sameProfile(a: UserProfile, b: UserProfile): boolean {
-  const keys: Array<keyof UserProfile> = ['name', 'companyName', 'companyAddress', 'companyPhone', 'companyWebsite', 'mobile'];
+  const keys: Array<keyof UserProfile> = [
+    'name',
+    'companyName',
+    'companyAddress',
+    'companyPhone',
+    'companyWebsite',
+    'mobile',
+  ];
   return keys.every((key) => (a[key] ?? '') === (b[key] ?? ''));
 }
 
@@ -155,7 +165,12 @@ export function signOut(command: SignOut, state: UserState): UserEvent[] {
   // signing out twice, or after the token expired, changes nothing
   if (until.getTime() <= command.data.now.getTime()) return [];
   if (account.endedSessions.some((ended) => ended.sessionId === sessionId)) return [];
-  return [{ type: 'UserSignedOut', data: { userId: account.userId, sessionId, until: until.toISOString(), signedOutAt: now } }];
+  return [
+    {
+      type: 'UserSignedOut',
+      data: { userId: account.userId, sessionId, until: until.toISOString(), signedOutAt: now },
+    },
+  ];
 }
 
 export function updateProfile(command: UpdateProfile, state: UserState): UserEvent[] {
@@ -179,7 +194,9 @@ export function linkKakaoAccount(command: LinkKakaoAccount, state: UserState): U
   const account = usable(state);
   if (account.kakaoId === command.data.kakaoId) return [];
   if (account.kakaoId !== null) throw new ConflictError('This account is already linked to another Kakao account');
-  return [{ type: 'KakaoAccountLinked', data: { userId: account.userId, kakaoId: command.data.kakaoId, linkedAt: now } }];
+  return [
+    { type: 'KakaoAccountLinked', data: { userId: account.userId, kakaoId: command.data.kakaoId, linkedAt: now } },
+  ];
 }
 
 export function recordMailSent(command: RecordMailSent, state: UserState): UserEvent[] {

@@ -29,7 +29,8 @@ export const kakaoLinkDecider: Decider<KakaoLinkState, KakaoLinkCommand, KakaoLi
     const { kakaoId, userId, now } = command.data;
     switch (command.type) {
       case 'ClaimKakaoId':
-        if (state.status === 'free') return [{ type: 'KakaoIdClaimed', data: { kakaoId, userId, claimedAt: now.toISOString() } }];
+        if (state.status === 'free')
+          return [{ type: 'KakaoIdClaimed', data: { kakaoId, userId, claimedAt: now.toISOString() } }];
         if (state.userId === userId) return [];
         throw new ConflictError('This Kakao account is already linked to another account');
       case 'ReleaseKakaoId':

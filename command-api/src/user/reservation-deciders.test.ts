@@ -14,54 +14,109 @@ describe('the email reservation', () => {
     type: 'UserEmailReserved',
     data: { email, userId, reservedAt: at.toISOString() },
   });
-  const released: EmailReservationEvent = { type: 'UserEmailReleased', data: { email, userId: 'u1', releasedAt: now.toISOString() } };
+  const released: EmailReservationEvent = {
+    type: 'UserEmailReleased',
+    data: { email, userId: 'u1', releasedAt: now.toISOString() },
+  };
 
   it('a free email is reserved', () => {
-    spec.given([]).when({ type: 'ReserveEmail', data: { email, userId: 'u1', now } }).then([reserved('u1')]);
+    spec
+      .given([])
+      .when({ type: 'ReserveEmail', data: { email, userId: 'u1', now } })
+      .then([reserved('u1')]);
   });
 
   it("another account's email: 'Email already taken'", () => {
-    spec.given([reserved('u1')]).when({ type: 'ReserveEmail', data: { email, userId: 'u2', now } }).thenThrows(ConflictError, M.emailTaken);
+    spec
+      .given([reserved('u1')])
+      .when({ type: 'ReserveEmail', data: { email, userId: 'u2', now } })
+      .thenThrows(ConflictError, M.emailTaken);
   });
 
   it('the same account again (a retried signup): nothing happens', () => {
-    spec.given([reserved('u1')]).when({ type: 'ReserveEmail', data: { email, userId: 'u1', now } }).thenNothingHappens();
+    spec
+      .given([reserved('u1')])
+      .when({ type: 'ReserveEmail', data: { email, userId: 'u1', now } })
+      .thenNothingHappens();
   });
 
   it('a released email can be reserved again', () => {
-    spec.given([reserved('u1'), released]).when({ type: 'ReserveEmail', data: { email, userId: 'u2', now } }).then([reserved('u2')]);
+    spec
+      .given([reserved('u1'), released])
+      .when({ type: 'ReserveEmail', data: { email, userId: 'u2', now } })
+      .then([reserved('u2')]);
   });
 
   it('a stale reservation whose account never came to be is taken over; a fresh or registered one is not', () => {
     const old = new Date(now.getTime() - STALE_RESERVATION_MS - 1);
-    spec.given([reserved('u1', old)]).when({ type: 'ReserveEmail', data: { email, userId: 'u2', now, holderRegistered: false } }).then([reserved('u2')]);
-    spec.given([reserved('u1')]).when({ type: 'ReserveEmail', data: { email, userId: 'u2', now, holderRegistered: false } }).thenThrows(ConflictError);
-    spec.given([reserved('u1', old)]).when({ type: 'ReserveEmail', data: { email, userId: 'u2', now, holderRegistered: true } }).thenThrows(ConflictError);
+    spec
+      .given([reserved('u1', old)])
+      .when({ type: 'ReserveEmail', data: { email, userId: 'u2', now, holderRegistered: false } })
+      .then([reserved('u2')]);
+    spec
+      .given([reserved('u1')])
+      .when({ type: 'ReserveEmail', data: { email, userId: 'u2', now, holderRegistered: false } })
+      .thenThrows(ConflictError);
+    spec
+      .given([reserved('u1', old)])
+      .when({ type: 'ReserveEmail', data: { email, userId: 'u2', now, holderRegistered: true } })
+      .thenThrows(ConflictError);
   });
 
   it('releasing: only by the holder', () => {
-    spec.given([reserved('u1')]).when({ type: 'ReleaseEmail', data: { email, userId: 'u1', now } }).then([released]);
-    spec.given([reserved('u1')]).when({ type: 'ReleaseEmail', data: { email, userId: 'u2', now } }).thenNothingHappens();
-    spec.given([]).when({ type: 'ReleaseEmail', data: { email, userId: 'u1', now } }).thenNothingHappens();
+    spec
+      .given([reserved('u1')])
+      .when({ type: 'ReleaseEmail', data: { email, userId: 'u1', now } })
+      .then([released]);
+    spec
+      .given([reserved('u1')])
+      .when({ type: 'ReleaseEmail', data: { email, userId: 'u2', now } })
+      .thenNothingHappens();
+    spec
+      .given([])
+      .when({ type: 'ReleaseEmail', data: { email, userId: 'u1', now } })
+      .thenNothingHappens();
   });
 });
 
 describe('the Kakao link', () => {
   const spec = deciderSpec(kakaoLinkDecider);
-  const claimed: KakaoLinkEvent = { type: 'KakaoIdClaimed', data: { kakaoId: '42', userId: 'u1', claimedAt: now.toISOString() } };
-  const released: KakaoLinkEvent = { type: 'KakaoIdReleased', data: { kakaoId: '42', userId: 'u1', releasedAt: now.toISOString() } };
+  const claimed: KakaoLinkEvent = {
+    type: 'KakaoIdClaimed',
+    data: { kakaoId: '42', userId: 'u1', claimedAt: now.toISOString() },
+  };
+  const released: KakaoLinkEvent = {
+    type: 'KakaoIdReleased',
+    data: { kakaoId: '42', userId: 'u1', releasedAt: now.toISOString() },
+  };
 
   it('claims a free id once', () => {
-    spec.given([]).when({ type: 'ClaimKakaoId', data: { kakaoId: '42', userId: 'u1', now } }).then([claimed]);
-    spec.given([claimed]).when({ type: 'ClaimKakaoId', data: { kakaoId: '42', userId: 'u1', now } }).thenNothingHappens();
-    spec.given([claimed]).when({ type: 'ClaimKakaoId', data: { kakaoId: '42', userId: 'u2', now } }).thenThrows(ConflictError);
+    spec
+      .given([])
+      .when({ type: 'ClaimKakaoId', data: { kakaoId: '42', userId: 'u1', now } })
+      .then([claimed]);
+    spec
+      .given([claimed])
+      .when({ type: 'ClaimKakaoId', data: { kakaoId: '42', userId: 'u1', now } })
+      .thenNothingHappens();
+    spec
+      .given([claimed])
+      .when({ type: 'ClaimKakaoId', data: { kakaoId: '42', userId: 'u2', now } })
+      .thenThrows(ConflictError);
   });
 
   it('released by its holder, then free again', () => {
-    spec.given([claimed]).when({ type: 'ReleaseKakaoId', data: { kakaoId: '42', userId: 'u1', now } }).then([released]);
-    spec.given([claimed, released]).when({ type: 'ClaimKakaoId', data: { kakaoId: '42', userId: 'u2', now } }).then([
-      { type: 'KakaoIdClaimed', data: { kakaoId: '42', userId: 'u2', claimedAt: now.toISOString() } },
-    ]);
-    spec.given([claimed]).when({ type: 'ReleaseKakaoId', data: { kakaoId: '42', userId: 'u2', now } }).thenNothingHappens();
+    spec
+      .given([claimed])
+      .when({ type: 'ReleaseKakaoId', data: { kakaoId: '42', userId: 'u1', now } })
+      .then([released]);
+    spec
+      .given([claimed, released])
+      .when({ type: 'ClaimKakaoId', data: { kakaoId: '42', userId: 'u2', now } })
+      .then([{ type: 'KakaoIdClaimed', data: { kakaoId: '42', userId: 'u2', claimedAt: now.toISOString() } }]);
+    spec
+      .given([claimed])
+      .when({ type: 'ReleaseKakaoId', data: { kakaoId: '42', userId: 'u2', now } })
+      .thenNothingHappens();
   });
 });

@@ -34,19 +34,31 @@ export function subscriptionAdminRoutes({ accounts, auth, ids }: SubscriptionAdm
 
   router.post('/subscriptions/admin/subscribe', auth.admin, async (req, res) => {
     const { customerUid, plan } = parseOrThrow(adminSubscribeBodySchema, req.body);
-    const result = await accounts.changeSubscription(customerUid, { type: 'SubscribeUser', plan, billingCycle: 'month' }, metadataOf(req));
+    const result = await accounts.changeSubscription(
+      customerUid,
+      { type: 'SubscribeUser', plan, billingCycle: 'month' },
+      metadataOf(req),
+    );
     res.json(answer(result));
   });
 
   router.post('/subscriptions/admin/subscribe-one-month', auth.admin, async (req, res) => {
     const { customerUid } = parseOrThrow(adminCustomerBodySchema, req.body);
-    const result = await accounts.changeSubscription(customerUid, { type: 'SubscribeUser', plan: 'onemonth', billingCycle: 'month' }, metadataOf(req));
+    const result = await accounts.changeSubscription(
+      customerUid,
+      { type: 'SubscribeUser', plan: 'onemonth', billingCycle: 'month' },
+      metadataOf(req),
+    );
     res.json(answer(result));
   });
 
   router.post('/subscriptions/admin/unsubscribe', auth.admin, async (req, res) => {
     const { customerUid } = parseOrThrow(adminCustomerBodySchema, req.body);
-    const result = await accounts.changeSubscription(customerUid, { type: 'UnsubscribeUser', by: 'admin' }, metadataOf(req));
+    const result = await accounts.changeSubscription(
+      customerUid,
+      { type: 'UnsubscribeUser', by: 'admin' },
+      metadataOf(req),
+    );
     res.json(answer(result));
   });
 

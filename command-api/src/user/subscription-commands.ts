@@ -1,4 +1,9 @@
-import { PAYMENT_MESSAGES as P, SUBSCRIPTION_MESSAGES as S, isPlanUpgrade, type UserEvent } from '@pocketguide/contracts';
+import {
+  PAYMENT_MESSAGES as P,
+  SUBSCRIPTION_MESSAGES as S,
+  isPlanUpgrade,
+  type UserEvent,
+} from '@pocketguide/contracts';
 import { AppError, ConflictError } from '@pocketguide/platform/http/errors';
 import type {
   ChangePaymentMethod,
@@ -51,7 +56,19 @@ export function subscribeUser(command: SubscribeUser, state: UserState): UserEve
   const months = plan === 'onemonth' || billingCycle === 'month' ? 1 : 12;
   const expiresAt = addMonths(command.data.now, months).toISOString();
   const paidBy = command.data.merchantUid ? { merchantUid: command.data.merchantUid } : {};
-  return [{ type: 'UserSubscribed', data: { userId: account.userId, plan, billingCycle: plan === 'onemonth' ? 'month' : billingCycle, expiresAt, subscribedAt: now, ...paidBy } }];
+  return [
+    {
+      type: 'UserSubscribed',
+      data: {
+        userId: account.userId,
+        plan,
+        billingCycle: plan === 'onemonth' ? 'month' : billingCycle,
+        expiresAt,
+        subscribedAt: now,
+        ...paidBy,
+      },
+    },
+  ];
 }
 
 export function unsubscribeUser(command: UnsubscribeUser, state: UserState): UserEvent[] {
@@ -59,8 +76,11 @@ export function unsubscribeUser(command: UnsubscribeUser, state: UserState): Use
   const account = existing(state);
   if (!account.subscription) return [];
   // The spec's rule is the person's own button; an administrator may still end a one-month plan.
-  if (command.data.by === 'self' && account.subscriptionType === 'onemonth') throw new ConflictError(S.oneMonthUnsubscribe);
-  return [{ type: 'UserUnsubscribed', data: { userId: account.userId, expiresAt: account.expiresAt, unsubscribedAt: now } }];
+  if (command.data.by === 'self' && account.subscriptionType === 'onemonth')
+    throw new ConflictError(S.oneMonthUnsubscribe);
+  return [
+    { type: 'UserUnsubscribed', data: { userId: account.userId, expiresAt: account.expiresAt, unsubscribedAt: now } },
+  ];
 }
 
 export function changeUserPlan(command: ChangeUserPlan, state: UserState): UserEvent[] {
@@ -86,13 +106,21 @@ export function purchaseSubscription(command: PurchaseSubscription, state: UserS
   }
   const events: UserEvent[] = [];
   if (account.customerUid !== customerUid || account.paymentMethod !== cardName) {
-    events.push({ type: 'PaymentMethodChanged', data: { userId: account.userId, customerUid, cardName, changedAt: now } });
+    events.push({
+      type: 'PaymentMethodChanged',
+      data: { userId: account.userId, customerUid, cardName, changedAt: now },
+    });
   }
   // An upgrade takes effect now and its month runs on from the end of the period already paid for, so no paid day
   // is lost; a new subscription's month starts now.
-  const from = upgrade ? new Date(Math.max(Date.parse(account.expiresAt), command.data.now.getTime())) : command.data.now;
+  const from = upgrade
+    ? new Date(Math.max(Date.parse(account.expiresAt), command.data.now.getTime()))
+    : command.data.now;
   const expiresAt = addMonths(from, 1).toISOString();
-  events.push({ type: 'UserSubscribed', data: { userId: account.userId, plan, billingCycle: 'month', expiresAt, subscribedAt: now, merchantUid } });
+  events.push({
+    type: 'UserSubscribed',
+    data: { userId: account.userId, plan, billingCycle: 'month', expiresAt, subscribedAt: now, merchantUid },
+  });
   return events;
 }
 
@@ -109,10 +137,14 @@ export function renewSubscription(command: RenewSubscription, state: UserState):
   const account = existing(state);
   const { merchantUid } = command.data;
   if (account.renewedMerchantUids.includes(merchantUid)) return [];
-  if (account.subscriptionType === 'free' || account.subscriptionType === 'onemonth') throw new ConflictError(S.notSubscribed);
+  if (account.subscriptionType === 'free' || account.subscriptionType === 'onemonth')
+    throw new ConflictError(S.notSubscribed);
   const expiresAt = addMonths(new Date(account.expiresAt), 1).toISOString();
   return [
-    { type: 'SubscriptionRenewed', data: { userId: account.userId, plan: account.subscriptionType, merchantUid, expiresAt, renewedAt: now } },
+    {
+      type: 'SubscriptionRenewed',
+      data: { userId: account.userId, plan: account.subscriptionType, merchantUid, expiresAt, renewedAt: now },
+    },
   ];
 }
 
@@ -126,7 +158,14 @@ export function recordRenewalFailure(command: RecordRenewalFailure, state: UserS
   return [
     {
       type: 'RenewalChargeFailed',
-      data: { userId: account.userId, merchantUid, attempt, failReason, nextAttemptAt: nextAttemptAt?.toISOString() ?? null, failedAt: now },
+      data: {
+        userId: account.userId,
+        merchantUid,
+        attempt,
+        failReason,
+        nextAttemptAt: nextAttemptAt?.toISOString() ?? null,
+        failedAt: now,
+      },
     },
   ];
 }
@@ -142,14 +181,24 @@ export function lapseSubscription(command: LapseSubscription, state: UserState):
   if (reason !== 'admin' && Date.parse(account.expiresAt) > command.data.now.getTime()) {
     throw new ConflictError('The plan has not ended yet');
   }
-  return [{ type: 'SubscriptionLapsed', data: { userId: account.userId, plan: account.subscriptionType, reason, lapsedAt: now } }];
+  return [
+    {
+      type: 'SubscriptionLapsed',
+      data: { userId: account.userId, plan: account.subscriptionType, reason, lapsedAt: now },
+    },
+  ];
 }
 
 export function schedulePayment(command: SchedulePayment, state: UserState): UserEvent[] {
   const now = command.data.now.toISOString();
   const account = existing(state);
   if (account.customerUid === null) throw new ConflictError(P.noPaymentMethod);
-  return [{ type: 'PaymentScheduled', data: { userId: account.userId, scheduleAt: command.data.scheduleAt.toISOString(), scheduledAt: now } }];
+  return [
+    {
+      type: 'PaymentScheduled',
+      data: { userId: account.userId, scheduleAt: command.data.scheduleAt.toISOString(), scheduledAt: now },
+    },
+  ];
 }
 
 export function recordBillingNotice(command: RecordBillingNotice, state: UserState): UserEvent[] {

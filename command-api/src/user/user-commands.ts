@@ -1,4 +1,13 @@
-import type { BillingCycle, BillingNoticeKind, LapseReason, Language, MailKind, PaidPlan, Role, UserProfile } from '@pocketguide/contracts';
+import type {
+  BillingCycle,
+  BillingNoticeKind,
+  LapseReason,
+  Language,
+  MailKind,
+  PaidPlan,
+  Role,
+  UserProfile,
+} from '@pocketguide/contracts';
 
 /**
  * The commands of the account aggregate (`user-<userId>`): what a person, an administrator or a worker asks of an
@@ -46,7 +55,10 @@ export type RecordMailSent = {
 
 /** Administrator subscription actions today (spec 2 §7); the purchase flow of the payments issue reuses them. */
 /** `merchantUid`: the payment that paid for it (a bank transfer an administrator recorded), when there is one. */
-export type SubscribeUser = { type: 'SubscribeUser'; data: At & { plan: PaidPlan; billingCycle: BillingCycle; merchantUid?: string } };
+export type SubscribeUser = {
+  type: 'SubscribeUser';
+  data: At & { plan: PaidPlan; billingCycle: BillingCycle; merchantUid?: string };
+};
 export type UnsubscribeUser = { type: 'UnsubscribeUser'; data: At & { by: 'admin' | 'self' } };
 export type ChangeUserPlan = { type: 'ChangeUserPlan'; data: At & { plan: PaidPlan } };
 /**
@@ -55,9 +67,18 @@ export type ChangeUserPlan = { type: 'ChangeUserPlan'; data: At & { plan: PaidPl
  */
 export type PurchaseSubscription = {
   type: 'PurchaseSubscription';
-  data: At & { plan: PaidPlan; billingCycle: BillingCycle; merchantUid: string; customerUid: string; cardName: string | null };
+  data: At & {
+    plan: PaidPlan;
+    billingCycle: BillingCycle;
+    merchantUid: string;
+    customerUid: string;
+    cardName: string | null;
+  };
 };
-export type ChangePaymentMethod = { type: 'ChangePaymentMethod'; data: At & { customerUid: string; cardName: string | null } };
+export type ChangePaymentMethod = {
+  type: 'ChangePaymentMethod';
+  data: At & { customerUid: string; cardName: string | null };
+};
 /** The billing worker's renewal, once its charge (`merchantUid`) was paid: the plan runs a month longer. */
 export type RenewSubscription = { type: 'RenewSubscription'; data: At & { merchantUid: string } };
 export type RecordRenewalFailure = {
@@ -67,7 +88,10 @@ export type RecordRenewalFailure = {
 /** The paid period (or the trial) ended without renewal: the account is on the free plan from now. */
 export type LapseSubscription = { type: 'LapseSubscription'; data: At & { reason: LapseReason } };
 export type SchedulePayment = { type: 'SchedulePayment'; data: At & { scheduleAt: Date } };
-export type RecordBillingNotice = { type: 'RecordBillingNotice'; data: At & { kind: BillingNoticeKind; key: string; title?: string; message?: string } };
+export type RecordBillingNotice = {
+  type: 'RecordBillingNotice';
+  data: At & { kind: BillingNoticeKind; key: string; title?: string; message?: string };
+};
 
 /** One session signs out: its token (`sessionId`, valid `until`) is refused from now on. */
 export type SignOut = { type: 'SignOut'; data: At & { sessionId: string; until: Date } };

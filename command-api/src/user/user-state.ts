@@ -1,4 +1,11 @@
-import { ACCOUNT_MESSAGES as M, type Language, type Role, type SubscriptionType, type UserEvent, type UserProfile } from '@pocketguide/contracts';
+import {
+  ACCOUNT_MESSAGES as M,
+  type Language,
+  type Role,
+  type SubscriptionType,
+  type UserEvent,
+  type UserProfile,
+} from '@pocketguide/contracts';
 import { ForbiddenError, NotFoundError } from '@pocketguide/platform/http/errors';
 
 /**
@@ -128,7 +135,9 @@ function evolveAccount(account: Account, event: UserEvent): Account {
         subscriptionType: event.data.plan,
         expiresAt: event.data.expiresAt,
         renewal: null,
-        purchasedMerchantUids: event.data.merchantUid ? lastOf(account.purchasedMerchantUids, event.data.merchantUid) : account.purchasedMerchantUids,
+        purchasedMerchantUids: event.data.merchantUid
+          ? lastOf(account.purchasedMerchantUids, event.data.merchantUid)
+          : account.purchasedMerchantUids,
       };
     case 'UserUnsubscribed':
       // the plan keeps running to its end: a paid type with the flag off (spec 2 §4)
@@ -138,7 +147,10 @@ function evolveAccount(account: Account, event: UserEvent): Account {
     case 'UserSignedOut': {
       // sessions whose tokens have expired by now need not be remembered
       const stillValid = account.endedSessions.filter((ended) => ended.until > event.data.signedOutAt);
-      return { ...account, endedSessions: [...stillValid, { sessionId: event.data.sessionId, until: event.data.until }] };
+      return {
+        ...account,
+        endedSessions: [...stillValid, { sessionId: event.data.sessionId, until: event.data.until }],
+      };
     }
     case 'PaymentMethodChanged':
       return { ...account, customerUid: event.data.customerUid, paymentMethod: event.data.cardName };
@@ -152,7 +164,11 @@ function evolveAccount(account: Account, event: UserEvent): Account {
     case 'RenewalChargeFailed':
       return {
         ...account,
-        renewal: { merchantUid: event.data.merchantUid, attempt: event.data.attempt, nextAttemptAt: event.data.nextAttemptAt },
+        renewal: {
+          merchantUid: event.data.merchantUid,
+          attempt: event.data.attempt,
+          nextAttemptAt: event.data.nextAttemptAt,
+        },
       };
     case 'SubscriptionLapsed':
       return {

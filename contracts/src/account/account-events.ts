@@ -101,7 +101,14 @@ export const kakaoAccountLinkedSchema = z.object({ userId: z.string(), kakaoId: 
  * The mails the mail worker sends: the account's own (activation, password reset) and, since issue 23, one on each
  * payment, refund, failed charge and plan change, in the account's language, linking to the payment's receipt.
  */
-export const MAIL_KINDS = ['verification', 'password-reset', 'payment', 'refund', 'charge-failed', 'plan-changed'] as const;
+export const MAIL_KINDS = [
+  'verification',
+  'password-reset',
+  'payment',
+  'refund',
+  'charge-failed',
+  'plan-changed',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const mailSentSchema = z.object({
   userId: z.string(),
@@ -295,7 +302,9 @@ export const kakaoLinkEventSchemas = {
  * so no stored event needs an upcaster yet. A change that would make an older event not fit adds one here.
  */
 export const userEventDecoder: EventDecoder<UserEvent> = eventDecoder({ schemas: userEventSchemas });
-export const emailReservationEventDecoder: EventDecoder<EmailReservationEvent> = eventDecoder({ schemas: emailReservationEventSchemas });
+export const emailReservationEventDecoder: EventDecoder<EmailReservationEvent> = eventDecoder({
+  schemas: emailReservationEventSchemas,
+});
 export const kakaoLinkEventDecoder: EventDecoder<KakaoLinkEvent> = eventDecoder({ schemas: kakaoLinkEventSchemas });
 
 /** The category of the three kinds of account stream (a stream's category is the text before its first '-'). */
@@ -308,7 +317,14 @@ export const userKakaoStream = (kakaoId: string): string => `user-kakao-${kakaoI
 /** The account events the mail worker turns into mails. */
 export const MAIL_TRIGGER_EVENTS = ['UserRegistered', 'VerificationResent', 'PasswordResetRequested'] as const;
 /** The billing events the mail worker turns into mails (issue 23): plan changes on `user-…`, the rest on `payment-…`. */
-export const BILLING_MAIL_TRIGGER_EVENTS = ['UserSubscribed', 'UserPlanChanged', 'PaymentSucceeded', 'PaymentRefunded', 'PaymentFailed', 'TransferPaymentRecorded'] as const;
+export const BILLING_MAIL_TRIGGER_EVENTS = [
+  'UserSubscribed',
+  'UserPlanChanged',
+  'PaymentSucceeded',
+  'PaymentRefunded',
+  'PaymentFailed',
+  'TransferPaymentRecorded',
+] as const;
 
 /** What a worker sends to record a mail (see `RecordMailSent` in command-api). */
 export type RecordMailSentInput = z.infer<typeof mailSentSchema>;

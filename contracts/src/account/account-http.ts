@@ -133,6 +133,30 @@ export function toUserView(user: UserFields): UserView {
 }
 
 export function toSessionUser(user: SessionUser): SessionUser {
-  const { id, role, name, companyName, image, email, subscription, subscriptionType, expiresAt, paymentMethod, language } = user;
-  return { id, role, name, companyName, image, email, subscription, subscriptionType, expiresAt, paymentMethod, language };
+  const {
+    id,
+    role,
+    name,
+    companyName,
+    image,
+    email,
+    subscription,
+    subscriptionType,
+    expiresAt,
+    paymentMethod,
+    language,
+  } = user;
+  return {
+    id,
+    role,
+    name,
+    companyName,
+    image,
+    email,
+    subscription,
+    subscriptionType,
+    expiresAt,
+    paymentMethod,
+    language,
+  };
 }

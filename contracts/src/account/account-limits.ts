@@ -70,7 +70,8 @@ export const ACCOUNT_MESSAGES = {
   passwordTooLong: 'Not a valid password: use at most 128 characters',
   passwordNeedsLetter: 'Not a valid password: add a letter',
   passwordNeedsDigit: 'Not a valid password: add a number',
-  passwordNeedsSpecial: 'Not a valid password: add a special character (anything but a letter or a number, a space too)',
+  passwordNeedsSpecial:
+    'Not a valid password: add a special character (anything but a letter or a number, a space too)',
   signupPasswordMismatch: 'Password and Confirm Password do not match',
   changePasswordMismatch: 'Passwords do not match',
   valueInvalid: 'Not a valid value',

@@ -12,7 +12,9 @@ import {
 
 const messages = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input);
-  return result.success ? [] : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  return result.success
+    ? []
+    : result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
 };
 
 const signup = {
@@ -26,7 +28,9 @@ const signup = {
 
 describe('signup', () => {
   it('accepts a valid signup, normalising the email, dropping blank optional fields, reading a bare site as https', () => {
-    expect(signupBodySchema.parse({ ...signup, companyPhone: '', companyWebsite: 'jeju-trails.kr', companyAddress: null })).toEqual({
+    expect(
+      signupBodySchema.parse({ ...signup, companyPhone: '', companyWebsite: 'jeju-trails.kr', companyAddress: null }),
+    ).toEqual({
       email: 'minji@example.com',
       password: 'Secret1!x',
       confirmPassword: 'Secret1!x',
@@ -39,7 +43,11 @@ describe('signup', () => {
 
   it('consent sent must be true (false, "true" or null is refused); spec 2\'s body without it is accepted (the web always sends it)', () => {
     const { agreeToTerms: _consent, ...withoutConsent } = signup;
-    for (const body of [{ ...signup, agreeToTerms: false }, { ...signup, agreeToTerms: 'true' }, { ...signup, agreeToTerms: null }]) {
+    for (const body of [
+      { ...signup, agreeToTerms: false },
+      { ...signup, agreeToTerms: 'true' },
+      { ...signup, agreeToTerms: null },
+    ]) {
       expect(messages(signupBodySchema, body)).toEqual([{ path: 'agreeToTerms', message: M.termsRequired }]);
     }
     expect(signupBodySchema.safeParse(withoutConsent).success).toBe(true);
@@ -79,9 +87,17 @@ describe('signup', () => {
     );
   });
 
-  it('passwords (NIST SP 800-63B): 8 to 128 characters with the spec\'s letter, digit and special character; each refusal says what is wrong', () => {
+  it("passwords (NIST SP 800-63B): 8 to 128 characters with the spec's letter, digit and special character; each refusal says what is wrong", () => {
     const sixteen = 'Correct-horse-7!';
-    for (const good of ['Secret1!', 'Secret1!Secret', '비밀번호1!ab', 'pass word 1', sixteen, `${'a1!'.repeat(21)}x`, `a1!${'b'.repeat(125)}`]) {
+    for (const good of [
+      'Secret1!',
+      'Secret1!Secret',
+      '비밀번호1!ab',
+      'pass word 1',
+      sixteen,
+      `${'a1!'.repeat(21)}x`,
+      `a1!${'b'.repeat(125)}`,
+    ]) {
       expect(messages(signupBodySchema, { ...signup, password: good, confirmPassword: good }), good).toEqual([]);
     }
     const refused: [string, string][] = [
@@ -92,38 +108,54 @@ describe('signup', () => {
       ['Secret123', M.passwordNeedsSpecial],
     ];
     for (const [bad, message] of refused) {
-      expect(messages(signupBodySchema, { ...signup, password: bad, confirmPassword: bad }), bad).toEqual([{ path: 'password', message }]);
+      expect(messages(signupBodySchema, { ...signup, password: bad, confirmPassword: bad }), bad).toEqual([
+        { path: 'password', message },
+      ]);
     }
   });
 
   it('names are 3 to 100 characters (letters, not bytes)', () => {
     expect(messages(signupBodySchema, { ...signup, name: '김민지' })).toEqual([]);
-    expect(messages(signupBodySchema, { ...signup, name: 'x'.repeat(101) })).toEqual([{ path: 'name', message: M.valueInvalid }]);
+    expect(messages(signupBodySchema, { ...signup, name: 'x'.repeat(101) })).toEqual([
+      { path: 'name', message: M.valueInvalid },
+    ]);
   });
 });
 
 describe('the profile, password and reset forms', () => {
   it('the profile keeps only its own fields, reads website as companyWebsite, requires the address', () => {
-    expect(profileUpdateBodySchema.parse({ name: 'Kim Minji', companyName: 'Jeju', companyAddress: 'Jeju-si', website: 'https://a.kr', role: 'admin' })).toEqual({
+    expect(
+      profileUpdateBodySchema.parse({
+        name: 'Kim Minji',
+        companyName: 'Jeju',
+        companyAddress: 'Jeju-si',
+        website: 'https://a.kr',
+        role: 'admin',
+      }),
+    ).toEqual({
       name: 'Kim Minji',
       companyName: 'Jeju',
       companyAddress: 'Jeju-si',
       companyWebsite: 'https://a.kr/',
     });
-    expect(messages(profileUpdateBodySchema, { name: 'Kim Minji', companyName: 'Jeju', companyAddress: ' ', mobile: '010' })).toEqual([
+    expect(
+      messages(profileUpdateBodySchema, { name: 'Kim Minji', companyName: 'Jeju', companyAddress: ' ', mobile: '010' }),
+    ).toEqual([
       { path: 'companyAddress', message: M.required },
       { path: 'mobile', message: M.phoneInvalid },
     ]);
   });
 
   it("change password: 'Passwords do not match'", () => {
-    expect(messages(changePasswordFormSchema, { oldPassword: 'x', newPassword: 'Secret1!x', confirmPassword: 'Secret1!y' })).toEqual([
-      { path: 'confirmPassword', message: M.changePasswordMismatch },
-    ]);
+    expect(
+      messages(changePasswordFormSchema, { oldPassword: 'x', newPassword: 'Secret1!x', confirmPassword: 'Secret1!y' }),
+    ).toEqual([{ path: 'confirmPassword', message: M.changePasswordMismatch }]);
   });
 
   it("forgot password: 'Please enter email'", () => {
-    expect(messages(passwordResetRequestBodySchema, { email: '' })).toEqual([{ path: 'email', message: M.forgotEmailRequired }]);
+    expect(messages(passwordResetRequestBodySchema, { email: '' })).toEqual([
+      { path: 'email', message: M.forgotEmailRequired },
+    ]);
   });
 
   it('a reset token is at least 32 letters or digits', () => {

@@ -59,7 +59,9 @@ function optional(typeMessage: string, check: (value: string) => string | null) 
 
 const isEmail = (value: string) => value.length <= EMAIL_MAX_LENGTH && z.regexes.email.test(value);
 
-export const emailSchema = field(M.emailRequired, (value) => (isEmail(value) ? null : M.emailInvalid)).transform(normaliseEmail);
+export const emailSchema = field(M.emailRequired, (value) => (isEmail(value) ? null : M.emailInvalid)).transform(
+  normaliseEmail,
+);
 
 const LETTER = /\p{L}/u;
 const DIGIT = /\p{Nd}/u;
@@ -113,12 +115,16 @@ export function normaliseWebsite(value: string): string | null {
   }
 }
 
-export const websiteSchema = optional(M.urlInvalid, (value) => (normaliseWebsite(value) === null ? M.urlInvalid : null)).transform((value) =>
-  value === undefined ? undefined : (normaliseWebsite(value) ?? value),
-);
+export const websiteSchema = optional(M.urlInvalid, (value) =>
+  normaliseWebsite(value) === null ? M.urlInvalid : null,
+).transform((value) => (value === undefined ? undefined : (normaliseWebsite(value) ?? value)));
 
-export const addressSchema = optional(M.valueInvalid, (value) => (value.length <= ADDRESS_MAX_LENGTH ? null : M.valueInvalid));
-export const requiredAddressSchema = field(M.required, (value) => (value.length <= ADDRESS_MAX_LENGTH ? null : M.valueInvalid));
+export const addressSchema = optional(M.valueInvalid, (value) =>
+  value.length <= ADDRESS_MAX_LENGTH ? null : M.valueInvalid,
+);
+export const requiredAddressSchema = field(M.required, (value) =>
+  value.length <= ADDRESS_MAX_LENGTH ? null : M.valueInvalid,
+);
 
 export const languageSchema = z.enum(LANGUAGES, { error: M.valueInvalid });
 
@@ -188,24 +194,23 @@ export const loginFormSchema = z.strictObject({
  */
 export const languageUpdateBodySchema = z.strictObject({ language: languageSchema });
 
-export const profileUpdateBodySchema = z
-  .preprocess(
-    (input) => {
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
-      const body = input as Record<string, unknown>;
-      return 'companyWebsite' in body || !('website' in body) ? body : { ...body, companyWebsite: body.website };
-    },
-    z.object({
-      name: nameSchema,
-      companyName: nameSchema,
-      companyAddress: requiredAddressSchema,
-      companyPhone: phoneSchema,
-      companyWebsite: websiteSchema,
-      mobile: phoneSchema,
-      language: languageSchema.optional(),
-      email: z.string().optional(),
-    }),
-  );
+export const profileUpdateBodySchema = z.preprocess(
+  (input) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
+    const body = input as Record<string, unknown>;
+    return 'companyWebsite' in body || !('website' in body) ? body : { ...body, companyWebsite: body.website };
+  },
+  z.object({
+    name: nameSchema,
+    companyName: nameSchema,
+    companyAddress: requiredAddressSchema,
+    companyPhone: phoneSchema,
+    companyWebsite: websiteSchema,
+    mobile: phoneSchema,
+    language: languageSchema.optional(),
+    email: z.string().optional(),
+  }),
+);
 export type ProfileUpdate = z.output<typeof profileUpdateBodySchema>;
 
 /** PUT /api/users/{id}/password: the new password (the old one travels as HTTP Basic credentials). */
@@ -269,16 +274,26 @@ export const kakaoCodeBodySchema = z.strictObject({
     }
     if (value.length > 2048) return KAKAO_REDIRECT_URI_MESSAGE;
     const plain = url.search === '' && url.hash === '' && url.username === '' && url.password === '';
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === KAKAO_SIGN_IN_RETURN_PATH && plain ? null : KAKAO_REDIRECT_URI_MESSAGE;
+    return (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.pathname === KAKAO_SIGN_IN_RETURN_PATH &&
+      plain
+      ? null
+      : KAKAO_REDIRECT_URI_MESSAGE;
   }),
 });
 export type KakaoCodeBody = z.infer<typeof kakaoCodeBodySchema>;
 
 /** PATCH /api/users/{userId} (administrators): hide or unhide. */
-export const adminUserPatchBodySchema = z.strictObject({ isHidden: z.boolean({ error: 'isHidden must be true or false' }) });
+export const adminUserPatchBodySchema = z.strictObject({
+  isHidden: z.boolean({ error: 'isHidden must be true or false' }),
+});
 
 /** Administrator subscription actions (spec 2 §7, spec 3 §7): the customer is a user id. */
-const customerUidSchema = z.string({ error: 'customerUid is required' }).trim().min(1, 'customerUid is required').max(200);
+const customerUidSchema = z
+  .string({ error: 'customerUid is required' })
+  .trim()
+  .min(1, 'customerUid is required')
+  .max(200);
 export const adminCustomerBodySchema = z.strictObject({ customerUid: customerUidSchema });
 export const adminSubscribeBodySchema = z.strictObject({
   customerUid: customerUidSchema,

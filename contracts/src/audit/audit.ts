@@ -32,7 +32,8 @@ export const auditSubjectKey = (type: AuditSubjectType, id: string): string => `
 export const REDACTED = '[redacted]';
 
 /** password*, *Hash(es), token*, *Token*, secret*, and the card billing key the payment provider holds. */
-const SECRET_KEY = /^(password|token|secret)|(hash|hashes|token|tokens|secret|password)$|^(customerUid|customer_uid|billingKey|billing_key|cardNumber|card_number)$/i;
+const SECRET_KEY =
+  /^(password|token|secret)|(hash|hashes|token|tokens|secret|password)$|^(customerUid|customer_uid|billingKey|billing_key|cardNumber|card_number)$/i;
 
 export const isSecretKey = (key: string): boolean => SECRET_KEY.test(key);
 
@@ -106,7 +107,14 @@ const csvList = z
   .string()
   .max(2000)
   .optional()
-  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.split(',').map((part) => part.trim()).filter((part) => part !== '')));
+  .transform((value) =>
+    value === undefined || value.trim() === ''
+      ? undefined
+      : value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== ''),
+  );
 
 /** GET /api/admin/audit/{subjectType}/{id}?actor&type&page&limit&format */
 export const auditQuerySchema = z.object({

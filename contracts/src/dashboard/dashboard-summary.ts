@@ -70,7 +70,12 @@ export type DashboardSummary = z.infer<typeof dashboardSummarySchema>;
 export type DashboardPlan = (typeof DASHBOARD_PLANS)[number];
 
 /** `?asOf=YYYY-MM-DD`: a calendar day in Korea, not after today. */
-export const dashboardQuerySchema = z.object({ asOf: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional() });
+export const dashboardQuerySchema = z.object({
+  asOf: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+});
 
 /**
  * The list each counted figure opens, and the filters that make the list's total the figure: the dashboard's links
@@ -94,7 +99,10 @@ export const DASHBOARD_LINKS = {
 } as const satisfies Record<string, DashboardLink>;
 export type DashboardLinkedFigure = keyof typeof DASHBOARD_LINKS;
 /** The accounts on one plan (the plan shares). */
-export const dashboardPlanLink = (plan: DashboardPlan): DashboardLink => ({ list: 'users', query: { role: 'user', subscriptionType: plan } });
+export const dashboardPlanLink = (plan: DashboardPlan): DashboardLink => ({
+  list: 'users',
+  query: { role: 'user', subscriptionType: plan },
+});
 /** `?…` of a link (empty when it has no filter). */
 export const dashboardLinkSearch = (link: DashboardLink): string => {
   const search = new URLSearchParams(link.query).toString();

@@ -17,11 +17,7 @@ export const submitFeedbackBodySchema = z.strictObject({
     (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
     z.string({ error: M.invalid }).trim().max(FEEDBACK_TITLE_MAX_LENGTH, M.titleTooLong).optional(),
   ),
-  feedback: z
-    .string({ error: M.empty })
-    .trim()
-    .min(1, M.empty)
-    .max(FEEDBACK_MAX_LENGTH, M.tooLong),
+  feedback: z.string({ error: M.empty }).trim().min(1, M.empty).max(FEEDBACK_MAX_LENGTH, M.tooLong),
   url: z.string({ error: M.invalid }).trim().max(FEEDBACK_URL_MAX_LENGTH, M.invalid),
   userAgent: z.string({ error: M.invalid }).max(FEEDBACK_USER_AGENT_MAX_LENGTH, M.invalid),
   timestamp: z.iso.datetime({ offset: true, error: M.invalid }),
@@ -64,7 +60,12 @@ export const feedbackItemSchema = z.object({
   user: z.object({ _id: z.string(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
 });
 export type FeedbackItem = z.infer<typeof feedbackItemSchema>;
-export const feedbackPageSchema = z.object({ results: z.array(feedbackItemSchema), page: z.number().int(), pageCount: z.number().int(), totalCount: z.number().int() });
+export const feedbackPageSchema = z.object({
+  results: z.array(feedbackItemSchema),
+  page: z.number().int(),
+  pageCount: z.number().int(),
+  totalCount: z.number().int(),
+});
 export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
 export const feedbackListQuerySchema = z.object({
   page: pageNumber,

@@ -34,7 +34,9 @@ const documentFields: ReadonlySet<string> = new Set(Object.keys(guidebookDocumen
  * The server owns them (they change only through their own calls), so a save ignores them. Derived from the GET
  * answer's schema so that a field added to the answer is accepted back by the save from then on.
  */
-export const GUIDEBOOK_SERVER_FIELDS = Object.keys(guidebookViewSchema.shape).filter((key) => !documentFields.has(key)) as GuidebookServerField[];
+export const GUIDEBOOK_SERVER_FIELDS = Object.keys(guidebookViewSchema.shape).filter(
+  (key) => !documentFields.has(key),
+) as GuidebookServerField[];
 
 const ignoredServerFields = Object.fromEntries(
   GUIDEBOOK_SERVER_FIELDS.filter((key) => key !== '_id').map((key) => [key, z.unknown().optional()]),
@@ -72,7 +74,10 @@ export const sampleFlagsBodySchema = z.strictObject({
   isSampleContent: z.boolean({ error: 'isSampleContent must be true or false' }),
 });
 export const restoreRevisionBodySchema = z.strictObject({
-  revision: z.number({ error: 'revision must be a whole number' }).int('revision must be a whole number').min(0, 'revision must be 0 or more'),
+  revision: z
+    .number({ error: 'revision must be a whole number' })
+    .int('revision must be a whole number')
+    .min(0, 'revision must be 0 or more'),
 });
 
 /** Any accepted guidebook write. */

@@ -12,7 +12,14 @@ import {
   validateDocumentChange,
   type GuidebookDocument,
 } from './guidebook-document.ts';
-import { contentTypeLabel, FONT_SIZES, GUIDEBOOK_LIMITS, lineHeightForSize, normaliseFontSizeInput, PALETTE } from './guidebook-limits.ts';
+import {
+  contentTypeLabel,
+  FONT_SIZES,
+  GUIDEBOOK_LIMITS,
+  lineHeightForSize,
+  normaliseFontSizeInput,
+  PALETTE,
+} from './guidebook-limits.ts';
 import { applyPatches } from './guidebook-patches.ts';
 import type { Patch } from './guidebook-patches-schema.ts';
 import { newGuidebookDocument } from './guidebook-rules.ts';
@@ -32,15 +39,68 @@ describe('the document schema', () => {
 
   it.each<[string, (doc: GuidebookDocument) => unknown, string]>([
     ['a missing title', ({ title: _title, ...rest }) => rest, 'title'],
-    ['an unknown content type', (doc) => applyPatches(doc, [{ op: 'replace', path: ['contents', 1, 'contentType'], value: 'hotels' }]), 'contents.1.contentType'],
-    ['an unknown item type', (doc) => applyPatches(doc, [{ op: 'replace', path: ['contents', 1, 'sections', 0, 'items', 0, 'type'], value: 'poll' }]), 'contents.1.sections.0.items.0.type'],
-    ['a key the model does not have', (doc) => applyPatches(doc, [{ op: 'add', path: ['published'], value: true }]), ''],
-    ['a table cell that is not a string', (doc) => applyPatches(doc, [{ op: 'replace', path: ['contents', 1, 'sections', 1, 'items', 3, 'content', 0, 0], value: 7 }]), 'contents.1.sections.1.items.3.content.0.0'],
-    ['a javascript: link in rich text', (doc) => applyPatches(doc, [{ op: 'replace', path: ['contents', 1, 'sections', 0, 'items', 2, 'content', 1, 'children', 1, 'href'], value: 'javascript:alert(1)' }]), 'contents.1.sections.0.items.2.content.1.children.1.href'],
-    ['a button URL that is not http', (doc) => applyPatches(doc, [{ op: 'replace', path: ['contents', 1, 'sections', 2, 'items', 2, 'url'], value: 'data:text/html,hi' }]), 'contents.1.sections.2.items.2.url'],
-    ['a latitude off the globe', (doc) => applyPatches(doc, [{ op: 'replace', path: ['contents', 1, 'sections', 0, 'items', 3, 'latitude'], value: 123 }]), 'contents.1.sections.0.items.3.latitude'],
-    ['a rich-text mark of the wrong kind', (doc) => applyPatches(doc, [{ op: 'add', path: ['footer', 'text', 0, 'children', 0, 'bold'], value: 'yes' }]), 'footer.text.0.children.0.bold'],
-    ['a day without meals', (doc) => applyPatches(doc, [{ op: 'remove', path: ['contents', 0, 'days', 0, 'meals'] }]), 'contents.0.days.0.meals'],
+    [
+      'an unknown content type',
+      (doc) => applyPatches(doc, [{ op: 'replace', path: ['contents', 1, 'contentType'], value: 'hotels' }]),
+      'contents.1.contentType',
+    ],
+    [
+      'an unknown item type',
+      (doc) =>
+        applyPatches(doc, [{ op: 'replace', path: ['contents', 1, 'sections', 0, 'items', 0, 'type'], value: 'poll' }]),
+      'contents.1.sections.0.items.0.type',
+    ],
+    [
+      'a key the model does not have',
+      (doc) => applyPatches(doc, [{ op: 'add', path: ['published'], value: true }]),
+      '',
+    ],
+    [
+      'a table cell that is not a string',
+      (doc) =>
+        applyPatches(doc, [
+          { op: 'replace', path: ['contents', 1, 'sections', 1, 'items', 3, 'content', 0, 0], value: 7 },
+        ]),
+      'contents.1.sections.1.items.3.content.0.0',
+    ],
+    [
+      'a javascript: link in rich text',
+      (doc) =>
+        applyPatches(doc, [
+          {
+            op: 'replace',
+            path: ['contents', 1, 'sections', 0, 'items', 2, 'content', 1, 'children', 1, 'href'],
+            value: 'javascript:alert(1)',
+          },
+        ]),
+      'contents.1.sections.0.items.2.content.1.children.1.href',
+    ],
+    [
+      'a button URL that is not http',
+      (doc) =>
+        applyPatches(doc, [
+          { op: 'replace', path: ['contents', 1, 'sections', 2, 'items', 2, 'url'], value: 'data:text/html,hi' },
+        ]),
+      'contents.1.sections.2.items.2.url',
+    ],
+    [
+      'a latitude off the globe',
+      (doc) =>
+        applyPatches(doc, [
+          { op: 'replace', path: ['contents', 1, 'sections', 0, 'items', 3, 'latitude'], value: 123 },
+        ]),
+      'contents.1.sections.0.items.3.latitude',
+    ],
+    [
+      'a rich-text mark of the wrong kind',
+      (doc) => applyPatches(doc, [{ op: 'add', path: ['footer', 'text', 0, 'children', 0, 'bold'], value: 'yes' }]),
+      'footer.text.0.children.0.bold',
+    ],
+    [
+      'a day without meals',
+      (doc) => applyPatches(doc, [{ op: 'remove', path: ['contents', 0, 'days', 0, 'meals'] }]),
+      'contents.0.days.0.meals',
+    ],
   ])('refuses %s, naming the path', (_, mutate, path) => {
     const found = issue(mutate(sample));
     expect(found).not.toBeNull();
@@ -52,7 +112,17 @@ describe('the document schema', () => {
     for (let i = 0; i < 200; i++) deep = [{ type: 'paragraph', children: deep }];
     expect(issue({ ...sample, header: { type: 'text', text: deep } })?.message).toMatch(/nested deeper/);
     const big = 'x'.repeat(GUIDEBOOK_LIMITS.shortText);
-    const huge = { ...sample, home: { cards: Array.from({ length: 5000 }, (_, i) => ({ _id: `c${i}`, type: 'leftImageCard', heading: big, text: big })) } };
+    const huge = {
+      ...sample,
+      home: {
+        cards: Array.from({ length: 5000 }, (_, i) => ({
+          _id: `c${i}`,
+          type: 'leftImageCard',
+          heading: big,
+          text: big,
+        })),
+      },
+    };
     expect(issue(huge)?.message).toMatch(/larger than/);
   });
 
@@ -61,7 +131,17 @@ describe('the document schema', () => {
   });
 
   it('settings are not part of the patchable document', () => {
-    for (const key of ['password', 'published', 'isPublicGallery', 'isSampleGuidebook', 'thumbnailUrl', 'views', 'deleted', 'uuid', 'user']) {
+    for (const key of [
+      'password',
+      'published',
+      'isPublicGallery',
+      'isSampleGuidebook',
+      'thumbnailUrl',
+      'views',
+      'deleted',
+      'uuid',
+      'user',
+    ]) {
       expect(guidebookDocumentSchema.shape).not.toHaveProperty(key);
     }
   });
@@ -72,22 +152,53 @@ describe('rich text', () => {
     expect(isRichTextBlank([])).toBe(true);
     expect(isRichTextBlank(richParagraph())).toBe(true);
     expect(isRichTextBlank(richParagraph('   '))).toBe(true);
-    expect(isRichTextBlank([{ type: 'paragraph', children: [{ text: ' ' }, { type: 'break', children: [{ text: '' }] }] }])).toBe(true);
+    expect(
+      isRichTextBlank([{ type: 'paragraph', children: [{ text: ' ' }, { type: 'break', children: [{ text: '' }] }] }]),
+    ).toBe(true);
     expect(isRichTextBlank(richParagraph('Day 1'))).toBe(false);
-    expect(richTextToPlain([...richParagraph('a'), { type: 'paragraph', children: [{ text: 'b', bold: true }, { type: 'link', href: 'https://x.kr', children: [{ text: 'c' }] }] }])).toBe('a\nbc');
+    expect(
+      richTextToPlain([
+        ...richParagraph('a'),
+        {
+          type: 'paragraph',
+          children: [
+            { text: 'b', bold: true },
+            { type: 'link', href: 'https://x.kr', children: [{ text: 'c' }] },
+          ],
+        },
+      ]),
+    ).toBe('a\nbc');
   });
 
   it('accepts every node type, alignment and mark of the spec', () => {
     const value = [
-      { type: 'heading-one', align: 'center', children: [{ text: 'H', bold: true, italic: true, underline: true, strikethrough: true }] },
-      { type: 'heading-two', align: 'right', children: [{ text: 'h', color: '#ff0000', backgroundColor: 'rgb(0, 0, 0)', fontSize: '24px' }] },
+      {
+        type: 'heading-one',
+        align: 'center',
+        children: [{ text: 'H', bold: true, italic: true, underline: true, strikethrough: true }],
+      },
+      {
+        type: 'heading-two',
+        align: 'right',
+        children: [{ text: 'h', color: '#ff0000', backgroundColor: 'rgb(0, 0, 0)', fontSize: '24px' }],
+      },
       { type: 'block-quote', align: 'justify', children: [{ text: 'q' }] },
       { type: 'numbered-list', children: [{ type: 'list-item', children: [{ text: '1' }] }] },
       { type: 'bulleted-list', children: [{ type: 'list-item', children: [{ text: '•' }] }] },
-      { type: 'paragraph', align: 'left', children: [{ type: 'link', href: 'mailto:a@b.kr', children: [{ text: 'm' }] }, { type: 'break', children: [{ text: '' }] }, { type: 'link', href: 'tel:+821012345678', children: [{ text: 't' }] }] },
+      {
+        type: 'paragraph',
+        align: 'left',
+        children: [
+          { type: 'link', href: 'mailto:a@b.kr', children: [{ text: 'm' }] },
+          { type: 'break', children: [{ text: '' }] },
+          { type: 'link', href: 'tel:+821012345678', children: [{ text: 't' }] },
+        ],
+      },
     ];
     expect(richTextSchema.safeParse(value).success).toBe(true);
-    expect(richTextSchema.safeParse([{ type: 'paragraph', children: [{ text: 'x', fontSize: '12pt' }] }]).success).toBe(false);
+    expect(richTextSchema.safeParse([{ type: 'paragraph', children: [{ text: 'x', fontSize: '12pt' }] }]).success).toBe(
+      false,
+    );
     expect(richTextSchema.safeParse([{ type: 'image', children: [] }]).success).toBe(false);
   });
 });
@@ -98,23 +209,50 @@ describe('constants', () => {
     expect(new Set(PALETTE).size).toBe(80);
     expect(FONT_SIZES).toEqual([12, 13, 14, 15, 16, 18, 24, 30, 38, 48]);
     expect([12, 16, 18, 20, 24, 30].map(lineHeightForSize)).toEqual([1.5, 1.5, 1.4, 1.4, 1.3, 1.2]);
-    expect([normaliseFontSizeInput('18'), normaliseFontSizeInput(' 1.5em '), normaliseFontSizeInput('  ')]).toEqual(['18px', '1.5em', null]);
+    expect([normaliseFontSizeInput('18'), normaliseFontSizeInput(' 1.5em '), normaliseFontSizeInput('  ')]).toEqual([
+      '18px',
+      '1.5em',
+      null,
+    ]);
     expect([contentTypeLabel('itinerary'), contentTypeLabel('hotels')]).toEqual(['Type 2', 'Unknown content type']);
   });
 });
 
 describe('the sample guidebook', () => {
-  const itemTypes = (doc: GuidebookDocument) => new Set(doc.contents.flatMap((page) => page.sections.flatMap((section) => section.items.map((item) => item.type))));
+  const itemTypes = (doc: GuidebookDocument) =>
+    new Set(doc.contents.flatMap((page) => page.sections.flatMap((section) => section.items.map((item) => item.type))));
 
   it('uses every item type, all four content types, and several days with activities, sub-activities and meals', () => {
     for (const language of ['kr', 'en'] as const) {
       const doc = sampleGuidebook(language);
-      expect([...itemTypes(doc)].sort()).toEqual(['accordion', 'activity', 'airticket', 'button', 'day', 'image', 'imagetext', 'map', 'preparation', 'table', 'text', 'title', 'video']);
-      expect(new Set(doc.contents.map((page) => page.contentType))).toEqual(new Set(['attractions', 'itinerary', 'preparations', 'airtickets']));
+      expect([...itemTypes(doc)].sort()).toEqual([
+        'accordion',
+        'activity',
+        'airticket',
+        'button',
+        'day',
+        'image',
+        'imagetext',
+        'map',
+        'preparation',
+        'table',
+        'text',
+        'title',
+        'video',
+      ]);
+      expect(new Set(doc.contents.map((page) => page.contentType))).toEqual(
+        new Set(['attractions', 'itinerary', 'preparations', 'airtickets']),
+      );
       const days = doc.contents.find((page) => page.contentType === 'itinerary')!.days;
       expect(days.length).toBeGreaterThanOrEqual(3);
       expect(days.every((day) => day.activities.length > 0 && day.meals.length > 0)).toBe(true);
-      expect(days.some((day) => day.activities.some((activity) => activity.isImportant && activity.subActivities.some((sub) => sub.isImportant)))).toBe(true);
+      expect(
+        days.some((day) =>
+          day.activities.some(
+            (activity) => activity.isImportant && activity.subActivities.some((sub) => sub.isImportant),
+          ),
+        ),
+      ).toBe(true);
       expect(doc.header.image).toBeDefined();
     }
   });
@@ -123,7 +261,10 @@ describe('the sample guidebook', () => {
     const kr = sampleGuidebook('kr');
     expect(kr.title).toBe('제주 3박 4일 가족 여행');
     expect(sample.title).toBe('Jeju: 4 days with family');
-    const shape = (doc: GuidebookDocument) => JSON.stringify(doc, (key, value: unknown) => (typeof value === 'string' && key !== 'type' && key !== '_id' ? '' : value));
+    const shape = (doc: GuidebookDocument) =>
+      JSON.stringify(doc, (key, value: unknown) =>
+        typeof value === 'string' && key !== 'type' && key !== '_id' ? '' : value,
+      );
     expect(shape(kr)).toBe(shape(sample));
   });
 
@@ -132,7 +273,9 @@ describe('the sample guidebook', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(sampleGuidebook('en')).toEqual(sample);
     const images = JSON.stringify(sample).match(/\/sample\/[a-z-]+\.jpg/g)!;
-    const shipped = new Set(SAMPLE_IMAGE_NAMES.flatMap((name) => ['large', 'medium', 'small'].map((size) => `/sample/${name}-${size}.jpg`)));
+    const shipped = new Set(
+      SAMPLE_IMAGE_NAMES.flatMap((name) => ['large', 'medium', 'small'].map((size) => `/sample/${name}-${size}.jpg`)),
+    );
     expect(images.every((image) => shipped.has(image))).toBe(true);
   });
 
@@ -143,7 +286,13 @@ describe('the sample guidebook', () => {
   });
 
   it('its menu tiles are its pages, in order', () => {
-    expect(menuTiles(sample).map((tile) => tile.title)).toEqual(['Itinerary', 'Must-see places', 'Jeju food', 'Packing list', 'Flights']);
+    expect(menuTiles(sample).map((tile) => tile.title)).toEqual([
+      'Itinerary',
+      'Must-see places',
+      'Jeju food',
+      'Packing list',
+      'Flights',
+    ]);
   });
 });
 
@@ -154,7 +303,8 @@ describe('validating only what a change touched (validateDocumentChange)', () =>
     const walk = (value: unknown, path: Array<string | number>) => {
       found.push({ path, value });
       if (Array.isArray(value)) value.forEach((child, index) => walk(child, [...path, index]));
-      else if (value !== null && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
+      else if (value !== null && typeof value === 'object')
+        for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
     };
     walk(doc, []);
     return found;
@@ -162,8 +312,8 @@ describe('validating only what a change touched (validateDocumentChange)', () =>
   /** A small seeded generator, so a failure can be replayed. */
   function random(seed: number) {
     let state = seed;
-    const next = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32);
-    return { next, pick: <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)]! };
+    const next = () => (state = (Math.imul(state, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    return { next, pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]! };
   }
   const deep = (levels: number): unknown => (levels === 0 ? 'x' : [deep(levels - 1)]);
   const values = (all: ReturnType<typeof places>, rnd: ReturnType<typeof random>): unknown[] => [
@@ -202,10 +352,21 @@ describe('validating only what a change touched (validateDocumentChange)', () =>
           const choice = rnd.next();
           if (path.length === 0) continue;
           if (choice < 0.5) patches.push({ op: 'replace', path, value: rnd.pick(values(all, rnd)) });
-          else if (choice < 0.65 && Array.isArray(parent)) patches.push({ op: 'add', path, value: rnd.next() < 0.6 ? value : rnd.pick(values(all, rnd)) });
+          else if (choice < 0.65 && Array.isArray(parent))
+            patches.push({ op: 'add', path, value: rnd.next() < 0.6 ? value : rnd.pick(values(all, rnd)) });
           else if (choice < 0.8) patches.push({ op: 'remove', path });
-          else if (choice < 0.9) patches.push({ op: 'add', path: [...path.slice(0, -1), rnd.pick(['bold', 'published', 'align', 'image', 'type', 'isReplacement'])], value: rnd.pick(values(all, rnd)) });
-          else patches.push({ op: 'replace', path: [...path.slice(0, -1), 'type'], value: rnd.pick(['text', 'title', 'paragraph', 'link', 'image', 'poll']) });
+          else if (choice < 0.9)
+            patches.push({
+              op: 'add',
+              path: [...path.slice(0, -1), rnd.pick(['bold', 'published', 'align', 'image', 'type', 'isReplacement'])],
+              value: rnd.pick(values(all, rnd)),
+            });
+          else
+            patches.push({
+              op: 'replace',
+              path: [...path.slice(0, -1), 'type'],
+              value: rnd.pick(['text', 'title', 'paragraph', 'link', 'image', 'poll']),
+            });
         }
         let after: unknown;
         try {
@@ -232,20 +393,45 @@ describe('validating only what a change touched (validateDocumentChange)', () =>
   });
 
   it('checks the whole size and depth', () => {
-    const big = applyPatches(sample, [{ op: 'add', path: ['footer', 'text', 0], value: { type: 'paragraph', children: [{ text: '가'.repeat(19_999) }] } }]);
+    const big = applyPatches(sample, [
+      {
+        op: 'add',
+        path: ['footer', 'text', 0],
+        value: { type: 'paragraph', children: [{ text: '가'.repeat(19_999) }] },
+      },
+    ]);
     expect(validateDocumentChange(sample, big)).toBeNull();
-    const many = applyPatches(big, [{ op: 'add', path: ['footer', 'text', 1], value: { type: 'paragraph', children: Array.from({ length: 40 }, () => ({ text: '가'.repeat(19_999) })) } }]);
+    const many = applyPatches(big, [
+      {
+        op: 'add',
+        path: ['footer', 'text', 1],
+        value: { type: 'paragraph', children: Array.from({ length: 40 }, () => ({ text: '가'.repeat(19_999) })) },
+      },
+    ]);
     expect(validateDocumentChange(big, many)).toEqual(validateDocument(many));
     expect(validateDocumentChange(big, many)?.message).toMatch(/larger than/);
     // to the byte: a document at the limit is valid, one byte more is not, however the change is measured
     const bytes = (doc: unknown) => Buffer.byteLength(JSON.stringify(doc));
-    const leaves = (count: number, last: string) => [...Array.from({ length: count }, () => ({ text: '가'.repeat(19_999) })), { text: last }];
-    const filler = applyPatches(sample, [{ op: 'add', path: ['footer', 'text', 0], value: { type: 'paragraph', children: leaves(33, '') } }]);
+    const leaves = (count: number, last: string) => [
+      ...Array.from({ length: count }, () => ({ text: '가'.repeat(19_999) })),
+      { text: last },
+    ];
+    const filler = applyPatches(sample, [
+      { op: 'add', path: ['footer', 'text', 0], value: { type: 'paragraph', children: leaves(33, '') } },
+    ]);
     const room = GUIDEBOOK_LIMITS.documentBytes - bytes(filler);
     expect(room).toBeGreaterThan(10);
-    const near = applyPatches(filler, [{ op: 'replace', path: ['footer', 'text', 0, 'children', 33, 'text'], value: 'a'.repeat(room - 10) }]);
+    const near = applyPatches(filler, [
+      { op: 'replace', path: ['footer', 'text', 0, 'children', 33, 'text'], value: 'a'.repeat(room - 10) },
+    ]);
     expect(validateDocumentChange(filler, near)).toBeNull();
-    const atLimit = applyPatches(near, [{ op: 'replace', path: ['footer', 'text', 0, 'children', 33, 'text'], value: `${'a'.repeat(room - 10)}${'é'.repeat(5)}` }]);
+    const atLimit = applyPatches(near, [
+      {
+        op: 'replace',
+        path: ['footer', 'text', 0, 'children', 33, 'text'],
+        value: `${'a'.repeat(room - 10)}${'é'.repeat(5)}`,
+      },
+    ]);
     expect(bytes(atLimit)).toBe(GUIDEBOOK_LIMITS.documentBytes);
     expect(validateDocumentChange(near, atLimit)).toBeNull();
     const over = applyPatches(atLimit, [{ op: 'add', path: ['title'], value: `${sample.title}!` }]);

@@ -52,10 +52,26 @@ export type ImageSet = z.infer<typeof imageSetSchema>;
 
 // ---------------------------------------------------------------- rich text (Slate JSON)
 
-export const RICH_BLOCK_TYPES = ['paragraph', 'heading-one', 'heading-two', 'block-quote', 'numbered-list', 'bulleted-list', 'list-item'] as const;
+export const RICH_BLOCK_TYPES = [
+  'paragraph',
+  'heading-one',
+  'heading-two',
+  'block-quote',
+  'numbered-list',
+  'bulleted-list',
+  'list-item',
+] as const;
 export const RICH_INLINE_TYPES = ['link', 'break'] as const;
 export const RICH_ALIGNS = ['left', 'center', 'right', 'justify'] as const;
-export const RICH_MARKS = ['bold', 'italic', 'underline', 'strikethrough', 'color', 'backgroundColor', 'fontSize'] as const;
+export const RICH_MARKS = [
+  'bold',
+  'italic',
+  'underline',
+  'strikethrough',
+  'color',
+  'backgroundColor',
+  'fontSize',
+] as const;
 
 export type RichBlockType = (typeof RICH_BLOCK_TYPES)[number];
 export type RichAlign = (typeof RICH_ALIGNS)[number];
@@ -80,8 +96,14 @@ export type RichNode = RichElement | RichLeaf;
 /** A Slate value: a list of top-level elements. */
 export type RichText = RichElement[];
 
-const cssColor = z.string().max(64).regex(/^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|transparent)$/i, 'Not a valid colour');
-const cssFontSize = z.string().max(16).regex(/^\d{1,3}(\.\d{1,2})?px$/, 'Not a valid font size');
+const cssColor = z
+  .string()
+  .max(64)
+  .regex(/^(#[0-9a-f]{3,8}|rgba?\([\d\s.,%]+\)|transparent)$/i, 'Not a valid colour');
+const cssFontSize = z
+  .string()
+  .max(16)
+  .regex(/^\d{1,3}(\.\d{1,2})?px$/, 'Not a valid font size');
 
 /** A text leaf. `type` is never set on a leaf; declaring it lets nodes be told apart by `type` (precise errors). */
 export const richLeafSchema = z.strictObject({
@@ -98,7 +120,11 @@ export const richLeafSchema = z.strictObject({
 
 const richChildren = z.array(z.lazy((): z.ZodType<RichNode> => richNodeSchema)).max(L.richTextChildren);
 
-const richBlockObject = z.strictObject({ type: z.enum(RICH_BLOCK_TYPES), align: z.enum(RICH_ALIGNS).optional(), children: richChildren });
+const richBlockObject = z.strictObject({
+  type: z.enum(RICH_BLOCK_TYPES),
+  align: z.enum(RICH_ALIGNS).optional(),
+  children: richChildren,
+});
 const richLinkObject = z.strictObject({ type: z.literal('link'), href: linkHrefSchema, children: richChildren });
 const richBreakObject = z.strictObject({ type: z.literal('break'), children: richChildren });
 
@@ -107,8 +133,17 @@ export const richLinkSchema: z.ZodType<RichLink> = richLinkObject;
 export const richBreakSchema: z.ZodType<RichBreak> = richBreakObject;
 
 // Discriminated by `type` (a leaf's is undefined) so an error names the exact field, not just "invalid union".
-export const richElementSchema: z.ZodType<RichElement> = z.discriminatedUnion('type', [richBlockObject, richLinkObject, richBreakObject]);
-export const richNodeSchema: z.ZodType<RichNode> = z.discriminatedUnion('type', [richLeafSchema, richBlockObject, richLinkObject, richBreakObject]);
+export const richElementSchema: z.ZodType<RichElement> = z.discriminatedUnion('type', [
+  richBlockObject,
+  richLinkObject,
+  richBreakObject,
+]);
+export const richNodeSchema: z.ZodType<RichNode> = z.discriminatedUnion('type', [
+  richLeafSchema,
+  richBlockObject,
+  richLinkObject,
+  richBreakObject,
+]);
 export const richTextSchema: z.ZodType<RichText> = z.array(richElementSchema).max(L.richTextBlocks);
 
 /** One paragraph holding `text` (or an empty paragraph): the usual initial value of a rich field. */
@@ -118,7 +153,8 @@ export function richParagraph(text = '', align?: RichAlign): RichText {
 
 /** The text of a rich value, blocks separated by newlines. */
 // Module level, not made afresh on every call: the viewer read model reads the plain text of every save.
-const isRichBlock = (node: RichNode) => node.type !== undefined && (RICH_BLOCK_TYPES as readonly string[]).includes(node.type);
+const isRichBlock = (node: RichNode) =>
+  node.type !== undefined && (RICH_BLOCK_TYPES as readonly string[]).includes(node.type);
 
 export function richTextToPlain(value: readonly RichNode[]): string {
   const parts: string[] = [];
@@ -138,7 +174,11 @@ export const isRichTextBlank = (value: readonly RichNode[]): boolean => richText
 export const coverTypeSchema = z.enum(['text', 'image']);
 export type CoverType = z.infer<typeof coverTypeSchema>;
 
-export const headerSchema = z.strictObject({ type: coverTypeSchema, text: richTextSchema, image: imageSetSchema.optional() });
+export const headerSchema = z.strictObject({
+  type: coverTypeSchema,
+  text: richTextSchema,
+  image: imageSetSchema.optional(),
+});
 export const subheaderSchema = z.strictObject({
   type: coverTypeSchema,
   title: richTextSchema,
@@ -164,12 +204,26 @@ export const cardSchema = z.discriminatedUnion('type', [
   z.strictObject({
     ...cardBase,
     type: z.literal('schedule-table'),
-    rows: z.array(z.strictObject({ id, place: shortText, time: shortText, schedule: z.string().max(L.cellText) })).max(L.tableRows),
+    rows: z
+      .array(z.strictObject({ id, place: shortText, time: shortText, schedule: z.string().max(L.cellText) }))
+      .max(L.tableRows),
     mealHeading: shortText,
     mealDescription: z.string().max(L.cellText),
   }),
-  z.strictObject({ ...cardBase, type: z.literal('leftImageCard'), heading: shortText, text: z.string().max(L.cellText), image: imageSetSchema.optional() }),
-  z.strictObject({ ...cardBase, type: z.literal('preparation'), heading: shortText, text: z.string().max(L.cellText), image: imageSetSchema.optional() }),
+  z.strictObject({
+    ...cardBase,
+    type: z.literal('leftImageCard'),
+    heading: shortText,
+    text: z.string().max(L.cellText),
+    image: imageSetSchema.optional(),
+  }),
+  z.strictObject({
+    ...cardBase,
+    type: z.literal('preparation'),
+    heading: shortText,
+    text: z.string().max(L.cellText),
+    image: imageSetSchema.optional(),
+  }),
 ]);
 export type Card = z.infer<typeof cardSchema>;
 export type CardType = Card['type'];
@@ -208,7 +262,12 @@ export const tableItemSchema = z.strictObject({
   colWidths: colWidthsSchema,
 });
 export const videoItemSchema = z.strictObject({ ...itemBase, type: z.literal('video'), url: webUrlSchema });
-export const buttonItemSchema = z.strictObject({ ...itemBase, type: z.literal('button'), title: shortText, url: webUrlSchema });
+export const buttonItemSchema = z.strictObject({
+  ...itemBase,
+  type: z.literal('button'),
+  title: shortText,
+  url: webUrlSchema,
+});
 export const mapItemSchema = z.strictObject({
   ...itemBase,
   type: z.literal('map'),
@@ -241,11 +300,32 @@ export const flightSchema = z.strictObject({
   cabin: shortText,
 });
 export type Flight = z.infer<typeof flightSchema>;
-export const FLIGHT_FIELDS = ['airline', 'flightNumber', 'from', 'to', 'departs', 'arrives', 'seat', 'cabin'] as const satisfies readonly (keyof Flight)[];
+export const FLIGHT_FIELDS = [
+  'airline',
+  'flightNumber',
+  'from',
+  'to',
+  'departs',
+  'arrives',
+  'seat',
+  'cabin',
+] as const satisfies readonly (keyof Flight)[];
 /** An air ticket: a title, the flight's details and pictures (a boarding pass). Tickets saved before issue 22 have no `flight`. */
-export const airticketItemSchema = z.strictObject({ ...itemBase, type: z.literal('airticket'), images, title: richTextSchema, flight: flightSchema.optional() });
+export const airticketItemSchema = z.strictObject({
+  ...itemBase,
+  type: z.literal('airticket'),
+  images,
+  title: richTextSchema,
+  flight: flightSchema.optional(),
+});
 /** Collapsed in view mode until tapped; always open in the editor. */
-export const accordionItemSchema = z.strictObject({ ...itemBase, type: z.literal('accordion'), images, title: richTextSchema, body: richTextSchema });
+export const accordionItemSchema = z.strictObject({
+  ...itemBase,
+  type: z.literal('accordion'),
+  images,
+  title: richTextSchema,
+  body: richTextSchema,
+});
 /** A single schedule row inside a section (itinerary pages keep theirs in `days`). */
 export const activityItemSchema = z.strictObject({
   ...itemBase,
@@ -318,7 +398,12 @@ export const activitySchema = z.strictObject({
   subActivities: z.array(subActivitySchema).max(L.subActivitiesPerActivity),
   isImportant: z.boolean(),
 });
-export const mealSchema = z.strictObject({ _id: id, title: richTextSchema, body: richTextSchema, isImportant: z.boolean() });
+export const mealSchema = z.strictObject({
+  _id: id,
+  title: richTextSchema,
+  body: richTextSchema,
+  isImportant: z.boolean(),
+});
 export const daySchema = z.strictObject({
   _id: id,
   title: richTextSchema,
@@ -371,7 +456,12 @@ export type GuidebookDocument = z.infer<typeof guidebookDocumentSchema>;
 export type MenuTile = { contentId: string; title: string; icon: string; contentType: ContentPage['contentType'] };
 
 export const menuTiles = (doc: Pick<GuidebookDocument, 'contents'>): MenuTile[] =>
-  doc.contents.map((page) => ({ contentId: page._id, title: page.title, icon: page.icon, contentType: page.contentType }));
+  doc.contents.map((page) => ({
+    contentId: page._id,
+    title: page.title,
+    icon: page.icon,
+    contentType: page.contentType,
+  }));
 
 // ---------------------------------------------------------------- validation with a path
 
@@ -419,13 +509,18 @@ function withinDocumentBytes(json: string): boolean {
 }
 
 function checkDocument(doc: unknown): Checked {
-  if (jsonDepth(doc) > L.documentDepth) return { ok: false, issue: { path: '', message: `The document is nested deeper than ${L.documentDepth} levels` } };
+  if (jsonDepth(doc) > L.documentDepth)
+    return { ok: false, issue: { path: '', message: `The document is nested deeper than ${L.documentDepth} levels` } };
   const json = JSON.stringify(doc) ?? '';
-  if (!withinDocumentBytes(json)) return { ok: false, issue: { path: '', message: `The document is larger than ${L.documentBytes} bytes` } };
+  if (!withinDocumentBytes(json))
+    return { ok: false, issue: { path: '', message: `The document is larger than ${L.documentBytes} bytes` } };
   const result = guidebookDocumentSchema.safeParse(doc);
   if (result.success) return { ok: true, doc: result.data };
   const issue = result.error.issues[0];
-  return { ok: false, issue: issue ? { path: formatPath(issue.path), message: issue.message } : { path: '', message: 'Invalid document' } };
+  return {
+    ok: false,
+    issue: issue ? { path: formatPath(issue.path), message: issue.message } : { path: '', message: 'Invalid document' },
+  };
 }
 
 /**
@@ -457,14 +552,16 @@ export function parseDocument(doc: unknown): GuidebookDocument {
 type AnySchema = z.core.$ZodType;
 type Def = { type: string; [key: string]: unknown };
 const defOf = (schema: AnySchema): Def => schema._zod.def as unknown as Def;
-const isPlainObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** An array's `max(n)`, when that is its only check (anything else is left to the whole schema). */
 function arrayMaximum(def: Def): number | undefined {
   const checks = (def.checks ?? []) as Array<{ _zod: { def: { check: string; maximum?: number } } }>;
   let maximum: number | undefined = Number.POSITIVE_INFINITY;
   for (const check of checks) {
-    if (check._zod.def.check === 'max_length' && typeof check._zod.def.maximum === 'number') maximum = Math.min(maximum, check._zod.def.maximum);
+    if (check._zod.def.check === 'max_length' && typeof check._zod.def.maximum === 'number')
+      maximum = Math.min(maximum, check._zod.def.maximum);
     else maximum = undefined;
     if (maximum === undefined) break;
   }
@@ -524,7 +621,9 @@ function changeIsValid(schema: AnySchema, before: unknown, after: unknown, depth
       const discriminator = def.discriminator;
       if (typeof discriminator !== 'string' || !isPlainObject(after)) return parsesAt(schema, after, depth);
       const value = after[discriminator];
-      const option = (def.options as AnySchema[]).find((candidate) => candidate._zod.propValues?.[discriminator]?.has(value as never));
+      const option = (def.options as AnySchema[]).find((candidate) =>
+        candidate._zod.propValues?.[discriminator]?.has(value as never),
+      );
       if (!option) return false;
       // the node before counts only if it was of the same kind (a changed `type` re-checks the whole node)
       const sameKind = isPlainObject(before) && before[discriminator] === value;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { eventDecoder, type EventDecoder, type UpcastContext, type Upcaster } from '../event-decoding.ts';
-import { contentPageSchema, guidebookDocumentSchema, imageSetSchema, sectionItemSchema, type GuidebookDocument } from './guidebook-document.ts';
+import {
+  contentPageSchema,
+  guidebookDocumentSchema,
+  imageSetSchema,
+  sectionItemSchema,
+  type GuidebookDocument,
+} from './guidebook-document.ts';
 import { GUIDEBOOK_LIMITS as L } from './guidebook-limits.ts';
 import { patchListSchema } from './guidebook-patches-schema.ts';
 import { summaryEntrySchema } from './guidebook-summary-schema.ts';
@@ -108,7 +114,11 @@ export const sectionItemDeletedSchema = z.object({
 export const guidebookDeletedSchema = z.object({ guidebookId, deletedAt: at });
 export const guidebookPublishedSchema = z.object({ guidebookId, publishedAt: at });
 export const UNPUBLISH_REASONS = ['single', 'all', 'deleted'] as const;
-export const guidebookUnpublishedSchema = z.object({ guidebookId, reason: z.enum(UNPUBLISH_REASONS), unpublishedAt: at });
+export const guidebookUnpublishedSchema = z.object({
+  guidebookId,
+  reason: z.enum(UNPUBLISH_REASONS),
+  unpublishedAt: at,
+});
 export const guidebookPublicGallerySetSchema = z.object({ guidebookId, isPublicGallery: z.boolean(), setAt: at });
 /**
  * The share password is stored as a plain string, as the spec does: it is a share code the owner hands to
@@ -188,7 +198,12 @@ export const guidebookEventSchemas = {
 export const GUIDEBOOK_EVENT_TYPES = Object.keys(guidebookEventSchemas) as GuidebookEventType[];
 
 /** The events that change the document (the rest change settings). */
-export const DOCUMENT_EVENT_TYPES = ['GuidebookCreated', 'GuidebookEdited', 'ContentPageCopied', 'SectionItemDeleted'] as const;
+export const DOCUMENT_EVENT_TYPES = [
+  'GuidebookCreated',
+  'GuidebookEdited',
+  'ContentPageCopied',
+  'SectionItemDeleted',
+] as const;
 export type GuidebookDocumentEvent = Extract<GuidebookEvent, { type: (typeof DOCUMENT_EVENT_TYPES)[number] }>;
 export const isDocumentEvent = (event: GuidebookEvent): event is GuidebookDocumentEvent =>
   (DOCUMENT_EVENT_TYPES as readonly string[]).includes(event.type);
@@ -204,8 +219,18 @@ export const SLOT_RELEASED_REASONS = ['unpublish', 'gallery-on', 'deleted'] as c
  * ('gallery-off'), refused with `GUIDEBOOK_MESSAGES.publishLimit` when all 10 are taken. Unpublishing releases
  * the slot (if held) and takes the guidebook out of the gallery, so the toggle only ever applies to published ones.
  */
-export const publishSlotTakenSchema = z.object({ userId: z.string(), guidebookId, reason: z.enum(SLOT_TAKEN_REASONS), at });
-export const publishSlotReleasedSchema = z.object({ userId: z.string(), guidebookId, reason: z.enum(SLOT_RELEASED_REASONS), at });
+export const publishSlotTakenSchema = z.object({
+  userId: z.string(),
+  guidebookId,
+  reason: z.enum(SLOT_TAKEN_REASONS),
+  at,
+});
+export const publishSlotReleasedSchema = z.object({
+  userId: z.string(),
+  guidebookId,
+  reason: z.enum(SLOT_RELEASED_REASONS),
+  at,
+});
 
 export type PublishSlotTaken = E<'PublishSlotTaken', typeof publishSlotTakenSchema>;
 export type PublishSlotReleased = E<'PublishSlotReleased', typeof publishSlotReleasedSchema>;
@@ -227,10 +252,17 @@ export const publisherEventSchemas = {
  * `count` is the number of views since the previous flush and `viewedAt` the flush time. An event without a
  * count (none were written before counts existed) stands for one view.
  */
-export const guidebookViewedSchema = z.object({ guidebookId, count: z.number().int().min(1).max(1_000_000_000).default(1), viewedAt: at });
+export const guidebookViewedSchema = z.object({
+  guidebookId,
+  count: z.number().int().min(1).max(1_000_000_000).default(1),
+  viewedAt: at,
+});
 export type GuidebookViewed = E<'GuidebookViewed', typeof guidebookViewedSchema>;
 export type GuidebookViewsEvent = GuidebookViewed;
-export const guidebookViewsEventSchemas = { GuidebookViewed: guidebookViewedSchema } as const satisfies Record<GuidebookViewsEvent['type'], z.ZodType>;
+export const guidebookViewsEventSchemas = { GuidebookViewed: guidebookViewedSchema } as const satisfies Record<
+  GuidebookViewsEvent['type'],
+  z.ZodType
+>;
 
 // ---------------------------------------------------------------- streams
 
@@ -244,7 +276,9 @@ export const viewsStream = (guidebookId: string): string => `${VIEWS_STREAM_CATE
 // ---------------------------------------------------------------- versions and upcasting
 
 /** Today's version of each event's data. */
-export const GUIDEBOOK_EVENT_VERSIONS: Readonly<Record<GuidebookEventType | PublisherEventType | GuidebookViewsEvent['type'], number>> = {
+export const GUIDEBOOK_EVENT_VERSIONS: Readonly<
+  Record<GuidebookEventType | PublisherEventType | GuidebookViewsEvent['type'], number>
+> = {
   GuidebookCreated: 2,
   GuidebookEdited: 1,
   ContentPageCopied: 1,
@@ -268,14 +302,24 @@ export const GUIDEBOOK_EVENT_VERSIONS: Readonly<Record<GuidebookEventType | Publ
 const documentWithTitle = (title: string): GuidebookDocument => ({
   title,
   header: { type: 'text', text: [{ type: 'paragraph', children: [{ text: '' }] }] },
-  subheader: { type: 'text', title: [{ type: 'paragraph', children: [{ text: title }] }], text: [{ type: 'paragraph', children: [{ text: '' }] }] },
-  footer: { type: 'text', title: [{ type: 'paragraph', children: [{ text: '' }] }], text: [{ type: 'paragraph', children: [{ text: '' }] }] },
+  subheader: {
+    type: 'text',
+    title: [{ type: 'paragraph', children: [{ text: title }] }],
+    text: [{ type: 'paragraph', children: [{ text: '' }] }],
+  },
+  footer: {
+    type: 'text',
+    title: [{ type: 'paragraph', children: [{ text: '' }] }],
+    text: [{ type: 'paragraph', children: [{ text: '' }] }],
+  },
   home: { cards: [] },
   contents: [],
 });
 
 /** `upcasters[type][from]` upgrades data of version `from` by one version. */
-export const guidebookEventUpcasters: Partial<Record<GuidebookEventType | PublisherEventType | GuidebookViewsEvent['type'], Record<number, Upcaster>>> = {
+export const guidebookEventUpcasters: Partial<
+  Record<GuidebookEventType | PublisherEventType | GuidebookViewsEvent['type'], Record<number, Upcaster>>
+> = {
   GuidebookPasswordSet: {
     // v1 carried the text only: no hash was made when it was set, and none can be made here (pure, synchronous).
     1: (data) => ({ ...data, v: 2, passwordHash: null }),
@@ -296,9 +340,20 @@ export const guidebookEventUpcasters: Partial<Record<GuidebookEventType | Publis
 };
 
 /** The decoders of the three guidebook categories (`decodeGuidebookEvent` and its siblings below use them). */
-export const guidebookEventDecoder: EventDecoder<GuidebookEvent> = eventDecoder({ schemas: guidebookEventSchemas, versions: GUIDEBOOK_EVENT_VERSIONS, upcasters: guidebookEventUpcasters });
-export const publisherEventDecoder: EventDecoder<PublisherEvent> = eventDecoder({ schemas: publisherEventSchemas, versions: GUIDEBOOK_EVENT_VERSIONS, upcasters: guidebookEventUpcasters });
-export const guidebookViewsEventDecoder: EventDecoder<GuidebookViewsEvent> = eventDecoder({ schemas: guidebookViewsEventSchemas, versions: GUIDEBOOK_EVENT_VERSIONS });
+export const guidebookEventDecoder: EventDecoder<GuidebookEvent> = eventDecoder({
+  schemas: guidebookEventSchemas,
+  versions: GUIDEBOOK_EVENT_VERSIONS,
+  upcasters: guidebookEventUpcasters,
+});
+export const publisherEventDecoder: EventDecoder<PublisherEvent> = eventDecoder({
+  schemas: publisherEventSchemas,
+  versions: GUIDEBOOK_EVENT_VERSIONS,
+  upcasters: guidebookEventUpcasters,
+});
+export const guidebookViewsEventDecoder: EventDecoder<GuidebookViewsEvent> = eventDecoder({
+  schemas: guidebookViewsEventSchemas,
+  versions: GUIDEBOOK_EVENT_VERSIONS,
+});
 
 /**
  * A guidebook event as stored (any version) → today's typed event. Throws `EventDecodeError` naming the path when

@@ -38,7 +38,9 @@ export const DEFAULT_MAP_CENTER = { latitude: 37.566535, longitude: 126.9779692 
 
 /** A map item still at the picker's start with no address: never placed, so readers see no map (issue 22). */
 export const isUnplacedMap = (item: { address: string; latitude: number; longitude: number }): boolean =>
-  item.address.trim() === '' && item.latitude === DEFAULT_MAP_CENTER.latitude && item.longitude === DEFAULT_MAP_CENTER.longitude;
+  item.address.trim() === '' &&
+  item.latitude === DEFAULT_MAP_CENTER.latitude &&
+  item.longitude === DEFAULT_MAP_CENTER.longitude;
 export const MAP_HEIGHT_RATIO = 0.8;
 export const VIDEO_HEIGHT_RATIO = 0.5625;
 export const DEFAULT_IMAGE_HEIGHT = 70;
@@ -85,14 +87,86 @@ export function normaliseFontSizeInput(input: string): string | null {
  * tints and shades of those hues (10 x 8).
  */
 export const PALETTE: readonly string[] = [
-  '#000000', '#434343', '#666666', '#999999', '#b7b7b7', '#cccccc', '#d9d9d9', '#efefef', '#f3f3f3', '#ffffff',
-  '#980000', '#ff0000', '#ff9900', '#ffff00', '#00ff00', '#00ffff', '#4a86e8', '#0000ff', '#9900ff', '#ff00ff',
-  '#e6b8af', '#f4cccc', '#fce5cd', '#fff2cc', '#d9ead3', '#d0e0e3', '#c9daf8', '#cfe2f3', '#d9d2e9', '#ead1dc',
-  '#dd7e6b', '#ea9999', '#f9cb9c', '#ffe599', '#b6d7a8', '#a2c4c9', '#a4c2f4', '#9fc5e8', '#b4a7d6', '#d5a6bd',
-  '#cc4125', '#e06666', '#f6b26b', '#ffd966', '#93c47d', '#76a5af', '#6d9eeb', '#6fa8dc', '#8e7cc3', '#c27ba0',
-  '#a61c00', '#cc0000', '#e69138', '#f1c232', '#6aa84f', '#45818e', '#3c78d8', '#3d85c6', '#674ea7', '#a64d79',
-  '#85200c', '#990000', '#b45f06', '#bf9000', '#38761d', '#134f5c', '#1155cc', '#0b5394', '#351c75', '#741b47',
-  '#5b0f00', '#660000', '#783f04', '#7f6000', '#274e13', '#0c343d', '#1c4587', '#073763', '#20124d', '#4c1130',
+  '#000000',
+  '#434343',
+  '#666666',
+  '#999999',
+  '#b7b7b7',
+  '#cccccc',
+  '#d9d9d9',
+  '#efefef',
+  '#f3f3f3',
+  '#ffffff',
+  '#980000',
+  '#ff0000',
+  '#ff9900',
+  '#ffff00',
+  '#00ff00',
+  '#00ffff',
+  '#4a86e8',
+  '#0000ff',
+  '#9900ff',
+  '#ff00ff',
+  '#e6b8af',
+  '#f4cccc',
+  '#fce5cd',
+  '#fff2cc',
+  '#d9ead3',
+  '#d0e0e3',
+  '#c9daf8',
+  '#cfe2f3',
+  '#d9d2e9',
+  '#ead1dc',
+  '#dd7e6b',
+  '#ea9999',
+  '#f9cb9c',
+  '#ffe599',
+  '#b6d7a8',
+  '#a2c4c9',
+  '#a4c2f4',
+  '#9fc5e8',
+  '#b4a7d6',
+  '#d5a6bd',
+  '#cc4125',
+  '#e06666',
+  '#f6b26b',
+  '#ffd966',
+  '#93c47d',
+  '#76a5af',
+  '#6d9eeb',
+  '#6fa8dc',
+  '#8e7cc3',
+  '#c27ba0',
+  '#a61c00',
+  '#cc0000',
+  '#e69138',
+  '#f1c232',
+  '#6aa84f',
+  '#45818e',
+  '#3c78d8',
+  '#3d85c6',
+  '#674ea7',
+  '#a64d79',
+  '#85200c',
+  '#990000',
+  '#b45f06',
+  '#bf9000',
+  '#38761d',
+  '#134f5c',
+  '#1155cc',
+  '#0b5394',
+  '#351c75',
+  '#741b47',
+  '#5b0f00',
+  '#660000',
+  '#783f04',
+  '#7f6000',
+  '#274e13',
+  '#0c343d',
+  '#1c4587',
+  '#073763',
+  '#20124d',
+  '#4c1130',
 ];
 
 // ---- content types ----
@@ -102,7 +176,9 @@ export type ContentType = (typeof CONTENT_TYPES)[number];
 /** 'Type 1' to 'Type 4': the top menu's content-type label and a new page's title. */
 export const contentTypeNumber = (type: ContentType): number => CONTENT_TYPES.indexOf(type) + 1;
 export const contentTypeLabel = (type: string): string =>
-  (CONTENT_TYPES as readonly string[]).includes(type) ? `Type ${CONTENT_TYPES.indexOf(type as ContentType) + 1}` : UNKNOWN_CONTENT_TYPE;
+  (CONTENT_TYPES as readonly string[]).includes(type)
+    ? `Type ${CONTENT_TYPES.indexOf(type as ContentType) + 1}`
+    : UNKNOWN_CONTENT_TYPE;
 
 export const CONTENT_PRESETS: Readonly<Record<ContentType, { label: string; description: string }>> = {
   attractions: { label: 'ATTRACTIONS', description: 'general purpose' },

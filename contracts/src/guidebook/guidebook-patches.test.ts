@@ -68,7 +68,8 @@ function randomValue(rng: Random, depth = 0): unknown {
 function containers(value: unknown, path: PatchPath = [], out: { path: PatchPath; node: unknown }[] = []) {
   if (value !== null && typeof value === 'object') {
     out.push({ path, node: value });
-    for (const [key, child] of Object.entries(value)) containers(child, [...path, Array.isArray(value) ? Number(key) : key], out);
+    for (const [key, child] of Object.entries(value))
+      containers(child, [...path, Array.isArray(value) ? Number(key) : key], out);
   }
   return out;
 }
@@ -85,7 +86,9 @@ function randomPatch(rng: Random, doc: unknown): Patch {
   const keys = Object.keys(node as object);
   const op = keys.length === 0 ? 'add' : rng.pick(['add', 'remove', 'replace'] as const);
   if (op === 'add') return { op, path: [...path, rng.pick(['k1', 'k2', 'k3', ...keys])], value: randomValue(rng) };
-  return op === 'remove' ? { op, path: [...path, rng.pick(keys)] } : { op, path: [...path, rng.pick(keys)], value: randomValue(rng) };
+  return op === 'remove'
+    ? { op, path: [...path, rng.pick(keys)] }
+    : { op, path: [...path, rng.pick(keys)], value: randomValue(rng) };
 }
 
 function randomEdits(rng: Random, doc: unknown, count: number): Patch[] {
@@ -106,7 +109,12 @@ const text = newSectionItem('text', ids);
 const base: GuidebookDocument = deepFreeze({
   ...newGuidebookDocument({ title: '제주 여행' }),
   contents: [
-    { ...page, sections: [{ ...page.sections[0]!, items: [text, table, newSectionItem('button', ids), newSectionItem('image', ids)] }] },
+    {
+      ...page,
+      sections: [
+        { ...page.sections[0]!, items: [text, table, newSectionItem('button', ids), newSectionItem('image', ids)] },
+      ],
+    },
     newContentPage('itinerary', ids),
   ],
 });
@@ -146,7 +154,9 @@ describe('applyPatches', () => {
 
   it('refuses values that are not JSON', () => {
     expect(() => applyPatches(base, [{ op: 'replace', path: ['title'], value: Number.NaN }])).toThrow(PatchError);
-    expect(() => applyPatches(base, [{ op: 'replace', path: ['title'], value: { nested: new Date() } }])).toThrow(PatchError);
+    expect(() => applyPatches(base, [{ op: 'replace', path: ['title'], value: { nested: new Date() } }])).toThrow(
+      PatchError,
+    );
   });
 
   it("accepts immer's array length form for trailing removals, and inverts it", () => {
@@ -154,7 +164,9 @@ describe('applyPatches', () => {
     const { doc, inversePatches } = applyPatchesWithInverse(base, patches);
     expect(doc.contents[0]!.sections[0]!.items).toHaveLength(2);
     expect(applyPatches(doc, inversePatches)).toEqual(base);
-    expect(() => applyPatches(base, [{ op: 'replace', path: ['contents', 'length'], value: 5 }])).toThrow('only be shortened');
+    expect(() => applyPatches(base, [{ op: 'replace', path: ['contents', 'length'], value: 5 }])).toThrow(
+      'only be shortened',
+    );
   });
 
   it('replaces the whole document with the empty path', () => {
@@ -220,8 +232,12 @@ describe('diffDocuments', () => {
   });
 
   it('changing one cell is one replace; equal documents give no patches', () => {
-    const after = applyPatches(base, [{ op: 'replace', path: ['contents', 0, 'sections', 0, 'items', 1, 'content', 0, 1], value: 'B' }]);
-    expect(diffDocuments(base, after)).toEqual([{ op: 'replace', path: ['contents', 0, 'sections', 0, 'items', 1, 'content', 0, 1], value: 'B' }]);
+    const after = applyPatches(base, [
+      { op: 'replace', path: ['contents', 0, 'sections', 0, 'items', 1, 'content', 0, 1], value: 'B' },
+    ]);
+    expect(diffDocuments(base, after)).toEqual([
+      { op: 'replace', path: ['contents', 0, 'sections', 0, 'items', 1, 'content', 0, 1], value: 'B' },
+    ]);
     expect(diffDocuments(base, structuredClone(base))).toEqual([]);
   });
 });
@@ -230,7 +246,15 @@ describe('events as patches', () => {
   const item = base.contents[0]!.sections[0]!.items[1]!;
   const deleted: SectionItemDeleted = {
     type: 'SectionItemDeleted',
-    data: { guidebookId: 'g', contentId: base.contents[0]!._id, sectionId: base.contents[0]!.sections[0]!._id, itemId: item._id, item, index: 1, deletedAt: '2026-11-22T09:00:00.000Z' },
+    data: {
+      guidebookId: 'g',
+      contentId: base.contents[0]!._id,
+      sectionId: base.contents[0]!.sections[0]!._id,
+      itemId: item._id,
+      item,
+      index: 1,
+      deletedAt: '2026-11-22T09:00:00.000Z',
+    },
   };
 
   it('a deleted item is removed, and its inverse puts it back', () => {
@@ -243,16 +267,31 @@ describe('events as patches', () => {
     const copy = { ...base.contents[0]!, _id: 'copy' };
     const copied: ContentPageCopied = {
       type: 'ContentPageCopied',
-      data: { guidebookId: 'g', sourceContentId: base.contents[0]!._id, content: copy, index: 1, copiedAt: '2026-11-22T09:00:00.000Z' },
+      data: {
+        guidebookId: 'g',
+        sourceContentId: base.contents[0]!._id,
+        content: copy,
+        index: 1,
+        copiedAt: '2026-11-22T09:00:00.000Z',
+      },
     };
-    expect(applyDocumentEvent(base, copied).contents.map((entry) => entry._id)).toEqual([base.contents[0]!._id, 'copy', base.contents[1]!._id]);
+    expect(applyDocumentEvent(base, copied).contents.map((entry) => entry._id)).toEqual([
+      base.contents[0]!._id,
+      'copy',
+      base.contents[1]!._id,
+    ]);
   });
 
   it('an upload sets the header image, an image item, or appends to an accordion; a missing item is refused', () => {
     const image = { large: '/sample/a-large.jpg', medium: '/sample/a-medium.jpg', small: '/sample/a-small.jpg' };
     expect(applyPatches(base, imageUploadPatches(base, { kind: 'header' }, image)).header.image).toEqual(image);
     const imageItem = base.contents[0]!.sections[0]!.items[3]!;
-    const target = { kind: 'item' as const, contentId: base.contents[0]!._id, sectionId: base.contents[0]!.sections[0]!._id, itemId: imageItem._id };
+    const target = {
+      kind: 'item' as const,
+      contentId: base.contents[0]!._id,
+      sectionId: base.contents[0]!.sections[0]!._id,
+      itemId: imageItem._id,
+    };
     const next = applyPatches(base, imageUploadPatches(base, target, image));
     expect(next.contents[0]!.sections[0]!.items[3]).toMatchObject({ type: 'image', image });
     expect(() => imageUploadPatches(base, { ...target, itemId: 'missing' }, image)).toThrow(PatchError);

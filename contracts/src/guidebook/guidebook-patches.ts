@@ -32,7 +32,8 @@ export class PatchError extends Error {
 type Json = unknown;
 type JsonObject = Record<string, Json>;
 
-const isObject = (value: Json): value is JsonObject => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: Json): value is JsonObject =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
 const dotted = (path: PatchPath): string => path.map(String).join('.');
 
@@ -77,7 +78,9 @@ function applyOne(root: Json, patch: Patch, patchIndex: number): { next: Json; i
         if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > node.length) {
           return fail('an array length may only be shortened');
         }
-        inverse = node.slice(value).map((removed, offset) => ({ op: 'add', path: [...path.slice(0, -1), value + offset], value: removed }));
+        inverse = node
+          .slice(value)
+          .map((removed, offset) => ({ op: 'add', path: [...path.slice(0, -1), value + offset], value: removed }));
         return node.slice(0, value);
       }
       const index = arrayIndex(segment);
@@ -232,7 +235,8 @@ function longestIncreasing(sequence: readonly number[]): Set<number> {
     tails[low] = index;
   });
   const kept = new Set<number>();
-  for (let index = tails.length > 0 ? tails[tails.length - 1]! : -1; index !== -1; index = previous[index]!) kept.add(index);
+  for (let index = tails.length > 0 ? tails[tails.length - 1]! : -1; index !== -1; index = previous[index]!)
+    kept.add(index);
   return kept;
 }
 
@@ -262,8 +266,10 @@ function diffArrays(before: readonly Json[], after: readonly Json[], path: Patch
   }
   const common = Math.min(before.length, after.length);
   for (let index = 0; index < common; index++) diffValues(before[index], after[index], [...path, index], out);
-  for (let index = before.length - 1; index >= after.length; index--) out.push({ op: 'remove', path: [...path, index] });
-  for (let index = before.length; index < after.length; index++) out.push({ op: 'add', path: [...path, index], value: after[index] });
+  for (let index = before.length - 1; index >= after.length; index--)
+    out.push({ op: 'remove', path: [...path, index] });
+  for (let index = before.length; index < after.length; index++)
+    out.push({ op: 'add', path: [...path, index], value: after[index] });
 }
 
 function diffValues(before: Json, after: Json, path: PatchPath, out: Patch[]): void {
@@ -272,7 +278,8 @@ function diffValues(before: Json, after: Json, path: PatchPath, out: Patch[]): v
   if (isObject(before) && isObject(after)) {
     // a key holding undefined is absent in JSON: editor state may carry `image: undefined`
     const present = (object: JsonObject, key: string) => hasOwn(object, key) && object[key] !== undefined;
-    for (const key of Object.keys(before)) if (present(before, key) && !present(after, key)) out.push({ op: 'remove', path: [...path, key] });
+    for (const key of Object.keys(before))
+      if (present(before, key) && !present(after, key)) out.push({ op: 'remove', path: [...path, key] });
     for (const key of Object.keys(after)) {
       if (!present(after, key)) continue;
       if (!present(before, key)) out.push({ op: 'add', path: [...path, key], value: after[key] });
@@ -299,7 +306,12 @@ export function diffDocuments<T>(before: T, after: T): Patch[] {
 /** Where an item lives: indexes of its content page, section and itself. */
 export type ItemLocation = { contentIndex: number; sectionIndex: number; itemIndex: number };
 
-export function locateItem(doc: GuidebookDocument, contentId: string, sectionId: string, itemId: string): ItemLocation | null {
+export function locateItem(
+  doc: GuidebookDocument,
+  contentId: string,
+  sectionId: string,
+  itemId: string,
+): ItemLocation | null {
   const contentIndex = doc.contents.findIndex((page) => page._id === contentId);
   const page = doc.contents[contentIndex];
   if (!page) return null;
@@ -324,7 +336,10 @@ export const itemPath = ({ contentIndex, sectionIndex, itemIndex }: ItemLocation
  * restore and history work on. `GuidebookCreated` replaces the whole document and has no inverse (a creation is
  * not undone). Throws `PatchError` when the event does not fit the document.
  */
-export function documentPatchesOf(before: GuidebookDocument | null, event: GuidebookDocumentEvent): { patches: Patch[]; inversePatches: Patch[] } {
+export function documentPatchesOf(
+  before: GuidebookDocument | null,
+  event: GuidebookDocumentEvent,
+): { patches: Patch[]; inversePatches: Patch[] } {
   switch (event.type) {
     case 'GuidebookCreated':
       return { patches: [{ op: 'replace', path: [], value: event.data.document }], inversePatches: [] };
@@ -337,7 +352,8 @@ export function documentPatchesOf(before: GuidebookDocument | null, event: Guide
     case 'SectionItemDeleted': {
       const { contentId, sectionId, itemId } = event.data;
       const location = before ? locateItem(before, contentId, sectionId, itemId) : null;
-      if (!before || !location) throw new PatchError(`contents.${contentId}.sections.${sectionId}.items.${itemId}`, 'the item does not exist');
+      if (!before || !location)
+        throw new PatchError(`contents.${contentId}.sections.${sectionId}.items.${itemId}`, 'the item does not exist');
       const path = itemPath(location);
       const item = before.contents[location.contentIndex]!.sections[location.sectionIndex]!.items[location.itemIndex];
       return { patches: [{ op: 'remove', path }], inversePatches: [{ op: 'add', path, value: item }] };
@@ -373,18 +389,27 @@ export function imageUploadPatches(doc: GuidebookDocument, target: ImageUploadTa
     const index = doc.home.cards.findIndex((card) => card._id === target.cardId);
     const card = doc.home.cards[index];
     if (!card) throw new PatchError(`home.cards.${target.cardId}`, 'the card does not exist');
-    if (!CARD_IMAGE_TYPES.has(card.type)) throw new PatchError(`home.cards.${index}`, `a ${card.type} card takes no image`);
-    return [{ op: 'image' in card && card.image ? 'replace' : 'add', path: ['home', 'cards', index, 'image'], value: image }];
+    if (!CARD_IMAGE_TYPES.has(card.type))
+      throw new PatchError(`home.cards.${index}`, `a ${card.type} card takes no image`);
+    return [
+      { op: 'image' in card && card.image ? 'replace' : 'add', path: ['home', 'cards', index, 'image'], value: image },
+    ];
   }
   if (target.kind !== 'item') {
     const part = doc[target.kind];
     return [{ op: part.image ? 'replace' : 'add', path: [target.kind, 'image'], value: image }];
   }
   const location = locateItem(doc, target.contentId, target.sectionId, target.itemId);
-  if (!location) throw new PatchError(`contents.${target.contentId}.sections.${target.sectionId}.items.${target.itemId}`, 'the item does not exist');
+  if (!location)
+    throw new PatchError(
+      `contents.${target.contentId}.sections.${target.sectionId}.items.${target.itemId}`,
+      'the item does not exist',
+    );
   const item = doc.contents[location.contentIndex]!.sections[location.sectionIndex]!.items[location.itemIndex]!;
   const path = itemPath(location);
-  if (IMAGE_ITEM_TYPES.has(item.type)) return [{ op: 'image' in item && item.image ? 'replace' : 'add', path: [...path, 'image'], value: image }];
-  if (IMAGES_ITEM_TYPES.has(item.type) && 'images' in item) return [{ op: 'add', path: [...path, 'images', item.images.length], value: image }];
+  if (IMAGE_ITEM_TYPES.has(item.type))
+    return [{ op: 'image' in item && item.image ? 'replace' : 'add', path: [...path, 'image'], value: image }];
+  if (IMAGES_ITEM_TYPES.has(item.type) && 'images' in item)
+    return [{ op: 'add', path: [...path, 'images', item.images.length], value: image }];
   throw new PatchError(dotted(path), `a ${item.type} item takes no image`);
 }

@@ -100,7 +100,10 @@ export const guidebookOwnerSchema = z.object({
 export type GuidebookOwner = z.infer<typeof guidebookOwnerSchema>;
 
 /** A row of the administrators' lists: the owner populated, and whether the owner is an administrator. */
-export const adminGuidebookRowSchema = guidebookRowSchema.extend({ user: guidebookOwnerSchema, ownerType: z.enum(OWNER_TYPES) });
+export const adminGuidebookRowSchema = guidebookRowSchema.extend({
+  user: guidebookOwnerSchema,
+  ownerType: z.enum(OWNER_TYPES),
+});
 export type AdminGuidebookRow = z.infer<typeof adminGuidebookRowSchema>;
 export const adminGuidebookRowsSchema = pagedSchema(adminGuidebookRowSchema);
 export type AdminGuidebookRows = z.infer<typeof adminGuidebookRowsSchema>;

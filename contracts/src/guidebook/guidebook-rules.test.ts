@@ -1,6 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { richParagraph, richTextToPlain, validateDocument, type Activity, type ContentPage, type Day, type GuidebookDocument, type SubActivity } from './guidebook-document.ts';
-import { DEFAULT_BUTTON_TITLE, DEFAULT_CONTENT_ICONS, DEFAULT_CONTENT_SUBTITLE, DEFAULT_DAY_TITLE, DEFAULT_MAP_LEVEL, DEFAULT_MEAL_TITLE, INSERT_DAY_TITLE, VIDEO_PLACEHOLDER } from './guidebook-limits.ts';
+import {
+  richParagraph,
+  richTextToPlain,
+  validateDocument,
+  type Activity,
+  type ContentPage,
+  type Day,
+  type GuidebookDocument,
+  type SubActivity,
+} from './guidebook-document.ts';
+import {
+  DEFAULT_BUTTON_TITLE,
+  DEFAULT_CONTENT_ICONS,
+  DEFAULT_CONTENT_SUBTITLE,
+  DEFAULT_DAY_TITLE,
+  DEFAULT_MAP_LEVEL,
+  DEFAULT_MEAL_TITLE,
+  INSERT_DAY_TITLE,
+  VIDEO_PLACEHOLDER,
+} from './guidebook-limits.ts';
 import { applyPatches, diffDocuments } from './guidebook-patches.ts';
 import type { Patch } from './guidebook-patches-schema.ts';
 import {
@@ -51,12 +69,21 @@ describe('builders', () => {
     expect(validateDocument(doc)).toBeNull();
   });
 
-  it.each(['attractions', 'itinerary', 'preparations', 'airtickets'] as const)('a new %s page gets an empty title and subtitle (placeholders are the editor\'s) and its icon', (type) => {
-    const page = newContentPage(type, counter());
-    expect(page).toMatchObject({ title: '', subtitle: '', icon: DEFAULT_CONTENT_ICONS[type], colWidths: [96, 96, 192], colTitles: ['', '', ''] });
-    expect(page.sections).toHaveLength(type === 'itinerary' ? 0 : 1);
-    expect(validateDocument({ ...newGuidebookDocument(), contents: [page] })).toBeNull();
-  });
+  it.each(['attractions', 'itinerary', 'preparations', 'airtickets'] as const)(
+    "a new %s page gets an empty title and subtitle (placeholders are the editor's) and its icon",
+    (type) => {
+      const page = newContentPage(type, counter());
+      expect(page).toMatchObject({
+        title: '',
+        subtitle: '',
+        icon: DEFAULT_CONTENT_ICONS[type],
+        colWidths: [96, 96, 192],
+        colTitles: ['', '', ''],
+      });
+      expect(page.sections).toHaveLength(type === 'itinerary' ? 0 : 1);
+      expect(validateDocument({ ...newGuidebookDocument(), contents: [page] })).toBeNull();
+    },
+  );
 
   it("gives every item type the spec's defaults, each valid in a document", () => {
     const ids = counter();
@@ -65,8 +92,20 @@ describe('builders', () => {
     expect(newSectionItem('map', ids)).toMatchObject({ level: DEFAULT_MAP_LEVEL });
     expect(newSectionItem('video', ids)).toMatchObject({ url: '' });
     expect(VIDEO_PLACEHOLDER).toBe('Please add YouTube video source');
-    expect(newSectionItem('table', ids)).toMatchObject({ rows: 2, cols: 2, colWidths: [216, 216], content: [['', ''], ['', '']] });
-    expect(newSectionItem('table', ids, { rows: 3, cols: 5 })).toMatchObject({ rows: 3, cols: 5, colWidths: [86, 86, 86, 86, 88] });
+    expect(newSectionItem('table', ids)).toMatchObject({
+      rows: 2,
+      cols: 2,
+      colWidths: [216, 216],
+      content: [
+        ['', ''],
+        ['', ''],
+      ],
+    });
+    expect(newSectionItem('table', ids, { rows: 3, cols: 5 })).toMatchObject({
+      rows: 3,
+      cols: 5,
+      colWidths: [86, 86, 86, 86, 88],
+    });
     expect(richTextToPlain(newMeal(ids).title)).toBe('');
     expect(richTextToPlain(newDay(ids).title)).toBe('');
     expect(richTextToPlain(newSectionItem('day', ids).title)).toBe('');
@@ -74,18 +113,65 @@ describe('builders', () => {
     expect(isReplacementSubActivity(newActivity(ids).subActivities[0]!)).toBe(true);
 
     const page = newContentPage('attractions', ids);
-    const types = ['title', 'text', 'image', 'imagetext', 'table', 'video', 'button', 'map', 'preparation', 'airticket', 'accordion', 'activity', 'day'] as const;
+    const types = [
+      'title',
+      'text',
+      'image',
+      'imagetext',
+      'table',
+      'video',
+      'button',
+      'map',
+      'preparation',
+      'airticket',
+      'accordion',
+      'activity',
+      'day',
+    ] as const;
     const items = types.map((type) => newSectionItem(type, ids));
-    const cards = (['title', 'text', 'image', 'table', 'schedule-table', 'leftImageCard', 'preparation'] as const).map((type) => newCard(type, ids));
-    const doc = { ...newGuidebookDocument(), home: { cards }, contents: [{ ...page, sections: [{ ...page.sections[0]!, items }] }] };
+    const cards = (['title', 'text', 'image', 'table', 'schedule-table', 'leftImageCard', 'preparation'] as const).map(
+      (type) => newCard(type, ids),
+    );
+    const doc = {
+      ...newGuidebookDocument(),
+      home: { cards },
+      contents: [{ ...page, sections: [{ ...page.sections[0]!, items }] }],
+    };
     expect(validateDocument(doc)).toBeNull();
   });
 
   it('new documents, pages, items, days, meals and cards hold no placeholder text (issue 11)', () => {
     const ids = counter();
-    const placeholders = [DEFAULT_BUTTON_TITLE, DEFAULT_CONTENT_SUBTITLE, DEFAULT_DAY_TITLE, INSERT_DAY_TITLE, DEFAULT_MEAL_TITLE, 'Type 1', 'Type 2', 'Type 3', 'Type 4', 'Subtitle'];
-    const types = ['title', 'text', 'image', 'imagetext', 'table', 'video', 'button', 'map', 'preparation', 'airticket', 'accordion', 'activity', 'day'] as const;
-    const pages = (['attractions', 'itinerary', 'preparations', 'airtickets'] as const).map((type) => newContentPage(type, ids));
+    const placeholders = [
+      DEFAULT_BUTTON_TITLE,
+      DEFAULT_CONTENT_SUBTITLE,
+      DEFAULT_DAY_TITLE,
+      INSERT_DAY_TITLE,
+      DEFAULT_MEAL_TITLE,
+      'Type 1',
+      'Type 2',
+      'Type 3',
+      'Type 4',
+      'Subtitle',
+    ];
+    const types = [
+      'title',
+      'text',
+      'image',
+      'imagetext',
+      'table',
+      'video',
+      'button',
+      'map',
+      'preparation',
+      'airticket',
+      'accordion',
+      'activity',
+      'day',
+    ] as const;
+    const pages = (['attractions', 'itinerary', 'preparations', 'airtickets'] as const).map((type) =>
+      newContentPage(type, ids),
+    );
     const parts = [
       newGuidebookDocument({ title: '' }),
       ...pages,
@@ -93,14 +179,17 @@ describe('builders', () => {
       newDay(ids),
       newMeal(ids),
       newActivity(ids),
-      ...(['title', 'text', 'image', 'table', 'schedule-table', 'leftImageCard', 'preparation'] as const).map((type) => newCard(type, ids)),
+      ...(['title', 'text', 'image', 'table', 'schedule-table', 'leftImageCard', 'preparation'] as const).map((type) =>
+        newCard(type, ids),
+      ),
     ];
     const strings: string[] = [];
     const collect = (node: unknown, key: string): void => {
       if (typeof node === 'string') {
         if (!['_id', 'id', 'type', 'icon', 'align', 'contentType'].includes(key)) strings.push(node);
       } else if (Array.isArray(node)) node.forEach((child) => collect(child, key));
-      else if (node && typeof node === 'object') Object.entries(node).forEach(([childKey, value]) => collect(value, childKey));
+      else if (node && typeof node === 'object')
+        Object.entries(node).forEach(([childKey, value]) => collect(value, childKey));
     };
     for (const part of parts) collect(part, '');
     // Nothing English is stored, not even the itinerary's column titles (issue 22): they are drawn in each person's language.
@@ -108,7 +197,10 @@ describe('builders', () => {
     expect(written.filter((text) => placeholders.includes(text))).toEqual([]);
     expect(written).toEqual([]); // the replacement sub-activity is marked, not written ('Enter Activity' is its placeholder)
     // the new document's cover title is an empty heading, so typed text reads as the title at once
-    expect(newGuidebookDocument({ title: '' }).subheader.title[0]).toMatchObject({ type: 'heading-one', children: [{ text: '' }] });
+    expect(newGuidebookDocument({ title: '' }).subheader.title[0]).toMatchObject({
+      type: 'heading-one',
+      children: [{ text: '' }],
+    });
   });
 
   it('cloneWithFreshIds copies a whole tree with new ids and leaves the original alone', () => {
@@ -181,7 +273,9 @@ describe('normaliseDocument', () => {
 
   it('given two replacements and nothing written, when normalised, then at most one replacement stays', () => {
     const ids = counter();
-    const doc = withActivities(ids, [{ ...newActivity(ids), subActivities: [replacementSubActivity(ids), replacementSubActivity(ids)] }]);
+    const doc = withActivities(ids, [
+      { ...newActivity(ids), subActivities: [replacementSubActivity(ids), replacementSubActivity(ids)] },
+    ]);
     expect(firstDay(normaliseDocument(doc, ids)).activities[0]!.subActivities).toHaveLength(1);
   });
 
@@ -196,21 +290,38 @@ describe('normaliseDocument', () => {
     ['blank', richParagraph('')],
     ['whitespace', richParagraph('   ')],
     ['no paragraph at all', []],
-    ['an empty paragraph next to an empty heading', [...richParagraph(''), { type: 'heading-one' as const, children: [{ text: '' }] }]],
-  ])('given a day title that is %s, when normalised, then it stays blank (no stored "New Day": issue 11)', (_, title) => {
-    const ids = counter();
-    const doc = withActivities(ids, []);
-    const blank = applyPatches(doc, [{ op: 'replace', path: ['contents', 0, 'days', 0, 'title'], value: title }]);
-    const normalised = firstDay(normaliseDocument(blank, ids)).title;
-    expect(richTextToPlain(normalised).trim()).toBe('');
-    expect(normalised.length).toBeGreaterThan(0);
-  });
+    [
+      'an empty paragraph next to an empty heading',
+      [...richParagraph(''), { type: 'heading-one' as const, children: [{ text: '' }] }],
+    ],
+  ])(
+    'given a day title that is %s, when normalised, then it stays blank (no stored "New Day": issue 11)',
+    (_, title) => {
+      const ids = counter();
+      const doc = withActivities(ids, []);
+      const blank = applyPatches(doc, [{ op: 'replace', path: ['contents', 0, 'days', 0, 'title'], value: title }]);
+      const normalised = firstDay(normaliseDocument(blank, ids)).title;
+      expect(richTextToPlain(normalised).trim()).toBe('');
+      expect(normalised.length).toBeGreaterThan(0);
+    },
+  );
 
   it('given a table that lost its cells, rows or widths, when normalised, then it keeps one row and column and widths of at least 40 with the same total', () => {
     const ids = counter();
     const table = newSectionItem('table', ids, { rows: 2, cols: 3 });
-    expect(normaliseTable({ ...table, content: [], rows: 0, cols: 0 })).toMatchObject({ rows: 1, cols: 1, content: [['']] });
-    expect(normaliseTable({ ...table, content: [['a', 'b', 'c'], ['d']] })).toMatchObject({ rows: 2, cols: 3, content: [['a', 'b', 'c'], ['d', '', '']] });
+    expect(normaliseTable({ ...table, content: [], rows: 0, cols: 0 })).toMatchObject({
+      rows: 1,
+      cols: 1,
+      content: [['']],
+    });
+    expect(normaliseTable({ ...table, content: [['a', 'b', 'c'], ['d']] })).toMatchObject({
+      rows: 2,
+      cols: 3,
+      content: [
+        ['a', 'b', 'c'],
+        ['d', '', ''],
+      ],
+    });
     const narrow = normaliseTable({ ...table, colWidths: [10, 200, 222] });
     expect(narrow.colWidths).toEqual([40, 200, 192]);
     expect(narrow.colWidths.reduce((a, b) => a + b)).toBe(432);
@@ -226,9 +337,19 @@ describe('normaliseDocument', () => {
 
   it('given a page with a blank title, no icon and broken itinerary columns, when normalised, then it gets the new-page defaults (the title stays blank)', () => {
     const ids = counter();
-    const page: ContentPage = { ...newContentPage('airtickets', ids), title: ' ', icon: '', colWidths: [20], colTitles: ['Where'] };
+    const page: ContentPage = {
+      ...newContentPage('airtickets', ids),
+      title: ' ',
+      icon: '',
+      colWidths: [20],
+      colTitles: ['Where'],
+    };
     const normalised = normaliseDocument({ ...newGuidebookDocument(), contents: [page] }, ids).contents[0]!;
-    expect(normalised).toMatchObject({ title: ' ', icon: DEFAULT_CONTENT_ICONS.airtickets, colTitles: ['Where', '', ''] });
+    expect(normalised).toMatchObject({
+      title: ' ',
+      icon: DEFAULT_CONTENT_ICONS.airtickets,
+      colTitles: ['Where', '', ''],
+    });
     expect(normalised.colWidths).toEqual([40, 96, 172]); // the narrow column's 20 px come from the widest: the total (308) stays
   });
 
@@ -245,7 +366,16 @@ describe('normaliseDocument', () => {
     const ids = counter();
     const doc = newGuidebookDocument();
     const broken = applyPatches(doc, [
-      { op: 'replace', path: ['header', 'text'], value: [{ type: 'paragraph', children: [{ text: 'See ' }, { type: 'link', href: 'https://visitjeju.net', children: [{ text: ' ' }] }] }] },
+      {
+        op: 'replace',
+        path: ['header', 'text'],
+        value: [
+          {
+            type: 'paragraph',
+            children: [{ text: 'See ' }, { type: 'link', href: 'https://visitjeju.net', children: [{ text: ' ' }] }],
+          },
+        ],
+      },
       { op: 'replace', path: ['footer', 'text'], value: [{ type: 'paragraph', children: [] }] },
     ]);
     const normalised = normaliseDocument(broken, ids);
@@ -269,7 +399,10 @@ describe('structural operations', () => {
     const next = insertSectionItem(page, newSectionItem('text', ids), ids);
     expect(next.sections).toHaveLength(1);
     expect(next.sections[0]!.items.map((item) => item.type)).toEqual(['text']);
-    const again = insertSectionItem(next, newSectionItem('map', ids), ids, { sectionId: next.sections[0]!._id, index: 0 });
+    const again = insertSectionItem(next, newSectionItem('map', ids), ids, {
+      sectionId: next.sections[0]!._id,
+      index: 0,
+    });
     expect(again.sections[0]!.items.map((item) => item.type)).toEqual(['map', 'text']);
   });
 
@@ -287,7 +420,12 @@ describe('structural operations', () => {
     const source = { ...newActivity(ids), subActivities: [moved] };
     const target = newActivity(ids);
     const day = { ...newDay(ids), activities: [source, target] };
-    const next = moveSubActivity(day, { activityId: source._id, subActivityId: moved._id }, { activityId: target._id, index: 1 }, ids);
+    const next = moveSubActivity(
+      day,
+      { activityId: source._id, subActivityId: moved._id },
+      { activityId: target._id, index: 1 },
+      ids,
+    );
     expect(isReplacementSubActivity(next.activities[0]!.subActivities[0]!)).toBe(true);
     expect(next.activities[1]!.subActivities).toEqual([moved]);
   });
@@ -299,7 +437,13 @@ describe('structural operations', () => {
     expect(removeTableColumn(one, 0)).toBe(one);
     const wider = insertTableColumn(one, 1);
     expect(wider).toMatchObject({ cols: 2, colWidths: [432, 100], content: [['', '']] });
-    expect(insertTableRow(wider, 0)).toMatchObject({ rows: 2, content: [['', ''], ['', '']] });
+    expect(insertTableRow(wider, 0)).toMatchObject({
+      rows: 2,
+      content: [
+        ['', ''],
+        ['', ''],
+      ],
+    });
     expect(resizeColumn([96, 96, 192], 0, 10)).toEqual([40, 152, 192]);
     expect(resizeColumn([96, 96, 192], 2, 400)).toEqual([96, 40, 248]);
     expect(fitColumnWidths([96, 96, 192], 3)).toEqual([96, 96, 192]);
@@ -317,7 +461,8 @@ describe('normalising only what a change touched (normaliseDocumentChange)', () 
     const walk = (value: unknown, path: Array<string | number>) => {
       found.push({ path, value });
       if (Array.isArray(value)) value.forEach((child, index) => walk(child, [...path, index]));
-      else if (value !== null && typeof value === 'object') for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
+      else if (value !== null && typeof value === 'object')
+        for (const [key, child] of Object.entries(value)) walk(child, [...path, key]);
     };
     walk(doc, []);
     return found;
@@ -326,15 +471,19 @@ describe('normalising only what a change touched (normaliseDocumentChange)', () 
   it('gives what normaliseDocument gives, ids included, for a thousand random changes', async () => {
     const { sampleGuidebook } = await import('./sample-guidebook.ts');
     let seed = 12345;
-    const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
-    const pick = <T,>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
     let fixed = 0;
     for (const raw of [sampleGuidebook('en'), sampleGuidebook('kr'), newGuidebookDocument()]) {
       const base = normaliseDocument(raw, counter('base'));
       expect(normaliseDocument(base, counter('again'))).toBe(base);
       const all = places(base);
       const byPath = new Map(all.map((place) => [place.path.join('.'), place.value]));
-      const emptied = [{ type: 'paragraph', children: [] }, { type: 'link', href: 'https://a.example', children: [{ text: ' ' }] }, []];
+      const emptied = [
+        { type: 'paragraph', children: [] },
+        { type: 'link', href: 'https://a.example', children: [{ text: ' ' }] },
+        [],
+      ];
       for (let round = 0; round < 350; round++) {
         const { path, value } = pick(all);
         if (path.length === 0) continue;
@@ -348,7 +497,13 @@ describe('normalising only what a change touched (normaliseDocumentChange)', () 
               ? [{ op: 'add', path, value: next() < 0.5 ? value : structuredClone(value) }]
               : choice < 0.8 && Array.isArray(parent)
                 ? [{ op: 'remove', path }]
-                : [{ op: 'replace', path: [...path.slice(0, -1), '_id'], value: pick(['dup', String(pick(all).value)]) }];
+                : [
+                    {
+                      op: 'replace',
+                      path: [...path.slice(0, -1), '_id'],
+                      value: pick(['dup', String(pick(all).value)]),
+                    },
+                  ];
         let after: GuidebookDocument;
         try {
           after = applyPatches(base, patches);
@@ -377,7 +532,9 @@ describe('normalising only what a change touched (normaliseDocumentChange)', () 
 
   it('keeps the untouched branches and fixes the touched one', () => {
     const doc = normaliseDocument(newGuidebookDocument(), counter('x'));
-    const after = applyPatches(doc, [{ op: 'replace', path: ['footer', 'text'], value: [{ type: 'paragraph', children: [] }] }]);
+    const after = applyPatches(doc, [
+      { op: 'replace', path: ['footer', 'text'], value: [{ type: 'paragraph', children: [] }] },
+    ]);
     const normalised = normaliseDocumentChange(doc, after, counter('y'));
     expect(normalised.footer.text).toEqual([{ type: 'paragraph', children: [{ text: '' }] }]);
     expect(normalised.header).toBe(doc.header);

@@ -55,7 +55,11 @@ export function newGuidebookDocument(options: { title?: string } = {}): Guideboo
   return {
     title: options.title ?? DEFAULT_GUIDEBOOK_TITLE,
     header: { type: 'text', text: richParagraph() },
-    subheader: { type: 'text', title: [{ type: 'heading-one', align: 'center', children: [{ text: '' }] }], text: richParagraph('', 'center') },
+    subheader: {
+      type: 'text',
+      title: [{ type: 'heading-one', align: 'center', children: [{ text: '' }] }],
+      text: richParagraph('', 'center'),
+    },
     footer: { type: 'text', title: richParagraph(), text: richParagraph() },
     home: { cards: [] },
     contents: [],
@@ -95,7 +99,11 @@ export function evenColumnWidths(cols: number, total: number = DEFAULT_TABLE_WID
 
 export type NewItemOptions = { rows?: number; cols?: number };
 
-export function newSectionItem<T extends SectionItemType>(type: T, ids: IdGenerator, options: NewItemOptions = {}): SectionItemOf<T> {
+export function newSectionItem<T extends SectionItemType>(
+  type: T,
+  ids: IdGenerator,
+  options: NewItemOptions = {},
+): SectionItemOf<T> {
   const base = { _id: ids.newId(), isImportant: false };
   const item = ((): SectionItem => {
     switch (type as SectionItemType) {
@@ -147,7 +155,10 @@ export const newSubActivity = (ids: IdGenerator): SubActivity => ({
  * The sub-activity left when an activity loses its last one (spec §4: "an empty replacement with text 'Enter
  * Activity'"): empty and marked, the text being the editor's placeholder (never stored content, issue 11).
  */
-export const replacementSubActivity = (ids: IdGenerator): SubActivity => ({ ...newSubActivity(ids), isReplacement: true });
+export const replacementSubActivity = (ids: IdGenerator): SubActivity => ({
+  ...newSubActivity(ids),
+  isReplacement: true,
+});
 
 /** A new activity starts with its replacement sub-activity: an activity always holds at least one. */
 export const newActivity = (ids: IdGenerator): Activity => ({
@@ -160,13 +171,32 @@ export const newActivity = (ids: IdGenerator): Activity => ({
 });
 
 /** A flight with nothing filled in: the editor shows each field's placeholder, readers see none of them. */
-export const emptyFlight = (): Flight => ({ airline: '', flightNumber: '', from: '', to: '', departs: '', arrives: '', seat: '', cabin: '' });
+export const emptyFlight = (): Flight => ({
+  airline: '',
+  flightNumber: '',
+  from: '',
+  to: '',
+  departs: '',
+  arrives: '',
+  seat: '',
+  cabin: '',
+});
 
 /** A new meal: empty title and body ('Meal title' is the editor's placeholder, never stored). */
-export const newMeal = (ids: IdGenerator): Meal => ({ _id: ids.newId(), title: richParagraph(), body: richParagraph(), isImportant: false });
+export const newMeal = (ids: IdGenerator): Meal => ({
+  _id: ids.newId(),
+  title: richParagraph(),
+  body: richParagraph(),
+  isImportant: false,
+});
 
 /** A new day: an empty title by default (the editor shows 'Day N' as its placeholder; readers see no heading). */
-export const newDay = (ids: IdGenerator, title = ''): Day => ({ _id: ids.newId(), title: richParagraph(title), activities: [], meals: [] });
+export const newDay = (ids: IdGenerator, title = ''): Day => ({
+  _id: ids.newId(),
+  title: richParagraph(title),
+  activities: [],
+  meals: [],
+});
 
 export function newCard(type: CardType, ids: IdGenerator): Card {
   const _id = ids.newId();
@@ -210,7 +240,11 @@ export function cloneWithFreshIds<T>(tree: T, ids: IdGenerator): T {
  * default width), each at least `MIN_COL_WIDTH`, the total unchanged (widening narrow columns takes the width from
  * the widest ones). Returns the same array when it already fits.
  */
-export function fitColumnWidths(widths: readonly number[], cols: number, defaults?: readonly number[]): readonly number[] {
+export function fitColumnWidths(
+  widths: readonly number[],
+  cols: number,
+  defaults?: readonly number[],
+): readonly number[] {
   const count = Math.max(1, cols);
   let next: number[];
   if (widths.length === 0) next = defaults && defaults.length === count ? [...defaults] : evenColumnWidths(count);
@@ -227,7 +261,9 @@ export function fitColumnWidths(widths: readonly number[], cols: number, default
       deficit += MIN_COL_WIDTH - width;
       return MIN_COL_WIDTH;
     });
-    const widestFirst = next.map((width, index) => ({ width, index })).sort((a, b) => b.width - a.width || a.index - b.index);
+    const widestFirst = next
+      .map((width, index) => ({ width, index }))
+      .sort((a, b) => b.width - a.width || a.index - b.index);
     for (const { index } of widestFirst) {
       if (deficit <= 0) break;
       const spare = Math.min(next[index]! - MIN_COL_WIDTH, deficit);
@@ -261,11 +297,14 @@ export function resizeColumn(widths: readonly number[], index: number, width: nu
  * truth: `rows`/`cols` follow them; with no cells, `rows`/`cols` give a blank matrix), widths fitted.
  */
 export function normaliseTable(item: SectionItemOf<'table'>): SectionItemOf<'table'> {
-  const sourceRows = item.content.length > 0 ? item.content : Array.from({ length: Math.max(1, item.rows) }, () => [] as string[]);
+  const sourceRows =
+    item.content.length > 0 ? item.content : Array.from({ length: Math.max(1, item.rows) }, () => [] as string[]);
   const cols = Math.max(1, item.content.length > 0 ? Math.max(...item.content.map((row) => row.length)) : item.cols);
   const rows = sourceRows.length;
   const sameContent = item.content.length === rows && item.content.every((row) => row.length === cols);
-  const content = sameContent ? item.content : sourceRows.map((row) => [...row, ...new Array<string>(cols - row.length).fill('')]);
+  const content = sameContent
+    ? item.content
+    : sourceRows.map((row) => [...row, ...new Array<string>(cols - row.length).fill('')]);
   const colWidths = fitColumnWidths(item.colWidths, cols);
   if (sameContent && item.rows === rows && item.cols === cols && colWidths === item.colWidths) return item;
   return { ...item, content, rows, cols, colWidths: [...colWidths] };
@@ -290,7 +329,11 @@ export function removeTableColumn(item: SectionItemOf<'table'>, col: number): Se
 
 export function insertTableRow(item: SectionItemOf<'table'>, at: number): SectionItemOf<'table'> {
   const index = Math.min(Math.max(0, at), item.content.length);
-  const content = [...item.content.slice(0, index), new Array<string>(item.cols).fill(''), ...item.content.slice(index)];
+  const content = [
+    ...item.content.slice(0, index),
+    new Array<string>(item.cols).fill(''),
+    ...item.content.slice(index),
+  ];
   return { ...item, content, rows: content.length };
 }
 
@@ -298,7 +341,12 @@ export function insertTableRow(item: SectionItemOf<'table'>, at: number): Sectio
 export function insertTableColumn(item: SectionItemOf<'table'>, at: number): SectionItemOf<'table'> {
   const index = Math.min(Math.max(0, at), item.cols);
   const insert = <T>(list: readonly T[], value: T): T[] => [...list.slice(0, index), value, ...list.slice(index)];
-  return { ...item, content: item.content.map((row) => insert(row, '')), cols: item.cols + 1, colWidths: insert(item.colWidths, NEW_COL_WIDTH) };
+  return {
+    ...item,
+    content: item.content.map((row) => insert(row, '')),
+    cols: item.cols + 1,
+    colWidths: insert(item.colWidths, NEW_COL_WIDTH),
+  };
 }
 
 // ---------------------------------------------------------------- itinerary
@@ -331,7 +379,8 @@ export function normaliseActivity(activity: Activity, ids: IdGenerator): Activit
   const subs = mapShared(activity.subActivities, markReplacement);
   if (subs.length === 0) return { ...activity, subActivities: [replacementSubActivity(ids)] };
   const replacements = subs.filter(isReplacementSubActivity);
-  if (replacements.length === 0) return subs === activity.subActivities ? activity : { ...activity, subActivities: subs };
+  if (replacements.length === 0)
+    return subs === activity.subActivities ? activity : { ...activity, subActivities: subs };
   const anyText = subs.some(subActivityHasText);
   let seenReplacement = false;
   const kept = subs.filter((sub) => {
@@ -340,7 +389,9 @@ export function normaliseActivity(activity: Activity, ids: IdGenerator): Activit
     seenReplacement = true;
     return true;
   });
-  return kept.length === activity.subActivities.length && subs === activity.subActivities ? activity : { ...activity, subActivities: kept };
+  return kept.length === activity.subActivities.length && subs === activity.subActivities
+    ? activity
+    : { ...activity, subActivities: kept };
 }
 
 /**
@@ -349,7 +400,8 @@ export function normaliseActivity(activity: Activity, ids: IdGenerator): Activit
  */
 function markReplacement(sub: SubActivity): SubActivity {
   const replacement = isReplacementSubActivity(sub);
-  if (replacement && (sub.isReplacement !== true || richTextToPlain(sub.body).trim() !== '')) return { ...sub, isReplacement: true, body: richParagraph() };
+  if (replacement && (sub.isReplacement !== true || richTextToPlain(sub.body).trim() !== ''))
+    return { ...sub, isReplacement: true, body: richParagraph() };
   if (!replacement && sub.isReplacement !== undefined) {
     const { isReplacement: _dropped, ...ordinary } = sub;
     return ordinary;
@@ -393,7 +445,9 @@ export function normaliseContentPage(page: ContentPage, ids: IdGenerator): Conte
   const icon = page.icon === '' ? DEFAULT_CONTENT_ICONS[page.contentType] : page.icon;
   const colWidths = fitColumnWidths(page.colWidths, DEFAULT_COL_WIDTHS.length, DEFAULT_COL_WIDTHS);
   const colTitles =
-    page.colTitles.length === DEFAULT_COL_TITLES.length ? page.colTitles : DEFAULT_COL_TITLES.map((_, index) => page.colTitles[index] ?? '');
+    page.colTitles.length === DEFAULT_COL_TITLES.length
+      ? page.colTitles
+      : DEFAULT_COL_TITLES.map((_, index) => page.colTitles[index] ?? '');
   let sections = mapShared(page.sections, (section) => {
     const items = mapShared(section.items, normaliseItem);
     return items === section.items ? section : { ...section, items };
@@ -401,8 +455,15 @@ export function normaliseContentPage(page: ContentPage, ids: IdGenerator): Conte
   if (page.contentType !== 'itinerary' && sections.length === 0) sections = [newSection(ids)];
   const days = mapShared(page.days, (day) => normaliseDay(day, ids));
   const unchanged =
-    title === page.title && icon === page.icon && colWidths === page.colWidths && colTitles === page.colTitles && sections === page.sections && days === page.days;
-  return unchanged ? page : { ...page, title, icon, colWidths: [...colWidths], colTitles: [...colTitles], sections, days };
+    title === page.title &&
+    icon === page.icon &&
+    colWidths === page.colWidths &&
+    colTitles === page.colTitles &&
+    sections === page.sections &&
+    days === page.days;
+  return unchanged
+    ? page
+    : { ...page, title, icon, colWidths: [...colWidths], colTitles: [...colTitles], sections, days };
 }
 
 /** Gives a fresh id to every `_id` already seen earlier in the document (a copy made without `cloneWithFreshIds`). */
@@ -447,11 +508,14 @@ function normaliseRichNodes<T>(tree: T, before?: unknown): T {
     if (node === was) return node;
     if (Array.isArray(node)) {
       const earlier = Array.isArray(was) ? new Set<unknown>(was) : undefined;
-      return mapShared(node, (child, index) => (earlier?.has(child) ? child : visit(child, Array.isArray(was) ? was[index] : undefined)));
+      return mapShared(node, (child, index) =>
+        earlier?.has(child) ? child : visit(child, Array.isArray(was) ? was[index] : undefined),
+      );
     }
     if (node === null || typeof node !== 'object') return node;
     const record = node as Record<string, unknown>;
-    const previous = was !== null && typeof was === 'object' && !Array.isArray(was) ? (was as Record<string, unknown>) : undefined;
+    const previous =
+      was !== null && typeof was === 'object' && !Array.isArray(was) ? (was as Record<string, unknown>) : undefined;
     let out = record;
     for (const [key, value] of Object.entries(record)) {
       const next = visit(value, previous?.[key]);
@@ -483,7 +547,8 @@ function holdsNewIds(after: unknown, before: unknown): boolean {
       node.forEach((child, index) => stack.push([child, Array.isArray(was) ? was[index] : undefined]));
       continue;
     }
-    const previous = was !== null && typeof was === 'object' && !Array.isArray(was) ? (was as Record<string, unknown>) : undefined;
+    const previous =
+      was !== null && typeof was === 'object' && !Array.isArray(was) ? (was as Record<string, unknown>) : undefined;
     const record = node as Record<string, unknown>;
     if ('_id' in record && record._id !== previous?._id) return true;
     for (const key of Object.keys(record)) stack.push([record[key], previous?.[key]]);
@@ -508,7 +573,11 @@ export function normaliseDocument(doc: GuidebookDocument, ids: IdGenerator): Gui
  * the one rule that looks across the document, unique ids, can only be broken by an `_id` `before` did not hold at
  * that place, and then the whole document is normalised as before.
  */
-export function normaliseDocumentChange(before: GuidebookDocument, after: GuidebookDocument, ids: IdGenerator): GuidebookDocument {
+export function normaliseDocumentChange(
+  before: GuidebookDocument,
+  after: GuidebookDocument,
+  ids: IdGenerator,
+): GuidebookDocument {
   if (after === before) return after;
   if (holdsNewIds(after, before)) return normaliseDocument(after, ids);
   const rich = normaliseRichNodes(after, before);
@@ -530,7 +599,9 @@ export function insertSectionItem(
   where: { sectionId?: string; index?: number } = {},
 ): ContentPage {
   const sections = page.sections.length > 0 ? page.sections : [newSection(ids)];
-  const sectionIndex = where.sectionId ? sections.findIndex((section) => section._id === where.sectionId) : sections.length - 1;
+  const sectionIndex = where.sectionId
+    ? sections.findIndex((section) => section._id === where.sectionId)
+    : sections.length - 1;
   const target = sectionIndex === -1 ? sections.length - 1 : sectionIndex;
   return {
     ...page,
@@ -544,7 +615,10 @@ export function insertSectionItem(
 
 /** Deletes a sub-activity; the last one leaves a replacement behind. */
 export function deleteSubActivity(activity: Activity, subActivityId: string, ids: IdGenerator): Activity {
-  return normaliseActivity({ ...activity, subActivities: activity.subActivities.filter((sub) => sub._id !== subActivityId) }, ids);
+  return normaliseActivity(
+    { ...activity, subActivities: activity.subActivities.filter((sub) => sub._id !== subActivityId) },
+    ids,
+  );
 }
 
 /**

@@ -31,7 +31,9 @@ export const initialSettingFlags = (): GuidebookSettingFlags => ({
  * guidebook look changed after it (which would mark it stale at once).
  */
 export function updatedAtOf(event: GuidebookEvent): string | null {
-  return event.type === 'GuidebookThumbnailRecorded' || event.type === 'GuidebookDeleted' ? null : guidebookEventTime(event);
+  return event.type === 'GuidebookThumbnailRecorded' || event.type === 'GuidebookDeleted'
+    ? null
+    : guidebookEventTime(event);
 }
 
 /** The settings after an event; the events that do not set one leave them as they are (the same object). */
@@ -45,7 +47,11 @@ export function evolveSettingFlags<S extends GuidebookSettingFlags>(settings: S,
     case 'GuidebookPublicGallerySet':
       return { ...settings, isPublicGallery: event.data.isPublicGallery };
     case 'GuidebookSampleFlagsSet':
-      return { ...settings, isSampleGuidebook: event.data.isSampleGuidebook, isSampleContent: event.data.isSampleContent };
+      return {
+        ...settings,
+        isSampleGuidebook: event.data.isSampleGuidebook,
+        isSampleContent: event.data.isSampleContent,
+      };
     case 'GuidebookThumbnailRecorded':
       return { ...settings, thumbnailUrl: event.data.thumbnailUrl, thumbnailGeneratedAt: event.data.generatedAt };
     default:

@@ -91,7 +91,10 @@ export const SUMMARY_TEMPLATES: Readonly<Record<SummaryKey, Template>> = {
   'deleted-content-page': { en: 'deleted the page "{page}"', ko: '"{page}" 페이지 삭제' },
   'moved-content-page': { en: 'moved the page "{page}"', ko: '"{page}" 페이지 이동' },
   'copied-content-page': { en: 'copied the page "{page}"', ko: '"{page}" 페이지 복사' },
-  'renamed-content-page': { en: 'renamed the page "{from}" to "{page}"', ko: '"{from}" 페이지 이름을 "{page}"(으)로 변경' },
+  'renamed-content-page': {
+    en: 'renamed the page "{from}" to "{page}"',
+    ko: '"{from}" 페이지 이름을 "{page}"(으)로 변경',
+  },
   'changed-content-page': { en: 'changed the page "{page}"', ko: '"{page}" 페이지 변경' },
   'changed-itinerary-columns': { en: 'changed the columns of {page}', ko: '{page} 열 변경' },
   'added-section': { en: 'added a section to {page}', ko: '{page}에 섹션 추가' },
@@ -213,12 +216,15 @@ function clipParam(text: string): string {
 }
 
 // defensive: a summary must never fail on a value the schema has not checked yet
-const pageName = (page: Partial<ContentPage> | undefined): string => clipParam((typeof page?.title === 'string' ? page.title.trim() : ''));
+const pageName = (page: Partial<ContentPage> | undefined): string =>
+  clipParam(typeof page?.title === 'string' ? page.title.trim() : '');
 const textParam = (value: unknown): string => clipParam(typeof value === 'string' ? value : '');
 const idOf = (value: unknown): string | null =>
   value !== null && typeof value === 'object' && '_id' in value && typeof value._id === 'string' ? value._id : null;
 const typeOf = (value: unknown): string =>
-  value !== null && typeof value === 'object' && 'type' in value && typeof value.type === 'string' ? value.type : 'item';
+  value !== null && typeof value === 'object' && 'type' in value && typeof value.type === 'string'
+    ? value.type
+    : 'item';
 
 const MOVED: Record<Entity, SummaryKey> = {
   'content-page': 'moved-content-page',
@@ -248,7 +254,10 @@ const DELETED: Record<Entity, SummaryKey> = {
   meal: 'deleted-meal',
 };
 
-const entry = (key: SummaryKey, params: SummaryEntry['params'] = {}): Raw => ({ kind: 'entry', entry: { key, params } });
+const entry = (key: SummaryKey, params: SummaryEntry['params'] = {}): Raw => ({
+  kind: 'entry',
+  entry: { key, params },
+});
 
 /** What one patch does, read against the document before it. */
 function classify(doc: GuidebookDocument, patch: Patch): Raw {
@@ -277,7 +286,8 @@ function classify(doc: GuidebookDocument, patch: Patch): Raw {
   const pageChange = structural('content-page', 2, page, pageParams);
   if (pageChange) return pageChange;
   if (at(2)) return entry('changed-content-page', pageParams);
-  if (b === 'title' && at(3)) return entry('renamed-content-page', { page: textParam(patch.value), from: pageName(page) });
+  if (b === 'title' && at(3))
+    return entry('renamed-content-page', { page: textParam(patch.value), from: pageName(page) });
   if (b === 'colWidths' || b === 'colTitles') return entry('changed-itinerary-columns', pageParams);
 
   if (b === 'sections' && typeof c === 'number') {
@@ -290,7 +300,8 @@ function classify(doc: GuidebookDocument, patch: Patch): Raw {
       const params = { ...pageParams, item: itemType };
       const itemChange = structural('item', 6, item, params);
       if (itemChange) return itemChange;
-      if (f === 'isImportant' && at(7)) return entry(patch.value === true ? 'marked-important' : 'unmarked-important', params);
+      if (f === 'isImportant' && at(7))
+        return entry(patch.value === true ? 'marked-important' : 'unmarked-important', params);
       return entry('changed-item', params);
     }
     return entry('changed-content-page', pageParams);
@@ -310,17 +321,26 @@ function classify(doc: GuidebookDocument, patch: Patch): Raw {
         const sub = activity?.subActivities[g];
         const subChange = structural('sub-activity', 8, sub, dayParams);
         if (subChange) return subChange;
-        if (h === 'isImportant' && at(9)) return entry(patch.value === true ? 'marked-important' : 'unmarked-important', { ...dayParams, item: 'sub-activity' });
+        if (h === 'isImportant' && at(9))
+          return entry(patch.value === true ? 'marked-important' : 'unmarked-important', {
+            ...dayParams,
+            item: 'sub-activity',
+          });
         return entry('changed-sub-activity', dayParams);
       }
-      if (f === 'isImportant' && at(7)) return entry(patch.value === true ? 'marked-important' : 'unmarked-important', { ...dayParams, item: 'activity' });
+      if (f === 'isImportant' && at(7))
+        return entry(patch.value === true ? 'marked-important' : 'unmarked-important', {
+          ...dayParams,
+          item: 'activity',
+        });
       return entry('changed-activity', dayParams);
     }
     if (d === 'meals' && typeof e === 'number') {
       const meal = day?.meals[e];
       const mealChange = structural('meal', 6, meal, dayParams);
       if (mealChange) return mealChange;
-      if (f === 'isImportant' && at(7)) return entry(patch.value === true ? 'marked-important' : 'unmarked-important', { ...dayParams, item: 'meal' });
+      if (f === 'isImportant' && at(7))
+        return entry(patch.value === true ? 'marked-important' : 'unmarked-important', { ...dayParams, item: 'meal' });
       return entry('changed-meal', dayParams);
     }
     return entry('changed-day', dayParams);
@@ -341,7 +361,9 @@ export function summarisePatches(before: GuidebookDocument, patches: readonly Pa
   });
 
   const addedIds = new Set(raws.flatMap((raw) => (raw.kind === 'added' && raw.id ? [`${raw.entity}:${raw.id}`] : [])));
-  const deletedIds = new Set(raws.flatMap((raw) => (raw.kind === 'deleted' && raw.id ? [`${raw.entity}:${raw.id}`] : [])));
+  const deletedIds = new Set(
+    raws.flatMap((raw) => (raw.kind === 'deleted' && raw.id ? [`${raw.entity}:${raw.id}`] : [])),
+  );
   const movedDone = new Set<string>();
   const entries: SummaryEntry[] = [];
   for (const raw of raws) {
@@ -351,7 +373,11 @@ export function summarisePatches(before: GuidebookDocument, patches: readonly Pa
     }
     const key = raw.id ? `${raw.entity}:${raw.id}` : null;
     if (key && addedIds.has(key) && deletedIds.has(key)) {
-      if (!movedDone.has(key)) entries.push({ key: MOVED[raw.entity], params: raw.entity === 'item' || raw.entity === 'content-page' ? raw.params : {} });
+      if (!movedDone.has(key))
+        entries.push({
+          key: MOVED[raw.entity],
+          params: raw.entity === 'item' || raw.entity === 'content-page' ? raw.params : {},
+        });
       movedDone.add(key);
       continue;
     }
@@ -363,12 +389,16 @@ export function summarisePatches(before: GuidebookDocument, patches: readonly Pa
   for (const summary of entries) {
     const id = JSON.stringify([summary.key, summary.params]);
     const seen = merged.get(id);
-    if (seen) seen.params = { ...seen.params, count: (typeof seen.params.count === 'number' ? seen.params.count : 1) + 1 };
+    if (seen)
+      seen.params = { ...seen.params, count: (typeof seen.params.count === 'number' ? seen.params.count : 1) + 1 };
     else merged.set(id, { key: summary.key, params: { ...summary.params } });
   }
   const lines = [...merged.values()];
   if (lines.length <= SUMMARY_MAX_ENTRIES) return lines;
-  return [...lines.slice(0, SUMMARY_MAX_ENTRIES - 1), { key: 'more-changes', params: { more: lines.length - (SUMMARY_MAX_ENTRIES - 1) } }];
+  return [
+    ...lines.slice(0, SUMMARY_MAX_ENTRIES - 1),
+    { key: 'more-changes', params: { more: lines.length - (SUMMARY_MAX_ENTRIES - 1) } },
+  ];
 }
 
 // ---------------------------------------------------------------- from events
@@ -395,7 +425,8 @@ export function summariseEvent(event: GuidebookEvent, before: GuidebookDocument 
       const { kind, summary } = event.data;
       if (kind === 'undo') return [{ key: 'undid-change', params: {} }, ...summary];
       if (kind === 'redo') return [{ key: 'redid-change', params: {} }, ...summary];
-      if (kind === 'restore') return [{ key: 'restored-version', params: { revision: event.data.restoredRevision ?? 0 } }];
+      if (kind === 'restore')
+        return [{ key: 'restored-version', params: { revision: event.data.restoredRevision ?? 0 } }];
       if (summary.length > 0) return summary;
       return before ? summarisePatches(before, event.data.patches) : [{ key: 'changed-guidebook', params: {} }];
     }

@@ -83,7 +83,12 @@ export const iconListSchema = z.object({ icons: z.array(iconSchema), totalCount:
 export type IconList = z.infer<typeof iconListSchema>;
 
 /** POST icons (spec 3 §7: success, error, data). */
-export const iconUploadAnswerSchema = z.object({ success: z.literal(true), error: z.null(), data: iconSchema, position: z.number() });
+export const iconUploadAnswerSchema = z.object({
+  success: z.literal(true),
+  error: z.null(),
+  data: iconSchema,
+  position: z.number(),
+});
 export type IconUploadAnswer = z.infer<typeof iconUploadAnswerSchema>;
 
 /** DELETE icons/{iconId}. */

@@ -19,7 +19,15 @@ export const MAX_READS_PER_BEACON = 50;
 
 /** A page shown to a reader (`first`: the first page of the tab's session), or how long one stayed in view. */
 export type BeaconRead =
-  | { kind: 'open'; page: string; at: string; source: ReadingSource; device: ReadingDevice; offline: boolean; first: boolean }
+  | {
+      kind: 'open';
+      page: string;
+      at: string;
+      source: ReadingSource;
+      device: ReadingDevice;
+      offline: boolean;
+      first: boolean;
+    }
   | { kind: 'time'; page: string; at: string; ms: number; offline: boolean };
 
 /** A reader's address with its source: `https://host/m/uuid?src=qr`. */

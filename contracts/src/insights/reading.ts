@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { eventDecoder, type EventDecoder } from '../event-decoding.ts';
-import { MAX_READS_PER_BEACON, READING_DEVICES, READING_SOURCES, type BeaconRead, type ReadingDevice, type ReadingSource } from './reading-shapes.ts';
+import {
+  MAX_READS_PER_BEACON,
+  READING_DEVICES,
+  READING_SOURCES,
+  type BeaconRead,
+  type ReadingDevice,
+  type ReadingSource,
+} from './reading-shapes.ts';
 
 /**
  * Reader insights (issue 24): what readers open, how long they stay and where they came from, recorded as events
@@ -65,7 +72,14 @@ const DEVICE_SET: ReadonlySet<unknown> = new Set(READING_DEVICES);
 export function isCanonicalInstant(at: string): boolean {
   const parts = CANONICAL_AT.exec(at);
   if (!parts) return false;
-  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = parts.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
   const leap = month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
   return day <= DAYS_IN_MONTH[month - 1]! + (leap ? 1 : 0);
@@ -80,16 +94,38 @@ export function isCanonicalInstant(at: string): boolean {
 export function plainReadingBeacon(value: unknown): ReadingBeacon | null {
   if (typeof value !== 'object' || value === null) return null;
   const { uuid, reads } = value as Record<string, unknown>;
-  if (typeof uuid !== 'string' || !PLAIN_ID.test(uuid) || !Array.isArray(reads) || reads.length < 1 || reads.length > MAX_READS_PER_BEACON) return null;
+  if (
+    typeof uuid !== 'string' ||
+    !PLAIN_ID.test(uuid) ||
+    !Array.isArray(reads) ||
+    reads.length < 1 ||
+    reads.length > MAX_READS_PER_BEACON
+  )
+    return null;
   const checked: BeaconRead[] = [];
   for (const item of reads as unknown[]) {
     if (typeof item !== 'object' || item === null) return null;
     const { kind, page, at, offline } = item as Record<string, unknown>;
-    if (typeof page !== 'string' || !PLAIN_ID.test(page) || typeof at !== 'string' || !isCanonicalInstant(at) || typeof offline !== 'boolean') return null;
+    if (
+      typeof page !== 'string' ||
+      !PLAIN_ID.test(page) ||
+      typeof at !== 'string' ||
+      !isCanonicalInstant(at) ||
+      typeof offline !== 'boolean'
+    )
+      return null;
     if (kind === 'open') {
       const { source, device, first } = item as Record<string, unknown>;
       if (!SOURCE_SET.has(source) || !DEVICE_SET.has(device) || typeof first !== 'boolean') return null;
-      checked.push({ kind, page, at, source: source as ReadingSource, device: device as ReadingDevice, offline, first });
+      checked.push({
+        kind,
+        page,
+        at,
+        source: source as ReadingSource,
+        device: device as ReadingDevice,
+        offline,
+        first,
+      });
     } else if (kind === 'time') {
       const { ms } = item as Record<string, unknown>;
       if (typeof ms !== 'number' || !Number.isSafeInteger(ms) || ms < 0 || ms > MAX_MS) return null;
@@ -119,7 +155,10 @@ export const guidebookReadsRecordedSchema = z.object({
   ownerId: z.string(),
   reads: z.array(recordedReadSchema).min(1),
 });
-export type GuidebookReadsRecorded = { type: 'GuidebookReadsRecorded'; data: z.infer<typeof guidebookReadsRecordedSchema> };
+export type GuidebookReadsRecorded = {
+  type: 'GuidebookReadsRecorded';
+  data: z.infer<typeof guidebookReadsRecordedSchema>;
+};
 export type ReadingEvent = GuidebookReadsRecorded;
 
 export const readingEventSchemas = {
@@ -147,7 +186,9 @@ export const READING_INSIGHTS = 'reading-insights';
  * (the bucket's upper bound that holds the middle read), so they are exact to the bucket: 1, 2, 5, 10, 20, 30 s,
  * 1, 2, 5, 10, 30 min.
  */
-export const TIME_BUCKETS_MS = [1_000, 2_000, 5_000, 10_000, 20_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000] as const;
+export const TIME_BUCKETS_MS = [
+  1_000, 2_000, 5_000, 10_000, 20_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000,
+] as const;
 
 export type ReadingScope = 'guidebook' | 'owner' | 'site';
 export type PageReading = { opens: number; timed: number; timeBuckets: number[] };
@@ -237,14 +278,25 @@ const decodedEvents = new WeakMap<LoggedEvent, GuidebookReadsRecorded | null>();
 function decoded(event: LoggedEvent): GuidebookReadsRecorded | null {
   const known = decodedEvents.get(event);
   if (known !== undefined) return known;
-  const recorded = !event.streamId.startsWith(`${READING_STREAM_CATEGORY}-`) || !isReadingEventType(event.type) ? null : decodeReadingEvent(event.type, event.data);
+  const recorded =
+    !event.streamId.startsWith(`${READING_STREAM_CATEGORY}-`) || !isReadingEventType(event.type)
+      ? null
+      : decodeReadingEvent(event.type, event.data);
   decodedEvents.set(event, recorded);
   return recorded;
 }
 
 function addRead(doc: ReadingDayDoc, read: RecordedRead): ReadingDayDoc {
-  const next: ReadingDayDoc = { ...doc, sources: { ...doc.sources }, devices: { ...doc.devices }, pages: doc.scope === 'guidebook' ? { ...doc.pages } : doc.pages };
-  const page = doc.scope === 'guidebook' ? (next.pages[read.page] ?? { opens: 0, timed: 0, timeBuckets: TIME_BUCKETS_MS.map(() => 0).concat(0) }) : null;
+  const next: ReadingDayDoc = {
+    ...doc,
+    sources: { ...doc.sources },
+    devices: { ...doc.devices },
+    pages: doc.scope === 'guidebook' ? { ...doc.pages } : doc.pages,
+  };
+  const page =
+    doc.scope === 'guidebook'
+      ? (next.pages[read.page] ?? { opens: 0, timed: 0, timeBuckets: TIME_BUCKETS_MS.map(() => 0).concat(0) })
+      : null;
   if (read.kind === 'open') {
     next.opens += 1;
     if (read.first) next.sessions += 1;
@@ -320,7 +372,12 @@ export const insightsTotalsSchema = z.object({
 export type InsightsTotals = z.infer<typeof insightsTotalsSchema>;
 export const insightsDaySchema = z.object({ day: daySchema, readers: count, sessions: count, opens: count });
 export type InsightsDay = z.infer<typeof insightsDaySchema>;
-export const insightsPageSchema = z.object({ page: z.string(), title: z.string().nullable(), opens: count, medianSeconds: z.number().nullable() });
+export const insightsPageSchema = z.object({
+  page: z.string(),
+  title: z.string().nullable(),
+  opens: count,
+  medianSeconds: z.number().nullable(),
+});
 export type InsightsPage = z.infer<typeof insightsPageSchema>;
 const rangeSchema = z.object({ from: daySchema, to: daySchema });
 export const insightsAnswerSchema = z.object({

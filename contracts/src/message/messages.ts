@@ -36,7 +36,14 @@ export const inboxStream = (userId: string): string => `inbox-${userId}`;
 export const INBOX_STREAM_CATEGORY = 'inbox';
 
 /** YYYY-MM-DD, as the form sends it (spec 3 §2.9). */
-export const messageDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Not a date');
+export const messageDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD')
+  .refine(
+    (value) =>
+      !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'Not a date',
+  );
 
 /**
  * The optional English version (issue 23): its title and text, with the Korean one's limits. Members whose
@@ -53,8 +60,10 @@ const englishShape = {
 function englishWhole(value: { titleEn?: string | null; messageEn?: string | null }, context: z.RefinementCtx): void {
   const title = value.titleEn ?? '';
   const text = value.messageEn ?? '';
-  if (title === '' && text !== '') context.addIssue({ code: 'custom', path: ['titleEn'], message: MESSAGE_MESSAGES.englishIncomplete });
-  if (text === '' && title !== '') context.addIssue({ code: 'custom', path: ['messageEn'], message: MESSAGE_MESSAGES.englishIncomplete });
+  if (title === '' && text !== '')
+    context.addIssue({ code: 'custom', path: ['titleEn'], message: MESSAGE_MESSAGES.englishIncomplete });
+  if (text === '' && title !== '')
+    context.addIssue({ code: 'custom', path: ['messageEn'], message: MESSAGE_MESSAGES.englishIncomplete });
 }
 
 const contentShape = {
@@ -71,7 +80,10 @@ const contentShape = {
 /** What an administrator writes. */
 export const messageContentSchema = z.object(contentShape).superRefine(englishWhole);
 /** The words and settings of a message; `titleEn` and `messageEn` are there together or not at all. */
-export type MessageContent = Omit<z.output<typeof messageContentSchema>, 'titleEn' | 'messageEn'> & { titleEn?: string; messageEn?: string };
+export type MessageContent = Omit<z.output<typeof messageContentSchema>, 'titleEn' | 'messageEn'> & {
+  titleEn?: string;
+  messageEn?: string;
+};
 
 /** A parsed body as the domain holds it: a blank English version is no English version. */
 export function messageContentOf(parsed: z.output<typeof messageContentSchema>): MessageContent {
@@ -101,8 +113,12 @@ export const messageWriteSchema = z
 export type MessageWrite = z.output<typeof messageWriteSchema>;
 
 /** The words a reader of `language` sees: the English version for English readers when there is one, else the Korean. */
-export function messageWordsIn(words: { title: string; message: string; titleEn?: string | undefined; messageEn?: string | undefined }, language: string): { title: string; message: string; language: 'ko' | 'en' } {
-  if (language === 'en' && words.titleEn && words.messageEn) return { title: words.titleEn, message: words.messageEn, language: 'en' };
+export function messageWordsIn(
+  words: { title: string; message: string; titleEn?: string | undefined; messageEn?: string | undefined },
+  language: string,
+): { title: string; message: string; language: 'ko' | 'en' } {
+  if (language === 'en' && words.titleEn && words.messageEn)
+    return { title: words.titleEn, message: words.messageEn, language: 'en' };
   return { title: words.title, message: words.message, language: 'ko' };
 }
 
@@ -126,9 +142,21 @@ export const messageSentSchema = z.object({
   recipients: z.array(z.string()),
   sentAt: z.iso.datetime(),
 });
-export const messageUnsentSchema = z.object({ messageId: z.string(), recipients: z.array(z.string()), unsentAt: z.iso.datetime() });
-export const messageDeletedSchema = z.object({ messageId: z.string(), recipients: z.array(z.string()), deletedAt: z.iso.datetime() });
-export const messageDismissedSchema = z.object({ userId: z.string(), messageId: z.string(), dismissedAt: z.iso.datetime() });
+export const messageUnsentSchema = z.object({
+  messageId: z.string(),
+  recipients: z.array(z.string()),
+  unsentAt: z.iso.datetime(),
+});
+export const messageDeletedSchema = z.object({
+  messageId: z.string(),
+  recipients: z.array(z.string()),
+  deletedAt: z.iso.datetime(),
+});
+export const messageDismissedSchema = z.object({
+  userId: z.string(),
+  messageId: z.string(),
+  dismissedAt: z.iso.datetime(),
+});
 
 export type MessageSaved = { type: 'MessageSaved'; data: z.infer<typeof messageSavedSchema> };
 export type MessageSent = { type: 'MessageSent'; data: z.infer<typeof messageSentSchema> };
@@ -151,9 +179,16 @@ export type AnyMessageEvent = MessageEvent | MessageDismissed;
  * dismissals (`inbox-<userId>`). Every type is at version 1, no upcaster yet.
  */
 export const messageEventDecoder: EventDecoder<MessageEvent> = eventDecoder({
-  schemas: { MessageSaved: messageSavedSchema, MessageSent: messageSentSchema, MessageUnsent: messageUnsentSchema, MessageDeleted: messageDeletedSchema },
+  schemas: {
+    MessageSaved: messageSavedSchema,
+    MessageSent: messageSentSchema,
+    MessageUnsent: messageUnsentSchema,
+    MessageDeleted: messageDeletedSchema,
+  },
 });
-export const inboxEventDecoder: EventDecoder<MessageDismissed> = eventDecoder({ schemas: { MessageDismissed: messageDismissedSchema } });
+export const inboxEventDecoder: EventDecoder<MessageDismissed> = eventDecoder({
+  schemas: { MessageDismissed: messageDismissedSchema },
+});
 const anyMessageEventDecoder: EventDecoder<AnyMessageEvent> = eventDecoder({ schemas: messageEventSchemas });
 
 export function isMessageEventType(type: string): type is AnyMessageEvent['type'] {
@@ -166,8 +201,13 @@ export function decodeMessageEvent(type: AnyMessageEvent['type'], data: unknown)
 
 /** Spec 3 §6: Showing when shown as a notification, Sent when shown, else waiting (a draft or unsent). */
 export type MessageStatus = 'showing' | 'sent' | 'waiting';
-export const messageStatusOf = ({ showing, notification }: { showing: boolean; notification: boolean }): MessageStatus =>
-  showing ? (notification ? 'showing' : 'sent') : 'waiting';
+export const messageStatusOf = ({
+  showing,
+  notification,
+}: {
+  showing: boolean;
+  notification: boolean;
+}): MessageStatus => (showing ? (notification ? 'showing' : 'sent') : 'waiting');
 
 /** `messages`: one document per living message, for the administrators. */
 export const MESSAGES = 'messages';
@@ -183,7 +223,13 @@ export type MessageDoc = MessageContent & {
 
 /** `inbox`: one document per message and member who received it (`<messageId>:<userId>`), while it is shown. */
 export const INBOX = 'inbox';
-export type InboxDoc = MessageContent & { id: string; messageId: string; userId: string; sentAt: string; dismissed: boolean };
+export type InboxDoc = MessageContent & {
+  id: string;
+  messageId: string;
+  userId: string;
+  sentAt: string;
+  dismissed: boolean;
+};
 
 /** A message as the calls answer it (spec 3 §7). */
 export const messageSchema = z.object({
@@ -217,5 +263,9 @@ export const messageListQuerySchema = z.object({
 });
 
 /** Answer of a message command. */
-export const messageWrittenSchema = z.object({ _id: z.string(), position: z.number(), message: messageSchema.optional() });
+export const messageWrittenSchema = z.object({
+  _id: z.string(),
+  position: z.number(),
+  message: messageSchema.optional(),
+});
 export type MessageWritten = z.infer<typeof messageWrittenSchema>;

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { errorCodes, problemDetailsSchema, type ErrorCode } from '../problem-details.ts';
 import { apiRoutes, type ApiRoute, type RouteAccess } from './api-routes.ts';
-import { contentPageSchema, guidebookDocumentSchema, richTextSchema, sectionItemSchema } from '../guidebook/guidebook-document.ts';
+import {
+  contentPageSchema,
+  guidebookDocumentSchema,
+  richTextSchema,
+  sectionItemSchema,
+} from '../guidebook/guidebook-document.ts';
 import { messageSchema } from '../message/messages.ts';
 
 /**
@@ -86,16 +91,28 @@ export class SchemaWriter {
   /** The schema as the document holds it: its `$defs` moved to components, `$ref`s pointing there. */
   write(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
     const conversion = ++this.conversions;
-    const { $schema: _dialect, $defs, ...root } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any', metadata: this.registry }) as JsonObject;
+    const {
+      $schema: _dialect,
+      $defs,
+      ...root
+    } = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'any',
+      metadata: this.registry,
+    }) as JsonObject;
     const suffix = io === 'input' ? 'Input' : '';
     // shared ids are the same everywhere; ids zod made up for a cycle are only unique within one conversion
-    const nameOf = (id: string) => (this.sharedIds.has(id) ? `${id}${suffix}` : `${id.replace(/^_+/, '')}_${conversion}${suffix}`);
+    const nameOf = (id: string) =>
+      this.sharedIds.has(id) ? `${id}${suffix}` : `${id.replace(/^_+/, '')}_${conversion}${suffix}`;
     const rewrite = (value: unknown): unknown => {
       if (Array.isArray(value)) return value.map(rewrite);
       if (value === null || typeof value !== 'object') return value;
       return Object.fromEntries(
         Object.entries(value).map(([key, child]) =>
-          key === '$ref' && typeof child === 'string' && child.startsWith('#/$defs/') ? [key, `#/components/schemas/${nameOf(child.slice(8))}`] : [key, rewrite(child)],
+          key === '$ref' && typeof child === 'string' && child.startsWith('#/$defs/')
+            ? [key, `#/components/schemas/${nameOf(child.slice(8))}`]
+            : [key, rewrite(child)],
         ),
       );
     };
@@ -109,7 +126,11 @@ export class SchemaWriter {
 
 /** A zod schema as JSON Schema 2020-12 with nothing referred to elsewhere (for one-off uses and tests). */
 export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonObject;
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonObject;
   return rest;
 }
 
@@ -128,7 +149,8 @@ function problemsOf(route: ApiRoute): ErrorCode[] {
   }
   const signedIn: readonly RouteAccess[] = ['signed-in', 'owner-or-admin', 'self-or-admin', 'admin', 'credentials'];
   if (signedIn.includes(route.access)) codes.add('unauthorized');
-  if (route.access === 'owner-or-admin' || route.access === 'self-or-admin' || route.access === 'admin') codes.add('forbidden');
+  if (route.access === 'owner-or-admin' || route.access === 'self-or-admin' || route.access === 'admin')
+    codes.add('forbidden');
   if (route.access === 'owner-or-admin' || route.access === 'self-or-admin') codes.add('not_found');
   if (route.ifMatch) codes.add('revision_mismatch');
   if (route.ifMatch === 'required') codes.add('precondition_required');
@@ -171,14 +193,21 @@ function requestBodyOf(route: ApiRoute, writer: SchemaWriter): JsonObject | unde
       required: true,
       content: {
         'multipart/form-data': {
-          schema: { type: 'object', required: [route.upload], properties: { [route.upload]: { type: 'string', contentMediaType: 'image/*', contentEncoding: 'binary' } } },
+          schema: {
+            type: 'object',
+            required: [route.upload],
+            properties: { [route.upload]: { type: 'string', contentMediaType: 'image/*', contentEncoding: 'binary' } },
+          },
         },
       },
     };
   }
   if (!route.body) return undefined;
   const schemas = Array.isArray(route.body) ? route.body : [route.body as z.ZodType];
-  const schema = schemas.length === 1 && schemas[0] ? writer.write(schemas[0], 'input') : { anyOf: schemas.map((s) => writer.write(s, 'input')) };
+  const schema =
+    schemas.length === 1 && schemas[0]
+      ? writer.write(schemas[0], 'input')
+      : { anyOf: schemas.map((s) => writer.write(s, 'input')) };
   return { required: true, content: { 'application/json': { schema } } };
 }
 
@@ -188,10 +217,21 @@ function responsesOf(route: ApiRoute, writer: SchemaWriter): JsonObject {
   const content = ok.schema
     ? { 'application/json': { schema: writer.write(ok.schema, 'output') } }
     : ok.type
-      ? { [ok.type]: { schema: ok.type.startsWith('text/') || ok.type.endsWith('ndjson') || ok.type.endsWith('xml') ? { type: 'string' } : { type: 'string', contentEncoding: 'binary' } } }
+      ? {
+          [ok.type]: {
+            schema:
+              ok.type.startsWith('text/') || ok.type.endsWith('ndjson') || ok.type.endsWith('xml')
+                ? { type: 'string' }
+                : { type: 'string', contentEncoding: 'binary' },
+          },
+        }
       : undefined;
-  responses[String(ok.status)] = { description: ok.description ?? 'Done', ...(content && ok.status !== 204 ? { content } : {}) };
-  if (ok.alsoStatus !== undefined) responses[String(ok.alsoStatus)] = { description: 'Done, nothing new to do', ...(content ? { content } : {}) };
+  responses[String(ok.status)] = {
+    description: ok.description ?? 'Done',
+    ...(content && ok.status !== 204 ? { content } : {}),
+  };
+  if (ok.alsoStatus !== undefined)
+    responses[String(ok.alsoStatus)] = { description: 'Done, nothing new to do', ...(content ? { content } : {}) };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of problemsOf(route)) {
     const status = problemStatus[code];
@@ -202,7 +242,12 @@ function responsesOf(route: ApiRoute, writer: SchemaWriter): JsonObject {
       description: `${STATUS_TEXT[status] ?? 'Refused'}: ${codes.map((code) => `\`${code}\``).join(', ')}`,
       content: {
         'application/problem+json': {
-          schema: { allOf: [{ $ref: '#/components/schemas/ProblemDetails' }, { type: 'object', properties: { code: { enum: codes } } }] },
+          schema: {
+            allOf: [
+              { $ref: '#/components/schemas/ProblemDetails' },
+              { type: 'object', properties: { code: { enum: codes } } },
+            ],
+          },
         },
       },
     };
@@ -273,7 +318,12 @@ export function buildOpenApiDocument(options: OpenApiOptions): JsonObject {
     components: {
       schemas: { ProblemDetails: writer.write(problemDetailsSchema, 'output'), ...writer.components },
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'the token POST /api/auth answers' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT',
+          description: 'the token POST /api/auth answers',
+        },
         basicAuth: { type: 'http', scheme: 'basic' },
       },
     },

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MERCHANT_UID_PATTERN, PROVIDER_MERCHANT_UID_MAX, compactUserId, renewalMerchantUid } from './payment-events.ts';
+import {
+  MERCHANT_UID_PATTERN,
+  PROVIDER_MERCHANT_UID_MAX,
+  compactUserId,
+  renewalMerchantUid,
+} from './payment-events.ts';
 
 describe('merchant uids the product makes', () => {
   it('a UUID user id compacts to 22 characters, the same every time, different for another id', () => {

@@ -89,12 +89,7 @@ export type PaymentDeleted = E<'PaymentDeleted', typeof paymentDeletedSchema>;
 export type TransferPaymentRecorded = E<'TransferPaymentRecorded', typeof transferPaymentRecordedSchema>;
 
 export type PaymentEvent =
-  | PaymentRequested
-  | PaymentSucceeded
-  | PaymentFailed
-  | PaymentRefunded
-  | PaymentDeleted
-  | TransferPaymentRecorded;
+  PaymentRequested | PaymentSucceeded | PaymentFailed | PaymentRefunded | PaymentDeleted | TransferPaymentRecorded;
 
 export const paymentEventSchemas = {
   PaymentRequested: paymentRequestedSchema,
@@ -129,7 +124,9 @@ const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012345678
  * by a 64-bit FNV-1a hash in hex.
  */
 export function compactUserId(userId: string): string {
-  const hex = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId) ? userId.replaceAll('-', '').toLowerCase() : null;
+  const hex = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)
+    ? userId.replaceAll('-', '').toLowerCase()
+    : null;
   if (hex === null) return userId.length <= 22 ? userId : fnv64(userId);
   let bits = '';
   for (const digit of hex) bits += parseInt(digit, 16).toString(2).padStart(4, '0');
@@ -178,5 +175,7 @@ export function renewalMerchantUid(userId: string, expiresAt: Date | string, att
  */
 export const cardCustomerUidPrefix = (userId: string): string => `pg_card_${userId}_`;
 export function isOwnCustomerUid(customerUid: string, userId: string): boolean {
-  return customerUid.startsWith(cardCustomerUidPrefix(userId)) && customerUid.length > cardCustomerUidPrefix(userId).length;
+  return (
+    customerUid.startsWith(cardCustomerUidPrefix(userId)) && customerUid.length > cardCustomerUidPrefix(userId).length
+  );
 }

@@ -8,7 +8,11 @@ import { PAYMENTS_PAGE_SIZE, PURCHASABLE_PLANS } from './plans.ts';
 /** Requests and answers of the subscription and payment calls (spec 2 §7, payments design). */
 
 const providerId = (name: string) =>
-  z.string({ error: `${name} is required` }).trim().min(1, `${name} is required`).max(200, `${name} is too long`);
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(200, `${name} is too long`);
 const merchantUidSchema = z
   .string({ error: 'merchant_uid is required' })
   .trim()
@@ -57,7 +61,11 @@ export const webhookAnswerSchema = z.object({
 export type WebhookAnswer = z.infer<typeof webhookAnswerSchema>;
 
 /** subscribe, subscribe-one-month, change-payment-method, unsubscribe: the session refreshed (spec 2 §4). */
-export const subscriptionAnswerSchema = z.object({ user: sessionUserSchema, token: z.string(), position: z.number().int() });
+export const subscriptionAnswerSchema = z.object({
+  user: sessionUserSchema,
+  token: z.string(),
+  position: z.number().int(),
+});
 export type SubscriptionAnswer = z.infer<typeof subscriptionAnswerSchema>;
 
 /** POST payments/refund (admin): `amount` omitted refunds what is left. */
@@ -75,7 +83,11 @@ export const refundAnswerSchema = z.object({
 export type RefundAnswer = z.infer<typeof refundAnswerSchema>;
 
 /** DELETE payments/{merchantUid} (admin). */
-export const paymentDeletedAnswerSchema = z.object({ merchantUid: z.string(), deletedAt: z.string(), position: z.number().int() });
+export const paymentDeletedAnswerSchema = z.object({
+  merchantUid: z.string(),
+  deletedAt: z.string(),
+  position: z.number().int(),
+});
 
 /** POST payments/transfer (admin): a payment made by bank transfer; it grants the plan (one month from paidAt). */
 /** The largest bank transfer an administrator can record at once (a typo guard: 1,000,000,000 won). */

@@ -104,7 +104,8 @@ export const PAYMENT_MESSAGES = {
   subscribeToPublish: 'You need to subscribe to publish this guidebook',
   // ---- not in the spec ----
   notPaid: 'The payment was not completed, so nothing was charged and your plan is unchanged.',
-  amountMismatch: 'The amount paid does not match the price of this plan, so the plan was not changed. Please contact us for a refund.',
+  amountMismatch:
+    'The amount paid does not match the price of this plan, so the plan was not changed. Please contact us for a refund.',
   merchantMismatch: 'This payment does not belong to this purchase, so the plan was not changed.',
   paymentNotFound: 'The payment could not be found with the payment provider.',
   paymentUsed: 'This payment was already used.',

@@ -50,14 +50,12 @@ export type ThumbnailRenderFailed = E<'ThumbnailRenderFailed', typeof thumbnailR
 export type ThumbnailRequestEvent = ThumbnailsRequested;
 export type ThumbnailRenderEvent = ThumbnailRenderFailed;
 
-export const thumbnailRequestEventSchemas = { ThumbnailsRequested: thumbnailsRequestedSchema } as const satisfies Record<
-  ThumbnailRequestEvent['type'],
-  z.ZodType
->;
-export const thumbnailRenderEventSchemas = { ThumbnailRenderFailed: thumbnailRenderFailedSchema } as const satisfies Record<
-  ThumbnailRenderEvent['type'],
-  z.ZodType
->;
+export const thumbnailRequestEventSchemas = {
+  ThumbnailsRequested: thumbnailsRequestedSchema,
+} as const satisfies Record<ThumbnailRequestEvent['type'], z.ZodType>;
+export const thumbnailRenderEventSchemas = {
+  ThumbnailRenderFailed: thumbnailRenderFailedSchema,
+} as const satisfies Record<ThumbnailRenderEvent['type'], z.ZodType>;
 
 export const THUMBNAIL_REQUESTS_STREAM_CATEGORY = 'thumbnail_requests';
 export const THUMBNAIL_STREAM_CATEGORY = 'thumbnail';
@@ -65,11 +63,19 @@ export const thumbnailRequestsStream = (userId: string): string => `${THUMBNAIL_
 export const thumbnailStream = (guidebookId: string): string => `${THUMBNAIL_STREAM_CATEGORY}-${guidebookId}`;
 
 /** The events that ask for a thumbnail: the worker wakes on these (the queue read model says what is waiting). */
-export const THUMBNAIL_TRIGGER_EVENTS = ['ThumbnailsRequested', 'GuidebookPublicGallerySet', 'GuidebookPasswordSet'] as const;
+export const THUMBNAIL_TRIGGER_EVENTS = [
+  'ThumbnailsRequested',
+  'GuidebookPublicGallerySet',
+  'GuidebookPasswordSet',
+] as const;
 
 /** How the two thumbnail categories are read (see `event-decoding.ts`): version 1, no upcaster yet. */
-export const thumbnailRequestEventDecoder: EventDecoder<ThumbnailRequestEvent> = eventDecoder({ schemas: thumbnailRequestEventSchemas });
-export const thumbnailRenderEventDecoder: EventDecoder<ThumbnailRenderEvent> = eventDecoder({ schemas: thumbnailRenderEventSchemas });
+export const thumbnailRequestEventDecoder: EventDecoder<ThumbnailRequestEvent> = eventDecoder({
+  schemas: thumbnailRequestEventSchemas,
+});
+export const thumbnailRenderEventDecoder: EventDecoder<ThumbnailRenderEvent> = eventDecoder({
+  schemas: thumbnailRenderEventSchemas,
+});
 
 /** A thumbnail event as stored → today's typed event; throws (naming the path) when the data does not fit. */
 export function decodeThumbnailRequestEvent(type: string, data: unknown): ThumbnailRequestEvent {

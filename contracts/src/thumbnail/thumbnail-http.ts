@@ -5,7 +5,11 @@ import { THUMBNAIL_MESSAGES, THUMBNAIL_REQUEST_MAX_IDS } from './thumbnail-limit
 
 /** Bodies and answers of the thumbnail calls (spec 1 §7, spec 3 §7). */
 
-const guidebookId = z.string({ error: THUMBNAIL_MESSAGES.guidebookIdRequired }).trim().min(1, THUMBNAIL_MESSAGES.guidebookIdRequired).max(200);
+const guidebookId = z
+  .string({ error: THUMBNAIL_MESSAGES.guidebookIdRequired })
+  .trim()
+  .min(1, THUMBNAIL_MESSAGES.guidebookIdRequired)
+  .max(200);
 const guidebookIds = z
   .array(guidebookId, { error: 'guidebookIds must be a list of guidebook ids' })
   .min(1, 'Name at least one guidebook')
@@ -31,10 +35,15 @@ export const adminSpecificThumbnailsBodySchema = z.strictObject({
   guidebookIds,
   priority: priority.default('low'),
 });
-export type AdminThumbnailsBody = z.input<typeof adminThumbnailBodySchema> | z.input<typeof adminSpecificThumbnailsBodySchema>;
+export type AdminThumbnailsBody =
+  z.input<typeof adminThumbnailBodySchema> | z.input<typeof adminSpecificThumbnailsBodySchema>;
 
-export function adminThumbnailsBodySchemaFor(body: unknown): typeof adminThumbnailBodySchema | typeof adminSpecificThumbnailsBodySchema {
-  return body !== null && typeof body === 'object' && 'mode' in body ? adminSpecificThumbnailsBodySchema : adminThumbnailBodySchema;
+export function adminThumbnailsBodySchemaFor(
+  body: unknown,
+): typeof adminThumbnailBodySchema | typeof adminSpecificThumbnailsBodySchema {
+  return body !== null && typeof body === 'object' && 'mode' in body
+    ? adminSpecificThumbnailsBodySchema
+    : adminThumbnailBodySchema;
 }
 
 /** The answer of both requests (spec: queued, estimated, priority, message). */
@@ -60,7 +69,9 @@ export const thumbnailStatusSchema = z.object({
   pending: z.number().int().min(0),
   byPriority: z.object({ high: z.number().int().min(0), low: z.number().int().min(0) }),
   /** the caller's own waiting guidebooks, in the order they will be drawn */
-  yours: z.array(z.object({ guidebookId: z.string(), priority: z.enum(THUMBNAIL_PRIORITIES), requestedAt: z.string() })),
+  yours: z.array(
+    z.object({ guidebookId: z.string(), priority: z.enum(THUMBNAIL_PRIORITIES), requestedAt: z.string() }),
+  ),
   /** the measured average time of one thumbnail (the default before any was measured) */
   averageRenderMs: z.number().int().min(0),
   /** when the whole queue should be drawn (ISO); null when nothing waits */

@@ -2,7 +2,6 @@ import { MOBILE_WIDTH, type ThumbnailPriority } from '../guidebook/guidebook-lim
 
 /** Thumbnails (spec 1 §4, §7–§9; spec 3 §2.2, §5): the numbers the server, the worker and the web share. */
 
-
 /** `POST thumbnails/generate`: at most 5 requests a minute per person (spec 1 §8). */
 export const THUMBNAIL_REQUEST_LIMIT = { limit: 5, windowMs: 60_000 } as const;
 

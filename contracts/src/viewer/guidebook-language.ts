@@ -2,7 +2,20 @@ import type { GuidebookDocument } from '../guidebook/guidebook-document.ts';
 import { textLanguage, type ViewerLanguage } from './viewer-texts.ts';
 
 /** The fields that hold words a reader reads (not URLs, ids, icons, colours or the rich text's element types). */
-const WORD_KEYS = new Set(['text', 'title', 'subtitle', 'heading', 'description', 'mealHeading', 'mealDescription', 'place', 'time', 'schedule', 'address', 'content']);
+const WORD_KEYS = new Set([
+  'text',
+  'title',
+  'subtitle',
+  'heading',
+  'description',
+  'mealHeading',
+  'mealDescription',
+  'place',
+  'time',
+  'schedule',
+  'address',
+  'content',
+]);
 
 function collectWords(node: unknown, key: string | null, out: string[]): void {
   if (typeof node === 'string') {

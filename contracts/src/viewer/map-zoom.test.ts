@@ -22,7 +22,8 @@ describe('map level → OpenStreetMap zoom', () => {
 
   it('reads a missing or unreadable level as the default, and rounds a fractional one', () => {
     expect(MAP_DEFAULT_LEVEL).toBe(DEFAULT_MAP_LEVEL);
-    for (const level of [undefined, null, Number.NaN, Number.POSITIVE_INFINITY]) expect(mapZoom(level)).toBe(20 - DEFAULT_MAP_LEVEL);
+    for (const level of [undefined, null, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(mapZoom(level)).toBe(20 - DEFAULT_MAP_LEVEL);
     expect(mapZoom(5.6)).toBe(14);
     expect(mapZoom(5.4)).toBe(15);
   });

@@ -33,4 +33,6 @@ export function mapZoom(level: number | null | undefined): number {
 export const VIEWER_MAP_START = { latitude: 37.566535, longitude: 126.9779692 } as const;
 
 export const isUnplacedMap = (item: { address: string; latitude: number; longitude: number }): boolean =>
-  item.address.trim() === '' && item.latitude === VIEWER_MAP_START.latitude && item.longitude === VIEWER_MAP_START.longitude;
+  item.address.trim() === '' &&
+  item.latitude === VIEWER_MAP_START.latitude &&
+  item.longitude === VIEWER_MAP_START.longitude;

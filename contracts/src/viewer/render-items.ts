@@ -1,4 +1,15 @@
-import type { Activity, Card, ContentPage, Day, Flight, ImageSet, Meal, RichNode, SectionItem, SubActivity } from '../guidebook/guidebook-document.ts';
+import type {
+  Activity,
+  Card,
+  ContentPage,
+  Day,
+  Flight,
+  ImageSet,
+  Meal,
+  RichNode,
+  SectionItem,
+  SubActivity,
+} from '../guidebook/guidebook-document.ts';
 import { ICONS, attr, escapeHtml, safeAsset, safeLink } from './html.ts';
 import { isUnplacedMap, mapZoom } from './map-zoom.ts';
 import { plainText, richTextHtml, richTextInlineHtml, textWithPhoneLinks } from './render-rich-text.ts';
@@ -21,13 +32,22 @@ const COLUMN_SIZES = '(min-width: 435px) 435px, 100vw';
 
 export type ImageOptions = { alt?: string; className?: string; sizes?: string; eager?: boolean };
 
-export function imageHtml(image: ImageSet, { alt = '', className, sizes = COLUMN_SIZES, eager = false }: ImageOptions = {}): string {
+export function imageHtml(
+  image: ImageSet,
+  { alt = '', className, sizes = COLUMN_SIZES, eager = false }: ImageOptions = {},
+): string {
   const small = safeAsset(image.small);
   const medium = safeAsset(image.medium);
   const large = safeAsset(image.large);
   const src = medium ?? large ?? small;
   if (!src) return '';
-  const srcset = [small && `${small} ${SIZES.small}w`, medium && `${medium} ${SIZES.medium}w`, large && `${large} ${SIZES.large}w`].filter(Boolean).join(', ');
+  const srcset = [
+    small && `${small} ${SIZES.small}w`,
+    medium && `${medium} ${SIZES.medium}w`,
+    large && `${large} ${SIZES.large}w`,
+  ]
+    .filter(Boolean)
+    .join(', ');
   // The cover picture is the largest paint: fetched first and decoded in step with the page; the rest lazily.
   return `<img${attr('class', className)}${attr('src', src)}${attr('srcset', srcset)}${attr('sizes', sizes)}${attr('alt', alt)}${
     eager ? ' fetchpriority="high"' : ' loading="lazy" decoding="async"'
@@ -53,9 +73,11 @@ export function imageSetsOf(value: unknown, into: ImageSet[] = []): ImageSet[] {
 
 const plainBlank = (value: readonly RichNode[]) => plainText(value).trim() === '';
 
-const importantBadge = (texts: ViewerTexts) => `<span class="pg-badge">${ICONS.star}${escapeHtml(texts.important)}</span>`;
+const importantBadge = (texts: ViewerTexts) =>
+  `<span class="pg-badge">${ICONS.star}${escapeHtml(texts.important)}</span>`;
 
-const rich = (value: readonly RichNode[], className = 'pg-rich') => (plainBlank(value) ? '' : `<div class="${className}">${richTextHtml(value)}</div>`);
+const rich = (value: readonly RichNode[], className = 'pg-rich') =>
+  plainBlank(value) ? '' : `<div class="${className}">${richTextHtml(value)}</div>`;
 
 /** CSS grid columns in proportion to the author's column widths. */
 function gridColumns(widths: readonly number[], count: number): string {
@@ -72,7 +94,10 @@ export function openStreetMapUrl(latitude: number, longitude: number, level: num
 
 /** The 11-character id of a YouTube address (watch, youtu.be, embed, shorts, live), or null. */
 export function youTubeId(url: string): string | null {
-  const match = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^#]*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})(?![\w-])/i.exec(url);
+  const match =
+    /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^#]*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})(?![\w-])/i.exec(
+      url,
+    );
   return match?.[1] ?? null;
 }
 
@@ -84,9 +109,13 @@ export function sectionItemHtml(item: SectionItem, texts: ViewerTexts): string {
   const badge = important ? importantBadge(texts) : '';
   switch (item.type) {
     case 'title':
-      return plainBlank(item.content) ? '' : `<div class="${classes('title')}">${badge}${richTextHtml(item.content, { headingLevel: 2 })}</div>`;
+      return plainBlank(item.content)
+        ? ''
+        : `<div class="${classes('title')}">${badge}${richTextHtml(item.content, { headingLevel: 2 })}</div>`;
     case 'text':
-      return plainBlank(item.content) ? '' : `<div class="${classes('text')} pg-rich">${badge}${richTextHtml(item.content)}</div>`;
+      return plainBlank(item.content)
+        ? ''
+        : `<div class="${classes('text')} pg-rich">${badge}${richTextHtml(item.content)}</div>`;
     case 'image': {
       // Not uploaded yet: the editor shows a placeholder; readers see nothing.
       if (!item.image) return '';
@@ -104,7 +133,11 @@ export function sectionItemHtml(item: SectionItem, texts: ViewerTexts): string {
       const tableStyle = total > 440 ? ` style="min-width:${total}px"` : '';
       const colgroup = `<colgroup>${widths.map((width) => `<col style="width:${((width / total) * 100).toFixed(2)}%">`).join('')}</colgroup>`;
       const cells = (row: readonly string[] | undefined, tag: 'th' | 'td') =>
-        Array.from({ length: cols }, (_, index) => `<${tag}${tag === 'th' ? ' scope="col"' : ''}>${textWithPhoneLinks(row?.[index] ?? '')}</${tag}>`).join('');
+        Array.from(
+          { length: cols },
+          (_, index) =>
+            `<${tag}${tag === 'th' ? ' scope="col"' : ''}>${textWithPhoneLinks(row?.[index] ?? '')}</${tag}>`,
+        ).join('');
       const [head, ...body] = rows;
       const hasHead = rows.length > 1;
       const thead = hasHead ? `<thead><tr>${cells(head, 'th')}</tr></thead>` : '';
@@ -153,7 +186,9 @@ export function sectionItemHtml(item: SectionItem, texts: ViewerTexts): string {
         texts.checkSavedHere,
       )}><span aria-hidden="true">${escapeHtml(texts.checkDone)}</span></label>`;
       return `<div class="${classes('preparation')}">${item.image ? `<figure>${imageHtml(item.image)}</figure>` : ''}<div class="pg-card-body">${badge}<div class="pg-prep-head">${
-        plainBlank(item.title) ? '<span class="pg-card-title"></span>' : `<h3 class="pg-card-title">${richTextInlineHtml(item.title)}</h3>`
+        plainBlank(item.title)
+          ? '<span class="pg-card-title"></span>'
+          : `<h3 class="pg-card-title">${richTextInlineHtml(item.title)}</h3>`
       }${check}</div>${rich(item.body)}</div></div>`;
     }
     case 'airticket':
@@ -168,7 +203,9 @@ export function sectionItemHtml(item: SectionItem, texts: ViewerTexts): string {
     case 'activity':
       return `<div class="${classes('activity-item')}">${badge}${scheduleRow(item, [96, 96, 192])}${rich(item.body, 'pg-rich pg-sub-body')}</div>`;
     case 'day':
-      return plainBlank(item.title) ? '' : `<h2 class="${classes('day-heading')}">${richTextInlineHtml(item.title)}${badge}</h2>`;
+      return plainBlank(item.title)
+        ? ''
+        : `<h2 class="${classes('day-heading')}">${richTextInlineHtml(item.title)}${badge}</h2>`;
     default: {
       const unknown: never = item;
       return `<div class="pg-item pg-unknown" data-type="${escapeHtml(String((unknown as { type?: unknown }).type))}">${escapeHtml(texts.unknownItem)}</div>`;
@@ -185,7 +222,9 @@ export function flightTimeText(value: string, texts: Pick<ViewerTexts, 'weekdays
   const [, year, month, day, time] = match;
   const weekday = texts.weekdays[new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay()] ?? '';
   const monthName = texts.months[Number(month) - 1] ?? month;
-  return texts.dateOrder === 'ko' ? `${Number(month)}월 ${Number(day)}일 (${weekday}) ${time}` : `${weekday} ${Number(day)} ${monthName}, ${time}`;
+  return texts.dateOrder === 'ko'
+    ? `${Number(month)}월 ${Number(day)}일 (${weekday}) ${time}`
+    : `${weekday} ${Number(day)} ${monthName}, ${time}`;
 }
 
 /** A ticket's flight, blank fields left out; nothing at all for a ticket saved before flights had fields. */
@@ -207,7 +246,10 @@ export function flightHtml(flight: Flight | undefined, texts: ViewerTexts): stri
     ] as const
   )
     .filter(([, value]) => value !== '')
-    .map(([key, value]) => `<div class="pg-flight-${key}"><dt>${escapeHtml(texts.flight[key])}</dt><dd>${escapeHtml(value)}</dd></div>`)
+    .map(
+      ([key, value]) =>
+        `<div class="pg-flight-${key}"><dt>${escapeHtml(texts.flight[key])}</dt><dd>${escapeHtml(value)}</dd></div>`,
+    )
     .join('');
   return `${route}${rows === '' ? '' : `<dl class="pg-flight">${rows}</dl>`}`;
 }
@@ -224,7 +266,12 @@ function scheduleRow(row: Row, widths: readonly number[]): string {
 const REPLACEMENT_TEXT = 'Enter Activity';
 function isEmptySub(sub: SubActivity): boolean {
   const body = plainText(sub.body).trim();
-  return sub.place.trim() === '' && sub.time.trim() === '' && sub.schedule.trim() === '' && (body === '' || body === REPLACEMENT_TEXT);
+  return (
+    sub.place.trim() === '' &&
+    sub.time.trim() === '' &&
+    sub.schedule.trim() === '' &&
+    (body === '' || body === REPLACEMENT_TEXT)
+  );
 }
 
 function subActivityHtml(sub: SubActivity, widths: readonly number[], texts: ViewerTexts): string {
@@ -241,7 +288,9 @@ function activityHtml(activity: Activity, widths: readonly number[], texts: View
 
 /** Empty parts are left out: the editor's placeholders ('Meal title', 'Day 1') are never shown to readers. */
 function mealHtml(meal: Meal, texts: ViewerTexts): string {
-  const title = plainBlank(meal.title) ? '' : `<strong class="pg-meal-title">${richTextInlineHtml(meal.title)}</strong>`;
+  const title = plainBlank(meal.title)
+    ? ''
+    : `<strong class="pg-meal-title">${richTextInlineHtml(meal.title)}</strong>`;
   const body = rich(meal.body);
   if (title === '' && body === '') return '';
   return `<li class="pg-meal${meal.isImportant ? ' is-important' : ''}">${meal.isImportant ? importantBadge(texts) : ''}${title}${body}</li>`;
@@ -267,7 +316,9 @@ export function dayHtml(day: Day, page: Pick<ContentPage, 'colWidths' | 'colTitl
 export function cardHtml(card: Card): string {
   switch (card.type) {
     case 'title':
-      return plainBlank(card.content) ? '' : `<div class="pg-card pg-card-title-card">${richTextHtml(card.content, { headingLevel: 2 })}</div>`;
+      return plainBlank(card.content)
+        ? ''
+        : `<div class="pg-card pg-card-title-card">${richTextHtml(card.content, { headingLevel: 2 })}</div>`;
     case 'text':
       return plainBlank(card.content) ? '' : `<div class="pg-card pg-rich">${richTextHtml(card.content)}</div>`;
     case 'image':
@@ -294,7 +345,8 @@ export function cardHtml(card: Card): string {
       const heading = card.heading.trim() === '' ? '' : `<h3>${escapeHtml(card.heading)}</h3>`;
       const text = card.text.trim() === '' ? '' : `<p>${escapeHtml(card.text)}</p>`;
       if (heading === '' && text === '' && !card.image) return '';
-      if (card.type === 'leftImageCard') return `<div class="pg-card pg-card-left">${card.image ? imageHtml(card.image, { sizes: '128px' }) : ''}<div>${heading}${text}</div></div>`;
+      if (card.type === 'leftImageCard')
+        return `<div class="pg-card pg-card-left">${card.image ? imageHtml(card.image, { sizes: '128px' }) : ''}<div>${heading}${text}</div></div>`;
       return `<div class="pg-card pg-card-preparation">${card.image ? imageHtml(card.image) : ''}<div class="pg-card-body">${heading}${text}</div></div>`;
     }
     default: {

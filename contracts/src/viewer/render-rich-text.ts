@@ -85,7 +85,10 @@ function inlineHtml(nodes: readonly RichNode[], inLink = false): string {
   return html;
 }
 
-const alignStyle = (align: string | undefined) => (align && align !== 'left' ? ` style="text-align:${align === 'justify' ? 'justify' : align === 'center' ? 'center' : 'right'}"` : '');
+const alignStyle = (align: string | undefined) =>
+  align && align !== 'left'
+    ? ` style="text-align:${align === 'justify' ? 'justify' : align === 'center' ? 'center' : 'right'}"`
+    : '';
 
 export type RichTextOptions = {
   /** the level `heading-one` becomes (`heading-two` is one below); 2 inside content, 1 for the cover title */
@@ -112,7 +115,9 @@ function blockHtml(node: RichElement, options: Required<RichTextOptions>): strin
     case 'bulleted-list': {
       const tag = node.type === 'numbered-list' ? 'ol' : 'ul';
       const items = node.children.map((child) =>
-        !isLeaf(child) && child.type === 'list-item' ? `<li${alignStyle(child.align)}>${inlineHtml(child.children)}</li>` : `<li>${inlineHtml([child])}</li>`,
+        !isLeaf(child) && child.type === 'list-item'
+          ? `<li${alignStyle(child.align)}>${inlineHtml(child.children)}</li>`
+          : `<li>${inlineHtml([child])}</li>`,
       );
       return `<${tag}${style}>${items.join('')}</${tag}>`;
     }
@@ -140,7 +145,8 @@ export function richTextInlineHtml(value: readonly RichNode[]): string {
   for (const node of value) {
     if (isLeaf(node)) parts.push(leafHtml(node));
     else if (node.type === 'link' || node.type === 'break') parts.push(inlineHtml([node]));
-    else if (node.type === 'numbered-list' || node.type === 'bulleted-list') parts.push(...node.children.map((child) => inlineHtml([child])));
+    else if (node.type === 'numbered-list' || node.type === 'bulleted-list')
+      parts.push(...node.children.map((child) => inlineHtml([child])));
     else parts.push(inlineHtml(node.children));
   }
   return parts.filter((part) => part !== '').join('<br>');

@@ -54,10 +54,20 @@ function creditHtml(credit: ViewerCredit, texts: ViewerTexts): string {
 const shareButton = (texts: ViewerTexts) =>
   `<button type="button" class="pg-icon-button" data-action="share"${attr('aria-label', texts.share)}>${ICONS.share}</button>`;
 
-function coverPart(part: GuidebookDocument['subheader'] | GuidebookDocument['footer'], className: string, alt: string, titleLevel: 1 | 2): string {
-  if (part.type === 'image' && part.image) return `<div class="${className} is-image">${imageHtml(part.image, { alt })}</div>`;
-  const title = plainText(part.title).trim() === '' ? '' : `<div class="pg-rich pg-part-title">${richTextHtml(part.title, { headingLevel: titleLevel })}</div>`;
-  const text = plainText(part.text).trim() === '' ? '' : `<div class="pg-rich pg-part-text">${richTextHtml(part.text)}</div>`;
+function coverPart(
+  part: GuidebookDocument['subheader'] | GuidebookDocument['footer'],
+  className: string,
+  alt: string,
+  titleLevel: 1 | 2,
+): string {
+  if (part.type === 'image' && part.image)
+    return `<div class="${className} is-image">${imageHtml(part.image, { alt })}</div>`;
+  const title =
+    plainText(part.title).trim() === ''
+      ? ''
+      : `<div class="pg-rich pg-part-title">${richTextHtml(part.title, { headingLevel: titleLevel })}</div>`;
+  const text =
+    plainText(part.text).trim() === '' ? '' : `<div class="pg-rich pg-part-text">${richTextHtml(part.text)}</div>`;
   return title === '' && text === '' ? '' : `<div class="${className}">${title}${text}</div>`;
 }
 
@@ -83,7 +93,10 @@ function coverHtml(guidebook: ViewerGuidebook, { texts, links }: RenderContext):
     })
     .join('');
   // Spec 1 §2: the menu shows only when there is at least one content page.
-  const menu = tiles === '' ? '' : `<nav class="pg-menu"${attr('aria-label', texts.menu)}><ul class="pg-tiles">${tiles}</ul></nav>`;
+  const menu =
+    tiles === ''
+      ? ''
+      : `<nav class="pg-menu"${attr('aria-label', texts.menu)}><ul class="pg-tiles">${tiles}</ul></nav>`;
   const cards = document.home.cards.map(cardHtml).join('');
   const footer = coverPart(document.footer, 'pg-footer', '', 2);
   return `<div class="pg-screen pg-cover">${headerHtml}${heading}${subheader}${menu}${cards === '' ? '' : `<div class="pg-cards">${cards}</div>`}<footer class="pg-page-footer">${footer}${creditHtml(
@@ -125,7 +138,10 @@ function contentHtml(guidebook: ViewerGuidebook, page: ContentPage, { texts, lin
     links.cover,
   )}" data-nav data-back${attr('aria-label', texts.back)}>${ICONS.back}</a></div>`;
   // An untitled page keeps its one h1 for screen readers (the guidebook's title), shows no placeholder.
-  const heading = page.title.trim() === '' ? `<h1 class="pg-sr">${escapeHtml(guidebook.title)}</h1>` : `<h1>${escapeHtml(page.title)}</h1>`;
+  const heading =
+    page.title.trim() === ''
+      ? `<h1 class="pg-sr">${escapeHtml(guidebook.title)}</h1>`
+      : `<h1>${escapeHtml(page.title)}</h1>`;
   return `<div class="pg-screen pg-content" data-type="${escapeHtml(page.contentType)}">${bar}<article class="pg-article"><header class="pg-content-head">${heading}${subtitle}</header>${pageBody(
     page,
     texts,
@@ -133,7 +149,11 @@ function contentHtml(guidebook: ViewerGuidebook, page: ContentPage, { texts, lin
 }
 
 /** Previous and next page under a content page, in the cover's order, so a reader goes on without the cover. */
-function pagerHtml(guidebook: ViewerGuidebook, page: ContentPage, { texts, links }: Pick<RenderContext, 'texts' | 'links'>): string {
+function pagerHtml(
+  guidebook: ViewerGuidebook,
+  page: ContentPage,
+  { texts, links }: Pick<RenderContext, 'texts' | 'links'>,
+): string {
   const pages = guidebook.document.contents;
   const index = pages.findIndex((content) => content._id === page._id);
   const link = (target: ContentPage | undefined, rel: 'prev' | 'next') => {
@@ -211,10 +231,16 @@ export function shareSheetHtml(shareUrl: string, qrSrc: string | null, texts: Vi
 }
 
 /** Links between a guidebook's screens, by how it was opened. */
-export function viewerLinks(route: { mode: 'mobile' | 'public' | 'preview' }, guidebook: { id: string; uuid: string }): ViewerLinks {
+export function viewerLinks(
+  route: { mode: 'mobile' | 'public' | 'preview' },
+  guidebook: { id: string; uuid: string },
+): ViewerLinks {
   const enc = encodeURIComponent;
   if (route.mode === 'preview') {
-    return { cover: `/guidebooks/preview/${enc(guidebook.id)}`, content: (cid) => `/guidebooks/preview/${enc(guidebook.id)}/contents/${enc(cid)}` };
+    return {
+      cover: `/guidebooks/preview/${enc(guidebook.id)}`,
+      content: (cid) => `/guidebooks/preview/${enc(guidebook.id)}/contents/${enc(cid)}`,
+    };
   }
   // A public content page (`/guidebooks/{id}/contents/{cid}`) goes back to the public cover, which is `/m/{uuid}`.
   return { cover: `/m/${enc(guidebook.uuid)}`, content: (cid) => `/m/${enc(guidebook.uuid)}/contents/${enc(cid)}` };

@@ -77,10 +77,13 @@ export const VIEWER_QR = { size: 200, errorCorrection: 'H' } as const;
 /** The reader's pages (spec 1 §2). */
 export const viewerPaths = {
   mobile: (uuid: string) => `/m/${encodeURIComponent(uuid)}`,
-  mobileContent: (uuid: string, contentId: string) => `/m/${encodeURIComponent(uuid)}/contents/${encodeURIComponent(contentId)}`,
-  publicContent: (id: string, contentId: string) => `/guidebooks/${encodeURIComponent(id)}/contents/${encodeURIComponent(contentId)}`,
+  mobileContent: (uuid: string, contentId: string) =>
+    `/m/${encodeURIComponent(uuid)}/contents/${encodeURIComponent(contentId)}`,
+  publicContent: (id: string, contentId: string) =>
+    `/guidebooks/${encodeURIComponent(id)}/contents/${encodeURIComponent(contentId)}`,
   preview: (id: string) => `/guidebooks/preview/${encodeURIComponent(id)}`,
-  previewContent: (id: string, contentId: string) => `/guidebooks/preview/${encodeURIComponent(id)}/contents/${encodeURIComponent(contentId)}`,
+  previewContent: (id: string, contentId: string) =>
+    `/guidebooks/preview/${encodeURIComponent(id)}/contents/${encodeURIComponent(contentId)}`,
 } as const;
 
 /** Which page of which guidebook a viewer address names. */
@@ -92,10 +95,19 @@ export type ViewerRoute =
 const segment = '([^/]+)';
 const ROUTES: ReadonlyArray<[RegExp, (parts: string[]) => ViewerRoute]> = [
   [new RegExp(`^/m/${segment}/?$`), ([uuid = '']) => ({ mode: 'mobile', uuid, contentId: null })],
-  [new RegExp(`^/m/${segment}/contents/${segment}/?$`), ([uuid = '', contentId = '']) => ({ mode: 'mobile', uuid, contentId })],
+  [
+    new RegExp(`^/m/${segment}/contents/${segment}/?$`),
+    ([uuid = '', contentId = '']) => ({ mode: 'mobile', uuid, contentId }),
+  ],
   [new RegExp(`^/guidebooks/preview/${segment}/?$`), ([id = '']) => ({ mode: 'preview', id, contentId: null })],
-  [new RegExp(`^/guidebooks/preview/${segment}/contents/${segment}/?$`), ([id = '', contentId = '']) => ({ mode: 'preview', id, contentId })],
-  [new RegExp(`^/guidebooks/${segment}/contents/${segment}/?$`), ([id = '', contentId = '']) => ({ mode: 'public', id, contentId })],
+  [
+    new RegExp(`^/guidebooks/preview/${segment}/contents/${segment}/?$`),
+    ([id = '', contentId = '']) => ({ mode: 'preview', id, contentId }),
+  ],
+  [
+    new RegExp(`^/guidebooks/${segment}/contents/${segment}/?$`),
+    ([id = '', contentId = '']) => ({ mode: 'public', id, contentId }),
+  ],
 ];
 
 /** The viewer route of a path, or null when the path is not a viewer page. */

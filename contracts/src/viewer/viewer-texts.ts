@@ -125,7 +125,14 @@ const ko: ViewerTexts = {
   nextPage: '다음 페이지',
   checkDone: '준비 완료',
   checkSavedHere: '체크 표시는 이 기기에만 저장돼요',
-  flight: { airline: '항공사', flightNumber: '편명', departs: '출발', arrives: '도착', seat: '좌석', cabin: '좌석 등급' },
+  flight: {
+    airline: '항공사',
+    flightNumber: '편명',
+    departs: '출발',
+    arrives: '도착',
+    seat: '좌석',
+    cabin: '좌석 등급',
+  },
   weekdays: ['일', '월', '화', '수', '목', '금', '토'],
   months: ['1월', '2월', '3월', '4월', '5월', '6월', '7월', '8월', '9월', '10월', '11월', '12월'],
   dateOrder: 'ko',
@@ -182,7 +189,14 @@ const en: ViewerTexts = {
   nextPage: 'Next page',
   checkDone: 'Done',
   checkSavedHere: 'Ticks are kept on this device only',
-  flight: { airline: 'Airline', flightNumber: 'Flight', departs: 'Departs', arrives: 'Arrives', seat: 'Seat', cabin: 'Class' },
+  flight: {
+    airline: 'Airline',
+    flightNumber: 'Flight',
+    departs: 'Departs',
+    arrives: 'Arrives',
+    seat: 'Seat',
+    cabin: 'Class',
+  },
   weekdays: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
   months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
   dateOrder: 'en',
@@ -197,7 +211,11 @@ export const VIEWER_TEXTS: Readonly<Record<ViewerLanguage, ViewerTexts>> = { ko,
  * preferred languages we speak (the browser's `navigator.languages`, or the server's reading of
  * `Accept-Language`); Korean by default, as the product is.
  */
-export function viewerLanguage(explicit: string | null | undefined, preferred: readonly string[] = [], guidebook: ViewerLanguage | null | undefined = null): ViewerLanguage {
+export function viewerLanguage(
+  explicit: string | null | undefined,
+  preferred: readonly string[] = [],
+  guidebook: ViewerLanguage | null | undefined = null,
+): ViewerLanguage {
   const pick = (tag: string): ViewerLanguage | null => {
     const primary = tag.trim().toLowerCase().split(/[-_;]/)[0] ?? '';
     if (primary === 'ko' || primary === 'kr') return 'ko';

@@ -9,7 +9,11 @@ import { createScryptPasswordHasher } from '@pocketguide/platform/auth/password-
 import { createSecretTokens } from '@pocketguide/platform/auth/secret-tokens';
 import { createAccessTokens, type AccessTokens } from '@pocketguide/platform/auth/access-tokens';
 import type { SubscriptionHealth } from '@pocketguide/platform/http/health';
-import { createUserAccessCache, followUserAccessChanges, type UserAccessFollowerStatus } from '@pocketguide/platform/auth/user-access';
+import {
+  createUserAccessCache,
+  followUserAccessChanges,
+  type UserAccessFollowerStatus,
+} from '@pocketguide/platform/auth/user-access';
 import { createAuth, type Auth } from '@pocketguide/platform/auth/authenticate';
 import { createLoginRateLimiter, type LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-limiter';
 import { createKakaoHttpClient, type KakaoClient } from '@pocketguide/platform/kakao/kakao-client';
@@ -47,7 +51,12 @@ export type AccountParts = {
   close(): Promise<void>;
 };
 
-export async function openAccountParts(deps: { config: Config; logger: Logger; eventStore: EventStore; readStore: ReadStore }): Promise<AccountParts> {
+export async function openAccountParts(deps: {
+  config: Config;
+  logger: Logger;
+  eventStore: EventStore;
+  readStore: ReadStore;
+}): Promise<AccountParts> {
   const { config, logger, eventStore, readStore } = deps;
   const secrets = loadServerSecrets(config, logger);
   const credentials = await openCredentialStore(config);
@@ -134,12 +143,21 @@ export async function openAccountParts(deps: { config: Config; logger: Logger; e
       });
       if (ensureAdmin && config.ADMIN_EMAIL) {
         if (config.ADMIN_PASSWORD !== undefined && !passwordSchema.safeParse(config.ADMIN_PASSWORD).success) {
-          throw new ConfigError(`ADMIN_PASSWORD: ${ACCOUNT_MESSAGES.passwordInvalid} (${ACCOUNT_MESSAGES.passwordHint})`);
+          throw new ConfigError(
+            `ADMIN_PASSWORD: ${ACCOUNT_MESSAGES.passwordInvalid} (${ACCOUNT_MESSAGES.passwordHint})`,
+          );
         }
-        const input = { email: config.ADMIN_EMAIL, setPassword: 'if-missing' as const, ...(config.ADMIN_PASSWORD ? { password: config.ADMIN_PASSWORD } : {}) };
+        const input = {
+          email: config.ADMIN_EMAIL,
+          setPassword: 'if-missing' as const,
+          ...(config.ADMIN_PASSWORD ? { password: config.ADMIN_PASSWORD } : {}),
+        };
         // Two processes starting at once may race to create the account; the loser finds it on its second try.
         const result = await ready.ensureAdmin(input).catch(() => ready.ensureAdmin(input));
-        logger.info(result.created ? 'administrator created' : 'administrator ensured', { email: config.ADMIN_EMAIL, userId: result.userId });
+        logger.info(result.created ? 'administrator created' : 'administrator ensured', {
+          email: config.ADMIN_EMAIL,
+          userId: result.userId,
+        });
       }
     },
     async close() {

@@ -17,7 +17,11 @@ import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { createProjectionRunner } from '@pocketguide/projections/projection-runner';
 import { allProjectors } from '@pocketguide/projections/registry';
 import { allWorkers, isTimedWorker } from '@pocketguide/workers/registry';
-import { reportThumbnailRenderer, reportedThumbnailRenderer, type RendererAvailability } from '@pocketguide/workers/thumbnails/renderer-status';
+import {
+  reportThumbnailRenderer,
+  reportedThumbnailRenderer,
+  type RendererAvailability,
+} from '@pocketguide/workers/thumbnails/renderer-status';
 import { openThumbnailParts, type ThumbnailParts } from './thumbnail-parts.ts';
 import { createViewCounter, type ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import { createReadingIngest, type ReadingIngest } from '@pocketguide/query-api/insights/reading-ingest';
@@ -25,7 +29,11 @@ import { createReadingTargets } from '@pocketguide/query-api/insights/beacon-int
 import { prepareDataDir } from './data-dir.ts';
 import { createHttpApp } from './http-app.ts';
 import { openAccountParts } from './account-parts.ts';
-import { openPaymentProvider, paymentProviderSettings, paymentProviderWarnings } from '@pocketguide/platform/payments/open-payment-provider';
+import {
+  openPaymentProvider,
+  paymentProviderSettings,
+  paymentProviderWarnings,
+} from '@pocketguide/platform/payments/open-payment-provider';
 
 export type StandaloneOverrides = {
   port?: number;
@@ -111,15 +119,28 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   let workerStatus: (() => Promise<WorkerLag[]>) | undefined;
   let workerLease: (() => LeaseRunnerStatus) | undefined;
   if (roles.has('workers')) {
-    const parts = openThumbnailParts({ config, logger, eventStore, readStore, blobs: accounts.blobs, servesPages: roles.has('query-api') });
+    const parts = openThumbnailParts({
+      config,
+      logger,
+      eventStore,
+      readStore,
+      blobs: accounts.blobs,
+      servesPages: roles.has('query-api'),
+    });
     thumbnails = parts;
     thumbnailAvailability = async () => parts.availability;
     await reportThumbnailRenderer(readStore, parts.availability, new Date());
-    if (!parts.availability.available) logger.warn('thumbnails cannot be drawn here', { reason: parts.availability.reason });
+    if (!parts.availability.available)
+      logger.warn('thumbnails cannot be drawn here', { reason: parts.availability.reason });
     // Closed after the bus has stopped (stops run in reverse), so no rendering is cut off.
     stops.push(() => parts.close());
     const bus = kafka
-      ? createKafkaWorkerBus({ brokers: config.kafkaBrokers, clientId: config.KAFKA_CLIENT_ID, topicPrefix: config.KAFKA_TOPIC_PREFIX, eventStore })
+      ? createKafkaWorkerBus({
+          brokers: config.kafkaBrokers,
+          clientId: config.KAFKA_CLIENT_ID,
+          topicPrefix: config.KAFKA_TOPIC_PREFIX,
+          eventStore,
+        })
       : createEmbeddedWorkerBus({ eventStore, readStore });
     const workers = allWorkers({
       ...accounts.workerDeps,
@@ -160,7 +181,13 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   // The relay only exists with Kafka; the embedded bus reads the event store directly.
   let relayHealth: (() => Promise<SubscriptionHealth>) | undefined;
   if (roles.has('relay') && kafka) {
-    const relay = createKafkaRelay({ eventStore, readStore, brokers: config.kafkaBrokers, clientId: config.KAFKA_CLIENT_ID, topicPrefix: config.KAFKA_TOPIC_PREFIX });
+    const relay = createKafkaRelay({
+      eventStore,
+      readStore,
+      brokers: config.kafkaBrokers,
+      clientId: config.KAFKA_CLIENT_ID,
+      topicPrefix: config.KAFKA_TOPIC_PREFIX,
+    });
     await relay.start();
     stops.push(() => relay.stop());
     relayHealth = async () => ({ name: 'kafka-relay', ...(await relay.status()) });
@@ -183,7 +210,8 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
       now: () => new Date(),
       newId: randomUUID,
       intervalMs: config.VIEW_FLUSH_INTERVAL_MS,
-      onError: (error, guidebookId) => logger.warn('views not written; kept for the next flush', { guidebookId, error }),
+      onError: (error, guidebookId) =>
+        logger.warn('views not written; kept for the next flush', { guidebookId, error }),
     });
     counter.start();
     stops.push(() => counter.stop());
@@ -195,7 +223,8 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
       now: () => new Date(),
       newId: randomUUID,
       intervalMs: config.READING_FLUSH_INTERVAL_MS,
-      onError: (error, what) => logger.warn(what.dropped ? 'reads dropped' : 'reads not written; kept for the next batch', { ...what, error }),
+      onError: (error, what) =>
+        logger.warn(what.dropped ? 'reads dropped' : 'reads not written; kept for the next batch', { ...what, error }),
     });
     reading.start();
     stops.push(() => reading.stop());
@@ -250,19 +279,32 @@ export const ROLE_NAMES = ['command-api', 'query-api', 'projections', 'workers',
 export type Role = (typeof ROLE_NAMES)[number];
 
 function parseRoles(value: string): ReadonlySet<Role> {
-  const names = value.split(',').map((r) => r.trim()).filter(Boolean);
+  const names = value
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean);
   if (names.includes('all')) return new Set(ROLE_NAMES);
   const unknown = names.filter((n) => !(ROLE_NAMES as readonly string[]).includes(n));
-  if (unknown.length > 0) throw new Error(`Unknown role(s) in ROLES: ${unknown.join(', ')} (known: all, ${ROLE_NAMES.join(', ')})`);
+  if (unknown.length > 0)
+    throw new Error(`Unknown role(s) in ROLES: ${unknown.join(', ')} (known: all, ${ROLE_NAMES.join(', ')})`);
   return new Set(names as Role[]);
 }
 
 /** The bus's workers, and the thumbnail worker's availability: without a Chromium it is not run, and says why. */
-function workersWithThumbnails(bus: WorkerBus, eventStore: EventStore, readStore: ReadStore, renderer: RendererAvailability): () => Promise<WorkerLag[]> {
+function workersWithThumbnails(
+  bus: WorkerBus,
+  eventStore: EventStore,
+  readStore: ReadStore,
+  renderer: RendererAvailability,
+): () => Promise<WorkerLag[]> {
   return async () => {
     const running = await bus.status();
-    if (renderer.available) return running.map((worker) => (worker.name === 'thumbnails' ? { ...worker, available: true } : worker));
-    const [checkpoint, head] = await Promise.all([readStore.getCheckpoint(workerCheckpointName('thumbnails')), eventStore.headPosition()]);
+    if (renderer.available)
+      return running.map((worker) => (worker.name === 'thumbnails' ? { ...worker, available: true } : worker));
+    const [checkpoint, head] = await Promise.all([
+      readStore.getCheckpoint(workerCheckpointName('thumbnails')),
+      eventStore.headPosition(),
+    ]);
     const unavailable: WorkerLag = {
       name: 'thumbnails',
       checkpoint,

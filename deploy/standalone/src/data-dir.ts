@@ -11,12 +11,17 @@ export function prepareDataDir(config: Config): void {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (error) {
-    throw new DataDirError(`Cannot create the data folder ${dir}: ${(error as Error).message}. Set DATA_DIR to a writable folder.`);
+    throw new DataDirError(
+      `Cannot create the data folder ${dir}: ${(error as Error).message}. Set DATA_DIR to a writable folder.`,
+    );
   }
-  if (!statSync(dir).isDirectory()) throw new DataDirError(`DATA_DIR ${dir} is not a folder. Set DATA_DIR to a writable folder.`);
+  if (!statSync(dir).isDirectory())
+    throw new DataDirError(`DATA_DIR ${dir} is not a folder. Set DATA_DIR to a writable folder.`);
   try {
     accessSync(dir, constants.R_OK | constants.W_OK);
   } catch {
-    throw new DataDirError(`The data folder ${dir} is not readable and writable by this user. Fix its permissions or set DATA_DIR.`);
+    throw new DataDirError(
+      `The data folder ${dir} is not readable and writable by this user. Fix its permissions or set DATA_DIR.`,
+    );
   }
 }

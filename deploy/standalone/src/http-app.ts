@@ -21,7 +21,12 @@ import { systemClock, randomIds } from '@pocketguide/command-api/core/ids';
 import { SnapshotCounts } from '@pocketguide/command-api/core/snapshot-counts';
 import { createReadYourWrites } from '@pocketguide/query-api/core/read-your-writes';
 import { guidebookQueryRoutes } from '@pocketguide/query-api/guidebook/guidebook-query-routes';
-import { createUnlockLimiter, viewerApiRoutes, viewerPageRoutes, type ViewerRoutesDeps } from '@pocketguide/query-api/viewer/viewer-routes';
+import {
+  createUnlockLimiter,
+  viewerApiRoutes,
+  viewerPageRoutes,
+  type ViewerRoutesDeps,
+} from '@pocketguide/query-api/viewer/viewer-routes';
 import { sampleViewerApiRoutes, sampleViewerPageRoutes } from '@pocketguide/query-api/viewer/sample-viewer';
 import { parsePartnerOwners } from '@pocketguide/query-api/viewer/viewer-answer';
 import { frontDoorRoutes } from '@pocketguide/query-api/front-door/front-door-routes';
@@ -91,7 +96,19 @@ export type HttpApp = {
 };
 
 /** The one-port app of the embedded run: /api (commands, queries, health) and the built web app. */
-export function createHttpApp({ config, logger, eventStore, readStore, roles, accounts, health, views, readingIngest, thumbnailAvailability, paymentProvider }: HttpAppDeps): HttpApp {
+export function createHttpApp({
+  config,
+  logger,
+  eventStore,
+  readStore,
+  roles,
+  accounts,
+  health,
+  views,
+  readingIngest,
+  thumbnailAvailability,
+  paymentProvider,
+}: HttpAppDeps): HttpApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustProxy(config.TRUST_PROXY));
@@ -102,7 +119,11 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     roles.has('query-api') && readingIngest
       ? createBeaconIntake({
           ingest: readingIngest,
-          quota: createQuota({ rules: [{ limit: config.BEACONS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, message: QUOTA_MESSAGES.beacons }] }),
+          quota: createQuota({
+            rules: [
+              { limit: config.BEACONS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, message: QUOTA_MESSAGES.beacons },
+            ],
+          }),
           addressOf: expressAddress(app),
         })
       : undefined;
@@ -113,7 +134,14 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
   api.use(...jsonBody(config.BODY_LIMIT_BYTES));
   // snapshots this process's guidebook commands wrote or skipped as too large for the event store
   const snapshotCounts = new SnapshotCounts();
-  api.use(healthRoutes({ eventStore, readStore, ...health, ...(roles.has('command-api') ? { snapshots: () => snapshotCounts.health() } : {}) }));
+  api.use(
+    healthRoutes({
+      eventStore,
+      readStore,
+      ...health,
+      ...(roles.has('command-api') ? { snapshots: () => snapshotCounts.health() } : {}),
+    }),
+  );
   // what one caller may make the server store or send, counted before any route runs
   if (roles.has('command-api')) api.use(requestQuotas({ auth, config }));
   // Guidebooks are for signed-in people (exact paths: public guidebook routes may come later under /guidebooks).
@@ -133,11 +161,23 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     commands.use(guidebookImageRoutes({ guidebooks, auth, ids: randomIds, blobs: accounts.blobs }));
     commands.use(subscriptionAdminRoutes({ accounts: accounts.accounts, auth, ids: randomIds }));
     commands.use(feedbackRoutes({ eventStore, auth, clock: systemClock, ids: randomIds }));
-    const thumbnails = createThumbnails({ eventStore, clock: systemClock, guidebooks, queue: readStoreQueueView(readStore), availability: thumbnailAvailability });
+    const thumbnails = createThumbnails({
+      eventStore,
+      clock: systemClock,
+      guidebooks,
+      queue: readStoreQueueView(readStore),
+      availability: thumbnailAvailability,
+    });
     commands.use(thumbnailRoutes({ thumbnails, auth, ids: randomIds }));
-    commands.use(iconRoutes({ eventStore, readStore, auth, blobs: accounts.blobs, clock: systemClock, ids: randomIds }));
+    commands.use(
+      iconRoutes({ eventStore, readStore, auth, blobs: accounts.blobs, clock: systemClock, ids: randomIds }),
+    );
     commands.use(messageRoutes({ eventStore, readStore, auth, clock: systemClock, ids: randomIds }));
-    const payments = createPayments({ eventStore, clock: systemClock, provider: paymentProvider ?? openPaymentProvider(config) });
+    const payments = createPayments({
+      eventStore,
+      clock: systemClock,
+      provider: paymentProvider ?? openPaymentProvider(config),
+    });
     commands.use(paymentCommandRoutes({ payments, auth, tokens: accounts.accessTokens, ids: randomIds }));
     commands.use(
       accountCommandRoutes({
@@ -170,7 +210,12 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(userActivityRoutes({ readStore, readYourWrites, auth }));
     queries.use(dashboardRoutes({ readStore, eventStore, readYourWrites, auth }));
     queries.use(insights);
-    const kakaoSignIn = config.KAKAO_REST_API_KEY ? { authorizeUrl: `${config.KAKAO_AUTH_BASE.replace(/\/+$/, '')}/oauth/authorize`, clientId: config.KAKAO_REST_API_KEY } : null;
+    const kakaoSignIn = config.KAKAO_REST_API_KEY
+      ? {
+          authorizeUrl: `${config.KAKAO_AUTH_BASE.replace(/\/+$/, '')}/oauth/authorize`,
+          clientId: config.KAKAO_REST_API_KEY,
+        }
+      : null;
     queries.use(kakaoConfigRoutes(config.KAKAO_JS_APP_KEY ?? null, kakaoSignIn));
     queries.use(iconQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(messageQueryRoutes({ readStore, readYourWrites, auth }));
@@ -192,7 +237,8 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     // the API document and its readable page, generated from the contracts (issue 26)
     queries.use(openApiRoutes({ version: standaloneVersion() }));
     queries.use(thumbnailStatusRoutes({ readStore, readYourWrites, auth, availability: thumbnailAvailability }));
-    if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox') queries.use(outboxRoutes({ dir: config.paths.outbox, auth, loopback: config.OUTBOX_LOOPBACK }));
+    if (config.NODE_ENV !== 'production' && accounts.mailer.kind === 'outbox')
+      queries.use(outboxRoutes({ dir: config.paths.outbox, auth, loopback: config.OUTBOX_LOOPBACK }));
   }
   api.use((req, res, next) => {
     const queriesFirst = req.method === 'GET' || req.method === 'HEAD';
@@ -223,7 +269,9 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
   }
 
   app.use(problemDetailsHandler(logger));
-  const listener: RequestListener = beacons ? (req, res) => (beacons.matches(req) ? beacons.handle(req, res) : app(req, res)) : app;
+  const listener: RequestListener = beacons
+    ? (req, res) => (beacons.matches(req) ? beacons.handle(req, res) : app(req, res))
+    : app;
   return { app, listener };
 }
 
@@ -234,7 +282,10 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
 function expressAddress(app: Express): (req: IncomingMessage) => string {
   const ip = Object.getOwnPropertyDescriptor(express.request, 'ip')?.get;
   if (!ip) throw new Error("express's request has no ip getter");
-  return (req) => (ip.call({ app, socket: req.socket, connection: req.socket, headers: req.headers }) as string | undefined) ?? req.socket.remoteAddress ?? 'unknown';
+  return (req) =>
+    (ip.call({ app, socket: req.socket, connection: req.socket, headers: req.headers }) as string | undefined) ??
+    req.socket.remoteAddress ??
+    'unknown';
 }
 
 /** TRUST_PROXY as express wants it: a boolean, a hop count, or addresses. */
@@ -246,6 +297,8 @@ function trustProxy(value: string): boolean | number | string {
 
 /** The version the API document states: this package's. */
 function standaloneVersion(): string {
-  const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version?: unknown };
+  const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as {
+    version?: unknown;
+  };
   return typeof manifest.version === 'string' ? manifest.version : '0.0.0';
 }

@@ -16,7 +16,10 @@ const BACKGROUND_ROLES = 'projections,workers,relay';
 /** a child that dies this often in a minute is not restarted again: the server stops with an error */
 const RESTARTS_PER_MINUTE = 5;
 
-const split = (process.env.ROLES === undefined || process.env.ROLES.trim() === 'all') && process.env.SINGLE_PROCESS !== '1' && availableParallelism() > 1;
+const split =
+  (process.env.ROLES === undefined || process.env.ROLES.trim() === 'all') &&
+  process.env.SINGLE_PROCESS !== '1' &&
+  availableParallelism() > 1;
 
 let running: RunningStandalone | undefined;
 let background: ChildProcess | undefined;
@@ -51,7 +54,8 @@ function startBackground(serverUrl: string): Promise<void> {
     }, 1000).unref();
   });
   return new Promise((resolveReady, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the projections process exited with ${code} before it was ready`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`the projections process exited with ${code} before it was ready`));
     child.once('exit', onExit);
     child.on('message', (message: unknown) => {
       if ((message as { type?: unknown }).type !== 'ready') return;
@@ -99,10 +103,14 @@ try {
     backgroundReady = startBackground(`http://localhost:${fixedPort}`);
     backgroundReady.catch(() => undefined); // awaited below
   };
-  running = await startStandalone(split ? { env: { ROLES: HTTP_ROLES }, ...(fixedPort > 0 ? { onStoresReady: early } : {}) } : {});
+  running = await startStandalone(
+    split ? { env: { ROLES: HTTP_ROLES }, ...(fixedPort > 0 ? { onStoresReady: early } : {}) } : {},
+  );
   if (split) {
     await (backgroundReady ?? startBackground(running.url));
-    console.log(`projections and workers run in process ${background?.pid ?? '?'} (SINGLE_PROCESS=1 keeps them in this one)`);
+    console.log(
+      `projections and workers run in process ${background?.pid ?? '?'} (SINGLE_PROCESS=1 keeps them in this one)`,
+    );
   }
   console.log(`PocketGuide is running at ${running.url}`);
 } catch (error) {

@@ -34,9 +34,18 @@ export function requestQuotas({ auth, config }: { auth: Auth; config: Config }):
       { limit: config.MAILS_PER_ADDRESS_PER_HOUR, windowMs: HOUR_MS, message: QUOTA_MESSAGES.mails },
     ],
   });
-  router.post('/users', quotaMiddleware(byAddressQuota, byAddress, () => [1, 1]));
-  router.post('/users/verify/:email', quotaMiddleware(byAddressQuota, byAddress, () => [0, 1]));
-  router.post('/password-resets', quotaMiddleware(byAddressQuota, byAddress, () => [0, 1]));
+  router.post(
+    '/users',
+    quotaMiddleware(byAddressQuota, byAddress, () => [1, 1]),
+  );
+  router.post(
+    '/users/verify/:email',
+    quotaMiddleware(byAddressQuota, byAddress, () => [0, 1]),
+  );
+  router.post(
+    '/password-resets',
+    quotaMiddleware(byAddressQuota, byAddress, () => [0, 1]),
+  );
 
   // one quota, two rules: a request refused by either counts in neither
   const writes = createQuota({
@@ -46,7 +55,8 @@ export function requestQuotas({ auth, config }: { auth: Auth; config: Config }):
     ],
   });
   const isWrite = (req: Request) => req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'OPTIONS';
-  const bytesOf = (req: Request) => (req.get('content-length') === undefined ? GUIDEBOOK_LIMITS.documentBytes : declaredBodyBytes(req));
+  const bytesOf = (req: Request) =>
+    req.get('content-length') === undefined ? GUIDEBOOK_LIMITS.documentBytes : declaredBodyBytes(req);
   router.use('/guidebooks', (req, res, next) => {
     if (!isWrite(req)) {
       next();

@@ -39,7 +39,9 @@ export function openThumbnailParts(deps: {
 }): ThumbnailParts {
   const { config, logger, eventStore, readStore, blobs } = deps;
   const chromium = findChromium(config.CHROMIUM_PATH);
-  const availability: RendererAvailability = chromium.found ? { available: true } : { available: false, reason: chromium.reason };
+  const availability: RendererAvailability = chromium.found
+    ? { available: true }
+    : { available: false, reason: chromium.reason };
 
   let settleBase: { resolve(url: string): void; reject(error: Error): void } | undefined;
   const base: Promise<string> = config.THUMBNAIL_RENDER_BASE_URL
@@ -58,7 +60,13 @@ export function openThumbnailParts(deps: {
     clock: systemClock,
     onSnapshotError: (error, streamId) => logger.warn('guidebook snapshot not written', { streamId, error }),
   });
-  const thumbnails = createThumbnails({ eventStore, clock: systemClock, guidebooks, queue: readStoreQueueView(readStore), availability: async () => availability });
+  const thumbnails = createThumbnails({
+    eventStore,
+    clock: systemClock,
+    guidebooks,
+    queue: readStoreQueueView(readStore),
+    availability: async () => availability,
+  });
 
   return {
     availability,
@@ -68,9 +76,17 @@ export function openThumbnailParts(deps: {
           renderer,
           blobs,
           pageBaseUrl: () => base,
-          recordThumbnail: (input, causation) => guidebooks.recordThumbnail(input.guidebookId, input.thumbnailUrl, input.generatedAt, causation, input.renderMs),
+          recordThumbnail: (input, causation) =>
+            guidebooks.recordThumbnail(
+              input.guidebookId,
+              input.thumbnailUrl,
+              input.generatedAt,
+              causation,
+              input.renderMs,
+            ),
           recordFailure: (input, causation) => thumbnails.recordFailure(input, causation),
-          onRendered: (job, renderMs) => logger.debug('thumbnail drawn', { guidebookId: job.guidebookId, priority: job.priority, renderMs }),
+          onRendered: (job, renderMs) =>
+            logger.debug('thumbnail drawn', { guidebookId: job.guidebookId, priority: job.priority, renderMs }),
         }
       : undefined,
     listening(port) {

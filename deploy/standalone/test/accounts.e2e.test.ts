@@ -84,11 +84,13 @@ function journey(lang: Lang) {
       page.on('pageerror', (error) => problems.push(String(error)));
       page.on('console', (message) => {
         // Refusals the journey provokes on purpose (a wrong password) show as failed loads; those are expected.
-        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+          problems.push(message.text());
       });
       page.on('request', (request) => {
         const address = request.url();
-        if (!address.startsWith(app!.url) && !address.startsWith('data:') && !address.startsWith('blob:')) problems.push(`foreign request ${address}`);
+        if (!address.startsWith(app!.url) && !address.startsWith('data:') && !address.startsWith('blob:'))
+          problems.push(`foreign request ${address}`);
       });
     });
     afterAll(async () => {
@@ -131,10 +133,14 @@ function journey(lang: Lang) {
       await page.type('input[name="confirmPassword"]', 'other');
       await page.type('input[name="companyPhone"]', '123');
       await page.type('input[name="companyWebsite"]', 'not a url');
-      await page.waitForFunction(() => document.querySelector('input[name="email"]')?.getAttribute('aria-describedby') !== null);
+      await page.waitForFunction(
+        () => document.querySelector('input[name="email"]')?.getAttribute('aria-describedby') !== null,
+      );
       expect(await describedByText(page, 'input[name="email"]')).toBe(L.account.messages.emailInvalid);
       expect(await describedByText(page, 'input[name="password"]')).toContain(L.account.messages.passwordTooShort);
-      expect(await describedByText(page, 'input[name="confirmPassword"]')).toBe(L.account.messages.signupPasswordMismatch);
+      expect(await describedByText(page, 'input[name="confirmPassword"]')).toBe(
+        L.account.messages.signupPasswordMismatch,
+      );
       expect(await describedByText(page, 'input[name="companyPhone"]')).toBe(L.account.messages.phoneInvalid);
       expect(await describedByText(page, 'input[name="companyWebsite"]')).toBe(L.account.messages.urlInvalid);
       await shoot('signup-errors');
@@ -144,7 +150,11 @@ function journey(lang: Lang) {
       await fill(page, 'input[name="confirmPassword"]', password);
       await fill(page, 'input[name="name"]', lang === 'ko' ? '김여행' : 'Jane Traveller');
       await fill(page, 'input[name="companyName"]', lang === 'ko' ? '(주)포켓트래블' : 'Pocket Travel Co');
-      await fill(page, 'input[name="companyAddress"]', lang === 'ko' ? '서울특별시 중구 세종대로 110' : '110 Sejong-daero, Seoul');
+      await fill(
+        page,
+        'input[name="companyAddress"]',
+        lang === 'ko' ? '서울특별시 중구 세종대로 110' : '110 Sejong-daero, Seoul',
+      );
       await fill(page, 'input[name="companyPhone"]', '02-1234-5678');
       await fill(page, 'input[name="companyWebsite"]', 'pocket-travel.example.com');
       await page.click('input[name="agreeToTerms"]');
@@ -193,7 +203,9 @@ function journey(lang: Lang) {
       await clickText(page, '[role="menuitem"]', L.profileMenu.settings);
       await page.waitForFunction(() => location.pathname === '/settings/profile');
       // The form shows once the profile has loaded, filled in.
-      await page.waitForFunction(() => ((document.querySelector('input[name="companyName"]') as HTMLInputElement | null)?.value ?? '') !== '');
+      await page.waitForFunction(
+        () => ((document.querySelector('input[name="companyName"]') as HTMLInputElement | null)?.value ?? '') !== '',
+      );
       expect(await page.$eval('input[name="email"]', (input) => (input as HTMLInputElement).readOnly)).toBe(true);
       await shoot('settings-profile');
 
@@ -218,7 +230,11 @@ function journey(lang: Lang) {
         newName,
       );
       await page.reload({ waitUntil: 'networkidle0' });
-      await page.waitForFunction((name) => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === name, {}, newName);
+      await page.waitForFunction(
+        (name) => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === name,
+        {},
+        newName,
+      );
     });
 
     it('a new portrait through the upload dialog shows in the header', async () => {
@@ -255,7 +271,9 @@ function journey(lang: Lang) {
       await page.type('input[name="confirmPassword"]', 'Other9!xx');
       await clickText(page, 'button[type="submit"]', L.settings.changePassword.submit);
       await page.waitForSelector('input[name="confirmPassword"][aria-invalid="true"]');
-      expect(await describedByText(page, 'input[name="confirmPassword"]')).toBe(L.account.messages.changePasswordMismatch);
+      expect(await describedByText(page, 'input[name="confirmPassword"]')).toBe(
+        L.account.messages.changePasswordMismatch,
+      );
       await shoot('settings-change-password-errors');
 
       await fill(page, 'input[name="confirmPassword"]', newPassword);
@@ -363,7 +381,9 @@ async function shootBoth(page: Page, name: string): Promise<void> {
   await screenshot(page, `${name}-390`);
   // The narrowest phone the product supports: nothing may stick out sideways.
   await page.setViewport(NARROWEST);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 360 px`).toBeLessThanOrEqual(NARROWEST.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 360 px`).toBeLessThanOrEqual(
+    NARROWEST.width,
+  );
   await page.setViewport(DESKTOP);
 }
 
@@ -414,7 +434,10 @@ async function fill(page: Page, selector: string, value: string): Promise<void> 
 async function describedByText(page: Page, selector: string): Promise<string | undefined> {
   return page.$eval(selector, (element) => {
     const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
-    const text = ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim();
+    const text = ids
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim();
     return text || undefined;
   });
 }

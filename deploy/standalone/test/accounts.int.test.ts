@@ -75,7 +75,9 @@ describe('POST /api/users (signup)', () => {
     expect(body).toMatchObject({ _id: body.id, email, position: expect.any(Number) });
     const mail = await waitForMail(app.url, email);
     expect(mail.subject).toContain('포켓가이드');
-    expect(linkIn(mail, '/users/activate/')).toMatch(new RegExp(`^${SITE}/users/activate/${encodeURIComponent(email)}/[0-9a-f]{64}$`));
+    expect(linkIn(mail, '/users/activate/')).toMatch(
+      new RegExp(`^${SITE}/users/activate/${encodeURIComponent(email)}/[0-9a-f]{64}$`),
+    );
   });
 
   it('an English signup gets an English mail; the address is stored lower-cased', async () => {
@@ -93,11 +95,15 @@ describe('POST /api/users (signup)', () => {
 
   it('50 concurrent signups with one email create exactly one account', async () => {
     const email = uniqueEmail('race');
-    const responses = await Promise.all(Array.from({ length: 50 }, (_, i) => signUp(app.url, email, { name: `Racer ${i + 100}` })));
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => signUp(app.url, email, { name: `Racer ${i + 100}` })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-    const registered = (await eventsOfType('UserRegistered')).filter((e) => (e.data as { email: string }).email === email);
+    const registered = (await eventsOfType('UserRegistered')).filter(
+      (e) => (e.data as { email: string }).email === email,
+    );
     expect(registered).toHaveLength(1);
     const reservations = [];
     for await (const event of app.eventStore.readStream(`user-email-${email}`)) reservations.push(event);
@@ -133,7 +139,12 @@ describe('POST /api/users (signup)', () => {
 
   it("'Email is required', 'Required Field', and passwords without a letter, digit or special character", async () => {
     const empty = await expectProblem(await signUp(app.url, '', { name: undefined }), 400);
-    expect(empty.errors).toEqual(expect.arrayContaining([{ path: 'email', message: M.emailRequired }, { path: 'name', message: M.required }]));
+    expect(empty.errors).toEqual(
+      expect.arrayContaining([
+        { path: 'email', message: M.emailRequired },
+        { path: 'name', message: M.required },
+      ]),
+    );
     const refused: [string, string][] = [
       ['abcdefgh!', M.passwordNeedsDigit],
       ['12345678!', M.passwordNeedsLetter],
@@ -142,7 +153,10 @@ describe('POST /api/users (signup)', () => {
       [`Ab1!${'x'.repeat(125)}`, M.passwordTooLong],
     ];
     for (const [password, message] of refused) {
-      const body = await expectProblem(await signUp(app.url, uniqueEmail('pw'), { password, confirmPassword: password }), 400);
+      const body = await expectProblem(
+        await signUp(app.url, uniqueEmail('pw'), { password, confirmPassword: password }),
+        400,
+      );
       expect(body.errors).toContainEqual({ path: 'password', message });
     }
     // NIST SP 800-63B: a long passphrase is welcome (the old 14-character cap refused this one)
@@ -161,9 +175,15 @@ describe('POST /api/users (signup)', () => {
       companyPhone: '010-1234-5678',
       companyWebsite: 'https://spec.example.com',
     });
-    const post = (body: Record<string, unknown>) => fetch(`${app.url}/api/users`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: Record<string, unknown>) =>
+      fetch(`${app.url}/api/users`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
     const registeredOf = async (id: string) => {
-      for await (const event of app.eventStore.readStream(`user-${id}`)) if (event.type === 'UserRegistered') return event.data as { termsAcceptedAt?: string };
+      for await (const event of app.eventStore.readStream(`user-${id}`))
+        if (event.type === 'UserRegistered') return event.data as { termsAcceptedAt?: string };
       return null;
     };
     const plain = await post(specBody(uniqueEmail('spec')));
@@ -171,7 +191,9 @@ describe('POST /api/users (signup)', () => {
     expect((await registeredOf(((await plain.json()) as { id: string }).id))?.termsAcceptedAt).toBeUndefined();
     const consented = await post({ ...specBody(uniqueEmail('consent')), agreeToTerms: true });
     expect(consented.status).toBe(201);
-    expect((await registeredOf(((await consented.json()) as { id: string }).id))?.termsAcceptedAt).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect((await registeredOf(((await consented.json()) as { id: string }).id))?.termsAcceptedAt).toMatch(
+      /^\d{4}-\d{2}-\d{2}T/,
+    );
     const refused = await expectProblem(await post({ ...specBody(uniqueEmail('refused')), agreeToTerms: false }), 400);
     expect(refused.errors).toContainEqual({ path: 'agreeToTerms', message: M.termsRequired });
   });
@@ -208,12 +230,20 @@ describe('activation and resending the verification mail', () => {
   it('a wrong, malformed or unknown link: 404, nothing appended', async () => {
     const email = uniqueEmail('badlink');
     await signUp(app.url, email);
-    await expectProblem(await expectNothingAppended(() => api(`/users/activate/${email}/${'a'.repeat(64)}`)), 404, M.activationInvalid);
+    await expectProblem(
+      await expectNothingAppended(() => api(`/users/activate/${email}/${'a'.repeat(64)}`)),
+      404,
+      M.activationInvalid,
+    );
     await expectProblem(await api(`/users/activate/${email}/short`), 404, M.activationInvalid);
-    await expectProblem(await api(`/users/activate/${uniqueEmail('nobody')}/${'b'.repeat(64)}`), 404, M.activationInvalid);
+    await expectProblem(
+      await api(`/users/activate/${uniqueEmail('nobody')}/${'b'.repeat(64)}`),
+      404,
+      M.activationInvalid,
+    );
   });
 
-  it('POST users/verify/{email}: 200 and a new mail whose link works too; spec 2\'s GET resends as well (200)', async () => {
+  it("POST users/verify/{email}: 200 and a new mail whose link works too; spec 2's GET resends as well (200)", async () => {
     const email = uniqueEmail('resend');
     await signUp(app.url, email);
     const first = await waitForMail(app.url, email);
@@ -246,7 +276,19 @@ describe('POST /api/auth', () => {
     const { token, user } = await verifiedUser(app.url, email, { name: 'Session Person', companyName: 'Session Co' });
     expect(token.split('.')).toHaveLength(3);
     expect(Object.keys(user).sort()).toEqual(
-      ['companyName', 'email', 'expiresAt', 'id', 'image', 'language', 'name', 'paymentMethod', 'role', 'subscription', 'subscriptionType'].sort(),
+      [
+        'companyName',
+        'email',
+        'expiresAt',
+        'id',
+        'image',
+        'language',
+        'name',
+        'paymentMethod',
+        'role',
+        'subscription',
+        'subscriptionType',
+      ].sort(),
     );
     expect(user).toMatchObject({
       role: 'user',
@@ -267,14 +309,26 @@ describe('POST /api/auth', () => {
   it("not verified: 409 with the spec's text", async () => {
     const email = uniqueEmail('unverified');
     await signUp(app.url, email);
-    await expectProblem(await api('/auth', { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } }), 409, M.notVerified);
+    await expectProblem(
+      await api('/auth', { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } }),
+      409,
+      M.notVerified,
+    );
   });
 
   it("wrong password, unknown email, no credentials: all 401 'Please Check Your Email And Password'", async () => {
     const email = uniqueEmail('wrongpw');
     await verifiedUser(app.url, email);
-    await expectProblem(await api('/auth', { method: 'POST', headers: { authorization: basic(email, 'Wrong1!pw') } }), 401, M.badCredentials);
-    await expectProblem(await api('/auth', { method: 'POST', headers: { authorization: basic(uniqueEmail('nobody'), TEST_PASSWORD) } }), 401, M.badCredentials);
+    await expectProblem(
+      await api('/auth', { method: 'POST', headers: { authorization: basic(email, 'Wrong1!pw') } }),
+      401,
+      M.badCredentials,
+    );
+    await expectProblem(
+      await api('/auth', { method: 'POST', headers: { authorization: basic(uniqueEmail('nobody'), TEST_PASSWORD) } }),
+      401,
+      M.badCredentials,
+    );
     await expectProblem(await api('/auth', { method: 'POST' }), 401, M.badCredentials);
   });
 
@@ -291,7 +345,9 @@ describe('POST /api/auth', () => {
     const email = uniqueEmail('limited');
     await verifiedUser(app.url, email);
     for (let i = 0; i < 10; i++) {
-      expect((await api('/auth', { method: 'POST', headers: { authorization: basic(email, `Wrong${i}!pw`) } })).status).toBe(401);
+      expect(
+        (await api('/auth', { method: 'POST', headers: { authorization: basic(email, `Wrong${i}!pw`) } })).status,
+      ).toBe(401);
     }
     const limited = await api('/auth', { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -321,14 +377,23 @@ describe('password reset', () => {
     expect(link).toMatch(new RegExp(`^${SITE}/reset-password/[0-9a-f]{64}$`));
     const token = tokenOf(link);
 
-    expect((await api(`/password-resets/check/${token}?after=${await app.eventStore.headPosition()}`)).status).toBe(200);
-    await expectProblem(await json('PUT', `/password-resets/${token}`, { password: 'weak' }), 400, /Not a valid password/);
+    expect((await api(`/password-resets/check/${token}?after=${await app.eventStore.headPosition()}`)).status).toBe(
+      200,
+    );
+    await expectProblem(
+      await json('PUT', `/password-resets/${token}`, { password: 'weak' }),
+      400,
+      /Not a valid password/,
+    );
     const reset = await json('PUT', `/password-resets/${token}`, { password: 'Fresh2@pw' });
     expect(reset.status).toBe(200);
     expect(((await reset.json()) as { message: string }).message).toBe(M.passwordReset);
 
     expect((await signIn(app.url, email, 'Fresh2@pw')).user.email).toBe(email);
-    await expectProblem(await api('/auth', { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } }), 401);
+    await expectProblem(
+      await api('/auth', { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } }),
+      401,
+    );
     await expectProblem(await json('PUT', `/password-resets/${token}`, { password: 'Again3#pw' }), 404, M.linkInvalid);
     const position = await app.eventStore.headPosition();
     await expectProblem(await api(`/password-resets/check/${token}?after=${position}`), 404, M.linkInvalid);
@@ -356,7 +421,11 @@ describe('password reset', () => {
     await expectProblem(await api('/password-resets/check/short'), 404, M.linkInvalid);
     await expectProblem(await api(`/password-resets/check/${'z'.repeat(40)}`), 404, M.linkInvalid);
     await expectProblem(await api(`/password-resets/check/${'!'.repeat(40)}`), 404, M.linkInvalid);
-    await expectProblem(await expectNothingAppended(() => json('PUT', `/password-resets/${'a'.repeat(64)}`, { password: 'Fresh2@pw' })), 404, M.linkInvalid);
+    await expectProblem(
+      await expectNothingAppended(() => json('PUT', `/password-resets/${'a'.repeat(64)}`, { password: 'Fresh2@pw' })),
+      404,
+      M.linkInvalid,
+    );
   });
 });
 
@@ -372,7 +441,15 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
     ]) {
       const response = await request;
       expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ _id: me.user.id, id: me.user.id, email: me.user.email, isActivated: true, status: 'active', companyWebsite: 'https://example.com/', website: 'https://example.com/' });
+      expect(await response.json()).toMatchObject({
+        _id: me.user.id,
+        id: me.user.id,
+        email: me.user.email,
+        isActivated: true,
+        status: 'active',
+        companyWebsite: 'https://example.com/',
+        website: 'https://example.com/',
+      });
     }
     await expectProblem(await api(`/users/${other.user.id}`, { headers: bearer(me.token) }), 403);
     await expectProblem(await api(`/users/${me.user.id}`), 401);
@@ -396,29 +473,53 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
     const response = await json('PUT', `/users/${me.user.id}`, profile, bearer(me.token));
     expect(response.status).toBe(200);
     const saved = (await response.json()) as Record<string, unknown>;
-    expect(saved).toMatchObject({ name: 'New Name', companyAddress: 'Busan 2', companyWebsite: '', mobile: '01098765432', language: 'en', role: 'user', subscription: false });
+    expect(saved).toMatchObject({
+      name: 'New Name',
+      companyAddress: 'Busan 2',
+      companyWebsite: '',
+      mobile: '01098765432',
+      language: 'en',
+      role: 'user',
+      subscription: false,
+    });
     const read = await api(`/users/${me.user.id}?after=${saved.position as number}`, { headers: bearer(me.token) });
     expect(await read.json()).toMatchObject({ name: 'New Name', language: 'en', companyPhone: '0511234567' });
 
-    const emailChange = await expectNothingAppended(() => json('PUT', `/users/${me.user.id}`, { ...profile, email: uniqueEmail('new') }, bearer(me.token)));
-    expect((await expectProblem(emailChange, 400, M.emailReadOnly)).errors).toContainEqual({ path: 'email', message: M.emailReadOnly });
+    const emailChange = await expectNothingAppended(() =>
+      json('PUT', `/users/${me.user.id}`, { ...profile, email: uniqueEmail('new') }, bearer(me.token)),
+    );
+    expect((await expectProblem(emailChange, 400, M.emailReadOnly)).errors).toContainEqual({
+      path: 'email',
+      message: M.emailReadOnly,
+    });
   });
 
   it('PUT users/{id} with { language } alone changes only the language, even for an account without an address', async () => {
     const me = await newUser('language');
-    const before = (await (await api(`/users/${me.user.id}`, { headers: bearer(me.token) })).json()) as Record<string, unknown>;
+    const before = (await (await api(`/users/${me.user.id}`, { headers: bearer(me.token) })).json()) as Record<
+      string,
+      unknown
+    >;
     const response = await json('PUT', `/users/${me.user.id}`, { language: 'en' }, bearer(me.token));
     expect(response.status).toBe(200);
     const saved = (await response.json()) as Record<string, unknown>;
     expect(saved).toMatchObject({ language: 'en', name: before.name, companyName: before.companyName });
-    await expectProblem(await expectNothingAppended(() => json('PUT', `/users/${me.user.id}`, { language: 'fr' }, bearer(me.token))), 400);
+    await expectProblem(
+      await expectNothingAppended(() => json('PUT', `/users/${me.user.id}`, { language: 'fr' }, bearer(me.token))),
+      400,
+    );
   });
 
   it("PUT users/{id} refuses bad fields with the spec's messages; another user's profile 403; anonymous 401", async () => {
     const me = await newUser('badprofile');
     const other = await newUser('victim');
     const bad = await expectProblem(
-      await json('PUT', `/users/${me.user.id}`, { name: '', companyName: 'ab', companyAddress: '', mobile: '123', companyWebsite: 'nope' }, bearer(me.token)),
+      await json(
+        'PUT',
+        `/users/${me.user.id}`,
+        { name: '', companyName: 'ab', companyAddress: '', mobile: '123', companyWebsite: 'nope' },
+        bearer(me.token),
+      ),
       400,
     );
     expect(bad.errors).toEqual(
@@ -431,7 +532,10 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
       ]),
     );
     const valid = { name: 'Some Name', companyName: 'Some Co', companyAddress: 'Seoul' };
-    await expectProblem(await expectNothingAppended(() => json('PUT', `/users/${other.user.id}`, valid, bearer(me.token))), 403);
+    await expectProblem(
+      await expectNothingAppended(() => json('PUT', `/users/${other.user.id}`, valid, bearer(me.token))),
+      403,
+    );
     await expectProblem(await json('PUT', `/users/${me.user.id}`, valid), 401);
     // an administrator may
     expect((await json('PUT', `/users/${other.user.id}`, valid, bearer(admin))).status).toBe(200);
@@ -441,7 +545,8 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
     const email = uniqueEmail('chpw');
     const me = await verifiedUser(app.url, email);
     const other = await newUser('chpw-other');
-    const change = (id: string, password: string, auth: string) => json('PUT', `/users/${id}/password`, { password }, { authorization: auth });
+    const change = (id: string, password: string, auth: string) =>
+      json('PUT', `/users/${id}/password`, { password }, { authorization: auth });
     await expectProblem(await change(me.user.id, 'New4$pass', basic(email, 'Wrong1!pw')), 401, M.badCredentials);
     await expectProblem(await change(other.user.id, 'New4$pass', basic(email, TEST_PASSWORD)), 403);
     const weak = await expectProblem(await change(me.user.id, 'weakpass', basic(email, TEST_PASSWORD)), 400);
@@ -456,12 +561,15 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
   describe('PUT users/{id}/image', () => {
     const upload = (id: string, token: string | null, files: Array<{ bytes: Buffer; name: string; type: string }>) => {
       const form = new FormData();
-      for (const file of files) form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+      for (const file of files)
+        form.append('file', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
       return api(`/users/${id}/image`, { method: 'PUT', body: form, headers: token ? bearer(token) : {} });
     };
     let png: Buffer;
     beforeAll(async () => {
-      png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+      png = await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+        .png()
+        .toBuffer();
     });
 
     it('stores a resized portrait, served from /media with long cache headers', async () => {
@@ -483,19 +591,29 @@ describe('the own account: GET/PUT users/{id}, password, portrait', () => {
     it('refuses a file that is not a jpg, png or gif (by its bytes, whatever its name)', async () => {
       const me = await newUser('notimage');
       const fake = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
-      await expectProblem(await upload(me.user.id, me.token, [{ bytes: fake, name: 'me.png', type: 'image/png' }]), 415, M.imageTypeInvalid);
+      await expectProblem(
+        await upload(me.user.id, me.token, [{ bytes: fake, name: 'me.png', type: 'image/png' }]),
+        415,
+        M.imageTypeInvalid,
+      );
     });
 
     it("over 5 MB: 413 'file is too big' with the size and the maximum", async () => {
       const me = await newUser('bigimage');
       const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 1 - png.length)]);
       await expectProblem(
-        await expectNothingAppended(() => upload(me.user.id, me.token, [{ bytes: big, name: 'big.png', type: 'image/png' }])),
+        await expectNothingAppended(() =>
+          upload(me.user.id, me.token, [{ bytes: big, name: 'big.png', type: 'image/png' }]),
+        ),
         413,
         'file is too big (5.0 MB). The maximum is 5 MB.',
       );
       const bigger = Buffer.concat([png, Buffer.alloc(6 * 1024 * 1024)]);
-      await expectProblem(await upload(me.user.id, me.token, [{ bytes: bigger, name: 'big.png', type: 'image/png' }]), 413, /^file is too big \(6\.\d MB\)\. The maximum is 5 MB\.$/);
+      await expectProblem(
+        await upload(me.user.id, me.token, [{ bytes: bigger, name: 'big.png', type: 'image/png' }]),
+        413,
+        /^file is too big \(6\.\d MB\)\. The maximum is 5 MB\.$/,
+      );
     });
 
     it('exactly one file; someone else 403; anonymous 401', async () => {
@@ -533,7 +651,15 @@ describe('administrators: GET users/, GET/PATCH/DELETE users/{id}', () => {
     const get = async (query: string) => {
       const response = await api(`/users?after=${position}&${query}`, { headers: bearer(admin) });
       expect(response.status).toBe(200);
-      return (await response.json()) as { users: Array<{ _id: string; status: string; name: string }>; pages: number; results: unknown[]; page: number; pageCount: number; pageSize: number; totalCount: number };
+      return (await response.json()) as {
+        users: Array<{ _id: string; status: string; name: string }>;
+        pages: number;
+        results: unknown[];
+        page: number;
+        pageCount: number;
+        pageSize: number;
+        totalCount: number;
+      };
     };
     const bySearch = await get(`search=${tag}`);
     expect(bySearch.totalCount).toBe(2);
@@ -566,8 +692,15 @@ describe('administrators: GET users/, GET/PATCH/DELETE users/{id}', () => {
     expect(await hidden.json()).toMatchObject({ isHidden: true, status: 'hidden' });
     await expectProblem(await api(`/users/${user.user.id}`, { headers: bearer(user.token) }), 403, M.accountHidden);
     await expectProblem(await api('/guidebooks', { headers: bearer(user.token) }), 403);
-    await expectProblem(await api('/auth', { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } }), 403, M.accountHidden);
-    const listed = await api(`/users?search=${encodeURIComponent(email)}&status=hidden&after=${await app.eventStore.headPosition()}`, { headers: bearer(admin) });
+    await expectProblem(
+      await api('/auth', { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } }),
+      403,
+      M.accountHidden,
+    );
+    const listed = await api(
+      `/users?search=${encodeURIComponent(email)}&status=hidden&after=${await app.eventStore.headPosition()}`,
+      { headers: bearer(admin) },
+    );
     expect(((await listed.json()) as { totalCount: number }).totalCount).toBe(1);
 
     expect((await json('PATCH', `/users/${user.user.id}`, { isHidden: false }, bearer(admin))).status).toBe(200);
@@ -586,9 +719,13 @@ describe('administrators: GET users/, GET/PATCH/DELETE users/{id}', () => {
     const email = uniqueEmail('deleteme');
     const user = await verifiedUser(app.url, email, { name: 'Erase Me' });
     const form = new FormData();
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png');
-    const { image } = (await (await api(`/users/${user.user.id}/image`, { method: 'PUT', body: form, headers: bearer(user.token) })).json()) as { image: string };
+    const { image } = (await (
+      await api(`/users/${user.user.id}/image`, { method: 'PUT', body: form, headers: bearer(user.token) })
+    ).json()) as { image: string };
 
     const deleted = await api(`/users/${user.user.id}`, { method: 'DELETE', headers: bearer(admin) });
     expect(deleted.status).toBe(200);
@@ -599,7 +736,10 @@ describe('administrators: GET users/, GET/PATCH/DELETE users/{id}', () => {
     expect(((await listed.json()) as { totalCount: number }).totalCount).toBe(0);
     expect((await fetch(`${app.url}${image}`)).status).toBe(404);
     // a deleted account's address answers as any unknown one (401, as a wrong password)
-    await expectProblem(await api('/auth', { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } }), 401);
+    await expectProblem(
+      await api('/auth', { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } }),
+      401,
+    );
     // deleting again changes nothing; the address can be used for a new account
     expect((await api(`/users/${user.user.id}`, { method: 'DELETE', headers: bearer(admin) })).status).toBe(200);
     expect((await signUp(app.url, email)).status).toBe(201);
@@ -637,15 +777,25 @@ describe('the dev outbox without OUTBOX_LOOPBACK (the default: npm start)', () =
     const guarded = await startStandalone({
       port: 0,
       dataDir: resolve(scratch, `accounts-outbox-${randomUUID()}`),
-      env: { LOG_LEVEL: 'silent', PASSWORD_SCRYPT_LOG_N, ADMIN_EMAIL: 'outbox-admin@example.com', ADMIN_PASSWORD: 'Admin1!pass' },
+      env: {
+        LOG_LEVEL: 'silent',
+        PASSWORD_SCRYPT_LOG_N,
+        ADMIN_EMAIL: 'outbox-admin@example.com',
+        ADMIN_PASSWORD: 'Admin1!pass',
+      },
     });
     try {
       const email = uniqueEmail('outbox-guarded');
       expect((await signUp(guarded.url, email)).status).toBe(201);
       expect((await fetch(`${guarded.url}/api/dev/outbox`)).status).toBe(404);
-      expect((await fetch(`${guarded.url}/api/dev/outbox`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(404);
+      expect(
+        (await fetch(`${guarded.url}/api/dev/outbox`, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status,
+      ).toBe(404);
       const member = await signIn(guarded.url, 'outbox-admin@example.com', 'Admin1!pass');
-      const someone = await fetch(`${guarded.url}/api/auth`, { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } });
+      const someone = await fetch(`${guarded.url}/api/auth`, {
+        method: 'POST',
+        headers: { authorization: basic(email, TEST_PASSWORD) },
+      });
       expect(someone.status).not.toBe(201); // not activated: the mail is the only way in
       const read = await fetch(`${guarded.url}/api/dev/outbox`, { headers: bearer(member.token) });
       expect(read.status).toBe(200);
@@ -661,7 +811,14 @@ describe('in production', () => {
     const production = await startStandalone({
       port: 0,
       dataDir: resolve(scratch, `accounts-prod-${randomUUID()}`),
-      env: { LOG_LEVEL: 'silent', NODE_ENV: 'production', PAYMENTS_DEBUG_IN_PRODUCTION: 'true', JWT_SECRET: 'j'.repeat(40), TOKEN_SECRET: 't'.repeat(40), ...TEST_ACCOUNT_ENV },
+      env: {
+        LOG_LEVEL: 'silent',
+        NODE_ENV: 'production',
+        PAYMENTS_DEBUG_IN_PRODUCTION: 'true',
+        JWT_SECRET: 'j'.repeat(40),
+        TOKEN_SECRET: 't'.repeat(40),
+        ...TEST_ACCOUNT_ENV,
+      },
     });
     try {
       expect((await fetch(`${production.url}/api/dev/outbox`)).status).toBe(404);

@@ -18,7 +18,10 @@ afterAll(() => product?.app.close());
 async function send(method: string, path: string, who: SignedIn | null, body?: unknown): Promise<Response> {
   return fetch(`${product.baseUrl}/api${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(who ? bearer(who.token) : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(who ? bearer(who.token) : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -33,7 +36,10 @@ describe('GET /api/admin/users/{userId}/activity', () => {
   it('gives an administrator the user’s guidebooks, published ones, views, months active and last activity', async () => {
     const owner = await product.newUser('activity-owner');
     await json(await send('POST', '/subscriptions/admin/subscribe', product.admin, { customerUid: owner.user.id }));
-    const first = await json<{ _id: string; uuid: string }>(await send('POST', '/guidebooks', owner, { title: 'First' }), 201);
+    const first = await json<{ _id: string; uuid: string }>(
+      await send('POST', '/guidebooks', owner, { title: 'First' }),
+      201,
+    );
     await json(await send('POST', '/guidebooks', owner, { title: 'Second' }), 201);
     const doomed = await json<{ _id: string }>(await send('POST', '/guidebooks', owner, { title: 'Doomed' }), 201);
     await json(await send('PUT', `/guidebooks/${first._id}/publish`, owner));
@@ -56,23 +62,36 @@ describe('GET /api/admin/users/{userId}/activity', () => {
     expect(activity.lastActivityAt > activity.createdAt).toBe(true);
     // payments are counted from the payments read model when the product builds it, and "not known" otherwise
     const paymentsBuilt = allProjectors.some((projector) => projector.name === PAYMENTS);
-    if (paymentsBuilt) expect(activity.payments).toMatchObject({ count: expect.any(Number), total: expect.any(Number) });
+    if (paymentsBuilt)
+      expect(activity.payments).toMatchObject({ count: expect.any(Number), total: expect.any(Number) });
     else expect(activity.payments).toBeNull();
 
     // a reader opens the published one: its view is summed into the user's views once counted
-    const page = await fetch(`${product.baseUrl}/m/${first.uuid}`, { headers: { 'user-agent': 'activity-reader/1.0' } });
+    const page = await fetch(`${product.baseUrl}/m/${first.uuid}`, {
+      headers: { 'user-agent': 'activity-reader/1.0' },
+    });
     expect(page.status).toBe(200);
     await page.arrayBuffer();
-    const views = async () => adminUserActivitySchema.parse(await json(await send('GET', `/admin/users/${owner.user.id}/activity`, product.admin))).views;
+    const views = async () =>
+      adminUserActivitySchema.parse(
+        await json(await send('GET', `/admin/users/${owner.user.id}/activity`, product.admin)),
+      ).views;
     await expect.poll(views, { timeout: 5000, interval: 100 }).toBe(1);
   });
 
   it('counts the payments that went through, and what they came to', async () => {
     const payer = await product.newUser('activity-payer');
     const transfer = await json<{ position: number }>(
-      await send('POST', '/payments/transfer', product.admin, { customerUid: payer.user.id, plan: 'standard', amount: 50000, note: 'bank transfer' }),
+      await send('POST', '/payments/transfer', product.admin, {
+        customerUid: payer.user.id,
+        plan: 'standard',
+        amount: 50000,
+        note: 'bank transfer',
+      }),
     );
-    const activity = adminUserActivitySchema.parse(await json(await send('GET', `/admin/users/${payer.user.id}/activity?after=${transfer.position}`, product.admin)));
+    const activity = adminUserActivitySchema.parse(
+      await json(await send('GET', `/admin/users/${payer.user.id}/activity?after=${transfer.position}`, product.admin)),
+    );
     expect(activity.payments).toMatchObject({ count: 1, total: 50000, lastPaidAt: expect.any(String) });
     expect(activity.lastActivityAt).toBe(activity.payments?.lastPaidAt);
   });
@@ -91,6 +110,8 @@ describe('GET /api/admin/users/{userId}/activity', () => {
   it('answers 404 once the user is deleted', async () => {
     const leaving = await product.newUser('activity-leaving');
     const deleted = await json<{ position: number }>(await send('DELETE', `/users/${leaving.user.id}`, product.admin));
-    expect((await send('GET', `/admin/users/${leaving.user.id}/activity?after=${deleted.position}`, product.admin)).status).toBe(404);
+    expect(
+      (await send('GET', `/admin/users/${leaving.user.id}/activity?after=${deleted.position}`, product.admin)).status,
+    ).toBe(404);
   });
 });

@@ -44,7 +44,9 @@ async function adminPage(viewport: { width: number; height: number }, language: 
 
 /** The user as the server has it now. */
 async function serverUser(): Promise<{ subscription: boolean; subscriptionType: string; isHidden: boolean }> {
-  const response = await fetch(`${product.baseUrl}/api/users/${newcomer.user.id}`, { headers: bearer(product.admin.token) });
+  const response = await fetch(`${product.baseUrl}/api/users/${newcomer.user.id}`, {
+    headers: bearer(product.admin.token),
+  });
   return (await response.json()) as { subscription: boolean; subscriptionType: string; isHidden: boolean };
 }
 
@@ -53,9 +55,15 @@ const pastTheEdge = (page: Page) =>
   page.evaluate(() => {
     if (document.documentElement.scrollWidth <= window.innerWidth) return [];
     return [...document.querySelectorAll<HTMLElement>('body *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1 && !element.closest('[data-admin-toolbar] nav'))
+      .filter(
+        (element) =>
+          element.getBoundingClientRect().right > window.innerWidth + 1 && !element.closest('[data-admin-toolbar] nav'),
+      )
       .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 60)} ${Math.round(element.getBoundingClientRect().right)}`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()}.${element.className.toString().slice(0, 60)} ${Math.round(element.getBoundingClientRect().right)}`,
+      );
   });
 
 /** Clicks an action, checks its confirm dialog names it, and confirms. */
@@ -111,9 +119,13 @@ describe('admin users in a browser', () => {
 
   it('follows the dashboard’s links in English: ?subscriptionType, ?status and ?today as a removable chip (en, 1280 px)', async () => {
     const page = await adminPage(DESKTOP, 'en');
-    await page.goto(`${product.baseUrl}/admin/users?subscriptionType=onemonth&status=active&today`, { waitUntil: 'networkidle0' });
+    await page.goto(`${product.baseUrl}/admin/users?subscriptionType=onemonth&status=active&today`, {
+      waitUntil: 'networkidle0',
+    });
     await page.waitForSelector('table [data-user-row]');
-    expect(await page.$$eval('table [data-user-row]', (rows) => rows.map((row) => row.getAttribute('data-user-row')))).toEqual([newcomer.user.id]);
+    expect(
+      await page.$$eval('table [data-user-row]', (rows) => rows.map((row) => row.getAttribute('data-user-row'))),
+    ).toEqual([newcomer.user.id]);
     await waitForText(page, 'Joined today');
     await screenshot(page, 'admin-users-en-1280-list');
     await clickButton(page, 'Show every joining date');
@@ -130,7 +142,9 @@ describe('admin users in a browser', () => {
       const page = await adminPage(PHONE, language);
       await page.goto(`${product.baseUrl}/admin/users`, { waitUntil: 'networkidle0' });
       await page.waitForSelector('[data-user-card]', { visible: true });
-      expect(await page.$eval('table', (table) => (table.closest('div') as HTMLElement).offsetParent === null)).toBe(true);
+      expect(await page.$eval('table', (table) => (table.closest('div') as HTMLElement).offsetParent === null)).toBe(
+        true,
+      );
       expect(await pastTheEdge(page)).toEqual([]);
       await screenshot(page, `admin-users-${language === 'kr' ? 'ko' : 'en'}-390-list`);
       await page.click(`[data-user-card="${newcomer.user.id}"]`);
@@ -144,7 +158,10 @@ describe('admin users in a browser', () => {
   it('the user sees their own account at /users/{userId} (ko, 390 px; en, 1280 px)', async () => {
     // signed in again: hiding ended the sessions they had
     const again = await signIn(product.baseUrl, newcomer.user.email);
-    for (const [viewport, language] of [[PHONE, 'kr'], [DESKTOP, 'en']] as const) {
+    for (const [viewport, language] of [
+      [PHONE, 'kr'],
+      [DESKTOP, 'en'],
+    ] as const) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
       await page.setViewport(viewport);

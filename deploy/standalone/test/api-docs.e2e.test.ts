@@ -33,16 +33,21 @@ describe('/api/docs', () => {
       if (message.type() === 'error') problems.push(message.text());
     });
     page.on('request', (request) => {
-      if (!request.url().startsWith(product.baseUrl) && !request.url().startsWith('data:')) elsewhere.push(request.url());
+      if (!request.url().startsWith(product.baseUrl) && !request.url().startsWith('data:'))
+        elsewhere.push(request.url());
     });
-    page.on('requestfailed', (request) => problems.push(`failed ${request.url()} ${request.failure()?.errorText ?? ''}`));
+    page.on('requestfailed', (request) =>
+      problems.push(`failed ${request.url()} ${request.failure()?.errorText ?? ''}`),
+    );
     const answer = await page.goto(`${product.baseUrl}/api/docs`, { waitUntil: 'domcontentloaded' });
     expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
     await page.waitForSelector('.opblock-tag', { timeout: 100_000 }).catch((error: unknown) => {
       throw new Error(`${String(error)}: ${problems.join(' | ')}`);
     });
     const tags = await page.$$eval('.opblock-tag', (nodes) => nodes.map((node) => node.getAttribute('data-tag')));
-    expect(tags).toEqual(expect.arrayContaining(['accounts', 'guidebooks', 'viewer', 'payments', 'back office', 'event explorer']));
+    expect(tags).toEqual(
+      expect.arrayContaining(['accounts', 'guidebooks', 'viewer', 'payments', 'back office', 'event explorer']),
+    );
     expect(await page.$eval('.info .title', (node) => node.textContent)).toContain('PocketGuide API');
     await screenshot(page, 'api-docs-1280');
     expect(elsewhere).toEqual([]);

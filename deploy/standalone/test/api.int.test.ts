@@ -22,9 +22,16 @@ afterAll(() => app?.close());
 
 /** Calls as the signed-in author unless the request sets its own Authorization. */
 const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${app.url}/api${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) } });
+  fetch(`${app.url}/api${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, ...(init.headers as Record<string, string> | undefined) },
+  });
 const postJson = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  api(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  api(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
 
 /** Every refusal must leave the log untouched. */
 async function expectNothingAppended(send: () => Promise<Response>): Promise<Response> {
@@ -37,7 +44,12 @@ async function expectNothingAppended(send: () => Promise<Response>): Promise<Res
 async function expectProblem(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);
   expect(response.headers.get('content-type')).toContain('application/problem+json');
-  const body = (await response.json()) as { code: string; message: string; status: number; errors?: { path: string; message: string }[] };
+  const body = (await response.json()) as {
+    code: string;
+    message: string;
+    status: number;
+    errors?: { path: string; message: string }[];
+  };
   expect(body.code).toBe(code);
   expect(body.status).toBe(status);
   expect(body.message).toBeTruthy();
@@ -54,21 +66,35 @@ describe('the first thread: create a guidebook, read it back', () => {
     const list = await api(`/guidebooks?after=${position}`);
     expect(list.status).toBe(200);
     expect(list.headers.get('x-read-consistency')).toBe('caught-up');
-    const body = (await list.json()) as { results: { _id: string; title: string }[]; page: number; pageSize: number; totalCount: number; pageCount: number };
+    const body = (await list.json()) as {
+      results: { _id: string; title: string }[];
+      page: number;
+      pageSize: number;
+      totalCount: number;
+      pageCount: number;
+    };
     expect(body.results.find((g) => g._id === _id)?.title).toBe('부산 여행');
     expect(body).toMatchObject({ page: 1, pageSize: 10 });
   });
 
   it('searches case-insensitively', async () => {
-    const { position } = (await (await postJson('/guidebooks', { title: 'Kyoto Autumn Walks' })).json()) as { position: number };
-    const body = (await (await api(`/guidebooks?search=kyoto&after=${position}`)).json()) as { results: { title: string }[]; totalCount: number };
+    const { position } = (await (await postJson('/guidebooks', { title: 'Kyoto Autumn Walks' })).json()) as {
+      position: number;
+    };
+    const body = (await (await api(`/guidebooks?search=kyoto&after=${position}`)).json()) as {
+      results: { title: string }[];
+      totalCount: number;
+    };
     expect(body.results.map((r) => r.title)).toEqual(['Kyoto Autumn Walks']);
     expect(body.totalCount).toBe(1);
   });
 
   it('a retried command with the same Idempotency-Key appends nothing new', async () => {
     const key = `retry-${randomUUID()}`;
-    const first = (await (await postJson('/guidebooks', { title: 'Once' }, { 'Idempotency-Key': key })).json()) as { _id: string; position: number };
+    const first = (await (await postJson('/guidebooks', { title: 'Once' }, { 'Idempotency-Key': key })).json()) as {
+      _id: string;
+      position: number;
+    };
     const head = await app.eventStore.headPosition();
     const again = await postJson('/guidebooks', { title: 'Once' }, { 'Idempotency-Key': key });
     expect(again.status).toBe(201);
@@ -85,27 +111,44 @@ describe('the first thread: create a guidebook, read it back', () => {
   it('reports every part in /api/health', async () => {
     const response = await api('/health');
     expect(response.status).toBe(200);
-    const body = (await response.json()) as { status: string; eventStore: { status: string }; readStore: { status: string }; projectors: { name: string; lag: number }[] };
+    const body = (await response.json()) as {
+      status: string;
+      eventStore: { status: string };
+      readStore: { status: string };
+      projectors: { name: string; lag: number }[];
+    };
     expect(body.status).toBe('ok');
     expect(body.eventStore.status).toBe('ok');
     expect(body.readStore.status).toBe('ok');
     expect(body.projectors.map((p) => p.name)).toContain('guidebook-list');
     // the snapshots the guidebook commands wrote or skipped as too large (SQLite has no limit of its own)
-    expect((body as unknown as { snapshots: unknown }).snapshots).toMatchObject({ tooLarge: 0, failed: 0, maxBytes: null });
+    expect((body as unknown as { snapshots: unknown }).snapshots).toMatchObject({
+      tooLarge: 0,
+      failed: 0,
+      maxBytes: null,
+    });
   });
 });
 
 describe('guidebooks are for signed-in people', () => {
   it('without a token → 401, nothing appended', async () => {
     const anonymous = await expectNothingAppended(() =>
-      fetch(`${app.url}/api/guidebooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ title: 'x' }) }),
+      fetch(`${app.url}/api/guidebooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ title: 'x' }),
+      }),
     );
     await expectProblem(anonymous, 401, 'unauthorized');
     await expectProblem(await fetch(`${app.url}/api/guidebooks`), 401, 'unauthorized');
   });
 
   it('with a forged token → 401', async () => {
-    await expectProblem(await api('/guidebooks', { headers: { authorization: 'Bearer not.a.jwt' } }), 401, 'unauthorized');
+    await expectProblem(
+      await api('/guidebooks', { headers: { authorization: 'Bearer not.a.jwt' } }),
+      401,
+      'unauthorized',
+    );
   });
 
   it('records who created it in the event metadata', async () => {
@@ -144,7 +187,11 @@ describe('bad input gets problem details and changes nothing', () => {
   });
 
   it('a JSON array or scalar body → 400', async () => {
-    await expectProblem(await expectNothingAppended(() => postJson('/guidebooks', ['title'])), 400, 'validation_failed');
+    await expectProblem(
+      await expectNothingAppended(() => postJson('/guidebooks', ['title'])),
+      400,
+      'validation_failed',
+    );
     const scalar = await expectNothingAppended(() =>
       api('/guidebooks', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '"title"' }),
     );
@@ -164,7 +211,9 @@ describe('bad input gets problem details and changes nothing', () => {
   });
 
   it('a bad Idempotency-Key → 400', async () => {
-    const response = await expectNothingAppended(() => postJson('/guidebooks', { title: 'x' }, { 'Idempotency-Key': 'no spaces allowed' }));
+    const response = await expectNothingAppended(() =>
+      postJson('/guidebooks', { title: 'x' }, { 'Idempotency-Key': 'no spaces allowed' }),
+    );
     await expectProblem(response, 400, 'validation_failed');
   });
 

@@ -47,7 +47,9 @@ async function firstLoadScripts(path: string): Promise<Script[]> {
     // bytes on the wire per script, as this session's own network events tell them
     const scriptRequests = new Map<string, string>();
     const wire = new Map<string, number>();
-    cdp.on('Network.responseReceived', (event) => scriptRequests.set(event.requestId, new URL(event.response.url).pathname));
+    cdp.on('Network.responseReceived', (event) =>
+      scriptRequests.set(event.requestId, new URL(event.response.url).pathname),
+    );
     cdp.on('Network.loadingFinished', (event) => {
       const scriptPath = scriptRequests.get(event.requestId);
       if (scriptPath) wire.set(scriptPath, event.encodedDataLength);
@@ -60,7 +62,12 @@ async function firstLoadScripts(path: string): Promise<Script[]> {
     });
     await page.goto(`${product.baseUrl}${path}`, { waitUntil: 'networkidle0' });
     return await Promise.all(
-      responses.map(async ({ path: scriptPath, encoding, text }) => ({ path: scriptPath, encoding, text: await text, wireBytes: wire.get(scriptPath) ?? 0 })),
+      responses.map(async ({ path: scriptPath, encoding, text }) => ({
+        path: scriptPath,
+        encoding,
+        text: await text,
+        wireBytes: wire.get(scriptPath) ?? 0,
+      })),
     );
   } finally {
     await page.close();
@@ -68,16 +75,21 @@ async function firstLoadScripts(path: string): Promise<Script[]> {
 }
 
 describe('signed-out first load', () => {
-  it.each(['/', '/login', '/signup', '/reset-password/not-a-real-token', '/public-guidebooks'])('%s: brotli scripts, none of the editor’s', async (path) => {
-    const scripts = await firstLoadScripts(path);
-    expect(scripts.length).toBeGreaterThan(0);
-    // the build compresses every script that shrinks by it (all but a few tiny ones)
-    expect(scripts.filter((script) => script.text.length >= 1024 && script.encoding !== 'br').map((script) => script.path)).toEqual([]);
-    expect(scripts.filter((script) => script.encoding === 'br').length).toBeGreaterThan(scripts.length / 2);
-    expect(scripts.map((script) => script.path).filter((script) => EDITOR_CHUNKS.test(script))).toEqual([]);
-    const text = scripts.map((script) => script.text).join('\n');
-    expect(EDITOR_LIBRARIES.filter(([, marker]) => marker.test(text)).map(([name]) => name)).toEqual([]);
-  });
+  it.each(['/', '/login', '/signup', '/reset-password/not-a-real-token', '/public-guidebooks'])(
+    '%s: brotli scripts, none of the editor’s',
+    async (path) => {
+      const scripts = await firstLoadScripts(path);
+      expect(scripts.length).toBeGreaterThan(0);
+      // the build compresses every script that shrinks by it (all but a few tiny ones)
+      expect(
+        scripts.filter((script) => script.text.length >= 1024 && script.encoding !== 'br').map((script) => script.path),
+      ).toEqual([]);
+      expect(scripts.filter((script) => script.encoding === 'br').length).toBeGreaterThan(scripts.length / 2);
+      expect(scripts.map((script) => script.path).filter((script) => EDITOR_CHUNKS.test(script))).toEqual([]);
+      const text = scripts.map((script) => script.text).join('\n');
+      expect(EDITOR_LIBRARIES.filter(([, marker]) => marker.test(text)).map(([name]) => name)).toEqual([]);
+    },
+  );
 
   it('/login: its scripts take under 300 KB on the wire (825 KB before compression and the split)', async () => {
     const scripts = await firstLoadScripts('/login');
@@ -89,7 +101,10 @@ describe('signed-out first load', () => {
   it('/, /login and /signup load the front door’s own entry, under 150 KB gzipped, without the app’s router or query cache', async () => {
     for (const path of ['/', '/login', '/signup']) {
       const scripts = await firstLoadScripts(path);
-      expect(scripts.map((script) => script.path).filter((script) => /\/assets\/main-/.test(script)), path).toEqual([]);
+      expect(
+        scripts.map((script) => script.path).filter((script) => /\/assets\/main-/.test(script)),
+        path,
+      ).toEqual([]);
       const gzipped = scripts.reduce((sum, script) => sum + gzipSync(script.text, { level: 9 }).length, 0);
       expect(gzipped, `${path}: first-load JavaScript, gzipped`).toBeLessThan(150 * 1024);
       const text = scripts.map((script) => script.text).join('\n');
@@ -107,6 +122,8 @@ describe('signed-out first load', () => {
     const editorChunk = /(guidebook-editor-[\w-]+\.js)/.exec(entryText)?.[1];
     expect(editorChunk).toBeDefined();
     const editorText = await (await fetch(`${product.baseUrl}/assets/${editorChunk}`)).text();
-    expect(EDITOR_LIBRARIES.filter(([, marker]) => marker.test(editorText)).map(([name]) => name)).toEqual(expect.arrayContaining(['Slate', 'react-dnd']));
+    expect(EDITOR_LIBRARIES.filter(([, marker]) => marker.test(editorText)).map(([name]) => name)).toEqual(
+      expect.arrayContaining(['Slate', 'react-dnd']),
+    );
   });
 });

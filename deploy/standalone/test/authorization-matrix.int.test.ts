@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { basic, bearer, signupBody, startWithAdmin, TEST_ADMIN, TEST_PASSWORD, uniqueEmail, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
+import {
+  basic,
+  bearer,
+  signupBody,
+  startWithAdmin,
+  TEST_ADMIN,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type SignedIn,
+  type StartedWithAdmin,
+} from './testing/accounts.ts';
 import { routeTable, type RouteEntry } from './testing/route-table.ts';
 import { buildWorld, CALLERS, fillPath, png, type Caller, type World } from './testing/world.ts';
 
@@ -61,16 +71,31 @@ type RouteSpec = { rule: Rule; request?: (ctx: Context) => Cell | Promise<Cell> 
 
 const imageForm = async (): Promise<FormData> => {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(await png(Math.floor(Math.random() * 200)))], { type: 'image/png' }), 'image.png');
+  form.append(
+    'file',
+    new Blob([new Uint8Array(await png(Math.floor(Math.random() * 200)))], { type: 'image/png' }),
+    'image.png',
+  );
   return form;
 };
 const allowed = (ctx: Context) => ctx.expected === 'ok';
 /** a guidebook the request may destroy or change for good, when the caller may: a fresh one; else the shared one */
 const guidebookFor = async (ctx: Context) => (allowed(ctx) ? ctx.world.freshGuidebook() : ctx.world.guidebook);
 const messageBody = { title: 'Matrix', message: 'Hello', messageDate: '2026-11-30' };
-const feedbackBody = { feedback: 'Matrix feedback', url: 'https://example.com/x', userAgent: 'matrix', timestamp: '2026-11-25T10:00:00.000Z' };
+const feedbackBody = {
+  feedback: 'Matrix feedback',
+  url: 'https://example.com/x',
+  userAgent: 'matrix',
+  timestamp: '2026-11-25T10:00:00.000Z',
+};
 
-const refusedPurchase = { customer_uid: 'pg_card_nobody_x', merchant_uid: 'pg_matrix_x', imp_uid: 'imp_none', plan: 'standard', billingCycle: 'month' };
+const refusedPurchase = {
+  customer_uid: 'pg_card_nobody_x',
+  merchant_uid: 'pg_matrix_x',
+  imp_uid: 'imp_none',
+  plan: 'standard',
+  billingCycle: 'month',
+};
 /** A payment of the user's (a card check from a DEBUG card change, which grants no plan), made once. */
 let userPayment: Promise<string> | undefined;
 const paymentOfUser = (world: World): Promise<string> =>
@@ -78,10 +103,17 @@ const paymentOfUser = (world: World): Promise<string> =>
     const changed = await fetch(`${world.product.baseUrl}/api/subscriptions/change-payment-method`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...bearer(world.user.token) },
-      body: JSON.stringify({ customer_uid: `pg_card_${world.user.user.id}_matrix`, imp_uid: 'imp_debug_pg_cardcheck_matrix0001_0', DEBUG: true }),
+      body: JSON.stringify({
+        customer_uid: `pg_card_${world.user.user.id}_matrix`,
+        imp_uid: 'imp_debug_pg_cardcheck_matrix0001_0',
+        DEBUG: true,
+      }),
     });
     const { position } = (await changed.json()) as { position: number };
-    const listed = await fetch(`${world.product.baseUrl}/api/admin/subscriptions/user-transactions/${world.user.user.id}?after=${position}`, { headers: bearer(world.admin.token) });
+    const listed = await fetch(
+      `${world.product.baseUrl}/api/admin/subscriptions/user-transactions/${world.user.user.id}?after=${position}`,
+      { headers: bearer(world.admin.token) },
+    );
     const { transactions } = (await listed.json()) as { transactions: Array<{ merchantUid: string }> };
     if (!transactions[0]) throw new Error('the user has no payment');
     return transactions[0].merchantUid;
@@ -94,7 +126,12 @@ const transferOfUser = (world: World): Promise<string> =>
     const recorded = await fetch(`${world.product.baseUrl}/api/payments/transfer`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...bearer(world.admin.token) },
-      body: JSON.stringify({ customerUid: world.user.user.id, plan: 'standard', amount: 55_000, note: 'matrix receipt' }),
+      body: JSON.stringify({
+        customerUid: world.user.user.id,
+        plan: 'standard',
+        amount: 55_000,
+        note: 'matrix receipt',
+      }),
     });
     const { order } = (await recorded.json()) as { order: { merchantUid: string } };
     return order.merchantUid;
@@ -110,14 +147,38 @@ const ROUTES: Record<string, RouteSpec> = {
   'POST /api/reading': {
     rule: 'public',
     request: ({ world }) => ({
-      body: { uuid: world.guidebook.uuid, reads: [{ kind: 'open', page: 'cover', at: new Date().toISOString(), source: 'link', device: 'phone', offline: false, first: true }] },
+      body: {
+        uuid: world.guidebook.uuid,
+        reads: [
+          {
+            kind: 'open',
+            page: 'cover',
+            at: new Date().toISOString(),
+            source: 'link',
+            device: 'phone',
+            offline: false,
+            first: true,
+          },
+        ],
+      },
     }),
   },
-  'GET /api/admin/audit/:subjectType/:id': { rule: 'admin', request: ({ world }) => ({ path: `/api/admin/audit/user/${world.user.user.id}` }) },
+  'GET /api/admin/audit/:subjectType/:id': {
+    rule: 'admin',
+    request: ({ world }) => ({ path: `/api/admin/audit/user/${world.user.user.id}` }),
+  },
   'GET /api/admin/events': { rule: 'admin', request: () => ({ path: '/api/admin/events?limit=5' }) },
-  'GET /api/admin/events/export': { rule: 'admin', request: ({ world }) => ({ path: `/api/admin/events/export?stream=guidebook-${world.guidebook.id}` }) },
+  'GET /api/admin/events/export': {
+    rule: 'admin',
+    request: ({ world }) => ({ path: `/api/admin/events/export?stream=guidebook-${world.guidebook.id}` }),
+  },
   'GET /api/admin/events/:position': { rule: 'admin', request: () => ({ path: '/api/admin/events/1' }) },
-  'GET /api/admin/guidebooks/:guidebookId/as-of': { rule: 'admin', request: ({ world }) => ({ path: `/api/admin/guidebooks/${world.guidebook.id}/as-of?at=${encodeURIComponent(new Date().toISOString())}` }) },
+  'GET /api/admin/guidebooks/:guidebookId/as-of': {
+    rule: 'admin',
+    request: ({ world }) => ({
+      path: `/api/admin/guidebooks/${world.guidebook.id}/as-of?at=${encodeURIComponent(new Date().toISOString())}`,
+    }),
+  },
   'GET /api/admin/guidebooks': { rule: 'admin' },
   'GET /api/admin/icons': { rule: 'admin' },
   'GET /api/admin/messages': { rule: 'admin' },
@@ -126,22 +187,45 @@ const ROUTES: Record<string, RouteSpec> = {
   // a sent message is unsent before it changes (403 otherwise): the administrator's cell changes a saved one
   'PUT /api/admin/messages/:id': {
     rule: 'admin',
-    request: async (ctx) => ({ path: `/api/admin/messages/${allowed(ctx) ? await ctx.world.freshMessage(false) : ctx.world.messageId}`, body: messageBody }),
+    request: async (ctx) => ({
+      path: `/api/admin/messages/${allowed(ctx) ? await ctx.world.freshMessage(false) : ctx.world.messageId}`,
+      body: messageBody,
+    }),
   },
-  'DELETE /api/admin/messages/:id': { rule: 'admin', request: async (ctx) => ({ path: `/api/admin/messages/${allowed(ctx) ? await ctx.world.freshMessage() : ctx.world.messageId}` }) },
-  'POST /api/admin/thumbnails/generate': { rule: 'admin', request: ({ world }) => ({ body: { guidebookId: world.guidebook.id } }) },
+  'DELETE /api/admin/messages/:id': {
+    rule: 'admin',
+    request: async (ctx) => ({
+      path: `/api/admin/messages/${allowed(ctx) ? await ctx.world.freshMessage() : ctx.world.messageId}`,
+    }),
+  },
+  'POST /api/admin/thumbnails/generate': {
+    rule: 'admin',
+    request: ({ world }) => ({ body: { guidebookId: world.guidebook.id } }),
+  },
   'GET /api/admin/users/:userId/guidebooks': { rule: 'admin' },
   'GET /api/admin/users/:userId/activity': { rule: 'admin' },
-  'POST /api/auth': { rule: 'credentials', request: ({ who }) => ({ who: null, ...(who ? { basic: { email: who.user.email, password: passwordOf(who) } } : {}) }) },
+  'POST /api/auth': {
+    rule: 'credentials',
+    request: ({ who }) => ({
+      who: null,
+      ...(who ? { basic: { email: who.user.email, password: passwordOf(who) } } : {}),
+    }),
+  },
   'POST /api/auth/kakao': { rule: 'public', request: () => ({ body: {} }) },
   'POST /api/auth/kakao/code': { rule: 'public', request: () => ({ body: {} }) },
-  'POST /api/auth/sign-out': { rule: 'signed-in', request: async ({ world, who }) => ({ who: who ? await world.freshSession(who) : null }) },
+  'POST /api/auth/sign-out': {
+    rule: 'signed-in',
+    request: async ({ world, who }) => ({ who: who ? await world.freshSession(who) : null }),
+  },
   'GET /api/dev/outbox': { rule: 'dev' },
   'GET /api/dev/outbox/:id': { rule: 'dev' },
   'POST /api/feedback': { rule: 'public', request: () => ({ body: feedbackBody }) },
   'GET /api/guidebooks': { rule: 'signed-in' },
   'POST /api/guidebooks': { rule: 'signed-in', request: () => ({ body: { title: 'Matrix' } }) },
-  'POST /api/guidebooks/copy': { rule: 'owner-or-admin', request: ({ world }) => ({ body: { guidebookId: world.guidebook.id } }) },
+  'POST /api/guidebooks/copy': {
+    rule: 'owner-or-admin',
+    request: ({ world }) => ({ body: { guidebookId: world.guidebook.id } }),
+  },
   'POST /api/guidebooks/contents/copy': {
     rule: 'owner-or-admin',
     request: ({ world }) => ({ body: { guidebookId: world.guidebook.id, contentId: world.guidebook.contentId } }),
@@ -154,7 +238,9 @@ const ROUTES: Record<string, RouteSpec> = {
   'PUT /api/guidebooks/:id': {
     rule: 'owner-or-admin',
     request: async ({ world }) => {
-      const response = await fetch(`${world.product.baseUrl}/api/guidebooks/${world.guidebook.id}`, { headers: bearer(world.admin.token) });
+      const response = await fetch(`${world.product.baseUrl}/api/guidebooks/${world.guidebook.id}`, {
+        headers: bearer(world.admin.token),
+      });
       return { body: await response.json() };
     },
   },
@@ -165,7 +251,10 @@ const ROUTES: Record<string, RouteSpec> = {
       body: { patches: [{ op: 'replace', path: ['title'], value: 'Matrix edit' }] },
     }),
   },
-  'DELETE /api/guidebooks/:id': { rule: 'owner-or-admin', request: async (ctx) => ({ path: `/api/guidebooks/${(await guidebookFor(ctx)).id}` }) },
+  'DELETE /api/guidebooks/:id': {
+    rule: 'owner-or-admin',
+    request: async (ctx) => ({ path: `/api/guidebooks/${(await guidebookFor(ctx)).id}` }),
+  },
   'DELETE /api/guidebooks/:guidebookId/contents/:contentId/items/:itemId': {
     rule: 'owner-or-admin',
     request: async (ctx) => {
@@ -173,16 +262,31 @@ const ROUTES: Record<string, RouteSpec> = {
       return { path: `/api/guidebooks/${g.id}/contents/${g.contentId}/items/${g.itemId}` };
     },
   },
-  'POST /api/guidebooks/:guidebookId/contents/:contentId/sections/:sectionId/items/:itemId/upload': { rule: 'owner-or-admin', request: () => ({ form: imageForm }) },
+  'POST /api/guidebooks/:guidebookId/contents/:contentId/sections/:sectionId/items/:itemId/upload': {
+    rule: 'owner-or-admin',
+    request: () => ({ form: imageForm }),
+  },
   'POST /api/guidebooks/:id/header/image': { rule: 'owner-or-admin', request: () => ({ form: imageForm }) },
   'POST /api/guidebooks/:id/cards/:cardId/image': { rule: 'owner-or-admin', request: () => ({ form: imageForm }) },
   'POST /api/guidebooks/:id/footer/image': { rule: 'owner-or-admin', request: () => ({ form: imageForm }) },
   'POST /api/guidebooks/:id/subtitle/image': { rule: 'owner-or-admin', request: () => ({ form: imageForm }) },
   'GET /api/guidebooks/:id/history': { rule: 'owner-or-admin' },
   'GET /api/guidebooks/:id/revisions/:revision': { rule: 'owner-or-admin' },
-  'PUT /api/guidebooks/:id/password': { rule: 'owner-or-admin', request: async (ctx) => ({ path: `/api/guidebooks/${(await guidebookFor(ctx)).id}/password`, body: { password: 'matrix' } }) },
-  'PATCH /api/guidebooks/:id/public-gallery': { rule: 'owner-or-admin', request: () => ({ body: { isPublicGallery: false } }) },
-  'PUT /api/guidebooks/:id/publish': { rule: 'publisher', request: async (ctx) => ({ path: `/api/guidebooks/${(await guidebookFor(ctx)).id}/publish` }) },
+  'PUT /api/guidebooks/:id/password': {
+    rule: 'owner-or-admin',
+    request: async (ctx) => ({
+      path: `/api/guidebooks/${(await guidebookFor(ctx)).id}/password`,
+      body: { password: 'matrix' },
+    }),
+  },
+  'PATCH /api/guidebooks/:id/public-gallery': {
+    rule: 'owner-or-admin',
+    request: () => ({ body: { isPublicGallery: false } }),
+  },
+  'PUT /api/guidebooks/:id/publish': {
+    rule: 'publisher',
+    request: async (ctx) => ({ path: `/api/guidebooks/${(await guidebookFor(ctx)).id}/publish` }),
+  },
   'PUT /api/guidebooks/:id/unpublish': { rule: 'owner-or-admin' },
   'PUT /api/guidebooks/:id/sample': {
     rule: 'admin-owner',
@@ -200,47 +304,98 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/docs/:asset': { rule: 'public', request: () => ({ path: '/api/docs/init.js' }) },
   'GET /api/icons': { rule: 'signed-in' },
   'POST /api/icons': { rule: 'signed-in', request: () => ({ form: imageForm }) },
-  'DELETE /api/icons/:iconId': { rule: 'owner-or-admin', request: async (ctx) => ({ path: `/api/icons/${allowed(ctx) ? await ctx.world.freshIcon() : ctx.world.iconId}` }) },
+  'DELETE /api/icons/:iconId': {
+    rule: 'owner-or-admin',
+    request: async (ctx) => ({ path: `/api/icons/${allowed(ctx) ? await ctx.world.freshIcon() : ctx.world.iconId}` }),
+  },
   'GET /api/messages': { rule: 'signed-in' },
   'GET /api/messages/:id': { rule: 'signed-in' },
-  'DELETE /api/messages/:id': { rule: 'admin', request: async (ctx) => ({ path: `/api/messages/${allowed(ctx) ? await ctx.world.freshMessage() : ctx.world.messageId}` }) },
+  'DELETE /api/messages/:id': {
+    rule: 'admin',
+    request: async (ctx) => ({
+      path: `/api/messages/${allowed(ctx) ? await ctx.world.freshMessage() : ctx.world.messageId}`,
+    }),
+  },
   'POST /api/messages/:id/dismiss': { rule: 'signed-in' },
-  'POST /api/password-resets': { rule: 'public', request: ({ world }) => ({ body: { email: world.victim.user.email } }) },
+  'POST /api/password-resets': {
+    rule: 'public',
+    request: ({ world }) => ({ body: { email: world.victim.user.email } }),
+  },
   'PUT /api/password-resets/:token': { rule: 'public', request: () => ({ body: { password: 'Another1!x' } }) },
   'GET /api/password-resets/check/:token': { rule: 'public' },
   'GET /api/sample/guidebook': { rule: 'signed-in' },
   'GET /api/sample/guidebook-content': { rule: 'signed-in' },
-  'POST /api/subscriptions/admin/subscribe': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id, plan: 'standard' } }) },
-  'POST /api/subscriptions/admin/subscribe-one-month': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id } }) },
-  'POST /api/subscriptions/admin/change-plan': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id, plan: 'pro' } }) },
-  'POST /api/subscriptions/admin/unsubscribe': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id } }) },
+  'POST /api/subscriptions/admin/subscribe': {
+    rule: 'admin',
+    request: ({ world }) => ({ body: { customerUid: world.victim.user.id, plan: 'standard' } }),
+  },
+  'POST /api/subscriptions/admin/subscribe-one-month': {
+    rule: 'admin',
+    request: ({ world }) => ({ body: { customerUid: world.victim.user.id } }),
+  },
+  'POST /api/subscriptions/admin/change-plan': {
+    rule: 'admin',
+    request: ({ world }) => ({ body: { customerUid: world.victim.user.id, plan: 'pro' } }),
+  },
+  'POST /api/subscriptions/admin/unsubscribe': {
+    rule: 'admin',
+    request: ({ world }) => ({ body: { customerUid: world.victim.user.id } }),
+  },
   // payments: purchases and card changes with nothing a provider paid (400 for everyone signed in: nothing granted)
   'POST /api/subscriptions/subscribe': { rule: 'signed-in', request: () => ({ body: refusedPurchase }) },
   'POST /api/subscriptions/subscribe-one-month': { rule: 'signed-in', request: () => ({ body: refusedPurchase }) },
-  'POST /api/subscriptions/change-payment-method': { rule: 'signed-in', request: () => ({ body: { customer_uid: 'pg_card_nobody_x', imp_uid: 'imp_none' } }) },
+  'POST /api/subscriptions/change-payment-method': {
+    rule: 'signed-in',
+    request: () => ({ body: { customer_uid: 'pg_card_nobody_x', imp_uid: 'imp_none' } }),
+  },
   'POST /api/subscriptions/unsubscribe': { rule: 'signed-in' },
-  'POST /api/subscriptions/admin/schedule-payment': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id } }) },
+  'POST /api/subscriptions/admin/schedule-payment': {
+    rule: 'admin',
+    request: ({ world }) => ({ body: { customerUid: world.victim.user.id } }),
+  },
   'GET /api/payments': { rule: 'signed-in' },
   'GET /api/payments/config': { rule: 'public' },
   'GET /api/payments/all': { rule: 'admin' },
   'GET /api/payments/user/:userId': { rule: 'self-or-admin' },
-  'GET /api/payments/:merchantUid': { rule: 'owner-or-admin', request: async ({ world }) => ({ path: `/api/payments/${await paymentOfUser(world)}` }) },
-  'GET /api/payments/:merchantUid/receipt': { rule: 'owner-or-admin', request: async ({ world }) => ({ path: `/api/payments/${await transferOfUser(world)}/receipt` }) },
+  'GET /api/payments/:merchantUid': {
+    rule: 'owner-or-admin',
+    request: async ({ world }) => ({ path: `/api/payments/${await paymentOfUser(world)}` }),
+  },
+  'GET /api/payments/:merchantUid/receipt': {
+    rule: 'owner-or-admin',
+    request: async ({ world }) => ({ path: `/api/payments/${await transferOfUser(world)}/receipt` }),
+  },
   'DELETE /api/payments/:merchantUid': { rule: 'admin', request: () => ({ path: '/api/payments/pg_matrix_none' }) },
   // PortOne's webhook: anyone may call it; a forged imp_uid is looked up, not found (404), and changes nothing
-  'POST /api/payments/webhook': { rule: 'public', request: () => ({ body: { imp_uid: 'imp_matrix_forged', merchant_uid: 'pg_purchase_matrix0001', status: 'paid' } }) },
+  'POST /api/payments/webhook': {
+    rule: 'public',
+    request: () => ({ body: { imp_uid: 'imp_matrix_forged', merchant_uid: 'pg_purchase_matrix0001', status: 'paid' } }),
+  },
   'POST /api/payments/refund': { rule: 'admin', request: () => ({ body: { merchantUid: 'pg_matrix_none' } }) },
-  'POST /api/payments/transfer': { rule: 'admin', request: ({ world }) => ({ body: { customerUid: world.victim.user.id, plan: 'standard', amount: 0, note: 'matrix' } }) },
+  'POST /api/payments/transfer': {
+    rule: 'admin',
+    request: ({ world }) => ({
+      body: { customerUid: world.victim.user.id, plan: 'standard', amount: 0, note: 'matrix' },
+    }),
+  },
   'GET /api/admin/subscriptions/transactions': { rule: 'admin' },
   'GET /api/admin/subscriptions/user-transactions/:userId': { rule: 'admin' },
-  'POST /api/thumbnails/generate': { rule: 'signed-in', request: ({ world }) => ({ body: { guidebookIds: [world.guidebook.id] } }) },
+  'POST /api/thumbnails/generate': {
+    rule: 'signed-in',
+    request: ({ world }) => ({ body: { guidebookIds: [world.guidebook.id] } }),
+  },
   'GET /api/thumbnails/status': { rule: 'signed-in' },
   'GET /api/users': { rule: 'admin' },
   'POST /api/users': { rule: 'public', request: () => ({ body: signupBody(uniqueEmail('matrix-signup')) }) },
   'GET /api/users/:id': { rule: 'self-or-admin' },
   'PUT /api/users/:id': { rule: 'self-or-admin', request: () => ({ body: { language: 'en' } }) },
   'PATCH /api/users/:id': { rule: 'admin', request: () => ({ body: { isHidden: false } }) },
-  'DELETE /api/users/:id': { rule: 'admin', request: async (ctx) => ({ path: `/api/users/${allowed(ctx) ? (await ctx.world.freshAccount('matrix-deleted')).user.id : ctx.world.user.user.id}` }) },
+  'DELETE /api/users/:id': {
+    rule: 'admin',
+    request: async (ctx) => ({
+      path: `/api/users/${allowed(ctx) ? (await ctx.world.freshAccount('matrix-deleted')).user.id : ctx.world.user.user.id}`,
+    }),
+  },
   'PUT /api/users/:id/image': { rule: 'self-or-admin', request: () => ({ form: imageForm }) },
   'PUT /api/users/:id/password': {
     rule: 'self-basic',
@@ -308,7 +463,9 @@ let routes: RouteEntry[];
 
 beforeAll(async () => {
   // the matrix writes more than a person would in a minute; the quotas have their own tests
-  product = await startWithAdmin('authorization-matrix', { env: { GUIDEBOOK_WRITES_PER_MINUTE: '100000', KAKAO_API_BASE: 'http://127.0.0.1:9' } });
+  product = await startWithAdmin('authorization-matrix', {
+    env: { GUIDEBOOK_WRITES_PER_MINUTE: '100000', KAKAO_API_BASE: 'http://127.0.0.1:9' },
+  });
   world = await buildWorld(product);
   routes = await routeTable(product.baseUrl);
 });
@@ -323,10 +480,16 @@ describe('the authorization matrix', () => {
 
   it('has a rule for every route (a new route must say who may call it), and none for a route that is gone', () => {
     const keys = routes.map((r) => `${r.method} ${r.path}`);
-    expect(keys.filter((key) => !(key in ROUTES)), 'new route without a rule').toEqual([]);
+    expect(
+      keys.filter((key) => !(key in ROUTES)),
+      'new route without a rule',
+    ).toEqual([]);
     // the web app's fallback is there only when the web app is built
     const optional = new Set(['GET /^\\/(?!api\\/).*/', 'GET /', 'GET /login', 'GET /signup']);
-    expect(Object.keys(ROUTES).filter((key) => !keys.includes(key) && !optional.has(key)), 'rule for a route that is gone').toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((key) => !keys.includes(key) && !optional.has(key)),
+      'rule for a route that is gone',
+    ).toEqual([]);
   });
 
   it('answers every route and caller as its rule says', async () => {
@@ -340,7 +503,11 @@ describe('the authorization matrix', () => {
         const who = world.signedIn(caller);
         const cell = (await spec.request?.({ world, caller, who, expected })) ?? {};
         const sender = cell.who === undefined ? who : cell.who;
-        const headers: Record<string, string> = { ...(sender ? bearer(sender.token) : {}), ...(cell.basic ? { authorization: basic(cell.basic.email, cell.basic.password) } : {}), ...cell.headers };
+        const headers: Record<string, string> = {
+          ...(sender ? bearer(sender.token) : {}),
+          ...(cell.basic ? { authorization: basic(cell.basic.email, cell.basic.password) } : {}),
+          ...cell.headers,
+        };
         let body: BodyInit | undefined;
         if (cell.form) body = await cell.form();
         else if (cell.body !== undefined) {
@@ -348,12 +515,20 @@ describe('the authorization matrix', () => {
           body = JSON.stringify(cell.body);
         }
         const path = cell.path ?? fillPath(route.path, world);
-        const response = await fetch(`${product.baseUrl}${path}`, { method: route.method, headers, ...(body === undefined ? {} : { body }), redirect: 'manual' });
+        const response = await fetch(`${product.baseUrl}${path}`, {
+          method: route.method,
+          headers,
+          ...(body === undefined ? {} : { body }),
+          redirect: 'manual',
+        });
         requests += 1;
         const text = await response.text();
-        if (process.env.MATRIX_TRACE) console.log(`${route.method} ${route.path} ${caller} ${expected} ${response.status}`);
+        if (process.env.MATRIX_TRACE)
+          console.log(`${route.method} ${route.path} ${caller} ${expected} ${response.status}`);
         if (!meets(expected, response.status)) {
-          failures.push(`${route.method} ${route.path} as ${caller} (${spec.rule}: ${expected}) → ${response.status} ${text.slice(0, 160)}`);
+          failures.push(
+            `${route.method} ${route.path} as ${caller} (${spec.rule}: ${expected}) → ${response.status} ${text.slice(0, 160)}`,
+          );
         }
       }
     }
@@ -363,7 +538,10 @@ describe('the authorization matrix', () => {
 
   it('lets a subscriber publish a guidebook of their own (the publisher rule, from the other side)', async () => {
     const own = await world.freshGuidebook(world.subscriber);
-    const response = await fetch(`${product.baseUrl}/api/guidebooks/${own.id}/publish`, { method: 'PUT', headers: bearer(world.subscriber.token) });
+    const response = await fetch(`${product.baseUrl}/api/guidebooks/${own.id}/publish`, {
+      method: 'PUT',
+      headers: bearer(world.subscriber.token),
+    });
     expect(response.status, await response.text()).toBe(200);
   });
 });

@@ -21,7 +21,10 @@ afterAll(() => product?.app.close());
 
 async function clientError(path: string, init: RequestInit = {}): Promise<number> {
   const before = await product.app.eventStore.headPosition();
-  const response = await fetch(`${product.baseUrl}${path}`, { ...init, headers: { ...bearer(product.admin.token), ...(init.headers as Record<string, string> | undefined) } });
+  const response = await fetch(`${product.baseUrl}${path}`, {
+    ...init,
+    headers: { ...bearer(product.admin.token), ...(init.headers as Record<string, string> | undefined) },
+  });
   expect(response.status, `${init.method ?? 'GET'} ${path}`).toBeGreaterThanOrEqual(400);
   expect(response.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(500);
   expect(response.headers.get('content-type') ?? '', path).toContain('application/problem+json');
@@ -48,19 +51,33 @@ describe('bad input gets a 4xx, never a 500', () => {
     await clientError('/assets/%ff');
   });
 
-  it.each(['/api/guidebooks?page=1e15', '/api/users?page=1e15', '/api/admin/guidebooks?page=1e15', '/api/guidebooks/public-gallery?page=1e15', '/api/admin/messages?page=1e15', '/api/messages?page=1e15', '/api/admin/feedback?page=1e15', '/api/guidebooks?page=NaN'])(
-    'a page number past any list: %s',
-    async (path) => {
-      expect(await clientError(path)).toBe(400);
-    },
-  );
+  it.each([
+    '/api/guidebooks?page=1e15',
+    '/api/users?page=1e15',
+    '/api/admin/guidebooks?page=1e15',
+    '/api/guidebooks/public-gallery?page=1e15',
+    '/api/admin/messages?page=1e15',
+    '/api/messages?page=1e15',
+    '/api/admin/feedback?page=1e15',
+    '/api/guidebooks?page=NaN',
+  ])('a page number past any list: %s', async (path) => {
+    expect(await clientError(path)).toBe(400);
+  });
 
   it('writes with bad ids or lone surrogates in the body', async () => {
     await clientError('/api/guidebooks/%ff/publish', { method: 'PUT' });
     await clientError('/api/icons/%ED%A0%80', { method: 'DELETE' });
     const json = { 'content-type': 'application/json' };
-    expect(await clientError('/api/guidebooks', { method: 'POST', headers: json, body: '{"title":"\\ud800"}' })).toBe(400);
-    expect(await clientError('/api/admin/messages', { method: 'POST', headers: json, body: '{"title":"a","message":"\\udc00b","messageDate":"2026-11-30"}' })).toBe(400);
+    expect(await clientError('/api/guidebooks', { method: 'POST', headers: json, body: '{"title":"\\ud800"}' })).toBe(
+      400,
+    );
+    expect(
+      await clientError('/api/admin/messages', {
+        method: 'POST',
+        headers: json,
+        body: '{"title":"a","message":"\\udc00b","messageDate":"2026-11-30"}',
+      }),
+    ).toBe(400);
     expect(await clientError('/api/feedback', { method: 'POST', headers: json, body: '{"\\ud800":1}' })).toBe(400);
   });
 
@@ -68,8 +85,16 @@ describe('bad input gets a 4xx, never a 500', () => {
     const json = { 'content-type': 'application/json' };
     const deep = `${'['.repeat(5000)}${']'.repeat(5000)}`;
     const deepObject = `${'{"a":'.repeat(300)}1${'}'.repeat(300)}`;
-    expect(await clientError('/api/users/verify/a%40b.kr', { method: 'POST', headers: { ...json, 'idempotency-key': 'deep-1' }, body: deep })).toBe(400);
+    expect(
+      await clientError('/api/users/verify/a%40b.kr', {
+        method: 'POST',
+        headers: { ...json, 'idempotency-key': 'deep-1' },
+        body: deep,
+      }),
+    ).toBe(400);
     expect(await clientError('/api/feedback', { method: 'POST', headers: json, body: deepObject })).toBe(400);
-    expect(await clientError('/api/guidebooks', { method: 'POST', headers: json, body: `{"title":"x","contents":${deep}}` })).toBe(400);
+    expect(
+      await clientError('/api/guidebooks', { method: 'POST', headers: json, body: `{"title":"x","contents":${deep}}` }),
+    ).toBe(400);
   });
 });

@@ -36,15 +36,24 @@ describe('the billing worker in the standalone product', () => {
     const expiresAt = new Date(Date.now() - 60_000).toISOString();
     const now = new Date().toISOString();
     await product.app.eventStore.appendToStream(userStream(userId), [
-      { id: randomUUID(), type: 'PaymentMethodChanged', data: { userId, customerUid: `cust_${userId}`, cardName: 'DEBUG card', changedAt: now } },
-      { id: randomUUID(), type: 'UserSubscribed', data: { userId, plan: 'standard', billingCycle: 'month', expiresAt, subscribedAt: now } },
+      {
+        id: randomUUID(),
+        type: 'PaymentMethodChanged',
+        data: { userId, customerUid: `cust_${userId}`, cardName: 'DEBUG card', changedAt: now },
+      },
+      {
+        id: randomUUID(),
+        type: 'UserSubscribed',
+        data: { userId, plan: 'standard', billingCycle: 'month', expiresAt, subscribedAt: now },
+      },
     ]);
 
     await waitFor(async () => (await typesIn(userStream(userId))).includes('SubscriptionRenewed'));
     const merchantUid = renewalMerchantUid(userId, expiresAt, 1);
     expect(await typesIn(paymentStream(merchantUid))).toEqual(['PaymentRequested', 'PaymentSucceeded']);
     const renewed = [];
-    for await (const event of product.app.eventStore.readStream(userStream(userId))) if (event.type === 'SubscriptionRenewed') renewed.push(event.data);
+    for await (const event of product.app.eventStore.readStream(userStream(userId)))
+      if (event.type === 'SubscriptionRenewed') renewed.push(event.data);
     expect(renewed).toEqual([expect.objectContaining({ merchantUid, plan: 'standard' })]);
 
     const health = (await (await fetch(`${product.baseUrl}/api/health`)).json()) as unknown;
@@ -58,15 +67,25 @@ describe('the billing worker in the standalone product', () => {
     const expiresAt = new Date(Date.now() + 2 * 24 * 3600_000).toISOString();
     const now = new Date().toISOString();
     await product.app.eventStore.appendToStream(userStream(userId), [
-      { id: randomUUID(), type: 'PaymentMethodChanged', data: { userId, customerUid: `cust_${userId}`, cardName: 'DEBUG card', changedAt: now } },
-      { id: randomUUID(), type: 'UserSubscribed', data: { userId, plan: 'standard', billingCycle: 'month', expiresAt, subscribedAt: now } },
+      {
+        id: randomUUID(),
+        type: 'PaymentMethodChanged',
+        data: { userId, customerUid: `cust_${userId}`, cardName: 'DEBUG card', changedAt: now },
+      },
+      {
+        id: randomUUID(),
+        type: 'UserSubscribed',
+        data: { userId, plan: 'standard', billingCycle: 'month', expiresAt, subscribedAt: now },
+      },
     ]);
     await waitFor(async () => (await typesIn(userStream(userId))).includes('BillingNoticeSent'));
 
     type Inbox = { messages: Array<{ _id: string; title: string; message: string; type: string }> };
     let inbox: Inbox = { messages: [] };
     await waitFor(async () => {
-      inbox = (await (await fetch(`${product.baseUrl}/api/messages`, { headers: bearer(owner.token) })).json()) as Inbox;
+      inbox = (await (
+        await fetch(`${product.baseUrl}/api/messages`, { headers: bearer(owner.token) })
+      ).json()) as Inbox;
       return inbox.messages.length > 0;
     });
     const [notice] = inbox.messages;
@@ -75,7 +94,8 @@ describe('the billing worker in the standalone product', () => {
     expect(notice?.message).toContain('50,000원');
     expect(notice?.type).toBe('information');
 
-    const dismiss = (who: { token: string }) => fetch(`${product.baseUrl}/api/messages/${notice!._id}/dismiss`, { method: 'POST', headers: bearer(who.token) });
+    const dismiss = (who: { token: string }) =>
+      fetch(`${product.baseUrl}/api/messages/${notice!._id}/dismiss`, { method: 'POST', headers: bearer(who.token) });
     expect((await dismiss(other)).status).toBe(404);
     expect((await dismiss(owner)).status).toBe(200);
   });

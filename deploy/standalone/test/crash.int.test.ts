@@ -24,7 +24,13 @@ const SEED = Number(process.env.CRASH_SEED ?? 20261125);
 const WRITERS = 4;
 const ADMIN = { email: 'crash-admin@example.com', password: 'Crash1!pw' };
 // No thumbnails (they would need Chromium and change the queue on their own time); everything else as shipped.
-const ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, CHROMIUM_PATH: '/nonexistent/chromium', LOG_LEVEL: 'warn', ...TEST_ACCOUNT_ENV };
+const ENV = {
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  CHROMIUM_PATH: '/nonexistent/chromium',
+  LOG_LEVEL: 'warn',
+  ...TEST_ACCOUNT_ENV,
+};
 
 /** mulberry32: small, seeded, good enough to spread kill moments */
 function seeded(seed: number): () => number {
@@ -45,10 +51,20 @@ const start = (dataDir: string): Promise<SpawnedProduct> => spawnProduct({ ...EN
 type Acknowledged = Map<string, { writer: number; n: number }>;
 
 /** One writer: creates a guidebook, then renames it with If-Match until the process dies under it. */
-async function write(url: string, token: string, writer: number, acknowledged: Acknowledged, counter: { n: number }): Promise<void> {
+async function write(
+  url: string,
+  token: string,
+  writer: number,
+  acknowledged: Acknowledged,
+  counter: { n: number },
+): Promise<void> {
   const headers = { 'content-type': 'application/json', ...bearer(token) };
   try {
-    const created = await fetch(`${url}/api/guidebooks`, { method: 'POST', headers, body: JSON.stringify({ title: `w${writer}-${++counter.n}` }) });
+    const created = await fetch(`${url}/api/guidebooks`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ title: `w${writer}-${++counter.n}` }),
+    });
     if (created.status !== 201) return;
     const { _id: id } = (await created.json()) as { _id: string };
     acknowledged.set(id, { writer, n: counter.n });
@@ -73,7 +89,11 @@ async function write(url: string, token: string, writer: number, acknowledged: A
 function readModels(path: string): Map<string, Map<string, unknown>> {
   const db = new Database(path, { readonly: true });
   try {
-    const tables = new Set((db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
+    const tables = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (row) => row.name,
+      ),
+    );
     const models = new Map<string, Map<string, unknown>>();
     for (const { collection } of allProjectors) {
       // the SQLite read store keeps each collection in a table of its name
@@ -100,72 +120,89 @@ function rebuildAll(dataDir: string): Promise<string> {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  return new Promise((done, fail) => child.on('exit', (code) => (code === 0 ? done(output) : fail(new Error(`rebuild exited with ${code}:\n${output}`)))));
+  return new Promise((done, fail) =>
+    child.on('exit', (code) =>
+      code === 0 ? done(output) : fail(new Error(`rebuild exited with ${code}:\n${output}`)),
+    ),
+  );
 }
 
 describe('kill -9 under write load', () => {
-  it(`${ROUNDS} random kills lose no acknowledged write, and the read models left equal the read models rebuilt`, { timeout: 30 * 60_000 }, async () => {
-    const dataDir = resolve(scratch, `crash-load-${randomUUID()}`);
-    const random = seeded(SEED);
-    const acknowledged: Acknowledged = new Map();
-    const counters = Array.from({ length: WRITERS }, () => ({ n: 0 }));
-    let token = '';
-    let killedWhileWriting = 0;
+  it(
+    `${ROUNDS} random kills lose no acknowledged write, and the read models left equal the read models rebuilt`,
+    { timeout: 30 * 60_000 },
+    async () => {
+      const dataDir = resolve(scratch, `crash-load-${randomUUID()}`);
+      const random = seeded(SEED);
+      const acknowledged: Acknowledged = new Map();
+      const counters = Array.from({ length: WRITERS }, () => ({ n: 0 }));
+      let token = '';
+      let killedWhileWriting = 0;
 
-    for (let round = 0; round < ROUNDS; round++) {
-      const running = await start(dataDir);
-      if (token === '') token = (await signIn(running.url, ADMIN.email, ADMIN.password)).token;
-      const before = acknowledged.size;
-      const writers = counters.map((counter, writer) => write(running.url, token, writer, acknowledged, counter));
-      // kill somewhere between 100 ms and 1.5 s into the load
-      await new Promise((done) => setTimeout(done, 100 + Math.floor(random() * 1400)));
-      running.child.kill('SIGKILL');
-      await running.exited;
-      await Promise.all(writers);
-      if (acknowledged.size > before) killedWhileWriting++;
-    }
-    // Kills must land while writes are acknowledged, or nothing was tested: in more than half the rounds of a soak;
-    // in a quarter of a short CI run, where a loaded machine may acknowledge the first write after an early kill
-    // (at 8 rounds, more than half failed about one CI run in four).
-    expect(killedWhileWriting).toBeGreaterThanOrEqual(ROUNDS >= 20 ? Math.floor(ROUNDS / 2) + 1 : Math.ceil(ROUNDS / 4));
-
-    // The last start catches up; every acknowledged rename is there (or a later one the kill cut off unacknowledged).
-    const last = await start(dataDir);
-    try {
-      for (const [id, { writer, n }] of acknowledged) {
-        let title = '';
-        for (let tries = 0; tries < 50; tries++) {
-          const response = await fetch(`${last.url}/api/guidebooks/${id}`, { headers: bearer(token) });
-          if (response.status === 200) {
-            title = ((await response.json()) as { title: string }).title;
-            const [, seen] = /^w\d+-(\d+)$/.exec(title) ?? [];
-            if (Number(seen) >= n) break;
-          }
-          await new Promise((done) => setTimeout(done, 100));
-        }
-        const [, who, seen] = /^w(\d+)-(\d+)$/.exec(title) ?? [];
-        expect({ id, writer: Number(who), atLeast: Number(seen) >= n }).toEqual({ id, writer, atLeast: true });
+      for (let round = 0; round < ROUNDS; round++) {
+        const running = await start(dataDir);
+        if (token === '') token = (await signIn(running.url, ADMIN.email, ADMIN.password)).token;
+        const before = acknowledged.size;
+        const writers = counters.map((counter, writer) => write(running.url, token, writer, acknowledged, counter));
+        // kill somewhere between 100 ms and 1.5 s into the load
+        await new Promise((done) => setTimeout(done, 100 + Math.floor(random() * 1400)));
+        running.child.kill('SIGKILL');
+        await running.exited;
+        await Promise.all(writers);
+        if (acknowledged.size > before) killedWhileWriting++;
       }
-      // let every projector reach the head before the read models are compared
-      const health = (await (await fetch(`${last.url}/api/health`)).json()) as { eventStore?: { headPosition?: number } };
-      const head = Number(health.eventStore?.headPosition ?? 0);
-      const list = await fetch(`${last.url}/api/guidebooks?after=${head}&pageSize=1`, { headers: bearer(token) });
-      expect(list.status).toBe(200);
-      await new Promise((done) => setTimeout(done, 1500));
-    } finally {
-      last.child.kill('SIGTERM');
-      expect(await last.exited).toBe(0);
-    }
+      // Kills must land while writes are acknowledged, or nothing was tested: in more than half the rounds of a soak;
+      // in a quarter of a short CI run, where a loaded machine may acknowledge the first write after an early kill
+      // (at 8 rounds, more than half failed about one CI run in four).
+      expect(killedWhileWriting).toBeGreaterThanOrEqual(
+        ROUNDS >= 20 ? Math.floor(ROUNDS / 2) + 1 : Math.ceil(ROUNDS / 4),
+      );
 
-    const path = resolve(dataDir, 'read-models.sqlite');
-    const left = readModels(path);
-    await rebuildAll(dataDir);
-    const rebuilt = readModels(path);
-    expect([...left.keys()]).toEqual([...rebuilt.keys()]);
-    for (const [collection, documents] of left) {
-      expect({ collection, documents: Object.fromEntries(documents) }).toEqual({ collection, documents: Object.fromEntries(rebuilt.get(collection)!) });
-    }
-    expect(left.get('guidebook-list')?.size).toBeGreaterThan(0);
-    console.log(`crash: ${ROUNDS} kills, ${killedWhileWriting} while writes were being acknowledged, ${acknowledged.size} guidebooks`);
-  });
+      // The last start catches up; every acknowledged rename is there (or a later one the kill cut off unacknowledged).
+      const last = await start(dataDir);
+      try {
+        for (const [id, { writer, n }] of acknowledged) {
+          let title = '';
+          for (let tries = 0; tries < 50; tries++) {
+            const response = await fetch(`${last.url}/api/guidebooks/${id}`, { headers: bearer(token) });
+            if (response.status === 200) {
+              title = ((await response.json()) as { title: string }).title;
+              const [, seen] = /^w\d+-(\d+)$/.exec(title) ?? [];
+              if (Number(seen) >= n) break;
+            }
+            await new Promise((done) => setTimeout(done, 100));
+          }
+          const [, who, seen] = /^w(\d+)-(\d+)$/.exec(title) ?? [];
+          expect({ id, writer: Number(who), atLeast: Number(seen) >= n }).toEqual({ id, writer, atLeast: true });
+        }
+        // let every projector reach the head before the read models are compared
+        const health = (await (await fetch(`${last.url}/api/health`)).json()) as {
+          eventStore?: { headPosition?: number };
+        };
+        const head = Number(health.eventStore?.headPosition ?? 0);
+        const list = await fetch(`${last.url}/api/guidebooks?after=${head}&pageSize=1`, { headers: bearer(token) });
+        expect(list.status).toBe(200);
+        await new Promise((done) => setTimeout(done, 1500));
+      } finally {
+        last.child.kill('SIGTERM');
+        expect(await last.exited).toBe(0);
+      }
+
+      const path = resolve(dataDir, 'read-models.sqlite');
+      const left = readModels(path);
+      await rebuildAll(dataDir);
+      const rebuilt = readModels(path);
+      expect([...left.keys()]).toEqual([...rebuilt.keys()]);
+      for (const [collection, documents] of left) {
+        expect({ collection, documents: Object.fromEntries(documents) }).toEqual({
+          collection,
+          documents: Object.fromEntries(rebuilt.get(collection)!),
+        });
+      }
+      expect(left.get('guidebook-list')?.size).toBeGreaterThan(0);
+      console.log(
+        `crash: ${ROUNDS} kills, ${killedWhileWriting} while writes were being acknowledged, ${acknowledged.size} guidebooks`,
+      );
+    },
+  );
 });

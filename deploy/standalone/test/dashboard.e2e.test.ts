@@ -6,7 +6,12 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { DashboardSummary } from '@pocketguide/contracts/dashboard/dashboard-summary';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
-import { generateHistory, scaleRates, SMALL_HISTORY_RATES, type HistoryEvent } from '@pocketguide/projections/dashboard/dashboard-history';
+import {
+  generateHistory,
+  scaleRates,
+  SMALL_HISTORY_RATES,
+  type HistoryEvent,
+} from '@pocketguide/projections/dashboard/dashboard-history';
 import { reportingDay } from '@pocketguide/projections/dashboard/dashboard-docs';
 import { builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, TEST_ADMIN, type StartedWithAdmin } from './testing/accounts.ts';
@@ -56,7 +61,11 @@ async function seededDataDir(): Promise<string> {
 
 beforeAll(async () => {
   // no workers: the seeded gallery guidebooks would all be drawn as thumbnails, which this test does not need
-  product = await startWithAdmin('dashboard-e2e', { dataDir: await seededDataDir(), webDist: builtWebDist(), env: { ROLES: 'command-api,query-api,projections,relay' } });
+  product = await startWithAdmin('dashboard-e2e', {
+    dataDir: await seededDataDir(),
+    webDist: builtWebDist(),
+    env: { ROLES: 'command-api,query-api,projections,relay' },
+  });
   browser = await launchBrowser();
 }, 120_000);
 
@@ -105,12 +114,15 @@ async function shootBoth(page: Page, name: string): Promise<void> {
 }
 
 async function apiSummary(query = ''): Promise<DashboardSummary> {
-  const response = await fetch(`${product.baseUrl}/api/admin/dashboard${query}`, { headers: bearer(product.admin.token) });
+  const response = await fetch(`${product.baseUrl}/api/admin/dashboard${query}`, {
+    headers: bearer(product.admin.token),
+  });
   expect(response.status).toBe(200);
   return (await response.json()) as DashboardSummary;
 }
 
-const cardTexts = (page: Page) => page.$$eval('[data-testid="dashboard"] ul[aria-label] > li', (items) => items.map((item) => item.textContent ?? ''));
+const cardTexts = (page: Page) =>
+  page.$$eval('[data-testid="dashboard"] ul[aria-label] > li', (items) => items.map((item) => item.textContent ?? ''));
 
 describe('the dashboard in the browser', () => {
   it('shows the live figures and the three charts, in Korean and English, at 1280 and 390 px', async () => {
@@ -124,7 +136,9 @@ describe('the dashboard in the browser', () => {
     expect(cards[0]).toContain(`${summary.usersTotal.toLocaleString('ko-KR')}명`);
     expect(cards[2]).toContain(`유료 전환율 ${summary.conversionRate.toFixed(1)}%`);
     // each chart is 300 px high
-    const heights = await page.$$eval('.recharts-responsive-container', (charts) => charts.map((chart) => Math.round(chart.getBoundingClientRect().height)));
+    const heights = await page.$$eval('.recharts-responsive-container', (charts) =>
+      charts.map((chart) => Math.round(chart.getBoundingClientRect().height)),
+    );
     expect(heights).toEqual([300, 300, 300]);
     // nothing is wider than the screen
     for (const viewport of [DESKTOP, PHONE]) {
@@ -159,7 +173,9 @@ describe('the dashboard in the browser', () => {
     await page.click('.rdp-button_previous');
     await pause(150);
     const picked = await page.evaluate(() => {
-      const button = [...document.querySelectorAll<HTMLButtonElement>('.rdp-day_button')].find((day) => day.textContent === '15');
+      const button = [...document.querySelectorAll<HTMLButtonElement>('.rdp-day_button')].find(
+        (day) => day.textContent === '15',
+      );
       button?.click();
       return Boolean(button);
     });
@@ -167,7 +183,11 @@ describe('the dashboard in the browser', () => {
     await page.waitForFunction(() => new URL(location.href).searchParams.has('asOf'));
     const asOf = await page.evaluate(() => new URL(location.href).searchParams.get('asOf')!);
     expect(asOf).toMatch(/^\d{4}-\d{2}-15$/);
-    await page.waitForFunction((day) => document.body.innerText.includes(`${day} 하루가 끝난 시점의 대시보드입니다`), { timeout: 20_000 }, asOf.replaceAll('-', '.'));
+    await page.waitForFunction(
+      (day) => document.body.innerText.includes(`${day} 하루가 끝난 시점의 대시보드입니다`),
+      { timeout: 20_000 },
+      asOf.replaceAll('-', '.'),
+    );
     await dashboardShown(page);
     const then = await apiSummary(`?asOf=${asOf}`);
     const now = await apiSummary();

@@ -31,28 +31,58 @@ beforeAll(async () => {
     body: JSON.stringify({ customerUid: member.user.id, plan: 'pro' }),
   });
   expect(subscribed.status).toBe(200);
-  const created = await fetch(`${product.baseUrl}/api/guidebooks`, { method: 'POST', headers: json(member.token), body: JSON.stringify({ source: 'sample' }) });
+  const created = await fetch(`${product.baseUrl}/api/guidebooks`, {
+    method: 'POST',
+    headers: json(member.token),
+    body: JSON.stringify({ source: 'sample' }),
+  });
   expect(created.status).toBe(201);
   const { _id } = (await created.json()) as { _id: string };
-  const published = await fetch(`${product.baseUrl}/api/guidebooks/${_id}/publish`, { method: 'PUT', headers: json(member.token) });
+  const published = await fetch(`${product.baseUrl}/api/guidebooks/${_id}/publish`, {
+    method: 'PUT',
+    headers: json(member.token),
+  });
   expect(published.status).toBe(200);
-  const gallery = await fetch(`${product.baseUrl}/api/guidebooks/${_id}/public-gallery`, { method: 'PATCH', headers: json(product.admin.token), body: JSON.stringify({ isPublicGallery: true }) });
+  const gallery = await fetch(`${product.baseUrl}/api/guidebooks/${_id}/public-gallery`, {
+    method: 'PATCH',
+    headers: json(product.admin.token),
+    body: JSON.stringify({ isPublicGallery: true }),
+  });
   expect(gallery.status).toBe(200);
   // a guidebook made and deleted today, an account hidden and one deleted: "today" and the totals must agree with the lists
-  const second = await fetch(`${product.baseUrl}/api/guidebooks`, { method: 'POST', headers: json(member.token), body: JSON.stringify({ source: 'sample' }) });
+  const second = await fetch(`${product.baseUrl}/api/guidebooks`, {
+    method: 'POST',
+    headers: json(member.token),
+    body: JSON.stringify({ source: 'sample' }),
+  });
   const secondId = ((await second.json()) as { _id: string })._id;
-  expect((await fetch(`${product.baseUrl}/api/guidebooks/${secondId}`, { method: 'DELETE', headers: json(member.token) })).status).toBe(200);
-  const third = await fetch(`${product.baseUrl}/api/guidebooks`, { method: 'POST', headers: json(member.token), body: JSON.stringify({ source: 'sample' }) });
+  expect(
+    (await fetch(`${product.baseUrl}/api/guidebooks/${secondId}`, { method: 'DELETE', headers: json(member.token) }))
+      .status,
+  ).toBe(200);
+  const third = await fetch(`${product.baseUrl}/api/guidebooks`, {
+    method: 'POST',
+    headers: json(member.token),
+    body: JSON.stringify({ source: 'sample' }),
+  });
   expect(third.status).toBe(201);
-  const hide = await fetch(`${product.baseUrl}/api/users/${hidden.user.id}`, { method: 'PATCH', headers: json(product.admin.token), body: JSON.stringify({ isHidden: true }) });
+  const hide = await fetch(`${product.baseUrl}/api/users/${hidden.user.id}`, {
+    method: 'PATCH',
+    headers: json(product.admin.token),
+    body: JSON.stringify({ isHidden: true }),
+  });
   expect(hide.status).toBe(200);
-  const deleted = await fetch(`${product.baseUrl}/api/users/${gone.user.id}`, { method: 'DELETE', headers: bearer(product.admin.token) });
+  const deleted = await fetch(`${product.baseUrl}/api/users/${gone.user.id}`, {
+    method: 'DELETE',
+    headers: bearer(product.admin.token),
+  });
   expect(deleted.status).toBe(200);
   position = ((await deleted.json()) as { position: number }).position;
 }, 60_000);
 afterAll(() => product?.app.close());
 
-const get = (path: string, token?: string) => fetch(`${product.baseUrl}${path}`, { headers: token ? bearer(token) : {} });
+const get = (path: string, token?: string) =>
+  fetch(`${product.baseUrl}${path}`, { headers: token ? bearer(token) : {} });
 
 describe('GET /api/admin/dashboard', () => {
   it('answers administrators with the figures of the product as it is', async () => {
@@ -88,22 +118,32 @@ describe('GET /api/admin/dashboard', () => {
     return `${link.list === 'users' ? '/api/users' : '/api/admin/guidebooks'}?${search.toString()}`;
   };
   const linked: Array<[string, DashboardLink, (summary: DashboardSummary) => number]> = [
-    ...Object.entries(DASHBOARD_LINKS).map(([figure, link]): [string, DashboardLink, (summary: DashboardSummary) => number] => [
-      figure,
-      link,
-      (summary) => summary[figure as keyof typeof DASHBOARD_LINKS],
+    ...Object.entries(DASHBOARD_LINKS).map(
+      ([figure, link]): [string, DashboardLink, (summary: DashboardSummary) => number] => [
+        figure,
+        link,
+        (summary) => summary[figure as keyof typeof DASHBOARD_LINKS],
+      ],
+    ),
+    ...DASHBOARD_PLANS.map((plan): [string, DashboardLink, (summary: DashboardSummary) => number] => [
+      `plans.${plan}`,
+      dashboardPlanLink(plan),
+      (summary) => summary.plans[plan],
     ]),
-    ...DASHBOARD_PLANS.map((plan): [string, DashboardLink, (summary: DashboardSummary) => number] => [`plans.${plan}`, dashboardPlanLink(plan), (summary) => summary.plans[plan]]),
   ];
   it.each(linked)('%s agrees with the list its link opens', async (_figure, link, figureOf) => {
-    const summary = (await (await get(`/api/admin/dashboard?after=${position}`, product.admin.token)).json()) as DashboardSummary;
+    const summary = (await (
+      await get(`/api/admin/dashboard?after=${position}`, product.admin.token)
+    ).json()) as DashboardSummary;
     const list = await get(listPath(link), product.admin.token);
     expect(list.status, dashboardLinkSearch(link)).toBe(200);
     expect(((await list.json()) as { totalCount: number }).totalCount).toBe(figureOf(summary));
   });
 
   it('"today" never exceeds the total', async () => {
-    const summary = (await (await get(`/api/admin/dashboard?after=${position}`, product.admin.token)).json()) as DashboardSummary;
+    const summary = (await (
+      await get(`/api/admin/dashboard?after=${position}`, product.admin.token)
+    ).json()) as DashboardSummary;
     expect(summary.usersToday).toBeLessThanOrEqual(summary.usersTotal);
     expect(summary.guidebooksToday).toBeLessThanOrEqual(summary.guidebooksTotal);
   });
@@ -125,7 +165,9 @@ describe('GET /api/admin/dashboard', () => {
   });
 
   it('?asOf replays the log: today gives the same figures, yesterday had nothing yet', async () => {
-    const live = (await (await get(`/api/admin/dashboard?after=${position}`, product.admin.token)).json()) as DashboardSummary;
+    const live = (await (
+      await get(`/api/admin/dashboard?after=${position}`, product.admin.token)
+    ).json()) as DashboardSummary;
     const today = await get(`/api/admin/dashboard?asOf=${reportingDay(new Date())}`, product.admin.token);
     expect(today.status).toBe(200);
     const replayed = (await today.json()) as DashboardSummary;
@@ -133,8 +175,18 @@ describe('GET /api/admin/dashboard', () => {
     expect({ ...replayed, asOf: '', replayed: false }).toEqual({ ...live, asOf: '' });
 
     const yesterday = reportingDay(new Date(Date.now() - 86_400_000));
-    const before = (await (await get(`/api/admin/dashboard?asOf=${yesterday}`, product.admin.token)).json()) as DashboardSummary;
-    expect(before).toMatchObject({ replayed: true, today: yesterday, usersTotal: 0, paidUsers: 0, guidebooksTotal: 0, paymentsTotal: 0, mrr: 0 });
+    const before = (await (
+      await get(`/api/admin/dashboard?asOf=${yesterday}`, product.admin.token)
+    ).json()) as DashboardSummary;
+    expect(before).toMatchObject({
+      replayed: true,
+      today: yesterday,
+      usersTotal: 0,
+      paidUsers: 0,
+      guidebooksTotal: 0,
+      paymentsTotal: 0,
+      mrr: 0,
+    });
   });
 
   it('?asOf must be a calendar day, not after today', async () => {

@@ -28,7 +28,13 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { guidebookViewSchema, richTextToPlain, UPLOAD_MAX_BYTES, type GuidebookView, type SectionItem } from '@pocketguide/contracts';
+import {
+  guidebookViewSchema,
+  richTextToPlain,
+  UPLOAD_MAX_BYTES,
+  type GuidebookView,
+  type SectionItem,
+} from '@pocketguide/contracts';
 import { launchBrowser, screenshot, screenshotDir, WAIT_MS } from '../../../test-support/browser.ts';
 import type { RunningStandalone } from '../src/app.ts';
 import { bearer, verifiedUser, type SignedIn } from './testing/accounts.ts';
@@ -94,13 +100,19 @@ async function clickCentered(page: Page, selector: string): Promise<void> {
 /** Clicks the link whose text is `text` inside `within` (the menu tiles, 'Back to COVER'). */
 async function clickLink(page: Page, text: string, within = 'body'): Promise<void> {
   await page.waitForFunction(
-    (wanted, scope) => [...document.querySelectorAll<HTMLAnchorElement>(`${scope} a`)].some((link) => link.textContent?.trim() === wanted),
+    (wanted, scope) =>
+      [...document.querySelectorAll<HTMLAnchorElement>(`${scope} a`)].some(
+        (link) => link.textContent?.trim() === wanted,
+      ),
     { timeout: WAIT_MS },
     text,
     within,
   );
   await page.evaluate(
-    (wanted, scope) => [...document.querySelectorAll<HTMLAnchorElement>(`${scope} a`)].find((link) => link.textContent?.trim() === wanted)?.click(),
+    (wanted, scope) =>
+      [...document.querySelectorAll<HTMLAnchorElement>(`${scope} a`)]
+        .find((link) => link.textContent?.trim() === wanted)
+        ?.click(),
     text,
     within,
   );
@@ -118,8 +130,14 @@ async function backToCover(page: Page): Promise<void> {
 }
 
 const dialogOpen = (page: Page, title: string) =>
-  page.waitForFunction((wanted) => [...document.querySelectorAll('[role="dialog"]')].some((dialog) => dialog.textContent?.includes(wanted)), { timeout: WAIT_MS }, title);
-const noDialog = (page: Page) => page.waitForFunction(() => !document.querySelector('[role="dialog"]'), { timeout: WAIT_MS });
+  page.waitForFunction(
+    (wanted) =>
+      [...document.querySelectorAll('[role="dialog"]')].some((dialog) => dialog.textContent?.includes(wanted)),
+    { timeout: WAIT_MS },
+    title,
+  );
+const noDialog = (page: Page) =>
+  page.waitForFunction(() => !document.querySelector('[role="dialog"]'), { timeout: WAIT_MS });
 
 /**
  * "Add page", until the choose-content popup is open: under CI's load a click once landed on a menu the editor was
@@ -129,8 +147,17 @@ const noDialog = (page: Page) => page.waitForFunction(() => !document.querySelec
 async function openChooseContent(page: Page): Promise<void> {
   await clickButton(page, 'Add page', MENU);
   const opened = await page
-    .waitForFunction(() => [...document.querySelectorAll('[role="dialog"]')].some((dialog) => dialog.textContent?.includes('Choose content')), { timeout: 5_000 })
-    .then(() => true, () => false);
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[role="dialog"]')].some((dialog) =>
+          dialog.textContent?.includes('Choose content'),
+        ),
+      { timeout: 5_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
   if (opened) return;
   await clickButton(page, 'Add page', MENU);
   await dialogOpen(page, 'Choose content');
@@ -140,11 +167,20 @@ async function openChooseContent(page: Page): Promise<void> {
 async function addPage(page: Page, entry: string): Promise<void> {
   await openChooseContent(page);
   await page.waitForFunction(
-    (wanted) => [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] li button')].some((button) => button.textContent?.startsWith(wanted)),
+    (wanted) =>
+      [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] li button')].some((button) =>
+        button.textContent?.startsWith(wanted),
+      ),
     { timeout: WAIT_MS },
     entry,
   );
-  await page.evaluate((wanted) => [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] li button')].find((button) => button.textContent?.startsWith(wanted))?.click(), entry);
+  await page.evaluate(
+    (wanted) =>
+      [...document.querySelectorAll<HTMLButtonElement>('[role="dialog"] li button')]
+        .find((button) => button.textContent?.startsWith(wanted))
+        ?.click(),
+    entry,
+  );
   await noDialog(page);
 }
 
@@ -159,7 +195,11 @@ async function typeInto(page: Page, selector: string, text: string): Promise<voi
     (wanted) => {
       const field = document.querySelector(wanted);
       const richText = field?.closest('[data-rich-text-field]');
-      return field !== null && field.contains(document.activeElement) && (!richText || richText.querySelector('[role="toolbar"]') !== null);
+      return (
+        field !== null &&
+        field.contains(document.activeElement) &&
+        (!richText || richText.querySelector('[role="toolbar"]') !== null)
+      );
     },
     { timeout: WAIT_MS },
     selector,
@@ -169,7 +209,10 @@ async function typeInto(page: Page, selector: string, text: string): Promise<voi
   await page.waitForFunction(
     (wanted, typed) => {
       const field = document.querySelector(wanted);
-      const value = field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement ? field.value : (field?.textContent ?? '');
+      const value =
+        field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement
+          ? field.value
+          : (field?.textContent ?? '');
       return value.includes(typed);
     },
     { timeout: WAIT_MS },
@@ -188,18 +231,29 @@ async function selectItem(page: Page, itemId: string): Promise<void> {
   const box = await frame.boundingBox();
   if (!box) throw new Error(`item ${itemId} is not shown`);
   await page.mouse.click(box.x + box.width - 3, box.y + box.height / 2);
-  await page.waitForSelector(`[data-item-id="${itemId}"] [role="toolbar"] button[aria-label="Drag to move"]`, { timeout: WAIT_MS });
+  await page.waitForSelector(`[data-item-id="${itemId}"] [role="toolbar"] button[aria-label="Drag to move"]`, {
+    timeout: WAIT_MS,
+  });
 }
 
 /** The item ids of each section of the content page on screen, top to bottom. */
 const sectionOrder = (page: Page) =>
-  page.$$eval('article > section', (sections) => sections.map((section) => [...section.querySelectorAll<HTMLElement>(':scope > [data-item-id]')].map((item) => item.dataset.itemId ?? '')));
+  page.$$eval('article > section', (sections) =>
+    sections.map((section) =>
+      [...section.querySelectorAll<HTMLElement>(':scope > [data-item-id]')].map((item) => item.dataset.itemId ?? ''),
+    ),
+  );
 
 async function waitForOrder(page: Page, expected: string[][]): Promise<void> {
   await page.waitForFunction(
     (wanted) =>
-      JSON.stringify([...document.querySelectorAll('article > section')].map((section) => [...section.querySelectorAll<HTMLElement>(':scope > [data-item-id]')].map((item) => item.dataset.itemId ?? ''))) ===
-      wanted,
+      JSON.stringify(
+        [...document.querySelectorAll('article > section')].map((section) =>
+          [...section.querySelectorAll<HTMLElement>(':scope > [data-item-id]')].map(
+            (item) => item.dataset.itemId ?? '',
+          ),
+        ),
+      ) === wanted,
     { timeout: WAIT_MS },
     JSON.stringify(expected),
   );
@@ -209,7 +263,13 @@ async function waitForOrder(page: Page, expected: string[][]): Promise<void> {
  * A native HTML5 drag with the mouse: from the source item's drag handle (in its toolbar, shown once the item is
  * selected) onto the upper ('before') or lower ('after') part of the target item, where react-dnd's drop line shows.
  */
-async function dragItem(page: Page, sourceId: string, targetId: string, side: 'before' | 'after', options: { shot?: string } = {}): Promise<void> {
+async function dragItem(
+  page: Page,
+  sourceId: string,
+  targetId: string,
+  side: 'before' | 'after',
+  options: { shot?: string } = {},
+): Promise<void> {
   await selectItem(page, sourceId);
   const handle = `[data-item-id="${sourceId}"] [role="toolbar"] button[aria-label="Drag to move"]`;
   // both ends in the window, below the editor's sticky bars: the middle of the way in the middle of the window
@@ -227,7 +287,8 @@ async function dragItem(page: Page, sourceId: string, targetId: string, side: 'b
   const from = await (await page.$(handle))?.boundingBox();
   const to = await (await page.$(`[data-item-id="${targetId}"]`))?.boundingBox();
   if (!from || !to) throw new Error('the drag handle or the drop target is not shown');
-  if (from.y < barsBottom || to.y < barsBottom || to.y + to.height > (page.viewport()?.height ?? 0)) throw new Error('the drag does not fit in the window');
+  if (from.y < barsBottom || to.y < barsBottom || to.y + to.height > (page.viewport()?.height ?? 0))
+    throw new Error('the drag does not fit in the window');
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   try {
@@ -270,7 +331,10 @@ async function loadedMediaImage(page: Page, scope: string): Promise<{ src: strin
     { timeout: 15_000 },
     `${scope} img[src^="/media/"]`,
   );
-  return page.$eval(`${scope} img[src^="/media/"]`, (img) => ({ src: (img as HTMLImageElement).getAttribute('src') ?? '', naturalWidth: (img as HTMLImageElement).naturalWidth }));
+  return page.$eval(`${scope} img[src^="/media/"]`, (img) => ({
+    src: (img as HTMLImageElement).getAttribute('src') ?? '',
+    naturalWidth: (img as HTMLImageElement).naturalWidth,
+  }));
 }
 
 /** Remembers in the page whether an upload progress bar was ever shown (an upload to this machine is quick). */
@@ -286,7 +350,8 @@ async function watchForProgressBar(page: Page): Promise<void> {
     }).observe(document.body, { childList: true, subtree: true });
   });
 }
-const progressBarSeen = (page: Page) => page.evaluate(() => (window as unknown as { progressBarSeen?: boolean }).progressBarSeen === true);
+const progressBarSeen = (page: Page) =>
+  page.evaluate(() => (window as unknown as { progressBarSeen?: boolean }).progressBarSeen === true);
 
 const plain = (item: SectionItem | undefined, field: 'content' | 'title' | 'body'): string => {
   const value = item && field in item ? (item as Record<string, unknown>)[field] : undefined;
@@ -351,7 +416,12 @@ describe('building a guidebook from blank in the browser', () => {
     // noise does not compress: an honest PNG over 5 MB
     const [width, height] = [1800, 1200];
     files.big = join(folder, 'too-big.png');
-    writeFileSync(files.big, await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer());
+    writeFileSync(
+      files.big,
+      await sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+        .png({ compressionLevel: 0 })
+        .toBuffer(),
+    );
     expect(statSync(files.big).size).toBeGreaterThan(UPLOAD_MAX_BYTES);
   });
 
@@ -361,230 +431,332 @@ describe('building a guidebook from blank in the browser', () => {
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('builds a guidebook from blank: title and cover texts, the first save, a page of each type, every item type', { timeout: 240_000 }, async () => {
-    onFailure('build');
-    // given a signed-in author on a new, unsaved guidebook
-    await signInBrowser(page, baseUrl(), author, 'en');
-    await page.goto(`${baseUrl()}/guidebooks/create`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('#guidebook-title');
-    await waitForText(page, 'Not saved yet');
+  it(
+    'builds a guidebook from blank: title and cover texts, the first save, a page of each type, every item type',
+    { timeout: 240_000 },
+    async () => {
+      onFailure('build');
+      // given a signed-in author on a new, unsaved guidebook
+      await signInBrowser(page, baseUrl(), author, 'en');
+      await page.goto(`${baseUrl()}/guidebooks/create`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('#guidebook-title');
+      await waitForText(page, 'Not saved yet');
 
-    // when they name it and write the cover's header, subheader and footer
-    await page.click('#guidebook-title', { count: 3 });
-    await page.keyboard.type('Jeju with the kids');
-    await typeInto(page, '[data-part="header"] [contenteditable="true"]', 'Family trip · spring 2026');
-    await typeInto(page, '[data-part="subheader"] [contenteditable="true"][aria-label="Cover title"]', 'Three days in Jeju');
-    await typeInto(page, '[data-part="subheader"] [contenteditable="true"][aria-label="A line under the title"]', 'Sea, tangerines and volcanoes');
-    await typeInto(page, '[data-part="footer"] [contenteditable="true"][aria-label="Footer title"]', 'Happy Travels');
-    await typeInto(page, '[data-part="footer"] [contenteditable="true"][aria-label="Footer text"]', 'Made with love by the Kims');
-    await shoot(page, 'editor-build-new-cover-en-1280');
+      // when they name it and write the cover's header, subheader and footer
+      await page.click('#guidebook-title', { count: 3 });
+      await page.keyboard.type('Jeju with the kids');
+      await typeInto(page, '[data-part="header"] [contenteditable="true"]', 'Family trip · spring 2026');
+      await typeInto(
+        page,
+        '[data-part="subheader"] [contenteditable="true"][aria-label="Cover title"]',
+        'Three days in Jeju',
+      );
+      await typeInto(
+        page,
+        '[data-part="subheader"] [contenteditable="true"][aria-label="A line under the title"]',
+        'Sea, tangerines and volcanoes',
+      );
+      await typeInto(page, '[data-part="footer"] [contenteditable="true"][aria-label="Footer title"]', 'Happy Travels');
+      await typeInto(
+        page,
+        '[data-part="footer"] [contenteditable="true"][aria-label="Footer text"]',
+        'Made with love by the Kims',
+      );
+      await shoot(page, 'editor-build-new-cover-en-1280');
 
-    // and Save: the first save inserts it and the editor moves to its own address
-    await clickSave(page);
-    await page.waitForFunction(() => /^\/guidebooks\/edit\/[^/]+$/.test(location.pathname), { timeout: SAVE_TIMEOUT });
-    guidebookId = new URL(page.url()).pathname.split('/')[3] ?? '';
-    expect(guidebookId).not.toBe('');
-    expect(guidebookId).not.toBe('NEW');
-    await page.waitForFunction(() => (document.querySelector('#guidebook-title') as HTMLInputElement | null)?.value === 'Jeju with the kids', { timeout: 15_000 });
-    await waitForText(page, 'Three days in Jeju');
+      // and Save: the first save inserts it and the editor moves to its own address
+      await clickSave(page);
+      await page.waitForFunction(() => /^\/guidebooks\/edit\/[^/]+$/.test(location.pathname), {
+        timeout: SAVE_TIMEOUT,
+      });
+      guidebookId = new URL(page.url()).pathname.split('/')[3] ?? '';
+      expect(guidebookId).not.toBe('');
+      expect(guidebookId).not.toBe('NEW');
+      await page.waitForFunction(
+        () => (document.querySelector('#guidebook-title') as HTMLInputElement | null)?.value === 'Jeju with the kids',
+        { timeout: 15_000 },
+      );
+      await waitForText(page, 'Three days in Jeju');
 
-    // then a page of each content type comes from the choose-content popup (a type, not a sample)
-    await openChooseContent(page);
-    await waitForText(page, 'Sample contents');
-    await shootWindow(page, 'editor-build-choose-content-en-1280');
-    await page.keyboard.press('Escape');
-    await noDialog(page);
-    for (const type of ['Attractions', 'Itinerary', 'Preparations', 'Air tickets']) await addPage(page, type);
-    const tiles = await page.$$eval(`${MENU} a`, (links) => links.map((link) => link.textContent?.trim()));
-    // new pages are untitled: their tiles show the type's name as a placeholder (issue 11)
-    expect(tiles).toEqual(['Attractions', 'Itinerary', 'Preparations', 'Air tickets']);
-    await shoot(page, 'editor-build-four-pages-en-1280');
+      // then a page of each content type comes from the choose-content popup (a type, not a sample)
+      await openChooseContent(page);
+      await waitForText(page, 'Sample contents');
+      await shootWindow(page, 'editor-build-choose-content-en-1280');
+      await page.keyboard.press('Escape');
+      await noDialog(page);
+      for (const type of ['Attractions', 'Itinerary', 'Preparations', 'Air tickets']) await addPage(page, type);
+      const tiles = await page.$$eval(`${MENU} a`, (links) => links.map((link) => link.textContent?.trim()));
+      // new pages are untitled: their tiles show the type's name as a placeholder (issue 11)
+      expect(tiles).toEqual(['Attractions', 'Itinerary', 'Preparations', 'Air tickets']);
+      await shoot(page, 'editor-build-four-pages-en-1280');
 
-    // the attractions page: every item type of the floating add menu, in its order
-    await openTile(page, 'Attractions');
-    pageUrl.attractions = page.url();
-    await waitForText(page, 'Type 1');
-    for (const [type, button] of ATTRACTION_ITEMS) {
-      await clickButton(page, button, ADD_MENU);
-      if (type === 'table') {
-        // the table asks for its rows and columns first
-        await dialogOpen(page, 'Insert a table');
-        const [rows, cols] = await page.$$('[role="dialog"] input[type="number"]');
-        await rows!.type('2');
-        await cols!.type('3');
-        await shootWindow(page, 'editor-build-table-dialog-en-1280');
-        await clickButton(page, 'Add', '[role="dialog"]');
-        await noDialog(page);
+      // the attractions page: every item type of the floating add menu, in its order
+      await openTile(page, 'Attractions');
+      pageUrl.attractions = page.url();
+      await waitForText(page, 'Type 1');
+      for (const [type, button] of ATTRACTION_ITEMS) {
+        await clickButton(page, button, ADD_MENU);
+        if (type === 'table') {
+          // the table asks for its rows and columns first
+          await dialogOpen(page, 'Insert a table');
+          const [rows, cols] = await page.$$('[role="dialog"] input[type="number"]');
+          await rows!.type('2');
+          await cols!.type('3');
+          await shootWindow(page, 'editor-build-table-dialog-en-1280');
+          await clickButton(page, 'Add', '[role="dialog"]');
+          await noDialog(page);
+        }
       }
-    }
-    expect(await itemCount(page)).toBe(ATTRACTION_ITEMS.length);
-    // each new item goes after the one selected, which is the one added just before it
-    expect(await page.$$eval('[data-item-id]', (items) => items.map((item) => (item as HTMLElement).dataset.itemType))).toEqual(ATTRACTION_ITEMS.map(([type]) => type));
-    attractionItemIds = await page.$$eval('[data-item-id]', (items) => items.map((item) => (item as HTMLElement).dataset.itemId ?? ''));
-    const item = (type: (typeof ATTRACTION_ITEMS)[number][0]) => `[data-item-id="${attractionId(type)}"]`;
+      expect(await itemCount(page)).toBe(ATTRACTION_ITEMS.length);
+      // each new item goes after the one selected, which is the one added just before it
+      expect(
+        await page.$$eval('[data-item-id]', (items) => items.map((item) => (item as HTMLElement).dataset.itemType)),
+      ).toEqual(ATTRACTION_ITEMS.map(([type]) => type));
+      attractionItemIds = await page.$$eval('[data-item-id]', (items) =>
+        items.map((item) => (item as HTMLElement).dataset.itemId ?? ''),
+      );
+      const item = (type: (typeof ATTRACTION_ITEMS)[number][0]) => `[data-item-id="${attractionId(type)}"]`;
 
-    // text in several of them: rich text fields, table cells, the video's address, the button's title
-    await typeInto(page, `${item('title')} [contenteditable="true"][aria-label="Title"]`, 'Seongsan Ilchulbong');
-    await typeInto(page, `${item('text')} [contenteditable="true"][aria-label="Text"]`, 'Climb it before sunrise.');
-    await typeInto(page, `${item('imagetext')} [contenteditable="true"][aria-label="Text"]`, 'Tangerine fields in bloom');
-    await typeInto(page, `${item('table')} textarea[aria-label="Row 1, column 1"]`, 'Place');
-    await typeInto(page, `${item('table')} textarea[aria-label="Row 1, column 2"]`, 'Adult fee');
-    await typeInto(page, `${item('table')} textarea[aria-label="Row 2, column 1"]`, 'Manjanggul');
-    await selectItem(page, attractionId('video'));
-    await typeInto(page, `${item('video')} input[type="url"]`, VIDEO_URL);
-    await page.keyboard.press('Enter');
-    await page.waitForSelector(`${item('video')} [data-video-facade="dQw4w9WgXcQ"]`, { timeout: WAIT_MS });
-    await selectItem(page, attractionId('button'));
-    await page.click(`${item('button')} input[aria-label="Button title"]`, { count: 3 });
-    await page.keyboard.type('Book the boat to Udo');
-    await typeInto(page, `${item('accordion')} [contenteditable="true"][aria-label="Accordion title"]`, 'Getting to Udo');
-    await page.keyboard.press('Escape');
-    await shoot(page, 'editor-build-attractions-en-1280');
+      // text in several of them: rich text fields, table cells, the video's address, the button's title
+      await typeInto(page, `${item('title')} [contenteditable="true"][aria-label="Title"]`, 'Seongsan Ilchulbong');
+      await typeInto(page, `${item('text')} [contenteditable="true"][aria-label="Text"]`, 'Climb it before sunrise.');
+      await typeInto(
+        page,
+        `${item('imagetext')} [contenteditable="true"][aria-label="Text"]`,
+        'Tangerine fields in bloom',
+      );
+      await typeInto(page, `${item('table')} textarea[aria-label="Row 1, column 1"]`, 'Place');
+      await typeInto(page, `${item('table')} textarea[aria-label="Row 1, column 2"]`, 'Adult fee');
+      await typeInto(page, `${item('table')} textarea[aria-label="Row 2, column 1"]`, 'Manjanggul');
+      await selectItem(page, attractionId('video'));
+      await typeInto(page, `${item('video')} input[type="url"]`, VIDEO_URL);
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(`${item('video')} [data-video-facade="dQw4w9WgXcQ"]`, { timeout: WAIT_MS });
+      await selectItem(page, attractionId('button'));
+      await page.click(`${item('button')} input[aria-label="Button title"]`, { count: 3 });
+      await page.keyboard.type('Book the boat to Udo');
+      await typeInto(
+        page,
+        `${item('accordion')} [contenteditable="true"][aria-label="Accordion title"]`,
+        'Getting to Udo',
+      );
+      await page.keyboard.press('Escape');
+      await shoot(page, 'editor-build-attractions-en-1280');
 
-    // the itinerary page: a day from the add menu, an activity (with its sub-activity) and a meal
-    await backToCover(page);
-    await openTile(page, 'Itinerary');
-    pageUrl.itinerary = page.url();
-    await clickButton(page, 'Add day', ADD_MENU);
-    await page.waitForSelector('section[aria-label="Day 1"]', { timeout: WAIT_MS });
-    await clickButton(page, 'Add activity', 'section[aria-label="Day 1"]');
-    await clickButton(page, 'Add meal', 'section[aria-label="Day 1"]');
-    await typeInto(page, 'input[aria-label="Activity 1 Place"]', 'Seongsan');
-    await typeInto(page, 'input[aria-label="Activity 1 Time"]', '06:00');
-    await typeInto(page, 'input[aria-label="Sub-activity 1 Place"]', 'Sunrise peak trail');
-    await typeInto(page, '[contenteditable="true"][aria-label="Meal 1 Meal details"]', 'Black pork barbecue');
-    await page.keyboard.press('Escape');
-    await shoot(page, 'editor-build-itinerary-en-1280');
+      // the itinerary page: a day from the add menu, an activity (with its sub-activity) and a meal
+      await backToCover(page);
+      await openTile(page, 'Itinerary');
+      pageUrl.itinerary = page.url();
+      await clickButton(page, 'Add day', ADD_MENU);
+      await page.waitForSelector('section[aria-label="Day 1"]', { timeout: WAIT_MS });
+      await clickButton(page, 'Add activity', 'section[aria-label="Day 1"]');
+      await clickButton(page, 'Add meal', 'section[aria-label="Day 1"]');
+      await typeInto(page, 'input[aria-label="Activity 1 Place"]', 'Seongsan');
+      await typeInto(page, 'input[aria-label="Activity 1 Time"]', '06:00');
+      await typeInto(page, 'input[aria-label="Sub-activity 1 Place"]', 'Sunrise peak trail');
+      await typeInto(page, '[contenteditable="true"][aria-label="Meal 1 Meal details"]', 'Black pork barbecue');
+      await page.keyboard.press('Escape');
+      await shoot(page, 'editor-build-itinerary-en-1280');
 
-    // the preparations and air tickets pages: their one add button each
-    await backToCover(page);
-    await openTile(page, 'Preparations');
-    pageUrl.preparations = page.url();
-    await clickButton(page, 'Add Preparation', ADD_MENU);
-    await typeInto(page, '[data-item-id] [contenteditable="true"][aria-label="Preparation title"]', 'Passports');
-    await typeInto(page, '[data-item-id] [contenteditable="true"][aria-label="Preparation text"]', 'Children need their own.');
-    await page.keyboard.press('Escape');
-    await shoot(page, 'editor-build-preparations-en-1280');
-    await backToCover(page);
-    await openTile(page, 'Air tickets');
-    pageUrl.airtickets = page.url();
-    await clickButton(page, 'Add Air ticket', ADD_MENU);
-    await typeInto(page, '[data-item-id] [contenteditable="true"][aria-label="Air ticket title"]', 'KE1203 Gimpo → Jeju');
-    // the edits wait for the auto-save, 3 s after the last one
-    await waitForSaving(page);
-    await page.keyboard.press('Escape');
-    await shoot(page, 'editor-build-airtickets-en-1280');
-    expect(await itemCount(page)).toBe(1);
-  });
+      // the preparations and air tickets pages: their one add button each
+      await backToCover(page);
+      await openTile(page, 'Preparations');
+      pageUrl.preparations = page.url();
+      await clickButton(page, 'Add Preparation', ADD_MENU);
+      await typeInto(page, '[data-item-id] [contenteditable="true"][aria-label="Preparation title"]', 'Passports');
+      await typeInto(
+        page,
+        '[data-item-id] [contenteditable="true"][aria-label="Preparation text"]',
+        'Children need their own.',
+      );
+      await page.keyboard.press('Escape');
+      await shoot(page, 'editor-build-preparations-en-1280');
+      await backToCover(page);
+      await openTile(page, 'Air tickets');
+      pageUrl.airtickets = page.url();
+      await clickButton(page, 'Add Air ticket', ADD_MENU);
+      await typeInto(
+        page,
+        '[data-item-id] [contenteditable="true"][aria-label="Air ticket title"]',
+        'KE1203 Gimpo → Jeju',
+      );
+      // the edits wait for the auto-save, 3 s after the last one
+      await waitForSaving(page);
+      await page.keyboard.press('Escape');
+      await shoot(page, 'editor-build-airtickets-en-1280');
+      expect(await itemCount(page)).toBe(1);
+    },
+  );
 
-  it('keeps every page and item after the auto-save and a reload, and the API holds them all', { timeout: 180_000 }, async () => {
-    onFailure('reload');
-    // given the edits of the first journey, stored by the auto-save ('Saving' turns back into 'Save')
-    await waitForSaved(page, SAVE_TIMEOUT);
-    // when the author reloads each page
-    await page.goto(`${baseUrl()}/guidebooks/edit/${guidebookId}`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector(MENU);
+  it(
+    'keeps every page and item after the auto-save and a reload, and the API holds them all',
+    { timeout: 180_000 },
+    async () => {
+      onFailure('reload');
+      // given the edits of the first journey, stored by the auto-save ('Saving' turns back into 'Save')
+      await waitForSaved(page, SAVE_TIMEOUT);
+      // when the author reloads each page
+      await page.goto(`${baseUrl()}/guidebooks/edit/${guidebookId}`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector(MENU);
 
-    // then the cover has its title, texts and four pages
-    expect(await titleValue(page)).toBe('Jeju with the kids');
-    for (const text of ['Family trip · spring 2026', 'Three days in Jeju', 'Sea, tangerines and volcanoes', 'Happy Travels', 'Made with love by the Kims']) await waitForText(page, text);
-    expect(await page.$$eval(`${MENU} a`, (links) => links.map((link) => link.textContent?.trim()))).toEqual(['Attractions', 'Itinerary', 'Preparations', 'Air tickets']);
+      // then the cover has its title, texts and four pages
+      expect(await titleValue(page)).toBe('Jeju with the kids');
+      for (const text of [
+        'Family trip · spring 2026',
+        'Three days in Jeju',
+        'Sea, tangerines and volcanoes',
+        'Happy Travels',
+        'Made with love by the Kims',
+      ])
+        await waitForText(page, text);
+      expect(await page.$$eval(`${MENU} a`, (links) => links.map((link) => link.textContent?.trim()))).toEqual([
+        'Attractions',
+        'Itinerary',
+        'Preparations',
+        'Air tickets',
+      ]);
 
-    // the attractions page: nine items, in order, with what was typed
-    await page.goto(pageUrl.attractions!, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('[data-item-id]');
-    expect(await page.$$eval('[data-item-id]', (items) => items.map((item) => (item as HTMLElement).dataset.itemId))).toEqual(attractionItemIds);
-    for (const text of ['Seongsan Ilchulbong', 'Climb it before sunrise.', 'Tangerine fields in bloom', 'Getting to Udo', 'Book the boat to Udo']) await waitForText(page, text);
-    const cell = (label: string) => page.$eval(`textarea[aria-label="${label}"]`, (area) => (area as HTMLTextAreaElement).value);
-    expect([await cell('Row 1, column 1'), await cell('Row 1, column 2'), await cell('Row 2, column 1')]).toEqual(['Place', 'Adult fee', 'Manjanggul']);
-    // the video: a facade (nothing loaded from YouTube) until the selected item's play button is pressed
-    expect(await page.$$('iframe')).toHaveLength(0);
-    expect(await page.$$('[data-video-facade="dQw4w9WgXcQ"]')).toHaveLength(1);
-    await shoot(page, 'editor-build-attractions-reloaded-en-1280');
-    await selectItem(page, attractionId('video'));
-    await page.click(`[data-item-id="${attractionId('video')}"] button[data-video-facade]`);
-    await page.waitForSelector(`[data-item-id="${attractionId('video')}"] iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"]`);
+      // the attractions page: nine items, in order, with what was typed
+      await page.goto(pageUrl.attractions!, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('[data-item-id]');
+      expect(
+        await page.$$eval('[data-item-id]', (items) => items.map((item) => (item as HTMLElement).dataset.itemId)),
+      ).toEqual(attractionItemIds);
+      for (const text of [
+        'Seongsan Ilchulbong',
+        'Climb it before sunrise.',
+        'Tangerine fields in bloom',
+        'Getting to Udo',
+        'Book the boat to Udo',
+      ])
+        await waitForText(page, text);
+      const cell = (label: string) =>
+        page.$eval(`textarea[aria-label="${label}"]`, (area) => (area as HTMLTextAreaElement).value);
+      expect([await cell('Row 1, column 1'), await cell('Row 1, column 2'), await cell('Row 2, column 1')]).toEqual([
+        'Place',
+        'Adult fee',
+        'Manjanggul',
+      ]);
+      // the video: a facade (nothing loaded from YouTube) until the selected item's play button is pressed
+      expect(await page.$$('iframe')).toHaveLength(0);
+      expect(await page.$$('[data-video-facade="dQw4w9WgXcQ"]')).toHaveLength(1);
+      await shoot(page, 'editor-build-attractions-reloaded-en-1280');
+      await selectItem(page, attractionId('video'));
+      await page.click(`[data-item-id="${attractionId('video')}"] button[data-video-facade]`);
+      await page.waitForSelector(
+        `[data-item-id="${attractionId('video')}"] iframe[src^="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1"]`,
+      );
 
-    // the itinerary page: the day, its activity, sub-activity and meal
-    await page.goto(pageUrl.itinerary!, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('section[aria-label="Day 1"]');
-    const value = (label: string) => page.$eval(`input[aria-label="${label}"]`, (input) => (input as HTMLInputElement).value);
-    expect([await value('Activity 1 Place'), await value('Activity 1 Time'), await value('Sub-activity 1 Place')]).toEqual(['Seongsan', '06:00', 'Sunrise peak trail']);
-    await waitForText(page, 'Black pork barbecue');
-    expect(await page.$$('section[aria-label^="Day "]')).toHaveLength(1);
+      // the itinerary page: the day, its activity, sub-activity and meal
+      await page.goto(pageUrl.itinerary!, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('section[aria-label="Day 1"]');
+      const value = (label: string) =>
+        page.$eval(`input[aria-label="${label}"]`, (input) => (input as HTMLInputElement).value);
+      expect([
+        await value('Activity 1 Place'),
+        await value('Activity 1 Time'),
+        await value('Sub-activity 1 Place'),
+      ]).toEqual(['Seongsan', '06:00', 'Sunrise peak trail']);
+      await waitForText(page, 'Black pork barbecue');
+      expect(await page.$$('section[aria-label^="Day "]')).toHaveLength(1);
 
-    // the preparations and air tickets pages: one item each
-    await page.goto(pageUrl.preparations!, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('[data-item-id]');
-    expect(await itemCount(page)).toBe(1);
-    await waitForText(page, 'Passports');
-    await waitForText(page, 'Children need their own.');
-    await page.goto(pageUrl.airtickets!, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('[data-item-id]');
-    expect(await itemCount(page)).toBe(1);
-    await waitForText(page, 'KE1203 Gimpo → Jeju');
+      // the preparations and air tickets pages: one item each
+      await page.goto(pageUrl.preparations!, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('[data-item-id]');
+      expect(await itemCount(page)).toBe(1);
+      await waitForText(page, 'Passports');
+      await waitForText(page, 'Children need their own.');
+      await page.goto(pageUrl.airtickets!, { waitUntil: 'networkidle0' });
+      await page.waitForSelector('[data-item-id]');
+      expect(await itemCount(page)).toBe(1);
+      await waitForText(page, 'KE1203 Gimpo → Jeju');
 
-    // and GET /api/guidebooks/{id} holds the four content types and every item type
-    const view = await readGuidebook();
-    expect(view.title).toBe('Jeju with the kids');
-    expect(richTextToPlain(view.header.text)).toBe('Family trip · spring 2026');
-    expect(richTextToPlain(view.subheader.title)).toBe('Three days in Jeju');
-    expect(richTextToPlain(view.footer.text)).toBe('Made with love by the Kims');
-    expect(view.contents.map((content) => content.contentType)).toEqual(['attractions', 'itinerary', 'preparations', 'airtickets']);
-    const attractions = pageOf(view, 'attractions')!.sections.flatMap((section) => section.items);
-    expect(attractions.map((found) => found.type)).toEqual(ATTRACTION_ITEMS.map(([type]) => type));
-    const byType = (type: string) => attractions.find((found) => found.type === type);
-    expect(plain(byType('title'), 'content')).toBe('Seongsan Ilchulbong');
-    expect(plain(byType('imagetext'), 'content')).toBe('Tangerine fields in bloom');
-    expect(byType('table')).toMatchObject({ rows: 2, cols: 3, content: [['Place', 'Adult fee', ''], ['Manjanggul', '', '']] });
-    expect(byType('video')).toMatchObject({ url: VIDEO_URL });
-    expect(byType('button')).toMatchObject({ title: 'Book the boat to Udo' });
-    expect(plain(byType('accordion'), 'title')).toBe('Getting to Udo');
-    const [preparation] = pageOf(view, 'preparations')!.sections.flatMap((section) => section.items);
-    expect([preparation?.type, plain(preparation, 'title'), plain(preparation, 'body')]).toEqual(['preparation', 'Passports', 'Children need their own.']);
-    const [airticket] = pageOf(view, 'airtickets')!.sections.flatMap((section) => section.items);
-    expect([airticket?.type, plain(airticket, 'title')]).toEqual(['airticket', 'KE1203 Gimpo → Jeju']);
-    const [day] = pageOf(view, 'itinerary')!.days;
-    expect(day?.activities).toHaveLength(1);
-    expect(day?.activities[0]).toMatchObject({ place: 'Seongsan', time: '06:00' });
-    expect(day?.activities[0]?.subActivities[0]).toMatchObject({ place: 'Sunrise peak trail' });
-    expect(day?.meals.map((meal) => richTextToPlain(meal.body))).toEqual(['Black pork barbecue']);
-  });
+      // and GET /api/guidebooks/{id} holds the four content types and every item type
+      const view = await readGuidebook();
+      expect(view.title).toBe('Jeju with the kids');
+      expect(richTextToPlain(view.header.text)).toBe('Family trip · spring 2026');
+      expect(richTextToPlain(view.subheader.title)).toBe('Three days in Jeju');
+      expect(richTextToPlain(view.footer.text)).toBe('Made with love by the Kims');
+      expect(view.contents.map((content) => content.contentType)).toEqual([
+        'attractions',
+        'itinerary',
+        'preparations',
+        'airtickets',
+      ]);
+      const attractions = pageOf(view, 'attractions')!.sections.flatMap((section) => section.items);
+      expect(attractions.map((found) => found.type)).toEqual(ATTRACTION_ITEMS.map(([type]) => type));
+      const byType = (type: string) => attractions.find((found) => found.type === type);
+      expect(plain(byType('title'), 'content')).toBe('Seongsan Ilchulbong');
+      expect(plain(byType('imagetext'), 'content')).toBe('Tangerine fields in bloom');
+      expect(byType('table')).toMatchObject({
+        rows: 2,
+        cols: 3,
+        content: [
+          ['Place', 'Adult fee', ''],
+          ['Manjanggul', '', ''],
+        ],
+      });
+      expect(byType('video')).toMatchObject({ url: VIDEO_URL });
+      expect(byType('button')).toMatchObject({ title: 'Book the boat to Udo' });
+      expect(plain(byType('accordion'), 'title')).toBe('Getting to Udo');
+      const [preparation] = pageOf(view, 'preparations')!.sections.flatMap((section) => section.items);
+      expect([preparation?.type, plain(preparation, 'title'), plain(preparation, 'body')]).toEqual([
+        'preparation',
+        'Passports',
+        'Children need their own.',
+      ]);
+      const [airticket] = pageOf(view, 'airtickets')!.sections.flatMap((section) => section.items);
+      expect([airticket?.type, plain(airticket, 'title')]).toEqual(['airticket', 'KE1203 Gimpo → Jeju']);
+      const [day] = pageOf(view, 'itinerary')!.days;
+      expect(day?.activities).toHaveLength(1);
+      expect(day?.activities[0]).toMatchObject({ place: 'Seongsan', time: '06:00' });
+      expect(day?.activities[0]?.subActivities[0]).toMatchObject({ place: 'Sunrise peak trail' });
+      expect(day?.meals.map((meal) => richTextToPlain(meal.body))).toEqual(['Black pork barbecue']);
+    },
+  );
 
-  it('moves section items by dragging them, within a section and across sections, and keeps the order', { timeout: 180_000 }, async () => {
-    onFailure('drag');
-    // given a page of three sections: the 'Must-see places' sample page, added from the choose-content popup
-    await page.goto(`${baseUrl()}/guidebooks/edit/${guidebookId}`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector(MENU);
-    await addPage(page, 'Must-see places');
-    await openTile(page, 'Must-see places');
-    pageUrl.sample = page.url();
-    const before = await sectionOrder(page);
-    expect(before.map((section) => section.length)).toEqual([4, 5, 6]);
-    const [[title1, image1, text1, map1], [title2, imagetext2, ...rest2], third] = before as [string[], string[], string[]];
+  it(
+    'moves section items by dragging them, within a section and across sections, and keeps the order',
+    { timeout: 180_000 },
+    async () => {
+      onFailure('drag');
+      // given a page of three sections: the 'Must-see places' sample page, added from the choose-content popup
+      await page.goto(`${baseUrl()}/guidebooks/edit/${guidebookId}`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector(MENU);
+      await addPage(page, 'Must-see places');
+      await openTile(page, 'Must-see places');
+      pageUrl.sample = page.url();
+      const before = await sectionOrder(page);
+      expect(before.map((section) => section.length)).toEqual([4, 5, 6]);
+      const [[title1, image1, text1, map1], [title2, imagetext2, ...rest2], third] = before as [
+        string[],
+        string[],
+        string[],
+      ];
 
-    // when the first item is dragged below the third of its section
-    await dragItem(page, title1!, text1!, 'after', { shot: 'editor-build-drag-within-en-1280' });
-    // then it lands there, and nothing else moves
-    await waitForOrder(page, [[image1!, text1!, title1!, map1!], before[1]!, third]);
+      // when the first item is dragged below the third of its section
+      await dragItem(page, title1!, text1!, 'after', { shot: 'editor-build-drag-within-en-1280' });
+      // then it lands there, and nothing else moves
+      await waitForOrder(page, [[image1!, text1!, title1!, map1!], before[1]!, third]);
 
-    // when the first item of the second section is dragged above the last item of the first
-    await dragItem(page, title2!, map1!, 'before', { shot: 'editor-build-drag-across-en-1280' });
-    // then it has changed sections
-    const dragged = [[image1!, text1!, title1!, title2!, map1!], [imagetext2!, ...rest2], third];
-    await waitForOrder(page, dragged);
-    await waitForSaving(page);
-    await page.keyboard.press('Escape');
-    await shoot(page, 'editor-build-dragged-en-1280');
+      // when the first item of the second section is dragged above the last item of the first
+      await dragItem(page, title2!, map1!, 'before', { shot: 'editor-build-drag-across-en-1280' });
+      // then it has changed sections
+      const dragged = [[image1!, text1!, title1!, title2!, map1!], [imagetext2!, ...rest2], third];
+      await waitForOrder(page, dragged);
+      await waitForSaving(page);
+      await page.keyboard.press('Escape');
+      await shoot(page, 'editor-build-dragged-en-1280');
 
-    // and the order is stored: after the auto-save, after a reload, and in the API
-    await waitForSaved(page, SAVE_TIMEOUT);
-    await page.reload({ waitUntil: 'networkidle0' });
-    await page.waitForSelector('[data-item-id]');
-    expect(await sectionOrder(page)).toEqual(dragged);
-    const stored = (await readGuidebook()).contents.find((content) => content.title === 'Must-see places');
-    expect(stored?.sections.map((section) => section.items.map((found) => found._id))).toEqual(dragged);
-  });
+      // and the order is stored: after the auto-save, after a reload, and in the API
+      await waitForSaved(page, SAVE_TIMEOUT);
+      await page.reload({ waitUntil: 'networkidle0' });
+      await page.waitForSelector('[data-item-id]');
+      expect(await sectionOrder(page)).toEqual(dragged);
+      const stored = (await readGuidebook()).contents.find((content) => content.title === 'Must-see places');
+      expect(stored?.sections.map((section) => section.items.map((found) => found._id))).toEqual(dragged);
+    },
+  );
 
   it('moves an item with the keyboard, across a section border, and Ctrl+Z puts it back', async () => {
     onFailure('keyboard');
@@ -618,53 +790,59 @@ describe('building a guidebook from blank in the browser', () => {
     await waitForOrder(page, [[second!, first!, ...others], ...rest]);
   });
 
-  it('uploads a PNG into an image item and a JPEG into the cover header, and both survive a reload', { timeout: 180_000 }, async () => {
-    onFailure('upload');
-    const imageItem = `[data-item-id="${attractionId('image')}"]`;
-    // given the saved guidebook's image item, selected: its upload button and hidden file input show
-    await page.goto(pageUrl.attractions!, { waitUntil: 'networkidle0' });
-    await selectItem(page, attractionId('image'));
-    await waitForText(page, 'Upload image');
+  it(
+    'uploads a PNG into an image item and a JPEG into the cover header, and both survive a reload',
+    { timeout: 180_000 },
+    async () => {
+      onFailure('upload');
+      const imageItem = `[data-item-id="${attractionId('image')}"]`;
+      // given the saved guidebook's image item, selected: its upload button and hidden file input show
+      await page.goto(pageUrl.attractions!, { waitUntil: 'networkidle0' });
+      await selectItem(page, attractionId('image'));
+      await waitForText(page, 'Upload image');
 
-    // when the author chooses a real 800×600 PNG
-    await watchForProgressBar(page);
-    const input = await page.waitForSelector(`${imageItem} input[type="file"]`, { timeout: WAIT_MS });
-    await input!.uploadFile(files.png);
+      // when the author chooses a real 800×600 PNG
+      await watchForProgressBar(page);
+      const input = await page.waitForSelector(`${imageItem} input[type="file"]`, { timeout: WAIT_MS });
+      await input!.uploadFile(files.png);
 
-    // then the item shows it from /media/, with its upload progress shown on the way
-    const itemImage = await loadedMediaImage(page, imageItem);
-    expect(itemImage.naturalWidth).toBeGreaterThan(0);
-    expect(await progressBarSeen(page)).toBe(true);
-    await waitForText(page, 'Change image');
-    await shoot(page, 'editor-build-upload-item-en-1280');
+      // then the item shows it from /media/, with its upload progress shown on the way
+      const itemImage = await loadedMediaImage(page, imageItem);
+      expect(itemImage.naturalWidth).toBeGreaterThan(0);
+      expect(await progressBarSeen(page)).toBe(true);
+      await waitForText(page, 'Change image');
+      await shoot(page, 'editor-build-upload-item-en-1280');
 
-    // when the cover's header is switched to an image and a JPEG is chosen
-    await backToCover(page);
-    await clickCentered(page, '[data-part="header"]');
-    await clickButton(page, 'Image', '[data-part="header"] [role="radiogroup"]');
-    await waitForText(page, 'No image yet');
-    const headerInput = await page.waitForSelector('[data-part="header"] input[type="file"]', { timeout: WAIT_MS });
-    await headerInput!.uploadFile(files.jpeg);
-    // then the header shows it
-    const headerImage = await loadedMediaImage(page, '[data-part="header"]');
-    expect(headerImage.naturalWidth).toBeGreaterThan(0);
-    await page.keyboard.press('Escape');
-    await shoot(page, 'editor-build-upload-header-en-1280');
+      // when the cover's header is switched to an image and a JPEG is chosen
+      await backToCover(page);
+      await clickCentered(page, '[data-part="header"]');
+      await clickButton(page, 'Image', '[data-part="header"] [role="radiogroup"]');
+      await waitForText(page, 'No image yet');
+      const headerInput = await page.waitForSelector('[data-part="header"] input[type="file"]', { timeout: WAIT_MS });
+      await headerInput!.uploadFile(files.jpeg);
+      // then the header shows it
+      const headerImage = await loadedMediaImage(page, '[data-part="header"]');
+      expect(headerImage.naturalWidth).toBeGreaterThan(0);
+      await page.keyboard.press('Escape');
+      await shoot(page, 'editor-build-upload-header-en-1280');
 
-    // and both are still there after a reload, as the API says
-    await waitForSaved(page, SAVE_TIMEOUT);
-    await page.reload({ waitUntil: 'networkidle0' });
-    expect((await loadedMediaImage(page, '[data-part="header"]')).src).toBe(headerImage.src);
-    await page.goto(pageUrl.attractions!, { waitUntil: 'networkidle0' });
-    expect((await loadedMediaImage(page, imageItem)).src).toBe(itemImage.src);
-    const view = await readGuidebook();
-    expect(view.header.type).toBe('image');
-    expect(view.header.image?.large).toMatch(/^\/media\//);
-    const stored = pageOf(view, 'attractions')!.sections.flatMap((section) => section.items).find((found) => found.type === 'image');
-    expect(stored && 'image' in stored ? stored.image?.medium : undefined).toBe(itemImage.src);
-    const served = await fetch(`${baseUrl()}${itemImage.src}`);
-    expect([served.status, served.headers.get('content-type')?.split('/')[0]]).toEqual([200, 'image']);
-  });
+      // and both are still there after a reload, as the API says
+      await waitForSaved(page, SAVE_TIMEOUT);
+      await page.reload({ waitUntil: 'networkidle0' });
+      expect((await loadedMediaImage(page, '[data-part="header"]')).src).toBe(headerImage.src);
+      await page.goto(pageUrl.attractions!, { waitUntil: 'networkidle0' });
+      expect((await loadedMediaImage(page, imageItem)).src).toBe(itemImage.src);
+      const view = await readGuidebook();
+      expect(view.header.type).toBe('image');
+      expect(view.header.image?.large).toMatch(/^\/media\//);
+      const stored = pageOf(view, 'attractions')!
+        .sections.flatMap((section) => section.items)
+        .find((found) => found.type === 'image');
+      expect(stored && 'image' in stored ? stored.image?.medium : undefined).toBe(itemImage.src);
+      const served = await fetch(`${baseUrl()}${itemImage.src}`);
+      expect([served.status, served.headers.get('content-type')?.split('/')[0]]).toEqual([200, 'image']);
+    },
+  );
 
   it('refuses a file that is not jpg, png or gif, and one over 5 MB, with the editor alert', async () => {
     onFailure('refused');
@@ -707,7 +885,11 @@ describe('building a guidebook from blank in the browser', () => {
     await shootWindow(page, 'editor-build-refused-unsaved-cover-en-1280');
     await dismissAlert(page);
     await clickCentered(page, '[data-part="header"]');
-    expect(await page.$eval('[data-part="header"] [role="radio"][aria-checked="true"]', (radio) => radio.textContent?.trim())).toBe('Text');
+    expect(
+      await page.$eval('[data-part="header"] [role="radio"][aria-checked="true"]', (radio) =>
+        radio.textContent?.trim(),
+      ),
+    ).toBe('Text');
 
     // when they choose a picture for an image item of a new page, the same alert
     await addPage(page, 'Attractions');

@@ -54,10 +54,11 @@ async function openAs(who: SignedIn): Promise<Page> {
   return page;
 }
 
-const stripText = (page: Page) => page.$eval('[data-admin-strip]', (strip) => (strip as HTMLElement).innerText).catch(() => null);
+const stripText = (page: Page) =>
+  page.$eval('[data-admin-strip]', (strip) => (strip as HTMLElement).innerText).catch(() => null);
 
 describe('the editor layout in the browser', () => {
-  it("shows an administrator whose guidebook it is, with the back-office links; an author sees no strip", async () => {
+  it('shows an administrator whose guidebook it is, with the back-office links; an author sees no strip', async () => {
     // given an author's guidebook, when an administrator opens it in the editor
     const page = await openAs(product.admin);
     // then the strip names the owner's company, says it is someone else's, and shows the id and version
@@ -88,14 +89,18 @@ describe('the editor layout in the browser', () => {
     await page.keyboard.type('제주 가을 여행');
     // then the auto-save fails and the red banner stays, with the change still on screen
     await waitForText(page, '서버에 연결할 수 없습니다', 15_000);
-    expect(await page.$eval('[data-editor-notices] [role="alert"]', (banner) => banner.textContent)).toContain('변경 내용은 이곳에 보관되며');
+    expect(await page.$eval('[data-editor-notices] [role="alert"]', (banner) => banner.textContent)).toContain(
+      '변경 내용은 이곳에 보관되며',
+    );
     expect(await titleValue(page)).toBe('제주 가을 여행');
     expect((await editorRead(author)).title).toBe('제주 봄 여행');
     await screenshot(page, 'editor-layout-offline-ko-1280');
 
     // when the connection is back, the change is saved and the banner goes
     await page.setOfflineMode(false);
-    await page.waitForFunction(() => document.querySelector('[data-editor-notices] [role="alert"]') === null, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('[data-editor-notices] [role="alert"]') === null, {
+      timeout: 15_000,
+    });
     await waitForSaved(page);
     await expect.poll(async () => (await editorRead(author)).title, { timeout: WAIT_MS }).toBe('제주 가을 여행');
     expect((await editorRead(author)).revision).toBeGreaterThan(before.revision);

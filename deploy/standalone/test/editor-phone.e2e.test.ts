@@ -50,7 +50,9 @@ async function createSample(language: Language): Promise<{ id: string; itinerary
   const { contents } = (await read.json()) as { contents: ContentPage[] };
   const itinerary = contents.find((content) => content.contentType === 'itinerary' && content.days.length > 0);
   // the attractions page: the one with maps between other items
-  const attractions = contents.find((content) => content.sections.some((section) => section.items.some((item) => item.type === 'map')));
+  const attractions = contents.find((content) =>
+    content.sections.some((section) => section.items.some((item) => item.type === 'map')),
+  );
   if (!itinerary || !attractions) throw new Error('the sample has no itinerary or no page with a map');
   return { id, itinerary: itinerary._id, attractions: attractions._id };
 }
@@ -67,7 +69,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function open(language: Language, size: (typeof SIZES)[number], path: (book: { id: string; itinerary: string; attractions: string }) => string): Promise<Page> {
+async function open(
+  language: Language,
+  size: (typeof SIZES)[number],
+  path: (book: { id: string; itinerary: string; attractions: string }) => string,
+): Promise<Page> {
   const page = await openEditorTab(browser, pageErrors);
   await page.setViewport({ width: size.width, height: size.height });
   await signInBrowser(page, app.url, author, language);
@@ -93,7 +99,8 @@ async function layout(page: Page, language: Language) {
         return { left: rect.left, top: rect.top, right: rect.right, bottom: rect.bottom };
       };
       const menuButtons = [...document.querySelectorAll<HTMLButtonElement>('[role="toolbar"] button')];
-      const named = (names: readonly string[]) => menuButtons.find((button) => names.includes(button.textContent?.trim() ?? ''));
+      const named = (names: readonly string[]) =>
+        menuButtons.find((button) => names.includes(button.textContent?.trim() ?? ''));
       return {
         scrollWidth: document.documentElement.scrollWidth,
         innerWidth: window.innerWidth,
@@ -111,7 +118,11 @@ async function layout(page: Page, language: Language) {
 function expectInside(box: Box | null, width: number, height: number, what: string) {
   expect.soft(box, `${what} is on the page`).not.toBeNull();
   if (!box) return;
-  expect.soft({ what, left: box.left, top: box.top }).toEqual({ what, left: expect.toSatisfy((value: number) => value >= 0), top: expect.toSatisfy((value: number) => value >= 0) });
+  expect.soft({ what, left: box.left, top: box.top }).toEqual({
+    what,
+    left: expect.toSatisfy((value: number) => value >= 0),
+    top: expect.toSatisfy((value: number) => value >= 0),
+  });
   expect.soft({ what, right: box.right, bottom: box.bottom }).toEqual({
     what,
     right: expect.toSatisfy((value: number) => value <= width),
@@ -140,7 +151,8 @@ async function itineraryOverflow(page: Page) {
     const frame = document.querySelector(canvas);
     if (!frame) return { scrolling: ['no canvas'], outside: [] as string[], rows: 0 };
     const frameBox = frame.getBoundingClientRect();
-    const describe = (element: Element) => `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join('.')}`;
+    const describe = (element: Element) =>
+      `${element.tagName.toLowerCase()}.${[...element.classList].slice(0, 4).join('.')}`;
     const scrolling = [frame, ...frame.querySelectorAll('*')]
       .filter((element) => {
         // a text field scrolls its own text, not the page
@@ -149,7 +161,9 @@ async function itineraryOverflow(page: Page) {
         return style.overflowX !== 'visible' && element.scrollWidth > element.clientWidth + 1;
       })
       .map((element) => `${describe(element)} ${element.scrollWidth} > ${element.clientWidth}`);
-    const rows = [...frame.querySelectorAll<HTMLElement>('div')].filter((element) => getComputedStyle(element).display === 'grid' && element.querySelector('input'));
+    const rows = [...frame.querySelectorAll<HTMLElement>('div')].filter(
+      (element) => getComputedStyle(element).display === 'grid' && element.querySelector('input'),
+    );
     // a row ends inside the box that shows it: the nearest element that clips or scrolls, else the canvas
     const shownIn = (row: Element) => {
       for (let element = row.parentElement; element && element !== frame; element = element.parentElement) {
@@ -160,7 +174,10 @@ async function itineraryOverflow(page: Page) {
     const outside = rows
       .map((row) => ({ row, box: row.getBoundingClientRect(), shown: shownIn(row) }))
       .filter(({ box, shown }) => box.right > shown.right + 0.5 || box.left < shown.left - 0.5)
-      .map(({ row, box, shown }) => `${describe(row)} ${Math.round(box.left)}..${Math.round(box.right)} in ${Math.round(shown.left)}..${Math.round(shown.right)}`);
+      .map(
+        ({ row, box, shown }) =>
+          `${describe(row)} ${Math.round(box.left)}..${Math.round(box.right)} in ${Math.round(shown.left)}..${Math.round(shown.right)}`,
+      );
     return { scrolling, outside, rows: rows.length };
   }, canvasSelector);
 }
@@ -170,7 +187,9 @@ async function itineraryOverflow(page: Page) {
  * the item and of the items before and after it that the item's toolbar covers.
  */
 async function toolbarOverlaps(page: Page) {
-  const ids = await page.$$eval('[data-item-id]', (items) => items.map((item) => item.getAttribute('data-item-id') ?? ''));
+  const ids = await page.$$eval('[data-item-id]', (items) =>
+    items.map((item) => item.getAttribute('data-item-id') ?? ''),
+  );
   const found: string[] = [];
   let checked = 0;
   for (const [index, id] of ids.entries()) {
@@ -179,7 +198,9 @@ async function toolbarOverlaps(page: Page) {
       item?.scrollIntoView({ block: 'center' });
       item?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true }));
     }, id);
-    const toolbar = await page.waitForSelector(`[data-item-id="${id}"] [role="toolbar"]`, { timeout: 5000 }).catch(() => null);
+    const toolbar = await page
+      .waitForSelector(`[data-item-id="${id}"] [role="toolbar"]`, { timeout: 5000 })
+      .catch(() => null);
     if (!toolbar) {
       found.push(`item ${index}: no toolbar`);
       continue;
@@ -188,7 +209,8 @@ async function toolbarOverlaps(page: Page) {
     await new Promise((done) => setTimeout(done, 50));
     const overlaps = await page.evaluate(
       (itemId, neighbours) => {
-        const clickable = '[contenteditable="true"], input, textarea, select, a[href], button, [role="button"], [role="switch"], [role="separator"], [tabindex]:not([tabindex="-1"])';
+        const clickable =
+          '[contenteditable="true"], input, textarea, select, a[href], button, [role="button"], [role="switch"], [role="separator"], [tabindex]:not([tabindex="-1"])';
         const bar = document.querySelector(`[data-item-id="${itemId}"] [role="toolbar"]`)!;
         const barBox = bar.getBoundingClientRect();
         const hits: string[] = [];
@@ -199,8 +221,12 @@ async function toolbarOverlaps(page: Page) {
             if (bar.contains(element) || element.closest('[role="toolbar"]')) continue;
             const box = element.getBoundingClientRect();
             if (box.width === 0 || box.height === 0) continue;
-            const intersects = box.left < barBox.right && box.right > barBox.left && box.top < barBox.bottom && box.bottom > barBox.top;
-            if (intersects) hits.push(`${otherId === itemId ? 'itself' : 'neighbour'} ${element.tagName.toLowerCase()} ${(element.textContent ?? '').trim().slice(0, 20)}`);
+            const intersects =
+              box.left < barBox.right && box.right > barBox.left && box.top < barBox.bottom && box.bottom > barBox.top;
+            if (intersects)
+              hits.push(
+                `${otherId === itemId ? 'itself' : 'neighbour'} ${element.tagName.toLowerCase()} ${(element.textContent ?? '').trim().slice(0, 20)}`,
+              );
           }
         }
         return hits;
@@ -219,10 +245,15 @@ async function toolbarOverlaps(page: Page) {
  * what is drawn there: the menu (or one of its children) when the map is stacked below it.
  */
 async function whatIsDrawnOverTheMenu(page: Page, mapId: string): Promise<{ drawn: string; menu: boolean }> {
-  await page.waitForSelector(`[data-item-id="${mapId}"] .leaflet-overlay-pane path, [data-item-id="${mapId}"] .leaflet-marker-pane > *`, { timeout: 15_000 });
+  await page.waitForSelector(
+    `[data-item-id="${mapId}"] .leaflet-overlay-pane path, [data-item-id="${mapId}"] .leaflet-marker-pane > *`,
+    { timeout: 15_000 },
+  );
   return page.evaluate((itemId) => {
     const menu = document.querySelector('[data-editor-surface] > [role="toolbar"]')!.parentElement!;
-    const marker = document.querySelector(`[data-item-id="${itemId}"] .leaflet-overlay-pane path, [data-item-id="${itemId}"] .leaflet-marker-pane > *`)!;
+    const marker = document.querySelector(
+      `[data-item-id="${itemId}"] .leaflet-overlay-pane path, [data-item-id="${itemId}"] .leaflet-marker-pane > *`,
+    )!;
     const menuBox = menu.getBoundingClientRect();
     const markerBox = marker.getBoundingClientRect();
     const menuMiddle = menuBox.top + menuBox.height / 2;
@@ -236,7 +267,10 @@ async function whatIsDrawnOverTheMenu(page: Page, mapId: string): Promise<{ draw
     const under = y > menuAfter.top && y < menuAfter.bottom;
     const inMenu = under && drawn !== null && menu.contains(drawn);
     const where = `${Math.round(x)},${Math.round(y)} (menu ${Math.round(menuAfter.top)}..${Math.round(menuAfter.bottom)})`;
-    return { drawn: `${drawn?.tagName.toLowerCase()}.${[...(drawn?.classList ?? [])].join('.')} at ${where}`, menu: inMenu };
+    return {
+      drawn: `${drawn?.tagName.toLowerCase()}.${[...(drawn?.classList ?? [])].join('.')} at ${where}`,
+      menu: inMenu,
+    };
   }, mapId);
 }
 
@@ -250,7 +284,9 @@ describe('the editor on a phone and on a desktop', () => {
         await screenshot(page, `editor-phone-cover-${tag}`);
         await windowShot(page, `editor-phone-cover-window-${tag}`);
         const measured = await expectFitsTheScreen(page, language);
-        console.info(`cover ${tag}: page ${measured.scrollWidth}/${measured.innerWidth}, canvas ${JSON.stringify(measured.canvas)}`);
+        console.info(
+          `cover ${tag}: page ${measured.scrollWidth}/${measured.innerWidth}, canvas ${JSON.stringify(measured.canvas)}`,
+        );
         await page.close();
       }, 60_000);
 
@@ -295,14 +331,22 @@ describe('the editor on a phone and on a desktop', () => {
         const page = await open(language, size, (book) => `/guidebooks/edit/${book.id}/contents/${book.attractions}`);
         await page.waitForSelector('[data-item-id]');
         // a map, first as readers scroll past it, then selected (Leaflet's own controls): under the sticky menu
-        const mapId = await page.$$eval('[data-item-id]', (items) => items.find((item) => item.querySelector('[data-map-overlay], .leaflet-container'))?.getAttribute('data-item-id') ?? '');
+        const mapId = await page.$$eval(
+          '[data-item-id]',
+          (items) =>
+            items
+              .find((item) => item.querySelector('[data-map-overlay], .leaflet-container'))
+              ?.getAttribute('data-item-id') ?? '',
+        );
         expect(mapId).not.toBe('');
         const passing = await whatIsDrawnOverTheMenu(page, mapId);
         console.info(`map ${tag}: ${passing.drawn}`);
         await windowShot(page, `editor-phone-map-under-menu-${tag}`);
         expect.soft(passing.menu, `over the menu: ${passing.drawn}`).toBe(true);
         await page.evaluate((itemId) => {
-          document.querySelector(`[data-item-id="${itemId}"] .leaflet-container`)?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true }));
+          document
+            .querySelector(`[data-item-id="${itemId}"] .leaflet-container`)
+            ?.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true }));
         }, mapId);
         await page.waitForSelector(`[data-item-id="${mapId}"] [role="toolbar"]`);
         const selected = await whatIsDrawnOverTheMenu(page, mapId);

@@ -24,7 +24,16 @@ import { VIEWER_TEXTS } from '@pocketguide/contracts/viewer/viewer-texts';
 import { randomBytes } from 'node:crypto';
 import { builtWebDist, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
-import { DESKTOP_KEYBOARD, PHONE_TOUCH, focusedElement, openEditorTab, signInBrowser, tapElement, waitForSaved, windowShot } from './testing/editor-browser.ts';
+import {
+  DESKTOP_KEYBOARD,
+  PHONE_TOUCH,
+  focusedElement,
+  openEditorTab,
+  signInBrowser,
+  tapElement,
+  waitForSaved,
+  windowShot,
+} from './testing/editor-browser.ts';
 
 type Language = 'kr' | 'en';
 type Mode = 'touch' | 'keyboard';
@@ -155,7 +164,8 @@ async function addItem(page: Page, mode: Mode, label: string): Promise<string> {
 }
 
 /** The id of the focused element, or its accessible name when it has no id. */
-const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('aria-label') || '');
+const focusedId = (page: Page) =>
+  page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('aria-label') || '');
 
 /** Types keys into the focused field: 'Tab' is a key press, anything else is typed. */
 async function typeKeys(page: Page, keys: readonly string[]): Promise<void> {
@@ -172,7 +182,10 @@ async function openReader(page: Page, url: string, ready: { selector: string; te
     await page.goto(url, { waitUntil: 'load' });
     const found = await page
       .waitForFunction(
-        (selector, text) => [...document.querySelectorAll<HTMLElement>(selector)].some((element) => text === undefined || element.innerText.includes(text)),
+        (selector, text) =>
+          [...document.querySelectorAll<HTMLElement>(selector)].some(
+            (element) => text === undefined || element.innerText.includes(text),
+          ),
         { timeout: 2000 },
         ready.selector,
         ready.text,
@@ -231,17 +244,35 @@ describe('air tickets and the preparations checklist by touch and by keyboard (i
           await typeKeys(page, field.keys);
           // as a person sees the text before going on: the field shows what was typed (the edit has been drawn)
           if (!field.time) {
-            await page.waitForFunction((selector, wanted) => (document.querySelector(selector) as HTMLInputElement | null)?.value === wanted, { timeout: WAIT_MS }, field.selector, field.keys.join(''));
+            await page.waitForFunction(
+              (selector, wanted) => (document.querySelector(selector) as HTMLInputElement | null)?.value === wanted,
+              { timeout: WAIT_MS },
+              field.selector,
+              field.keys.join(''),
+            );
           }
         }
         if (mode === 'keyboard') await page.keyboard.press('Tab');
         else await tapElement(page, `${ticket} [data-flight-route]`, 0.5);
 
-        const values = await page.$$eval(`${ticket} input:not([type="file"])`, (inputs) => inputs.map((input) => (input as HTMLInputElement).value));
-        expect(values).toEqual([FLIGHT.from, FLIGHT.to, FLIGHT.airline[language], FLIGHT.flightNumber, FLIGHT.departs.value, FLIGHT.arrives.value, FLIGHT.seat, '']);
+        const values = await page.$$eval(`${ticket} input:not([type="file"])`, (inputs) =>
+          inputs.map((input) => (input as HTMLInputElement).value),
+        );
+        expect(values).toEqual([
+          FLIGHT.from,
+          FLIGHT.to,
+          FLIGHT.airline[language],
+          FLIGHT.flightNumber,
+          FLIGHT.departs.value,
+          FLIGHT.arrives.value,
+          FLIGHT.seat,
+          '',
+        ]);
         // the times read as readers read them once the picker is left
         const reads = (value: string) => flightTimeText(value, texts.reader);
-        const shownTimes = await page.$$eval(`${ticket} [data-flight] dd span[aria-hidden="true"]`, (spans) => spans.map((span) => span.textContent));
+        const shownTimes = await page.$$eval(`${ticket} [data-flight] dd span[aria-hidden="true"]`, (spans) =>
+          spans.map((span) => span.textContent),
+        );
         expect(shownTimes).toEqual([reads(FLIGHT.departs.value), reads(FLIGHT.arrives.value)]);
         await page.$eval(ticket, (item) => item.scrollIntoView({ block: 'center', behavior: 'instant' }));
         await windowShot(page, `editor-ticket-fields-${tag}`);
@@ -259,10 +290,13 @@ describe('air tickets and the preparations checklist by touch and by keyboard (i
           (cards, seat) => {
             const last = cards.filter((candidate) => (candidate as HTMLElement).innerText.includes(seat)).at(-1)!;
             last.setAttribute('data-test-target', '');
-            const text = (selector: string) => last.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
+            const text = (selector: string) =>
+              last.querySelector(selector)?.textContent?.replace(/\s+/g, ' ').trim() ?? '';
             return {
               title: text('.pg-ticket-title'),
-              route: [...last.querySelectorAll('.pg-flight-route > span:not([aria-hidden])')].map((end) => end.textContent),
+              route: [...last.querySelectorAll('.pg-flight-route > span:not([aria-hidden])')].map(
+                (end) => end.textContent,
+              ),
               fields: [...last.querySelectorAll('.pg-flight dd')].map((value) => value.textContent),
             };
           },
@@ -271,9 +305,17 @@ describe('air tickets and the preparations checklist by touch and by keyboard (i
         expect(card).toEqual({
           title: FLIGHT.title[language],
           route: [FLIGHT.from, FLIGHT.to],
-          fields: [FLIGHT.airline[language], FLIGHT.flightNumber, reads(FLIGHT.departs.value), reads(FLIGHT.arrives.value), FLIGHT.seat],
+          fields: [
+            FLIGHT.airline[language],
+            FLIGHT.flightNumber,
+            reads(FLIGHT.departs.value),
+            reads(FLIGHT.arrives.value),
+            FLIGHT.seat,
+          ],
         });
-        await reader.$eval('.pg-airticket[data-test-target]', (item) => item.scrollIntoView({ block: 'center', behavior: 'instant' }));
+        await reader.$eval('.pg-airticket[data-test-target]', (item) =>
+          item.scrollIntoView({ block: 'center', behavior: 'instant' }),
+        );
         await windowShot(reader, `editor-ticket-reader-${tag}`);
         await reader.close();
         expect(pageErrors).toEqual([]);
@@ -288,13 +330,21 @@ describe('air tickets and the preparations checklist by touch and by keyboard (i
         // the title has the focus; the body is the next field (the readers' checkbox is not the author's to reach)
         await page.keyboard.type(PREPARATION.title[language]);
         // the second rich field of the card: its body
-        await page.$eval(item, (element) => element.querySelectorAll('[data-rich-text-field] [contenteditable="true"]')[1]?.setAttribute('data-test-body', ''));
+        await page.$eval(item, (element) =>
+          element
+            .querySelectorAll('[data-rich-text-field] [contenteditable="true"]')[1]
+            ?.setAttribute('data-test-body', ''),
+        );
         const body = `${item} [data-test-body]`;
         if (mode === 'touch') {
           const tap = await tapElement(page, body);
           expect(tap.reached, `the tap reaches the body, not ${tap.drawn}`).toBe(true);
         } else await page.keyboard.press('Tab');
-        await page.waitForFunction((selector) => document.activeElement === document.querySelector(selector), { timeout: 5000 }, body);
+        await page.waitForFunction(
+          (selector) => document.activeElement === document.querySelector(selector),
+          { timeout: 5000 },
+          body,
+        );
         await page.keyboard.type(PREPARATION.body[language]);
 
         const drawn = await page.$eval(item, (element) => {
@@ -320,7 +370,9 @@ describe('air tickets and the preparations checklist by touch and by keyboard (i
         // the author's tap on the checkbox ticks nothing: the ticks are the readers'
         if (mode === 'touch') await tapElement(page, `${item} input[type="checkbox"]`);
         else await page.$eval(`${item} input[type="checkbox"]`, (check) => (check as HTMLInputElement).click());
-        expect(await page.$eval(`${item} input[type="checkbox"]`, (check) => (check as HTMLInputElement).checked)).toBe(false);
+        expect(await page.$eval(`${item} input[type="checkbox"]`, (check) => (check as HTMLInputElement).checked)).toBe(
+          false,
+        );
         await page.$eval(item, (element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
         await windowShot(page, `editor-checklist-author-${tag}`);
         await waitForSaved(page);
@@ -333,7 +385,8 @@ describe('air tickets and the preparations checklist by touch and by keyboard (i
         const { contents } = (await (await api(`/guidebooks/${book(language).id}`)).json()) as {
           contents: ContentPage[];
         };
-        const items = contents.find((content) => content._id === preparations)?.sections.flatMap((section) => section.items) ?? [];
+        const items =
+          contents.find((content) => content._id === preparations)?.sections.flatMap((section) => section.items) ?? [];
         // the last preparation of the page: the one the author wrote above when that test ran, else the sample's
         const target = items.filter((entry) => entry.type === 'preparation').at(-1);
         if (!target) throw new Error('no preparation on the page');
@@ -356,17 +409,22 @@ describe('air tickets and the preparations checklist by touch and by keyboard (i
               expect(tap.reached, `the tap reaches the checkbox, not ${tap.drawn}`).toBe(true);
             } else {
               // Tab from the top of the page to the checkbox (named after its preparation), then Space
-              const focused = () => reader.evaluate((selector) => document.activeElement === document.querySelector(selector), check);
+              const focused = () =>
+                reader.evaluate((selector) => document.activeElement === document.querySelector(selector), check);
               for (let press = 0; press < 60 && !(await focused()); press += 1) await reader.keyboard.press('Tab');
               expect(await focused(), 'Tab reaches the checkbox').toBe(true);
               // named after its preparation, for a screen reader
-              expect((await focusedElement(reader)).name).toBe(`${texts.reader.checkDone}: ${richTextToPlain(target.title).trim()}`);
+              expect((await focusedElement(reader)).name).toBe(
+                `${texts.reader.checkDone}: ${richTextToPlain(target.title).trim()}`,
+              );
               await reader.keyboard.press('Space');
             }
           };
           await tick();
           expect(await checked(reader)).toEqual({ checked: true, marked: true });
-          await reader.$eval(check, (input) => input.closest('.pg-preparation')!.scrollIntoView({ block: 'center', behavior: 'instant' }));
+          await reader.$eval(check, (input) =>
+            input.closest('.pg-preparation')!.scrollIntoView({ block: 'center', behavior: 'instant' }),
+          );
           await windowShot(reader, `editor-checklist-reader-ticked-${tag}`);
           // kept on this device: a reload shows it ticked
           await reader.reload({ waitUntil: 'load' });
@@ -386,7 +444,11 @@ describe('air tickets and the preparations checklist by touch and by keyboard (i
           // unticking leaves nothing behind on this device
           await tick();
           expect(await checked(reader)).toEqual({ checked: false, marked: false });
-          expect(await reader.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('pocketguide.viewer.check.')))).toEqual([]);
+          expect(
+            await reader.evaluate(() =>
+              Object.keys(localStorage).filter((key) => key.startsWith('pocketguide.viewer.check.')),
+            ),
+          ).toEqual([]);
           await reader.reload({ waitUntil: 'load' });
           await reader.waitForSelector(check);
           expect(await checked(reader)).toEqual({ checked: false, marked: false });

@@ -101,7 +101,10 @@ const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 async function viewerCover(page: Page): Promise<CoverParts> {
   await page.waitForSelector('.pg-cover', { timeout: 15_000 });
-  await Promise.race([page.evaluate(() => document.fonts.ready.then(() => undefined)), new Promise((resolve) => setTimeout(resolve, 5000))]);
+  await Promise.race([
+    page.evaluate(() => document.fonts.ready.then(() => undefined)),
+    new Promise((resolve) => setTimeout(resolve, 5000)),
+  ]);
   return page.evaluate((classes) => {
     const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
     const cover = document.querySelector('.pg-cover')!;
@@ -118,23 +121,38 @@ async function viewerCover(page: Page): Promise<CoverParts> {
       type: Object.entries(classes).find(([name]) => card.classList.contains(name))?.[1] ?? 'text',
       text: squash((card as HTMLElement).innerText),
     }));
-    const heading = document.querySelector('.pg-subheader h1') ?? document.querySelector('.pg-subheader .pg-part-title')!;
+    const heading =
+      document.querySelector('.pg-subheader h1') ?? document.querySelector('.pg-subheader .pg-part-title')!;
     const style = getComputedStyle(heading);
-    return { parts, tiles, cards, title: { fontSize: style.fontSize, fontWeight: style.fontWeight, text: squash(heading.textContent ?? '') } };
+    return {
+      parts,
+      tiles,
+      cards,
+      title: { fontSize: style.fontSize, fontWeight: style.fontWeight, text: squash(heading.textContent ?? '') },
+    };
   }, CARD_CLASSES);
 }
 
 async function editorCover(page: Page): Promise<CoverParts> {
   await page.waitForSelector('[data-part="cards"] [data-card-type]', { timeout: 20_000 });
-  await Promise.race([page.evaluate(() => document.fonts.ready.then(() => undefined)), new Promise((resolve) => setTimeout(resolve, 5000))]);
+  await Promise.race([
+    page.evaluate(() => document.fonts.ready.then(() => undefined)),
+    new Promise((resolve) => setTimeout(resolve, 5000)),
+  ]);
   return page.evaluate(() => {
     const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
     const order = ['header', 'subheader', 'menu', 'cards', 'footer'];
     const found = [
-      ...document.querySelectorAll('[data-part="header"], [data-part="subheader"], nav[aria-label="Menu"], nav[aria-label="메뉴"], [data-part="cards"], [data-part="footer"]'),
+      ...document.querySelectorAll(
+        '[data-part="header"], [data-part="subheader"], nav[aria-label="Menu"], nav[aria-label="메뉴"], [data-part="cards"], [data-part="footer"]',
+      ),
     ];
-    const parts = found.map((element) => element.getAttribute('data-part') ?? 'menu').filter((part) => order.includes(part));
-    const tiles = [...document.querySelectorAll('nav[aria-label="Menu"] li a, nav[aria-label="메뉴"] li a')].map((tile) => squash(tile.textContent ?? ''));
+    const parts = found
+      .map((element) => element.getAttribute('data-part') ?? 'menu')
+      .filter((part) => order.includes(part));
+    const tiles = [...document.querySelectorAll('nav[aria-label="Menu"] li a, nav[aria-label="메뉴"] li a')].map(
+      (tile) => squash(tile.textContent ?? ''),
+    );
     // a card's texts: what its fields hold (inputs keep theirs in `value`), in document order
     const cards = [...document.querySelectorAll<HTMLElement>('[data-part="cards"] [data-card-type]')].map((card) => {
       const texts: string[] = [];
@@ -156,7 +174,12 @@ async function editorCover(page: Page): Promise<CoverParts> {
     });
     const heading = document.querySelector('[data-part="subheader"] h2')!;
     const style = getComputedStyle(heading);
-    return { parts, tiles, cards, title: { fontSize: style.fontSize, fontWeight: style.fontWeight, text: squash(heading.textContent ?? '') } };
+    return {
+      parts,
+      tiles,
+      cards,
+      title: { fontSize: style.fontSize, fontWeight: style.fontWeight, text: squash(heading.textContent ?? '') },
+    };
   });
 }
 
@@ -191,10 +214,18 @@ describe('the editor draws the cover the viewer draws', () => {
 
       expect(editor.parts, `parts at ${width}`).toEqual(viewer.parts);
       expect(editor.tiles, `tiles at ${width}`).toEqual(viewer.tiles);
-      expect(editor.cards.map((card) => card.type), `card types at ${width}`).toEqual(viewer.cards.map((card) => card.type));
+      expect(
+        editor.cards.map((card) => card.type),
+        `card types at ${width}`,
+      ).toEqual(viewer.cards.map((card) => card.type));
       editor.cards.forEach((card, index) => {
         // every word of the editor's card is in the reader's card, and the other way round
-        const words = (text: string) => new Set(squash(text).split(' ').filter((word) => word !== ''));
+        const words = (text: string) =>
+          new Set(
+            squash(text)
+              .split(' ')
+              .filter((word) => word !== ''),
+          );
         expect(words(card.text), `card ${index} (${card.type}) at ${width}`).toEqual(words(viewer.cards[index]!.text));
       });
       expect(editor.title, `cover title at ${width}`).toEqual(viewer.title);
@@ -209,9 +240,14 @@ async function viewerItems(width: number, contentId: string): Promise<ItemLayout
   await reader.setViewport(width === 390 ? PHONE : { width, height: 900 });
   reader.on('pageerror', (error) => pageErrors.push(String(error)));
   // the pictures are waited for by itemLayouts; a loaded machine may take long to load them all
-  await reader.goto(`${product.baseUrl}/m/${uuid}/contents/${contentId}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+  await reader.goto(`${product.baseUrl}/m/${uuid}/contents/${contentId}`, {
+    waitUntil: 'domcontentloaded',
+    timeout: 60_000,
+  });
   await reader.waitForSelector('.pg-section .pg-item', { timeout: 15_000 });
-  await reader.$$eval('details.pg-fold', (folds) => folds.forEach((fold) => ((fold as HTMLDetailsElement).open = true)));
+  await reader.$$eval('details.pg-fold', (folds) =>
+    folds.forEach((fold) => ((fold as HTMLDetailsElement).open = true)),
+  );
   const items = await itemLayouts(reader, 'viewer');
   await screenshot(reader, `parity-viewer-content-${sectionPages.findIndex((page) => page.id === contentId)}-${width}`);
   await reader.close();
@@ -219,64 +255,101 @@ async function viewerItems(width: number, contentId: string): Promise<ItemLayout
 }
 
 async function editorItems(page: Page, width: number, contentId: string, count: number): Promise<ItemLayout[]> {
-  await page.goto(`${product.baseUrl}/guidebooks/edit/${guidebookId}/contents/${contentId}`, { waitUntil: 'domcontentloaded', timeout: 60_000 });
-  await page.waitForFunction((wanted) => document.querySelectorAll('[data-item-type]').length === wanted, { timeout: 60_000 }, count);
+  await page.goto(`${product.baseUrl}/guidebooks/edit/${guidebookId}/contents/${contentId}`, {
+    waitUntil: 'domcontentloaded',
+    timeout: 60_000,
+  });
+  await page.waitForFunction(
+    (wanted) => document.querySelectorAll('[data-item-type]').length === wanted,
+    { timeout: 60_000 },
+    count,
+  );
   const items = await itemLayouts(page, 'editor');
   await screenshot(page, `parity-editor-content-${sectionPages.findIndex((page) => page.id === contentId)}-${width}`);
   return items;
 }
 
 /** An air ticket's time as the editor's field holds it ('2026-05-02T08:30') written as the reader reads it. */
-const readerTime = (value: string) => (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? flightTimeText(value, VIEWER_TEXTS.ko) : value);
+const readerTime = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? flightTimeText(value, VIEWER_TEXTS.ko) : value;
 /** An air ticket's times in the editor's fields as the reader reads them; other parts as they are. */
 const asReaderReads = (parts: Record<string, unknown>) =>
-  Array.isArray(parts.fields) ? { ...parts, fields: (parts.fields as string[][]).map(([label, value]) => [label, readerTime(value ?? '')]) } : parts;
-const words = (text: string) => new Set(squash(text).split(' ').filter((word) => word !== ''));
+  Array.isArray(parts.fields)
+    ? { ...parts, fields: (parts.fields as string[][]).map(([label, value]) => [label, readerTime(value ?? '')]) }
+    : parts;
+const words = (text: string) =>
+  new Set(
+    squash(text)
+      .split(' ')
+      .filter((word) => word !== ''),
+  );
 
 describe('the editor lays out every section item as /m/{uuid} does (issue 22)', () => {
   for (const width of [390, 1280]) {
-    it(`the same items, edges, words and layouts at ${width} px: image+text, tables and air tickets included`, { timeout: 360_000 }, async () => {
-      const page = await openEditorTab(browser, pageErrors);
-      await page.setViewport(width === 390 ? PHONE : { width, height: 900 });
-      await signInBrowser(page, product.baseUrl, author, 'kr');
-      const seen = new Set<string>();
-      for (const content of sectionPages) {
-        const viewer = await viewerItems(width, content.id);
-        const editor = await editorItems(page, width, content.id, content.items);
-        const where = (index: number) => `${content.title} item ${index} (${editor[index]?.type}) at ${width}`;
-        if (process.env.PARITY_DEBUG) appendFileSync(process.env.PARITY_DEBUG, `${JSON.stringify({ width, page: content.title, viewer, editor })}\n`);
+    it(
+      `the same items, edges, words and layouts at ${width} px: image+text, tables and air tickets included`,
+      { timeout: 360_000 },
+      async () => {
+        const page = await openEditorTab(browser, pageErrors);
+        await page.setViewport(width === 390 ? PHONE : { width, height: 900 });
+        await signInBrowser(page, product.baseUrl, author, 'kr');
+        const seen = new Set<string>();
+        for (const content of sectionPages) {
+          const viewer = await viewerItems(width, content.id);
+          const editor = await editorItems(page, width, content.id, content.items);
+          const where = (index: number) => `${content.title} item ${index} (${editor[index]?.type}) at ${width}`;
+          if (process.env.PARITY_DEBUG)
+            appendFileSync(
+              process.env.PARITY_DEBUG,
+              `${JSON.stringify({ width, page: content.title, viewer, editor })}\n`,
+            );
 
-        // the same items in the same order (an item the reader is not shown, such as an empty one, is none here)
-        expect(
-          editor.map((item) => item.type),
-          `${content.title} at ${width}`,
-        ).toEqual(viewer.map((item) => item.type));
-        editor.forEach((item, index) => {
-          const read = viewer[index]!;
-          seen.add(item.type);
-          // the same edges in the reading column (within 2 px), and the same words
-          expect.soft({ left: item.left, right: item.right }, `${where(index)}: edges`).toEqual({
-            left: expect.toSatisfy((value: number) => Math.abs(value - read.left) <= 2),
-            right: expect.toSatisfy((value: number) => Math.abs(value - read.right) <= 2),
+          // the same items in the same order (an item the reader is not shown, such as an empty one, is none here)
+          expect(
+            editor.map((item) => item.type),
+            `${content.title} at ${width}`,
+          ).toEqual(viewer.map((item) => item.type));
+          editor.forEach((item, index) => {
+            const read = viewer[index]!;
+            seen.add(item.type);
+            // the same edges in the reading column (within 2 px), and the same words
+            expect.soft({ left: item.left, right: item.right }, `${where(index)}: edges`).toEqual({
+              left: expect.toSatisfy((value: number) => Math.abs(value - read.left) <= 2),
+              right: expect.toSatisfy((value: number) => Math.abs(value - read.right) <= 2),
+            });
+            const said = words(item.text.split(' ').map(readerTime).join(' '));
+            if (item.type === 'map') {
+              // the one drawing that differs by design: the editor places the pin on a live map, the reader gets a drawn
+              // card (no tile request until asked) that adds the coordinates and its buttons; both show the address
+              expect
+                .soft(
+                  [...said].filter((word) => !words(read.text).has(word)),
+                  `${where(index)}: words`,
+                )
+                .toEqual([]);
+            } else expect.soft(said, `${where(index)}: words`).toEqual(words(read.text));
+            expect.soft(asReaderReads(item.parts), `${where(index)}: layout`).toEqual(read.parts);
           });
-          const said = words(item.text.split(' ').map(readerTime).join(' '));
-          if (item.type === 'map') {
-            // the one drawing that differs by design: the editor places the pin on a live map, the reader gets a drawn
-            // card (no tile request until asked) that adds the coordinates and its buttons; both show the address
-            expect
-              .soft(
-                [...said].filter((word) => !words(read.text).has(word)),
-                `${where(index)}: words`,
-              )
-              .toEqual([]);
-          } else expect.soft(said, `${where(index)}: words`).toEqual(words(read.text));
-          expect.soft(asReaderReads(item.parts), `${where(index)}: layout`).toEqual(read.parts);
-        });
-      }
-      await page.close();
-      // every section item type was compared
-      expect([...seen].sort()).toEqual(['accordion', 'activity', 'airticket', 'button', 'day', 'image', 'imagetext', 'map', 'preparation', 'table', 'text', 'title', 'video']);
-      expect(pageErrors).toEqual([]);
-    });
+        }
+        await page.close();
+        // every section item type was compared
+        expect([...seen].sort()).toEqual([
+          'accordion',
+          'activity',
+          'airticket',
+          'button',
+          'day',
+          'image',
+          'imagetext',
+          'map',
+          'preparation',
+          'table',
+          'text',
+          'title',
+          'video',
+        ]);
+        expect(pageErrors).toEqual([]);
+      },
+    );
   }
 });

@@ -82,7 +82,9 @@ describe('the guidebook editor in the browser', () => {
     await clickSave(page);
     await page.waitForFunction(() => location.pathname.startsWith('/guidebooks/edit/'), { timeout: 15_000 });
     const guidebookId = page.url().split('/guidebooks/edit/')[1]!.split('/')[0]!;
-    await page.waitForFunction(() => (document.querySelector('#guidebook-title') as HTMLInputElement | null)?.value === '우리 가족 제주 여행');
+    await page.waitForFunction(
+      () => (document.querySelector('#guidebook-title') as HTMLInputElement | null)?.value === '우리 가족 제주 여행',
+    );
     await screenshot(page, 'editor-cover-ko-1280');
     expect(guidebookId).toMatch(/\w+/);
   });
@@ -91,17 +93,19 @@ describe('the guidebook editor in the browser', () => {
     onFailure('undo', () => page);
     const app = { url: baseUrl() };
 
-
     // ---- a content page: type in a text, add items from the floating menu
     await page.click('nav[aria-label="메뉴"] a[href*="/contents/"]:not([href$="x"])');
-    const attractionsLink = await page.$$eval('nav[aria-label="메뉴"] a', (links) => links.find((link) => link.textContent?.includes('가볼 만한 곳'))?.getAttribute('href'));
+    const attractionsLink = await page.$$eval('nav[aria-label="메뉴"] a', (links) =>
+      links.find((link) => link.textContent?.includes('가볼 만한 곳'))?.getAttribute('href'),
+    );
     await page.goto(`${app.url}${attractionsLink}`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[role="group"][aria-label="이 페이지에 추가"]');
     await screenshot(page, 'editor-content-ko-1280');
     itemsAtStart = await itemCount(page);
     await typeInFirstText(page, ' 꼭 가 보세요!');
     await waitForText(page, '꼭 가 보세요!');
-    for (const type of ['제목', '텍스트', '동영상', '버튼', '아코디언']) await clickButton(page, `${type} 추가`, '[aria-label="이 페이지에 추가"]');
+    for (const type of ['제목', '텍스트', '동영상', '버튼', '아코디언'])
+      await clickButton(page, `${type} 추가`, '[aria-label="이 페이지에 추가"]');
     expect(await itemCount(page)).toBe(itemsAtStart + 5);
     await screenshot(page, 'editor-items-added-ko-1280');
 
@@ -117,7 +121,11 @@ describe('the guidebook editor in the browser', () => {
     countAfter = await itemCount(page);
     // the ten steps back: 3 items, the title, 5 items, the typing in the text
     await page.click('body', { offset: { x: 5, y: 5 } }); // out of any field: the shortcuts are the editor's
-    for (let step = 0; step < 10; step++) await page.keyboard.down('Control').then(() => page.keyboard.press('z')).then(() => page.keyboard.up('Control'));
+    for (let step = 0; step < 10; step++)
+      await page.keyboard
+        .down('Control')
+        .then(() => page.keyboard.press('z'))
+        .then(() => page.keyboard.up('Control'));
     expect(await itemCount(page)).toBe(itemsAtStart);
     expect(await titleValue(page)).toBe('우리 가족 제주 여행');
     expect(await page.evaluate(() => document.body.innerText.includes('꼭 가 보세요!'))).toBe(false);
@@ -166,12 +174,19 @@ describe('the guidebook editor in the browser', () => {
       [...(last?.querySelectorAll('button') ?? [])].find((button) => button.textContent?.includes('복원'))?.click();
     });
     // the confirmation is the dialog asking to restore
-    await page.waitForFunction(() => [...document.querySelectorAll('[role="dialog"]')].some((dialog) => dialog.textContent?.includes('복원할까요')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[role="dialog"]')].some((dialog) => dialog.textContent?.includes('복원할까요')),
+    );
     await page.evaluate(() => {
-      const dialog = [...document.querySelectorAll('[role="dialog"]')].find((candidate) => candidate.textContent?.includes('복원할까요'));
+      const dialog = [...document.querySelectorAll('[role="dialog"]')].find((candidate) =>
+        candidate.textContent?.includes('복원할까요'),
+      );
       [...(dialog?.querySelectorAll('button') ?? [])].find((button) => button.textContent === '복원')?.click();
     });
-    await page.waitForFunction(() => (document.querySelector('#guidebook-title') as HTMLInputElement | null)?.value === '우리 가족 제주 여행', { timeout: 15_000 });
+    await page.waitForFunction(
+      () => (document.querySelector('#guidebook-title') as HTMLInputElement | null)?.value === '우리 가족 제주 여행',
+      { timeout: 15_000 },
+    );
     expect(await itemCount(page)).toBe(itemsAtStart);
     await page.keyboard.press('Escape');
   });
@@ -194,7 +209,9 @@ describe('the guidebook editor in the browser', () => {
     await clickSave(other);
     await waitForText(other, '내 변경 사항을 합쳐서 저장했습니다');
     await screenshot(other, 'editor-two-tabs-merged-ko-1280');
-    await other.waitForFunction(() => (document.querySelector('#guidebook-title') as HTMLInputElement | null)?.value === '첫 번째 탭의 제목');
+    await other.waitForFunction(
+      () => (document.querySelector('#guidebook-title') as HTMLInputElement | null)?.value === '첫 번째 탭의 제목',
+    );
     await waitForSaved(other);
   });
 
@@ -217,7 +234,6 @@ describe('the guidebook editor in the browser', () => {
     await page.reload({ waitUntil: 'networkidle0' });
     await waitForText(page, '두 번째 탭 탭2');
     expect(await page.evaluate(() => document.body.innerText.includes('탭1'))).toBe(false);
-
   });
 
   it('offers the public address and asks a person without a subscription to subscribe before publishing', async () => {
@@ -238,7 +254,8 @@ describe('the guidebook editor in the browser', () => {
 
   it('moves a menu tile by dragging it, and back with undo', async () => {
     onFailure('drag', () => page);
-    const tiles = () => page.$$eval('nav[aria-label="메뉴"] > ul > li a', (links) => links.map((link) => link.textContent));
+    const tiles = () =>
+      page.$$eval('nav[aria-label="메뉴"] > ul > li a', (links) => links.map((link) => link.textContent));
     const before = await tiles();
     const items = await page.$$('nav[aria-label="메뉴"] > ul > li');
     // focusing a tile shows its handles and options (as hovering does)
@@ -254,7 +271,11 @@ describe('the guidebook editor in the browser', () => {
     await page.mouse.move(onto.x + onto.width * 0.8, onto.y + onto.height / 2, { steps: 10 });
     await screenshot(page, 'editor-tile-drag-ko-1280');
     await page.mouse.up();
-    await page.waitForFunction((first) => document.querySelector('nav[aria-label="메뉴"] > ul > li a')?.textContent !== first, { timeout: 5000 }, before[0]);
+    await page.waitForFunction(
+      (first) => document.querySelector('nav[aria-label="메뉴"] > ul > li a')?.textContent !== first,
+      { timeout: 5000 },
+      before[0],
+    );
     const after = await tiles();
     expect(after).toEqual([before[1], before[2], before[0], ...before.slice(3)]);
     await page.keyboard.down('Control');

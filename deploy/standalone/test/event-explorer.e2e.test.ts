@@ -23,14 +23,25 @@ let messageId = '';
 let between = '';
 const pageErrors: string[] = [];
 
-async function send(method: string, path: string, who: SignedIn, body?: unknown, headers: Record<string, string> = {}): Promise<Record<string, unknown>> {
+async function send(
+  method: string,
+  path: string,
+  who: SignedIn,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Record<string, unknown>> {
   const response = await fetch(`${product.baseUrl}/api${path}`, {
     method,
-    headers: { ...bearer(who.token), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    headers: {
+      ...bearer(who.token),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const answer = (await response.json()) as Record<string, unknown>;
-  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
+  if (response.status >= 300)
+    throw new Error(`${method} ${path} answered ${response.status}: ${JSON.stringify(answer)}`);
   return answer;
 }
 
@@ -41,12 +52,48 @@ beforeAll(async () => {
   await new Promise((resolve) => setTimeout(resolve, 1100));
   between = new Date().toISOString();
   await new Promise((resolve) => setTimeout(resolve, 1100));
-  await send('PATCH', `/guidebooks/${guidebookId}`, author, { patches: [{ op: 'replace', path: ['title'], value: '부산 2박 3일 미식 여행' }] }, { 'if-match': '"0"' });
-  await send('PUT', `/guidebooks/${guidebookId}/password`, author, { password: 'busan-2026' }, { 'x-correlation-id': correlation });
-  await send('PATCH', `/users/${author.user.id}`, product.admin, { isHidden: true }, { 'x-correlation-id': correlation });
-  await send('PATCH', `/users/${author.user.id}`, product.admin, { isHidden: false }, { 'x-correlation-id': correlation });
-  messageId = String((await send('POST', '/admin/messages', product.admin, { title: '정기 점검 안내', message: '11월 30일 새벽에 점검합니다.', messageDate: '2026-11-30' }))._id);
-  await send('PUT', `/admin/messages/${messageId}`, product.admin, { title: '정기 점검 안내 (변경)', message: '11월 30일 02:00부터 점검합니다.', messageDate: '2026-11-30' });
+  await send(
+    'PATCH',
+    `/guidebooks/${guidebookId}`,
+    author,
+    { patches: [{ op: 'replace', path: ['title'], value: '부산 2박 3일 미식 여행' }] },
+    { 'if-match': '"0"' },
+  );
+  await send(
+    'PUT',
+    `/guidebooks/${guidebookId}/password`,
+    author,
+    { password: 'busan-2026' },
+    { 'x-correlation-id': correlation },
+  );
+  await send(
+    'PATCH',
+    `/users/${author.user.id}`,
+    product.admin,
+    { isHidden: true },
+    { 'x-correlation-id': correlation },
+  );
+  await send(
+    'PATCH',
+    `/users/${author.user.id}`,
+    product.admin,
+    { isHidden: false },
+    { 'x-correlation-id': correlation },
+  );
+  messageId = String(
+    (
+      await send('POST', '/admin/messages', product.admin, {
+        title: '정기 점검 안내',
+        message: '11월 30일 새벽에 점검합니다.',
+        messageDate: '2026-11-30',
+      })
+    )._id,
+  );
+  await send('PUT', `/admin/messages/${messageId}`, product.admin, {
+    title: '정기 점검 안내 (변경)',
+    message: '11월 30일 02:00부터 점검합니다.',
+    messageDate: '2026-11-30',
+  });
   browser = await launchBrowser();
 });
 
@@ -66,7 +113,12 @@ async function adminPage(language: 'kr' | 'en'): Promise<Page> {
 
 async function inspectPasswordEvent(page: Page): Promise<void> {
   await page.waitForSelector('[role="table"] [data-position]');
-  const position = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('[data-position]')].find((row) => row.textContent?.includes('GuidebookPasswordSet'))?.dataset.position);
+  const position = await page.evaluate(
+    () =>
+      [...document.querySelectorAll<HTMLElement>('[data-position]')].find((row) =>
+        row.textContent?.includes('GuidebookPasswordSet'),
+      )?.dataset.position,
+  );
   expect(position).toBeDefined();
   await page.click(`[data-position="${position}"]`);
   await page.waitForSelector('[data-causation-chain] button');
@@ -83,11 +135,15 @@ async function showAsOf(page: Page, label: string, expectedTitle: string): Promi
     const date = new Date(iso);
     return new Date(date.getTime() - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 19);
   }, between);
-  await page.$eval('input[name="at"]', (input, value) => {
-    const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    setter?.call(input, value);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-  }, local);
+  await page.$eval(
+    'input[name="at"]',
+    (input, value) => {
+      const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+      setter?.call(input, value);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    },
+    local,
+  );
   await clickButton(page, label);
   await page.waitForSelector('[data-as-of-title]');
   expect(await page.$eval('[data-as-of-title]', (element) => element.textContent)).toBe(expectedTitle);

@@ -36,7 +36,9 @@ afterAll(() => product?.app.close());
 
 describe('GET /api/admin/feedback', () => {
   it('lists the feedback newest first, with the signed-in sender’s name and email', async () => {
-    const response = await fetch(`${product.baseUrl}/api/admin/feedback?after=${position}`, { headers: bearer(product.admin.token) });
+    const response = await fetch(`${product.baseUrl}/api/admin/feedback?after=${position}`, {
+      headers: bearer(product.admin.token),
+    });
     expect(response.status).toBe(200);
     const page = feedbackPageSchema.parse(await response.json());
     expect(page.totalCount).toBe(2);
@@ -50,6 +52,8 @@ describe('GET /api/admin/feedback', () => {
   it('is for administrators only', async () => {
     expect((await fetch(`${product.baseUrl}/api/admin/feedback`)).status).toBe(401);
     expect((await fetch(`${product.baseUrl}/api/admin/feedback`, { headers: bearer(member.token) })).status).toBe(403);
-    expect((await fetch(`${product.baseUrl}/api/admin/feedback?page=0`, { headers: bearer(product.admin.token) })).status).toBe(400);
+    expect(
+      (await fetch(`${product.baseUrl}/api/admin/feedback?page=0`, { headers: bearer(product.admin.token) })).status,
+    ).toBe(400);
   });
 });

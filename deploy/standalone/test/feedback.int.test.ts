@@ -10,7 +10,11 @@ const scratch = resolve(import.meta.dirname, '../../../test-output/tmp');
 let app: RunningStandalone;
 
 beforeAll(async () => {
-  app = await startStandalone({ port: 0, dataDir: resolve(scratch, `feedback-${randomUUID()}`), env: { LOG_LEVEL: 'warn', ...TEST_ACCOUNT_ENV } });
+  app = await startStandalone({
+    port: 0,
+    dataDir: resolve(scratch, `feedback-${randomUUID()}`),
+    env: { LOG_LEVEL: 'warn', ...TEST_ACCOUNT_ENV },
+  });
 });
 afterAll(() => app?.close());
 
@@ -26,7 +30,11 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const send = (payload: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${app.url}/api/feedback`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(payload) });
+  fetch(`${app.url}/api/feedback`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(payload),
+  });
 
 async function eventsOf(feedbackId: string) {
   const events = [];
@@ -44,7 +52,12 @@ describe('POST /api/feedback', () => {
     expect(accepted).toMatchObject({ _id: expect.any(String), position: expect.any(Number), message: M.thanks });
     const events = await eventsOf(accepted._id);
     expect(events.map((event) => event.type)).toEqual(['FeedbackSubmitted']);
-    expect(events[0]?.data).toMatchObject({ feedbackId: accepted._id, feedback: body().feedback, url: body().url, userAgent: 'Mozilla/5.0 (test)' });
+    expect(events[0]?.data).toMatchObject({
+      feedbackId: accepted._id,
+      feedback: body().feedback,
+      url: body().url,
+      userAgent: 'Mozilla/5.0 (test)',
+    });
     expect(events[0]?.data).not.toHaveProperty('userId');
     expect(events[0]?.data).not.toHaveProperty('title');
     expect(events[0]?.metadata.userId).toBe('anonymous');
@@ -61,7 +74,11 @@ describe('POST /api/feedback', () => {
     expect(((await retried.json()) as FeedbackAccepted)._id).toBe(accepted._id);
     const events = await eventsOf(accepted._id);
     expect(events).toHaveLength(1);
-    expect(events[0]?.data).toMatchObject({ title: '지도 확대', userId: user.id, clientTimestamp: '2026-03-02T10:02:00.000+09:00' });
+    expect(events[0]?.data).toMatchObject({
+      title: '지도 확대',
+      userId: user.id,
+      clientTimestamp: '2026-03-02T10:02:00.000+09:00',
+    });
   });
 
   it('refuses a blank text with the spec message, unknown fields, and a body without url or timestamp', async () => {
@@ -87,7 +104,8 @@ describe('POST /api/feedback', () => {
 
   it('after 10 in 10 minutes from one account: 429 with Retry-After; other senders are not affected', async () => {
     const busy = await verifiedUser(app.url, unique('busy'));
-    for (let i = 0; i < 10; i++) expect((await send(body({ feedback: `idea ${i}` }), bearer(busy.token))).status).toBe(201);
+    for (let i = 0; i < 10; i++)
+      expect((await send(body({ feedback: `idea ${i}` }), bearer(busy.token))).status).toBe(201);
     const limited = await send(body(), bearer(busy.token));
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);

@@ -83,7 +83,9 @@ describe('first thread: create a guidebook in the browser', () => {
     expect(await page.title()).toBe('최근 가이드북 · 포켓가이드');
     // Pretendard, served by us: at least one of its subsets has loaded for the Korean text on screen.
     expect(
-      await page.evaluate(() => [...document.fonts].some((font) => font.family.includes('Pretendard') && font.status === 'loaded')),
+      await page.evaluate(() =>
+        [...document.fonts].some((font) => font.family.includes('Pretendard') && font.status === 'loaded'),
+      ),
     ).toBe(true);
     await screenshot(page, 'first-thread-empty-ko-1280');
     await page.setViewport(PHONE);
@@ -106,7 +108,11 @@ describe('first thread: create a guidebook in the browser', () => {
 
     // The recent screen shows it as a card; the full list as a row.
     await page.reload({ waitUntil: 'networkidle0' });
-    await page.waitForFunction((wanted) => document.querySelector('main article h3')?.textContent === wanted, {}, KOREAN_TITLE);
+    await page.waitForFunction(
+      (wanted) => document.querySelector('main article h3')?.textContent === wanted,
+      {},
+      KOREAN_TITLE,
+    );
     await page.goto(`${app.url}/guidebooks`, { waitUntil: 'networkidle0' });
     await waitForListed(page, KOREAN_TITLE);
     expect(await textOf(page, 'h1')).toBe('가이드북');
@@ -141,7 +147,11 @@ describe('first thread: create a guidebook in the browser', () => {
     await screenshot(page, 'first-thread-list-en-390');
 
     // The language is the account's now: it came back after the reload, and a new sign-in starts in it.
-    expect(await page.evaluate(() => (JSON.parse(localStorage.getItem('pocketguide.session') ?? '{}') as { language?: string }).language)).toBe('en');
+    expect(
+      await page.evaluate(
+        () => (JSON.parse(localStorage.getItem('pocketguide.session') ?? '{}') as { language?: string }).language,
+      ),
+    ).toBe('en');
 
     // The server-down page, in both languages, for the record.
     await page.goto(`${app.url}/server_not_available`, { waitUntil: 'networkidle0' });

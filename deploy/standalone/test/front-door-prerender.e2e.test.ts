@@ -47,56 +47,74 @@ async function freshPage(context?: BrowserContext): Promise<{ page: Page; proble
 const origin = () => new URL(product.baseUrl);
 
 describe('the front door arrives drawn', () => {
-  it.each(['/', '/login', '/signup'] as const)('%s: with scripts off it shows its page, in Korean and, with the language cookie, in English', async (path) => {
-    const { page } = await freshPage();
-    await page.setJavaScriptEnabled(false);
-    await page.goto(`${product.baseUrl}${path}`);
-    expect(await page.$eval('h1', (h1) => (h1 as HTMLElement).innerText.replace(/\s+/g, ' '))).toBe(HEADINGS[path].ko.replace(/\s+/g, ' '));
-    expect(await page.$eval('html', (html) => html.lang)).toBe('ko');
-    await page.browserContext().setCookie({ name: 'pocketguide.language', value: 'en', domain: origin().hostname, path: '/' });
-    await page.goto(`${product.baseUrl}${path}`);
-    expect(await page.$eval('h1', (h1) => (h1 as HTMLElement).innerText.replace(/\s+/g, ' '))).toBe(HEADINGS[path].en.replace(/\s+/g, ' '));
-    expect(await page.$eval('html', (html) => html.lang)).toBe('en');
-    expect(await page.title()).toContain('PocketGuide');
-    await screenshot(page, `front-door-no-script${path === '/' ? '-landing' : path.replace('/', '-')}-en-390`);
-    await page.browserContext().close();
-  });
+  it.each(['/', '/login', '/signup'] as const)(
+    '%s: with scripts off it shows its page, in Korean and, with the language cookie, in English',
+    async (path) => {
+      const { page } = await freshPage();
+      await page.setJavaScriptEnabled(false);
+      await page.goto(`${product.baseUrl}${path}`);
+      expect(await page.$eval('h1', (h1) => (h1 as HTMLElement).innerText.replace(/\s+/g, ' '))).toBe(
+        HEADINGS[path].ko.replace(/\s+/g, ' '),
+      );
+      expect(await page.$eval('html', (html) => html.lang)).toBe('ko');
+      await page
+        .browserContext()
+        .setCookie({ name: 'pocketguide.language', value: 'en', domain: origin().hostname, path: '/' });
+      await page.goto(`${product.baseUrl}${path}`);
+      expect(await page.$eval('h1', (h1) => (h1 as HTMLElement).innerText.replace(/\s+/g, ' '))).toBe(
+        HEADINGS[path].en.replace(/\s+/g, ' '),
+      );
+      expect(await page.$eval('html', (html) => html.lang)).toBe('en');
+      expect(await page.title()).toContain('PocketGuide');
+      await screenshot(page, `front-door-no-script${path === '/' ? '-landing' : path.replace('/', '-')}-en-390`);
+      await page.browserContext().close();
+    },
+  );
 
-  it.each(['/', '/login', '/signup'] as const)('%s: the script and the fonts come after the first paint, and the script takes over the same elements', async (path) => {
-    const { page, problems } = await freshPage();
-    // the elements as the HTML made them, before any script of the page's own ran
-    await page.evaluateOnNewDocument(() => {
-      document.addEventListener('DOMContentLoaded', () => {
-        (window as unknown as { drawn: unknown }).drawn = { main: document.querySelector('main'), h1: document.querySelector('h1') };
+  it.each(['/', '/login', '/signup'] as const)(
+    '%s: the script and the fonts come after the first paint, and the script takes over the same elements',
+    async (path) => {
+      const { page, problems } = await freshPage();
+      // the elements as the HTML made them, before any script of the page's own ran
+      await page.evaluateOnNewDocument(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { drawn: unknown }).drawn = {
+            main: document.querySelector('main'),
+            h1: document.querySelector('h1'),
+          };
+        });
       });
-    });
-    await page.goto(`${product.baseUrl}${path}`, { waitUntil: 'networkidle0' });
-    const order = await page.evaluate(() => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
-      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-      const started = (pattern: RegExp) => resources.filter((entry) => pattern.test(entry.name)).map((entry) => entry.startTime);
-      return { paint, scripts: started(/\/assets\/[\w-]+\.js$/), fonts: started(/\.woff2$/) };
-    });
-    expect(order.scripts.length).toBeGreaterThan(0);
-    expect(Math.min(...order.scripts)).toBeGreaterThanOrEqual(order.paint);
-    for (const font of order.fonts) expect(font).toBeGreaterThanOrEqual(order.paint);
-    // the fonts are fetched for next time, at the lowest priority, and this visit keeps the system's fonts
-    expect(order.fonts.length).toBeGreaterThan(0);
-    expect(await page.evaluate(() => document.documentElement.dataset.fonts)).toBeUndefined();
-    const same = await page.evaluate(() => {
-      const drawn = (window as unknown as { drawn: { main: Element; h1: Element } }).drawn;
-      return drawn.main === document.querySelector('main') && drawn.h1 === document.querySelector('h1');
-    });
-    expect(same).toBe(true);
-    expect(problems).toEqual([]);
-    await page.browserContext().close();
-  });
+      await page.goto(`${product.baseUrl}${path}`, { waitUntil: 'networkidle0' });
+      const order = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        const started = (pattern: RegExp) =>
+          resources.filter((entry) => pattern.test(entry.name)).map((entry) => entry.startTime);
+        return { paint, scripts: started(/\/assets\/[\w-]+\.js$/), fonts: started(/\.woff2$/) };
+      });
+      expect(order.scripts.length).toBeGreaterThan(0);
+      expect(Math.min(...order.scripts)).toBeGreaterThanOrEqual(order.paint);
+      for (const font of order.fonts) expect(font).toBeGreaterThanOrEqual(order.paint);
+      // the fonts are fetched for next time, at the lowest priority, and this visit keeps the system's fonts
+      expect(order.fonts.length).toBeGreaterThan(0);
+      expect(await page.evaluate(() => document.documentElement.dataset.fonts)).toBeUndefined();
+      const same = await page.evaluate(() => {
+        const drawn = (window as unknown as { drawn: { main: Element; h1: Element } }).drawn;
+        return drawn.main === document.querySelector('main') && drawn.h1 === document.querySelector('h1');
+      });
+      expect(same).toBe(true);
+      expect(problems).toEqual([]);
+      await page.browserContext().close();
+    },
+  );
 
   it('before the script has taken the page over, sending the login form goes nowhere (no password in an address)', async () => {
     const { page } = await freshPage();
     // the script never arrives (a very slow network, held at its worst)
     await page.setRequestInterception(true);
-    page.on('request', (request) => (/\/assets\/[\w-]+\.js$/.test(new URL(request.url()).pathname) ? void request.abort() : void request.continue()));
+    page.on('request', (request) =>
+      /\/assets\/[\w-]+\.js$/.test(new URL(request.url()).pathname) ? void request.abort() : void request.continue(),
+    );
     await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
     await page.type('input[name="email"]', 'someone@example.com');
     await page.type('input[name="password"]', 'Secret1!pw');
@@ -112,7 +130,11 @@ describe('the front door arrives drawn', () => {
     const { page, problems } = await freshPage();
     await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
     await page.click('main button[type="submit"]');
-    await page.waitForFunction((text) => document.body.innerText.includes(text), { timeout: WAIT_MS }, ko.account.messages.emailRequired);
+    await page.waitForFunction(
+      (text) => document.body.innerText.includes(text),
+      { timeout: WAIT_MS },
+      ko.account.messages.emailRequired,
+    );
     expect(problems).toEqual([]);
     await page.browserContext().close();
   });
@@ -121,7 +143,11 @@ describe('the front door arrives drawn', () => {
     const { page, problems } = await freshPage();
     await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
     await page.click('button[lang="en"]');
-    await page.waitForFunction((text) => document.querySelector('h1')?.textContent === text, { timeout: WAIT_MS }, en.login.heading);
+    await page.waitForFunction(
+      (text) => document.querySelector('h1')?.textContent === text,
+      { timeout: WAIT_MS },
+      en.login.heading,
+    );
     const cookies = await page.browserContext().cookies();
     expect(cookies.find((cookie) => cookie.name === 'pocketguide.language')?.value).toBe('en');
     const html = await page.evaluate(async () => (await fetch('/login')).text());
@@ -170,7 +196,10 @@ describe('the front door arrives drawn', () => {
     await page.evaluate(() => document.fonts.ready);
     const heading = await page.evaluate(() => {
       const h1 = document.querySelector('h1')!;
-      return { family: getComputedStyle(h1).fontFamily, loaded: [...document.fonts].some((font) => font.family.includes('Pretendard') && font.status === 'loaded') };
+      return {
+        family: getComputedStyle(h1).fontFamily,
+        loaded: [...document.fonts].some((font) => font.family.includes('Pretendard') && font.status === 'loaded'),
+      };
     });
     expect(heading.family).toContain('Pretendard');
     expect(heading.loaded).toBe(true);

@@ -55,7 +55,11 @@ let browser: Browser | undefined;
 const ids = new Map<string, string>();
 const problems: string[] = [];
 
-async function api(path: string, who: SignedIn, init: { method?: string; body?: unknown; ifMatch?: number } = {}): Promise<Response> {
+async function api(
+  path: string,
+  who: SignedIn,
+  init: { method?: string; body?: unknown; ifMatch?: number } = {},
+): Promise<Response> {
   if (!app) throw new Error('no app');
   return fetch(`${app.url}/api${path}`, {
     method: init.method ?? 'GET',
@@ -68,9 +72,15 @@ async function api(path: string, who: SignedIn, init: { method?: string; body?: 
   });
 }
 
-async function command(path: string, who: SignedIn, method: string, body?: unknown): Promise<{ _id?: string; revision?: number; position: number }> {
+async function command(
+  path: string,
+  who: SignedIn,
+  method: string,
+  body?: unknown,
+): Promise<{ _id?: string; revision?: number; position: number }> {
   const response = await api(path, who, { method, body });
-  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  if (response.status >= 300)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as { _id?: string; revision?: number; position: number };
 }
 
@@ -98,22 +108,34 @@ beforeAll(async () => {
     const created = await command('/guidebooks', author, 'POST', { title });
     ids.set(title, created._id!);
     // The cover says the title, so a drawn thumbnail shows something (a NEW guidebook's cover is blank).
-    const titled = await api(`/guidebooks/${created._id}`, author, { method: 'PATCH', body: { patches: [
-      { op: 'replace', path: ['header', 'text'], value: richParagraph(title, 'center') },
-      { op: 'replace', path: ['subheader', 'title'], value: richParagraph(title, 'center') },
-      { op: 'replace', path: ['subheader', 'text'], value: richParagraph('포켓트래블과 함께하는 여행', 'center') },
-    ] }, ifMatch: created.revision! });
+    const titled = await api(`/guidebooks/${created._id}`, author, {
+      method: 'PATCH',
+      body: {
+        patches: [
+          { op: 'replace', path: ['header', 'text'], value: richParagraph(title, 'center') },
+          { op: 'replace', path: ['subheader', 'title'], value: richParagraph(title, 'center') },
+          { op: 'replace', path: ['subheader', 'text'], value: richParagraph('포켓트래블과 함께하는 여행', 'center') },
+        ],
+      },
+      ifMatch: created.revision!,
+    });
     if (titled.status !== 200) throw new Error(`PATCH answered ${titled.status}: ${await titled.text()}`);
   }
   await command(`/guidebooks/${ids.get(PUBLISHED)}/publish`, author, 'PUT');
   await command(`/guidebooks/${ids.get(IN_GALLERY)}/publish`, author, 'PUT');
-  const last = await command(`/guidebooks/${ids.get(IN_GALLERY)}/public-gallery`, author, 'PATCH', { isPublicGallery: true });
+  const last = await command(`/guidebooks/${ids.get(IN_GALLERY)}/public-gallery`, author, 'PATCH', {
+    isPublicGallery: true,
+  });
   // The lists have caught up with every write before the browser reads them.
-  expect((await api(`/guidebooks/?after=${last.position}`, author)).headers.get('x-read-consistency')).toBe('caught-up');
+  expect((await api(`/guidebooks/?after=${last.position}`, author)).headers.get('x-read-consistency')).toBe(
+    'caught-up',
+  );
   // Enabling the gallery makes a thumbnail by itself (the worker draws the reader's page in Chromium): wait for it,
   // so the cards' states below do not depend on how fast this machine draws.
   await waitUntil(async () => {
-    const listed = (await (await api('/guidebooks/recent', author)).json()) as { results?: Array<{ _id: string; thumbnailUrl?: string | null }> };
+    const listed = (await (await api('/guidebooks/recent', author)).json()) as {
+      results?: Array<{ _id: string; thumbnailUrl?: string | null }>;
+    };
     return (listed.results ?? []).some((row) => row._id === ids.get(IN_GALLERY) && Boolean(row.thumbnailUrl));
   }, 60_000);
 
@@ -139,7 +161,8 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
   });
   page.on('request', (request) => {
     const url = request.url();
-    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:')) problems.push(`foreign request: ${url}`);
+    if (!url.startsWith(origin) && !url.startsWith('data:') && !url.startsWith('blob:'))
+      problems.push(`foreign request: ${url}`);
   });
   return { context, page };
 }
@@ -192,7 +215,10 @@ async function shootDialogBoth(page: Page, name: string): Promise<void> {
 /** The row numbers and titles of the table (wide screens). */
 async function tableRows(page: Page): Promise<Array<[string, string]>> {
   return page.$$eval('main table tbody tr', (rows) =>
-    rows.map((row) => [row.querySelector('td')?.textContent ?? '', row.querySelector('th a')?.textContent ?? ''] as [string, string]),
+    rows.map(
+      (row) =>
+        [row.querySelector('td')?.textContent ?? '', row.querySelector('th a')?.textContent ?? ''] as [string, string],
+    ),
   );
 }
 
@@ -211,7 +237,10 @@ describe('guidebook lists in the browser', () => {
     await page.waitForFunction(() => document.querySelectorAll('main article').length === 3);
     expect(await page.title()).toBe('최근 가이드북 · 포켓가이드');
     const cards = await page.$$eval('main article', (articles) =>
-      articles.map((article) => [article.querySelector('h3')?.textContent, article.querySelector('[data-thumbnail-state]')?.getAttribute('data-thumbnail-state')]),
+      articles.map((article) => [
+        article.querySelector('h3')?.textContent,
+        article.querySelector('[data-thumbnail-state]')?.getAttribute('data-thumbnail-state'),
+      ]),
     );
     expect(cards).toEqual([
       [IN_GALLERY, 'ready'],
@@ -221,7 +250,9 @@ describe('guidebook lists in the browser', () => {
     await waitForText(page, '게시된 가이드북만 썸네일을 가질 수 있어요. 게시해 주세요.');
     // The drawn thumbnail is a real picture served from /media.
     await page.waitForFunction(() => {
-      const image = document.querySelector<HTMLImageElement>('main article [data-thumbnail-state="ready"] img, main article img[data-thumbnail-state="ready"]');
+      const image = document.querySelector<HTMLImageElement>(
+        'main article [data-thumbnail-state="ready"] img, main article img[data-thumbnail-state="ready"]',
+      );
       return image !== null && image.complete && image.naturalWidth > 0;
     });
     await shootBoth(page, 'lists-recent-ko');
@@ -245,7 +276,9 @@ describe('guidebook lists in the browser', () => {
 
     // Regenerate: only the published card without a thumbnail offers it to its owner (the gallery one is fresh).
     const offered = await page.$$eval('main article', (articles) =>
-      articles.filter((article) => article.querySelector('button[aria-label="썸네일 다시 만들기"]')).map((article) => article.querySelector('h3')?.textContent),
+      articles
+        .filter((article) => article.querySelector('button[aria-label="썸네일 다시 만들기"]'))
+        .map((article) => article.querySelector('h3')?.textContent),
     );
     expect(offered).toEqual([PUBLISHED]);
     await page.click('main article button[aria-label="썸네일 다시 만들기"]');
@@ -256,7 +289,9 @@ describe('guidebook lists in the browser', () => {
     await page.waitForFunction(
       (title) =>
         [...document.querySelectorAll('main article')].some(
-          (article) => article.querySelector('h3')?.textContent === title && article.querySelector('[data-thumbnail-state="ready"]') !== null,
+          (article) =>
+            article.querySelector('h3')?.textContent === title &&
+            article.querySelector('[data-thumbnail-state="ready"]') !== null,
         ),
       { timeout: 30_000 },
       PUBLISHED,
@@ -271,7 +306,9 @@ describe('guidebook lists in the browser', () => {
 
     // MORE GUIDEBOOKS: the whole list, ten to a page, numbered.
     await page.click('main a[href="/guidebooks"]');
-    await page.waitForFunction(() => location.pathname === '/guidebooks' && document.querySelectorAll('main table tbody tr').length === 10);
+    await page.waitForFunction(
+      () => location.pathname === '/guidebooks' && document.querySelectorAll('main table tbody tr').length === 10,
+    );
     const firstPage = await tableRows(page);
     expect(firstPage.map(([number]) => number)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
     expect(firstPage.slice(0, 3).map(([, title]) => title)).toEqual([IN_GALLERY, PUBLISHED, NEWEST_UNPUBLISHED]);
@@ -280,7 +317,9 @@ describe('guidebook lists in the browser', () => {
 
     // Page 2: rows 11 and 12, the oldest.
     await page.click('nav[aria-label="페이지 이동"] button[aria-label="2 페이지"]');
-    await page.waitForFunction(() => location.search === '?page=2' && document.querySelectorAll('main table tbody tr').length === 2);
+    await page.waitForFunction(
+      () => location.search === '?page=2' && document.querySelectorAll('main table tbody tr').length === 2,
+    );
     expect(await tableRows(page)).toEqual([
       ['11', TITLES[1]],
       ['12', TITLES[0]],
@@ -301,9 +340,15 @@ describe('guidebook lists in the browser', () => {
     // Search: Enter runs it (and starts at page 1); emptying the box shows everything again.
     await page.type('input[type="search"]', '부산');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => new URLSearchParams(location.search).get('search') === '부산' && !location.search.includes('page='));
+    await page.waitForFunction(
+      () => new URLSearchParams(location.search).get('search') === '부산' && !location.search.includes('page='),
+    );
     // The page-2 rows stay on screen while the search loads: wait for the results themselves.
-    await page.waitForFunction((first) => document.querySelector('main table tbody tr th a')?.textContent === first, {}, TITLES[8]);
+    await page.waitForFunction(
+      (first) => document.querySelector('main table tbody tr th a')?.textContent === first,
+      {},
+      TITLES[8],
+    );
     expect((await tableRows(page)).map(([, title]) => title)).toEqual([TITLES[8], TITLES[1]]);
     await waitForText(page, '‘부산’ 검색 결과 2개');
     await shootBoth(page, 'lists-search-ko');
@@ -312,10 +357,15 @@ describe('guidebook lists in the browser', () => {
     await waitForText(page, '죄송합니다! 가이드북이 없어요');
     await screenshot(page, 'lists-search-empty-ko-1280');
     await page.click('button[aria-label="검색어 지우기"]');
-    await page.waitForFunction(() => location.search === '' && document.querySelectorAll('main table tbody tr').length === 10);
+    await page.waitForFunction(
+      () => location.search === '' && document.querySelectorAll('main table tbody tr').length === 10,
+    );
 
     // Preview: a 435×700 popup at /guidebooks/preview/{id}.
-    const popupOpened = browser!.waitForTarget((target) => target.url().includes(`/guidebooks/preview/${ids.get(PUBLISHED)}`), { timeout: WAIT_MS });
+    const popupOpened = browser!.waitForTarget(
+      (target) => target.url().includes(`/guidebooks/preview/${ids.get(PUBLISHED)}`),
+      { timeout: WAIT_MS },
+    );
     await page.click(`main table a[href="/guidebooks/preview/${ids.get(PUBLISHED)}"]`);
     // The list page stays where it was; the preview is the popup's.
     expect(new URL(page.url()).pathname).toBe('/guidebooks');
@@ -326,7 +376,10 @@ describe('guidebook lists in the browser', () => {
     await page.waitForSelector('[role="dialog"] svg[role="img"]');
     expect(await page.$eval('[role="dialog"] svg[role="img"]', (svg) => svg.getAttribute('width'))).toBe('275');
     await waitForText(page, `${app!.url}/m/`);
-    const uuid = await page.$eval('[role="dialog"] a[target="_blank"]', (link) => new URL((link as HTMLAnchorElement).href).pathname);
+    const uuid = await page.$eval(
+      '[role="dialog"] a[target="_blank"]',
+      (link) => new URL((link as HTMLAnchorElement).href).pathname,
+    );
     const byUuid = await fetch(`${app!.url}/api/guidebooks/uuid/${uuid.split('/').pop()}`);
     expect(((await byUuid.json()) as { result: string }).result).toBe(ids.get(PUBLISHED));
     await shootDialogBoth(page, 'lists-qr-dialog-ko');
@@ -350,7 +403,9 @@ describe('guidebook lists in the browser', () => {
     await shootDialogBoth(page, 'lists-qr-dialog-en');
     await page.keyboard.press('Escape');
     await page.click('h1 a');
-    await page.waitForFunction(() => location.pathname === '/guidebooks/recent' && document.querySelectorAll('main article').length === 3);
+    await page.waitForFunction(
+      () => location.pathname === '/guidebooks/recent' && document.querySelectorAll('main article').length === 3,
+    );
     await waitForText(page, 'Only published guidebooks can have thumbnails. Please publish.');
     await waitForText(page, 'MORE GUIDEBOOKS');
     await shootBoth(page, 'lists-recent-en');
@@ -402,7 +457,9 @@ describe('guidebook lists in the browser', () => {
     await page.goto(`${app!.url}/admin/guidebooks`, { waitUntil: 'networkidle0' });
     await page.waitForFunction(() => document.querySelectorAll('main table tbody tr').length === 10);
     // The company links to its owner.
-    expect(await page.$$eval('main table tbody tr td a', (links) => links.map((link) => link.textContent))).toContain('포켓트래블');
+    expect(await page.$$eval('main table tbody tr td a', (links) => links.map((link) => link.textContent))).toContain(
+      '포켓트래블',
+    );
     expect(await page.$eval('h1 a', (link) => link.getAttribute('href'))).toBe('/admin/guidebooks/recent');
     await shootBoth(page, 'lists-admin-ko');
     await page.setViewport(NARROWEST);
@@ -413,7 +470,9 @@ describe('guidebook lists in the browser', () => {
     const selects = await page.$$('main select');
     expect(selects).toHaveLength(2);
     await selects[1]!.select('published');
-    await page.waitForFunction(() => location.search === '?status=published' && document.querySelectorAll('main table tbody tr').length === 2);
+    await page.waitForFunction(
+      () => location.search === '?status=published' && document.querySelectorAll('main table tbody tr').length === 2,
+    );
     await selects[1]!.select('public-gallery');
     await page.waitForFunction(() => document.querySelectorAll('main table tbody tr').length === 1);
     expect((await tableRows(page)).map(([, title]) => title)).toEqual([IN_GALLERY]);
@@ -429,7 +488,9 @@ describe('guidebook lists in the browser', () => {
 
     // The administrators' recent screen: everyone's newest three.
     await page.click('h1 a');
-    await page.waitForFunction(() => location.pathname === '/admin/guidebooks/recent' && document.querySelectorAll('main article').length === 3);
+    await page.waitForFunction(
+      () => location.pathname === '/admin/guidebooks/recent' && document.querySelectorAll('main article').length === 3,
+    );
     await shootBoth(page, 'lists-admin-recent-en');
     await switchLanguage(page, 'ko', '최근 가이드북');
     await context.close();

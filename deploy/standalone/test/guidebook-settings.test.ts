@@ -31,10 +31,27 @@ const settingEvents = (m: number): GuidebookEvent[] => {
     { type: 'GuidebookUnpublished', data: { guidebookId: 'g1', reason: 'single', unpublishedAt: at } },
     { type: 'GuidebookPublicGallerySet', data: { guidebookId: 'g1', isPublicGallery: true, setAt: at } },
     { type: 'GuidebookPublicGallerySet', data: { guidebookId: 'g1', isPublicGallery: false, setAt: at } },
-    { type: 'GuidebookSampleFlagsSet', data: { guidebookId: 'g1', isSampleGuidebook: m % 2 === 0, isSampleContent: m % 3 === 0, setAt: at } },
+    {
+      type: 'GuidebookSampleFlagsSet',
+      data: { guidebookId: 'g1', isSampleGuidebook: m % 2 === 0, isSampleContent: m % 3 === 0, setAt: at },
+    },
     { type: 'GuidebookPasswordSet', data: { v: 2, guidebookId: 'g1', password: '', passwordHash: null, setAt: at } },
-    { type: 'GuidebookThumbnailRecorded', data: { guidebookId: 'g1', thumbnailUrl: `/media/thumbnails/g1-${m}.webp`, generatedAt: at } },
-    { type: 'GuidebookEdited', data: { guidebookId: 'g1', baseRevision: m, patches: [], inversePatches: [], summary: [], kind: 'edit', editedAt: at } },
+    {
+      type: 'GuidebookThumbnailRecorded',
+      data: { guidebookId: 'g1', thumbnailUrl: `/media/thumbnails/g1-${m}.webp`, generatedAt: at },
+    },
+    {
+      type: 'GuidebookEdited',
+      data: {
+        guidebookId: 'g1',
+        baseRevision: m,
+        patches: [],
+        inversePatches: [],
+        summary: [],
+        kind: 'edit',
+        editedAt: at,
+      },
+    },
     { type: 'GuidebookDeleted', data: { guidebookId: 'g1', deletedAt: at } },
   ];
 };
@@ -54,10 +71,26 @@ function bothSides(events: readonly GuidebookEvent[]) {
   if (state.status === 'none') throw new Error('no guidebook');
   const { password: _password, ...commandSide } = state.guidebook.settings;
   const doc = events.reduce(evolveSettings, initialSettings(created));
-  const { published, isPublicGallery, isSampleGuidebook, isSampleContent, thumbnailUrl, thumbnailGeneratedAt, updatedAt } = doc;
+  const {
+    published,
+    isPublicGallery,
+    isSampleGuidebook,
+    isSampleContent,
+    thumbnailUrl,
+    thumbnailGeneratedAt,
+    updatedAt,
+  } = doc;
   return {
     command: { ...commandSide, updatedAt: state.guidebook.updatedAt },
-    readModel: { published, isPublicGallery, isSampleGuidebook, isSampleContent, thumbnailUrl, thumbnailGeneratedAt, updatedAt },
+    readModel: {
+      published,
+      isPublicGallery,
+      isSampleGuidebook,
+      isSampleContent,
+      thumbnailUrl,
+      thumbnailGeneratedAt,
+      updatedAt,
+    },
   };
 }
 

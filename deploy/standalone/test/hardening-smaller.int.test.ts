@@ -50,10 +50,20 @@ beforeAll(async () => {
 });
 afterAll(() => product?.app.close());
 
-async function send(method: string, path: string, who: SignedIn | null, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  who: SignedIn | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return fetch(`${baseUrl}/api${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(who ? bearer(who.token) : {}), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(who ? bearer(who.token) : {}),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -82,7 +92,10 @@ describe('login: an unknown email and a wrong password', () => {
   let known: SignedIn;
   let attempt = 0;
   /** every try from an address of its own, so the failed-login limits stay out of it */
-  const login = async (email: string, password: string): Promise<{ status: number; type: string | null; body: string; ms: number }> => {
+  const login = async (
+    email: string,
+    password: string,
+  ): Promise<{ status: number; type: string | null; body: string; ms: number }> => {
     attempt += 1;
     const started = performance.now();
     const response = await fetch(`${baseUrl}/api/auth`, {
@@ -90,7 +103,12 @@ describe('login: an unknown email and a wrong password', () => {
       headers: { authorization: basic(email, password), 'x-forwarded-for': `198.51.100.${attempt % 250}` },
     });
     const body = await response.text();
-    return { status: response.status, type: response.headers.get('content-type'), body, ms: performance.now() - started };
+    return {
+      status: response.status,
+      type: response.headers.get('content-type'),
+      body,
+      ms: performance.now() - started,
+    };
   };
 
   beforeAll(async () => {
@@ -101,8 +119,16 @@ describe('login: an unknown email and a wrong password', () => {
     const wrong = await login(known.user.email, 'Wrong1!password');
     const unknown = await login(uniqueEmail('nobody'), 'Wrong1!password');
     expect(wrong.status).toBe(401);
-    expect({ status: unknown.status, type: unknown.type, body: unknown.body }).toEqual({ status: wrong.status, type: wrong.type, body: wrong.body });
-    expect(JSON.parse(unknown.body)).toMatchObject({ status: 401, code: 'unauthorized', message: 'Please Check Your Email And Password' });
+    expect({ status: unknown.status, type: unknown.type, body: unknown.body }).toEqual({
+      status: wrong.status,
+      type: wrong.type,
+      body: wrong.body,
+    });
+    expect(JSON.parse(unknown.body)).toMatchObject({
+      status: 401,
+      code: 'unauthorized',
+      message: 'Please Check Your Email And Password',
+    });
   });
 
   it('take about as long: one hash verification either way (median of several tries)', async () => {
@@ -118,7 +144,9 @@ describe('login: an unknown email and a wrong password', () => {
       wrongMs.push((await login(known.user.email, 'Wrong1!password')).ms);
     }
     const ratio = median(unknownMs) / median(wrongMs);
-    console.info(`login timing: unknown email median ${median(unknownMs).toFixed(1)} ms, wrong password ${median(wrongMs).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`);
+    console.info(
+      `login timing: unknown email median ${median(unknownMs).toFixed(1)} ms, wrong password ${median(wrongMs).toFixed(1)} ms, ratio ${ratio.toFixed(2)}`,
+    );
     expect(ratio).toBeGreaterThanOrEqual(0.5);
   });
 
@@ -132,15 +160,24 @@ describe('Idempotency-Key is scoped to the caller', () => {
   it('two users sending the same key each get their own guidebook; a retry by the first still gets the first one', async () => {
     const [alice, bob] = await Promise.all([product.newUser('idem-alice'), product.newUser('idem-bob')]);
     const key = `shared-key-${randomUUID()}`;
-    const first = await json<{ _id: string; title: string }>(await send('POST', '/guidebooks', alice, { title: 'Alice book' }, { 'Idempotency-Key': key }), 201);
-    const other = await json<{ _id: string; title: string }>(await send('POST', '/guidebooks', bob, { title: 'Bob book' }, { 'Idempotency-Key': key }), 201);
+    const first = await json<{ _id: string; title: string }>(
+      await send('POST', '/guidebooks', alice, { title: 'Alice book' }, { 'Idempotency-Key': key }),
+      201,
+    );
+    const other = await json<{ _id: string; title: string }>(
+      await send('POST', '/guidebooks', bob, { title: 'Bob book' }, { 'Idempotency-Key': key }),
+      201,
+    );
     expect(other._id).not.toBe(first._id);
     // Bob's guidebook is his, with his title; Alice's is not his to read.
     const bobs = await json<{ title: string; user: string }>(await send('GET', `/guidebooks/${other._id}`, bob));
     expect(bobs).toMatchObject({ title: 'Bob book', user: bob.user.id });
     expect((await send('GET', `/guidebooks/${first._id}`, bob)).status).toBe(403);
     // Alice's retry is still her first command.
-    const retried = await json<{ _id: string }>(await send('POST', '/guidebooks', alice, { title: 'Alice book' }, { 'Idempotency-Key': key }), 201);
+    const retried = await json<{ _id: string }>(
+      await send('POST', '/guidebooks', alice, { title: 'Alice book' }, { 'Idempotency-Key': key }),
+      201,
+    );
     expect(retried._id).toBe(first._id);
   });
 
@@ -148,7 +185,9 @@ describe('Idempotency-Key is scoped to the caller', () => {
     const [carol, dave] = await Promise.all([product.newUser('idem-carol'), product.newUser('idem-dave')]);
     const key = `reset-key-${randomUUID()}`;
     for (const who of [carol, dave]) {
-      expect((await send('POST', '/password-resets', null, { email: who.user.email }, { 'Idempotency-Key': key })).status).toBe(202);
+      expect(
+        (await send('POST', '/password-resets', null, { email: who.user.email }, { 'Idempotency-Key': key })).status,
+      ).toBe(202);
     }
     const tokenOf = async (email: string) => {
       const mail = await waitForMail(baseUrl, email, (m) => m.text.includes('reset'));
@@ -196,7 +235,13 @@ describe('views', () => {
       expect(response.status).toBe(200);
       await response.arrayBuffer();
     }
-    expect((await fetch(`${baseUrl}/m/${book.uuid}`, { headers: { 'user-agent': 'another-reader/2.0', 'x-forwarded-for': '203.0.113.51' } })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${baseUrl}/m/${book.uuid}`, {
+          headers: { 'user-agent': 'another-reader/2.0', 'x-forwarded-for': '203.0.113.51' },
+        })
+      ).status,
+    ).toBe(200);
 
     const counted = async (): Promise<number | undefined> => {
       const rows = await json<GuidebookRows>(await send('GET', '/guidebooks?pageSize=100', owner));
@@ -230,33 +275,56 @@ describe('a hidden or deleted owner’s published guidebooks', () => {
   it('hidden: 404 everywhere a reader looks, with the “Not Found” page on /m/; unhidden: back', async () => {
     const [owner, reader] = await Promise.all([product.newUser('hidden-owner'), product.newUser('hidden-reader')]);
     const book = await publishedGuidebook(owner, 'Soon hidden');
-    expect(await readerStatuses(book, reader, 0)).toEqual({ statuses: [200, 200, 200, 200, 200, 200], pageSaysNotFound: false });
+    expect(await readerStatuses(book, reader, 0)).toEqual({
+      statuses: [200, 200, 200, 200, 200, 200],
+      pageSaysNotFound: false,
+    });
 
-    const hidden = await json<{ position: number }>(await send('PATCH', `/users/${owner.user.id}`, product.admin, { isHidden: true }));
-    expect(await readerStatuses(book, reader, hidden.position)).toEqual({ statuses: [404, 404, 404, 404, 404, 404], pageSaysNotFound: true });
+    const hidden = await json<{ position: number }>(
+      await send('PATCH', `/users/${owner.user.id}`, product.admin, { isHidden: true }),
+    );
+    expect(await readerStatuses(book, reader, hidden.position)).toEqual({
+      statuses: [404, 404, 404, 404, 404, 404],
+      pageSaysNotFound: true,
+    });
     // An administrator still sees it (to judge it).
     expect((await send('GET', `/viewer/preview/${book.id}`, product.admin)).status).toBe(200);
 
-    const unhidden = await json<{ position: number }>(await send('PATCH', `/users/${owner.user.id}`, product.admin, { isHidden: false }));
-    expect(await readerStatuses(book, reader, unhidden.position)).toEqual({ statuses: [200, 200, 200, 200, 200, 200], pageSaysNotFound: false });
+    const unhidden = await json<{ position: number }>(
+      await send('PATCH', `/users/${owner.user.id}`, product.admin, { isHidden: false }),
+    );
+    expect(await readerStatuses(book, reader, unhidden.position)).toEqual({
+      statuses: [200, 200, 200, 200, 200, 200],
+      pageSaysNotFound: false,
+    });
   });
 
   it('their guidebooks’ images under /media go offline with them, and come back when unhidden', async () => {
     const owner = await product.newUser('hidden-media');
     const book = await publishedGuidebook(owner, 'Pictures');
-    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 400, height: 300, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'cover.png');
-    const uploaded = await fetch(`${baseUrl}/api/guidebooks/${book.id}/header/image`, { method: 'POST', body: form, headers: bearer(owner.token) });
+    const uploaded = await fetch(`${baseUrl}/api/guidebooks/${book.id}/header/image`, {
+      method: 'POST',
+      body: form,
+      headers: bearer(owner.token),
+    });
     const { image, position } = await json<{ image: { large: string }; position: number }>(uploaded, 201);
     expect((await send('GET', `/viewer/${book.uuid}?after=${position}`, null)).status).toBe(200);
     expect((await fetch(`${baseUrl}${image.large}`)).status).toBe(200);
 
-    const hidden = await json<{ position: number }>(await send('PATCH', `/users/${owner.user.id}`, product.admin, { isHidden: true }));
+    const hidden = await json<{ position: number }>(
+      await send('PATCH', `/users/${owner.user.id}`, product.admin, { isHidden: true }),
+    );
     expect((await send('GET', `/viewer/${book.uuid}?after=${hidden.position}`, null)).status).toBe(404);
     expect((await fetch(`${baseUrl}${image.large}`)).status).toBe(404);
 
-    const unhidden = await json<{ position: number }>(await send('PATCH', `/users/${owner.user.id}`, product.admin, { isHidden: false }));
+    const unhidden = await json<{ position: number }>(
+      await send('PATCH', `/users/${owner.user.id}`, product.admin, { isHidden: false }),
+    );
     expect((await send('GET', `/viewer/${book.uuid}?after=${unhidden.position}`, null)).status).toBe(200);
     expect((await fetch(`${baseUrl}${image.large}`)).status).toBe(200);
   });
@@ -265,6 +333,9 @@ describe('a hidden or deleted owner’s published guidebooks', () => {
     const [owner, reader] = await Promise.all([product.newUser('deleted-owner'), product.newUser('deleted-reader')]);
     const book = await publishedGuidebook(owner, 'Soon gone');
     const deleted = await json<{ position: number }>(await send('DELETE', `/users/${owner.user.id}`, product.admin));
-    expect(await readerStatuses(book, reader, deleted.position)).toEqual({ statuses: [404, 404, 404, 404, 404, 404], pageSaysNotFound: true });
+    expect(await readerStatuses(book, reader, deleted.position)).toEqual({
+      statuses: [404, 404, 404, 404, 404, 404],
+      pageSaysNotFound: true,
+    });
   });
 });

@@ -32,13 +32,19 @@ async function api(path: string, init: { method?: string; body?: unknown } = {})
     headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...bearer(author.token) },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
-  if (response.status >= 300) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
+  if (response.status >= 300)
+    throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
 }
 
 async function pngFile(name: string, width: number, height: number): Promise<string> {
   const path = join(files, name);
-  writeFileSync(path, await sharp({ create: { width, height, channels: 4, background: { r: 230, g: 90, b: 60, alpha: 1 } } }).png().toBuffer());
+  writeFileSync(
+    path,
+    await sharp({ create: { width, height, channels: 4, background: { r: 230, g: 90, b: 60, alpha: 1 } } })
+      .png()
+      .toBuffer(),
+  );
   return path;
 }
 
@@ -77,7 +83,8 @@ async function upload(page: Page, path: string): Promise<void> {
   await input!.uploadFile(path);
 }
 
-const iconCount = (page: Page) => page.$eval('[data-icon-count]', (element) => Number(element.getAttribute('data-icon-count')));
+const iconCount = (page: Page) =>
+  page.$eval('[data-icon-count]', (element) => Number(element.getAttribute('data-icon-count')));
 
 describe('the icon library in a browser', () => {
   let iconUrl = '';
@@ -115,12 +122,16 @@ describe('the icon library in a browser', () => {
     const page = await signedInPage(DESKTOP, 'kr');
     await page.goto(`${product.baseUrl}/guidebooks/edit/${guidebook._id}`, { waitUntil: 'networkidle0' });
     const iconButton = await page.waitForFunction(() =>
-      [...document.querySelectorAll('button')].find((button) => (button.getAttribute('aria-label') ?? '').startsWith('아이콘: ')),
+      [...document.querySelectorAll('button')].find((button) =>
+        (button.getAttribute('aria-label') ?? '').startsWith('아이콘: '),
+      ),
     );
     await page.evaluate((button) => (button as HTMLButtonElement).click(), iconButton);
     await page.waitForSelector('[role="dialog"] button[aria-label="내 아이콘 1"]');
     // The defaults drawn for the product are there too.
-    expect(await page.$$eval('[role="dialog"] button[aria-pressed]', (buttons) => buttons.length)).toBeGreaterThanOrEqual(60);
+    expect(
+      await page.$$eval('[role="dialog"] button[aria-pressed]', (buttons) => buttons.length),
+    ).toBeGreaterThanOrEqual(60);
     await screenshot(page, 'icons-ko-1280-chooser');
     await clickButton(page, '내 아이콘 1', '[role="dialog"]');
     await waitForSaved(page);
@@ -137,7 +148,9 @@ describe('the icon library in a browser', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-icon-id]').length === 0);
     await waitForText(page, 'No icons yet');
     await page.goto(`${product.baseUrl}/m/${guidebook.uuid}`, { waitUntil: 'networkidle0' });
-    const icons = await page.$$eval('img', (images) => images.map((image) => [image.getAttribute('src'), (image as HTMLImageElement).naturalWidth]));
+    const icons = await page.$$eval('img', (images) =>
+      images.map((image) => [image.getAttribute('src'), (image as HTMLImageElement).naturalWidth]),
+    );
     expect(icons).toContainEqual([iconUrl, 100]);
     await screenshot(page, 'icons-en-1280-reader');
     await page.close();

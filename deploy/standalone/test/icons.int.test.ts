@@ -1,6 +1,12 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ICON_MESSAGES, ICONS_PER_USER, iconListSchema, iconUploadAnswerSchema, type IconUploadAnswer } from '@pocketguide/contracts';
+import {
+  ICON_MESSAGES,
+  ICONS_PER_USER,
+  iconListSchema,
+  iconUploadAnswerSchema,
+  type IconUploadAnswer,
+} from '@pocketguide/contracts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { appendedSince } from './testing/log.ts';
 
@@ -19,13 +25,26 @@ let other: SignedIn;
 async function png(width: number, height: number, seed = 0, noisy = false): Promise<Buffer> {
   if (noisy) {
     const raw = Buffer.alloc(width * height * 4);
-    for (let index = 0; index < raw.length; index += 1) raw[index] = (index * 7919 + seed * 104729) % 251 ^ (index >> 3);
-    return sharp(raw, { raw: { width, height, channels: 4 } }).png({ compressionLevel: 0 }).toBuffer();
+    for (let index = 0; index < raw.length; index += 1)
+      raw[index] = ((index * 7919 + seed * 104729) % 251) ^ (index >> 3);
+    return sharp(raw, { raw: { width, height, channels: 4 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
   }
-  return sharp({ create: { width, height, channels: 4, background: { r: seed % 256, g: (seed * 3) % 256, b: 120, alpha: 1 } } }).png().toBuffer();
+  return sharp({
+    create: { width, height, channels: 4, background: { r: seed % 256, g: (seed * 3) % 256, b: 120, alpha: 1 } },
+  })
+    .png()
+    .toBuffer();
 }
 
-function upload(who: SignedIn, bytes: Buffer, name = 'icon.png', type = 'image/png', extra?: Buffer): Promise<Response> {
+function upload(
+  who: SignedIn,
+  bytes: Buffer,
+  name = 'icon.png',
+  type = 'image/png',
+  extra?: Buffer,
+): Promise<Response> {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   if (extra) form.append('file2', new Blob([new Uint8Array(extra)], { type }), 'second.png');
@@ -85,9 +104,15 @@ describe('POST /api/icons', () => {
   });
 
   it('refuses a JPEG named .png and text that says it is a PNG', async () => {
-    const jpeg = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#3377aa' } }).jpeg().toBuffer();
+    const jpeg = await sharp({ create: { width: 100, height: 100, channels: 3, background: '#3377aa' } })
+      .jpeg()
+      .toBuffer();
     await refused(upload(owner, jpeg, 'renamed.png', 'image/png'), 415, ICON_MESSAGES.pngOnly);
-    await refused(upload(owner, Buffer.from('\x89PNG\r\n\x1a\n not really a png at all, just text'), 'fake.png'), 415, ICON_MESSAGES.pngOnly);
+    await refused(
+      upload(owner, Buffer.from('\x89PNG\r\n\x1a\n not really a png at all, just text'), 'fake.png'),
+      415,
+      ICON_MESSAGES.pngOnly,
+    );
   });
 
   it('refuses two files at once, and no file, and the anonymous', async () => {
@@ -105,7 +130,8 @@ describe('POST /api/icons', () => {
     const statuses = racing.map((response) => response.status);
     expect(statuses.filter((status) => status === 201).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((status) => status === 201 || status === 409)).toBe(true);
-    while ((await listOf(owner)).totalCount < ICONS_PER_USER) await uploaded(owner, await png(100, 100, 300 + (await listOf(owner)).totalCount));
+    while ((await listOf(owner)).totalCount < ICONS_PER_USER)
+      await uploaded(owner, await png(100, 100, 300 + (await listOf(owner)).totalCount));
     expect((await listOf(owner)).totalCount).toBe(ICONS_PER_USER);
     await refused(upload(owner, await png(100, 100, 999)), 400, ICON_MESSAGES.limit);
   });
@@ -114,13 +140,24 @@ describe('POST /api/icons', () => {
 describe('DELETE /api/icons/{iconId} and GET /api/admin/icons', () => {
   it('someone else cannot delete an owner’s icon; the owner can, and its picture is still served', async () => {
     const [icon] = (await listOf(owner)).icons;
-    await refused(fetch(`${product.baseUrl}/api/icons/${icon!._id}`, { method: 'DELETE', headers: bearer(other.token) }), 404, ICON_MESSAGES.notFound);
-    const removed = await fetch(`${product.baseUrl}/api/icons/${icon!._id}`, { method: 'DELETE', headers: bearer(owner.token) });
+    await refused(
+      fetch(`${product.baseUrl}/api/icons/${icon!._id}`, { method: 'DELETE', headers: bearer(other.token) }),
+      404,
+      ICON_MESSAGES.notFound,
+    );
+    const removed = await fetch(`${product.baseUrl}/api/icons/${icon!._id}`, {
+      method: 'DELETE',
+      headers: bearer(owner.token),
+    });
     expect(removed.status).toBe(200);
     const { position } = (await removed.json()) as { position: number };
     expect((await listOf(owner, '/icons', position)).icons.map((listed) => listed._id)).not.toContain(icon!._id);
     expect((await fetch(`${product.baseUrl}${icon!.url}`)).status).toBe(200);
-    await refused(fetch(`${product.baseUrl}/api/icons/${icon!._id}`, { method: 'DELETE', headers: bearer(owner.token) }), 404, ICON_MESSAGES.notFound);
+    await refused(
+      fetch(`${product.baseUrl}/api/icons/${icon!._id}`, { method: 'DELETE', headers: bearer(owner.token) }),
+      404,
+      ICON_MESSAGES.notFound,
+    );
   });
 
   it('administrators list everyone’s icons and delete any; others may not list them all', async () => {
@@ -130,7 +167,10 @@ describe('DELETE /api/icons/{iconId} and GET /api/admin/icons', () => {
     expect(all.totalCount).toBe(ICONS_PER_USER - 1 + 1);
     const forbidden = await fetch(`${product.baseUrl}/api/admin/icons`, { headers: bearer(other.token) });
     expect(forbidden.status).toBe(403);
-    const removed = await fetch(`${product.baseUrl}/api/icons/${mine.data._id}`, { method: 'DELETE', headers: bearer(product.admin.token) });
+    const removed = await fetch(`${product.baseUrl}/api/icons/${mine.data._id}`, {
+      method: 'DELETE',
+      headers: bearer(product.admin.token),
+    });
     expect(removed.status).toBe(200);
     const { position } = (await removed.json()) as { position: number };
     expect((await listOf(other, '/icons', position)).icons).toEqual([]);

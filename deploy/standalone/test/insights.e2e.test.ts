@@ -17,7 +17,8 @@ import { signInBrowser, waitForText } from './testing/editor-browser.ts';
 const PHONE = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 const DESKTOP = { width: 1280, height: 900 };
 /** Headless Chromium names itself in its User-Agent, and the beacon endpoint rightly drops such visits. */
-const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const PHONE_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 let product: StartedWithAdmin;
 let browser: Browser;
@@ -50,10 +51,19 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
 }
 
 beforeAll(async () => {
-  product = await startWithAdmin('insights-e2e', { webDist: builtWebDist(), env: { READING_FLUSH_INTERVAL_MS: '200' } });
+  product = await startWithAdmin('insights-e2e', {
+    webDist: builtWebDist(),
+    env: { READING_FLUSH_INTERVAL_MS: '200' },
+  });
   author = await product.newUser('insights-e2e-author');
-  expect((await api('/subscriptions/admin/subscribe', product.admin, 'POST', { customerUid: author.user.id })).status).toBe(200);
-  const created = (await (await api('/guidebooks', author, 'POST', { source: 'sample' })).json()) as { _id: string; uuid: string; title: string };
+  expect(
+    (await api('/subscriptions/admin/subscribe', product.admin, 'POST', { customerUid: author.user.id })).status,
+  ).toBe(200);
+  const created = (await (await api('/guidebooks', author, 'POST', { source: 'sample' })).json()) as {
+    _id: string;
+    uuid: string;
+    title: string;
+  };
   const published = await api(`/guidebooks/${created._id}/publish`, author, 'PUT');
   const { position } = (await published.json()) as { position: number };
   await api(`/viewer/preview/${created._id}?after=${position}`, author);
@@ -89,13 +99,17 @@ describe('reader insights', () => {
     await page.evaluate(() => window.dispatchEvent(new Event('offline')));
     const offlineAt = Date.now();
     await tap(page, 'a.pg-tile');
-    await page.waitForFunction(() => location.pathname.includes('/contents/') && document.querySelector('.pg-content') !== null);
+    await page.waitForFunction(
+      () => location.pathname.includes('/contents/') && document.querySelector('.pg-content') !== null,
+    );
     await new Promise((done) => setTimeout(done, 300));
     expect(await reads(), 'nothing reaches the server while offline').toHaveLength(0);
     // Back online: what waited goes out, with the times it happened.
     await page.setOfflineMode(false);
     await page.evaluate(() => window.dispatchEvent(new Event('online')));
-    await until('the reads made offline', async () => ((await reads()).some((read) => read.kind === 'open' && read.offline) ? true : undefined));
+    await until('the reads made offline', async () =>
+      (await reads()).some((read) => read.kind === 'open' && read.offline) ? true : undefined,
+    );
     await new Promise((done) => setTimeout(done, 1000));
     // The reader switches to another tab: the page is hidden, and the time it was in view goes out.
     const other = await context.newPage();
@@ -104,7 +118,10 @@ describe('reader insights', () => {
     let seen: RecordedRead[] = [];
     const stored = await until('the reads', async () => {
       const found = (seen = await reads());
-      return found.filter((read) => read.kind === 'open').length >= 2 && found.filter((read) => read.kind === 'time').length >= 2 ? found : undefined;
+      return found.filter((read) => read.kind === 'open').length >= 2 &&
+        found.filter((read) => read.kind === 'time').length >= 2
+        ? found
+        : undefined;
     })
       .catch((error: unknown) => {
         throw new Error(`${String(error)}; stored: ${JSON.stringify(seen)}`);
@@ -118,7 +135,9 @@ describe('reader insights', () => {
     expect(offline, 'a read made offline arrives later with its real time').toBeDefined();
     expect(Math.abs(Date.parse(offline!.at) - offlineAt)).toBeLessThan(5_000);
     const cover = stored.find((read) => read.kind === 'time' && read.page === 'cover');
-    expect(cover && cover.kind === 'time' ? cover.ms : 0, 'time on the cover while in view').toBeGreaterThanOrEqual(1000);
+    expect(cover && cover.kind === 'time' ? cover.ms : 0, 'time on the cover while in view').toBeGreaterThanOrEqual(
+      1000,
+    );
     expect(JSON.stringify(stored)).not.toContain('iPhone');
     expect(pageErrors).toEqual([]);
   });
@@ -141,7 +160,9 @@ describe('reader insights', () => {
       // (found, checked visible and clicked in one step: the table's copy is hidden on phones, the cards' on desktops)
       await page.waitForFunction(
         (href) => {
-          const link = [...document.querySelectorAll<HTMLAnchorElement>(`a[href="${href}"]`)].find((candidate) => candidate.getBoundingClientRect().width > 0);
+          const link = [...document.querySelectorAll<HTMLAnchorElement>(`a[href="${href}"]`)].find(
+            (candidate) => candidate.getBoundingClientRect().width > 0,
+          );
           link?.click();
           return link !== undefined;
         },
@@ -167,7 +188,9 @@ describe('reader insights', () => {
     const page = await context.newPage();
     await page.setViewport(DESKTOP);
     await signInBrowser(page, product.baseUrl, author, 'kr');
-    await page.goto(`${product.baseUrl}/guidebooks/${guidebook.id}/insights?from=2025-01-01&to=2025-01-31`, { waitUntil: 'load' });
+    await page.goto(`${product.baseUrl}/guidebooks/${guidebook.id}/insights?from=2025-01-01&to=2025-01-31`, {
+      waitUntil: 'load',
+    });
     await page.waitForSelector('[data-testid="insights-empty"]', { visible: true });
     await screenshot(page, 'insights-author-empty-ko-1280');
     const csv = await api(`/guidebooks/${guidebook.id}/insights?format=csv`, author);

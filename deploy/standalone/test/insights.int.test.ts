@@ -25,14 +25,25 @@ let author: SignedIn;
 let other: SignedIn;
 let guidebook: { id: string; uuid: string; pages: string[] };
 
-function send(method: string, path: string, who: SignedIn | null, body?: unknown, headers: Record<string, string> = {}) {
+function send(
+  method: string,
+  path: string,
+  who: SignedIn | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${app.url}/api${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(who ? bearer(who.token) : {}), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(who ? bearer(who.token) : {}),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
-const beacon = (body: unknown, headers: Record<string, string> = {}) => send('POST', '/reading', null, body, { 'user-agent': PHONE, ...headers });
+const beacon = (body: unknown, headers: Record<string, string> = {}) =>
+  send('POST', '/reading', null, body, { 'user-agent': PHONE, ...headers });
 
 async function readingEvents(): Promise<RecordedEvent[]> {
   const events: RecordedEvent[] = [];
@@ -40,7 +51,8 @@ async function readingEvents(): Promise<RecordedEvent[]> {
   return events;
 }
 
-const readsIn = (events: readonly RecordedEvent[]) => events.flatMap((event) => (event.data as { reads: unknown[] }).reads);
+const readsIn = (events: readonly RecordedEvent[]) =>
+  events.flatMap((event) => (event.data as { reads: unknown[] }).reads);
 
 /** Waits until the ingest has written `count` reads (in however many flushes); answers the last event's position. */
 async function written(count: number): Promise<number> {
@@ -60,7 +72,9 @@ beforeAll(async () => {
     env: { READING_FLUSH_INTERVAL_MS: '100', BEACONS_PER_ADDRESS_PER_MINUTE: String(QUOTA) },
   }));
   [author, other] = await Promise.all([newUser('author'), newUser('other')]);
-  expect((await send('POST', '/subscriptions/admin/subscribe', admin, { customerUid: author.user.id })).status).toBe(200);
+  expect((await send('POST', '/subscriptions/admin/subscribe', admin, { customerUid: author.user.id })).status).toBe(
+    200,
+  );
   const created = await send('POST', '/guidebooks', author, { source: 'sample' });
   const { _id, uuid } = (await created.json()) as { _id: string; uuid: string };
   const published = await send('PUT', `/guidebooks/${_id}/publish`, author);
@@ -86,10 +100,18 @@ describe('POST /api/reading', () => {
         ],
       }),
       // the same phone again: not a new reader today
-      beacon({ uuid: guidebook.uuid, reads: [{ kind: 'open', page: second, at: now, source: 'qr', device: 'phone', offline: false, first: false }] }),
+      beacon({
+        uuid: guidebook.uuid,
+        reads: [{ kind: 'open', page: second, at: now, source: 'qr', device: 'phone', offline: false, first: false }],
+      }),
       // another reader (another agent), from the gallery, on a desktop, offline earlier
       beacon(
-        { uuid: guidebook.uuid, reads: [{ kind: 'open', page: first, at: now, source: 'gallery', device: 'desktop', offline: true, first: true }] },
+        {
+          uuid: guidebook.uuid,
+          reads: [
+            { kind: 'open', page: first, at: now, source: 'gallery', device: 'desktop', offline: true, first: true },
+          ],
+        },
         { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/140.0 Safari/537.36' },
       ),
     ]);
@@ -130,26 +152,42 @@ describe('POST /api/reading', () => {
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toContain('application/problem+json');
     expect(bad.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(await bad.json()).toMatchObject({ status: 400, code: 'validation_failed', errors: [{ path: 'reads.0.source' }] });
+    expect(await bad.json()).toMatchObject({
+      status: 400,
+      code: 'validation_failed',
+      errors: [{ path: 'reads.0.source' }],
+    });
     expect((await beacon({ uuid: guidebook.uuid, reads: [] })).status).toBe(400);
     expect((await beacon({ uuid: guidebook.uuid, reads: Array.from({ length: 51 }, () => open) })).status).toBe(400);
     // a time the schema refuses (30 February), and a lone surrogate, which the hand check leaves to the schema
-    expect((await beacon({ uuid: guidebook.uuid, reads: [{ ...open, at: '2026-02-30T00:00:00.000Z' }] })).status).toBe(400);
+    expect((await beacon({ uuid: guidebook.uuid, reads: [{ ...open, at: '2026-02-30T00:00:00.000Z' }] })).status).toBe(
+      400,
+    );
     expect((await beacon({ uuid: guidebook.uuid, reads: [{ ...open, page: '\ud800' }] })).status).toBe(400);
     // a guidebook nobody can read is not looked up per beacon: answered like any, dropped at the batch
     expect((await beacon({ uuid: 'no-such-guidebook', reads: [open] })).status).toBe(204);
-    expect((await beacon({ uuid: guidebook.uuid, reads: [open] }, { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' })).status).toBe(204);
+    expect(
+      (
+        await beacon(
+          { uuid: guidebook.uuid, reads: [open] },
+          { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' },
+        )
+      ).status,
+    ).toBe(204);
     expect((await beacon({ uuid: guidebook.uuid, reads: [open] }, { 'sec-purpose': 'prefetch' })).status).toBe(204);
     await new Promise((done) => setTimeout(done, 500));
     expect((await readingEvents()).length).toBe(before);
   });
 
   it('refuses a body that is not JSON, too large or of another type with a problem, and takes the text/plain of sendBeacon', async () => {
-    const post = (body: BodyInit, headers: Record<string, string>) => fetch(`${app.url}/api/reading`, { method: 'POST', headers: { 'user-agent': PHONE, ...headers }, body });
+    const post = (body: BodyInit, headers: Record<string, string>) =>
+      fetch(`${app.url}/api/reading`, { method: 'POST', headers: { 'user-agent': PHONE, ...headers }, body });
     const malformed = await post('{"uuid":', { 'content-type': 'application/json' });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ code: 'malformed_json' });
-    const large = await post(JSON.stringify({ uuid: guidebook.uuid, reads: [], pad: 'x'.repeat(17 * 1024) }), { 'content-type': 'application/json' });
+    const large = await post(JSON.stringify({ uuid: guidebook.uuid, reads: [], pad: 'x'.repeat(17 * 1024) }), {
+      'content-type': 'application/json',
+    });
     expect(large.status).toBe(413);
     expect(await large.json()).toMatchObject({ code: 'payload_too_large' });
     // a body streamed without a declared length is cut at the limit too
@@ -159,24 +197,55 @@ describe('POST /api/reading', () => {
         controller.close();
       },
     });
-    const streamed = await fetch(`${app.url}/api/reading`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit);
+    const streamed = await fetch(`${app.url}/api/reading`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: chunks,
+      duplex: 'half',
+    } as RequestInit);
     expect(streamed.status).toBe(413);
     const form = await post('uuid=x', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(form.status).toBe(415);
     expect(await form.json()).toMatchObject({ code: 'unsupported_media_type' });
-    const open = { kind: 'open', page: 'cover', at: new Date().toISOString(), source: 'link', device: 'phone', offline: false, first: false };
+    const open = {
+      kind: 'open',
+      page: 'cover',
+      at: new Date().toISOString(),
+      source: 'link',
+      device: 'phone',
+      offline: false,
+      first: false,
+    };
     const before = readsIn(await readingEvents()).length;
-    expect((await post(JSON.stringify({ uuid: guidebook.uuid, reads: [open] }), { 'content-type': 'text/plain;charset=UTF-8' })).status).toBe(204);
+    expect(
+      (
+        await post(JSON.stringify({ uuid: guidebook.uuid, reads: [open] }), {
+          'content-type': 'text/plain;charset=UTF-8',
+        })
+      ).status,
+    ).toBe(204);
     await written(before + 1);
     // a path the server does not hand to the intake itself reaches it through express's route, the same handler
-    const viaExpress = await fetch(`${app.url}/api/reading/`, { method: 'POST', headers: { 'content-type': 'application/json', 'user-agent': PHONE }, body: JSON.stringify({ uuid: guidebook.uuid, reads: [open] }) });
+    const viaExpress = await fetch(`${app.url}/api/reading/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'user-agent': PHONE },
+      body: JSON.stringify({ uuid: guidebook.uuid, reads: [open] }),
+    });
     expect(viaExpress.status).toBe(204);
     expect(viaExpress.headers.get('content-security-policy')).toContain("default-src 'none'");
     await written(before + 2);
   });
 
   it('past the address quota, answers 429 with Retry-After', async () => {
-    const open = { kind: 'open', page: 'cover', at: new Date().toISOString(), source: 'link', device: 'phone', offline: false, first: false };
+    const open = {
+      kind: 'open',
+      page: 'cover',
+      at: new Date().toISOString(),
+      source: 'link',
+      device: 'phone',
+      offline: false,
+      first: false,
+    };
     const answers: Response[] = [];
     for (let sent = 0; sent <= QUOTA; sent++) answers.push(await beacon({ uuid: guidebook.uuid, reads: [open] }));
     const statuses = answers.map((answer) => answer.status);
@@ -218,7 +287,9 @@ describe('GET /api/guidebooks/{id}/insights', () => {
     const answer = (await asOf.json()) as InsightsAnswer;
     expect(answer.asOf).toBe(yesterday);
     expect(answer.totals.opens).toBe(0);
-    const today = (await (await send('GET', `/guidebooks/${guidebook.id}/insights?asOf=${koreanDay(new Date())}`, author)).json()) as InsightsAnswer;
+    const today = (await (
+      await send('GET', `/guidebooks/${guidebook.id}/insights?asOf=${koreanDay(new Date())}`, author)
+    ).json()) as InsightsAnswer;
     expect(today.totals.opens).toBeGreaterThanOrEqual(4);
   });
 });
@@ -227,12 +298,23 @@ describe('beacons answered 204 are all stored', () => {
   it('by the next batch, and on close: a server stopped with beacons queued writes them before it ends', async () => {
     // a batch every 30 s: only the closing server can write these
     const slowDir = resolve(import.meta.dirname, '../../../test-output/tmp', `insights-close-${randomUUID()}`);
-    const slow = await startWithAdmin('insights-close', { dataDir: slowDir, webDist: resolve(slowDir, 'no-web'), env: { READING_FLUSH_INTERVAL_MS: '30000' } });
+    const slow = await startWithAdmin('insights-close', {
+      dataDir: slowDir,
+      webDist: resolve(slowDir, 'no-web'),
+      env: { READING_FLUSH_INTERVAL_MS: '30000' },
+    });
     let closed = false;
     try {
-      const created = await fetch(`${slow.app.url}/api/guidebooks`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(slow.admin.token) }, body: JSON.stringify({ source: 'sample' }) });
+      const created = await fetch(`${slow.app.url}/api/guidebooks`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...bearer(slow.admin.token) },
+        body: JSON.stringify({ source: 'sample' }),
+      });
       const { _id, uuid } = (await created.json()) as { _id: string; uuid: string };
-      const published = await fetch(`${slow.app.url}/api/guidebooks/${_id}/publish`, { method: 'PUT', headers: bearer(slow.admin.token) });
+      const published = await fetch(`${slow.app.url}/api/guidebooks/${_id}/publish`, {
+        method: 'PUT',
+        headers: bearer(slow.admin.token),
+      });
       const { position } = (await published.json()) as { position: number };
       expect((await fetch(`${slow.app.url}/api/viewer/${uuid}?after=${position}`)).status).toBe(200);
       const at = new Date().toISOString();

@@ -19,7 +19,8 @@ import { clickButton, signInBrowser } from './testing/editor-browser.ts';
 
 const PHONE = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 const DESKTOP = { width: 1280, height: 900 };
-const PHONE_AGENT = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const PHONE_AGENT =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const KAKAO_KEY = '0123456789abcdef0123456789abcdef';
 const KAKAO_CDN = 'https://t1.kakaocdn.net/';
 /** What Kakao's SDK offers that the buttons use, recording each share in `window.kakaoShared`. */
@@ -34,7 +35,13 @@ let plain: Product;
 let kakao: Product;
 const pageErrors: string[] = [];
 
-async function api(product: StartedWithAdmin, path: string, who: SignedIn, method = 'GET', body?: unknown): Promise<Response> {
+async function api(
+  product: StartedWithAdmin,
+  path: string,
+  who: SignedIn,
+  method = 'GET',
+  body?: unknown,
+): Promise<Response> {
   return fetch(`${product.baseUrl}/api${path}`, {
     method,
     headers: { ...bearer(who.token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -44,10 +51,19 @@ async function api(product: StartedWithAdmin, path: string, who: SignedIn, metho
 
 /** A server, an author with a plan, and a guidebook: published (`publish`) or left for the editor to publish. */
 async function start(name: string, env: Record<string, string>, publish: boolean): Promise<Product> {
-  const product = await startWithAdmin(name, { webDist: builtWebDist(), env: { READING_FLUSH_INTERVAL_MS: '200', ...env } });
+  const product = await startWithAdmin(name, {
+    webDist: builtWebDist(),
+    env: { READING_FLUSH_INTERVAL_MS: '200', ...env },
+  });
   const author = await product.newUser(`${name}-author`);
-  expect((await api(product, '/subscriptions/admin/subscribe', product.admin, 'POST', { customerUid: author.user.id })).status).toBe(200);
-  const created = (await (await api(product, '/guidebooks', author, 'POST', { source: 'sample' })).json()) as { _id: string; uuid: string };
+  expect(
+    (await api(product, '/subscriptions/admin/subscribe', product.admin, 'POST', { customerUid: author.user.id }))
+      .status,
+  ).toBe(200);
+  const created = (await (await api(product, '/guidebooks', author, 'POST', { source: 'sample' })).json()) as {
+    _id: string;
+    uuid: string;
+  };
   if (publish) {
     const published = await api(product, `/guidebooks/${created._id}/publish`, author, 'PUT');
     const { position } = (await published.json()) as { position: number };
@@ -57,7 +73,10 @@ async function start(name: string, env: Record<string, string>, publish: boolean
 }
 
 beforeAll(async () => {
-  [plain, kakao] = await Promise.all([start('kakao-none-e2e', {}, false), start('kakao-key-e2e', { KAKAO_JS_APP_KEY: KAKAO_KEY }, false)]);
+  [plain, kakao] = await Promise.all([
+    start('kakao-none-e2e', {}, false),
+    start('kakao-key-e2e', { KAKAO_JS_APP_KEY: KAKAO_KEY }, false),
+  ]);
   browser = await launchBrowser();
 });
 
@@ -68,7 +87,13 @@ afterAll(async () => {
 });
 
 /** A page whose requests to Kakao's CDN get the stand-in SDK (and are counted); every other request goes out as is. */
-type Tab = { page: Page; cdnRequests: string[]; configAnswers: number[]; hide(): Promise<void>; close(): Promise<void> };
+type Tab = {
+  page: Page;
+  cdnRequests: string[];
+  configAnswers: number[];
+  hide(): Promise<void>;
+  close(): Promise<void>;
+};
 
 async function pageWithKakaoCdn(viewport: typeof PHONE | typeof DESKTOP): Promise<Tab> {
   const context = await browser.createBrowserContext();
@@ -85,7 +110,12 @@ async function pageWithKakaoCdn(viewport: typeof PHONE | typeof DESKTOP): Promis
   page.on('request', (request) => {
     if (request.url().startsWith(KAKAO_CDN)) {
       cdnRequests.push(request.url());
-      void request.respond({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body: STAND_IN_SDK });
+      void request.respond({
+        status: 200,
+        contentType: 'text/javascript',
+        headers: { 'access-control-allow-origin': '*' },
+        body: STAND_IN_SDK,
+      });
     } else void request.continue();
   });
   // another tab in front: this page is hidden, as when a reader switches apps (the viewer sends its reads then)
@@ -104,11 +134,16 @@ async function openShareSheet(page: Page): Promise<void> {
 
 async function reads(product: Product): Promise<RecordedRead[]> {
   const found: RecordedEvent[] = [];
-  for await (const event of product.product.app.eventStore.readStream(readingStream(product.guidebook.id))) found.push(event);
+  for await (const event of product.product.app.eventStore.readStream(readingStream(product.guidebook.id)))
+    found.push(event);
   return found.flatMap((event) => (event.data as { reads: RecordedRead[] }).reads);
 }
 
-async function publishInEditor(product: Product, language: 'kr' | 'en', viewport: typeof PHONE | typeof DESKTOP): Promise<Tab> {
+async function publishInEditor(
+  product: Product,
+  language: 'kr' | 'en',
+  viewport: typeof PHONE | typeof DESKTOP,
+): Promise<Tab> {
   const tab = await pageWithKakaoCdn(viewport);
   await signInBrowser(tab.page, product.product.baseUrl, product.author, language);
   await tab.page.goto(`${product.product.baseUrl}/guidebooks/edit/${product.guidebook.id}`, { waitUntil: 'load' });
@@ -119,7 +154,10 @@ async function publishInEditor(product: Product, language: 'kr' | 'en', viewport
 
 describe('KakaoTalk share', () => {
   it('without a Kakao key: no Kakao button in the editor’s share dialog or the reader’s share sheet, and no Kakao in the page (en, 1280 and 390)', async () => {
-    expect(await (await fetch(`${plain.product.baseUrl}/api/kakao/config`)).json()).toEqual({ jsAppKey: null, signIn: null });
+    expect(await (await fetch(`${plain.product.baseUrl}/api/kakao/config`)).json()).toEqual({
+      jsAppKey: null,
+      signIn: null,
+    });
     // and no Kakao sign-in either: a code has nothing to be exchanged with
     const codeLogin = await fetch(`${plain.product.baseUrl}/api/auth/kakao/code`, {
       method: 'POST',
@@ -135,8 +173,12 @@ describe('KakaoTalk share', () => {
     const editor = await publishInEditor(plain, 'en', DESKTOP);
     onTestFailed(async () => void (await screenshot(editor.page, 'kakao-none-editor-failure')));
     // the dialog is drawn whole (its link is there) and has no Kakao button, now or once the key was asked
-    await editor.page.waitForFunction(() => (document.querySelector<HTMLInputElement>('#published-url')?.value ?? '').includes('/m/'));
-    await editor.page.waitForFunction(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/api/kakao/config')));
+    await editor.page.waitForFunction(() =>
+      (document.querySelector<HTMLInputElement>('#published-url')?.value ?? '').includes('/m/'),
+    );
+    await editor.page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/api/kakao/config')),
+    );
     expect(editor.configAnswers).toEqual([200]);
     await editor.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     expect(await editor.page.$('[data-testid="kakao-share"]')).toBeNull();
@@ -144,7 +186,9 @@ describe('KakaoTalk share', () => {
     await editor.close();
 
     const reader = await pageWithKakaoCdn(PHONE);
-    const answer = await reader.page.goto(`${plain.product.baseUrl}/m/${plain.guidebook.uuid}?lang=en`, { waitUntil: 'load' });
+    const answer = await reader.page.goto(`${plain.product.baseUrl}/m/${plain.guidebook.uuid}?lang=en`, {
+      waitUntil: 'load',
+    });
     expect(answer?.headers()['content-security-policy']).not.toContain('kakao');
     expect(await reader.page.$('meta[name="pg-kakao-key"]')).toBeNull();
     await openShareSheet(reader.page);
@@ -155,7 +199,10 @@ describe('KakaoTalk share', () => {
   });
 
   it('with a key: the editor’s share dialog shares on KakaoTalk with ?src=kakao, Kakao’s SDK fetched only on the press (ko, 1280 and 390)', async () => {
-    expect(await (await fetch(`${kakao.product.baseUrl}/api/kakao/config`)).json()).toEqual({ jsAppKey: KAKAO_KEY, signIn: null });
+    expect(await (await fetch(`${kakao.product.baseUrl}/api/kakao/config`)).json()).toEqual({
+      jsAppKey: KAKAO_KEY,
+      signIn: null,
+    });
     const editor = await publishInEditor(kakao, 'kr', DESKTOP);
     onTestFailed(async () => void (await screenshot(editor.page, 'kakao-editor-failure')));
     const button = await editor.page.waitForSelector('[data-testid="kakao-share"]', { visible: true });
@@ -163,7 +210,9 @@ describe('KakaoTalk share', () => {
     expect(editor.cdnRequests, 'the SDK waits for the press').toEqual([]);
     await screenshot(editor.page, 'kakao-editor-dialog-ko-1280');
     await button!.click();
-    const shared = await editor.page.waitForFunction(() => (window as unknown as { kakaoShared?: unknown[] }).kakaoShared?.[0]);
+    const shared = await editor.page.waitForFunction(
+      () => (window as unknown as { kakaoShared?: unknown[] }).kakaoShared?.[0],
+    );
     const share = (await shared.jsonValue()) as { key: string; url: string };
     expect(share.key).toBe(KAKAO_KEY);
     expect(share.url).toBe(`${kakao.product.baseUrl}/m/${kakao.guidebook.uuid}?src=kakao`);
@@ -190,28 +239,40 @@ describe('KakaoTalk share', () => {
   it('with a key: the reader shares on KakaoTalk, and the next reader who opens it is counted under KakaoTalk (ko 390, en 1280)', async () => {
     const reader = await pageWithKakaoCdn(PHONE);
     onTestFailed(async () => void (await screenshot(reader.page, 'kakao-reader-failure')));
-    const answer = await reader.page.goto(`${kakao.product.baseUrl}/m/${kakao.guidebook.uuid}?src=qr`, { waitUntil: 'load' });
+    const answer = await reader.page.goto(`${kakao.product.baseUrl}/m/${kakao.guidebook.uuid}?src=qr`, {
+      waitUntil: 'load',
+    });
     expect(answer?.headers()['content-security-policy']).toContain("script-src 'self' https://t1.kakaocdn.net");
-    expect(await reader.page.$eval('meta[name="pg-kakao-key"]', (meta) => meta.getAttribute('content'))).toBe(KAKAO_KEY);
+    expect(await reader.page.$eval('meta[name="pg-kakao-key"]', (meta) => meta.getAttribute('content'))).toBe(
+      KAKAO_KEY,
+    );
     await openShareSheet(reader.page);
     const button = await reader.page.waitForSelector('.pg-sheet [data-action="kakao"]', { visible: true });
     expect(await button!.evaluate((element) => element.textContent)).toBe('카카오톡으로 공유');
     expect(reader.cdnRequests, 'the SDK waits for the press').toEqual([]);
     await screenshot(reader.page, 'kakao-reader-sheet-ko-390');
     await button!.tap();
-    const shared = await reader.page.waitForFunction(() => (window as unknown as { kakaoShared?: unknown[] }).kakaoShared?.[0]);
+    const shared = await reader.page.waitForFunction(
+      () => (window as unknown as { kakaoShared?: unknown[] }).kakaoShared?.[0],
+    );
     const { url } = (await shared.jsonValue()) as { url: string };
     expect(url).toBe(`${kakao.product.baseUrl}/m/${kakao.guidebook.uuid}?src=kakao`);
     // the copied link is still counted as a link
-    expect(await reader.page.$eval('.pg-share-url', (input) => (input as HTMLInputElement).value)).toMatch(/\?src=link$/);
+    expect(await reader.page.$eval('.pg-share-url', (input) => (input as HTMLInputElement).value)).toMatch(
+      /\?src=link$/,
+    );
     await reader.hide();
 
     // a friend opens what was shared, on a desktop in English
     const friend = await pageWithKakaoCdn(DESKTOP);
-    await friend.page.setUserAgent(PHONE_AGENT.replace('iPhone; CPU iPhone OS 17_0 like Mac OS X', 'Macintosh; Intel Mac OS X 14_0'));
+    await friend.page.setUserAgent(
+      PHONE_AGENT.replace('iPhone; CPU iPhone OS 17_0 like Mac OS X', 'Macintosh; Intel Mac OS X 14_0'),
+    );
     await friend.page.goto(`${url}&lang=en`, { waitUntil: 'load' });
     await openShareSheet(friend.page);
-    expect(await friend.page.$eval('.pg-sheet [data-action="kakao"]', (element) => element.textContent)).toBe('Share on KakaoTalk');
+    expect(await friend.page.$eval('.pg-sheet [data-action="kakao"]', (element) => element.textContent)).toBe(
+      'Share on KakaoTalk',
+    );
     await screenshot(friend.page, 'kakao-reader-sheet-en-1280');
     await friend.hide();
 

@@ -27,7 +27,10 @@ const DESKTOP = { width: 1280, height: 900 };
 /** The person at Kakao's login page: who they are, and whether they agree or cancel. */
 let kakaoPerson: { id: number; email: string; nickname: string; cancels: boolean };
 const codes = new Map<string, { token: string; redirectUri: string }>();
-const profiles = new Map<string, { id: number; kakao_account: { email: string; is_email_verified: true; profile: { nickname: string } } }>();
+const profiles = new Map<
+  string,
+  { id: number; kakao_account: { email: string; is_email_verified: true; profile: { nickname: string } } }
+>();
 const authorizations: URLSearchParams[] = [];
 let kakao: Server;
 let product: StartedWithAdmin;
@@ -50,7 +53,14 @@ beforeAll(async () => {
         const code = `code-${randomUUID()}`;
         const token = `token-${randomUUID()}`;
         codes.set(code, { token, redirectUri: url.searchParams.get('redirect_uri') ?? '' });
-        profiles.set(token, { id: kakaoPerson.id, kakao_account: { email: kakaoPerson.email, is_email_verified: true, profile: { nickname: kakaoPerson.nickname } } });
+        profiles.set(token, {
+          id: kakaoPerson.id,
+          kakao_account: {
+            email: kakaoPerson.email,
+            is_email_verified: true,
+            profile: { nickname: kakaoPerson.nickname },
+          },
+        });
         back.searchParams.set('code', code);
       }
       res.writeHead(302, { location: back.href }).end();
@@ -62,15 +72,20 @@ beforeAll(async () => {
       req.on('data', (chunk: string) => (body += chunk));
       req.on('end', () => {
         const form = new URLSearchParams(body);
-        if (form.get('client_id') !== REST_API_KEY || form.get('client_secret') !== CLIENT_SECRET) return json(res, 401, { error: 'invalid_client' });
+        if (form.get('client_id') !== REST_API_KEY || form.get('client_secret') !== CLIENT_SECRET)
+          return json(res, 401, { error: 'invalid_client' });
         const issued = codes.get(form.get('code') ?? '');
-        if (!issued || issued.redirectUri !== form.get('redirect_uri')) return json(res, 400, { error: 'invalid_grant', error_code: 'KOE320' });
+        if (!issued || issued.redirectUri !== form.get('redirect_uri'))
+          return json(res, 400, { error: 'invalid_grant', error_code: 'KOE320' });
         codes.delete(form.get('code') ?? '');
         json(res, 200, { token_type: 'bearer', access_token: issued.token, expires_in: 21599 });
       });
       return;
     }
-    const profile = url.pathname === '/v2/user/me' ? profiles.get(req.headers.authorization?.replace(/^Bearer /, '') ?? '') : undefined;
+    const profile =
+      url.pathname === '/v2/user/me'
+        ? profiles.get(req.headers.authorization?.replace(/^Bearer /, '') ?? '')
+        : undefined;
     if (!profile) return json(res, 401, { msg: 'this access token does not exist', code: -401 });
     json(res, 200, profile);
   });
@@ -79,7 +94,12 @@ beforeAll(async () => {
   const kakaoBase = `http://127.0.0.1:${(kakao.address() as AddressInfo).port}`;
   product = await startWithAdmin('kakao-sign-in-e2e', {
     webDist: builtWebDist(),
-    env: { KAKAO_AUTH_BASE: kakaoBase, KAKAO_API_BASE: kakaoBase, KAKAO_REST_API_KEY: REST_API_KEY, KAKAO_CLIENT_SECRET: CLIENT_SECRET },
+    env: {
+      KAKAO_AUTH_BASE: kakaoBase,
+      KAKAO_API_BASE: kakaoBase,
+      KAKAO_REST_API_KEY: REST_API_KEY,
+      KAKAO_CLIENT_SECRET: CLIENT_SECRET,
+    },
   });
   browser = await launchBrowser();
 });
@@ -90,7 +110,10 @@ afterAll(async () => {
   await new Promise<void>((done) => kakao?.close(() => done()));
 });
 
-async function openLogin(viewport: typeof PHONE | typeof DESKTOP, language: 'ko' | 'en'): Promise<{ page: Page; errors: string[] }> {
+async function openLogin(
+  viewport: typeof PHONE | typeof DESKTOP,
+  language: 'ko' | 'en',
+): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   const errors: string[] = [];
@@ -106,7 +129,12 @@ const bodyText = (page: Page) => page.evaluate(() => document.body.innerText);
 
 describe('Kakao sign-in from the login page', () => {
   it('a first-time reader taps "카카오 로그인" on a phone, agrees at Kakao, and lands signed in with a new account (ko, 390 px)', async () => {
-    kakaoPerson = { id: 9_100_001, email: `kakao-e2e-${randomUUID().slice(0, 8)}@kakao.com`, nickname: '이하은', cancels: false };
+    kakaoPerson = {
+      id: 9_100_001,
+      email: `kakao-e2e-${randomUUID().slice(0, 8)}@kakao.com`,
+      nickname: '이하은',
+      cancels: false,
+    };
     const { page, errors } = await openLogin(PHONE, 'ko');
     onTestFailed(async () => void (await screenshot(page, 'kakao-sign-in-failure-ko-390')));
     const button = page.locator('button ::-p-text(카카오 로그인)').setTimeout(WAIT_MS);
@@ -130,11 +158,21 @@ describe('Kakao sign-in from the login page', () => {
   });
 
   it('cancelling at Kakao comes back with a clear message and a way back, and signs nobody in (en, 1280 px)', async () => {
-    kakaoPerson = { id: 9_100_002, email: `kakao-cancel-${randomUUID().slice(0, 8)}@kakao.com`, nickname: 'Mina', cancels: true };
+    kakaoPerson = {
+      id: 9_100_002,
+      email: `kakao-cancel-${randomUUID().slice(0, 8)}@kakao.com`,
+      nickname: 'Mina',
+      cancels: true,
+    };
     const { page } = await openLogin(DESKTOP, 'en');
     onTestFailed(async () => void (await screenshot(page, 'kakao-sign-in-failure-en-1280')));
-    await Promise.all([page.waitForNavigation({ timeout: WAIT_MS }), page.locator('button ::-p-text(Log in with Kakao)').setTimeout(WAIT_MS).click()]);
-    await page.waitForFunction(() => document.body.innerText.includes('You cancelled the Kakao login.'), { timeout: WAIT_MS });
+    await Promise.all([
+      page.waitForNavigation({ timeout: WAIT_MS }),
+      page.locator('button ::-p-text(Log in with Kakao)').setTimeout(WAIT_MS).click(),
+    ]);
+    await page.waitForFunction(() => document.body.innerText.includes('You cancelled the Kakao login.'), {
+      timeout: WAIT_MS,
+    });
     expect(await storedSession(page)).toBeNull();
     await screenshot(page, 'kakao-sign-in-cancelled-en-1280');
     await page.locator('a ::-p-text(Back to the login page)').setTimeout(WAIT_MS).click();
@@ -143,13 +181,22 @@ describe('Kakao sign-in from the login page', () => {
   });
 
   it('a code sent in a link (a state this window never sent) is refused before it reaches the server', async () => {
-    kakaoPerson = { id: 9_100_003, email: `kakao-forged-${randomUUID().slice(0, 8)}@kakao.com`, nickname: 'Attacker', cancels: false };
+    kakaoPerson = {
+      id: 9_100_003,
+      email: `kakao-forged-${randomUUID().slice(0, 8)}@kakao.com`,
+      nickname: 'Attacker',
+      cancels: false,
+    };
     const { page } = await openLogin(DESKTOP, 'en');
     // an attacker's own code, sent to the victim in a link
     const code = `code-${randomUUID()}`;
     codes.set(code, { token: 'attacker-token', redirectUri: `${product.baseUrl}/login/kakao` });
-    await page.goto(`${product.baseUrl}/login/kakao?code=${code}&state=${'0'.repeat(32)}`, { waitUntil: 'networkidle0' });
-    await page.waitForFunction(() => document.body.innerText.includes('did not start in this window'), { timeout: WAIT_MS });
+    await page.goto(`${product.baseUrl}/login/kakao?code=${code}&state=${'0'.repeat(32)}`, {
+      waitUntil: 'networkidle0',
+    });
+    await page.waitForFunction(() => document.body.innerText.includes('did not start in this window'), {
+      timeout: WAIT_MS,
+    });
     expect(await storedSession(page)).toBeNull();
     // the code was never spent: the page did not send it
     expect(codes.has(code)).toBe(true);

@@ -8,7 +8,10 @@ import type { RunningStandalone } from '../src/app.ts';
 import { TEST_PASSWORD, basic, bearer, signIn, signUp, startWithAdmin, verifiedUser } from './testing/accounts.ts';
 
 /** Kakao, faked: access token → the profile Kakao would answer for it. */
-const profiles = new Map<string, { id: number; kakao_account: { email?: string; is_email_verified?: boolean; profile?: { nickname?: string } } }>();
+const profiles = new Map<
+  string,
+  { id: number; kakao_account: { email?: string; is_email_verified?: boolean; profile?: { nickname?: string } } }
+>();
 let kakaoServer: Server;
 let app: RunningStandalone;
 let admin: string;
@@ -25,12 +28,20 @@ function answerTokenRequest(body: string, res: ServerResponse): void {
   const json = (status: number, answer: unknown): void => {
     res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' }).end(JSON.stringify(answer));
   };
-  if (form.client_id !== REST_API_KEY || form.client_secret !== CLIENT_SECRET) return json(401, { error: 'invalid_client', error_code: 'KOE010' });
+  if (form.client_id !== REST_API_KEY || form.client_secret !== CLIENT_SECRET)
+    return json(401, { error: 'invalid_client', error_code: 'KOE010' });
   const issued = codes.get(form.code ?? '');
   // a code works once, and only with the address it was issued for
-  if (form.grant_type !== 'authorization_code' || !issued || issued.redirectUri !== form.redirect_uri) return json(400, { error: 'invalid_grant', error_code: 'KOE320' });
+  if (form.grant_type !== 'authorization_code' || !issued || issued.redirectUri !== form.redirect_uri)
+    return json(400, { error: 'invalid_grant', error_code: 'KOE320' });
   codes.delete(form.code ?? '');
-  json(200, { token_type: 'bearer', access_token: issued.accessToken, expires_in: 21599, refresh_token: 'r', refresh_token_expires_in: 5183999 });
+  json(200, {
+    token_type: 'bearer',
+    access_token: issued.accessToken,
+    expires_in: 21599,
+    refresh_token: 'r',
+    refresh_token_expires_in: 5183999,
+  });
 }
 
 beforeAll(async () => {
@@ -44,7 +55,9 @@ beforeAll(async () => {
     }
     const profile = profiles.get(req.headers.authorization?.replace(/^Bearer /, '') ?? '');
     if (req.url !== '/v2/user/me' || !profile) {
-      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ msg: 'this access token does not exist', code: -401 }));
+      res
+        .writeHead(401, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ msg: 'this access token does not exist', code: -401 }));
       return;
     }
     res.writeHead(200, { 'content-type': 'application/json;charset=UTF-8' }).end(JSON.stringify(profile));
@@ -53,7 +66,12 @@ beforeAll(async () => {
   await once(kakaoServer, 'listening');
   const kakaoBase = `http://127.0.0.1:${(kakaoServer.address() as AddressInfo).port}`;
   const started = await startWithAdmin('kakao', {
-    env: { KAKAO_API_BASE: kakaoBase, KAKAO_AUTH_BASE: kakaoBase, KAKAO_REST_API_KEY: REST_API_KEY, KAKAO_CLIENT_SECRET: CLIENT_SECRET },
+    env: {
+      KAKAO_API_BASE: kakaoBase,
+      KAKAO_AUTH_BASE: kakaoBase,
+      KAKAO_REST_API_KEY: REST_API_KEY,
+      KAKAO_CLIENT_SECRET: CLIENT_SECRET,
+    },
   });
   app = started.app;
   admin = started.admin.token;
@@ -79,9 +97,18 @@ function kakaoUser(account: { email?: string; nickname?: string; verified?: bool
 }
 
 const kakaoLogin = (accessToken: unknown) =>
-  fetch(`${app.url}/api/auth/kakao`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ accessToken }) });
+  fetch(`${app.url}/api/auth/kakao`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ accessToken }),
+  });
 
-type KakaoAnswer = { success: boolean; created: boolean; token: string; user: { id: string; email: string; name: string; role: string; subscriptionType: string } };
+type KakaoAnswer = {
+  success: boolean;
+  created: boolean;
+  token: string;
+  user: { id: string; email: string; name: string; role: string; subscriptionType: string };
+};
 
 describe('POST /api/auth/kakao', () => {
   it('a first Kakao sign-in creates an active account; the next one signs into it', async () => {
@@ -90,8 +117,14 @@ describe('POST /api/auth/kakao', () => {
     const first = await kakaoLogin(token);
     expect(first.status).toBe(201);
     const created = (await first.json()) as KakaoAnswer;
-    expect(created).toMatchObject({ success: true, created: true, user: { email, name: '김민지', role: 'user', subscriptionType: 'free' } });
-    expect((await fetch(`${app.url}/api/users/${created.user.id}`, { headers: bearer(created.token) })).status).not.toBe(401);
+    expect(created).toMatchObject({
+      success: true,
+      created: true,
+      user: { email, name: '김민지', role: 'user', subscriptionType: 'free' },
+    });
+    expect(
+      (await fetch(`${app.url}/api/users/${created.user.id}`, { headers: bearer(created.token) })).status,
+    ).not.toBe(401);
 
     const again = (await (await kakaoLogin(token)).json()) as KakaoAnswer;
     expect(again).toMatchObject({ success: true, created: false, user: { id: created.user.id } });
@@ -118,7 +151,10 @@ describe('POST /api/auth/kakao', () => {
     expect((await signUp(app.url, email)).status).toBe(201);
     const answer = (await (await kakaoLogin(kakaoUser({ email }).token)).json()) as KakaoAnswer;
     expect(answer.created).toBe(false);
-    const login = await fetch(`${app.url}/api/auth`, { method: 'POST', headers: { authorization: basic(email, TEST_PASSWORD) } });
+    const login = await fetch(`${app.url}/api/auth`, {
+      method: 'POST',
+      headers: { authorization: basic(email, TEST_PASSWORD) },
+    });
     expect(login.status).toBe(401);
   });
 
@@ -141,13 +177,19 @@ describe('POST /api/auth/kakao', () => {
     const { token } = kakaoUser({ email: `hidden-${randomUUID().slice(0, 8)}@kakao.com` });
     const { user } = (await (await kakaoLogin(token)).json()) as KakaoAnswer;
     const patch = (isHidden: boolean) =>
-      fetch(`${app.url}/api/users/${user.id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...bearer(admin) }, body: JSON.stringify({ isHidden }) });
+      fetch(`${app.url}/api/users/${user.id}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...bearer(admin) },
+        body: JSON.stringify({ isHidden }),
+      });
     expect((await patch(true)).status).toBe(200);
     const hidden = await kakaoLogin(token);
     expect(hidden.status).toBe(403);
     expect(((await hidden.json()) as { message: string }).message).toBe(M.accountHidden);
 
-    expect((await fetch(`${app.url}/api/users/${user.id}`, { method: 'DELETE', headers: bearer(admin) })).status).toBe(200);
+    expect((await fetch(`${app.url}/api/users/${user.id}`, { method: 'DELETE', headers: bearer(admin) })).status).toBe(
+      200,
+    );
     const replaced = (await (await kakaoLogin(token)).json()) as KakaoAnswer;
     expect(replaced.created).toBe(true);
     expect(replaced.user.id).not.toBe(user.id);
@@ -157,11 +199,14 @@ describe('POST /api/auth/kakao', () => {
     expect((await kakaoLogin('nobody-knows-me')).status).toBe(401);
     const missing = await kakaoLogin('');
     expect(missing.status).toBe(400);
-    expect(((await missing.json()) as { errors: unknown[] }).errors).toContainEqual({ path: 'accessToken', message: M.required });
+    expect(((await missing.json()) as { errors: unknown[] }).errors).toContainEqual({
+      path: 'accessToken',
+      message: M.required,
+    });
   });
 });
 
-describe('POST /api/auth/kakao/code (the login page\'s Kakao button)', () => {
+describe("POST /api/auth/kakao/code (the login page's Kakao button)", () => {
   const redirectUri = () => `${app.url}/login/kakao`;
   /** What Kakao's login page does for a person: issues a code for their token, to the address it will return to. */
   const issueCode = (accessToken: string, to = redirectUri()) => {
@@ -170,11 +215,18 @@ describe('POST /api/auth/kakao/code (the login page\'s Kakao button)', () => {
     return code;
   };
   const codeLogin = (body: unknown) =>
-    fetch(`${app.url}/api/auth/kakao/code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${app.url}/api/auth/kakao/code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
 
-  it('GET /api/kakao/config says where the button goes: Kakao\'s authorization page and the REST API key', async () => {
+  it("GET /api/kakao/config says where the button goes: Kakao's authorization page and the REST API key", async () => {
     const config = (await (await fetch(`${app.url}/api/kakao/config`)).json()) as { signIn: unknown };
-    expect(config.signIn).toEqual({ authorizeUrl: expect.stringMatching(/\/oauth\/authorize$/), clientId: REST_API_KEY });
+    expect(config.signIn).toEqual({
+      authorizeUrl: expect.stringMatching(/\/oauth\/authorize$/),
+      clientId: REST_API_KEY,
+    });
   });
 
   it('given a code from Kakao, when the page sends it, then the server exchanges it with its key and secret and signs in', async () => {
@@ -185,7 +237,13 @@ describe('POST /api/auth/kakao/code (the login page\'s Kakao button)', () => {
     expect(answer.status).toBe(201);
     const body = (await answer.json()) as KakaoAnswer;
     expect(body).toMatchObject({ success: true, created: true, user: { email, name: '박서준' } });
-    expect(exchanges.at(-1)).toEqual({ grant_type: 'authorization_code', client_id: REST_API_KEY, client_secret: CLIENT_SECRET, redirect_uri: redirectUri(), code });
+    expect(exchanges.at(-1)).toEqual({
+      grant_type: 'authorization_code',
+      client_id: REST_API_KEY,
+      client_secret: CLIENT_SECRET,
+      redirect_uri: redirectUri(),
+      code,
+    });
     // the same account as the token route signs into
     expect(((await (await kakaoLogin(token)).json()) as KakaoAnswer).user.id).toBe(body.user.id);
   });
@@ -205,11 +263,21 @@ describe('POST /api/auth/kakao/code (the login page\'s Kakao button)', () => {
     const before = exchanges.length;
     const noCode = await codeLogin({ redirectUri: redirectUri() });
     expect(noCode.status).toBe(400);
-    expect(((await noCode.json()) as { errors: unknown[] }).errors).toContainEqual({ path: 'code', message: M.required });
-    for (const wrong of [`${app.url}/somewhere`, `${app.url}/login/kakao?next=/admin`, 'javascript:alert(1)', 'not a url']) {
+    expect(((await noCode.json()) as { errors: unknown[] }).errors).toContainEqual({
+      path: 'code',
+      message: M.required,
+    });
+    for (const wrong of [
+      `${app.url}/somewhere`,
+      `${app.url}/login/kakao?next=/admin`,
+      'javascript:alert(1)',
+      'not a url',
+    ]) {
       const refused = await codeLogin({ code: 'c', redirectUri: wrong });
       expect(refused.status).toBe(400);
-      expect(((await refused.json()) as { errors: Array<{ path: string }> }).errors.map((error) => error.path)).toEqual(['redirectUri']);
+      expect(((await refused.json()) as { errors: Array<{ path: string }> }).errors.map((error) => error.path)).toEqual(
+        ['redirectUri'],
+      );
     }
     expect((await codeLogin({ code: 'c', redirectUri: redirectUri(), extra: 1 })).status).toBe(400);
     expect(exchanges.length).toBe(before);

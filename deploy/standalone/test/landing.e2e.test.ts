@@ -33,7 +33,10 @@ afterAll(async () => {
 });
 
 const SAMPLE_TITLE = { ko: '제주 3박 4일 가족 여행', en: 'Jeju: 4 days with family' } as const;
-const PRICES = { ko: ['11,000원', '50,000원', '150,000원', '330,000원'], en: ['₩11,000', '₩50,000', '₩150,000', '₩330,000'] } as const;
+const PRICES = {
+  ko: ['11,000원', '50,000원', '150,000원', '330,000원'],
+  en: ['₩11,000', '₩50,000', '₩150,000', '₩330,000'],
+} as const;
 
 async function openPage(lang: Lang, viewport: { width: number; height: number }, problems: string[]): Promise<Page> {
   const context = await browser.createBrowserContext();
@@ -44,11 +47,13 @@ async function openPage(lang: Lang, viewport: { width: number; height: number },
   if (lang === 'en') await page.evaluateOnNewDocument(() => localStorage.setItem('pocketguide.language', 'en'));
   page.on('pageerror', (error) => problems.push(String(error)));
   page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      problems.push(message.text());
   });
   page.on('request', (request) => {
     const address = request.url();
-    if (!address.startsWith(product.baseUrl) && !address.startsWith('data:') && !address.startsWith('blob:')) problems.push(`foreign request ${address}`);
+    if (!address.startsWith(product.baseUrl) && !address.startsWith('data:') && !address.startsWith('blob:'))
+      problems.push(`foreign request ${address}`);
   });
   return page;
 }
@@ -104,7 +109,12 @@ function visit(lang: Lang, width: 1280 | 390) {
       expect(signup.bottom, `sign-up button at ${width} px`).toBeLessThanOrEqual(viewport.height);
 
       const text = await page.evaluate(() => document.querySelector('main')?.innerText ?? '');
-      for (const part of [L.landing.build.items.itinerary.title, L.landing.build.items.airtickets.title, L.landing.share.items.qr.title, L.landing.share.items.password.title]) {
+      for (const part of [
+        L.landing.build.items.itinerary.title,
+        L.landing.build.items.airtickets.title,
+        L.landing.share.items.qr.title,
+        L.landing.share.items.password.title,
+      ]) {
         expect(text).toContain(part);
       }
       for (const plan of ['mini', 'standard', 'pro', 'business'] as const) expect(text).toContain(L.plans[plan]);
@@ -114,7 +124,11 @@ function visit(lang: Lang, width: 1280 | 390) {
       if (width === 1280) {
         // the live sample beside the text: the reader's own page in a phone frame
         const frame = await (await page.waitForSelector('main iframe'))!.contentFrame();
-        await frame.waitForFunction((title) => document.body.innerText.includes(title), { timeout: WAIT_MS }, SAMPLE_TITLE[lang]);
+        await frame.waitForFunction(
+          (title) => document.body.innerText.includes(title),
+          { timeout: WAIT_MS },
+          SAMPLE_TITLE[lang],
+        );
       } else {
         expect(await page.$('main iframe')).toBeNull();
       }
@@ -124,7 +138,10 @@ function visit(lang: Lang, width: 1280 | 390) {
       await page.screenshot({ path: `${whole.replace(/\.png$/, '')}-first-screen.png`, fullPage: false });
       await page.setViewport(NARROWEST);
       await settle(page);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), 'nothing sticks out at 360 px').toBeLessThanOrEqual(NARROWEST.width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        'nothing sticks out at 360 px',
+      ).toBeLessThanOrEqual(NARROWEST.width);
       await page.setViewport(viewport);
     });
 
@@ -161,7 +178,9 @@ function visit(lang: Lang, width: 1280 | 390) {
       await settle(page);
       await screenshot(page, shot('privacy'));
       // the footer of every page links both
-      expect(await page.$$eval('footer a', (links) => links.map((link) => link.getAttribute('href')))).toEqual(expect.arrayContaining(['/terms', '/privacy']));
+      expect(await page.$$eval('footer a', (links) => links.map((link) => link.getAttribute('href')))).toEqual(
+        expect.arrayContaining(['/terms', '/privacy']),
+      );
     });
 
     it('signing up from the front page needs the consent box', async () => {
@@ -181,12 +200,24 @@ function visit(lang: Lang, width: 1280 | 390) {
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('agreeToTerms');
       const consent = await page.$eval('input[name="agreeToTerms"]', (box) => {
         const label = document.querySelector(`label[for="${box.id}"]`);
-        return { text: label?.textContent, links: [...(label?.querySelectorAll('a') ?? [])].map((link) => link.getAttribute('href')) };
+        return {
+          text: label?.textContent,
+          links: [...(label?.querySelectorAll('a') ?? [])].map((link) => link.getAttribute('href')),
+        };
       });
       expect(consent.links).toEqual(['/terms', '/privacy']);
-      expect(consent.text).toBe(lang === 'ko' ? '이용약관 및 개인정보처리방침에 동의합니다 (필수)' : 'I agree to the Terms of Service and Privacy Policy');
-      await page.evaluate(() => document.querySelector('input[name="agreeToTerms"]')?.scrollIntoView({ block: 'center' }));
-      await page.screenshot({ path: `${(await screenshot(page, shot('signup-consent'))).replace(/\.png$/, '')}-field.png`, fullPage: false });
+      expect(consent.text).toBe(
+        lang === 'ko'
+          ? '이용약관 및 개인정보처리방침에 동의합니다 (필수)'
+          : 'I agree to the Terms of Service and Privacy Policy',
+      );
+      await page.evaluate(() =>
+        document.querySelector('input[name="agreeToTerms"]')?.scrollIntoView({ block: 'center' }),
+      );
+      await page.screenshot({
+        path: `${(await screenshot(page, shot('signup-consent'))).replace(/\.png$/, '')}-field.png`,
+        fullPage: false,
+      });
 
       await page.click('input[name="agreeToTerms"]');
       await page.click('main button[type="submit"]');

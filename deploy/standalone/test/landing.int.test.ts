@@ -29,7 +29,11 @@ describe('signup consent', () => {
       const body = (await response.json()) as Problem;
       expect(response.status).toBe(400);
       expect(response.headers.get('content-type')).toContain('application/problem+json');
-      expect(body).toMatchObject({ status: 400, code: 'validation_failed', message: `agreeToTerms: ${M.termsRequired}` });
+      expect(body).toMatchObject({
+        status: 400,
+        code: 'validation_failed',
+        message: `agreeToTerms: ${M.termsRequired}`,
+      });
       expect(body.errors).toEqual([{ path: 'agreeToTerms', message: M.termsRequired }]);
       expect(await appendedSince(app.eventStore, before)).toEqual([]);
     }
@@ -71,7 +75,11 @@ describe('the live sample guidebook', () => {
 
   it('an unknown page of the sample is the readers’ Not Found; the JSON answer and the QR code are public too', async () => {
     expect((await fetch(`${app.url}/m/sample/contents/nope`)).status).toBe(404);
-    const answer = (await (await fetch(`${app.url}/api/viewer/sample?lang=en`)).json()) as { locked: boolean; title: string; shareUrl: string };
+    const answer = (await (await fetch(`${app.url}/api/viewer/sample?lang=en`)).json()) as {
+      locked: boolean;
+      title: string;
+      shareUrl: string;
+    };
     expect(answer).toMatchObject({ locked: false, title: 'Jeju: 4 days with family', shareUrl: `${SITE}/m/sample` });
     const qr = await fetch(`${app.url}/api/viewer/sample/qr.svg`);
     expect(qr.status).toBe(200);

@@ -14,7 +14,10 @@ import { clickButton, signInBrowser, waitForText } from './testing/editor-browse
  */
 
 const KOREAN = { title: '정기 점검 안내', message: '11월 30일 02:00부터 04:00까지\n서비스를 점검합니다.' };
-const ENGLISH = { title: 'Scheduled maintenance', message: 'On 30 November, 02:00 to 04:00\nthe service is under maintenance.' };
+const ENGLISH = {
+  title: 'Scheduled maintenance',
+  message: 'On 30 November, 02:00 to 04:00\nthe service is under maintenance.',
+};
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -27,7 +30,10 @@ const pageErrors: string[] = [];
 
 beforeAll(async () => {
   product = await startWithAdmin('messages-e2e', { webDist: builtWebDist() });
-  [member, englishMember] = await Promise.all([product.newUser('messages-e2e-member'), product.newUser('messages-e2e-english', { language: 'en' })]);
+  [member, englishMember] = await Promise.all([
+    product.newUser('messages-e2e-member'),
+    product.newUser('messages-e2e-english', { language: 'en' }),
+  ]);
   browser = await launchBrowser();
 });
 
@@ -36,7 +42,11 @@ afterAll(async () => {
   await product?.app.close();
 });
 
-async function signedInPage(who: SignedIn, viewport: { width: number; height: number }, language: 'kr' | 'en'): Promise<Page> {
+async function signedInPage(
+  who: SignedIn,
+  viewport: { width: number; height: number },
+  language: 'kr' | 'en',
+): Promise<Page> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport(viewport);
@@ -63,13 +73,22 @@ describe('messages in a browser', () => {
     await page.click('[data-message-date]');
     await page.waitForSelector('.rdp-root');
     await screenshot(page, 'messages-ko-1280-form-calendar');
-    const fifteenth = await page.waitForFunction(() => [...document.querySelectorAll<HTMLButtonElement>('.rdp-day button')].find((button) => button.textContent?.trim() === '15'));
+    const fifteenth = await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLButtonElement>('.rdp-day button')].find(
+        (button) => button.textContent?.trim() === '15',
+      ),
+    );
     await page.evaluate((button) => (button as HTMLButtonElement).click(), fifteenth);
-    const date = await page.$eval('[data-message-date]', (element) => [element.getAttribute('data-message-date'), element.textContent]);
+    const date = await page.$eval('[data-message-date]', (element) => [
+      element.getAttribute('data-message-date'),
+      element.textContent,
+    ]);
     expect(date[0]).toMatch(/^\d{4}-\d{2}-15$/);
     expect(date[1]).toBe(date[0]!.replaceAll('-', '.'));
     await clickButton(page, '저장');
-    await page.waitForFunction(() => /^\/admin\/messages\/[^/]+$/.test(location.pathname) && !location.pathname.endsWith('/create'));
+    await page.waitForFunction(
+      () => /^\/admin\/messages\/[^/]+$/.test(location.pathname) && !location.pathname.endsWith('/create'),
+    );
     await waitForText(page, '대기');
     await clickButton(page, '보내기');
     // Everyone living: the two members and the administrator.
@@ -98,7 +117,9 @@ describe('messages in a browser', () => {
     await screenshot(page, 'messages-en-1280-bell');
     await page.click('[role="menu"] [data-bell-message] a');
     await page.waitForSelector('[data-message-body]');
-    expect(await page.$eval('[data-message-body]', (element) => (element as HTMLElement).innerText)).toBe(ENGLISH.message);
+    expect(await page.$eval('[data-message-body]', (element) => (element as HTMLElement).innerText)).toBe(
+      ENGLISH.message,
+    );
     await screenshot(page, 'messages-en-1280-detail');
     await page.goto(`${product.baseUrl}/settings/notifications`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('table [data-message-type="warning"]');
@@ -114,7 +135,9 @@ describe('messages in a browser', () => {
     const banner = await page.$eval('[data-notification-banner]', (element) => element.textContent);
     expect(banner).toContain(KOREAN.title);
     expect(banner).not.toContain(ENGLISH.title);
-    expect(await page.$eval('ul[aria-label="받은 알림"]', (element) => (element as HTMLElement).innerText)).toContain(KOREAN.title);
+    expect(await page.$eval('ul[aria-label="받은 알림"]', (element) => (element as HTMLElement).innerText)).toContain(
+      KOREAN.title,
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'messages-ko-390-list');
     await clickButton(page, '알림 닫기');

@@ -13,12 +13,22 @@ let paid: SignedIn;
 let free: SignedIn;
 let position = 0;
 
-const content = { title: '정기 점검 안내', message: '11월 30일 02:00–04:00\n서비스를 점검합니다.', type: 'warning', users: 'paid', messageDate: '2026-11-30', notification: true };
+const content = {
+  title: '정기 점검 안내',
+  message: '11월 30일 02:00–04:00\n서비스를 점검합니다.',
+  type: 'warning',
+  users: 'paid',
+  messageDate: '2026-11-30',
+  notification: true,
+};
 
 async function send(method: string, path: string, who: SignedIn | null, body?: unknown): Promise<Response> {
   return fetch(`${product.baseUrl}/api${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(who ? bearer(who.token) : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(who ? bearer(who.token) : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -58,7 +68,14 @@ describe('administrators’ messages', () => {
   it('a saved message waits and reaches nobody', async () => {
     id = String((await ok(send('POST', '/admin/messages', product.admin, content), 201))._id);
     const shown = messageSchema.parse(await ok(send('GET', `/admin/messages/${id}?after=${position}`, product.admin)));
-    expect(shown).toMatchObject({ ...content, saved: true, showing: false, status: 'waiting', sentAt: null, recipientsCount: 0 });
+    expect(shown).toMatchObject({
+      ...content,
+      saved: true,
+      showing: false,
+      status: 'waiting',
+      sentAt: null,
+      recipientsCount: 0,
+    });
     expect(await inboxOf(paid)).toEqual([]);
   });
 
@@ -68,7 +85,13 @@ describe('administrators’ messages', () => {
     const sent = messageSchema.parse(await ok(send('GET', `/admin/messages/${id}?after=${position}`, product.admin)));
     expect(sent).toMatchObject({ saved: false, showing: true, status: 'showing', recipientsCount: 1 });
     const [received] = await inboxOf(paid);
-    expect(received).toMatchObject({ _id: id, title: content.title, message: content.message, type: 'warning', dismissed: false });
+    expect(received).toMatchObject({
+      _id: id,
+      title: content.title,
+      message: content.message,
+      type: 'warning',
+      dismissed: false,
+    });
     expect(await inboxOf(free)).toEqual([]);
     // The same body again changes nothing.
     const again = await ok(send('PUT', `/admin/messages/${id}`, product.admin, sent));
@@ -93,14 +116,29 @@ describe('administrators’ messages', () => {
   });
 
   it('a shown message’s words cannot change until it is unsent; unsent, members no longer see it', async () => {
-    await refused(() => send('PUT', `/admin/messages/${id}`, product.admin, { ...content, title: '바뀐 제목', showing: true }), 403, MESSAGE_MESSAGES.editWhileShowing);
+    await refused(
+      () => send('PUT', `/admin/messages/${id}`, product.admin, { ...content, title: '바뀐 제목', showing: true }),
+      403,
+      MESSAGE_MESSAGES.editWhileShowing,
+    );
     await ok(send('PUT', `/admin/messages/${id}`, product.admin, { ...content, title: '바뀐 제목', showing: false }));
-    expect(messageSchema.parse(await ok(send('GET', `/admin/messages/${id}?after=${position}`, product.admin)))).toMatchObject({ title: '바뀐 제목', saved: true, showing: false, status: 'waiting' });
+    expect(
+      messageSchema.parse(await ok(send('GET', `/admin/messages/${id}?after=${position}`, product.admin))),
+    ).toMatchObject({ title: '바뀐 제목', saved: true, showing: false, status: 'waiting' });
     expect(await inboxOf(paid)).toEqual([]);
   });
 
   it('lists by audience and type, and deletes', async () => {
-    await ok(send('POST', '/admin/messages', product.admin, { ...content, users: 'all', type: 'information', notification: false, showing: true }), 201);
+    await ok(
+      send('POST', '/admin/messages', product.admin, {
+        ...content,
+        users: 'all',
+        type: 'information',
+        notification: false,
+        showing: true,
+      }),
+      201,
+    );
     const all = messagePageSchema.parse(await ok(send('GET', `/admin/messages?after=${position}`, product.admin)));
     expect(all.totalCount).toBe(2);
     const info = messagePageSchema.parse(await ok(send('GET', '/admin/messages?type=information', product.admin)));
@@ -113,23 +151,38 @@ describe('administrators’ messages', () => {
   });
 
   it('keeps an English version beside the Korean one; what a GET returns a PUT accepts; a PUT without it leaves Korean only (issue 23)', async () => {
-    const english = { titleEn: 'Scheduled maintenance', messageEn: 'On 30 November, 02:00–04:00\nThe service is under maintenance.' };
-    const written = String((await ok(send('POST', '/admin/messages', product.admin, { ...content, users: 'all', ...english }), 201))._id);
-    const read = messageSchema.parse(await ok(send('GET', `/admin/messages/${written}?after=${position}`, product.admin)));
+    const english = {
+      titleEn: 'Scheduled maintenance',
+      messageEn: 'On 30 November, 02:00–04:00\nThe service is under maintenance.',
+    };
+    const written = String(
+      (await ok(send('POST', '/admin/messages', product.admin, { ...content, users: 'all', ...english }), 201))._id,
+    );
+    const read = messageSchema.parse(
+      await ok(send('GET', `/admin/messages/${written}?after=${position}`, product.admin)),
+    );
     expect(read).toMatchObject({ title: content.title, ...english, status: 'waiting' });
     await ok(send('PUT', `/admin/messages/${written}`, product.admin, { ...read, showing: true }));
     const [received] = (await inboxOf(free)).filter((message) => message._id === written);
     expect(received).toMatchObject({ title: content.title, message: content.message, ...english });
     expect(messageSchema.parse(await ok(send('GET', `/messages/${written}`, free)))).toMatchObject(english);
     // the English words are locked while it is shown, as the Korean ones are
-    await refused(() => send('PUT', `/admin/messages/${written}`, product.admin, { ...read, titleEn: 'Changed', showing: true }), 403, MESSAGE_MESSAGES.editWhileShowing);
+    await refused(
+      () => send('PUT', `/admin/messages/${written}`, product.admin, { ...read, titleEn: 'Changed', showing: true }),
+      403,
+      MESSAGE_MESSAGES.editWhileShowing,
+    );
     // a client that knows only the spec's fields replaces the words: the message is Korean-only again
     await ok(send('PUT', `/admin/messages/${written}`, product.admin, { ...content, users: 'all', showing: false }));
-    const korean = messageSchema.parse(await ok(send('GET', `/admin/messages/${written}?after=${position}`, product.admin)));
+    const korean = messageSchema.parse(
+      await ok(send('GET', `/admin/messages/${written}?after=${position}`, product.admin)),
+    );
     expect(korean).not.toHaveProperty('titleEn');
     expect(korean).not.toHaveProperty('messageEn');
     // the message's audit trail shows the English words as they were saved and sent, and the save that dropped them
-    const audit = (await ok(send('GET', `/admin/audit/message/${written}?after=${position}`, product.admin))) as { results: Array<{ type: string; summary: Record<string, unknown> }> };
+    const audit = (await ok(send('GET', `/admin/audit/message/${written}?after=${position}`, product.admin))) as {
+      results: Array<{ type: string; summary: Record<string, unknown> }>;
+    };
     expect(audit.results.map((entry) => [entry.type, entry.summary.titleEn, entry.summary.messageEn])).toEqual([
       ['MessageSaved', undefined, undefined],
       ['MessageUnsent', undefined, undefined],
@@ -141,22 +194,53 @@ describe('administrators’ messages', () => {
 
   it('refuses a bad English version with a problem naming the field, changing nothing (issue 23)', async () => {
     const english = { titleEn: 'Scheduled maintenance', messageEn: 'The service is under maintenance.' };
-    const answer = await send('POST', '/admin/messages', product.admin, { ...content, ...english, titleEn: 'x'.repeat(201) });
-    expect(await answer.clone().json()).toMatchObject({ code: 'validation_failed', errors: [{ path: 'titleEn', message: MESSAGE_MESSAGES.titleTooLong }] });
-    await refused(() => send('POST', '/admin/messages', product.admin, { ...content, ...english, titleEn: 'x'.repeat(201) }), 400, `titleEn: ${MESSAGE_MESSAGES.titleTooLong}`);
-    await refused(() => send('POST', '/admin/messages', product.admin, { ...content, ...english, messageEn: 'x'.repeat(5001) }), 400, `messageEn: ${MESSAGE_MESSAGES.textTooLong}`);
-    await refused(() => send('POST', '/admin/messages', product.admin, { ...content, titleEn: 'Only a title' }), 400, `messageEn: ${MESSAGE_MESSAGES.englishIncomplete}`);
-    await refused(() => send('PUT', `/admin/messages/${id}`, product.admin, { ...content, messageEn: 'Only a text' }), 400, `titleEn: ${MESSAGE_MESSAGES.englishIncomplete}`);
+    const answer = await send('POST', '/admin/messages', product.admin, {
+      ...content,
+      ...english,
+      titleEn: 'x'.repeat(201),
+    });
+    expect(await answer.clone().json()).toMatchObject({
+      code: 'validation_failed',
+      errors: [{ path: 'titleEn', message: MESSAGE_MESSAGES.titleTooLong }],
+    });
+    await refused(
+      () => send('POST', '/admin/messages', product.admin, { ...content, ...english, titleEn: 'x'.repeat(201) }),
+      400,
+      `titleEn: ${MESSAGE_MESSAGES.titleTooLong}`,
+    );
+    await refused(
+      () => send('POST', '/admin/messages', product.admin, { ...content, ...english, messageEn: 'x'.repeat(5001) }),
+      400,
+      `messageEn: ${MESSAGE_MESSAGES.textTooLong}`,
+    );
+    await refused(
+      () => send('POST', '/admin/messages', product.admin, { ...content, titleEn: 'Only a title' }),
+      400,
+      `messageEn: ${MESSAGE_MESSAGES.englishIncomplete}`,
+    );
+    await refused(
+      () => send('PUT', `/admin/messages/${id}`, product.admin, { ...content, messageEn: 'Only a text' }),
+      400,
+      `titleEn: ${MESSAGE_MESSAGES.englishIncomplete}`,
+    );
   });
 
   it('refuses members, strangers and bad bodies, changing nothing', async () => {
     await refused(() => send('POST', '/admin/messages', paid, content), 403);
     await refused(() => send('POST', '/admin/messages', null, content), 401);
     await refused(() => send('GET', '/admin/messages', paid), 403);
-    await refused(() => send('POST', '/admin/messages', product.admin, { ...content, title: '  ' }), 400, 'title: Required Field');
+    await refused(
+      () => send('POST', '/admin/messages', product.admin, { ...content, title: '  ' }),
+      400,
+      'title: Required Field',
+    );
     await refused(() => send('POST', '/admin/messages', product.admin, { ...content, messageDate: '2026.11.30' }), 400);
     await refused(() => send('POST', '/admin/messages', product.admin, { ...content, type: 'spam' }), 400);
-    await refused(() => send('PUT', '/admin/messages/no-such-message', product.admin, content), 404, MESSAGE_MESSAGES.notFound);
+    await refused(
+      () => send('PUT', '/admin/messages/no-such-message', product.admin, content),
+      404,
+      MESSAGE_MESSAGES.notFound,
+    );
     await refused(() => send('DELETE', '/messages/no-such-message', product.admin), 404, MESSAGE_MESSAGES.notFound);
     await refused(() => send('DELETE', '/messages/anything', paid), 403);
     await refused(() => send('GET', '/messages?page=0', paid), 400);

@@ -18,12 +18,21 @@ function alive(pid: number): boolean {
 }
 
 /** `npm start`'s process (main.ts, without the web build), on a free port, until it says it is running. */
-function start(dataDir: string): Promise<{ child: ChildProcess; url: string; backgroundPid: number; output: () => string }> {
+function start(
+  dataDir: string,
+): Promise<{ child: ChildProcess; url: string; backgroundPid: number; output: () => string }> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const { ROLES: _roles, SINGLE_PROCESS: _single, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--import', 'tsx', 'deploy/standalone/src/main.ts'], {
     cwd: root,
-    env: { ...inherited, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', CHROMIUM_PATH: '/nonexistent/chromium', ...ADMIN_ENV },
+    env: {
+      ...inherited,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      CHROMIUM_PATH: '/nonexistent/chromium',
+      ...ADMIN_ENV,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -56,7 +65,11 @@ describe('npm start on a machine with more than one core', () => {
 
       const { token } = await signIn(url, ADMIN_ENV.ADMIN_EMAIL, ADMIN_ENV.ADMIN_PASSWORD);
       const headers = { 'content-type': 'application/json', ...bearer(token) };
-      const created = await fetch(`${url}/api/guidebooks`, { method: 'POST', headers, body: JSON.stringify({ title: 'split 0' }) });
+      const created = await fetch(`${url}/api/guidebooks`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ title: 'split 0' }),
+      });
       expect(created.status).toBe(201);
       const answer = (await created.json()) as { _id: string; revision: number };
       const { _id } = answer;

@@ -20,7 +20,11 @@ type Operation = {
   responses: Record<string, unknown>;
   parameters: Array<{ name: string; in: string }>;
 };
-type Document = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
+type Document = {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+  components: { schemas: Record<string, unknown> };
+};
 
 const webDist = resolve(import.meta.dirname, '../../../web/dist');
 let product: StartedWithAdmin;
@@ -46,21 +50,32 @@ function documentedPath(path: string): string {
 }
 
 function bodySchemaOf(method: string, path: string): z.ZodType {
-  const schema = document.paths[documentedPath(path)]?.[method.toLowerCase()]?.requestBody?.content['application/json']?.schema;
+  const schema =
+    document.paths[documentedPath(path)]?.[method.toLowerCase()]?.requestBody?.content['application/json']?.schema;
   if (!schema) throw new Error(`${method} ${path} has no JSON body in the document`);
   // the document's shared parts live under components.schemas; read as one JSON Schema, they are its $defs
-  const standalone = JSON.parse(JSON.stringify({ ...schema, $defs: document.components.schemas }).replaceAll('"#/components/schemas/', '"#/$defs/')) as Parameters<typeof z.fromJSONSchema>[0];
+  const standalone = JSON.parse(
+    JSON.stringify({ ...schema, $defs: document.components.schemas }).replaceAll('"#/components/schemas/', '"#/$defs/'),
+  ) as Parameters<typeof z.fromJSONSchema>[0];
   return z.fromJSONSchema(standalone);
 }
 
-async function send(method: string, path: string, who: SignedIn | null, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; code?: string }> {
+async function send(
+  method: string,
+  path: string,
+  who: SignedIn | null,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; code?: string }> {
   const answer = await fetch(`${product.baseUrl}${path}`, {
     method,
     headers: { 'content-type': 'application/json', ...(who ? bearer(who.token) : {}), ...headers },
     body: JSON.stringify(body),
   });
   const text = await answer.text();
-  const code = answer.headers.get('content-type')?.includes('problem+json') ? (JSON.parse(text) as { code?: string }).code : undefined;
+  const code = answer.headers.get('content-type')?.includes('problem+json')
+    ? (JSON.parse(text) as { code?: string }).code
+    : undefined;
   return { status: answer.status, ...(code ? { code } : {}) };
 }
 
@@ -69,7 +84,9 @@ describe('GET /api/openapi.json', () => {
     expect(document.openapi).toBe('3.1.0');
     const live = await routeTable(product.baseUrl);
     expect(live.length).toBeGreaterThan(90);
-    const missing = live.filter(({ method, path }) => !document.paths[documentedPath(path)]?.[method.toLowerCase()]).map((r) => `${r.method} ${r.path}`);
+    const missing = live
+      .filter(({ method, path }) => !document.paths[documentedPath(path)]?.[method.toLowerCase()])
+      .map((r) => `${r.method} ${r.path}`);
     expect(missing).toEqual([]);
     const liveKeys = new Set(live.map(({ method, path }) => `${method} ${documentedPath(path)}`));
     const webBuilt = existsSync(resolve(webDist, 'index.html'));
@@ -84,29 +101,94 @@ describe('GET /api/openapi.json', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
         const named = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name);
-        expect(operation.parameters.filter((p) => p.in === 'path').map((p) => p.name), `${method} ${path}`).toEqual(named);
+        expect(
+          operation.parameters.filter((p) => p.in === 'path').map((p) => p.name),
+          `${method} ${path}`,
+        ).toEqual(named);
         expect(operation.responses['500'], `${method} ${path}`).toBeDefined();
       }
     }
     for (const route of apiRoutes.filter((r) => r.body)) {
-      expect(document.paths[openApiPathOf(route)]?.[route.method.toLowerCase()]?.requestBody, `${route.method} ${route.path}`).toBeDefined();
+      expect(
+        document.paths[openApiPathOf(route)]?.[route.method.toLowerCase()]?.requestBody,
+        `${route.method} ${route.path}`,
+      ).toBeDefined();
     }
     // a sample of the problem codes the contracts name
-    expect(JSON.stringify(document.paths['/api/guidebooks/{id}']?.patch?.responses['412'])).toContain('revision_mismatch');
-    expect(JSON.stringify(document.paths['/api/guidebooks/{id}']?.patch?.responses['428'])).toContain('precondition_required');
-    expect(JSON.stringify(document.paths['/api/guidebooks/{id}/publish']?.put?.responses['403'])).toContain('subscription_required');
+    expect(JSON.stringify(document.paths['/api/guidebooks/{id}']?.patch?.responses['412'])).toContain(
+      'revision_mismatch',
+    );
+    expect(JSON.stringify(document.paths['/api/guidebooks/{id}']?.patch?.responses['428'])).toContain(
+      'precondition_required',
+    );
+    expect(JSON.stringify(document.paths['/api/guidebooks/{id}/publish']?.put?.responses['403'])).toContain(
+      'subscription_required',
+    );
   });
 });
 
 describe('request bodies: what the document calls valid is accepted, what it calls invalid is refused', () => {
-  type Case = { method: string; path: string; who: () => SignedIn | null; valid: () => unknown | Promise<unknown>; invalid: unknown; headers?: () => Promise<Record<string, string>> };
+  type Case = {
+    method: string;
+    path: string;
+    who: () => SignedIn | null;
+    valid: () => unknown | Promise<unknown>;
+    invalid: unknown;
+    headers?: () => Promise<Record<string, string>>;
+  };
   const cases: Case[] = [
-    { method: 'POST', path: '/api/guidebooks', who: () => world.user, valid: () => ({ title: 'Documented' }), invalid: { title: 42 } },
-    { method: 'POST', path: '/api/feedback', who: () => null, valid: () => ({ feedback: 'The map is lovely', url: 'https://example.com/m/x', userAgent: 'openapi-test', timestamp: new Date().toISOString() }), invalid: { feedback: '', url: 'https://example.com', userAgent: 'openapi-test', timestamp: new Date().toISOString() } },
-    { method: 'PATCH', path: '/api/users/:id', who: () => world.admin, valid: () => ({ isHidden: false }), invalid: { isHidden: 'no' } },
-    { method: 'PUT', path: '/api/users/:id', who: () => world.user, valid: () => ({ language: 'en' }), invalid: { language: 'fr' } },
-    { method: 'PATCH', path: '/api/guidebooks/:id/public-gallery', who: () => world.user, valid: () => ({ isPublicGallery: false }), invalid: { isPublicGallery: 'yes' } },
-    { method: 'PUT', path: '/api/guidebooks/:id/password', who: () => world.user, valid: () => ({ password: 'documented' }), invalid: { password: 7 } },
+    {
+      method: 'POST',
+      path: '/api/guidebooks',
+      who: () => world.user,
+      valid: () => ({ title: 'Documented' }),
+      invalid: { title: 42 },
+    },
+    {
+      method: 'POST',
+      path: '/api/feedback',
+      who: () => null,
+      valid: () => ({
+        feedback: 'The map is lovely',
+        url: 'https://example.com/m/x',
+        userAgent: 'openapi-test',
+        timestamp: new Date().toISOString(),
+      }),
+      invalid: {
+        feedback: '',
+        url: 'https://example.com',
+        userAgent: 'openapi-test',
+        timestamp: new Date().toISOString(),
+      },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/users/:id',
+      who: () => world.admin,
+      valid: () => ({ isHidden: false }),
+      invalid: { isHidden: 'no' },
+    },
+    {
+      method: 'PUT',
+      path: '/api/users/:id',
+      who: () => world.user,
+      valid: () => ({ language: 'en' }),
+      invalid: { language: 'fr' },
+    },
+    {
+      method: 'PATCH',
+      path: '/api/guidebooks/:id/public-gallery',
+      who: () => world.user,
+      valid: () => ({ isPublicGallery: false }),
+      invalid: { isPublicGallery: 'yes' },
+    },
+    {
+      method: 'PUT',
+      path: '/api/guidebooks/:id/password',
+      who: () => world.user,
+      valid: () => ({ password: 'documented' }),
+      invalid: { password: 7 },
+    },
     {
       method: 'POST',
       path: '/api/admin/messages',
@@ -114,8 +196,20 @@ describe('request bodies: what the document calls valid is accepted, what it cal
       valid: () => ({ title: 'Documented', message: 'Hello', messageDate: '2026-12-01', showing: false }),
       invalid: { title: 'Documented', messageDate: 12 },
     },
-    { method: 'POST', path: '/api/subscriptions/admin/subscribe', who: () => world.admin, valid: () => ({ customerUid: world.victim.user.id, plan: 'standard' }), invalid: { customerUid: 'someone', plan: 'gold' } },
-    { method: 'POST', path: '/api/payments/transfer', who: () => world.admin, valid: () => ({ customerUid: world.victim.user.id, plan: 'standard', amount: 50_000, note: 'documented' }), invalid: { customerUid: 'x', plan: 'standard', amount: -1 } },
+    {
+      method: 'POST',
+      path: '/api/subscriptions/admin/subscribe',
+      who: () => world.admin,
+      valid: () => ({ customerUid: world.victim.user.id, plan: 'standard' }),
+      invalid: { customerUid: 'someone', plan: 'gold' },
+    },
+    {
+      method: 'POST',
+      path: '/api/payments/transfer',
+      who: () => world.admin,
+      valid: () => ({ customerUid: world.victim.user.id, plan: 'standard', amount: 50_000, note: 'documented' }),
+      invalid: { customerUid: 'x', plan: 'standard', amount: -1 },
+    },
     {
       method: 'PATCH',
       path: '/api/guidebooks/:id',
@@ -133,7 +227,11 @@ describe('request bodies: what the document calls valid is accepted, what it cal
       const { invalid } = c;
       expect(schema.safeParse(valid).success, 'the document calls the valid body valid').toBe(true);
       expect(schema.safeParse(invalid).success, 'the document calls the invalid body invalid').toBe(false);
-      const path = fillPath(c.path, world, c.path.startsWith('/api/users') && c.who() === world.admin ? { userId: world.victim.user.id } : {});
+      const path = fillPath(
+        c.path,
+        world,
+        c.path.startsWith('/api/users') && c.who() === world.admin ? { userId: world.victim.user.id } : {},
+      );
       const refused = await send(c.method, path, c.who(), invalid, (await c.headers?.()) ?? {});
       expect(refused).toEqual({ status: 400, code: 'validation_failed' });
       const accepted = await send(c.method, path, c.who(), valid, (await c.headers?.()) ?? {});
@@ -151,7 +249,13 @@ describe('request bodies: what the document calls valid is accepted, what it cal
     for (const route of apiRoutes.filter((r) => r.body)) {
       const schema = bodySchemaOf(route.method, route.path);
       if (schema.safeParse(wrong).success) continue;
-      const answer = await send(route.method, fillPath(route.path, world), world.admin, wrong, route.ifMatch ? { 'if-match': '0' } : {});
+      const answer = await send(
+        route.method,
+        fillPath(route.path, world),
+        world.admin,
+        wrong,
+        route.ifMatch ? { 'if-match': '0' } : {},
+      );
       if (answer.status === 400) refusedBy.push(`${route.method} ${route.path}`);
       else otherwise.push(`${route.method} ${route.path}: ${answer.status} ${answer.code ?? ''}`);
     }

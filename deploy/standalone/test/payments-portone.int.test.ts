@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PAYMENT_MESSAGES as P, paymentStream, priceOf, renewalMerchantUid, userStream, type PaidPlan } from '@pocketguide/contracts';
-import { postForgedWebhook, startFakePortOne, type FakePortOne } from '@pocketguide/platform/payments/testing/fake-portone-server';
+import {
+  PAYMENT_MESSAGES as P,
+  paymentStream,
+  priceOf,
+  renewalMerchantUid,
+  userStream,
+  type PaidPlan,
+} from '@pocketguide/contracts';
+import {
+  postForgedWebhook,
+  startFakePortOne,
+  type FakePortOne,
+} from '@pocketguide/platform/payments/testing/fake-portone-server';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 
 /**
@@ -17,7 +28,12 @@ let product: StartedWithAdmin;
 beforeAll(async () => {
   fake = await startFakePortOne();
   product = await startWithAdmin('payments-portone-flows', {
-    env: { PORTONE_API_URL: fake.url, PORTONE_API_KEY: fake.impKey, PORTONE_API_SECRET: fake.impSecret, PORTONE_IMP_CODE: 'imp12345678' },
+    env: {
+      PORTONE_API_URL: fake.url,
+      PORTONE_API_KEY: fake.impKey,
+      PORTONE_API_SECRET: fake.impSecret,
+      PORTONE_IMP_CODE: 'imp12345678',
+    },
   });
 });
 afterAll(async () => {
@@ -29,7 +45,8 @@ beforeEach(() => {
 });
 
 const price = (plan: PaidPlan) => priceOf(plan, new Date());
-const purchaseUid = (kind: 'purchase' | 'onemonth' = 'purchase') => `pg_${kind}_${Date.now()}${randomBytes(4).toString('hex')}`;
+const purchaseUid = (kind: 'purchase' | 'onemonth' = 'purchase') =>
+  `pg_${kind}_${Date.now()}${randomBytes(4).toString('hex')}`;
 const cardOf = (who: SignedIn) => `pg_card_${who.user.id}_${randomBytes(3).toString('hex')}`;
 const webhookUrl = () => `${product.baseUrl}/api/payments/webhook`;
 
@@ -43,11 +60,20 @@ function payInWindow(who: SignedIn, plan: PaidPlan = 'standard') {
 
 /** The browser's return: POST subscriptions/subscribe with what the window answered. */
 async function browserReturns(who: SignedIn, paid: ReturnType<typeof payInWindow>) {
-  const response = await fetch(`${product.baseUrl}/api/subscriptions/${paid.plan === 'onemonth' ? 'subscribe-one-month' : 'subscribe'}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...bearer(who.token) },
-    body: JSON.stringify({ customer_uid: paid.customerUid, merchant_uid: paid.merchantUid, imp_uid: paid.impUid, plan: paid.plan, billingCycle: 'month' }),
-  });
+  const response = await fetch(
+    `${product.baseUrl}/api/subscriptions/${paid.plan === 'onemonth' ? 'subscribe-one-month' : 'subscribe'}`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer(who.token) },
+      body: JSON.stringify({
+        customer_uid: paid.customerUid,
+        merchant_uid: paid.merchantUid,
+        imp_uid: paid.impUid,
+        plan: paid.plan,
+        billingCycle: 'month',
+      }),
+    },
+  );
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -80,7 +106,8 @@ describe('one charge per purchase', () => {
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(19);
-    for (const refused of answers.filter((a) => a.status === 409)) expect(refused.body.message).toBe(`${P.alreadySubscribed} ${P.notGrantedRefunded}`);
+    for (const refused of answers.filter((a) => a.status === 409))
+      expect(refused.body.message).toBe(`${P.alreadySubscribed} ${P.notGrantedRefunded}`);
     expect(atProvider(paid.map((p) => p.merchantUid))).toEqual({ standing: 1, cancelled: 19, total: 20 });
     expect((await typesOf(userStream(buyer.user.id))).filter((t) => t === 'UserSubscribed')).toHaveLength(1);
     // the ledger agrees with the provider: one paid, nineteen paid then refunded
@@ -104,7 +131,9 @@ describe("PortOne's webhook", () => {
     const answer = await webhook({ imp_uid: paid.impUid, merchant_uid: paid.merchantUid, status: 'paid' });
     expect(answer).toMatchObject({ status: 200, body: { outcome: 'recorded', merchantUid: paid.merchantUid } });
     await expectGrantedOnce(buyer, paid);
-    const me = await fetch(`${product.baseUrl}/api/users/${buyer.user.id}?after=${answer.body.position as number}`, { headers: bearer(buyer.token) });
+    const me = await fetch(`${product.baseUrl}/api/users/${buyer.user.id}?after=${answer.body.position as number}`, {
+      headers: bearer(buyer.token),
+    });
     expect(await me.json()).toMatchObject({ subscription: true, subscriptionType: 'pro' });
   });
 
@@ -123,7 +152,10 @@ describe("PortOne's webhook", () => {
     const paid = payInWindow(buyer, 'onemonth');
     expect((await browserReturns(buyer, paid)).status).toBe(200);
     for (let i = 0; i < 3; i++) {
-      expect(await webhook({ imp_uid: paid.impUid, merchant_uid: paid.merchantUid, status: 'paid' })).toMatchObject({ status: 200, body: { outcome: 'recorded' } });
+      expect(await webhook({ imp_uid: paid.impUid, merchant_uid: paid.merchantUid, status: 'paid' })).toMatchObject({
+        status: 200,
+        body: { outcome: 'recorded' },
+      });
     }
     await expectGrantedOnce(buyer, paid);
   });
@@ -149,16 +181,41 @@ describe("PortOne's webhook", () => {
       return count;
     };
     const before = await head();
-    expect(await webhook({ imp_uid: 'imp_999999999999', merchant_uid: purchaseUid(), status: 'paid' })).toMatchObject({ status: 404, body: { code: 'not_found' } });
+    expect(await webhook({ imp_uid: 'imp_999999999999', merchant_uid: purchaseUid(), status: 'paid' })).toMatchObject({
+      status: 404,
+      body: { code: 'not_found' },
+    });
     const real = payInWindow(buyer);
-    expect(await webhook({ imp_uid: real.impUid, merchant_uid: purchaseUid(), status: 'paid' })).toMatchObject({ status: 400, body: { code: 'payment_mismatch' } });
-    const left = fake.browserPayment({ merchantUid: purchaseUid(), amount: price('standard'), customerUid: cardOf(buyer), status: 'ready' });
-    expect(await webhook({ imp_uid: left, status: 'paid' })).toMatchObject({ status: 200, body: { outcome: 'not-paid' } });
+    expect(await webhook({ imp_uid: real.impUid, merchant_uid: purchaseUid(), status: 'paid' })).toMatchObject({
+      status: 400,
+      body: { code: 'payment_mismatch' },
+    });
+    const left = fake.browserPayment({
+      merchantUid: purchaseUid(),
+      amount: price('standard'),
+      customerUid: cardOf(buyer),
+      status: 'ready',
+    });
+    expect(await webhook({ imp_uid: left, status: 'paid' })).toMatchObject({
+      status: 200,
+      body: { outcome: 'not-paid' },
+    });
     const renewalId = renewalMerchantUid(buyer.user.id, new Date(), 1);
-    const renewal = fake.browserPayment({ merchantUid: renewalId, amount: price('standard'), customerUid: cardOf(buyer) });
-    expect(await webhook({ imp_uid: renewal, merchant_uid: renewalId, status: 'paid' })).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
+    const renewal = fake.browserPayment({
+      merchantUid: renewalId,
+      amount: price('standard'),
+      customerUid: cardOf(buyer),
+    });
+    expect(await webhook({ imp_uid: renewal, merchant_uid: renewalId, status: 'paid' })).toMatchObject({
+      status: 200,
+      body: { outcome: 'ignored' },
+    });
     // someone else's card on the payment (no pg_card_<user>_ of a known account): nobody to grant
-    const stray = fake.browserPayment({ merchantUid: purchaseUid(), amount: price('standard'), customerUid: 'pg_card_nobody-here_x' });
+    const stray = fake.browserPayment({
+      merchantUid: purchaseUid(),
+      amount: price('standard'),
+      customerUid: 'pg_card_nobody-here_x',
+    });
     expect((await webhook({ imp_uid: stray })).status).toBe(404);
     expect((await webhook({ imp_uid: '' })).status).toBe(400);
     expect(await head()).toBe(before);
@@ -175,7 +232,11 @@ describe("PortOne's webhook", () => {
     expect(atProvider([first.merchantUid, second.merchantUid])).toEqual({ standing: 1, cancelled: 1, total: 2 });
     // replayed, the cancelled payment is not paid any more: nothing happens
     expect(await webhook({ imp_uid: second.impUid })).toMatchObject({ status: 200, body: { outcome: 'not-paid' } });
-    expect(await typesOf(paymentStream(second.merchantUid))).toEqual(['PaymentRequested', 'PaymentSucceeded', 'PaymentRefunded']);
+    expect(await typesOf(paymentStream(second.merchantUid))).toEqual([
+      'PaymentRequested',
+      'PaymentSucceeded',
+      'PaymentRefunded',
+    ]);
   });
 });
 
@@ -188,7 +249,10 @@ describe("PortOne's own receipt (issue 23)", () => {
     const atPortOne = fake.payments().find((p) => p.merchant_uid === paid.merchantUid);
     expect(atPortOne?.receipt_url).toBe(`${fake.url}/receipts/${paid.impUid}`);
     const receipt = async () => {
-      const response = await fetch(`${product.baseUrl}/api/payments/${paid.merchantUid}/receipt?after=${back.body.position as number}`, { headers: bearer(buyer.token) });
+      const response = await fetch(
+        `${product.baseUrl}/api/payments/${paid.merchantUid}/receipt?after=${back.body.position as number}`,
+        { headers: bearer(buyer.token) },
+      );
       expect(response.status).toBe(200);
       return (await response.json()) as { providerReceiptUrl: string | null; lines: Array<{ kind: string }> };
     };
@@ -203,7 +267,10 @@ describe("PortOne's own receipt (issue 23)", () => {
     });
     expect(refunded.status).toBe(200);
     const after = (await refunded.json()) as { position: number };
-    const response = await fetch(`${product.baseUrl}/api/payments/${paid.merchantUid}/receipt?after=${after.position}`, { headers: bearer(buyer.token) });
+    const response = await fetch(
+      `${product.baseUrl}/api/payments/${paid.merchantUid}/receipt?after=${after.position}`,
+      { headers: bearer(buyer.token) },
+    );
     const body = (await response.json()) as { providerReceiptUrl: string | null; lines: Array<{ kind: string }> };
     expect(body.lines.map((line) => line.kind)).toEqual(['payment', 'refund']);
     expect(body.providerReceiptUrl).toBe(atPortOne?.receipt_url);

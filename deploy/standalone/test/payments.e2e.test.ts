@@ -62,42 +62,63 @@ async function shootBoth(page: Page, name: string): Promise<void> {
   await page.setViewport(PHONE);
   await settle();
   await screenshot(page, `${name}-390`);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 390 px`).toBeLessThanOrEqual(PHONE.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 390 px`).toBeLessThanOrEqual(
+    PHONE.width,
+  );
   await page.setViewport(DESKTOP);
 }
 
 const stepShown = (page: Page, step: string) => page.waitForSelector(`[data-step="${step}"]`, { timeout: 15_000 });
 
-async function serverUser(userId: string): Promise<{ subscription: boolean; subscriptionType: string; paymentMethod: string | null }> {
+async function serverUser(
+  userId: string,
+): Promise<{ subscription: boolean; subscriptionType: string; paymentMethod: string | null }> {
   const response = await fetch(`${product.baseUrl}/api/users/${userId}`, { headers: bearer(product.admin.token) });
   return (await response.json()) as { subscription: boolean; subscriptionType: string; paymentMethod: string | null };
 }
 
-async function serverOrders(userId: string): Promise<Array<{ merchantUid: string; amount: number; status: string; cancelAmount: number }>> {
-  const response = await fetch(`${product.baseUrl}/api/payments/user/${userId}`, { headers: bearer(product.admin.token) });
-  return ((await response.json()) as { orders: Array<{ merchantUid: string; amount: number; status: string; cancelAmount: number }> }).orders;
+async function serverOrders(
+  userId: string,
+): Promise<Array<{ merchantUid: string; amount: number; status: string; cancelAmount: number }>> {
+  const response = await fetch(`${product.baseUrl}/api/payments/user/${userId}`, {
+    headers: bearer(product.admin.token),
+  });
+  return (
+    (await response.json()) as {
+      orders: Array<{ merchantUid: string; amount: number; status: string; cancelAmount: number }>;
+    }
+  ).orders;
 }
 
 async function clickLink(page: Page, name: string): Promise<void> {
   await page.waitForFunction(
-    (label) => [...document.querySelectorAll('a')].some((link) => (link.getAttribute('aria-label') ?? link.textContent?.trim()) === label),
+    (label) =>
+      [...document.querySelectorAll('a')].some(
+        (link) => (link.getAttribute('aria-label') ?? link.textContent?.trim()) === label,
+      ),
     { timeout: WAIT_MS },
     name,
   );
   await page.evaluate((label) => {
-    [...document.querySelectorAll('a')].find((link) => (link.getAttribute('aria-label') ?? link.textContent?.trim()) === label)?.click();
+    [...document.querySelectorAll('a')]
+      .find((link) => (link.getAttribute('aria-label') ?? link.textContent?.trim()) === label)
+      ?.click();
   }, name);
 }
 
 function journey(lang: Lang) {
   const L: Texts = lang === 'ko' ? ko : (en as Texts);
-  const won = (amount: number) => (lang === 'en' ? `₩${amount.toLocaleString('en-US')}` : `${amount.toLocaleString('ko-KR')}원`);
+  const won = (amount: number) =>
+    lang === 'en' ? `₩${amount.toLocaleString('en-US')}` : `${amount.toLocaleString('ko-KR')}원`;
   let person: SignedIn;
   let merchantUid = '';
 
   describe(`payments in ${lang === 'ko' ? 'Korean' : 'English'}`, () => {
     beforeAll(async () => {
-      person = await product.newUser(`payments-e2e-${lang}`, { name: lang === 'ko' ? '김결제' : 'Jamie Pay', companyName: lang === 'ko' ? '제주여행사' : 'Jeju Trails' });
+      person = await product.newUser(`payments-e2e-${lang}`, {
+        name: lang === 'ko' ? '김결제' : 'Jamie Pay',
+        companyName: lang === 'ko' ? '제주여행사' : 'Jeju Trails',
+      });
     });
 
     it('buys the standard plan (DEBUG), sees it in the history, opens it and asks for the receipt, then unsubscribes', async () => {
@@ -131,15 +152,26 @@ function journey(lang: Lang) {
       merchantUid = orders[0]!.merchantUid;
 
       await clickLink(page, L.payments.list.open.replace('{{number}}', '1'));
-      await page.waitForFunction((uid) => location.pathname.endsWith(`/payments/${uid}`), { timeout: WAIT_MS }, merchantUid);
+      await page.waitForFunction(
+        (uid) => location.pathname.endsWith(`/payments/${uid}`),
+        { timeout: WAIT_MS },
+        merchantUid,
+      );
       await waitForText(page, L.payments.detail.heading);
       await waitForText(page, lang === 'ko' ? '김결제' : 'Jamie Pay');
       // a person sees no administrator actions
-      expect(await page.evaluate((label) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label), L.payments.detail.refund)).toBe(false);
+      expect(
+        await page.evaluate(
+          (label) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label),
+          L.payments.detail.refund,
+        ),
+      ).toBe(false);
       await shootBoth(page, `payments-detail-${lang}`);
 
       // the receipt opens in the spec's popup: our own printable page, supply value and VAT as Korean receipts show them
-      const popup = page.browserContext().waitForTarget((target) => target.url().endsWith(`/payments/${merchantUid}/receipt`), { timeout: WAIT_MS });
+      const popup = page
+        .browserContext()
+        .waitForTarget((target) => target.url().endsWith(`/payments/${merchantUid}/receipt`), { timeout: WAIT_MS });
       await clickButton(page, L.payments.detail.receipt);
       const receipt = await (await popup).page();
       if (!receipt) throw new Error('the receipt popup has no page');
@@ -157,7 +189,11 @@ function journey(lang: Lang) {
       await shootBoth(page, `payments-unsubscribe-${lang}`);
       await clickButton(page, L.subscription.actions.unsubscribe, '[data-step="unsubscribe"]');
       await stepShown(page, 'paid');
-      await page.waitForFunction((label) => ![...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label), { timeout: WAIT_MS }, L.subscription.actions.unsubscribe);
+      await page.waitForFunction(
+        (label) => ![...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label),
+        { timeout: WAIT_MS },
+        L.subscription.actions.unsubscribe,
+      );
       expect(await serverUser(person.user.id)).toMatchObject({ subscription: false, subscriptionType: 'standard' });
       await shootBoth(page, `payments-unsubscribed-${lang}`);
       await page.browserContext().close();
@@ -171,7 +207,11 @@ function journey(lang: Lang) {
       await page.waitForSelector(`tr[data-merchant-uid="${merchantUid}"]`, { timeout: 15_000 });
       await shootBoth(page, `payments-admin-list-${lang}`);
 
-      await page.evaluate((uid) => document.querySelector<HTMLAnchorElement>(`tr[data-merchant-uid="${uid}"] a[href*="/payments/"]`)?.click(), merchantUid);
+      await page.evaluate(
+        (uid) =>
+          document.querySelector<HTMLAnchorElement>(`tr[data-merchant-uid="${uid}"] a[href*="/payments/"]`)?.click(),
+        merchantUid,
+      );
       await waitForText(page, L.payments.detail.userPayments);
       const price = priceOf('standard', new Date());
 
@@ -183,7 +223,10 @@ function journey(lang: Lang) {
       await clickButton(page, L.payments.refund.confirm, '[role="dialog"]');
       await page.waitForFunction(() => !document.querySelector('[role="dialog"]'), { timeout: 15_000 });
       await waitForText(page, L.payments.status['partially-refunded']);
-      expect((await serverOrders(person.user.id))[0]).toMatchObject({ status: 'partially-refunded', cancelAmount: 10_000 });
+      expect((await serverOrders(person.user.id))[0]).toMatchObject({
+        status: 'partially-refunded',
+        cancelAmount: 10_000,
+      });
       await shootBoth(page, `payments-refunded-partly-${lang}`);
 
       await clickButton(page, L.payments.detail.refund);
@@ -192,7 +235,12 @@ function journey(lang: Lang) {
       await clickButton(page, L.payments.refund.confirm, '[role="dialog"]');
       await page.waitForFunction(() => !document.querySelector('[role="dialog"]'), { timeout: 15_000 });
       await waitForText(page, L.payments.status.refunded);
-      expect(await page.evaluate((label) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label), L.payments.detail.refund)).toBe(false);
+      expect(
+        await page.evaluate(
+          (label) => [...document.querySelectorAll('button')].some((button) => button.textContent?.trim() === label),
+          L.payments.detail.refund,
+        ),
+      ).toBe(false);
       expect((await serverOrders(person.user.id))[0]).toMatchObject({ status: 'refunded', cancelAmount: price });
       await shootBoth(page, `payments-refunded-${lang}`);
       await page.browserContext().close();

@@ -53,8 +53,12 @@ describe.skipIf(!database.available)('the standalone app on PostgreSQL', () => {
     expect(await read.json()).toMatchObject({ _id: id, title: '부산 2박 3일 on PostgreSQL' });
 
     // Everything is in PostgreSQL, nothing in SQLite files.
-    expect(await first.app.eventStore.headPosition()).toBe(await count(database.url, 'SELECT max(position) AS n FROM event_store.events'));
-    expect(await count(database.url, `SELECT count(*) AS n FROM read_models."guidebook-editor"`)).toBeGreaterThanOrEqual(1);
+    expect(await first.app.eventStore.headPosition()).toBe(
+      await count(database.url, 'SELECT max(position) AS n FROM event_store.events'),
+    );
+    expect(
+      await count(database.url, `SELECT count(*) AS n FROM read_models."guidebook-editor"`),
+    ).toBeGreaterThanOrEqual(1);
     expect(await count(database.url, 'SELECT count(*) AS n FROM credentials.credentials')).toBeGreaterThanOrEqual(2);
     for (const file of ['events.sqlite', 'read-models.sqlite', 'credentials.sqlite']) {
       expect(existsSync(resolve(first.dataDir, file)), file).toBe(false);
@@ -67,7 +71,9 @@ describe.skipIf(!database.available)('the standalone app on PostgreSQL', () => {
     const second = await startWithAdmin('postgres-restart', { env });
     running.push(second.app);
     const again = await signIn(second.app.url, author.user.email);
-    const reread = await fetch(`${second.app.url}/api/guidebooks/${id}?after=${position}`, { headers: bearer(again.token) });
+    const reread = await fetch(`${second.app.url}/api/guidebooks/${id}?after=${position}`, {
+      headers: bearer(again.token),
+    });
     expect(reread.status).toBe(200);
     expect(await reread.json()).toMatchObject({ _id: id, title: '부산 2박 3일 on PostgreSQL' });
     expect((await signIn(second.app.url, TEST_ADMIN.email, TEST_ADMIN.password)).user.role).toBe('admin');

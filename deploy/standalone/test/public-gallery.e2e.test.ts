@@ -28,7 +28,8 @@ async function command(path: string, who: SignedIn, method: string, body?: unkno
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...bearer(who.token) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  if (response.status >= 300)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
 }
 
@@ -40,7 +41,9 @@ beforeAll(async () => {
   for (let n = 1; n <= COUNT; n += 1) {
     const created = await command('/guidebooks', author, 'POST', { source: 'sample', title: `갤러리 여행 ${n}` });
     await command(`/guidebooks/${String(created._id)}/publish`, author, 'PUT');
-    const shown = await command(`/guidebooks/${String(created._id)}/public-gallery`, author, 'PATCH', { isPublicGallery: true });
+    const shown = await command(`/guidebooks/${String(created._id)}/public-gallery`, author, 'PATCH', {
+      isPublicGallery: true,
+    });
     position = Number(shown.position);
   }
   await fetch(`${product.baseUrl}/api/guidebooks/public-gallery?after=${position}`);
@@ -52,13 +55,21 @@ afterAll(async () => {
   await product?.app.close();
 });
 
-async function openGallery(viewport: { width: number; height: number }, language: 'kr' | 'en', who: SignedIn | null = null): Promise<Page> {
+async function openGallery(
+  viewport: { width: number; height: number },
+  language: 'kr' | 'en',
+  who: SignedIn | null = null,
+): Promise<Page> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
   await page.setViewport(viewport);
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   if (who) await signInBrowser(page, product.baseUrl, who, language);
-  else await page.evaluateOnNewDocument((lang) => localStorage.setItem('pocketguide.language', lang), language === 'kr' ? 'ko' : 'en');
+  else
+    await page.evaluateOnNewDocument(
+      (lang) => localStorage.setItem('pocketguide.language', lang),
+      language === 'kr' ? 'ko' : 'en',
+    );
   await page.goto(`${product.baseUrl}/public-guidebooks`, { waitUntil: 'networkidle0' });
   await page.waitForSelector('[data-gallery-count]');
   return page;
@@ -74,16 +85,25 @@ describe('the public gallery in a browser', () => {
     expect(await page.$('[data-gallery-end]')).toBeNull();
     // Cards are 400 px pictures in three columns.
     const pictures = await page.$$eval('main article > div:first-child', (elements) =>
-      elements.map((element) => ({ height: element.getBoundingClientRect().height, top: element.getBoundingClientRect().top })),
+      elements.map((element) => ({
+        height: element.getBoundingClientRect().height,
+        top: element.getBoundingClientRect().top,
+      })),
     );
     expect(Math.round(pictures[0]!.height)).toBe(400);
     expect(new Set(pictures.slice(0, 3).map((rect) => Math.round(rect.top))).size).toBe(1);
     await screenshot(page, 'gallery-ko-1280');
 
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForFunction((count) => document.querySelectorAll('main article').length === count, { timeout: WAIT_MS }, COUNT);
+    await page.waitForFunction(
+      (count) => document.querySelectorAll('main article').length === count,
+      { timeout: WAIT_MS },
+      COUNT,
+    );
     await page.waitForSelector('[data-gallery-end]');
-    expect(await page.$eval('[data-gallery-end]', (element) => element.textContent)).toBe('모든 공개 가이드북을 불러왔습니다.');
+    expect(await page.$eval('[data-gallery-end]', (element) => element.textContent)).toBe(
+      '모든 공개 가이드북을 불러왔습니다.',
+    );
     await screenshot(page, 'gallery-ko-1280-end');
     await page.close();
   });
@@ -92,7 +112,9 @@ describe('the public gallery in a browser', () => {
     const page = await openGallery(PHONE, 'en');
     expect(await page.$eval('[data-gallery-count]', (element) => element.textContent)).toBe(`${COUNT} guidebooks`);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    const lefts = await page.$$eval('main article', (cards) => cards.slice(0, 2).map((card) => Math.round(card.getBoundingClientRect().left)));
+    const lefts = await page.$$eval('main article', (cards) =>
+      cards.slice(0, 2).map((card) => Math.round(card.getBoundingClientRect().left)),
+    );
     expect(lefts[0]).toBe(lefts[1]);
     await screenshot(page, 'gallery-en-390');
 

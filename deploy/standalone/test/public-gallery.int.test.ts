@@ -16,7 +16,10 @@ let position = 0;
 function send(method: string, path: string, who: SignedIn | null, body?: unknown) {
   return fetch(`${product.baseUrl}/api${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(who ? bearer(who.token) : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(who ? bearer(who.token) : {}),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -46,13 +49,20 @@ async function galleryPage(query = ''): Promise<PublicGalleryPage> {
 beforeAll(async () => {
   product = await startWithAdmin('public-gallery');
   [author, other] = await Promise.all([product.newUser('gallery-author'), product.newUser('gallery-other')]);
-  for (const who of [author, other]) await written(send('POST', '/subscriptions/admin/subscribe', product.admin, { customerUid: who.user.id }));
+  for (const who of [author, other])
+    await written(send('POST', '/subscriptions/admin/subscribe', product.admin, { customerUid: who.user.id }));
 });
 afterAll(() => product?.app.close());
 
 describe('GET /api/guidebooks/public-gallery', () => {
   it('is empty at first and readable without signing in', async () => {
-    expect(await galleryPage()).toEqual({ items: [], page: 1, pageSize: PUBLIC_GALLERY_PAGE_SIZE, pageCount: 1, totalCount: 0 });
+    expect(await galleryPage()).toEqual({
+      items: [],
+      page: 1,
+      pageSize: PUBLIC_GALLERY_PAGE_SIZE,
+      pageCount: 1,
+      totalCount: 0,
+    });
   });
 
   it('lists published gallery guidebooks, newest arrival first, with no owner or password', async () => {
@@ -72,7 +82,12 @@ describe('GET /api/guidebooks/public-gallery', () => {
 
   it('pages by limit and says how many pages there are', async () => {
     const page2 = await galleryPage('&page=2&limit=1');
-    expect({ page: page2.page, pageSize: page2.pageSize, pageCount: page2.pageCount, totalCount: page2.totalCount }).toEqual({
+    expect({
+      page: page2.page,
+      pageSize: page2.pageSize,
+      pageCount: page2.pageCount,
+      totalCount: page2.totalCount,
+    }).toEqual({
       page: 2,
       pageSize: 1,
       pageCount: 2,
@@ -101,11 +116,14 @@ describe('GET /api/guidebooks/public-gallery', () => {
     expect((await galleryPage()).items.map((item) => item.title)).toContain('Busan food');
   });
 
-  it.each(['page=0', 'page=-1', 'page=1e15', 'page=abc', 'limit=0', 'limit=51', 'limit=1e9'])('refuses %s with a 400 naming the field', async (query) => {
-    const response = await fetch(`${product.baseUrl}/api/guidebooks/public-gallery?${query}`);
-    expect(response.status).toBe(400);
-    expect(response.headers.get('content-type')).toContain('application/problem+json');
-    const problem = (await response.json()) as { errors?: { path: string }[] };
-    expect(problem.errors?.[0]?.path).toBe(query.split('=')[0]);
-  });
+  it.each(['page=0', 'page=-1', 'page=1e15', 'page=abc', 'limit=0', 'limit=51', 'limit=1e9'])(
+    'refuses %s with a 400 naming the field',
+    async (query) => {
+      const response = await fetch(`${product.baseUrl}/api/guidebooks/public-gallery?${query}`);
+      expect(response.status).toBe(400);
+      expect(response.headers.get('content-type')).toContain('application/problem+json');
+      const problem = (await response.json()) as { errors?: { path: string }[] };
+      expect(problem.errors?.[0]?.path).toBe(query.split('=')[0]);
+    },
+  );
 });

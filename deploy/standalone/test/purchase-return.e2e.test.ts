@@ -35,7 +35,11 @@ afterAll(async () => {
 const json = (who: SignedIn) => ({ 'content-type': 'application/json', ...bearer(who.token) });
 
 async function api<T>(who: SignedIn, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${product.baseUrl}/api${path}`, { method, headers: json(who), ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  const response = await fetch(`${product.baseUrl}/api${path}`, {
+    method,
+    headers: json(who),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -45,9 +49,17 @@ async function miniAtItsLimit(lang: Lang): Promise<{ person: SignedIn; fourth: s
   const person = await product.newUser(`purchase-return-${lang}`);
   const merchantUid = `pg_purchase_${Date.now()}${Math.random().toString(36).slice(2, 8)}`;
   const price = priceOf('mini', new Date());
-  await api(person, 'POST', '/subscriptions/subscribe', { customer_uid: `pg_card_${person.user.id}_1`, merchant_uid: merchantUid, imp_uid: `imp_debug_${merchantUid}_${price}`, plan: 'mini', billingCycle: 'month', DEBUG: true });
+  await api(person, 'POST', '/subscriptions/subscribe', {
+    customer_uid: `pg_card_${person.user.id}_1`,
+    merchant_uid: merchantUid,
+    imp_uid: `imp_debug_${merchantUid}_${price}`,
+    plan: 'mini',
+    billingCycle: 'month',
+    DEBUG: true,
+  });
   const ids: string[] = [];
-  for (let i = 1; i <= 4; i++) ids.push((await api<{ _id: string }>(person, 'POST', '/guidebooks', { title: `Guide ${i}` }))._id);
+  for (let i = 1; i <= 4; i++)
+    ids.push((await api<{ _id: string }>(person, 'POST', '/guidebooks', { title: `Guide ${i}` }))._id);
   for (const id of ids.slice(0, 3)) await api(person, 'PUT', `/guidebooks/${id}/publish`);
   return { person, fourth: ids[3]! };
 }
@@ -74,7 +86,8 @@ async function openAs(session: SignedIn, lang: Lang): Promise<Page> {
 
 function journey(lang: Lang) {
   const L: Texts = lang === 'ko' ? ko : (en as Texts);
-  const won = (amount: number) => (lang === 'en' ? `₩${amount.toLocaleString('en-US')}` : `${amount.toLocaleString('ko-KR')}원`);
+  const won = (amount: number) =>
+    lang === 'en' ? `₩${amount.toLocaleString('en-US')}` : `${amount.toLocaleString('ko-KR')}원`;
 
   describe(`back to the publish after paying, in ${lang === 'ko' ? 'Korean' : 'English'}`, () => {
     it('refused on the plan limit, offered Standard, paid, back in the same editor with a success message, then published', async () => {
@@ -83,7 +96,10 @@ function journey(lang: Lang) {
       const editorPath = `/guidebooks/edit/${fourth}`;
       await page.goto(`${product.baseUrl}${editorPath}`, { waitUntil: 'domcontentloaded' });
       // the guidebook is loaded in the editor (its title shown) before its publish is asked for
-      await page.waitForFunction(() => document.querySelector<HTMLInputElement>('#guidebook-title')?.value === 'Guide 4', { timeout: WAIT_MS });
+      await page.waitForFunction(
+        () => document.querySelector<HTMLInputElement>('#guidebook-title')?.value === 'Guide 4',
+        { timeout: WAIT_MS },
+      );
       await clickButton(page, L.editor.menu.publish);
       // the refusal names the plan that publishes more, and offers it
       await page.waitForSelector('[data-offered-plan="standard"]', { timeout: WAIT_MS });
@@ -96,9 +112,13 @@ function journey(lang: Lang) {
       expect(url.pathname).toBe('/settings/subscription');
       expect(url.searchParams.get('plan')).toBe('standard');
       expect(url.searchParams.get('return')).toBe(editorPath);
-      expect(await page.$eval('input[name="plan"][value="standard"]', (input) => (input as HTMLInputElement).checked)).toBe(true);
+      expect(
+        await page.$eval('input[name="plan"][value="standard"]', (input) => (input as HTMLInputElement).checked),
+      ).toBe(true);
       // a running plan is upgraded: only the larger plans are offered
-      expect(await page.$$eval('input[name="plan"]', (inputs) => inputs.map((input) => (input as HTMLInputElement).value))).toEqual(['standard', 'pro', 'business']);
+      expect(
+        await page.$$eval('input[name="plan"]', (inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+      ).toEqual(['standard', 'pro', 'business']);
       await waitForText(page, L.subscription.purchase.upgradeHeading);
       await screenshot(page, `purchase-return-purchase-${lang}`);
 
@@ -111,23 +131,36 @@ function journey(lang: Lang) {
       await clickButton(page, L.editor.menu.publish);
       await waitForText(page, L.editor.toast.published);
       expect(await becomesPublished(person, fourth)).toBe(true);
-      const me = await api<{ subscription: boolean; subscriptionType: string }>(person, 'GET', `/users/${person.user.id}`);
+      const me = await api<{ subscription: boolean; subscriptionType: string }>(
+        person,
+        'GET',
+        `/users/${person.user.id}`,
+      );
       expect(me).toMatchObject({ subscription: true, subscriptionType: 'standard' });
       await page.browserContext().close();
 
       // the administrator's page of this member's payments: both purchases, each with its receipt, at 1280 and 390 px
       const admin = await openAs(product.admin, lang);
       await admin.goto(`${product.baseUrl}/admin/users/${person.user.id}/payments`, { waitUntil: 'domcontentloaded' });
-      await admin.waitForFunction(() => document.querySelectorAll('a[data-receipt-of]').length === 2, { timeout: WAIT_MS });
+      await admin.waitForFunction(() => document.querySelectorAll('a[data-receipt-of]').length === 2, {
+        timeout: WAIT_MS,
+      });
       await waitForText(admin, L.payments.userList.backToUser);
-      for (const [width, height] of [[1280, 900], [390, 844]] as const) {
+      for (const [width, height] of [
+        [1280, 900],
+        [390, 844],
+      ] as const) {
         await admin.setViewport({ width, height });
         await screenshot(admin, `admin-user-payments-${lang}-${width}`);
-        expect(await admin.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(width);
+        expect(await admin.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(
+          width,
+        );
       }
       // a member without payments: the empty state
       const newcomer = await product.newUser(`purchase-return-none-${lang}`);
-      await admin.goto(`${product.baseUrl}/admin/users/${newcomer.user.id}/payments`, { waitUntil: 'domcontentloaded' });
+      await admin.goto(`${product.baseUrl}/admin/users/${newcomer.user.id}/payments`, {
+        waitUntil: 'domcontentloaded',
+      });
       await waitForText(admin, L.payments.list.empty);
       await screenshot(admin, `admin-user-payments-empty-${lang}-390`);
       await admin.browserContext().close();
@@ -136,9 +169,14 @@ function journey(lang: Lang) {
     it('a return address that is not a path of this site is ignored: closing stays on the subscription screen', async () => {
       const person = await product.newUser(`purchase-return-forged-${lang}`);
       const page = await openAs(person, lang);
-      await page.goto(`${product.baseUrl}/settings/subscription?step=purchase&plan=pro&return=${encodeURIComponent('//evil.example/guidebooks')}`, { waitUntil: 'domcontentloaded' });
+      await page.goto(
+        `${product.baseUrl}/settings/subscription?step=purchase&plan=pro&return=${encodeURIComponent('//evil.example/guidebooks')}`,
+        { waitUntil: 'domcontentloaded' },
+      );
       await page.waitForSelector('[data-step="purchase"]', { timeout: WAIT_MS });
-      expect(await page.$eval('input[name="plan"][value="pro"]', (input) => (input as HTMLInputElement).checked)).toBe(true);
+      expect(await page.$eval('input[name="plan"][value="pro"]', (input) => (input as HTMLInputElement).checked)).toBe(
+        true,
+      );
       // no way back is offered, and Close leaves the person on this site's subscription screen
       await clickButton(page, L.common.close, '[data-step="purchase"]');
       await page.waitForSelector('[data-step="free"]', { timeout: WAIT_MS });

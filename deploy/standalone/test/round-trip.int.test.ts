@@ -8,7 +8,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GUIDEBOOK_LIMITS, newContentPage, newGuidebookDocument, newSectionItem, type GuidebookDocument, type GuidebookView } from '@pocketguide/contracts';
+import {
+  GUIDEBOOK_LIMITS,
+  newContentPage,
+  newGuidebookDocument,
+  newSectionItem,
+  type GuidebookDocument,
+  type GuidebookView,
+} from '@pocketguide/contracts';
 import type { RunningStandalone } from '../src/app.ts';
 import { bearer, startWithAdmin, type SignedIn } from './testing/accounts.ts';
 import { appendedSince } from './testing/log.ts';
@@ -31,10 +38,20 @@ afterAll(() => app?.close());
 type Problem = { code: string; message: string; status: number; errors?: { path: string; message: string }[] };
 type Accepted = { _id: string; revision: number; position: number; changed?: boolean };
 
-function send(method: string, path: string, who: SignedIn | null, body?: unknown, headers: Record<string, string> = {}) {
+function send(
+  method: string,
+  path: string,
+  who: SignedIn | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${app.url}/api${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(who ? bearer(who.token) : {}), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(who ? bearer(who.token) : {}),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -63,7 +80,12 @@ function richDocument(title = 'Round trip'): GuidebookDocument {
   return {
     ...newGuidebookDocument({ title }),
     contents: [
-      { ...attractions, sections: [{ ...attractions.sections[0]!, items: [newSectionItem('text', ids), newSectionItem('button', ids)] }] },
+      {
+        ...attractions,
+        sections: [
+          { ...attractions.sections[0]!, items: [newSectionItem('text', ids), newSectionItem('button', ids)] },
+        ],
+      },
       newContentPage('itinerary', ids),
     ],
   };
@@ -81,16 +103,31 @@ async function read(id: string, position: number): Promise<{ view: GuidebookView
 }
 
 /** The document parts of a GET answer alone (what a PUT always accepted). */
-const documentOf = ({ title, header, subheader, footer, home, contents }: GuidebookView): GuidebookDocument => ({ title, header, subheader, footer, home, contents });
+const documentOf = ({ title, header, subheader, footer, home, contents }: GuidebookView): GuidebookDocument => ({
+  title,
+  header,
+  subheader,
+  footer,
+  home,
+  contents,
+});
 
 describe('GET guidebooks/{id} → PUT guidebooks/{id}', () => {
   it('the whole GET answer, sent back as it is, saves (200) and changes nothing', async () => {
     const created = await create();
     const { view, etag } = await read(created._id, created.position);
-    expect(view).toMatchObject({ _id: created._id, uuid: expect.any(String), user: author.user.id, revision: 0, published: false });
+    expect(view).toMatchObject({
+      _id: created._id,
+      uuid: expect.any(String),
+      user: author.user.id,
+      revision: 0,
+      published: false,
+    });
 
     const before = await app.eventStore.headPosition();
-    const saved = await accepted(await send('PUT', `/guidebooks/${created._id}`, author, view, { 'if-match': etag ?? '' }));
+    const saved = await accepted(
+      await send('PUT', `/guidebooks/${created._id}`, author, view, { 'if-match': etag ?? '' }),
+    );
     expect(saved).toMatchObject({ _id: created._id, revision: 0, changed: false });
     expect(await appendedSince(app.eventStore, before)).toEqual([]);
   });
@@ -98,20 +135,46 @@ describe('GET guidebooks/{id} → PUT guidebooks/{id}', () => {
   it('a published, password-protected guidebook read and edited: the change saves, the settings stay', async () => {
     const created = await create();
     await accepted(await send('PUT', `/guidebooks/${created._id}/publish`, author));
-    const withPassword = await accepted(await send('PUT', `/guidebooks/${created._id}/password`, author, { password: 'open sesame' }));
+    const withPassword = await accepted(
+      await send('PUT', `/guidebooks/${created._id}/password`, author, { password: 'open sesame' }),
+    );
     const { view, etag } = await read(created._id, withPassword.position);
     // every server-owned field the issue names is in the answer
-    for (const field of ['_id', 'uuid', 'user', 'company', 'createdAt', 'updatedAt', 'published', 'isPublicGallery', 'hasPassword', 'password', 'revision', 'thumbnailUrl', 'views']) {
+    for (const field of [
+      '_id',
+      'uuid',
+      'user',
+      'company',
+      'createdAt',
+      'updatedAt',
+      'published',
+      'isPublicGallery',
+      'hasPassword',
+      'password',
+      'revision',
+      'thumbnailUrl',
+      'views',
+    ]) {
       expect(view).toHaveProperty(field);
     }
     expect(view).toMatchObject({ published: true, hasPassword: true, password: 'open sesame' });
 
     const edited = { ...view, title: 'Edited after a GET', contents: [view.contents[1]!, view.contents[0]!] };
-    const saved = await accepted(await send('PUT', `/guidebooks/${created._id}`, author, edited, { 'if-match': etag ?? '' }));
+    const saved = await accepted(
+      await send('PUT', `/guidebooks/${created._id}`, author, edited, { 'if-match': etag ?? '' }),
+    );
     expect(saved).toMatchObject({ revision: withPassword.revision + 1, changed: true });
 
     const { view: after } = await read(created._id, saved.position);
-    expect(after).toMatchObject({ _id: created._id, uuid: view.uuid, user: author.user.id, title: 'Edited after a GET', published: true, hasPassword: true, password: 'open sesame' });
+    expect(after).toMatchObject({
+      _id: created._id,
+      uuid: view.uuid,
+      user: author.user.id,
+      title: 'Edited after a GET',
+      published: true,
+      hasPassword: true,
+      password: 'open sesame',
+    });
     expect(after.contents.map((page) => page._id)).toEqual([view.contents[1]!._id, view.contents[0]!._id]);
   });
 
@@ -171,22 +234,38 @@ describe('GET guidebooks/{id} → PUT guidebooks/{id}', () => {
   it('a field the GET never answers is still refused (400 naming it); create refuses owner as before', async () => {
     const created = await create();
     const { view } = await read(created._id, created.position);
-    const unknown = await refused(() => send('PUT', `/guidebooks/${created._id}`, author, { ...view, owner: 'me' }), 400, 'validation_failed');
+    const unknown = await refused(
+      () => send('PUT', `/guidebooks/${created._id}`, author, { ...view, owner: 'me' }),
+      400,
+      'validation_failed',
+    );
     expect(unknown.errors).toEqual([{ path: 'owner', message: 'Unknown field: owner' }]);
     const nested = await refused(
-      () => send('PUT', `/guidebooks/${created._id}`, author, { ...view, contents: [{ ...view.contents[0]!, owner: 'me' }, view.contents[1]!] }),
+      () =>
+        send('PUT', `/guidebooks/${created._id}`, author, {
+          ...view,
+          contents: [{ ...view.contents[0]!, owner: 'me' }, view.contents[1]!],
+        }),
       400,
       'validation_failed',
     );
     expect(nested.errors).toEqual([{ path: 'contents.0.owner', message: 'Unknown field: owner' }]);
-    const onCreate = await refused(() => send('POST', '/guidebooks', author, { title: 'ok', owner: 'me' }), 400, 'validation_failed');
+    const onCreate = await refused(
+      () => send('POST', '/guidebooks', author, { title: 'ok', owner: 'me' }),
+      400,
+      'validation_failed',
+    );
     expect(onCreate.errors).toContainEqual({ path: 'owner', message: 'Unknown field: owner' });
   });
 
   it('the document is still validated: a blank title is 400, someone else is 403', async () => {
     const created = await create();
     const { view } = await read(created._id, created.position);
-    const blank = await refused(() => send('PUT', `/guidebooks/${created._id}`, author, { ...view, title: ' ' }), 400, 'validation_failed');
+    const blank = await refused(
+      () => send('PUT', `/guidebooks/${created._id}`, author, { ...view, title: ' ' }),
+      400,
+      'validation_failed',
+    );
     expect(blank.errors).toContainEqual({ path: 'title', message: 'Title cannot be empty' });
     await refused(() => send('PUT', `/guidebooks/${created._id}`, other, view), 403, 'forbidden');
   });
@@ -210,18 +289,38 @@ describe('content page titles: one limit for create and every save', () => {
       // a save that changes something else on that page
       const page = view.contents[0]!;
       const section = page.sections[0]!;
-      const changed = { ...view, contents: [{ ...page, subtitle: 'changed', sections: [{ ...section, items: section.items.slice(1) }] }, view.contents[1]!] };
-      const put = await accepted(await send('PUT', `/guidebooks/${created._id}`, author, changed, { 'if-match': etag ?? '' }));
+      const changed = {
+        ...view,
+        contents: [
+          { ...page, subtitle: 'changed', sections: [{ ...section, items: section.items.slice(1) }] },
+          view.contents[1]!,
+        ],
+      };
+      const put = await accepted(
+        await send('PUT', `/guidebooks/${created._id}`, author, changed, { 'if-match': etag ?? '' }),
+      );
       expect(put).toMatchObject({ revision: 1, changed: true });
 
       // a rename of that page to another title of the same length, and a move of the page
       const renamed = await accepted(
-        await send('PATCH', `/guidebooks/${created._id}`, author, { patches: [{ op: 'replace', path: ['contents', 0, 'title'], value: `?${title.slice(1)}` }] }, { 'if-match': '"1"' }),
+        await send(
+          'PATCH',
+          `/guidebooks/${created._id}`,
+          author,
+          { patches: [{ op: 'replace', path: ['contents', 0, 'title'], value: `?${title.slice(1)}` }] },
+          { 'if-match': '"1"' },
+        ),
       );
       expect(renamed).toMatchObject({ revision: 2, changed: true });
       const latest = documentOf((await read(created._id, renamed.position)).view);
       const moved = await accepted(
-        await send('PUT', `/guidebooks/${created._id}`, author, { ...latest, contents: [latest.contents[1]!, latest.contents[0]!] }, { 'if-match': '"2"' }),
+        await send(
+          'PUT',
+          `/guidebooks/${created._id}`,
+          author,
+          { ...latest, contents: [latest.contents[1]!, latest.contents[0]!] },
+          { 'if-match': '"2"' },
+        ),
       );
       expect(moved).toMatchObject({ revision: 3, changed: true });
 
@@ -234,19 +333,34 @@ describe('content page titles: one limit for create and every save', () => {
 
   it('a page title over the limit is refused at create and at save alike (400 naming contents.0.title)', async () => {
     const tooLong = 'x'.repeat(max + 1);
-    const onCreate = await refused(() => send('POST', '/guidebooks', author, withPageTitle(tooLong)), 400, 'validation_failed');
+    const onCreate = await refused(
+      () => send('POST', '/guidebooks', author, withPageTitle(tooLong)),
+      400,
+      'validation_failed',
+    );
     expect(onCreate.errors?.[0]?.path).toBe('contents.0.title');
 
     const created = await create(withPageTitle('Fine'));
     const view = documentOf((await read(created._id, created.position)).view);
     const onSave = await refused(
-      () => send('PUT', `/guidebooks/${created._id}`, author, { ...view, contents: [{ ...view.contents[0]!, title: tooLong }, view.contents[1]!] }),
+      () =>
+        send('PUT', `/guidebooks/${created._id}`, author, {
+          ...view,
+          contents: [{ ...view.contents[0]!, title: tooLong }, view.contents[1]!],
+        }),
       400,
       'validation_failed',
     );
     expect(onSave.errors?.[0]?.path).toBe('contents.0.title');
     const onPatch = await refused(
-      () => send('PATCH', `/guidebooks/${created._id}`, author, { patches: [{ op: 'replace', path: ['contents', 0, 'title'], value: tooLong }] }, { 'if-match': '"0"' }),
+      () =>
+        send(
+          'PATCH',
+          `/guidebooks/${created._id}`,
+          author,
+          { patches: [{ op: 'replace', path: ['contents', 0, 'title'], value: tooLong }] },
+          { 'if-match': '"0"' },
+        ),
       400,
       'validation_failed',
     );

@@ -21,10 +21,23 @@ beforeAll(async () => {
   product = await startWithAdmin('security-headers', { webDist: builtWebDist(), env: { TRUST_PROXY: 'loopback' } });
   author = await product.newUser('headers-author');
   const headers = { 'content-type': 'application/json', ...bearer(product.admin.token) };
-  await fetch(`${product.baseUrl}/api/subscriptions/admin/subscribe`, { method: 'POST', headers, body: JSON.stringify({ customerUid: author.user.id }) });
-  const created = (await (await fetch(`${product.baseUrl}/api/guidebooks`, { method: 'POST', headers: { 'content-type': 'application/json', ...bearer(author.token) }, body: JSON.stringify({ source: 'sample' }) })).json()) as { _id: string; uuid: string };
+  await fetch(`${product.baseUrl}/api/subscriptions/admin/subscribe`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ customerUid: author.user.id }),
+  });
+  const created = (await (
+    await fetch(`${product.baseUrl}/api/guidebooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...bearer(author.token) },
+      body: JSON.stringify({ source: 'sample' }),
+    })
+  ).json()) as { _id: string; uuid: string };
   guidebook = created;
-  await fetch(`${product.baseUrl}/api/guidebooks/${created._id}/publish`, { method: 'PUT', headers: bearer(author.token) });
+  await fetch(`${product.baseUrl}/api/guidebooks/${created._id}/publish`, {
+    method: 'PUT',
+    headers: bearer(author.token),
+  });
   browser = await launchBrowser();
 });
 
@@ -72,7 +85,9 @@ describe('the product runs under its policies', () => {
       if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
     });
     await page.evaluateOnNewDocument(() => {
-      document.addEventListener('securitypolicyviolation', (event) => console.error(`Refused to load: ${event.violatedDirective} ${event.blockedURI}`));
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Refused to load: ${event.violatedDirective} ${event.blockedURI}`),
+      );
     });
     return { page, violations };
   }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PASSWORD, basic, bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
+import {
+  TEST_PASSWORD,
+  basic,
+  bearer,
+  startWithAdmin,
+  type SignedIn,
+  type StartedWithAdmin,
+} from './testing/accounts.ts';
 
 /**
  * Limits that parallel requests must not slip past (issue: hardening): an attempt is counted before the password
@@ -18,14 +25,17 @@ async function command(path: string, who: SignedIn, method: string, body?: unkno
     headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...bearer(who.token) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
-  if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+  if (response.status >= 300)
+    throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
 }
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
 
 beforeAll(async () => {
-  product = await startWithAdmin('security-limits', { env: { TRUST_PROXY: 'loopback', BEACONS_PER_ADDRESS_PER_MINUTE: '5' } });
+  product = await startWithAdmin('security-limits', {
+    env: { TRUST_PROXY: 'loopback', BEACONS_PER_ADDRESS_PER_MINUTE: '5' },
+  });
   [owner, reader] = await Promise.all([product.newUser('limits-owner'), product.newUser('limits-reader')]);
   await command('/subscriptions/admin/subscribe', product.admin, 'POST', { customerUid: owner.user.id });
   const created = await command('/guidebooks', owner, 'POST', { title: '비밀 여행' });
@@ -33,7 +43,9 @@ beforeAll(async () => {
   await command(`/guidebooks/${guidebook._id}/publish`, owner, 'PUT');
   const set = await command(`/guidebooks/${guidebook._id}/password`, owner, 'PUT', { password: '4821' });
   await fetch(`${product.baseUrl}/api/viewer/${guidebook.uuid}?after=${String(set.position)}`);
-  await fetch(`${product.baseUrl}/api/guidebooks/${guidebook._id}?mode=preview&after=${String(set.position)}`, { headers: bearer(reader.token) });
+  await fetch(`${product.baseUrl}/api/guidebooks/${guidebook._id}?mode=preview&after=${String(set.position)}`, {
+    headers: bearer(reader.token),
+  });
 });
 afterAll(() => product?.app.close());
 
@@ -78,7 +90,10 @@ describe('share passwords', () => {
 
 describe('sign-in', () => {
   const login = (password: string, address: string) =>
-    fetch(`${product.baseUrl}/api/auth`, { method: 'POST', headers: { authorization: basic(owner.user.email, password), ...from(address) } });
+    fetch(`${product.baseUrl}/api/auth`, {
+      method: 'POST',
+      headers: { authorization: basic(owner.user.email, password), ...from(address) },
+    });
 
   it('50 parallel wrong passwords from one address: at most 10 are tried, the rest refused with 429', async () => {
     const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => login(`Wrong${i}!pass`, '203.0.113.50')));
@@ -103,7 +118,20 @@ describe("readers' beacons", () => {
       fetch(`${product.baseUrl}/api/reading`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...from(address) },
-        body: JSON.stringify({ uuid: guidebook.uuid, reads: [{ kind: 'open', page: 'cover', at: new Date().toISOString(), source: 'qr', device: 'phone', offline: false, first: true }] }),
+        body: JSON.stringify({
+          uuid: guidebook.uuid,
+          reads: [
+            {
+              kind: 'open',
+              page: 'cover',
+              at: new Date().toISOString(),
+              source: 'qr',
+              device: 'phone',
+              offline: false,
+              first: true,
+            },
+          ],
+        }),
       });
     const statuses: number[] = [];
     for (let sent = 0; sent < 6; sent++) statuses.push((await beacon('203.0.113.50')).status);

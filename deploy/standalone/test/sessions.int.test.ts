@@ -69,7 +69,10 @@ describe('sessions end', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email }),
     });
-    const link = linkIn(await waitForMail(product.baseUrl, email, (mail) => mail.text.includes('/reset-password/')), '/reset-password/');
+    const link = linkIn(
+      await waitForMail(product.baseUrl, email, (mail) => mail.text.includes('/reset-password/')),
+      '/reset-password/',
+    );
     const resetToken = link.slice(link.lastIndexOf('/') + 1);
     const reset = await fetch(`${product.baseUrl}/api/password-resets/${resetToken}`, {
       method: 'PUT',
@@ -91,7 +94,9 @@ describe('sessions end', () => {
     await expectEnded(phone.token);
     expect((await me(laptop.token)).status).toBe(200);
     // signing out again with the ended token is refused as any ended session is; anonymous sign-out is a 401
-    expect((await fetch(`${product.baseUrl}/api/auth/sign-out`, { method: 'POST', headers: bearer(phone.token) })).status).toBe(401);
+    expect(
+      (await fetch(`${product.baseUrl}/api/auth/sign-out`, { method: 'POST', headers: bearer(phone.token) })).status,
+    ).toBe(401);
     expect((await fetch(`${product.baseUrl}/api/auth/sign-out`, { method: 'POST' })).status).toBe(401);
   });
 

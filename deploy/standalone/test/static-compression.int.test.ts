@@ -43,7 +43,9 @@ function get(path: string, headers: Record<string, string> = {}, method = 'GET')
     request(`${product.baseUrl}${path}`, { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        done({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
     })
       .on('error', fail)
       .end();
@@ -116,16 +118,19 @@ describe('hashed assets', () => {
 });
 
 describe('the app page', () => {
-  it.each(['/', '/login', '/guidebooks/recent', '/index.html'])('%s: index.html in brotli, always revalidated', async (path) => {
-    const answer = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
-    expect(answer.status).toBe(200);
-    expect(answer.headers['content-type']).toMatch(/^text\/html/);
-    expect(answer.headers['content-encoding']).toBe('br');
-    expect(answer.headers['cache-control']).toBe('no-cache');
-    expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
-    expect(answer.headers['content-security-policy']).toMatch(/script-src 'self'/);
-    expect(brotliDecompressSync(answer.body).toString()).toBe(html);
-  });
+  it.each(['/', '/login', '/guidebooks/recent', '/index.html'])(
+    '%s: index.html in brotli, always revalidated',
+    async (path) => {
+      const answer = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toMatch(/^text\/html/);
+      expect(answer.headers['content-encoding']).toBe('br');
+      expect(answer.headers['cache-control']).toBe('no-cache');
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(answer.headers['content-security-policy']).toMatch(/script-src 'self'/);
+      expect(brotliDecompressSync(answer.body).toString()).toBe(html);
+    },
+  );
 
   it('to a client that takes no compression, the page itself', async () => {
     const answer = await get('/login');

@@ -41,7 +41,10 @@ beforeAll(async () => {
     env: { LOG_LEVEL: 'warn', ADMIN_EMAIL, ADMIN_PASSWORD, ...TEST_ACCOUNT_ENV },
   });
   admin = await signIn(app.url, ADMIN_EMAIL, ADMIN_PASSWORD);
-  [author, other] = await Promise.all([verifiedUser(app.url, unique('author')), verifiedUser(app.url, unique('other'))]);
+  [author, other] = await Promise.all([
+    verifiedUser(app.url, unique('author')),
+    verifiedUser(app.url, unique('other')),
+  ]);
   for (const who of [author, other]) {
     const subscribed = await send('POST', '/subscriptions/admin/subscribe', admin, { customerUid: who.user.id });
     expect(subscribed.status).toBe(200);
@@ -51,16 +54,30 @@ afterAll(() => app?.close());
 
 type Problem = { code: string; message: string; status: number; errors?: { path: string; message: string }[] };
 
-function send(method: string, path: string, who: SignedIn | null, body?: unknown, headers: Record<string, string> = {}) {
+function send(
+  method: string,
+  path: string,
+  who: SignedIn | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${app.url}/api${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(who ? bearer(who.token) : {}), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(who ? bearer(who.token) : {}),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
 
 /** A refusal as problem details, leaving the log as it was. */
-async function refused(request: () => Promise<Response>, status: number, code: string): Promise<{ problem: Problem; response: Response }> {
+async function refused(
+  request: () => Promise<Response>,
+  status: number,
+  code: string,
+): Promise<{ problem: Problem; response: Response }> {
   const before = await app.eventStore.headPosition();
   const response = await request();
   const problem = (await response.json()) as Problem;
@@ -91,11 +108,17 @@ async function listed(who: SignedIn, id: string, query = ''): Promise<GuidebookR
 }
 
 /** Waits until the owner's list shows a thumbnail for the guidebook newer than `after`. */
-async function thumbnailListed(who: SignedIn, id: string, after: string | null = null, timeoutMs = 45_000): Promise<GuidebookRow> {
+async function thumbnailListed(
+  who: SignedIn,
+  id: string,
+  after: string | null = null,
+  timeoutMs = 45_000,
+): Promise<GuidebookRow> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const row = await listed(who, id);
-    if (row?.thumbnailUrl && row.thumbnailGeneratedAt && (after === null || row.thumbnailGeneratedAt > after)) return row;
+    if (row?.thumbnailUrl && row.thumbnailGeneratedAt && (after === null || row.thumbnailGeneratedAt > after))
+      return row;
     if (Date.now() > deadline) throw new Error(`no thumbnail listed for ${id} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -103,33 +126,58 @@ async function thumbnailListed(who: SignedIn, id: string, after: string | null =
 
 async function eventsOf(streamId: string): Promise<Array<{ type: string; data: Record<string, unknown> }>> {
   const events: Array<{ type: string; data: Record<string, unknown> }> = [];
-  for await (const event of app.eventStore.readStream(streamId)) events.push({ type: event.type, data: event.data as Record<string, unknown> });
+  for await (const event of app.eventStore.readStream(streamId))
+    events.push({ type: event.type, data: event.data as Record<string, unknown> });
   return events;
 }
 
 describe('who may ask, and for what', () => {
   it('401 without a token on every thumbnail call; nothing appended', async () => {
-    await refused(() => send('POST', '/thumbnails/generate', null, { guidebookIds: ['x'], priority: 'high' }), 401, 'unauthorized');
+    await refused(
+      () => send('POST', '/thumbnails/generate', null, { guidebookIds: ['x'], priority: 'high' }),
+      401,
+      'unauthorized',
+    );
     await refused(() => send('POST', '/admin/thumbnails/generate', null, { guidebookId: 'x' }), 401, 'unauthorized');
     await refused(() => send('GET', '/thumbnails/status', null), 401, 'unauthorized');
   });
 
   it('403 on the administrators’ endpoint for anyone else, whatever the body', async () => {
-    const { problem } = await refused(() => send('POST', '/admin/thumbnails/generate', author, { guidebookId: 'x' }), 403, 'forbidden');
+    const { problem } = await refused(
+      () => send('POST', '/admin/thumbnails/generate', author, { guidebookId: 'x' }),
+      403,
+      'forbidden',
+    );
     expect(problem.message).toBe(THUMBNAIL_MESSAGES.adminOnly);
     await refused(() => send('POST', '/admin/thumbnails/generate', author, { nonsense: true }), 403, 'forbidden');
   });
 
   it('400 naming the field for a bad body; nothing appended', async () => {
-    const missing = await refused(() => send('POST', '/thumbnails/generate', author, { priority: 'high' }), 400, 'validation_failed');
+    const missing = await refused(
+      () => send('POST', '/thumbnails/generate', author, { priority: 'high' }),
+      400,
+      'validation_failed',
+    );
     expect(missing.problem.errors?.[0]?.path).toBe('guidebookIds');
-    const empty = await refused(() => send('POST', '/thumbnails/generate', author, { guidebookIds: [] }), 400, 'validation_failed');
+    const empty = await refused(
+      () => send('POST', '/thumbnails/generate', author, { guidebookIds: [] }),
+      400,
+      'validation_failed',
+    );
     expect(empty.problem.errors?.[0]).toEqual({ path: 'guidebookIds', message: 'Name at least one guidebook' });
-    const priority = await refused(() => send('POST', '/thumbnails/generate', author, { guidebookIds: ['x'], priority: 'urgent' }), 400, 'validation_failed');
+    const priority = await refused(
+      () => send('POST', '/thumbnails/generate', author, { guidebookIds: ['x'], priority: 'urgent' }),
+      400,
+      'validation_failed',
+    );
     expect(priority.problem.errors?.[0]?.path).toBe('priority');
     const noId = await refused(() => send('POST', '/admin/thumbnails/generate', admin, {}), 400, 'validation_failed');
     expect(noId.problem.errors?.[0]).toEqual({ path: 'guidebookId', message: THUMBNAIL_MESSAGES.guidebookIdRequired });
-    const mode = await refused(() => send('POST', '/admin/thumbnails/generate', admin, { mode: 'all', guidebookIds: ['x'] }), 400, 'validation_failed');
+    const mode = await refused(
+      () => send('POST', '/admin/thumbnails/generate', admin, { mode: 'all', guidebookIds: ['x'] }),
+      400,
+      'validation_failed',
+    );
     expect(mode.problem.errors?.[0]?.path).toBe('mode');
   });
 
@@ -137,7 +185,12 @@ describe('who may ask, and for what', () => {
     const own = await guidebook(author);
     const draft = await guidebook(author, { publish: false });
     const theirs = await guidebook(other);
-    const answer = await answered(await send('POST', '/thumbnails/generate', author, { guidebookIds: [own._id, draft._id, theirs._id, 'no-such-guidebook', own._id], priority: 'high' }));
+    const answer = await answered(
+      await send('POST', '/thumbnails/generate', author, {
+        guidebookIds: [own._id, draft._id, theirs._id, 'no-such-guidebook', own._id],
+        priority: 'high',
+      }),
+    );
     expect(answer).toMatchObject({
       queued: 1,
       priority: 'high',
@@ -160,7 +213,14 @@ describe('who may ask, and for what', () => {
 
   it('429 after 5 requests in a minute, with Retry-After and the spec’s problem details; a retried request is not counted', async () => {
     const limited = await verifiedUser(app.url, unique('limited'));
-    const ask = (key?: string) => send('POST', '/thumbnails/generate', limited, { guidebookIds: ['not-mine'] }, key ? { 'idempotency-key': key } : {});
+    const ask = (key?: string) =>
+      send(
+        'POST',
+        '/thumbnails/generate',
+        limited,
+        { guidebookIds: ['not-mine'] },
+        key ? { 'idempotency-key': key } : {},
+      );
     for (let n = 0; n < 5; n++) await answered(await ask(n === 4 ? 'thumbnail-request-five' : undefined));
     const { problem, response } = await refused(() => ask(), 429, 'too_many_requests');
     expect(problem.message).toBe(THUMBNAIL_MESSAGES.tooMany);
@@ -176,8 +236,17 @@ describe('who may ask, and for what', () => {
     const draft = await guidebook(other, { publish: false });
     const one = await answered(await send('POST', '/admin/thumbnails/generate', admin, { guidebookId: theirs._id }));
     expect(one).toMatchObject({ queued: 1, priority: 'high', guidebookIds: [theirs._id] });
-    const batch = await answered(await send('POST', '/admin/thumbnails/generate', admin, { mode: 'specific', guidebookIds: [theirs._id, draft._id] }));
-    expect(batch).toMatchObject({ queued: 1, priority: 'low', skipped: [{ guidebookId: draft._id, reason: 'unpublished' }] });
+    const batch = await answered(
+      await send('POST', '/admin/thumbnails/generate', admin, {
+        mode: 'specific',
+        guidebookIds: [theirs._id, draft._id],
+      }),
+    );
+    expect(batch).toMatchObject({
+      queued: 1,
+      priority: 'low',
+      skipped: [{ guidebookId: draft._id, reason: 'unpublished' }],
+    });
   });
 
   it('GET thumbnails/status: the queue as counts, the caller’s own waiting guidebooks, the average render time', async () => {
@@ -193,7 +262,9 @@ describe('who may ask, and for what', () => {
 describe.skipIf(!chromium.found)('drawing (system Chromium)', () => {
   it('a request is drawn by the worker: the lists show the thumbnail, /media serves it as 435 × 800 WebP, no view is counted', async () => {
     const own = await guidebook(author);
-    const answer = await answered(await send('POST', '/thumbnails/generate', author, { guidebookIds: [own._id], priority: 'high' }));
+    const answer = await answered(
+      await send('POST', '/thumbnails/generate', author, { guidebookIds: [own._id], priority: 'high' }),
+    );
     expect(answer.queued).toBe(1);
     const row = await thumbnailListed(author, own._id);
     expect(row.thumbnailUrl).toMatch(new RegExp(`^/media/thumbnails/${own._id}/[0-9a-f]{16}\\.webp$`));
@@ -205,21 +276,31 @@ describe.skipIf(!chromium.found)('drawing (system Chromium)', () => {
     const { format, width, height } = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect({ format, width, height }).toEqual({ format: 'webp', width: 435, height: 800 });
 
-    const recorded = (await eventsOf(guidebookStream(own._id))).filter((event) => event.type === 'GuidebookThumbnailRecorded');
+    const recorded = (await eventsOf(guidebookStream(own._id))).filter(
+      (event) => event.type === 'GuidebookThumbnailRecorded',
+    );
     expect(recorded).toHaveLength(1);
-    expect(recorded[0]?.data).toMatchObject({ guidebookId: own._id, thumbnailUrl: row.thumbnailUrl, generatedAt: row.thumbnailGeneratedAt });
+    expect(recorded[0]?.data).toMatchObject({
+      guidebookId: own._id,
+      thumbnailUrl: row.thumbnailUrl,
+      generatedAt: row.thumbnailGeneratedAt,
+    });
     expect(recorded[0]?.data.renderMs).toEqual(expect.any(Number));
 
     const status = thumbnailStatusSchema.parse(await (await send('GET', '/thumbnails/status', author)).json());
     expect(status.yours.map((entry) => entry.guidebookId)).not.toContain(own._id);
-    console.log(`[thumbnails.int] measured render time: ${String(recorded[0]?.data.renderMs)} ms (average so far ${status.averageRenderMs} ms)`);
+    console.log(
+      `[thumbnails.int] measured render time: ${String(recorded[0]?.data.renderMs)} ms (average so far ${status.averageRenderMs} ms)`,
+    );
   });
 
   it('asking again for an unchanged guidebook draws it again (the browser already holds its page)', async () => {
     const own = await guidebook(author);
     await send('POST', '/thumbnails/generate', author, { guidebookIds: [own._id], priority: 'high' });
     const first = await thumbnailListed(author, own._id);
-    const again = await answered(await send('POST', '/thumbnails/generate', author, { guidebookIds: [own._id], priority: 'high' }));
+    const again = await answered(
+      await send('POST', '/thumbnails/generate', author, { guidebookIds: [own._id], priority: 'high' }),
+    );
     expect(again.queued).toBe(1);
     const second = await thumbnailListed(author, own._id, first.thumbnailGeneratedAt);
     // The same page makes the same picture: the same content-addressed file, a newer time.
@@ -248,7 +329,13 @@ describe('without a Chromium', () => {
     bare = await startStandalone({
       port: 0,
       dataDir: resolve(scratch, `thumbnails-bare-${randomUUID()}`),
-      env: { LOG_LEVEL: 'error', ADMIN_EMAIL, ADMIN_PASSWORD, CHROMIUM_PATH: '/nonexistent/chromium', ...TEST_ACCOUNT_ENV },
+      env: {
+        LOG_LEVEL: 'error',
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+        CHROMIUM_PATH: '/nonexistent/chromium',
+        ...TEST_ACCOUNT_ENV,
+      },
     });
   });
   afterAll(() => bare?.close());
@@ -261,13 +348,23 @@ describe('without a Chromium', () => {
       headers: { 'content-type': 'application/json', ...bearer(signedIn.token) },
       body: JSON.stringify({ guidebookId: 'anything' }),
     });
-    expect(await answered(response, 200)).toMatchObject({ queued: 0, estimated: null, message: THUMBNAIL_MESSAGES.unavailable, position: 0 });
+    expect(await answered(response, 200)).toMatchObject({
+      queued: 0,
+      estimated: null,
+      message: THUMBNAIL_MESSAGES.unavailable,
+      position: 0,
+    });
     expect(await bare.eventStore.headPosition()).toBe(before);
 
     const health = await fetch(`${bare.url}/api/health`);
     expect(health.status).toBe(200);
-    const { workers } = (await health.json()) as { workers: Array<{ name: string; available?: boolean; unavailableReason?: string }> };
-    expect(workers.find((worker) => worker.name === 'thumbnails')).toMatchObject({ available: false, unavailableReason: 'CHROMIUM_PATH /nonexistent/chromium does not exist' });
+    const { workers } = (await health.json()) as {
+      workers: Array<{ name: string; available?: boolean; unavailableReason?: string }>;
+    };
+    expect(workers.find((worker) => worker.name === 'thumbnails')).toMatchObject({
+      available: false,
+      unavailableReason: 'CHROMIUM_PATH /nonexistent/chromium does not exist',
+    });
     const status = await fetch(`${bare.url}/api/thumbnails/status`, { headers: bearer(signedIn.token) });
     expect(thumbnailStatusSchema.parse(await status.json()).available).toBe(false);
   });

@@ -37,13 +37,18 @@ async function api(path: string, init: { method?: string; who?: SignedIn; body?:
   if (!app) throw new Error('no app');
   return fetch(`${app.url}/api${path}`, {
     method: init.method ?? 'GET',
-    headers: { ...(init.body === undefined ? {} : { 'content-type': 'application/json' }), ...(init.who ? bearer(init.who.token) : {}) },
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.who ? bearer(init.who.token) : {}),
+    },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
 }
 
 async function publishSample(password?: string): Promise<Published> {
-  const created = (await (await api('/guidebooks', { method: 'POST', who: author, body: { source: 'sample' } })).json()) as { _id: string; uuid: string };
+  const created = (await (
+    await api('/guidebooks', { method: 'POST', who: author, body: { source: 'sample' } })
+  ).json()) as { _id: string; uuid: string };
   let response = await api(`/guidebooks/${created._id}/publish`, { method: 'PUT', who: author });
   expect(response.status).toBe(200);
   if (password) {
@@ -63,7 +68,11 @@ async function newPage(): Promise<Page> {
   page.on('pageerror', (error) => pageErrors.push(String(error)));
   page.on('console', (message) => {
     // An offline reload legitimately logs failed network requests.
-    if (message.type() === 'error' && !message.text().includes('net::ERR_INTERNET_DISCONNECTED') && !message.text().includes('Failed to load resource')) {
+    if (
+      message.type() === 'error' &&
+      !message.text().includes('net::ERR_INTERNET_DISCONNECTED') &&
+      !message.text().includes('Failed to load resource')
+    ) {
       pageErrors.push(message.text());
     }
   });
@@ -82,29 +91,43 @@ async function waitForText(page: Page, text: string): Promise<void> {
 
 /** Waits for the 'saved for offline' notice to come and go, so screenshots show the page itself. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('.pg-status')?.hasAttribute('hidden') !== false, { timeout: WAIT_MS }).catch(() => undefined);
+  await page
+    .waitForFunction(() => document.querySelector('.pg-status')?.hasAttribute('hidden') !== false, { timeout: WAIT_MS })
+    .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready);
 }
 
 const pageOf = (book: Published, type: string, title?: string) => {
-  const found = book.guidebook.document.contents.find((content) => content.contentType === type && (title === undefined || content.title === title));
+  const found = book.guidebook.document.contents.find(
+    (content) => content.contentType === type && (title === undefined || content.title === title),
+  );
   if (!found) throw new Error(`no ${type} page`);
   return found;
 };
 
 beforeAll(async () => {
-  if (!existsSync(resolve(webDist, 'viewer.html'))) throw new Error('web/dist/viewer.html is missing: run `npm run build -w @pocketguide/web` first');
+  if (!existsSync(resolve(webDist, 'viewer.html')))
+    throw new Error('web/dist/viewer.html is missing: run `npm run build -w @pocketguide/web` first');
   const scratch = resolve(repoRoot, 'test-output/tmp');
   mkdirSync(scratch, { recursive: true });
   app = await startStandalone({
     port: 0,
     dataDir: mkdtempSync(join(scratch, 'viewer-e2e-')),
     webDist,
-    env: { LOG_LEVEL: 'warn', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, VIEW_FLUSH_INTERVAL_MS: '500', ...TEST_ACCOUNT_ENV },
+    env: {
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      VIEW_FLUSH_INTERVAL_MS: '500',
+      ...TEST_ACCOUNT_ENV,
+    },
   });
   author = await verifiedUser(app.url, 'viewer-e2e-author@example.com');
   const admin = await signIn(app.url, ADMIN.email, ADMIN.password);
-  expect((await api('/subscriptions/admin/subscribe', { method: 'POST', who: admin, body: { customerUid: author.user.id } })).status).toBe(200);
+  expect(
+    (await api('/subscriptions/admin/subscribe', { method: 'POST', who: admin, body: { customerUid: author.user.id } }))
+      .status,
+  ).toBe(200);
   [open, locked] = await Promise.all([publishSample(), publishSample(PASSWORD)]);
   browser = await launchBrowser();
 });
@@ -132,9 +155,14 @@ describe('the readers’ viewer on a phone', () => {
     // The viewer's own script only: none of the app's (router, query cache, i18next, editor).
     expect(scripts.length).toBeGreaterThan(0);
     // (reading-shapes: the reading beacons' names, a 0.2 KB chunk the app's contracts index also holds)
-    expect(scripts.every((path) => /^\/assets\/(viewer|preload-helper|fonts|reading-shapes)-[\w-]+\.js$/.test(path)), scripts.join(', ')).toBe(true);
+    expect(
+      scripts.every((path) => /^\/assets\/(viewer|preload-helper|fonts|reading-shapes)-[\w-]+\.js$/.test(path)),
+      scripts.join(', '),
+    ).toBe(true);
     // Pretendard, served by us, for the Korean text (it arrives after the page has loaded).
-    await page.waitForFunction(() => [...document.fonts].some((font) => font.family.includes('Pretendard') && font.status === 'loaded'));
+    await page.waitForFunction(() =>
+      [...document.fonts].some((font) => font.family.includes('Pretendard') && font.status === 'loaded'),
+    );
     expect(await page.$$eval('.pg-tile', (tiles) => tiles.length)).toBe(open.guidebook.document.contents.length);
     await settle(page);
     await screenshot(page, 'viewer-cover-ko');
@@ -150,7 +178,11 @@ describe('the readers’ viewer on a phone', () => {
     ] as const) {
       const content = pageOf(open, type, title);
       await page.click(`a.pg-tile[href$="/contents/${content._id}"]`);
-      await page.waitForFunction((wanted) => document.querySelector('.pg-content-head h1')?.textContent === wanted, {}, content.title);
+      await page.waitForFunction(
+        (wanted) => document.querySelector('.pg-content-head h1')?.textContent === wanted,
+        {},
+        content.title,
+      );
       expect(new URL(page.url()).pathname).toBe(`/m/${open.uuid}/contents/${content._id}`);
       expect(await page.evaluate(() => (window as unknown as { marker: number }).marker)).toBe(marker);
       expect(await page.title()).toBe(`${content.title} · 제주 3박 4일 가족 여행`);
@@ -196,15 +228,24 @@ describe('the readers’ viewer on a phone', () => {
     expect(await page.$eval('.pg-accordion', (details) => (details as HTMLDetailsElement).open)).toBe(false);
     await page.click('.pg-accordion summary');
     expect(await page.$eval('.pg-accordion', (details) => (details as HTMLDetailsElement).open)).toBe(true);
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.pg-accordion img')].every((image) => image.complete && image.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.pg-accordion img')].every(
+        (image) => image.complete && image.naturalWidth > 0,
+      ),
+    );
     await page.evaluate(() => window.scrollBy(0, -200));
     await pause(200);
     await page.screenshot({ path: resolve(repoRoot, 'test-output/screenshots/viewer-attractions-open-ko.png') });
     expect(foreignRequests).toEqual([]);
     await page.setRequestInterception(true);
-    page.on('request', (request) => void (request.url().startsWith(app?.url ?? '') ? request.continue() : request.abort()));
+    page.on(
+      'request',
+      (request) => void (request.url().startsWith(app?.url ?? '') ? request.continue() : request.abort()),
+    );
     await page.click('button[data-video]');
-    expect(await page.$eval('iframe.pg-video-frame', (frame) => (frame as HTMLIFrameElement).src)).toMatch(/^https:\/\/www\.youtube-nocookie\.com\/embed\/3P1CnWI62Ik/);
+    expect(await page.$eval('iframe.pg-video-frame', (frame) => (frame as HTMLIFrameElement).src)).toMatch(
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/3P1CnWI62Ik/,
+    );
     foreignRequests.length = 0;
 
     // Scroll to top, then back to the cover, which keeps its place.
@@ -261,7 +302,9 @@ describe('the readers’ viewer on a phone', () => {
 
     // First paint: the drawn cards with their buttons; no map code, no Leaflet styles, nothing off the site.
     await page.goto(`${origin}/m/${open.uuid}/contents/${places._id}?lang=ko`, { waitUntil: 'networkidle0' });
-    expect(await page.$$eval('button.pg-map-show', (buttons) => buttons.map((button) => button.textContent))).toEqual(Array.from({ length: mapsOnPage }, () => '지도 보기'));
+    expect(await page.$$eval('button.pg-map-show', (buttons) => buttons.map((button) => button.textContent))).toEqual(
+      Array.from({ length: mapsOnPage }, () => '지도 보기'),
+    );
     expect(await page.$('.leaflet-container')).toBeNull();
     expect(assets.filter((path) => /interactive-map|leaflet/.test(path))).toEqual([]);
     expect(outside).toEqual([]);
@@ -274,8 +317,14 @@ describe('the readers’ viewer on a phone', () => {
     await page.tap('button.pg-map-show');
     await page.waitForSelector('.pg-map-box.is-live .pg-map-live .leaflet-container');
     await page.waitForSelector('.pg-map-live .leaflet-marker-icon.pg-map-marker');
-    expect(assets.some((path) => /^\/assets\/interactive-map-[\w-]+\.js$/.test(path)), assets.join(', ')).toBe(true);
-    expect(assets.some((path) => /^\/assets\/interactive-map-[\w-]+\.css$/.test(path)), assets.join(', ')).toBe(true);
+    expect(
+      assets.some((path) => /^\/assets\/interactive-map-[\w-]+\.js$/.test(path)),
+      assets.join(', '),
+    ).toBe(true);
+    expect(
+      assets.some((path) => /^\/assets\/interactive-map-[\w-]+\.css$/.test(path)),
+      assets.join(', '),
+    ).toBe(true);
     const frame = await page.$eval('.pg-map-live', (element) => {
       const box = element.getBoundingClientRect();
       return { width: box.width, height: box.height, zoom: (element as HTMLElement).dataset.zoom };
@@ -283,23 +332,44 @@ describe('the readers’ viewer on a phone', () => {
     expect(frame.height / frame.width).toBeCloseTo(0.8, 2);
     // Every tile failed: the message, in Korean; the card's address, coordinates and link stay below.
     await page.waitForFunction(() => document.querySelector<HTMLElement>('.pg-map-note')?.hidden === false);
-    expect(await page.$eval('.pg-map-note', (note) => note.textContent)).toBe('지도를 불러올 수 없어요. 인터넷 연결을 확인해 주세요. 주소와 좌표는 아래에 있어요.');
-    expect(await page.$eval('.pg-map-box.is-live .pg-map-card', (card) => (card as HTMLAnchorElement).href)).toMatch(/^https:\/\/www\.openstreetmap\.org\/\?mlat=/);
+    expect(await page.$eval('.pg-map-note', (note) => note.textContent)).toBe(
+      '지도를 불러올 수 없어요. 인터넷 연결을 확인해 주세요. 주소와 좌표는 아래에 있어요.',
+    );
+    expect(await page.$eval('.pg-map-box.is-live .pg-map-card', (card) => (card as HTMLAnchorElement).href)).toMatch(
+      /^https:\/\/www\.openstreetmap\.org\/\?mlat=/,
+    );
     // Level 6 is zoom 14 (zoom = 20 − level, contracts/src/viewer/map-zoom.ts): the tiles asked for say so.
     expect(frame.zoom).toBe('14');
     expect(tiles.length).toBeGreaterThan(0);
-    expect(tiles.every((url) => /^https:\/\/tile\.openstreetmap\.org\/14\/\d+\/\d+\.png$/.test(url)), tiles.join(', ')).toBe(true);
+    expect(
+      tiles.every((url) => /^https:\/\/tile\.openstreetmap\.org\/14\/\d+\/\d+\.png$/.test(url)),
+      tiles.join(', '),
+    ).toBe(true);
     // The marker sits at the map's centre: the item's coordinates.
     const centred = await page.$eval('.pg-map-live', (live) => {
       const box = live.getBoundingClientRect();
       const pin = live.querySelector('.leaflet-marker-icon')?.getBoundingClientRect();
-      return pin ? { dx: pin.left + pin.width / 2 - (box.left + box.width / 2), dy: pin.top + pin.height / 2 - (box.top + box.height / 2) } : null;
+      return pin
+        ? {
+            dx: pin.left + pin.width / 2 - (box.left + box.width / 2),
+            dy: pin.top + pin.height / 2 - (box.top + box.height / 2),
+          }
+        : null;
     });
     expect(centred && Math.abs(centred.dx) <= 1 && Math.abs(centred.dy) <= 1, JSON.stringify(centred)).toBe(true);
-    expect(await page.$eval('.pg-map-live .leaflet-control-attribution', (element) => element.textContent)).toContain('OpenStreetMap');
-    expect(await page.$eval('.pg-map-live .leaflet-control-attribution a[href="https://www.openstreetmap.org/copyright"]', (link) => link.textContent)).toBe('OpenStreetMap');
+    expect(await page.$eval('.pg-map-live .leaflet-control-attribution', (element) => element.textContent)).toContain(
+      'OpenStreetMap',
+    );
+    expect(
+      await page.$eval(
+        '.pg-map-live .leaflet-control-attribution a[href="https://www.openstreetmap.org/copyright"]',
+        (link) => link.textContent,
+      ),
+    ).toBe('OpenStreetMap');
     // The other maps stay cards until they are tapped.
-    expect(await page.$$eval('.pg-map-box:not(.is-live) button.pg-map-show', (buttons) => buttons.length)).toBe(mapsOnPage - 1);
+    expect(await page.$$eval('.pg-map-box:not(.is-live) button.pg-map-show', (buttons) => buttons.length)).toBe(
+      mapsOnPage - 1,
+    );
     // The marker names the place.
     await page.click('.pg-map-live .leaflet-marker-icon');
     await page.waitForSelector('.pg-map-live .leaflet-popup-content');
@@ -331,10 +401,15 @@ describe('the readers’ viewer on a phone', () => {
     await page.tap('button.pg-map-show');
     await page.waitForSelector('.pg-map-live .leaflet-marker-icon');
     await page.waitForFunction(() => document.querySelector<HTMLElement>('.pg-map-note')?.hidden === false);
-    expect(await page.$eval('.pg-map-note', (note) => note.textContent)).toBe('The map could not load. Check your internet connection; the address and coordinates are below.');
+    expect(await page.$eval('.pg-map-note', (note) => note.textContent)).toBe(
+      'The map could not load. Check your internet connection; the address and coordinates are below.',
+    );
     await pause(200);
     await page.screenshot({ path: resolve(repoRoot, 'test-output/screenshots/viewer-map-en.png') });
-    expect(outside.every((url) => new URL(url).hostname === 'tile.openstreetmap.org'), outside.join(', ')).toBe(true);
+    expect(
+      outside.every((url) => new URL(url).hostname === 'tile.openstreetmap.org'),
+      outside.join(', '),
+    ).toBe(true);
     await page.close();
     // The refused tiles were this test's own doing.
     foreignRequests.length = 0;
@@ -342,7 +417,9 @@ describe('the readers’ viewer on a phone', () => {
 
   it('shares: copy link (with the notice) and the QR code', async () => {
     if (!app || !browser) throw new Error('the app did not start');
-    await browser.defaultBrowserContext().overridePermissions(app.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
+    await browser
+      .defaultBrowserContext()
+      .overridePermissions(app.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
     const page = await newPage();
     onTestFailed(async () => void (await screenshot(page, 'viewer-failure-share')));
     await page.goto(`${app.url}/m/${open.uuid}?lang=ko`, { waitUntil: 'networkidle0' });
@@ -354,7 +431,9 @@ describe('the readers’ viewer on a phone', () => {
       return image?.complete === true && image.naturalWidth > 0;
     });
     // the shared address says where its readers come from (issue 24)
-    expect(await page.$eval('.pg-share-url', (input) => (input as HTMLInputElement).value)).toBe(`${app.url}/m/${open.uuid}?src=link`);
+    expect(await page.$eval('.pg-share-url', (input) => (input as HTMLInputElement).value)).toBe(
+      `${app.url}/m/${open.uuid}?src=link`,
+    );
     await page.click('[data-action="copy"]');
     await waitForText(page, '주소가 클립보드에 복사되었습니다');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${app.url}/m/${open.uuid}?src=link`);
@@ -396,7 +475,8 @@ describe('the readers’ viewer on a phone', () => {
     await page.goto(`${app.url}/m/${locked.uuid}?lang=ko`, { waitUntil: 'networkidle0' });
     await waitForText(page, '비밀번호가 필요한 가이드북이에요');
     expect(await page.$('.pg-tile')).toBeNull();
-    const submitDisabled = () => page.$eval('form[data-gate] button[type="submit"]', (button) => (button as HTMLButtonElement).disabled);
+    const submitDisabled = () =>
+      page.$eval('form[data-gate] button[type="submit"]', (button) => (button as HTMLButtonElement).disabled);
     expect(await submitDisabled()).toBe(true);
     await page.type('#pg-password', '   ');
     expect(await submitDisabled()).toBe(true);
@@ -425,7 +505,9 @@ describe('the readers’ viewer on a phone', () => {
     await page.reload({ waitUntil: 'networkidle0' });
     await page.waitForSelector('.pg-cover');
     const again = await newPage();
-    await again.goto(`${app.url}/m/${locked.uuid}/contents/${pageOf(locked, 'preparations')._id}?lang=ko`, { waitUntil: 'networkidle0' });
+    await again.goto(`${app.url}/m/${locked.uuid}/contents/${pageOf(locked, 'preparations')._id}?lang=ko`, {
+      waitUntil: 'networkidle0',
+    });
     await again.waitForSelector('.pg-content');
     await waitForText(again, '신분증');
     expect(await again.evaluate(() => localStorage.length > 0 && sessionStorage.length > 0)).toBe(true);
@@ -446,10 +528,15 @@ describe('the readers’ viewer on a phone', () => {
     if (!app) throw new Error('the app did not start');
     const page = await newPage();
     onTestFailed(async () => void (await screenshot(page, 'viewer-failure-preview')));
-    const unpublished = (await (await api('/guidebooks', { method: 'POST', who: author, body: { source: 'sample' } })).json()) as { _id: string; position: number };
+    const unpublished = (await (
+      await api('/guidebooks', { method: 'POST', who: author, body: { source: 'sample' } })
+    ).json()) as { _id: string; position: number };
     await api(`/viewer/preview/${unpublished._id}?after=${unpublished.position}`, { who: author });
     await page.goto(`${app.url}/m/${open.uuid}`, { waitUntil: 'networkidle0' });
-    await page.evaluate((token) => localStorage.setItem('pocketguide.session', JSON.stringify({ token })), author.token);
+    await page.evaluate(
+      (token) => localStorage.setItem('pocketguide.session', JSON.stringify({ token })),
+      author.token,
+    );
     await page.goto(`${app.url}/guidebooks/preview/${unpublished._id}?lang=ko`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('.pg-cover');
     const content = pageOf(open, 'preparations');
@@ -479,37 +566,72 @@ describe('the readers’ viewer on a phone', () => {
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
 
     // Offline: the page and the worker's own requests.
-    const worker = await browser.waitForTarget((target) => target.type() === 'service_worker' && target.url().endsWith('/viewer-sw.js'));
+    const worker = await browser.waitForTarget(
+      (target) => target.type() === 'service_worker' && target.url().endsWith('/viewer-sw.js'),
+    );
     const workerSession: CDPSession = await worker.createCDPSession();
     await workerSession.send('Network.enable');
-    await workerSession.send('Network.emulateNetworkConditions', { offline: true, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await workerSession.send('Network.emulateNetworkConditions', {
+      offline: true,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await page.setOfflineMode(true);
-    expect(await page.evaluate(() => fetch('/api/health').then(() => 'online', () => 'offline'))).toBe('offline');
+    expect(
+      await page.evaluate(() =>
+        fetch('/api/health').then(
+          () => 'online',
+          () => 'offline',
+        ),
+      ),
+    ).toBe('offline');
 
     await page.reload({ waitUntil: 'load' });
     await page.waitForSelector('.pg-cover');
     await waitForText(page, '2026년 5월 2일 – 5월 5일');
     await waitForText(page, '오프라인이에요');
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.pg-cover img')].every((image) => image.complete && image.naturalWidth > 0));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('.pg-cover img')].every(
+        (image) => image.complete && image.naturalWidth > 0,
+      ),
+    );
     await screenshot(page, 'viewer-offline-ko');
 
     // A content page, from its tile, with its pictures.
     const places = pageOf(open, 'attractions', '가볼 만한 곳');
     await page.click(`a.pg-tile[href$="/contents/${places._id}"]`);
     await page.waitForSelector('.pg-content');
-    await page.evaluate(() => document.querySelectorAll('img').forEach((image) => image.setAttribute('loading', 'eager')));
-    await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('.pg-content img')].every((image) => image.complete && image.naturalWidth > 0), { timeout: WAIT_MS });
+    await page.evaluate(() =>
+      document.querySelectorAll('img').forEach((image) => image.setAttribute('loading', 'eager')),
+    );
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll<HTMLImageElement>('.pg-content img')].every(
+          (image) => image.complete && image.naturalWidth > 0,
+        ),
+      { timeout: WAIT_MS },
+    );
     // And a content page opened directly (never visited as a page): the cover's copy draws it.
     const packing = pageOf(open, 'preparations');
     await page.goto(`${app.url}/m/${open.uuid}/contents/${packing._id}`, { waitUntil: 'load' });
-    await page.waitForFunction((title) => document.querySelector('.pg-content-head h1')?.textContent === title, {}, packing.title);
+    await page.waitForFunction(
+      (title) => document.querySelector('.pg-content-head h1')?.textContent === title,
+      {},
+      packing.title,
+    );
 
     // The guidebook behind a password, unlocked on this device before, opens offline too.
     await page.goto(`${app.url}/m/${locked.uuid}?lang=ko`, { waitUntil: 'load' });
     await page.waitForSelector('.pg-cover');
     await waitForText(page, '2026년 5월 2일 – 5월 5일');
     await page.setOfflineMode(false);
-    await workerSession.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await workerSession.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await page.close();
 
     expect(pageErrors).toEqual([]);

@@ -24,7 +24,11 @@ let reader: SignedIn;
 
 async function start(extra: Record<string, string> = {}): Promise<void> {
   // `webDist` points nowhere on purpose: the pages must render without a built web app.
-  ({ app, admin, newUser } = await startWithAdmin('viewer', { dataDir, webDist: resolve(dataDir, 'no-web'), env: { ...env, ...extra } }));
+  ({ app, admin, newUser } = await startWithAdmin('viewer', {
+    dataDir,
+    webDist: resolve(dataDir, 'no-web'),
+    env: { ...env, ...extra },
+  }));
 }
 
 beforeAll(async () => {
@@ -35,10 +39,20 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-function send(method: string, path: string, who: SignedIn | null, body?: unknown, headers: Record<string, string> = {}) {
+function send(
+  method: string,
+  path: string,
+  who: SignedIn | null,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${app.url}/api${path}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(who ? bearer(who.token) : {}), ...headers },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(who ? bearer(who.token) : {}),
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
@@ -78,7 +92,14 @@ const inlined = (html: string): unknown => {
  * the address the reader typed, and so in `og:url`).
  */
 function contentMarkers(document: GuidebookDocument): string[] {
-  return ['2026년 5월 2일', '한눈에 보는 일정', '즐거운 여행 되세요', '/sample/', '"document"', ...document.contents.map((content) => content.title)];
+  return [
+    '2026년 5월 2일',
+    '한눈에 보는 일정',
+    '즐거운 여행 되세요',
+    '/sample/',
+    '"document"',
+    ...document.contents.map((content) => content.title),
+  ];
 }
 
 describe('the first response of /m/{uuid}', () => {
@@ -97,8 +118,11 @@ describe('the first response of /m/{uuid}', () => {
     // the cover: header picture, subheader title and text, menu tiles, cards, footer, credit
     expect(html).toMatch(/<h1[^>]*>제주 3박 4일 가족 여행<\/h1>/);
     expect(html).toContain('2026년 5월 2일 – 5월 5일 · 어른 2, 어린이 2');
-    expect(html).toMatch(/<img class="pg-cover-image" src="\/sample\/jeju-coast-medium\.jpg"[^>]*fetchpriority="high">/);
-    for (const content of book.document.contents) expect(html).toContain(`href="/m/${book.uuid}/contents/${content._id}" data-nav`);
+    expect(html).toMatch(
+      /<img class="pg-cover-image" src="\/sample\/jeju-coast-medium\.jpg"[^>]*fetchpriority="high">/,
+    );
+    for (const content of book.document.contents)
+      expect(html).toContain(`href="/m/${book.uuid}/contents/${content._id}" data-nav`);
     expect(html).toContain('한눈에 보는 일정');
     expect(html).toContain('즐거운 여행 되세요!');
     expect(html).toContain('Powered by <a href="/" class="pg-credit-brand">포켓가이드</a>');
@@ -111,7 +135,13 @@ describe('the first response of /m/{uuid}', () => {
     // the guidebook inlined: the same answer as the API's
     const api = (await (await send('GET', `/viewer/${book.uuid}`, null)).json()) as ViewerGuidebook;
     expect(inlined(html)).toEqual(api);
-    expect(api).toMatchObject({ locked: false, uuid: book.uuid, shareUrl: `${PUBLIC_BASE_URL}/m/${book.uuid}`, credit: { kind: 'powered' }, hasPassword: false });
+    expect(api).toMatchObject({
+      locked: false,
+      uuid: book.uuid,
+      shareUrl: `${PUBLIC_BASE_URL}/m/${book.uuid}`,
+      credit: { kind: 'powered' },
+      hasPassword: false,
+    });
     expect(JSON.stringify(api)).not.toContain('passwordHash');
   });
 
@@ -130,7 +160,9 @@ describe('the first response of /m/{uuid}', () => {
       const html = await response.text();
       expect(html).toContain('<h1>가볼 만한 곳</h1>');
       expect(html).toContain('pg-image is-sticky');
-      expect(html).toContain('class="pg-map-card" href="https://www.openstreetmap.org/?mlat=33.458056&amp;mlon=126.942778');
+      expect(html).toContain(
+        'class="pg-map-card" href="https://www.openstreetmap.org/?mlat=33.458056&amp;mlon=126.942778',
+      );
       expect(html).toContain('data-video="3P1CnWI62Ik"');
       expect(html).toContain('<details class="pg-item pg-fold pg-accordion">');
       expect(html).toContain('<table');
@@ -148,7 +180,9 @@ describe('the first response of /m/{uuid}', () => {
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('Powered by <a href="/" class="pg-credit-brand">PocketGuide</a>');
     const content = book.document.contents[0]!._id;
-    const korean = await (await page(`/m/${book.uuid}/contents/${content}`, { 'accept-language': 'en-US,en;q=0.9' })).text();
+    const korean = await (
+      await page(`/m/${book.uuid}/contents/${content}`, { 'accept-language': 'en-US,en;q=0.9' })
+    ).text();
     expect(korean).toContain('<html lang="ko">');
     expect(korean).toContain('<span>표지로</span>');
     expect(korean).toContain('"language":"ko"');
@@ -163,7 +197,13 @@ describe('the first response of /m/{uuid}', () => {
     const unchanged = await page(`/m/${book.uuid}`, { 'if-none-match': etag! });
     expect(unchanged.status).toBe(304);
     expect(await unchanged.text()).toBe('');
-    const edited = await send('PATCH', `/guidebooks/${book.id}`, author, { patches: [{ op: 'replace', path: ['title'], value: '제주 봄 여행' }] }, { 'if-match': '"1"' });
+    const edited = await send(
+      'PATCH',
+      `/guidebooks/${book.id}`,
+      author,
+      { patches: [{ op: 'replace', path: ['title'], value: '제주 봄 여행' }] },
+      { 'if-match': '"1"' },
+    );
     expect(edited.status).toBe(200);
     const { position } = (await edited.json()) as { position: number };
     await send('GET', `/viewer/${book.uuid}?after=${position}`, null);
@@ -216,7 +256,11 @@ describe('the password gate', () => {
       for (const marker of markers) expect(text, `leaks "${marker}"`).not.toContain(marker);
     };
 
-    for (const path of [`/m/${book.uuid}`, `/m/${book.uuid}/contents/${book.document.contents[1]?._id}`, `/guidebooks/${book.id}/contents/${book.document.contents[1]?._id}`]) {
+    for (const path of [
+      `/m/${book.uuid}`,
+      `/m/${book.uuid}/contents/${book.document.contents[1]?._id}`,
+      `/guidebooks/${book.id}/contents/${book.document.contents[1]?._id}`,
+    ]) {
       const response = await page(path);
       expect(response.status).toBe(200);
       const html = await response.text();
@@ -227,7 +271,14 @@ describe('the password gate', () => {
       expect(metaContent(html, 'og:title')).toBe('제주 3박 4일 가족 여행');
       expect(metaContent(html, 'og:description')).toBeUndefined();
       expect(metaContent(html, 'og:image')).toBeUndefined();
-      expect(inlined(html)).toEqual({ locked: true, hasPassword: true, uuid: book.uuid, title: '제주 3박 4일 가족 여행', shareUrl: `${PUBLIC_BASE_URL}/m/${book.uuid}`, language: 'ko' });
+      expect(inlined(html)).toEqual({
+        locked: true,
+        hasPassword: true,
+        uuid: book.uuid,
+        title: '제주 3박 4일 가족 여행',
+        shareUrl: `${PUBLIC_BASE_URL}/m/${book.uuid}`,
+        language: 'ko',
+      });
     }
     for (const [method, path, who, body, headers] of [
       ['GET', `/viewer/${book.uuid}`, null, undefined, {}],
@@ -265,41 +316,72 @@ describe('the password gate', () => {
     expect(right.headers.get('cache-control')).toBe('private, no-store');
     const opened = (await right.json()) as ViewerGuidebook;
     expect(opened).toMatchObject({ locked: false, hasPassword: true, title: '제주 3박 4일 가족 여행' });
-    expect(opened.document.contents.map((content) => content._id)).toEqual(book.document.contents.map((content) => content._id));
+    expect(opened.document.contents.map((content) => content._id)).toEqual(
+      book.document.contents.map((content) => content._id),
+    );
 
-    expect(await (await send('GET', `/viewer/preview/${book.id}`, reader, undefined, { 'x-guidebook-password': encodeURIComponent('jeju 2026') })).json()).toMatchObject({ locked: false });
-    expect((await send('GET', `/viewer/preview/${book.id}`, reader, undefined, { 'x-guidebook-password': 'nope' })).status).toBe(403);
-    expect(await (await send('GET', `/viewer/preview/${book.id}`, author)).json()).toMatchObject({ locked: false, hasPassword: true });
+    expect(
+      await (
+        await send('GET', `/viewer/preview/${book.id}`, reader, undefined, {
+          'x-guidebook-password': encodeURIComponent('jeju 2026'),
+        })
+      ).json(),
+    ).toMatchObject({ locked: false });
+    expect(
+      (await send('GET', `/viewer/preview/${book.id}`, reader, undefined, { 'x-guidebook-password': 'nope' })).status,
+    ).toBe(403);
+    expect(await (await send('GET', `/viewer/preview/${book.id}`, author)).json()).toMatchObject({
+      locked: false,
+      hasPassword: true,
+    });
     expect((await send('GET', `/viewer/preview/${book.id}`, null)).status).toBe(401);
 
     // removing the password opens it to everyone
     await setPassword(book.id, '');
-    expect(await (await send('GET', `/viewer/${book.uuid}`, null)).json()).toMatchObject({ locked: false, hasPassword: false });
+    expect(await (await send('GET', `/viewer/${book.uuid}`, null)).json()).toMatchObject({
+      locked: false,
+      hasPassword: false,
+    });
   });
 
   it('a password set by an old event (its text, no hash) still unlocks with the right one only; nothing hashes it on the way', async () => {
     const book = await publishedSample();
     const { position } = await app.eventStore.appendToStream(guidebookStream(book.id), [
-      { id: randomUUID(), type: 'GuidebookPasswordSet', data: { guidebookId: book.id, password: 'old 2024', setAt: new Date().toISOString() }, metadata: { userId: author.user.id } },
+      {
+        id: randomUUID(),
+        type: 'GuidebookPasswordSet',
+        data: { guidebookId: book.id, password: 'old 2024', setAt: new Date().toISOString() },
+        metadata: { userId: author.user.id },
+      },
     ]);
     expect((await send('GET', `/viewer/guidebooks/${book.id}?after=${position}`, null)).status).toBe(200);
-    expect(await app.readStore.collection('guidebook-viewer').get(book.id)).toMatchObject({ hasPassword: true, passwordHash: null });
+    expect(await app.readStore.collection('guidebook-viewer').get(book.id)).toMatchObject({
+      hasPassword: true,
+      passwordHash: null,
+    });
     expect(await (await send('GET', `/viewer/${book.uuid}`, null)).json()).toMatchObject({ locked: true });
     expect((await send('POST', `/viewer/${book.uuid}/unlock`, null, { password: 'old 2025' })).status).toBe(403);
-    expect(await (await send('POST', `/viewer/${book.uuid}/unlock`, null, { password: 'old 2024' })).json()).toMatchObject({ locked: false, hasPassword: true });
+    expect(
+      await (await send('POST', `/viewer/${book.uuid}/unlock`, null, { password: 'old 2024' })).json(),
+    ).toMatchObject({ locked: false, hasPassword: true });
   });
 
   it('after ten wrong passwords from one address, 429 with Retry-After, even for the right one; other guidebooks are unaffected', async () => {
     const [book, other] = await Promise.all([publishedSample(), publishedSample()]);
     await Promise.all([setPassword(book.id, 'right'), setPassword(other.id, 'right')]);
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await send('POST', `/viewer/${book.uuid}/unlock`, null, { password: `wrong-${attempt}` })).status).toBe(403);
+      expect((await send('POST', `/viewer/${book.uuid}/unlock`, null, { password: `wrong-${attempt}` })).status).toBe(
+        403,
+      );
     }
     const limited = await send('POST', `/viewer/${book.uuid}/unlock`, null, { password: 'right' });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited.json()).toMatchObject({ code: 'too_many_requests' });
-    withoutMarkers(await (await send('POST', `/viewer/${book.uuid}/unlock`, null, { password: 'right' })).text(), book.document);
+    withoutMarkers(
+      await (await send('POST', `/viewer/${book.uuid}/unlock`, null, { password: 'right' })).text(),
+      book.document,
+    );
     expect((await send('POST', `/viewer/${other.uuid}/unlock`, null, { password: 'right' })).status).toBe(200);
   });
 });
@@ -314,7 +396,9 @@ describe('views, counted in memory and flushed as events', () => {
     // One reader counts once per guidebook in 30 minutes (hardening-smaller.int.test.ts): four readers here.
     const readerNo = (n: number) => ({ 'user-agent': `views-test-reader-${n}` });
     for (let view = 0; view < 3; view++) expect((await page(`/m/${book.uuid}`, readerNo(view))).status).toBe(200);
-    expect((await page(`/guidebooks/${book.id}/contents/${book.document.contents[0]?._id}`, readerNo(3))).status).toBe(200);
+    expect((await page(`/guidebooks/${book.id}/contents/${book.document.contents[0]?._id}`, readerNo(3))).status).toBe(
+      200,
+    );
     // the service worker's copy for offline reading and API reads are not views
     await page(`/m/${book.uuid}`, { 'x-viewer-prefetch': 'offline' });
     await send('GET', `/viewer/${book.uuid}`, null);
@@ -325,7 +409,8 @@ describe('views, counted in memory and flushed as events', () => {
     };
     await expect.poll(listed, { timeout: 5000, interval: 100 }).toBe(4);
     const events: Array<{ type: string; data: { count: number } }> = [];
-    for await (const event of app.eventStore.readStream(viewsStream(book.id))) events.push(event as unknown as { type: string; data: { count: number } });
+    for await (const event of app.eventStore.readStream(viewsStream(book.id)))
+      events.push(event as unknown as { type: string; data: { count: number } });
     expect(events.every((event) => event.type === 'GuidebookViewed')).toBe(true);
     expect(events.reduce((sum, event) => sum + event.data.count, 0)).toBe(4);
     // views never touch the guidebook's own stream (the editor's revision)
@@ -333,7 +418,11 @@ describe('views, counted in memory and flushed as events', () => {
     for await (const event of app.eventStore.readStream(guidebookStream(book.id))) types.push(event.type);
     expect(types).not.toContain('GuidebookViewed');
     // the editor's read (GET guidebooks/{id}) counts them too, at the revision it had
-    const editorRead = async () => (await (await send('GET', `/guidebooks/${book.id}`, author)).json()) as { views: { count: number }; revision: number };
+    const editorRead = async () =>
+      (await (await send('GET', `/guidebooks/${book.id}`, author)).json()) as {
+        views: { count: number };
+        revision: number;
+      };
     await expect.poll(async () => (await editorRead()).views.count, { timeout: 5000, interval: 100 }).toBe(4);
     expect((await editorRead()).revision).toBe(types.length - 1);
 
@@ -345,7 +434,11 @@ describe('views, counted in memory and flushed as events', () => {
     await expect.poll(listed, { timeout: 5000, interval: 100 }).toBe(5);
 
     const html = await (await page(`/m/${book.uuid}`)).text();
-    expect(html).toContain('Developed by <a href="https://jejutrails.example" target="_blank" rel="noopener noreferrer">Jeju Trails</a>');
-    expect(await (await send('GET', `/viewer/${book.uuid}`, null)).json()).toMatchObject({ credit: { kind: 'developed', name: 'Jeju Trails' } });
+    expect(html).toContain(
+      'Developed by <a href="https://jejutrails.example" target="_blank" rel="noopener noreferrer">Jeju Trails</a>',
+    );
+    expect(await (await send('GET', `/viewer/${book.uuid}`, null)).json()).toMatchObject({
+      credit: { kind: 'developed', name: 'Jeju Trails' },
+    });
   });
 });

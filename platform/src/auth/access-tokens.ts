@@ -10,7 +10,13 @@ import { UnauthorizedError } from '../http/errors.ts';
  * future" (beyond a minute of clock skew) is refused.
  */
 export type AccessTokenSubject = { id: string; role: string; sessionVersion?: number };
-export type VerifiedSession = { id: string; role: string; sessionId: string | null; sessionVersion: number; expiresAt: Date };
+export type VerifiedSession = {
+  id: string;
+  role: string;
+  sessionId: string | null;
+  sessionVersion: number;
+  expiresAt: Date;
+};
 
 export interface AccessTokens {
   issue(subject: AccessTokenSubject): Promise<string>;
@@ -23,7 +29,11 @@ const CLOCK_SKEW_SECONDS = 60;
 const ISSUER = 'pocketguide';
 const AUDIENCE = 'pocketguide-api';
 
-export function createAccessTokens(options: { secret: Uint8Array; ttlSeconds: number; now?: () => Date }): AccessTokens {
+export function createAccessTokens(options: {
+  secret: Uint8Array;
+  ttlSeconds: number;
+  now?: () => Date;
+}): AccessTokens {
   const { secret, ttlSeconds } = options;
   const now = options.now ?? (() => new Date());
   if (secret.length < 32) throw new Error('The JWT secret must be at least 32 bytes');
@@ -61,13 +71,21 @@ export function createAccessTokens(options: { secret: Uint8Array; ttlSeconds: nu
           currentDate: now(),
           requiredClaims: ['sub', 'exp', 'iat'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.role !== 'string') throw new UnauthorizedError('Invalid token');
-        if ((payload.iat ?? 0) > now().getTime() / 1000 + CLOCK_SKEW_SECONDS) throw new UnauthorizedError('Invalid token');
+        if (typeof payload.sub !== 'string' || typeof payload.role !== 'string')
+          throw new UnauthorizedError('Invalid token');
+        if ((payload.iat ?? 0) > now().getTime() / 1000 + CLOCK_SKEW_SECONDS)
+          throw new UnauthorizedError('Invalid token');
         // tokens from before sessions were named carry neither claim: version 0, not revocable one by one
         const sessionId = typeof payload.sid === 'string' ? payload.sid : null;
         const sessionVersion = typeof payload.ver === 'number' && Number.isInteger(payload.ver) ? payload.ver : 0;
         const expiresAtMs = (payload.exp ?? 0) * 1000;
-        const subject: VerifiedSession = { id: payload.sub, role: payload.role, sessionId, sessionVersion, expiresAt: new Date(expiresAtMs) };
+        const subject: VerifiedSession = {
+          id: payload.sub,
+          role: payload.role,
+          sessionId,
+          sessionVersion,
+          expiresAt: new Date(expiresAtMs),
+        };
         if (verified.size >= VERIFIED_LIMIT) verified.delete(verified.keys().next().value as string);
         verified.set(token, { subject, expiresAtMs });
         return subject;

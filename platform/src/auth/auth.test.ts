@@ -50,7 +50,12 @@ describe('session tokens (JWT, HS256 only)', () => {
   it('round-trips the subject, the role and the session (a new id per token, the version it was issued under)', async () => {
     const token = await tokens.issue({ id: 'u1', role: 'user', sessionVersion: 3 });
     const session = await tokens.verify(token);
-    expect(session).toMatchObject({ id: 'u1', role: 'user', sessionVersion: 3, expiresAt: new Date(clock.getTime() + 3600_000) });
+    expect(session).toMatchObject({
+      id: 'u1',
+      role: 'user',
+      sessionVersion: 3,
+      expiresAt: new Date(clock.getTime() + 3600_000),
+    });
     expect(session.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     const another = await tokens.verify(await tokens.issue({ id: 'u1', role: 'user' }));
     expect(another.sessionId).not.toBe(session.sessionId);
@@ -59,7 +64,9 @@ describe('session tokens (JWT, HS256 only)', () => {
 
   it('refuses a token issued in the future (beyond a minute of clock skew)', async () => {
     const ahead = createAccessTokens({ secret, ttlSeconds: 3600, now: () => new Date(clock.getTime() + 5 * 60_000) });
-    await expect(tokens.verify(await ahead.issue({ id: 'u1', role: 'user' }))).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(tokens.verify(await ahead.issue({ id: 'u1', role: 'user' }))).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     const skewed = createAccessTokens({ secret, ttlSeconds: 3600, now: () => new Date(clock.getTime() + 30_000) });
     expect((await tokens.verify(await skewed.issue({ id: 'u1', role: 'user' }))).id).toBe('u1');
   });
@@ -83,8 +90,14 @@ describe('session tokens (JWT, HS256 only)', () => {
   });
 
   it('refuses another key, another algorithm, an unsigned token and garbage', async () => {
-    const other = createAccessTokens({ secret: Buffer.from('another-secret-of-thirty-two-bytes!!'), ttlSeconds: 60, now: () => clock });
-    await expect(tokens.verify(await other.issue({ id: 'u1', role: 'admin' }))).rejects.toBeInstanceOf(UnauthorizedError);
+    const other = createAccessTokens({
+      secret: Buffer.from('another-secret-of-thirty-two-bytes!!'),
+      ttlSeconds: 60,
+      now: () => clock,
+    });
+    await expect(tokens.verify(await other.issue({ id: 'u1', role: 'admin' }))).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     const iat = Math.floor(clock.getTime() / 1000);
     const hs512 = await new SignJWT({ role: 'admin' })
       .setProtectedHeader({ alg: 'HS512' })
@@ -95,7 +108,13 @@ describe('session tokens (JWT, HS256 only)', () => {
       .setExpirationTime(iat + 60)
       .sign(secret);
     await expect(tokens.verify(hs512)).rejects.toBeInstanceOf(UnauthorizedError);
-    const unsigned = new UnsecuredJWT({ role: 'admin' }).setSubject('u1').setIssuer('pocketguide').setAudience('pocketguide-api').setIssuedAt(iat).setExpirationTime(iat + 60).encode();
+    const unsigned = new UnsecuredJWT({ role: 'admin' })
+      .setSubject('u1')
+      .setIssuer('pocketguide')
+      .setAudience('pocketguide-api')
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + 60)
+      .encode();
     await expect(tokens.verify(unsigned)).rejects.toBeInstanceOf(UnauthorizedError);
     await expect(tokens.verify('not-a-token')).rejects.toBeInstanceOf(UnauthorizedError);
   });
@@ -200,14 +219,17 @@ describe('the user access cache', () => {
   it('a load that started before an invalidation does not store its stale answer', async () => {
     let release: () => void = () => {};
     const cache = createUserAccessCache({
-      load: () => new Promise<UserAccess>((done) => (release = () => done({ role: 'user', status: 'active', ...SESSIONS }))),
+      load: () =>
+        new Promise<UserAccess>((done) => (release = () => done({ role: 'user', status: 'active', ...SESSIONS }))),
     });
     const pending = cache.get('u1');
     cache.invalidate('u1');
     release();
     await pending;
     let loaded = false;
-    const fresh = createUserAccessCache({ load: async () => ((loaded = true), { role: 'user', status: 'hidden', ...SESSIONS }) });
+    const fresh = createUserAccessCache({
+      load: async () => ((loaded = true), { role: 'user', status: 'hidden', ...SESSIONS }),
+    });
     expect((await fresh.get('u1'))?.status).toBe('hidden');
     expect(loaded).toBe(true);
   });
@@ -221,7 +243,9 @@ describe('mailed tokens', () => {
     expect(tokens.derive('activation', 'id-1')).toBe(token);
     expect(tokens.derive('password-reset', 'id-1')).not.toBe(token);
     expect(tokens.derive('activation', 'id-2')).not.toBe(token);
-    expect(createSecretTokens(Buffer.from('another-secret-of-thirty-two-bytes!!')).derive('activation', 'id-1')).not.toBe(token);
+    expect(
+      createSecretTokens(Buffer.from('another-secret-of-thirty-two-bytes!!')).derive('activation', 'id-1'),
+    ).not.toBe(token);
     expect(sha256Hex(token)).toMatch(/^[0-9a-f]{64}$/);
     expect(safeEqual(token, token)).toBe(true);
     expect(safeEqual(token, token.slice(1))).toBe(false);

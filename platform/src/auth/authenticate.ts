@@ -60,9 +60,15 @@ export function createAuth({ tokens, access }: { tokens: AccessTokens; access: U
     if (current.status === 'hidden') throw new ForbiddenError(HIDDEN_MESSAGE);
     if (current.status !== 'active') throw new UnauthorizedError('Please verify your email first');
     const ended =
-      subject.sessionVersion !== current.sessionVersion || (subject.sessionId !== null && current.endedSessions.includes(subject.sessionId));
+      subject.sessionVersion !== current.sessionVersion ||
+      (subject.sessionId !== null && current.endedSessions.includes(subject.sessionId));
     if (ended) throw new UnauthorizedError(SESSION_ENDED_MESSAGE);
-    return { id: subject.id, role: current.role, isAdmin: current.role !== 'user', session: { id: subject.sessionId, expiresAt: subject.expiresAt } };
+    return {
+      id: subject.id,
+      role: current.role,
+      isAdmin: current.role !== 'user',
+      session: { id: subject.sessionId, expiresAt: subject.expiresAt },
+    };
   }
 
   const guard =
@@ -93,7 +99,8 @@ export function createAuth({ tokens, access }: { tokens: AccessTokens; access: U
     selfOrAdmin: (param) =>
       guard((user, req) => {
         const caller = signedIn(user);
-        if (!caller.isAdmin && req.params[param] !== caller.id) throw new ForbiddenError('You may only see and change your own account');
+        if (!caller.isAdmin && req.params[param] !== caller.id)
+          throw new ForbiddenError('You may only see and change your own account');
       }),
   };
 }

@@ -16,7 +16,12 @@ import { TooManyRequestsError } from '../http/errors.ts';
  * own (the effective limit multiplies by the replica count), so a shared store (Redis INCR with expiry, or a
  * MongoDB TTL collection) would take the place of the Map behind the same calls.
  */
-export type RateLimitRule = { name: string; limit: number; windowMs: number; key(account: string, address: string): string };
+export type RateLimitRule = {
+  name: string;
+  limit: number;
+  windowMs: number;
+  key(account: string, address: string): string;
+};
 
 export const DEFAULT_LOGIN_RULES: readonly RateLimitRule[] = [
   { name: 'account-address', limit: 10, windowMs: 15 * 60_000, key: (account, address) => `aa:${account}|${address}` },
@@ -67,7 +72,10 @@ export function createLoginRateLimiter(
       }
       if (retryAfterMs > 0) {
         const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000));
-        throw new TooManyRequestsError(`${message} (try again in ${minutes} minute${minutes === 1 ? '' : 's'})`, retryAfterMs / 1000);
+        throw new TooManyRequestsError(
+          `${message} (try again in ${minutes} minute${minutes === 1 ? '' : 's'})`,
+          retryAfterMs / 1000,
+        );
       }
     },
     recordFailure(account, address) {

@@ -22,16 +22,24 @@ describe('server secrets', () => {
   it('in production both are required: a start without them is refused, whatever DATA_DIR holds', () => {
     const dir = resolve(scratch, `secrets-${randomUUID()}`);
     loadServerSecrets(loadConfig({ DATA_DIR: dir })); // a secrets file exists
-    expect(() => loadServerSecrets(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }))).toThrow(/JWT_SECRET and TOKEN_SECRET must both be set/);
-    expect(() => loadServerSecrets(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40) }))).toThrow(ConfigError);
-    const secrets = loadServerSecrets(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40), TOKEN_SECRET: 't'.repeat(40) }));
+    expect(() => loadServerSecrets(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production' }))).toThrow(
+      /JWT_SECRET and TOKEN_SECRET must both be set/,
+    );
+    expect(() =>
+      loadServerSecrets(loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40) })),
+    ).toThrow(ConfigError);
+    const secrets = loadServerSecrets(
+      loadConfig({ DATA_DIR: dir, NODE_ENV: 'production', JWT_SECRET: 'j'.repeat(40), TOKEN_SECRET: 't'.repeat(40) }),
+    );
     expect(Buffer.from(secrets.jwtSecret).toString()).toBe('j'.repeat(40));
   });
 
   it('configured values win', () => {
     const jwt = 'j'.repeat(40);
     const token = 't'.repeat(40);
-    const secrets = loadServerSecrets(loadConfig({ DATA_DIR: resolve(scratch, `secrets-${randomUUID()}`), JWT_SECRET: jwt, TOKEN_SECRET: token }));
+    const secrets = loadServerSecrets(
+      loadConfig({ DATA_DIR: resolve(scratch, `secrets-${randomUUID()}`), JWT_SECRET: jwt, TOKEN_SECRET: token }),
+    );
     expect(Buffer.from(secrets.jwtSecret).toString()).toBe(jwt);
     expect(Buffer.from(secrets.tokenSecret).toString()).toBe(token);
   });

@@ -31,7 +31,10 @@ function readSecretsFile(path: string): SecretsFile | null {
 function generatedSecrets(path: string): SecretsFile {
   const existing = readSecretsFile(path);
   if (existing) return existing;
-  const fresh: SecretsFile = { jwtSecret: randomBytes(48).toString('base64url'), tokenSecret: randomBytes(48).toString('base64url') };
+  const fresh: SecretsFile = {
+    jwtSecret: randomBytes(48).toString('base64url'),
+    tokenSecret: randomBytes(48).toString('base64url'),
+  };
   mkdirSync(dirname(path), { recursive: true });
   try {
     // 'wx': two processes starting together on one DATA_DIR must agree on one file, so the loser reads the winner's.

@@ -21,10 +21,19 @@ export function sharePasswordSalt(seed: string): Buffer {
   return createHash('sha256').update(`guidebook-share-password:${seed}`).digest().subarray(0, 16);
 }
 
-function scryptAsync(password: string, salt: Buffer, length: number, cost: { logN: number; r: number; p: number }): Promise<Buffer> {
+function scryptAsync(
+  password: string,
+  salt: Buffer,
+  length: number,
+  cost: { logN: number; r: number; p: number },
+): Promise<Buffer> {
   return new Promise<Buffer>((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, length, { N: 2 ** cost.logN, r: cost.r, p: cost.p, maxmem: maxmem(cost.logN, cost.r, cost.p) }, (error, key) =>
-      error ? reject(error) : resolve(key),
+    scrypt(
+      password.normalize('NFC'),
+      salt,
+      length,
+      { N: 2 ** cost.logN, r: cost.r, p: cost.p, maxmem: maxmem(cost.logN, cost.r, cost.p) },
+      (error, key) => (error ? reject(error) : resolve(key)),
     );
   });
 }

@@ -22,7 +22,17 @@ export type BlobStoreFactory = () => Promise<
 >;
 
 /** Keys a store must refuse: they leave its folder or bucket prefix, or are not keys at all. */
-const INVALID_KEYS = ['../etc/passwd', 'users/../../x', '/abs', 'users//x', 'users/.hidden/..', 'users/u1/', 'a b.webp', 'trailing.', ''];
+const INVALID_KEYS = [
+  '../etc/passwd',
+  'users/../../x',
+  '/abs',
+  'users//x',
+  'users/.hidden/..',
+  'users/u1/',
+  'a b.webp',
+  'trailing.',
+  '',
+];
 
 export async function blobStoreContract(name: string, factory: BlobStoreFactory): Promise<void> {
   const setup = await factory();
@@ -111,7 +121,9 @@ export async function blobStoreContract(name: string, factory: BlobStoreFactory)
         await store.put(key, Buffer.from('deep'), 'image/webp');
         expect(await store.get(key)).toEqual({ bytes: Buffer.from('deep'), contentType: 'image/webp' });
         expect(await store.list(`${folder}/a/b`)).toEqual([key]);
-        await expect(store.put(`${folder}/a/b/c/d/e/f/g/h/image.webp`, Buffer.from('too deep'), 'image/webp')).rejects.toThrow(/Invalid blob key/);
+        await expect(
+          store.put(`${folder}/a/b/c/d/e/f/g/h/image.webp`, Buffer.from('too deep'), 'image/webp'),
+        ).rejects.toThrow(/Invalid blob key/);
       });
 
       test('puts at once: of one key, one whole content wins; of many keys, all land', async () => {
@@ -153,7 +165,11 @@ export async function blobStoreContract(name: string, factory: BlobStoreFactory)
     describe('list', () => {
       test('every key under a folder, nested ones too, sorted; with or without the trailing slash', async () => {
         const folder = fresh('list');
-        const keys = [`${folder}/u1/portrait-b.webp`, `${folder}/u1/old/portrait-a.png`, `${folder}/u1/portrait-a.webp`];
+        const keys = [
+          `${folder}/u1/portrait-b.webp`,
+          `${folder}/u1/old/portrait-a.png`,
+          `${folder}/u1/portrait-a.webp`,
+        ];
         for (const key of keys) await store.put(key, Buffer.from(key), 'image/webp');
         const sorted = [...keys].sort();
         expect(await store.list(`${folder}/u1`)).toEqual(sorted);

@@ -39,7 +39,10 @@ const SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,199}$/;
 
 export function isBlobKey(key: string): boolean {
   const segments = key.split('/');
-  return segments.length <= 10 && segments.every((segment) => SEGMENT.test(segment) && segment !== '..' && !segment.endsWith('.'));
+  return (
+    segments.length <= 10 &&
+    segments.every((segment) => SEGMENT.test(segment) && segment !== '..' && !segment.endsWith('.'))
+  );
 }
 
 export function assertBlobKey(key: string): void {

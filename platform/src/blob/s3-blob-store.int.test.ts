@@ -27,23 +27,31 @@ function s3Factory(publicBaseUrl?: string): BlobStoreFactory {
 }
 
 await blobStoreContract('S3, streamed through /media', s3Factory());
-await blobStoreContract('S3 with S3_PUBLIC_BASE_URL, redirected from /media', s3Factory('https://cdn.example.test/pocketguide/'));
+await blobStoreContract(
+  'S3 with S3_PUBLIC_BASE_URL, redirected from /media',
+  s3Factory('https://cdn.example.test/pocketguide/'),
+);
 
-(bucket.available ? describe : describe.skip)(`S3 blob store${bucket.available ? '' : ` (skipped: ${bucket.reason})`}`, () => {
-  test('a bucket that is not there is an error, never a missing blob; /media answers 500 for it', async () => {
-    if (!bucket.available) return;
-    const store = createS3BlobStore({ ...bucket.settings, bucket: `${bucket.settings.bucket}-absent` });
-    const app = express().use('/media', mediaRoutes(store));
-    const server = app.listen(0, '127.0.0.1');
-    try {
-      await new Promise((resolve) => server.once('listening', resolve));
-      await expect(store.get('users/u1/portrait.webp')).rejects.toThrow();
-      await expect(store.put('users/u1/portrait.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow();
-      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/media/users/u1/portrait.webp`);
-      expect(response.status).toBe(500);
-    } finally {
-      server.close();
-      store.close();
-    }
-  });
-});
+(bucket.available ? describe : describe.skip)(
+  `S3 blob store${bucket.available ? '' : ` (skipped: ${bucket.reason})`}`,
+  () => {
+    test('a bucket that is not there is an error, never a missing blob; /media answers 500 for it', async () => {
+      if (!bucket.available) return;
+      const store = createS3BlobStore({ ...bucket.settings, bucket: `${bucket.settings.bucket}-absent` });
+      const app = express().use('/media', mediaRoutes(store));
+      const server = app.listen(0, '127.0.0.1');
+      try {
+        await new Promise((resolve) => server.once('listening', resolve));
+        await expect(store.get('users/u1/portrait.webp')).rejects.toThrow();
+        await expect(store.put('users/u1/portrait.webp', Buffer.from('x'), 'image/webp')).rejects.toThrow();
+        const response = await fetch(
+          `http://127.0.0.1:${(server.address() as AddressInfo).port}/media/users/u1/portrait.webp`,
+        );
+        expect(response.status).toBe(500);
+      } finally {
+        server.close();
+        store.close();
+      }
+    });
+  },
+);

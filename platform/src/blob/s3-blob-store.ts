@@ -11,7 +11,14 @@ import {
   S3ServiceException,
   paginateListObjectsV2,
 } from '@aws-sdk/client-s3';
-import { BLOB_CACHE_CONTROL, assertBlobKey, blobFolder, contentTypeOf, isBlobKey, type BlobStore } from './blob-store.ts';
+import {
+  BLOB_CACHE_CONTROL,
+  assertBlobKey,
+  blobFolder,
+  contentTypeOf,
+  isBlobKey,
+  type BlobStore,
+} from './blob-store.ts';
 
 export type S3BlobStoreOptions = {
   /** an S3-compatible server (MinIO, Ceph, R2…); unset: AWS S3 itself */
@@ -66,7 +73,13 @@ export function createS3BlobStore(options: S3BlobStoreOptions): S3BlobStore {
     async put(key, bytes, contentType) {
       assertBlobKey(key);
       await client.send(
-        new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: BLOB_CACHE_CONTROL }),
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: key,
+          Body: bytes,
+          ContentType: contentType,
+          CacheControl: BLOB_CACHE_CONTROL,
+        }),
       );
       return { key, url: url(key) };
     },

@@ -50,12 +50,15 @@ describe('embedded worker bus', () => {
       const mail = recordingWorker('mail', { filter: { eventTypes: ['MailRequested'] } });
       await bus.start([mail.worker]);
       for (let i = 0; i < 250; i += 1) {
-        await eventStore.appendToStream(`guidebook-${i % 7}`, [{ id: randomUUID(), type: 'GuidebookEdited', data: {} }]);
+        await eventStore.appendToStream(`guidebook-${i % 7}`, [
+          { id: randomUUID(), type: 'GuidebookEdited', data: {} },
+        ]);
       }
       await eventStore.appendToStream('user-1', [{ id: randomUUID(), type: 'MailRequested', data: {} }]);
       const head = await eventStore.headPosition();
       const deadline = Date.now() + 5000;
-      while ((await readStore.getCheckpoint(workerCheckpointName('mail'))) !== head && Date.now() < deadline) await sleep(10);
+      while ((await readStore.getCheckpoint(workerCheckpointName('mail'))) !== head && Date.now() < deadline)
+        await sleep(10);
 
       expect(await readStore.getCheckpoint('worker:mail')).toBe(head);
       expect(mail.deliveries.map((event) => event.type)).toEqual(['MailRequested']);

@@ -120,14 +120,12 @@ export function createEmbeddedWorkerBus(options: EmbeddedWorkerBusOptions): Work
 
     async status() {
       const head = await eventStore.headPosition();
-      return [...running.values()].map(
-        (entry): WorkerLag => ({
-          name: entry.worker.name,
-          checkpoint: entry.checkpoint,
-          lag: Math.max(0, head - (entry.checkpoint ?? 0)),
-          ...(entry.lastError === undefined ? {} : { lastError: entry.lastError }),
-        }),
-      );
+      return [...running.values()].map((entry): WorkerLag => ({
+        name: entry.worker.name,
+        checkpoint: entry.checkpoint,
+        lag: Math.max(0, head - (entry.checkpoint ?? 0)),
+        ...(entry.lastError === undefined ? {} : { lastError: entry.lastError }),
+      }));
     },
   };
 }

@@ -27,7 +27,10 @@ const BROKER_DEFAULT_MAX = 1_048_588;
 /** An error shaped as kafkajs throws it: a protocol error wrapped by the retrier. */
 function brokerError(type: string, retriable: boolean): Error {
   const protocol = Object.assign(new Error(type), { type, retriable, name: 'KafkaJSProtocolError' });
-  return Object.assign(new Error(`wrapped: ${type}`, { cause: protocol }), { retriable: false, name: 'KafkaJSNonRetriableError' });
+  return Object.assign(new Error(`wrapped: ${type}`, { cause: protocol }), {
+    retriable: false,
+    name: 'KafkaJSNonRetriableError',
+  });
 }
 
 /**
@@ -47,7 +50,10 @@ function brokerModel(maxBytes = BROKER_DEFAULT_MAX) {
     async send(topicMessages) {
       if (down) throw new Error('Connection error: connect ECONNREFUSED');
       for (const { messages } of topicMessages) {
-        const bytes = messages.reduce((sum, m) => sum + Buffer.byteLength(String(m.value)) + Buffer.byteLength(String(m.key)) + 70, 0);
+        const bytes = messages.reduce(
+          (sum, m) => sum + Buffer.byteLength(String(m.value)) + Buffer.byteLength(String(m.key)) + 70,
+          0,
+        );
         if (bytes > maxBytes) throw brokerError('MESSAGE_TOO_LARGE', false);
       }
       for (const { topic, messages } of topicMessages) topics.set(topic, [...(topics.get(topic) ?? []), ...messages]);
@@ -84,16 +90,27 @@ describe('the Kafka relay under the broker limits', () => {
   it('does not wedge on events too big for message.max.bytes: big ones travel as references, batches are split by bytes', async () => {
     const { eventStore, readStore, close } = openStores();
     // a 1.2 MB save, two 0.8 MB edits of one guidebook, and a burst of small events
-    await eventStore.appendToStream('guidebook-a', [{ id: randomUUID(), type: 'GuidebookSaved', data: big(1_200_000) }]);
+    await eventStore.appendToStream('guidebook-a', [
+      { id: randomUUID(), type: 'GuidebookSaved', data: big(1_200_000) },
+    ]);
     await eventStore.appendToStream('guidebook-b', [{ id: randomUUID(), type: 'GuidebookSaved', data: big(800_000) }]);
     await eventStore.appendToStream('guidebook-b', [{ id: randomUUID(), type: 'GuidebookSaved', data: big(800_000) }]);
     for (let i = 0; i < 300; i += 1) {
-      await eventStore.appendToStream(`guidebook-s${i}`, [{ id: randomUUID(), type: 'GuidebookCreated', data: big(6_000) }]);
+      await eventStore.appendToStream(`guidebook-s${i}`, [
+        { id: randomUUID(), type: 'GuidebookCreated', data: big(6_000) },
+      ]);
     }
     const broker = brokerModel();
     const errors: unknown[] = [];
     const relay = createKafkaRelay({
-      eventStore, readStore, brokers: [], clientId: 't', topicPrefix: 'pg', transport: broker.transport, retryDelayMs: 1, onError: (e) => errors.push(e),
+      eventStore,
+      readStore,
+      brokers: [],
+      clientId: 't',
+      topicPrefix: 'pg',
+      transport: broker.transport,
+      retryDelayMs: 1,
+      onError: (e) => errors.push(e),
     });
     await relay.start();
     const head = await eventStore.headPosition();
@@ -120,7 +137,14 @@ describe('the Kafka relay under the broker limits', () => {
     await eventStore.appendToStream('guidebook-a', [{ id: randomUUID(), type: 'GuidebookSaved', data: big(300_000) }]);
     const broker = brokerModel(200_000);
     const relay = createKafkaRelay({
-      eventStore, readStore, brokers: [], clientId: 't', topicPrefix: 'pg', transport: broker.transport, retryDelayMs: 1, onError: () => undefined,
+      eventStore,
+      readStore,
+      brokers: [],
+      clientId: 't',
+      topicPrefix: 'pg',
+      transport: broker.transport,
+      retryDelayMs: 1,
+      onError: () => undefined,
     });
     await relay.start();
     const head = await eventStore.headPosition();
@@ -144,7 +168,16 @@ describe('the Kafka relay under the broker limits', () => {
       },
       disconnect: async () => undefined,
     };
-    const relay = createKafkaRelay({ eventStore, readStore, brokers: [], clientId: 't', topicPrefix: 'pg', transport, retryDelayMs: 1, onError: () => undefined });
+    const relay = createKafkaRelay({
+      eventStore,
+      readStore,
+      brokers: [],
+      clientId: 't',
+      topicPrefix: 'pg',
+      transport,
+      retryDelayMs: 1,
+      onError: () => undefined,
+    });
     await relay.start();
     await until(async () => (await relay.status()).state === 'failed', 'the relay to fail');
     expect((await relay.status()).lastError).toMatch(/TOPIC_AUTHORIZATION_FAILED/);
@@ -159,7 +192,15 @@ describe('the Kafka relay under the broker limits', () => {
     const broker = brokerModel();
     broker.setDown(true);
     const relay = createKafkaRelay({
-      eventStore, readStore, brokers: [], clientId: 't', topicPrefix: 'pg', transport: broker.transport, retryDelayMs: 1, maxRetryDelayMs: 5, onError: () => undefined,
+      eventStore,
+      readStore,
+      brokers: [],
+      clientId: 't',
+      topicPrefix: 'pg',
+      transport: broker.transport,
+      retryDelayMs: 1,
+      maxRetryDelayMs: 5,
+      onError: () => undefined,
     });
     await relay.start();
     await until(async () => (await relay.status()).lastError !== undefined, 'the outage to be reported');
@@ -179,7 +220,14 @@ describe('the Kafka relay under the broker limits', () => {
 
 describe('relay messages', () => {
   const event = (bytes: number, position: number): RecordedEvent => ({
-    id: randomUUID(), type: 'T', data: big(bytes), metadata: {}, streamId: `guidebook-${position}`, revision: 0, position, recordedAt: new Date(0).toISOString(),
+    id: randomUUID(),
+    type: 'T',
+    data: big(bytes),
+    metadata: {},
+    streamId: `guidebook-${position}`,
+    revision: 0,
+    position,
+    recordedAt: new Date(0).toISOString(),
   });
 
   it('splits by bytes, keeps log order and the last position of each chunk', () => {
@@ -187,7 +235,13 @@ describe('relay messages', () => {
     const chunks = chunkByBytes(messages, 900_000);
     expect(chunks.map((c) => c.lastPosition)).toEqual([2, 4, 5]);
     for (const chunk of chunks) expect(chunk.bytes).toBeLessThanOrEqual(900_000);
-    expect(chunks.flatMap((c) => c.topicMessages.flatMap((t) => t.messages.map((m) => m.headers?.position)))).toEqual(['1', '2', '3', '4', '5']);
+    expect(chunks.flatMap((c) => c.topicMessages.flatMap((t) => t.messages.map((m) => m.headers?.position)))).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+    ]);
   });
 
   it('an event just under the message limit goes whole, one just over as a reference', () => {
@@ -201,7 +255,9 @@ describe('relay messages', () => {
   it('tells a too-large refusal and a non-retriable error from an outage through kafkajs wrapping', () => {
     expect(isMessageTooLarge(brokerError('MESSAGE_TOO_LARGE', false))).toBe(true);
     expect(isRetriable(brokerError('MESSAGE_TOO_LARGE', false))).toBe(false);
-    const retriesExceeded = Object.assign(new Error('retries exceeded', { cause: new Error('ECONNREFUSED') }), { retriable: false });
+    const retriesExceeded = Object.assign(new Error('retries exceeded', { cause: new Error('ECONNREFUSED') }), {
+      retriable: false,
+    });
     expect(isRetriable(retriesExceeded)).toBe(true);
     expect(isMessageTooLarge(new Error('ECONNREFUSED'))).toBe(false);
   });
@@ -212,7 +268,9 @@ describe('Kafka consumer crashes', () => {
     const consumer = new EventEmitter();
     const entry: { lastError?: string; crashed?: boolean } = {};
     watchConsumerCrashes(consumer, { crash: 'consumer.crash', groupJoin: 'consumer.group_join' }, entry);
-    consumer.emit('consumer.crash', { payload: { error: new Error('The coordinator is not aware of this member'), restart: true } });
+    consumer.emit('consumer.crash', {
+      payload: { error: new Error('The coordinator is not aware of this member'), restart: true },
+    });
     expect(entry.lastError).toMatch(/coordinator/);
     consumer.emit('consumer.group_join', { payload: {} });
     expect(entry.lastError).toBeUndefined();

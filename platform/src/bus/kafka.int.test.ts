@@ -5,7 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { acquireEngine } from '../../../test-support/engines.ts';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store.ts';
 import { createSqliteReadStore } from '../read-store/sqlite-read-store.ts';
-import { createKafkaRelay, createKafkaWorkerBus, KAFKA_RELAY_CHECKPOINT, topicForCategory, type KafkaRelay } from './kafka.ts';
+import {
+  createKafkaRelay,
+  createKafkaWorkerBus,
+  KAFKA_RELAY_CHECKPOINT,
+  topicForCategory,
+  type KafkaRelay,
+} from './kafka.ts';
 import { describeWorkerBusContract } from './worker-bus.contract.ts';
 
 const SUITE = 'worker-bus contract: Kafka';

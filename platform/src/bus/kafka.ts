@@ -1,10 +1,13 @@
-import { Kafka, logLevel, type Admin, type Consumer, type EachMessagePayload, type Message, type Producer } from 'kafkajs';
 import {
-  matchesFilter,
-  streamCategory,
-  type EventStore,
-  type RecordedEvent,
-} from '../event-store/event-store.ts';
+  Kafka,
+  logLevel,
+  type Admin,
+  type Consumer,
+  type EachMessagePayload,
+  type Message,
+  type Producer,
+} from 'kafkajs';
+import { matchesFilter, streamCategory, type EventStore, type RecordedEvent } from '../event-store/event-store.ts';
 import { pullBatches } from '../event-store/pull-batches.ts';
 import type { ReadStore } from '../read-store/read-store.ts';
 import { errorMessage, logWorkerError, retryWithBackoff, type WorkerErrorContext } from './delivery.ts';
@@ -67,7 +70,11 @@ export const EVENT_REFERENCE_HEADER = 'event-reference';
 export type EventReference = { id: string; streamId: string; revision: number; position: number; type: string };
 
 export type RelayMessage = { topic: string; message: Message; bytes: number; position: number };
-export type RelayChunk = { topicMessages: { topic: string; messages: Message[] }[]; bytes: number; lastPosition: number };
+export type RelayChunk = {
+  topicMessages: { topic: string; messages: Message[] }[];
+  bytes: number;
+  lastPosition: number;
+};
 
 function headerBytes(headers: Record<string, string>): number {
   let bytes = 0;
@@ -76,14 +83,28 @@ function headerBytes(headers: Record<string, string>): number {
 }
 
 /** The message for one event: the whole event, or a reference when the event is over `maxMessageBytes`. */
-export function toRelayMessage(event: RecordedEvent, topicPrefix: string, maxMessageBytes: number, forceReference = false): RelayMessage {
+export function toRelayMessage(
+  event: RecordedEvent,
+  topicPrefix: string,
+  maxMessageBytes: number,
+  forceReference = false,
+): RelayMessage {
   const topic = topicForCategory(topicPrefix, streamCategory(event.streamId));
-  const headers: Record<string, string> = { 'event-type': event.type, 'event-id': event.id, position: String(event.position) };
+  const headers: Record<string, string> = {
+    'event-type': event.type,
+    'event-id': event.id,
+    position: String(event.position),
+  };
   const keyBytes = Buffer.byteLength(event.streamId);
   const whole = JSON.stringify(event);
   const wholeBytes = keyBytes + Buffer.byteLength(whole) + headerBytes(headers) + RECORD_OVERHEAD_BYTES;
   if (!forceReference && wholeBytes <= maxMessageBytes) {
-    return { topic, position: event.position, bytes: wholeBytes, message: { key: event.streamId, value: whole, headers } };
+    return {
+      topic,
+      position: event.position,
+      bytes: wholeBytes,
+      message: { key: event.streamId, value: whole, headers },
+    };
   }
   const reference: EventReference = {
     id: event.id,
@@ -159,7 +180,11 @@ export interface RelayTransport {
   disconnect(): Promise<void>;
 }
 
-function kafkaTransport(brokers: readonly string[], clientId: string, numPartitions: number | undefined): RelayTransport {
+function kafkaTransport(
+  brokers: readonly string[],
+  clientId: string,
+  numPartitions: number | undefined,
+): RelayTransport {
   const kafka = createKafka(brokers, clientId);
   // Idempotent: a retried produce request is written once by the broker; one request in flight keeps order.
   const producer: Producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1 });
@@ -243,7 +268,12 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
    * and can be stopped; a chunk the broker refuses as too large is split, and a single event refused whole is sent
    * as a reference; any other error retrying cannot cure ends the relay (`failed`), so it is not retried forever.
    */
-  async function sendChunk(abort: AbortController, transport: RelayTransport, chunk: RelayChunk, events: Map<number, RecordedEvent>): Promise<boolean> {
+  async function sendChunk(
+    abort: AbortController,
+    transport: RelayTransport,
+    chunk: RelayChunk,
+    events: Map<number, RecordedEvent>,
+  ): Promise<boolean> {
     let outcome: 'sent' | 'too-large' = 'sent';
     let fatal: unknown;
     const sent = await retryWithBackoff(async () => {
@@ -266,19 +296,26 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
     if (!sent) return false;
     if (fatal !== undefined) throw fatal;
     if (outcome === 'sent') return true;
-    const positions = chunk.topicMessages.flatMap(({ messages }) => messages.map((message) => Number(message.headers?.position)));
+    const positions = chunk.topicMessages.flatMap(({ messages }) =>
+      messages.map((message) => Number(message.headers?.position)),
+    );
     const inChunk = [...events.values()].filter((event) => positions.includes(event.position));
     if (inChunk.length > 1) {
       // the broker's limit is lower than ours: one event per request, each as small as it can be made
       for (const event of inChunk) {
-        if (!(await sendChunk(abort, transport, chunkOf([toRelayMessage(event, topicPrefix, maxMessageBytes)]), events))) return false;
+        if (
+          !(await sendChunk(abort, transport, chunkOf([toRelayMessage(event, topicPrefix, maxMessageBytes)]), events))
+        )
+          return false;
       }
       return true;
     }
     const only = inChunk[0];
     const alreadyReference = chunk.topicMessages[0]?.messages[0]?.headers?.[EVENT_REFERENCE_HEADER] === '1';
     if (!only || alreadyReference) {
-      throw new Error(`Kafka refused a ${chunk.bytes} B message as too large even as a reference: raise the broker's message.max.bytes`);
+      throw new Error(
+        `Kafka refused a ${chunk.bytes} B message as too large even as a reference: raise the broker's message.max.bytes`,
+      );
     }
     return sendChunk(abort, transport, chunkOf([toRelayMessage(only, topicPrefix, maxMessageBytes, true)]), events);
   }
@@ -299,7 +336,10 @@ export function createKafkaRelay(options: KafkaRelayOptions): KafkaRelay {
       const subscription = eventStore.subscribeToAll({ after: checkpoint ?? undefined, signal: abort.signal });
       for await (const { events } of pullBatches(subscription, batchSize)) {
         const byPosition = new Map(events.map((event) => [event.position, event]));
-        const chunks = chunkByBytes(events.map((event) => toRelayMessage(event, topicPrefix, maxMessageBytes)), maxBatchBytes);
+        const chunks = chunkByBytes(
+          events.map((event) => toRelayMessage(event, topicPrefix, maxMessageBytes)),
+          maxBatchBytes,
+        );
         for (const chunk of chunks) {
           if (!(await sendChunk(abort, transport, chunk, byPosition))) return;
           lastError = undefined;
@@ -431,14 +471,19 @@ export function decodeMessage(value: Buffer | null, headers: Message['headers'])
 
 /** Reads a referenced event from the event store; an id that does not match is an error, never a wrong event. */
 export async function readReferencedEvent(eventStore: EventStore, reference: EventReference): Promise<RecordedEvent> {
-  for await (const event of eventStore.readStream(reference.streamId, { fromRevision: reference.revision, maxCount: 1 })) {
+  for await (const event of eventStore.readStream(reference.streamId, {
+    fromRevision: reference.revision,
+    maxCount: 1,
+  })) {
     if (event.id === reference.id) return event;
     break;
   }
   throw new Error(`Event ${reference.id} (${reference.streamId}@${reference.revision}) is not in the event store`);
 }
 
-type ConsumerEvents = { on(event: string, listener: (payload: { payload: { error: Error; restart?: boolean } }) => void): unknown };
+type ConsumerEvents = {
+  on(event: string, listener: (payload: { payload: { error: Error; restart?: boolean } }) => void): unknown;
+};
 
 /**
  * A consumer crash is reported until the consumer has rejoined its group: kafkajs restarts a crashed consumer by
@@ -496,19 +541,25 @@ export function createKafkaWorkerBus(options: KafkaWorkerBusOptions): WorkerBus 
     if (matchesFilter(event, worker.filter) && !entry.recent.has(event.id)) {
       // an event too big for the broker came as a reference: its data is read from the event store
       let full: RecordedEvent | undefined = 'event' in decoded ? decoded.event : undefined;
-      const handled = await retryWithBackoff(async () => {
-        full ??= await readReferencedEvent(eventStore, 'reference' in decoded ? decoded.reference : event as EventReference);
-        await worker.handle(full);
-      }, {
-        initialDelayMs: options.retryDelayMs ?? 1000,
-        maxDelayMs: options.maxRetryDelayMs ?? 60_000,
-        signal: entry.abort.signal,
-        keepAlive: heartbeat,
-        onFailure: (error, attempt) => {
-          entry.lastError = errorMessage(error);
-          onError(error, { worker: worker.name, ...(full ? { event: full } : {}), attempt });
+      const handled = await retryWithBackoff(
+        async () => {
+          full ??= await readReferencedEvent(
+            eventStore,
+            'reference' in decoded ? decoded.reference : (event as EventReference),
+          );
+          await worker.handle(full);
         },
-      });
+        {
+          initialDelayMs: options.retryDelayMs ?? 1000,
+          maxDelayMs: options.maxRetryDelayMs ?? 60_000,
+          signal: entry.abort.signal,
+          keepAlive: heartbeat,
+          onFailure: (error, attempt) => {
+            entry.lastError = errorMessage(error);
+            onError(error, { worker: worker.name, ...(full ? { event: full } : {}), attempt });
+          },
+        },
+      );
       // Throwing keeps the offset uncommitted, so the next consumer of the group gets this event again.
       if (!handled) throw new Error(`Worker ${worker.name} stopped before handling event ${event.id}`);
       entry.recent.add(event.id);

@@ -63,7 +63,11 @@ export function recordingWorker(
 }
 
 /** Appends `rounds` events to each stream, round-robin, so streams interleave in the log. */
-async function appendInterleaved(eventStore: EventStore, streams: readonly string[], rounds: number): Promise<RecordedEvent[]> {
+async function appendInterleaved(
+  eventStore: EventStore,
+  streams: readonly string[],
+  rounds: number,
+): Promise<RecordedEvent[]> {
   for (let round = 0; round < rounds; round += 1) {
     for (const streamId of streams) {
       await eventStore.appendToStream(streamId, [{ id: randomUUID(), type: 'Ticked', data: { round } }]);
@@ -157,7 +161,11 @@ export function describeWorkerBusContract(
       await harness.eventStore.appendToStream('job-1', [{ id: poisonId, type: 'Ticked', data: { poison: true } }]);
       await harness.eventStore.appendToStream('job-1', [{ id: randomUUID(), type: 'Ticked', data: { after: true } }]);
 
-      await waitFor('the failure to show in the status', async () => (await statusOf(bus, 'flaky'))?.lastError !== undefined, timeout);
+      await waitFor(
+        'the failure to show in the status',
+        async () => (await statusOf(bus, 'flaky'))?.lastError !== undefined,
+        timeout,
+      );
       expect((await statusOf(bus, 'flaky'))?.lastError).toMatch(/refusing/);
       await waitFor('the retries to succeed', () => flaky.applied.size === 5, timeout);
       expect(flaky.deliveriesOf(poisonId)).toBe(4);
@@ -181,7 +189,11 @@ export function describeWorkerBusContract(
       await startBus([idempotent.worker]);
       await waitFor('every event, old and new', () => idempotent.applied.size === 36, timeout);
       const resent = log.slice(10);
-      await waitFor('the resent events', () => resent.every((event) => idempotent.deliveriesOf(event.id) >= 2), timeout);
+      await waitFor(
+        'the resent events',
+        () => resent.every((event) => idempotent.deliveriesOf(event.id) >= 2),
+        timeout,
+      );
 
       expect(idempotent.applied).toEqual(new Set(fullLog.map((event) => event.id)));
       expect(log.slice(0, 10).every((event) => idempotent.deliveriesOf(event.id) >= 1)).toBe(true);

@@ -10,11 +10,7 @@ export class UsageError extends Error {
  * what `main` returns, 2 for a UsageError (printed with the usage), 1 for anything else (printed as a message,
  * with the stack only when DEBUG is set).
  */
-export function runIfMain(
-  meta: ImportMeta,
-  usage: string,
-  main: (argv: readonly string[]) => Promise<number>,
-): void {
+export function runIfMain(meta: ImportMeta, usage: string, main: (argv: readonly string[]) => Promise<number>): void {
   const script = process.argv[1];
   if (!script || resolve(script) !== meta.filename) return;
   main(process.argv.slice(2)).then(

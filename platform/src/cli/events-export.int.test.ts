@@ -12,13 +12,19 @@ import { repoRoot, runCli } from './testing/run-cli.ts';
 const tmpRoot = join(repoRoot, 'test-output/tmp');
 
 const exportEvents = (args: string[], dataDir: string) => runCli('platform/src/cli/events-export.ts', args, dataDir);
-const lines = (ndjson: string) => ndjson.split('\n').filter(Boolean).map((line) => JSON.parse(line) as RecordedEvent);
+const lines = (ndjson: string) =>
+  ndjson
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as RecordedEvent);
 
 describe('events:export arguments', () => {
   it('reads --from as a position when it is a whole number and as a date otherwise', () => {
     expect(parseExportArgs(['--from', '42'])).toEqual({ after: 42, types: [] });
     expect(parseExportArgs(['--from', '2025-03-01'])).toEqual({ since: new Date('2025-03-01T00:00:00Z'), types: [] });
-    expect(parseExportArgs(['--from', '2025-03-01T12:30:00+09:00']).since?.toISOString()).toBe('2025-03-01T03:30:00.000Z');
+    expect(parseExportArgs(['--from', '2025-03-01T12:30:00+09:00']).since?.toISOString()).toBe(
+      '2025-03-01T03:30:00.000Z',
+    );
   });
 
   it('takes repeated --type, one --stream and --out', () => {
@@ -30,7 +36,14 @@ describe('events:export arguments', () => {
   });
 
   it('refuses what it cannot read', () => {
-    for (const args of [['--from', 'yesterday'], ['--from', '2025-13-45'], ['--from', '-3'], ['--bogus'], ['stray'], ['--type', '']]) {
+    for (const args of [
+      ['--from', 'yesterday'],
+      ['--from', '2025-13-45'],
+      ['--from', '-3'],
+      ['--bogus'],
+      ['stray'],
+      ['--type', ''],
+    ]) {
       expect(() => parseExportArgs(args), args.join(' ')).toThrow(UsageError);
     }
   });

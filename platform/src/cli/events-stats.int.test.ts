@@ -11,7 +11,14 @@ const stats = (args: string[], dataDir: string) => runCli('platform/src/cli/even
 describe('event counts', () => {
   it('counts by type (most frequent first) and by UTC day (oldest first)', async () => {
     const event = (type: string, recordedAt: string, position: number) => ({
-      id: String(position), type, data: {}, metadata: {}, streamId: 'guidebook-1', revision: position - 1, position, recordedAt,
+      id: String(position),
+      type,
+      data: {},
+      metadata: {},
+      streamId: 'guidebook-1',
+      revision: position - 1,
+      position,
+      recordedAt,
     });
     async function* log() {
       yield event('GuidebookEdited', '2025-01-01T23:59:59.000Z', 1);
@@ -39,7 +46,9 @@ describe('events:stats (SQLite store)', () => {
     mkdirSync(dataDir, { recursive: true });
     const store = createSqliteEventStore({ path: join(dataDir, 'events.sqlite') });
     for (let i = 0; i < 12; i += 1) {
-      await store.appendToStream(`guidebook-${i % 3}`, [{ id: randomUUID(), type: i % 4 === 0 ? 'GuidebookCreated' : 'GuidebookEdited', data: {} }]);
+      await store.appendToStream(`guidebook-${i % 3}`, [
+        { id: randomUUID(), type: i % 4 === 0 ? 'GuidebookCreated' : 'GuidebookEdited', data: {} },
+      ]);
     }
     await store.close();
   });

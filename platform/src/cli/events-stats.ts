@@ -53,7 +53,10 @@ function table(heading: string, rows: Record<string, number>): string {
   const width = Math.max(heading.length, ...entries.map(([key]) => key.length));
   const counts = entries.map(([, count]) => count.toLocaleString('en-US'));
   const countWidth = Math.max('count'.length, ...counts.map((count) => count.length));
-  const lines = [`${heading.padEnd(width)}  ${'count'.padStart(countWidth)}`, `${'-'.repeat(width)}  ${'-'.repeat(countWidth)}`];
+  const lines = [
+    `${heading.padEnd(width)}  ${'count'.padStart(countWidth)}`,
+    `${'-'.repeat(width)}  ${'-'.repeat(countWidth)}`,
+  ];
   entries.forEach(([key], index) => lines.push(`${key.padEnd(width)}  ${(counts[index] ?? '').padStart(countWidth)}`));
   return lines.join('\n');
 }

@@ -27,18 +27,27 @@ export function readStoreDescription(config: Config): string {
  */
 export async function openEventStore(
   config: Config,
-  options: { mustExist?: boolean; pollIntervalMs?: number; /** embedded store: commit on a worker thread (sqlite-commit-thread.ts) */ commitThread?: boolean } = {},
+  options: {
+    mustExist?: boolean;
+    pollIntervalMs?: number;
+    /** embedded store: commit on a worker thread (sqlite-commit-thread.ts) */ commitThread?: boolean;
+  } = {},
 ): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
     const { createEventStoreDbEventStore } = await import('../event-store/eventstoredb-event-store.ts');
-    return createEventStoreDbEventStore({ connectionString: config.EVENTSTORE_URL, maxAppendBytes: config.EVENTSTORE_MAX_APPEND_BYTES });
+    return createEventStoreDbEventStore({
+      connectionString: config.EVENTSTORE_URL,
+      maxAppendBytes: config.EVENTSTORE_MAX_APPEND_BYTES,
+    });
   }
   if (config.DATABASE_URL) {
     const { createPostgresEventStore } = await import('../event-store/postgres-event-store.ts');
     return createPostgresEventStore({ connectionString: config.DATABASE_URL });
   }
   if (options.mustExist && !existsSync(config.paths.eventStore)) {
-    throw new Error(`No event store at ${config.paths.eventStore}: set DATA_DIR to the folder that holds events.sqlite`);
+    throw new Error(
+      `No event store at ${config.paths.eventStore}: set DATA_DIR to the folder that holds events.sqlite`,
+    );
   }
   const { createSqliteEventStore } = await import('../event-store/sqlite-event-store.ts');
   // pollIntervalMs: how often subscriptions look for commits by other processes (commits in this one wake them)

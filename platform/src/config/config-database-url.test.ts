@@ -17,7 +17,9 @@ describe('DATABASE_URL', () => {
     expect(config.DATABASE_URL).toBe('postgres://pocketguide:s3cret@db:5432/pocketguide');
     expect(eventStoreDescription(config)).toBe('PostgreSQL at postgres://***@db:5432/pocketguide (schema event_store)');
     expect(readStoreDescription(config)).toBe('PostgreSQL at postgres://***@db:5432/pocketguide (schema read_models)');
-    expect(loadConfig({ DATABASE_URL: 'postgresql://db/pocketguide' }).DATABASE_URL).toBe('postgresql://db/pocketguide');
+    expect(loadConfig({ DATABASE_URL: 'postgresql://db/pocketguide' }).DATABASE_URL).toBe(
+      'postgresql://db/pocketguide',
+    );
   });
 
   test('an engine URL of its own wins for its store', () => {

@@ -16,7 +16,10 @@ describe('PUBLIC_BASE_URL and its other name PUBLIC_URL', () => {
   });
 
   test('both set to the same address (trailing slashes aside) is fine', () => {
-    const config = loadConfig({ PUBLIC_BASE_URL: 'https://guide.example.com', PUBLIC_URL: 'https://guide.example.com/' });
+    const config = loadConfig({
+      PUBLIC_BASE_URL: 'https://guide.example.com',
+      PUBLIC_URL: 'https://guide.example.com/',
+    });
     expect(config.publicBaseUrl).toBe('https://guide.example.com');
   });
 

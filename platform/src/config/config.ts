@@ -27,7 +27,9 @@ const optionalSecret = z
  */
 const s3Keys = {
   /** an S3-compatible server (MinIO, Ceph, R2…); unset: AWS S3 itself */
-  S3_ENDPOINT: optionalUrl.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://minio:9000' }).optional()),
+  S3_ENDPOINT: optionalUrl.pipe(
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://minio:9000' }).optional(),
+  ),
   S3_REGION: z
     .string()
     .trim()
@@ -63,7 +65,13 @@ const configSchema = z.object({
   PUBLIC_BASE_URL: z.string().url().optional(),
   /** another name of PUBLIC_BASE_URL (the one people try first); blank is unset. Read into PUBLIC_BASE_URL (`publicBaseUrlOf`). */
   PUBLIC_URL: optionalUrl.pipe(
-    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://guide.example.com (PUBLIC_URL is another name of PUBLIC_BASE_URL)' }).optional(),
+    z
+      .url({
+        protocol: /^https?$/,
+        message:
+          'must be an http(s) URL such as https://guide.example.com (PUBLIC_URL is another name of PUBLIC_BASE_URL)',
+      })
+      .optional(),
   ),
   /**
    * Origins added to the app's Content-Security-Policy (scripts, connections, frames, images), space separated:
@@ -79,7 +87,10 @@ const configSchema = z.object({
    * without signing in, from this machine's loopback address (a developer's or a test's). Otherwise only an
    * administrator reads it: its mails hold live activation and reset links.
    */
-  OUTBOX_LOOPBACK: z.enum(['', 'true', 'false', '1', '0'], { message: 'true or false' }).default('').transform((value) => value === 'true' || value === '1'),
+  OUTBOX_LOOPBACK: z
+    .enum(['', 'true', 'false', '1', '0'], { message: 'true or false' })
+    .default('')
+    .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** which roles this process runs (comma separated); the standalone run uses all */
   ROLES: z.string().default('command-api,query-api,projections,workers,relay'),
@@ -103,7 +114,10 @@ const configSchema = z.object({
   DATABASE_URL: optionalUrl.pipe(
     z
       .string()
-      .regex(/^postgres(?:ql)?:\/\/\S+$/, 'must be a PostgreSQL URL such as postgres://user:password@host:5432/pocketguide')
+      .regex(
+        /^postgres(?:ql)?:\/\/\S+$/,
+        'must be a PostgreSQL URL such as postgres://user:password@host:5432/pocketguide',
+      )
       .optional(),
   ),
   EVENTSTORE_URL: optionalUrl,
@@ -151,7 +165,12 @@ const configSchema = z.object({
     .string()
     .trim()
     .transform((v) => (v === '' ? undefined : v))
-    .pipe(z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'Kakao REST API keys are 16 to 64 letters and digits').optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]{16,64}$/, 'Kakao REST API keys are 16 to 64 letters and digits')
+        .optional(),
+    )
     .optional(),
   KAKAO_CLIENT_SECRET: optionalText,
   /**
@@ -162,7 +181,12 @@ const configSchema = z.object({
     .string()
     .trim()
     .transform((v) => (v === '' ? undefined : v))
-    .pipe(z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'Kakao JavaScript keys are 16 to 64 letters and digits').optional())
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]{16,64}$/, 'Kakao JavaScript keys are 16 to 64 letters and digits')
+        .optional(),
+    )
     .optional(),
   /** ensured at every start: this account exists, is active and is an administrator */
   ADMIN_EMAIL: optionalText,
@@ -201,18 +225,24 @@ const configSchema = z.object({
    * where the thumbnail worker loads readers' pages (query-api), without a trailing slash. Unset: this process's
    * own server when it also serves pages, else PUBLIC_BASE_URL.
    */
-  THUMBNAIL_RENDER_BASE_URL: optionalUrl.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://query-api:3000' }).optional()),
+  THUMBNAIL_RENDER_BASE_URL: optionalUrl.pipe(
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as http://query-api:3000' }).optional(),
+  ),
 
   // ---- payments (platform/src/payments/open-payment-provider.ts) ----
   /** debug | portone; empty: portone when PORTONE_API_KEY and PORTONE_API_SECRET are set, else debug */
-  PAYMENT_PROVIDER: z.enum(['', 'debug', 'portone'], { message: 'debug or portone (or empty: chosen by PORTONE_API_KEY)' }).default(''),
+  PAYMENT_PROVIDER: z
+    .enum(['', 'debug', 'portone'], { message: 'debug or portone (or empty: chosen by PORTONE_API_KEY)' })
+    .default(''),
   /** PortOne's REST API key (imp_key) and secret (imp_secret) */
   PORTONE_API_KEY: optionalText,
   PORTONE_API_SECRET: z
     .string()
     .transform((v) => (v.trim() === '' ? undefined : v.trim()))
     .optional(),
-  PORTONE_API_URL: optionalUrl.pipe(z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.iamport.kr' }).optional()),
+  PORTONE_API_URL: optionalUrl.pipe(
+    z.url({ protocol: /^https?$/, message: 'must be an http(s) URL such as https://api.iamport.kr' }).optional(),
+  ),
   /** per request to PortOne, in ms */
   PORTONE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   /** for the browser's payment window: the merchant code (IMP.init), and the channel/store it pays through */
@@ -293,7 +323,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     },
     jwtTtlSeconds: durationSeconds(c.JWT_TTL),
     publicBaseUrl: publicBaseUrl ?? `http://localhost:${c.PORT}`,
-    kafkaBrokers: c.KAFKA_BROKERS ? c.KAFKA_BROKERS.split(',').map((b) => b.trim()).filter(Boolean) : [],
+    kafkaBrokers: c.KAFKA_BROKERS
+      ? c.KAFKA_BROKERS.split(',')
+          .map((b) => b.trim())
+          .filter(Boolean)
+      : [],
     s3,
   };
 }
@@ -307,14 +341,19 @@ function publicBaseUrlOf(publicBaseUrl: string | undefined, publicUrl: string | 
   const alias = publicUrl?.replace(/\/+$/, '');
   if (base !== undefined && alias !== undefined && base !== alias) {
     throw invalidConfiguration([
-      { key: 'PUBLIC_URL', message: `is another name of PUBLIC_BASE_URL, and the two differ (${alias} vs ${base}): set only one of them` },
+      {
+        key: 'PUBLIC_URL',
+        message: `is another name of PUBLIC_BASE_URL, and the two differ (${alias} vs ${base}): set only one of them`,
+      },
     ]);
   }
   return base ?? alias;
 }
 
 function invalidConfiguration(problems: { key: string; message: string }[]): ConfigError {
-  return new ConfigError(`Invalid configuration (see .env.example):\n${problems.map((p) => `  ${p.key}: ${p.message}`).join('\n')}`);
+  return new ConfigError(
+    `Invalid configuration (see .env.example):\n${problems.map((p) => `  ${p.key}: ${p.message}`).join('\n')}`,
+  );
 }
 
 const s3Schema = z.object(s3Keys);
@@ -325,7 +364,8 @@ export const configKeys: readonly string[] = Object.keys(configSchema.shape);
 /** The S3_* keys alone, for the blob contract tests: undefined when S3_BUCKET is not set. */
 export function loadS3Settings(env: NodeJS.ProcessEnv = process.env): S3Settings | undefined {
   const parsed = s3Schema.safeParse(env);
-  if (!parsed.success) throw invalidConfiguration(parsed.error.issues.map((i) => ({ key: i.path.join('.'), message: i.message })));
+  if (!parsed.success)
+    throw invalidConfiguration(parsed.error.issues.map((i) => ({ key: i.path.join('.'), message: i.message })));
   return s3SettingsOf(parsed.data);
 }
 
@@ -336,13 +376,25 @@ export function loadS3Settings(env: NodeJS.ProcessEnv = process.env): S3Settings
 function s3SettingsOf(c: z.infer<typeof s3Schema>): S3Settings | undefined {
   if (!c.S3_BUCKET) {
     // S3_REGION is left out: it has a default, so a copied .env.example carries it.
-    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_BASE_URL'] as const).filter((key) => c[key]);
+    const stray = (
+      ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_BASE_URL'] as const
+    ).filter((key) => c[key]);
     if (stray.length === 0) return undefined;
-    throw invalidConfiguration([{ key: 'S3_BUCKET', message: `required with ${stray.join(', ')} (or unset those to keep blobs under DATA_DIR/blobs)` }]);
+    throw invalidConfiguration([
+      {
+        key: 'S3_BUCKET',
+        message: `required with ${stray.join(', ')} (or unset those to keep blobs under DATA_DIR/blobs)`,
+      },
+    ]);
   }
   const problems: { key: string; message: string }[] = [];
-  if (!c.S3_ACCESS_KEY_ID) problems.push({ key: 'S3_ACCESS_KEY_ID', message: 'required with S3_BUCKET (the access key of an account that may read and write the bucket)' });
-  if (!c.S3_SECRET_ACCESS_KEY) problems.push({ key: 'S3_SECRET_ACCESS_KEY', message: 'required with S3_BUCKET (the secret of S3_ACCESS_KEY_ID)' });
+  if (!c.S3_ACCESS_KEY_ID)
+    problems.push({
+      key: 'S3_ACCESS_KEY_ID',
+      message: 'required with S3_BUCKET (the access key of an account that may read and write the bucket)',
+    });
+  if (!c.S3_SECRET_ACCESS_KEY)
+    problems.push({ key: 'S3_SECRET_ACCESS_KEY', message: 'required with S3_BUCKET (the secret of S3_ACCESS_KEY_ID)' });
   if (!c.S3_ACCESS_KEY_ID || !c.S3_SECRET_ACCESS_KEY) throw invalidConfiguration(problems);
   return {
     endpoint: c.S3_ENDPOINT?.replace(/\/+$/, ''),

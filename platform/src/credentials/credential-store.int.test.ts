@@ -48,7 +48,9 @@ await credentialStoreContract('documents on PostgreSQL', async () => {
   if (!database.available) return { skip: database.reason };
   const { createPostgresReadStore } = await import('../read-store/postgres-read-store.ts');
   const open = async () =>
-    createDocumentCredentialStore(await createPostgresReadStore({ connectionString: database.url, schema: 'credentials' }));
+    createDocumentCredentialStore(
+      await createPostgresReadStore({ connectionString: database.url, schema: 'credentials' }),
+    );
   const store = await open();
   const reopened: Awaited<ReturnType<typeof open>>[] = [];
   return {

@@ -18,7 +18,9 @@ export function createSqliteCredentialStore(options: { path: string }): Credenti
     password_hash TEXT NOT NULL,
     updated_at    TEXT NOT NULL
   )`);
-  const select = db.prepare<[string], { password_hash: string }>('SELECT password_hash FROM credentials WHERE user_id = ?');
+  const select = db.prepare<[string], { password_hash: string }>(
+    'SELECT password_hash FROM credentials WHERE user_id = ?',
+  );
   const upsert = db.prepare<[string, string, string]>(
     `INSERT INTO credentials (user_id, password_hash, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (user_id) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at`,

@@ -93,14 +93,32 @@ export function eventStoreContract(name: string, factory: EventStoreContractFact
           correlationId: randomUUID(),
           causationId: randomUUID(),
         };
-        const first = newEvent('GuidebookCreated', { title: 'Seoul', tags: ['food', 'night'], nested: { n: 1 } }, metadata);
+        const first = newEvent(
+          'GuidebookCreated',
+          { title: 'Seoul', tags: ['food', 'night'], nested: { n: 1 } },
+          metadata,
+        );
         const second = newEvent('GuidebookRenamed', { title: 'Seoul by night', price: 12.5, draft: true });
         await append(streamId, [first, second], 'no_stream');
 
         const read = await collect(store.readStream(streamId));
         expect(read).toHaveLength(2);
-        expect(read[0]).toMatchObject({ id: first.id, type: first.type, data: first.data, metadata, streamId, revision: 0 });
-        expect(read[1]).toMatchObject({ id: second.id, type: second.type, data: second.data, metadata: {}, streamId, revision: 1 });
+        expect(read[0]).toMatchObject({
+          id: first.id,
+          type: first.type,
+          data: first.data,
+          metadata,
+          streamId,
+          revision: 0,
+        });
+        expect(read[1]).toMatchObject({
+          id: second.id,
+          type: second.type,
+          data: second.data,
+          metadata: {},
+          streamId,
+          revision: 1,
+        });
         for (const event of read) expect(Number.isNaN(Date.parse(event.recordedAt))).toBe(false);
         expect(read[1]!.position).toBeGreaterThan(read[0]!.position);
       });
@@ -214,7 +232,11 @@ export function eventStoreContract(name: string, factory: EventStoreContractFact
     describe('reading a stream', () => {
       async function fiveEvents() {
         const streamId = `${newCategory()}-1`;
-        await append(streamId, Array.from({ length: 5 }, (_, n) => newEvent('Step', { n })), 'no_stream');
+        await append(
+          streamId,
+          Array.from({ length: 5 }, (_, n) => newEvent('Step', { n })),
+          'no_stream',
+        );
         return (options?: Parameters<EventStore['readStream']>[1]) =>
           collect(store.readStream(streamId, options)).then((events) => events.map((event) => event.revision));
       }
@@ -281,7 +303,9 @@ export function eventStoreContract(name: string, factory: EventStoreContractFact
         const all = await collect(store.readAll({ after: start, filter }));
         const third = all[2]!;
         expect(ids(await collect(store.readAll({ after: third.position, filter })))).toEqual(ids(expected.slice(3)));
-        expect(ids(await collect(store.readAll({ after: start, filter, maxCount: 2 })))).toEqual(ids(expected.slice(0, 2)));
+        expect(ids(await collect(store.readAll({ after: start, filter, maxCount: 2 })))).toEqual(
+          ids(expected.slice(0, 2)),
+        );
         expect(await collect(store.readAll({ after: all.at(-1)!.position, filter }))).toEqual([]);
       });
 
@@ -294,7 +318,9 @@ export function eventStoreContract(name: string, factory: EventStoreContractFact
         expect(ids(fromThird)).toEqual(ids(expected.slice(2)));
         expect((await collect(store.readAll({ from: third.position, maxCount: 1 })))[0]?.id).toBe(third.id);
         // `from` wins over `after`
-        expect(ids(await collect(store.readAll({ after: all.at(-1)!.position, from: third.position, filter })))).toEqual(ids(expected.slice(2)));
+        expect(
+          ids(await collect(store.readAll({ after: all.at(-1)!.position, from: third.position, filter }))),
+        ).toEqual(ids(expected.slice(2)));
       });
 
       it('every event position, inside a batch or not, is a place to read and export from (events:export --from)', async () => {
@@ -307,11 +333,20 @@ export function eventStoreContract(name: string, factory: EventStoreContractFact
         expect(ids(all)).toEqual(ids(expected));
         for (const [index, event] of all.entries()) {
           const at = `event ${index} (${event.type} at ${event.position})`;
-          expect(ids(await collect(store.readAll({ after: event.position, filter: byCategory }))), at).toEqual(ids(expected.slice(index + 1)));
-          expect(ids(await collect(store.readAll({ from: event.position, filter: byCategory }))), at).toEqual(ids(expected.slice(index)));
-          expect(ids(await collect(store.readAll({ after: event.position, filter: { eventTypes: types } }))), at).toEqual(ids(expected.slice(index + 1)));
+          expect(ids(await collect(store.readAll({ after: event.position, filter: byCategory }))), at).toEqual(
+            ids(expected.slice(index + 1)),
+          );
+          expect(ids(await collect(store.readAll({ from: event.position, filter: byCategory }))), at).toEqual(
+            ids(expected.slice(index)),
+          );
+          expect(
+            ids(await collect(store.readAll({ after: event.position, filter: { eventTypes: types } }))),
+            at,
+          ).toEqual(ids(expected.slice(index + 1)));
           // what `events:export --from <position> --type …` writes
-          expect(ids(await collect(selectEvents(store, { after: event.position, types }))), at).toEqual(ids(expected.slice(index + 1)));
+          expect(ids(await collect(selectEvents(store, { after: event.position, types }))), at).toEqual(
+            ids(expected.slice(index + 1)),
+          );
         }
 
         // an export resumed from its last line's position after more appends (a batch among them) gives exactly those
@@ -337,10 +372,18 @@ export function eventStoreContract(name: string, factory: EventStoreContractFact
         await append(`${other}-a`, [newEvent(`${category}.Opened`)]);
 
         const opened = await collect(store.readAll({ after: start, filter: { eventTypes: [`${category}.Opened`] } }));
-        expect(opened.map((event) => event.streamId)).toEqual([`${category}-a`, `${category}-b`, `${category}-c`, `${other}-a`]);
+        expect(opened.map((event) => event.streamId)).toEqual([
+          `${category}-a`,
+          `${category}-b`,
+          `${category}-c`,
+          `${other}-a`,
+        ]);
 
         const openedOrClosed = await collect(
-          store.readAll({ after: start, filter: { eventTypes: [`${category}.Opened`, `${category}.Closed`], streamCategories: [category] } }),
+          store.readAll({
+            after: start,
+            filter: { eventTypes: [`${category}.Opened`, `${category}.Closed`], streamCategories: [category] },
+          }),
         );
         expect(ids(openedOrClosed)).toEqual(ids(expected.filter((event) => !event.type.endsWith('.Noted'))));
 
@@ -444,7 +487,11 @@ export function eventStoreContract(name: string, factory: EventStoreContractFact
 
       async function idleSubscription(signal?: AbortSignal): Promise<Subscription> {
         const start = await store.headPosition();
-        return store.subscribeToAll({ after: start, filter: { streamCategories: [newCategory()] }, ...(signal ? { signal } : {}) });
+        return store.subscribeToAll({
+          after: start,
+          filter: { streamCategories: [newCategory()] },
+          ...(signal ? { signal } : {}),
+        });
       }
 
       it('close() ends a next() that is waiting for live events', async () => {

@@ -20,9 +20,16 @@ function serverModel(maxAppendSize = 1_048_576) {
   let position = 1000n;
   let appends = 0;
   const client = {
-    async appendToStream(streamId: string, events: { id: string; type: string; data: unknown; metadata: unknown }[], options: { expectedRevision: unknown }) {
+    async appendToStream(
+      streamId: string,
+      events: { id: string; type: string; data: unknown; metadata: unknown }[],
+      options: { expectedRevision: unknown },
+    ) {
       appends += 1;
-      const size = events.reduce((sum, e) => sum + Buffer.byteLength(JSON.stringify(e.data)) + Buffer.byteLength(JSON.stringify(e.metadata)), 0);
+      const size = events.reduce(
+        (sum, e) => sum + Buffer.byteLength(JSON.stringify(e.data)) + Buffer.byteLength(JSON.stringify(e.metadata)),
+        0,
+      );
       if (size > maxAppendSize) throw new MaxAppendSizeExceededError(undefined, maxAppendSize);
       const stream = streams.get(streamId) ?? [];
       const current = BigInt(stream.length) - 1n;
@@ -30,11 +37,19 @@ function serverModel(maxAppendSize = 1_048_576) {
       if (typeof expected === 'bigint' && expected !== current) {
         // idempotent only for an older expected revision whose following events are this batch
         const following = stream.slice(Number(expected) + 1, Number(expected) + 1 + events.length);
-        if (expected < current && following.length === events.length && following.every((s, i) => s.id === events[i]!.id)) {
+        if (
+          expected < current &&
+          following.length === events.length &&
+          following.every((s, i) => s.id === events[i]!.id)
+        ) {
           const last = following.at(-1)!;
           return { success: true, nextExpectedRevision: last.revision, position: undefined };
         }
-        throw new WrongExpectedVersionError(undefined, { streamName: streamId, expected, current: stream.length === 0 ? 'no_stream' : current } as never);
+        throw new WrongExpectedVersionError(undefined, {
+          streamName: streamId,
+          expected,
+          current: stream.length === 0 ? 'no_stream' : current,
+        } as never);
       }
       for (const event of events) {
         position += 137n; // byte offsets, not dense
@@ -42,7 +57,11 @@ function serverModel(maxAppendSize = 1_048_576) {
       }
       streams.set(streamId, stream);
       const last = stream.at(-1)!;
-      return { success: true, nextExpectedRevision: last.revision, position: { commit: last.position, prepare: last.position } };
+      return {
+        success: true,
+        nextExpectedRevision: last.revision,
+        position: { commit: last.position, prepare: last.position },
+      };
     },
     readStream(streamId: string, options: { direction: string; fromRevision: unknown; maxCount?: number }) {
       const stream = streams.get(streamId);
@@ -57,8 +76,16 @@ function serverModel(maxAppendSize = 1_048_576) {
         for (const e of list.slice(0, options.maxCount ?? list.length)) {
           yield {
             event: {
-              id: e.id, type: e.type, data: e.data, metadata: e.metadata, streamId, revision: e.revision,
-              position: { commit: e.position, prepare: e.position }, created: new Date(0), isJson: true, contentType: 'application/json',
+              id: e.id,
+              type: e.type,
+              data: e.data,
+              metadata: e.metadata,
+              streamId,
+              revision: e.revision,
+              position: { commit: e.position, prepare: e.position },
+              created: new Date(0),
+              isJson: true,
+              contentType: 'application/json',
             },
           };
         }
@@ -88,7 +115,9 @@ describe('EventStoreDB appends', () => {
     const server = serverModel();
     const store = new EventStoreDbEventStore(server.client);
     const first = await store.appendToStream('guidebook-1', [newEvent()], { expectedRevision: 'no_stream' });
-    const next = await store.appendToStream('guidebook-1', [newEvent()], { expectedRevision: first.nextExpectedRevision });
+    const next = await store.appendToStream('guidebook-1', [newEvent()], {
+      expectedRevision: first.nextExpectedRevision,
+    });
     expect(next.nextExpectedRevision).toBe(1);
     expect(server.streams.get('guidebook-1')).toHaveLength(2);
   });
@@ -102,14 +131,18 @@ describe('EventStoreDB appends', () => {
     await store.appendToStream('guidebook-1', [near], { expectedRevision: 'no_stream' });
     const over = newEvent({ html: 'x'.repeat(limit) });
     const appendsBefore = server.appends();
-    await expect(store.appendToStream('guidebook-1', [over], { expectedRevision: 0 })).rejects.toBeInstanceOf(AppendTooLargeError);
+    await expect(store.appendToStream('guidebook-1', [over], { expectedRevision: 0 })).rejects.toBeInstanceOf(
+      AppendTooLargeError,
+    );
     expect(server.appends()).toBe(appendsBefore);
   });
 
   it("the server's own MaxAppendSize refusal (a server with a lower limit) becomes AppendTooLargeError, not a 500", async () => {
     const server = serverModel(1_048_576);
     const store = new EventStoreDbEventStore(server.client, { maxAppendBytes: 8_388_608 });
-    const error = await store.appendToStream('guidebook-1', [newEvent({ html: 'x'.repeat(1_500_000) })]).catch((e: unknown) => e);
+    const error = await store
+      .appendToStream('guidebook-1', [newEvent({ html: 'x'.repeat(1_500_000) })])
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppendTooLargeError);
     expect((error as AppendTooLargeError).maxBytes).toBe(1_048_576);
   });

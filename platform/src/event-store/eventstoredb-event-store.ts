@@ -85,7 +85,9 @@ export function createEventStoreDbEventStore(options: EventStoreDbEventStoreOpti
 
 function warnDrop(report: DropReport): void {
   const reason = report.error instanceof Error ? report.error.message : String(report.error);
-  console.warn(`[eventstoredb] $all subscription dropped (${reason}); reopening after ${report.after} in ${report.delayMs} ms`);
+  console.warn(
+    `[eventstoredb] $all subscription dropped (${reason}); reopening after ${report.after} in ${report.delayMs} ms`,
+  );
 }
 
 /** How far back a conflicting append looks for its own ids before calling it a real conflict. */
@@ -132,7 +134,12 @@ function positionOf(event: EsdbRecordedEvent): number {
 }
 
 function toMetadata(metadata: unknown): EventMetadata {
-  if (typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) && !(metadata instanceof Uint8Array)) {
+  if (
+    typeof metadata === 'object' &&
+    metadata !== null &&
+    !Array.isArray(metadata) &&
+    !(metadata instanceof Uint8Array)
+  ) {
     return metadata as EventMetadata;
   }
   return {};
@@ -199,7 +206,12 @@ export class EventStoreDbEventStore implements EventStore {
 
   constructor(
     client: EventStoreDBClient,
-    settings: { onDrop?: (report: DropReport) => void; initialDelayMs?: number; maxDelayMs?: number; maxAppendBytes?: number } = {},
+    settings: {
+      onDrop?: (report: DropReport) => void;
+      initialDelayMs?: number;
+      maxDelayMs?: number;
+      maxAppendBytes?: number;
+    } = {},
   ) {
     this.#client = client;
     const { maxAppendBytes, ...resume } = settings;
@@ -257,7 +269,8 @@ export class EventStoreDbEventStore implements EventStore {
   async #storedAtTail(streamId: string, events: readonly NewEvent[], expected: number): Promise<AppendResult | null> {
     if (expected < events.length - 1) return null;
     const tail: RecordedEvent[] = [];
-    for await (const event of this.readStream(streamId, { direction: 'backwards', maxCount: events.length })) tail.unshift(event);
+    for await (const event of this.readStream(streamId, { direction: 'backwards', maxCount: events.length }))
+      tail.unshift(event);
     const last = tail.at(-1);
     if (!last || last.revision !== expected || tail.length !== events.length) return null;
     if (!events.every((event, i) => tail[i]?.id === event.id)) return null;
@@ -288,9 +301,7 @@ export class EventStoreDbEventStore implements EventStore {
     const first = found[0];
     const last = found[events.length - 1];
     const inOrder =
-      first !== undefined &&
-      last !== undefined &&
-      events.every((_, i) => found[i]?.revision === first.revision + i);
+      first !== undefined && last !== undefined && events.every((_, i) => found[i]?.revision === first.revision + i);
     if (inOrder) return { nextExpectedRevision: last.revision, position: last.position };
     throw new Error(
       `Append to ${streamId} refused: ${stored.length} of ${events.length} event ids are already stored. ` +

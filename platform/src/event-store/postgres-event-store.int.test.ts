@@ -136,7 +136,9 @@ describe.skipIf(!database.available)('PostgreSQL event store', () => {
     for (const expectedRevision of ['no_stream', 'stream_exists', 'any', 0, 7] as const) {
       expect(await store.appendToStream(streamId, batch, { expectedRevision })).toEqual(first);
     }
-    await expect(store.appendToStream(streamId, [batch[0]!, event('D')])).rejects.toThrow(/1 of 2 event ids are already stored/);
+    await expect(store.appendToStream(streamId, [batch[0]!, event('D')])).rejects.toThrow(
+      /1 of 2 event ids are already stored/,
+    );
     await expect(store.appendToStream(`${streamId}x`, [batch[0]!])).rejects.toThrow(/some in stream/);
     expect(await collect(store.readStream(streamId))).toHaveLength(2);
   });
@@ -152,11 +154,18 @@ describe.skipIf(!database.available)('PostgreSQL event store', () => {
       store.appendToStream(taken, [event('Edited')], { expectedRevision: 0 }),
       store.appendToStream(`guidebook-${randomUUID()}`, [event()], { expectedRevision: 'stream_exists' }),
       store.appendToStream(`guidebook-${randomUUID()}`, [existing, event()]),
-      ...Array.from({ length: 100 }, () => store.appendToStream(`guidebook-${randomUUID()}`, [event()], { expectedRevision: 'no_stream' })),
+      ...Array.from({ length: 100 }, () =>
+        store.appendToStream(`guidebook-${randomUUID()}`, [event()], { expectedRevision: 'no_stream' }),
+      ),
     ]);
     expect(store.stats.commits - before.commits).toBe(1);
     expect(store.stats.appends - before.appends).toBe(104);
-    expect(outcomes.slice(0, 4).map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected']);
+    expect(outcomes.slice(0, 4).map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'rejected',
+    ]);
     expect(outcomes.slice(4).every((outcome) => outcome.status === 'fulfilled')).toBe(true);
     expect(outcomes[1]).toMatchObject({ reason: { actual: 1 } });
     expect(outcomes[2]).toMatchObject({ reason: { actual: 'no_stream' } });
@@ -207,7 +216,12 @@ describe.skipIf(!database.available)('PostgreSQL event store', () => {
       const schema = `killed_${randomUUID().slice(0, 8)}`;
       const losses: ConnectionLossReport[] = [];
       // a poll far beyond the wait budget: live events can only come through LISTEN/NOTIFY
-      const store = await open({ schema, pageSize: 2, pollIntervalMs: 600_000, onConnectionLoss: (report) => void losses.push(report) });
+      const store = await open({
+        schema,
+        pageSize: 2,
+        pollIntervalMs: 600_000,
+        onConnectionLoss: (report) => void losses.push(report),
+      });
       const other = await open({ schema }); // a second instance on the same log: another process
       const history = Array.from({ length: 9 }, (_, i) => event('Noted', { i }));
       for (const [i, noted] of history.entries()) await store.appendToStream(`note-${i % 3}`, [noted]);
@@ -232,7 +246,9 @@ describe.skipIf(!database.available)('PostgreSQL event store', () => {
         await db.terminate(await db.waitingPid('%FROM%events%'));
         await db.client.query('COMMIT');
         await pulling;
-        expect(losses.some((loss) => loss.what === 'subscription' && (loss.error as { code?: string }).code === '57P01')).toBe(true);
+        expect(
+          losses.some((loss) => loss.what === 'subscription' && (loss.error as { code?: string }).code === '57P01'),
+        ).toBe(true);
 
         // 2. the LISTEN connection is killed while the subscription waits for live events: another instance's
         // appends still arrive, long before the poll timer would look

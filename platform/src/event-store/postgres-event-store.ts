@@ -60,7 +60,12 @@ export type PostgresEventStoreOptions = {
   onConnectionLoss?: (report: ConnectionLossReport) => void;
 };
 
-export type ConnectionLossReport = { what: 'subscription' | 'append'; error: unknown; attempt: number; delayMs: number };
+export type ConnectionLossReport = {
+  what: 'subscription' | 'append';
+  error: unknown;
+  attempt: number;
+  delayMs: number;
+};
 
 const RETRY_FIRST_MS = 50;
 const RETRY_MAX_MS = 2_000;
@@ -70,7 +75,9 @@ const APPEND_ATTEMPTS = 3;
 
 function warnConnectionLoss(report: ConnectionLossReport): void {
   const reason = report.error instanceof Error ? report.error.message : String(report.error);
-  console.warn(`[postgresql] ${report.what}: connection lost (${reason}); trying again in ${report.delayMs} ms (attempt ${report.attempt})`);
+  console.warn(
+    `[postgresql] ${report.what}: connection lost (${reason}); trying again in ${report.delayMs} ms (attempt ${report.attempt})`,
+  );
 }
 
 /**
@@ -419,7 +426,8 @@ export class PostgresEventStore implements EventStore {
     batch.forEach((append, index) => {
       const outcome = outcomes[index];
       if (!outcome) append.reject(new Error(`Event store: no outcome for the append to ${append.streamId}`));
-      else if (outcome.ok) append.resolve({ nextExpectedRevision: Number(outcome.revision), position: Number(outcome.position) });
+      else if (outcome.ok)
+        append.resolve({ nextExpectedRevision: Number(outcome.revision), position: Number(outcome.position) });
       else append.reject(this.#failure(append, outcome));
     });
     // Subscribers in this process need not wait for the NOTIFY round trip.
@@ -459,7 +467,9 @@ export class PostgresEventStore implements EventStore {
             '. A retried append must repeat the original batch exactly, and event ids must be unique.',
         );
       case 'failed':
-        return Object.assign(new Error(`Append to ${append.streamId} failed: ${outcome.message}`), { code: outcome.state });
+        return Object.assign(new Error(`Append to ${append.streamId} failed: ${outcome.message}`), {
+          code: outcome.state,
+        });
     }
   }
 
@@ -538,7 +548,9 @@ export class PostgresEventStore implements EventStore {
       [after, types, categories, limit],
     );
     const head = Number(rows[0]?.head ?? 0);
-    const events = rows.flatMap((row) => (row.position === null || row.position === undefined ? [] : [toRecorded(row as EventRow)]));
+    const events = rows.flatMap((row) =>
+      row.position === null || row.position === undefined ? [] : [toRecorded(row as EventRow)],
+    );
     const last = events.at(-1);
     return { events, scannedUpTo: events.length < limit || !last ? Math.max(head, after) : last.position };
   }

@@ -45,7 +45,11 @@ describe('pullBatches', () => {
 
   it('reports an empty caught-up batch when the wait starts right after a full one', async () => {
     const batches = await batchesOf(3, 3);
-    expect(batches.map((b) => [b.events.length, b.caughtUp])).toEqual([[3, false], [0, true], [1, false]]);
+    expect(batches.map((b) => [b.events.length, b.caughtUp])).toEqual([
+      [3, false],
+      [0, true],
+      [1, false],
+    ]);
   });
 
   it('pulls no further than one item past the batch the consumer holds, and closes the source on break', async () => {

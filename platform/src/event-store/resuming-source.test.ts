@@ -74,7 +74,11 @@ describe('ResumingSource', () => {
 
   it('drops what an inclusive reopening repeats', async () => {
     const server = fakeServer({ deliverBeforeDrop: [5, 5, 5], drop: 'error', inclusive: true });
-    const source = new ResumingSource<Item>({ open: server.open, positionOf: (item) => item.position, initialDelayMs: 1 });
+    const source = new ResumingSource<Item>({
+      open: server.open,
+      positionOf: (item) => item.position,
+      initialDelayMs: 1,
+    });
     expect(await take(source, log.length)).toEqual(log.map((item) => item.position));
     await source.close();
   });
@@ -97,7 +101,11 @@ describe('ResumingSource', () => {
 
   it('close() during the backoff ends the iteration at once and opens nothing more', async () => {
     const server = fakeServer({ deliverBeforeDrop: [1], drop: 'error' });
-    const source = new ResumingSource<Item>({ open: server.open, positionOf: (item) => item.position, initialDelayMs: 60_000 });
+    const source = new ResumingSource<Item>({
+      open: server.open,
+      positionOf: (item) => item.position,
+      initialDelayMs: 60_000,
+    });
     expect(await take(source, 1)).toEqual([log[0]!.position]);
     const pending = source.next();
     await new Promise((resolve) => setImmediate(resolve));

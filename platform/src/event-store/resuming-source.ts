@@ -7,7 +7,6 @@
  */
 import type { EventStore, RecordedEvent, SubscribeOptions, Subscription } from './event-store.ts';
 
-
 export type PulledSource<Item> = {
   next(): Promise<IteratorResult<Item>>;
   /** ends the source; must not throw for a source that has already failed */

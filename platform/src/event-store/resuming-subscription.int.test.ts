@@ -93,7 +93,9 @@ describe('a dropped $all subscription resumes from its checkpoint, no event miss
     const following = followUserAccessChanges(dropping, cache, abort.signal, { status, initialDelayMs: 1 });
     await until(() => dropping.opened.length === 1, 'the follower to subscribe');
     for (let i = 0; i < 7; i += 1) {
-      await store.appendToStream(`user-${i}`, [{ id: randomUUID(), type: 'UserHidden', data: { userId: `user-${i}` } }]);
+      await store.appendToStream(`user-${i}`, [
+        { id: randomUUID(), type: 'UserHidden', data: { userId: `user-${i}` } },
+      ]);
     }
     await until(() => invalidated.length >= 7, 'seven invalidations');
     expect(invalidated).toEqual(Array.from({ length: 7 }, (_, i) => `user-${i}`));

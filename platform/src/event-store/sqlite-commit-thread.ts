@@ -29,7 +29,11 @@ type ErrorPayload =
 
 export type ThreadOutcome = { ok: true; result: AppendResult; wrote: boolean } | { ok: false; error: Error };
 
-type Reply = { id: number; outcomes?: Array<{ ok: true; result: AppendResult; wrote: boolean } | { ok: false; error: ErrorPayload }>; error?: ErrorPayload };
+type Reply = {
+  id: number;
+  outcomes?: Array<{ ok: true; result: AppendResult; wrote: boolean } | { ok: false; error: ErrorPayload }>;
+  error?: ErrorPayload;
+};
 
 const WORKER_SOURCE = String.raw`
 const { parentPort, workerData } = require('node:worker_threads');
@@ -124,7 +128,8 @@ parentPort.on('message', (message) => {
 `;
 
 function revive(payload: ErrorPayload): Error {
-  if (payload.kind === 'wrong-revision') return new WrongExpectedRevisionError(payload.streamId, payload.expected, payload.actual);
+  if (payload.kind === 'wrong-revision')
+    return new WrongExpectedRevisionError(payload.streamId, payload.expected, payload.actual);
   const error = new Error(payload.message) as Error & { code?: string };
   if (payload.name) error.name = payload.name;
   if (payload.code) error.code = payload.code;
@@ -143,7 +148,10 @@ export type CommitThread = {
 };
 
 /** Starts the commit thread on the event store file at `path` (schema already migrated by the store). */
-export function startCommitThread(path: string, options: { timeoutMs: number; onFailure?: (error: unknown) => void }): CommitThread {
+export function startCommitThread(
+  path: string,
+  options: { timeoutMs: number; onFailure?: (error: unknown) => void },
+): CommitThread {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, path, timeoutMs: options.timeoutMs } });
   const waiting = new Map<number, { resolve(outcomes: ThreadOutcome[]): void; reject(error: unknown): void }>();
@@ -162,7 +170,10 @@ export function startCommitThread(path: string, options: { timeoutMs: number; on
     if (!pending) return;
     waiting.delete(reply.id);
     if (reply.error) pending.reject(revive(reply.error));
-    else pending.resolve((reply.outcomes ?? []).map((outcome) => (outcome.ok ? outcome : { ok: false, error: revive(outcome.error) })));
+    else
+      pending.resolve(
+        (reply.outcomes ?? []).map((outcome) => (outcome.ok ? outcome : { ok: false, error: revive(outcome.error) })),
+      );
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`the event store's commit thread stopped (exit ${code})`)));

@@ -72,9 +72,9 @@ describe.each([
       ['user-1', 'UserRegistered', created.position + 1],
     ]);
     expect(read[0]?.data).toEqual({ title: 'Busan' });
-    await expect(reopened.appendToStream('guidebook-1', [event()], { expectedRevision: 'no_stream' })).rejects.toBeInstanceOf(
-      WrongExpectedRevisionError,
-    );
+    await expect(
+      reopened.appendToStream('guidebook-1', [event()], { expectedRevision: 'no_stream' }),
+    ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
     expect(await reopened.appendToStream('guidebook-1', [event()], { expectedRevision: 0 })).toMatchObject({
       nextExpectedRevision: 1,
     });
@@ -112,7 +112,9 @@ describe.each([
     const path = newPath('relaxed');
     const store = openStore(path);
     const relaxed = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => store.appendToStream(`reading-${i}`, [event('GuidebookReadsRecorded', { i })], { durability: 'relaxed' })),
+      Array.from({ length: 5 }, (_, i) =>
+        store.appendToStream(`reading-${i}`, [event('GuidebookReadsRecorded', { i })], { durability: 'relaxed' }),
+      ),
     );
     const mixed = await Promise.all([
       store.appendToStream('reading-0', [event('GuidebookReadsRecorded', { i: 5 })], { durability: 'relaxed' }),
@@ -122,7 +124,15 @@ describe.each([
     expect(mixed.map((result) => result.nextExpectedRevision)).toEqual([1, 0]);
     await store.close();
     const read = await collect(openStore(path).readAll());
-    expect(read.map((recorded) => recorded.streamId)).toEqual(['reading-0', 'reading-1', 'reading-2', 'reading-3', 'reading-4', 'reading-0', 'guidebook-1']);
+    expect(read.map((recorded) => recorded.streamId)).toEqual([
+      'reading-0',
+      'reading-1',
+      'reading-2',
+      'reading-3',
+      'reading-4',
+      'reading-0',
+      'guidebook-1',
+    ]);
   });
 
   it('group-commits concurrent appends in one transaction, each with its own result', async () => {
@@ -131,7 +141,9 @@ describe.each([
     const before = store.stats;
     const started = performance.now();
     const results = await Promise.all(
-      Array.from({ length: 200 }, (_, i) => store.appendToStream(`guidebook-${i}`, [event('Created', { i })], { expectedRevision: 'no_stream' })),
+      Array.from({ length: 200 }, (_, i) =>
+        store.appendToStream(`guidebook-${i}`, [event('Created', { i })], { expectedRevision: 'no_stream' }),
+      ),
     );
     const elapsed = performance.now() - started;
 
@@ -152,7 +164,9 @@ describe.each([
     const store = openStore(path);
     const other = openStore(path);
     for (let n = 0; n < 20; n++) {
-      const appended = await store.appendToStream('guidebook-1', [event('Edited', { n })], { expectedRevision: n === 0 ? 'no_stream' : n - 1 });
+      const appended = await store.appendToStream('guidebook-1', [event('Edited', { n })], {
+        expectedRevision: n === 0 ? 'no_stream' : n - 1,
+      });
       expect(await other.headPosition()).toBe(appended.position);
       expect((await collect(store.readStream('guidebook-1'))).at(-1)).toMatchObject({ revision: n, data: { n } });
     }
@@ -189,10 +203,18 @@ describe.each([
       store.appendToStream('guidebook-4', [event('Created')], { expectedRevision: 'no_stream' }),
     ]);
     expect(store.stats.commits - before.commits).toBe(1);
-    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'rejected', 'fulfilled']);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'rejected',
+      'rejected',
+      'fulfilled',
+    ]);
     expect(outcomes[1]).toMatchObject({ reason: { actual: 1 } });
     expect(outcomes[2]).toMatchObject({ reason: { actual: 'no_stream' } });
-    expect(outcomes[3]).toMatchObject({ reason: { message: expect.stringMatching(/already stored \(some in stream guidebook-1\)/) } });
+    expect(outcomes[3]).toMatchObject({
+      reason: { message: expect.stringMatching(/already stored \(some in stream guidebook-1\)/) },
+    });
     expect(await collect(store.readStream('guidebook-1'))).toHaveLength(2);
     expect(await collect(store.readStream('guidebook-3'))).toEqual([]);
     expect(await collect(store.readStream('guidebook-4'))).toHaveLength(1);
@@ -207,7 +229,9 @@ describe.each([
     for (const expectedRevision of ['no_stream', 'stream_exists', 'any', 0, 7] as const) {
       expect(await store.appendToStream('guidebook-1', batch, { expectedRevision })).toEqual(original);
     }
-    await expect(store.appendToStream('guidebook-1', [batch[0]!, event('D')])).rejects.toThrow(/1 of 2 event ids are already stored/);
+    await expect(store.appendToStream('guidebook-1', [batch[0]!, event('D')])).rejects.toThrow(
+      /1 of 2 event ids are already stored/,
+    );
     await expect(store.appendToStream('guidebook-1', [batch[1]!, batch[0]!])).rejects.toThrow(/already stored/);
     await expect(store.appendToStream('guidebook-1', [batch[0]!, batch[0]!])).rejects.toThrow(/appears twice/);
     expect(await collect(store.readStream('guidebook-1'))).toHaveLength(3);
@@ -241,7 +265,10 @@ describe.each([
     const store = new SqliteEventStore({ path: newPath('tiny-cache'), streamCacheSize: 3, pageSize: 2 });
     open.push(store);
     for (const stream of ['a', 'b', 'c']) {
-      await store.appendToStream(`guidebook-${stream}`, Array.from({ length: 5 }, () => event()));
+      await store.appendToStream(
+        `guidebook-${stream}`,
+        Array.from({ length: 5 }, () => event()),
+      );
     }
     const revisions = async (streamId: string, options?: Parameters<SqliteEventStore['readStream']>[1]) =>
       (await collect(store.readStream(streamId, options))).map((recorded) => recorded.revision);
@@ -280,7 +307,9 @@ describe('SQLite event store on its commit thread', () => {
       const first = store.appendToStream('guidebook-0', [event()], { expectedRevision: 'no_stream' });
       // the first batch is on its way to the thread: these come in while it commits
       await new Promise((resolve) => setImmediate(resolve));
-      const rest = Array.from({ length: 50 }, (_, i) => store.appendToStream(`guidebook-${i + 1}`, [event()], { expectedRevision: 'no_stream' }));
+      const rest = Array.from({ length: 50 }, (_, i) =>
+        store.appendToStream(`guidebook-${i + 1}`, [event()], { expectedRevision: 'no_stream' }),
+      );
       await Promise.all([first, ...rest]);
       expect(store.stats.appends - before.appends).toBe(51);
       expect(store.stats.commits - before.commits).toBe(2);

@@ -131,12 +131,16 @@ function openStatements(db: Database.Database) {
       `INSERT INTO events (id, stream_id, category, revision, type, data, metadata, recorded_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
-    streamForwards: db.prepare<[string, number, number], EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
-    ).raw(true),
-    streamBackwards: db.prepare<[string, number, number], EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
-    ).raw(true),
+    streamForwards: db
+      .prepare<[string, number, number], EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision LIMIT ?`,
+      )
+      .raw(true),
+    streamBackwards: db
+      .prepare<[string, number, number], EventRow>(
+        `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision <= ? ORDER BY revision DESC LIMIT ?`,
+      )
+      .raw(true),
     head: db.prepare<[], { head: number }>('SELECT coalesce(max(position), 0) AS head FROM events'),
     ping: db.prepare<[], { ok: number }>('SELECT 1 AS ok'),
     // a relaxed group's transaction (AppendOptions.durability), then back to the store's rule
@@ -144,31 +148,39 @@ function openStatements(db: Database.Database) {
     synchronousFull: db.prepare('PRAGMA synchronous = FULL'),
     // Pages of the global log, bounded by the head read just before, so "fewer rows than asked" proves the whole
     // range up to the head was scanned (even with a selective filter) and the next query can start there.
-    pageAll: db.prepare<PageParams, EventRow>(
-      `SELECT ${COLUMNS} FROM events
+    pageAll: db
+      .prepare<PageParams, EventRow>(
+        `SELECT ${COLUMNS} FROM events
        WHERE position > $after AND position <= $head ORDER BY position LIMIT $limit`,
-    ).raw(true),
+      )
+      .raw(true),
     // One type or one category (the usual projector filter): walk that index, already in log order.
-    pageByType: db.prepare<PageParams, EventRow>(
-      `SELECT ${COLUMNS} FROM events INDEXED BY events_by_type
+    pageByType: db
+      .prepare<PageParams, EventRow>(
+        `SELECT ${COLUMNS} FROM events INDEXED BY events_by_type
        WHERE type = $type AND position > $after AND position <= $head
          AND ($categories IS NULL OR category IN (SELECT value FROM json_each($categories)))
        ORDER BY position LIMIT $limit`,
-    ).raw(true),
-    pageByCategory: db.prepare<PageParams, EventRow>(
-      `SELECT ${COLUMNS} FROM events INDEXED BY events_by_category
+      )
+      .raw(true),
+    pageByCategory: db
+      .prepare<PageParams, EventRow>(
+        `SELECT ${COLUMNS} FROM events INDEXED BY events_by_category
        WHERE category = $category AND position > $after AND position <= $head
          AND ($types IS NULL OR type IN (SELECT value FROM json_each($types)))
        ORDER BY position LIMIT $limit`,
-    ).raw(true),
+      )
+      .raw(true),
     // Several types or categories: scan the log by position (an IN over an index would sort every match).
-    pageScan: db.prepare<PageParams, EventRow>(
-      `SELECT ${COLUMNS} FROM events NOT INDEXED
+    pageScan: db
+      .prepare<PageParams, EventRow>(
+        `SELECT ${COLUMNS} FROM events NOT INDEXED
        WHERE position > $after AND position <= $head
          AND ($types IS NULL OR type IN (SELECT value FROM json_each($types)))
          AND ($categories IS NULL OR category IN (SELECT value FROM json_each($categories)))
        ORDER BY position LIMIT $limit`,
-    ).raw(true),
+      )
+      .raw(true),
   };
 }
 
@@ -347,7 +359,11 @@ export class SqliteEventStore implements EventStore {
     if (options.commitThread && options.path !== ':memory:') {
       this.#thread = startCommitThread(options.path, {
         timeoutMs: BUSY_TIMEOUT_MS,
-        onFailure: (error) => console.error(`Event store ${options.path}: the commit thread failed; committing on the main thread from now on`, error),
+        onFailure: (error) =>
+          console.error(
+            `Event store ${options.path}: the commit thread failed; committing on the main thread from now on`,
+            error,
+          ),
       });
     }
   }
@@ -494,7 +510,9 @@ export class SqliteEventStore implements EventStore {
     const isRetry =
       first !== undefined &&
       last !== undefined &&
-      refs.every((ref, i) => ref !== undefined && ref.streamId === append.streamId && ref.revision === first.revision + i);
+      refs.every(
+        (ref, i) => ref !== undefined && ref.streamId === append.streamId && ref.revision === first.revision + i,
+      );
     if (isRetry) return { nextExpectedRevision: last.revision, position: last.position };
     const elsewhere = found.find((ref) => ref.streamId !== append.streamId);
     throw new Error(
@@ -640,7 +658,6 @@ export class SqliteEventStore implements EventStore {
   }
 }
 
-
 /**
  * A single-use async iterable over pages that `nextPage` reads on demand (`null`: no more). Hand-rolled rather
  * than an async generator: it costs a third as much per event, which matters when the command handler folds a
@@ -688,4 +705,3 @@ class PagedEvents implements AsyncIterableIterator<RecordedEvent> {
     return Promise.resolve(DONE);
   }
 }
-

@@ -14,7 +14,8 @@ describe('private SQLite files (issue 15)', () => {
     const store = createSqliteCredentialStore({ path });
     await store.setPasswordHash('u1', '$scrypt$ln=10,r=8,p=1$c2FsdA==$a2V5');
     expect(modeOf(path)).toBe('600');
-    for (const companion of [`${path}-wal`, `${path}-shm`]) if (existsSync(companion)) expect(modeOf(companion)).toBe('600');
+    for (const companion of [`${path}-wal`, `${path}-shm`])
+      if (existsSync(companion)) expect(modeOf(companion)).toBe('600');
     expect(existsSync(`${path}-wal`)).toBe(true);
     await store.close();
   });

@@ -9,7 +9,12 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: ErrorCode,
     message: string,
-    readonly extra: { detail?: string; errors?: FieldError[]; currentRevision?: number; headers?: Record<string, string> } = {},
+    readonly extra: {
+      detail?: string;
+      errors?: FieldError[];
+      currentRevision?: number;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.name = new.target.name;
@@ -49,7 +54,10 @@ export class ConflictError extends AppError {
 
 /** A stale `If-Match` revision or a lost race that the command may not retry. */
 export class RevisionMismatchError extends AppError {
-  constructor(currentRevision: number, message = 'The guidebook was changed elsewhere; reload to get the latest version') {
+  constructor(
+    currentRevision: number,
+    message = 'The guidebook was changed elsewhere; reload to get the latest version',
+  ) {
     super(412, 'revision_mismatch', message, { currentRevision, headers: { ETag: `"${currentRevision}"` } });
   }
 }

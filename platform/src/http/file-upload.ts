@@ -42,8 +42,12 @@ export type FileUploadOptions = {
 
 export function receiveSingleFile(req: Request, res: Response, options: FileUploadOptions): Promise<UploadedFile> {
   const hardLimit = options.hardLimitBytes ?? options.maxBytes * 4;
-  const tooBig = (size: number) => new AppError(413, 'payload_too_large', options.tooBig(size), { errors: [{ path: 'file', message: options.tooBig(size) }] });
-  const oneFile = () => new ValidationError(options.oneFileMessage, [{ path: 'file', message: options.oneFileMessage }]);
+  const tooBig = (size: number) =>
+    new AppError(413, 'payload_too_large', options.tooBig(size), {
+      errors: [{ path: 'file', message: options.tooBig(size) }],
+    });
+  const oneFile = () =>
+    new ValidationError(options.oneFileMessage, [{ path: 'file', message: options.oneFileMessage }]);
   const upload = multer({
     storage: countingStorage(options.maxBytes),
     limits: { files: 1, fileSize: hardLimit, fields: 20, fieldSize: 64 * 1024, parts: 25 },
@@ -58,9 +62,14 @@ export function receiveSingleFile(req: Request, res: Response, options: FileUplo
       if (error instanceof MulterError) {
         if (error.code === 'LIMIT_FILE_SIZE') return reject(tooBig(Number(req.get('content-length') ?? hardLimit)));
         if (error.code === 'LIMIT_FILE_COUNT' || error.code === 'LIMIT_UNEXPECTED_FILE') return reject(oneFile());
-        return reject(new ValidationError(`The upload was refused: ${error.message}`, [{ path: 'file', message: error.message }]));
+        return reject(
+          new ValidationError(`The upload was refused: ${error.message}`, [{ path: 'file', message: error.message }]),
+        );
       }
-      if (error) return reject(new ValidationError('The upload could not be read', [{ path: 'file', message: 'Malformed multipart body' }]));
+      if (error)
+        return reject(
+          new ValidationError('The upload could not be read', [{ path: 'file', message: 'Malformed multipart body' }]),
+        );
       const files = (req.files ?? []) as unknown as Array<Express.Multer.File & Counted>;
       const [file] = files;
       if (files.length !== 1 || !file) return reject(oneFile());

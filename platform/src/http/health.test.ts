@@ -37,16 +37,22 @@ describe('GET /health', () => {
   });
 
   it('a projector whose subscription ended (stopped) makes the service degraded', async () => {
-    const { status } = await getHealth({ projectors: async () => [{ name: 'p', checkpoint: 3, lag: 4, state: 'stopped' }] });
+    const { status } = await getHealth({
+      projectors: async () => [{ name: 'p', checkpoint: 3, lag: 4, state: 'stopped' }],
+    });
     expect(status).toBe(503);
   });
 
   it('the relay and the other subscriptions are listed, and a failing one degrades the service', async () => {
-    const healthy = await getHealth({ subscriptions: async () => [{ name: 'kafka-relay', state: 'running', checkpoint: 7, lag: 0 }] });
+    const healthy = await getHealth({
+      subscriptions: async () => [{ name: 'kafka-relay', state: 'running', checkpoint: 7, lag: 0 }],
+    });
     expect(healthy.status).toBe(200);
     expect(healthy.body.subscriptions).toEqual([{ name: 'kafka-relay', state: 'running', checkpoint: 7, lag: 0 }]);
     const outage = await getHealth({
-      subscriptions: async () => [{ name: 'kafka-relay', state: 'connecting', lastError: 'Connection error: ECONNREFUSED' }],
+      subscriptions: async () => [
+        { name: 'kafka-relay', state: 'connecting', lastError: 'Connection error: ECONNREFUSED' },
+      ],
     });
     expect(outage.status).toBe(503);
     const failed = await getHealth({ subscriptions: async () => [{ name: 'user-access', state: 'failed' }] });
@@ -54,7 +60,12 @@ describe('GET /health', () => {
   });
 
   it('shows snapshots skipped as too large, without degrading the service (a snapshot is only a cache)', async () => {
-    const lastTooLarge = { streamId: 'guidebook-1', bytes: 1_048_577, maxBytes: 1_048_576, at: '2026-01-01T00:00:00.000Z' };
+    const lastTooLarge = {
+      streamId: 'guidebook-1',
+      bytes: 1_048_577,
+      maxBytes: 1_048_576,
+      at: '2026-01-01T00:00:00.000Z',
+    };
     const snapshots = { written: 3, tooLarge: 2, failed: 0, maxBytes: 1_048_576, lastTooLarge };
     const { status, body } = await getHealth({ snapshots: () => snapshots });
     expect(status).toBe(200);

@@ -89,7 +89,11 @@ export function healthRoutes(sources: HealthSources): Router {
     const workers = sources.workers ? await sources.workers().catch(() => []) : [];
     const subscriptions = sources.subscriptions
       ? await sources.subscriptions().catch((error: unknown): SubscriptionHealth[] => [
-          { name: 'subscriptions', state: 'unknown', lastError: error instanceof Error ? error.message : String(error) },
+          {
+            name: 'subscriptions',
+            state: 'unknown',
+            lastError: error instanceof Error ? error.message : String(error),
+          },
         ])
       : [];
     const failed =

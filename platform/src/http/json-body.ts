@@ -12,7 +12,11 @@ export function jsonBody(limitBytes: number): RequestHandler[] {
     if (!hasBody || req.is(['application/json', 'application/*+json', 'multipart/form-data'])) return next();
     next(new AppError(415, 'unsupported_media_type', 'Send the request body as application/json'));
   };
-  return [requireJson, express.json({ limit: limitBytes, strict: true, type: ['application/json', 'application/*+json'] }), wellFormedText];
+  return [
+    requireJson,
+    express.json({ limit: limitBytes, strict: true, type: ['application/json', 'application/*+json'] }),
+    wellFormedText,
+  ];
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -29,7 +33,9 @@ export function bodyProblem(value: unknown, depth = 0): 'too-deep' | 'lone-surro
   if (typeof value === 'string') return isWellFormed(value) ? null : 'lone-surrogate';
   if (typeof value !== 'object' || value === null) return null;
   if (depth >= BODY_MAX_DEPTH) return 'too-deep';
-  const entries: Array<[string | null, unknown]> = Array.isArray(value) ? value.map((item) => [null, item]) : Object.entries(value);
+  const entries: Array<[string | null, unknown]> = Array.isArray(value)
+    ? value.map((item) => [null, item])
+    : Object.entries(value);
   for (const [key, item] of entries) {
     if (key !== null && !isWellFormed(key)) return 'lone-surrogate';
     const problem = bodyProblem(item, depth + 1);

@@ -19,8 +19,20 @@ const TITLES: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-export function problem(status: number, code: string, message: string, extra: Partial<ProblemDetails> = {}): ProblemDetails {
-  return { type: `https://pocketguide.app/problems/${code}`, title: TITLES[status] ?? 'Error', status, code, message, ...extra };
+export function problem(
+  status: number,
+  code: string,
+  message: string,
+  extra: Partial<ProblemDetails> = {},
+): ProblemDetails {
+  return {
+    type: `https://pocketguide.app/problems/${code}`,
+    title: TITLES[status] ?? 'Error',
+    status,
+    code,
+    message,
+    ...extra,
+  };
 }
 
 /** body-parser's own errors carry a `type` and a `status`; they are the client's fault, never a 500. */
@@ -31,7 +43,11 @@ function bodyParserProblem(error: unknown): ProblemDetails | null {
       return problem(400, 'malformed_json', 'The request body is not valid JSON');
     case 'entity.too.large': {
       const limit = (error as { limit?: number }).limit;
-      return problem(413, 'payload_too_large', `The request body is too large${limit ? ` (at most ${limit} bytes)` : ''}`);
+      return problem(
+        413,
+        'payload_too_large',
+        `The request body is too large${limit ? ` (at most ${limit} bytes)` : ''}`,
+      );
     }
     case 'encoding.unsupported':
     case 'charset.unsupported':
@@ -50,11 +66,17 @@ function bodyParserProblem(error: unknown): ProblemDetails | null {
  */
 function clientErrorProblem(error: unknown): ProblemDetails | null {
   if (typeof error !== 'object' || error === null) return null;
-  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  const status =
+    (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
   if (typeof status !== 'number' || status < 400 || status > 499) return null;
   if (status === 404) return problem(404, 'not_found', 'Not Found');
-  if (error instanceof URIError) return problem(400, 'validation_failed', 'The address is not valid (bad percent-encoding)');
-  return problem(status === 413 ? 413 : status === 415 ? 415 : 400, status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'validation_failed', 'The request is not valid');
+  if (error instanceof URIError)
+    return problem(400, 'validation_failed', 'The address is not valid (bad percent-encoding)');
+  return problem(
+    status === 413 ? 413 : status === 415 ? 415 : 400,
+    status === 413 ? 'payload_too_large' : status === 415 ? 'unsupported_media_type' : 'validation_failed',
+    'The request is not valid',
+  );
 }
 
 /** An application error's problem details (its headers are the caller's to send). */
@@ -78,9 +100,7 @@ export function problemDetailsHandler(logger: Logger): ErrorRequestHandler {
       body = problem(413, 'payload_too_large', `The change is too large to store (at most ${error.maxBytes} bytes)`);
     } else {
       body =
-        bodyParserProblem(error) ??
-        clientErrorProblem(error) ??
-        problem(500, 'internal_error', 'Something went wrong');
+        bodyParserProblem(error) ?? clientErrorProblem(error) ?? problem(500, 'internal_error', 'Something went wrong');
       if (body.status >= 500) logger.error('unhandled error', { method: req.method, url: req.originalUrl, error });
     }
     res.status(body.status).type('application/problem+json').json(body);

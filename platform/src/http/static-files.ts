@@ -26,7 +26,10 @@ export const REVALIDATE_CACHE_CONTROL = 'no-cache';
  * The encodings of `available` the request accepts, best first: by `q` value, brotli before gzip when equal.
  * `*` covers an encoding the header does not name; `q=0` refuses one. No header at all accepts none (identity).
  */
-export function acceptedEncodings(header: string | undefined, available: readonly Encoding[] = ['br', 'gzip']): Encoding[] {
+export function acceptedEncodings(
+  header: string | undefined,
+  available: readonly Encoding[] = ['br', 'gzip'],
+): Encoding[] {
   if (!header) return [];
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
@@ -67,7 +70,14 @@ async function fileStats(path: string): Promise<Stats | null> {
  * Sends `file` (an absolute path to an existing file) or its compressed copy as the request accepts, with the
  * caching `immutable` asks for. Calls `next` with the error if reading fails before anything was sent.
  */
-export async function sendStaticFile(req: Request, res: Response, next: NextFunction, file: string, original: Stats, immutable: boolean): Promise<void> {
+export async function sendStaticFile(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  file: string,
+  original: Stats,
+  immutable: boolean,
+): Promise<void> {
   let chosen: { path: string; encoding: Encoding } | null = null;
   for (const encoding of acceptedEncodings(req.get('accept-encoding'))) {
     const path = `${file}${SUFFIX[encoding]}`;
@@ -79,19 +89,26 @@ export async function sendStaticFile(req: Request, res: Response, next: NextFunc
   }
   // Vary whenever a compressed copy exists, whether or not this client takes it: a cache must not hand the
   // identity answer to a browser that accepts brotli, nor brotli to one that does not.
-  const compressible = chosen !== null || (await fileStats(`${file}${SUFFIX.br}`)) !== null || (await fileStats(`${file}${SUFFIX.gzip}`)) !== null;
+  const compressible =
+    chosen !== null ||
+    (await fileStats(`${file}${SUFFIX.br}`)) !== null ||
+    (await fileStats(`${file}${SUFFIX.gzip}`)) !== null;
   if (compressible) res.vary('Accept-Encoding');
   res.type(extname(file));
   if (chosen) res.setHeader('Content-Encoding', chosen.encoding);
   res.setHeader('Cache-Control', immutable ? IMMUTABLE_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL);
-  res.sendFile(chosen?.path ?? file, { cacheControl: false, dotfiles: 'allow', acceptRanges: chosen === null }, (error?: Error) => {
-    if (!error) return;
-    if (res.headersSent) return next(error);
-    res.removeHeader('Content-Encoding');
-    res.removeHeader('Content-Type');
-    res.removeHeader('Cache-Control');
-    next(error);
-  });
+  res.sendFile(
+    chosen?.path ?? file,
+    { cacheControl: false, dotfiles: 'allow', acceptRanges: chosen === null },
+    (error?: Error) => {
+      if (!error) return;
+      if (res.headersSent) return next(error);
+      res.removeHeader('Content-Encoding');
+      res.removeHeader('Content-Type');
+      res.removeHeader('Cache-Control');
+      next(error);
+    },
+  );
 }
 
 /** The absolute path `requestPath` names under `root`, or null for one outside it, hidden, or not decodable. */
@@ -110,7 +127,8 @@ export function fileUnder(root: string, requestPath: string): string | null {
 
 /** express.static for a built web app, serving the compressed copies the build wrote (see above). */
 export function staticFiles(root: string, { immutable, fallthrough = true }: StaticFilesOptions): RequestHandler {
-  const notFound = (next: NextFunction) => (fallthrough ? next() : next(Object.assign(new Error('Not Found'), { status: 404 })));
+  const notFound = (next: NextFunction) =>
+    fallthrough ? next() : next(Object.assign(new Error('Not Found'), { status: 404 }));
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       if (fallthrough) return next();
@@ -121,10 +139,9 @@ export function staticFiles(root: string, { immutable, fallthrough = true }: Sta
     const file = fileUnder(root, req.path);
     // the compressed copies are served in the original's place, never under their own names
     if (!file || file.endsWith(SUFFIX.br) || file.endsWith(SUFFIX.gzip)) return notFound(next);
-    fileStats(file).then(
-      (stats) => (stats ? sendStaticFile(req, res, next, file, stats, immutable) : notFound(next)),
-      next,
-    ).catch(next);
+    fileStats(file)
+      .then((stats) => (stats ? sendStaticFile(req, res, next, file, stats, immutable) : notFound(next)), next)
+      .catch(next);
   };
 }
 

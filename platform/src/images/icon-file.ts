@@ -10,8 +10,12 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
  * upload is read.
  */
 export async function checkIconFile(bytes: Buffer): Promise<void> {
-  const pngOnly = () => new AppError(415, 'unsupported_media_type', ICON_MESSAGES.pngOnly, { errors: [{ path: 'file', message: ICON_MESSAGES.pngOnly }] });
-  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR') throw pngOnly();
+  const pngOnly = () =>
+    new AppError(415, 'unsupported_media_type', ICON_MESSAGES.pngOnly, {
+      errors: [{ path: 'file', message: ICON_MESSAGES.pngOnly }],
+    });
+  if (bytes.length < 24 || !bytes.subarray(0, 8).equals(PNG_SIGNATURE) || bytes.toString('latin1', 12, 16) !== 'IHDR')
+    throw pngOnly();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, { failOn: 'error' }).metadata();

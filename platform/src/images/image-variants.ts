@@ -7,7 +7,8 @@ export type ImageKind = 'jpeg' | 'png' | 'gif';
 
 export function sniffImageKind(bytes: Buffer): ImageKind | null {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   const head = bytes.subarray(0, 6).toString('latin1');
   if (head === 'GIF87a' || head === 'GIF89a') return 'gif';
   return null;
@@ -28,12 +29,19 @@ export type ImageVariant = { bytes: Buffer; contentType: 'image/webp'; width: nu
  */
 export async function prepareImageVariants<Name extends string>(
   bytes: Buffer,
-  options: { boxes: Readonly<Record<Name, VariantBox>>; unsupportedMessage: string; fileName?: (name: Name, hash: string) => string },
+  options: {
+    boxes: Readonly<Record<Name, VariantBox>>;
+    unsupportedMessage: string;
+    fileName?: (name: Name, hash: string) => string;
+  },
 ): Promise<Record<Name, ImageVariant>> {
   if (!sniffImageKind(bytes)) {
-    throw new AppError(415, 'unsupported_media_type', options.unsupportedMessage, { errors: [{ path: 'file', message: options.unsupportedMessage }] });
+    throw new AppError(415, 'unsupported_media_type', options.unsupportedMessage, {
+      errors: [{ path: 'file', message: options.unsupportedMessage }],
+    });
   }
-  const unreadable = () => new ValidationError('The image could not be read', [{ path: 'file', message: 'The image could not be read' }]);
+  const unreadable = () =>
+    new ValidationError('The image could not be read', [{ path: 'file', message: 'The image could not be read' }]);
   let source: Sharp;
   try {
     // Decoded once, upright; each variant resizes a clone of it.

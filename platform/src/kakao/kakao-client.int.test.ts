@@ -11,9 +11,24 @@ let baseUrl: string;
 const seen: Array<{ url: string | undefined; authorization: string | undefined }> = [];
 
 const answers: Record<string, { status: number; body: unknown }> = {
-  'token-full': { status: 200, body: { id: 4242, connected_at: '2026-01-01T00:00:00Z', kakao_account: { email: 'Minji@Kakao.com', is_email_valid: true, is_email_verified: true, profile: { nickname: '민지' } } } },
+  'token-full': {
+    status: 200,
+    body: {
+      id: 4242,
+      connected_at: '2026-01-01T00:00:00Z',
+      kakao_account: {
+        email: 'Minji@Kakao.com',
+        is_email_valid: true,
+        is_email_verified: true,
+        profile: { nickname: '민지' },
+      },
+    },
+  },
   'token-no-email': { status: 200, body: { id: 77, kakao_account: { profile: { nickname: '여행자' } } } },
-  'token-unverified': { status: 200, body: { id: 78, kakao_account: { email: 'x@kakao.com', is_email_valid: true, is_email_verified: false } } },
+  'token-unverified': {
+    status: 200,
+    body: { id: 78, kakao_account: { email: 'x@kakao.com', is_email_valid: true, is_email_verified: false } },
+  },
   'token-no-id': { status: 200, body: { kakao_account: {} } },
   'token-broken': { status: 500, body: { msg: 'internal' } },
 };
@@ -36,8 +51,13 @@ beforeAll(async () => {
       req.on('end', () => {
         const form = new URLSearchParams(body);
         tokenRequests.push(Object.fromEntries(form));
-        const answer = tokenAnswers[form.get('code') ?? ''] ?? { status: 400, body: { error: 'invalid_grant', error_code: 'KOE320' } };
-        res.writeHead(answer.status, { 'content-type': 'application/json;charset=UTF-8' }).end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
+        const answer = tokenAnswers[form.get('code') ?? ''] ?? {
+          status: 400,
+          body: { error: 'invalid_grant', error_code: 'KOE320' },
+        };
+        res
+          .writeHead(answer.status, { 'content-type': 'application/json;charset=UTF-8' })
+          .end(typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body));
       });
       return;
     }
@@ -72,11 +92,15 @@ describe('the Kakao adapter against a fake Kakao', () => {
 
   it('Kakao failing, answering nonsense, or not answering is a 502', async () => {
     for (const token of ['token-broken', 'token-no-id']) {
-      const error = await kakao().me(token).catch((e: unknown) => e);
+      const error = await kakao()
+        .me(token)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect((error as AppError).status).toBe(502);
     }
-    const unreachable = await createKakaoHttpClient({ baseUrl: 'http://127.0.0.1:1', timeoutMs: 500 }).me('x').catch((e: unknown) => e);
+    const unreachable = await createKakaoHttpClient({ baseUrl: 'http://127.0.0.1:1', timeoutMs: 500 })
+      .me('x')
+      .catch((e: unknown) => e);
     expect((unreachable as AppError).status).toBe(502);
   });
 });
@@ -91,20 +115,34 @@ describe('the Kakao code exchange against a fake Kakao', () => {
   it('posts the code with the key, the address and the secret (when set), and answers the access token', async () => {
     const exchange = createKakaoHttpClient({ ...options(), clientSecret: 'shh' }).exchangeCode!;
     expect(await exchange('code-good', 'https://site.example/login/kakao')).toBe('token-full');
-    expect(tokenRequests.at(-1)).toEqual({ grant_type: 'authorization_code', client_id: 'restkey0123456789abcd', redirect_uri: 'https://site.example/login/kakao', code: 'code-good', client_secret: 'shh' });
+    expect(tokenRequests.at(-1)).toEqual({
+      grant_type: 'authorization_code',
+      client_id: 'restkey0123456789abcd',
+      redirect_uri: 'https://site.example/login/kakao',
+      code: 'code-good',
+      client_secret: 'shh',
+    });
     await createKakaoHttpClient(options()).exchangeCode!('code-good', 'https://site.example/login/kakao');
     expect(tokenRequests.at(-1)).not.toHaveProperty('client_secret');
   });
 
   it("a code Kakao does not grant is the caller's 401; a wrong key, nonsense or no answer is a 502", async () => {
     const exchange = createKakaoHttpClient(options()).exchangeCode!;
-    await expect(exchange('code-used-or-unknown', 'https://site.example/login/kakao')).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(exchange('code-used-or-unknown', 'https://site.example/login/kakao')).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
     for (const code of ['code-bad-key', 'code-not-json', 'code-no-token']) {
       const error = await exchange(code, 'https://site.example/login/kakao').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AppError);
       expect([(error as AppError).status, code]).toEqual([502, code]);
     }
-    const unreachable = createKakaoHttpClient({ ...options(), authBaseUrl: 'http://127.0.0.1:1', timeoutMs: 500 }).exchangeCode!;
-    expect(((await unreachable('c', 'https://site.example/login/kakao').catch((e: unknown) => e)) as AppError).status).toBe(502);
+    const unreachable = createKakaoHttpClient({
+      ...options(),
+      authBaseUrl: 'http://127.0.0.1:1',
+      timeoutMs: 500,
+    }).exchangeCode!;
+    expect(
+      ((await unreachable('c', 'https://site.example/login/kakao').catch((e: unknown) => e)) as AppError).status,
+    ).toBe(502);
   });
 });

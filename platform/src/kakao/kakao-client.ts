@@ -66,7 +66,12 @@ export function createKakaoHttpClient(options: KakaoClientOptions): KakaoClient 
   const { restApiKey, clientSecret } = options;
 
   async function exchangeCode(code: string, redirectUri: string): Promise<string> {
-    const form = new URLSearchParams({ grant_type: 'authorization_code', client_id: restApiKey ?? '', redirect_uri: redirectUri, code });
+    const form = new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: restApiKey ?? '',
+      redirect_uri: redirectUri,
+      code,
+    });
     if (clientSecret) form.set('client_secret', clientSecret);
     let response: Response;
     try {
@@ -89,10 +94,13 @@ export function createKakaoHttpClient(options: KakaoClientOptions): KakaoClient 
     // redirect address; `invalid_client` (KOE010) means this server's key or secret is wrong: its operator's fault.
     if (response.status === 400 || response.status === 401) {
       if (body.error === 'invalid_grant') throw invalidLogin();
-      throw new KakaoUnavailableError(`Kakao refused the exchange: ${String(body.error)} ${String(body.error_code ?? '')}`.trim());
+      throw new KakaoUnavailableError(
+        `Kakao refused the exchange: ${String(body.error)} ${String(body.error_code ?? '')}`.trim(),
+      );
     }
     if (!response.ok) throw new KakaoUnavailableError(`Kakao answered ${response.status}`);
-    if (typeof body.access_token !== 'string' || body.access_token === '') throw new KakaoUnavailableError('Kakao answered without an access token');
+    if (typeof body.access_token !== 'string' || body.access_token === '')
+      throw new KakaoUnavailableError('Kakao answered without an access token');
     return body.access_token;
   }
 
@@ -102,7 +110,10 @@ export function createKakaoHttpClient(options: KakaoClientOptions): KakaoClient 
       let response: Response;
       try {
         response = await doFetch(`${baseUrl}/v2/user/me`, {
-          headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8' },
+          headers: {
+            Authorization: `Bearer ${accessToken}`,
+            'Content-Type': 'application/x-www-form-urlencoded;charset=utf-8',
+          },
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
@@ -128,7 +139,8 @@ export function createKakaoHttpClient(options: KakaoClientOptions): KakaoClient 
       const account = body.kakao_account ?? {};
       // An address Kakao says is invalid or unverified proves nothing about who owns it.
       const emailTrusted = account.is_email_valid !== false && account.is_email_verified !== false;
-      const email = typeof account.email === 'string' && account.email.includes('@') && emailTrusted ? account.email : null;
+      const email =
+        typeof account.email === 'string' && account.email.includes('@') && emailTrusted ? account.email : null;
       const nicknameValue = account.profile?.nickname ?? body.properties?.nickname;
       const nickname = typeof nicknameValue === 'string' && nicknameValue.trim() !== '' ? nicknameValue.trim() : null;
       return { id, email, nickname };

@@ -17,9 +17,16 @@ type LeaseDoc = { _id: string; holder: string; expiresAt: Date; token: number };
 const DUPLICATE_KEY = 11000;
 const unexpired = { $expr: { $gt: ['$expiresAt', '$$NOW'] } };
 
-export function createMongoLeaseStore(options: { url: string; database: string; collection?: string; serverSelectionTimeoutMs?: number }): LeaseStore {
+export function createMongoLeaseStore(options: {
+  url: string;
+  database: string;
+  collection?: string;
+  serverSelectionTimeoutMs?: number;
+}): LeaseStore {
   const client = new MongoClient(options.url, { serverSelectionTimeoutMS: options.serverSelectionTimeoutMs ?? 5_000 });
-  const leases: Collection<LeaseDoc> = client.db(options.database).collection<LeaseDoc>(options.collection ?? '_leases');
+  const leases: Collection<LeaseDoc> = client
+    .db(options.database)
+    .collection<LeaseDoc>(options.collection ?? '_leases');
   let closed = false;
   // the driver connects on first use, and would connect again after close(): a closed store refuses instead
   const assertOpen = () => {

@@ -12,10 +12,13 @@ export function createSqliteLeaseStore(options: { path: string; now?: () => numb
   const db = new Database(options.path);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
-  db.exec('CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL, token INTEGER NOT NULL DEFAULT 1)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, expires_at INTEGER NOT NULL, token INTEGER NOT NULL DEFAULT 1)',
+  );
   // a lease file from before fencing tokens
   const columns = db.prepare<[], { name: string }>('PRAGMA table_info(leases)').all();
-  if (!columns.some((column) => column.name === 'token')) db.exec('ALTER TABLE leases ADD COLUMN token INTEGER NOT NULL DEFAULT 1');
+  if (!columns.some((column) => column.name === 'token'))
+    db.exec('ALTER TABLE leases ADD COLUMN token INTEGER NOT NULL DEFAULT 1');
   const now = options.now ?? Date.now;
   // the token rises when the lease changes hands; a release only expires the row, so the token never goes back
   const acquire = db.prepare<[{ name: string; holder: string; until: number; now: number }]>(
@@ -25,7 +28,9 @@ export function createSqliteLeaseStore(options: { path: string; now?: () => numb
        WHERE leases.holder = excluded.holder OR leases.expires_at <= $now`,
   );
   const release = db.prepare<[string, string]>('UPDATE leases SET expires_at = 0 WHERE name = ? AND holder = ?');
-  const holderOf = db.prepare<[string, number], { holder: string }>('SELECT holder FROM leases WHERE name = ? AND expires_at > ?');
+  const holderOf = db.prepare<[string, number], { holder: string }>(
+    'SELECT holder FROM leases WHERE name = ? AND expires_at > ?',
+  );
   const tokenOf = db.prepare<[string, string, number], { token: number }>(
     'SELECT token FROM leases WHERE name = ? AND holder = ? AND expires_at > ?',
   );

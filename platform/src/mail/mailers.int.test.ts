@@ -50,7 +50,10 @@ describe('the SMTP adapter against a real SMTP server', () => {
   afterAll(() => new Promise<void>((done) => server.close(() => done())));
 
   it('delivers through SMTP with authentication, the Message-ID derived from the mail id', async () => {
-    const mailer = createSmtpMailer({ url: `smtp://mailer:s3cret@127.0.0.1:${port}`, from: 'PocketGuide <no-reply@pocketguide.test>' });
+    const mailer = createSmtpMailer({
+      url: `smtp://mailer:s3cret@127.0.0.1:${port}`,
+      from: 'PocketGuide <no-reply@pocketguide.test>',
+    });
     const mail = message();
     const { messageId } = await mailer.send(mail);
     await mailer.close();
@@ -62,7 +65,11 @@ describe('the SMTP adapter against a real SMTP server', () => {
   });
 
   it('a refused login is an error the worker retries', async () => {
-    const mailer = createSmtpMailer({ url: `smtp://mailer:wrong@127.0.0.1:${port}`, from: 'no-reply@pocketguide.test', timeoutMs: 5000 });
+    const mailer = createSmtpMailer({
+      url: `smtp://mailer:wrong@127.0.0.1:${port}`,
+      from: 'no-reply@pocketguide.test',
+      timeoutMs: 5000,
+    });
     await expect(mailer.send(message())).rejects.toThrow();
     await mailer.close();
   });
@@ -79,7 +86,12 @@ describe('the outbox adapter', () => {
     await mailer.send(message('mail-two'));
     const entries = readOutbox(dir);
     expect(entries.map((e) => e.id).sort()).toEqual(['mail-one', 'mail-two']);
-    expect(entries.find((e) => e.id === 'mail-one')).toMatchObject({ to: 'minji@example.com', subject: mail.subject, text: mail.text, eml: 'mail-one.eml' });
+    expect(entries.find((e) => e.id === 'mail-one')).toMatchObject({
+      to: 'minji@example.com',
+      subject: mail.subject,
+      text: mail.text,
+      eml: 'mail-one.eml',
+    });
     const eml = readFileSync(resolve(dir, 'mail-one.eml'), 'utf8');
     expect(eml).toContain('Message-ID: <mail-one@pocketguide.mail>');
     expect(eml).toContain('To: minji@example.com');
@@ -87,7 +99,9 @@ describe('the outbox adapter', () => {
   });
 
   it('refuses an id that cannot name a file', async () => {
-    await expect(createOutboxMailer({ dir, from: 'x@y.z' }).send(message('../escape'))).rejects.toThrow(/cannot name a file/);
+    await expect(createOutboxMailer({ dir, from: 'x@y.z' }).send(message('../escape'))).rejects.toThrow(
+      /cannot name a file/,
+    );
   });
 
   it('a missing folder is an empty outbox', () => {

@@ -33,7 +33,14 @@ export function createOutboxMailer(options: { dir: string; from: string; now?: (
       if (!SAFE_ID.test(message.id)) throw new Error(`Mail id ${JSON.stringify(message.id)} cannot name a file`);
       mkdirSync(options.dir, { recursive: true });
       const messageId = messageIdOf(message.id);
-      const info = await composer.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html, messageId });
+      const info = await composer.sendMail({
+        from: options.from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+        messageId,
+      });
       const eml = `${message.id}.eml`;
       const entry: OutboxEntry = {
         id: message.id,

@@ -8,7 +8,14 @@ import {
   type ProviderPayment,
   type ScheduleRequest,
 } from './payment-provider.ts';
-import { assertCharge, assertId, assertWebhookMatches, assertWon, refundableOf, webhookIds } from './provider-checks.ts';
+import {
+  assertCharge,
+  assertId,
+  assertWebhookMatches,
+  assertWon,
+  refundableOf,
+  webhookIds,
+} from './provider-checks.ts';
 
 /**
  * The spec's DEBUG provider, the embedded default (no PORTONE_* keys): no money moves and nothing leaves the
@@ -82,7 +89,10 @@ export function createDebugPaymentProvider(options: DebugPaymentProviderOptions 
   }
   function used(merchantUid: string): boolean {
     const payment = byMerchantUid.get(merchantUid);
-    return (payment !== undefined && (payment.status === 'paid' || payment.status === 'cancelled')) || schedules.some((s) => s.merchantUid === merchantUid);
+    return (
+      (payment !== undefined && (payment.status === 'paid' || payment.status === 'cancelled')) ||
+      schedules.some((s) => s.merchantUid === merchantUid)
+    );
   }
   function keyOf(customerUid: string): BillingKey | null {
     if (customerUid.includes('missing')) return null;
@@ -93,7 +103,9 @@ export function createDebugPaymentProvider(options: DebugPaymentProviderOptions 
     }
     return key;
   }
-  const base = (fields: Pick<ProviderPayment, 'impUid' | 'merchantUid' | 'amount' | 'status'> & Partial<ProviderPayment>): ProviderPayment => ({
+  const base = (
+    fields: Pick<ProviderPayment, 'impUid' | 'merchantUid' | 'amount' | 'status'> & Partial<ProviderPayment>,
+  ): ProviderPayment => ({
     cancelAmount: 0,
     currency: 'KRW',
     method: 'card',
@@ -114,13 +126,24 @@ export function createDebugPaymentProvider(options: DebugPaymentProviderOptions 
     const known = byImpUid.get(impUid);
     if (known) return copy(known);
     const browser = parseDebugImpUid(impUid);
-    if (!browser) throw new PaymentProviderError(`No payment ${impUid} (a DEBUG browser payment's imp_uid is imp_debug_<merchant_uid>_<amount>)`, 'not-found');
+    if (!browser)
+      throw new PaymentProviderError(
+        `No payment ${impUid} (a DEBUG browser payment's imp_uid is imp_debug_<merchant_uid>_<amount>)`,
+        'not-found',
+      );
     // A browser id naming a merchant_uid already paid by another imp_uid is not a second payment of it.
     const other = byMerchantUid.get(browser.merchantUid);
     if (other && other.impUid !== impUid && (other.status === 'paid' || other.status === 'cancelled')) {
-      throw new PaymentProviderError(`No payment ${impUid}: merchant_uid ${browser.merchantUid} was paid as ${other.impUid}`, 'not-found');
+      throw new PaymentProviderError(
+        `No payment ${impUid}: merchant_uid ${browser.merchantUid} was paid as ${other.impUid}`,
+        'not-found',
+      );
     }
-    return copy(remember(base({ impUid, merchantUid: browser.merchantUid, amount: browser.amount, status: 'paid', paidAt: now() })));
+    return copy(
+      remember(
+        base({ impUid, merchantUid: browser.merchantUid, amount: browser.amount, status: 'paid', paidAt: now() }),
+      ),
+    );
   }
 
   return {
@@ -145,10 +168,15 @@ export function createDebugPaymentProvider(options: DebugPaymentProviderOptions 
       up();
       assertCharge(request);
       if (request.customerUid.includes('unavailable')) {
-        throw new PaymentProviderError(`DEBUG: customer_uid ${request.customerUid} acts out a provider that does not answer`, 'unavailable');
+        throw new PaymentProviderError(
+          `DEBUG: customer_uid ${request.customerUid} acts out a provider that does not answer`,
+          'unavailable',
+        );
       }
-      if (!keyOf(request.customerUid)) throw new PaymentProviderError(`No card is registered as ${request.customerUid}`, 'not-found');
-      if (used(request.merchantUid)) throw new PaymentProviderError(`merchant_uid ${request.merchantUid} was already used`, 'invalid');
+      if (!keyOf(request.customerUid))
+        throw new PaymentProviderError(`No card is registered as ${request.customerUid}`, 'not-found');
+      if (used(request.merchantUid))
+        throw new PaymentProviderError(`merchant_uid ${request.merchantUid} was already used`, 'invalid');
       const impUid = `${DEBUG_IMP_PREFIX}${randomBytes(12).toString('hex')}`;
       const declined = request.customerUid.includes('decline');
       const at = now();
@@ -174,24 +202,43 @@ export function createDebugPaymentProvider(options: DebugPaymentProviderOptions 
       assertId(request.merchantUid, 'merchantUid');
       const payment = byMerchantUid.get(request.merchantUid);
       if (!payment) throw new PaymentProviderError(`No payment ${request.merchantUid} to cancel`, 'not-found');
-      if (payment.status !== 'paid') throw new PaymentProviderError(`Payment ${request.merchantUid} is ${payment.status}: nothing to cancel`, 'invalid');
+      if (payment.status !== 'paid')
+        throw new PaymentProviderError(
+          `Payment ${request.merchantUid} is ${payment.status}: nothing to cancel`,
+          'invalid',
+        );
       const left = refundableOf(payment);
       const amount = request.amount ?? left;
       assertWon(amount, 'amount', { positive: true });
-      if (amount > left) throw new PaymentProviderError(`Cannot cancel ${amount} won of ${request.merchantUid}: ${left} won is left to cancel`, 'invalid');
+      if (amount > left)
+        throw new PaymentProviderError(
+          `Cannot cancel ${amount} won of ${request.merchantUid}: ${left} won is left to cancel`,
+          'invalid',
+        );
       const cancelAmount = payment.cancelAmount + amount;
-      const cancelled = { ...payment, cancelAmount, cancelledAt: now(), status: cancelAmount === payment.amount ? ('cancelled' as const) : ('paid' as const) };
+      const cancelled = {
+        ...payment,
+        cancelAmount,
+        cancelledAt: now(),
+        status: cancelAmount === payment.amount ? ('cancelled' as const) : ('paid' as const),
+      };
       return copy(remember(cancelled));
     },
 
     async schedule(request: ScheduleRequest) {
       up();
       assertCharge(request);
-      if (!(request.scheduleAt instanceof Date) || Number.isNaN(request.scheduleAt.getTime()) || request.scheduleAt.getTime() <= now().getTime()) {
+      if (
+        !(request.scheduleAt instanceof Date) ||
+        Number.isNaN(request.scheduleAt.getTime()) ||
+        request.scheduleAt.getTime() <= now().getTime()
+      ) {
         throw new PaymentProviderError('scheduleAt must be a date in the future', 'invalid');
       }
-      if (!keyOf(request.customerUid)) throw new PaymentProviderError(`No card is registered as ${request.customerUid}`, 'not-found');
-      if (used(request.merchantUid)) throw new PaymentProviderError(`merchant_uid ${request.merchantUid} was already used`, 'invalid');
+      if (!keyOf(request.customerUid))
+        throw new PaymentProviderError(`No card is registered as ${request.customerUid}`, 'not-found');
+      if (used(request.merchantUid))
+        throw new PaymentProviderError(`merchant_uid ${request.merchantUid} was already used`, 'invalid');
       schedules.push({ ...request, scheduleAt: new Date(request.scheduleAt) });
     },
 

@@ -19,8 +19,7 @@ export type PaymentConfig = Pick<
 >;
 
 export type PaymentProviderSettings =
-  | { kind: 'debug' }
-  | { kind: 'portone'; apiKey: string; apiSecret: string; baseUrl: string; timeoutMs: number };
+  { kind: 'debug' } | { kind: 'portone'; apiKey: string; apiSecret: string; baseUrl: string; timeoutMs: number };
 
 /**
  * Which provider this configuration selects: PortOne when PORTONE_API_KEY and PORTONE_API_SECRET are set (or
@@ -99,10 +98,14 @@ export function paymentProviderWarnings(config: PaymentConfig): string[] {
   const settings = paymentProviderSettings(config);
   const warnings: string[] = [];
   if (settings.kind === 'debug' && config.NODE_ENV === 'production') {
-    warnings.push('Payments use the DEBUG provider in production because PAYMENTS_DEBUG_IN_PRODUCTION=true: anyone can subscribe without paying. Set PORTONE_API_KEY and PORTONE_API_SECRET to sell.');
+    warnings.push(
+      'Payments use the DEBUG provider in production because PAYMENTS_DEBUG_IN_PRODUCTION=true: anyone can subscribe without paying. Set PORTONE_API_KEY and PORTONE_API_SECRET to sell.',
+    );
   }
   if (settings.kind === 'portone' && !config.PORTONE_IMP_CODE && !config.PORTONE_STORE_ID) {
-    warnings.push("PortOne is configured without PORTONE_IMP_CODE (or PORTONE_STORE_ID): browsers cannot open PortOne's payment window.");
+    warnings.push(
+      "PortOne is configured without PORTONE_IMP_CODE (or PORTONE_STORE_ID): browsers cannot open PortOne's payment window.",
+    );
   }
   return warnings;
 }
@@ -111,7 +114,12 @@ export function paymentProviderWarnings(config: PaymentConfig): string[] {
  * What the app's Content-Security-Policy must allow for PortOne's payment window (its script, and the window it
  * frames); the card company's own window host depends on the PG contract and is added with CSP_EXTRA_ORIGINS.
  */
-export const PORTONE_WINDOW_ORIGINS = ['https://cdn.iamport.kr', 'https://*.iamport.kr', 'https://*.iamport.co', 'https://*.portone.io'] as const;
+export const PORTONE_WINDOW_ORIGINS = [
+  'https://cdn.iamport.kr',
+  'https://*.iamport.kr',
+  'https://*.iamport.co',
+  'https://*.portone.io',
+] as const;
 
 /** The origins the browser needs for this configuration's payment window: none for DEBUG. */
 export function paymentWindowOrigins(config: PaymentConfig): readonly string[] {

@@ -12,7 +12,12 @@ import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from
 export type PaymentProviderHarness = {
   provider: PaymentProvider;
   /** the customer paid in the provider's window (or DEBUG's stand-in); answers the imp_uid the browser gets */
-  browserPayment?: (input: { merchantUid: string; amount: number; customerUid?: string; buyerEmail?: string }) => Promise<string> | string;
+  browserPayment?: (input: {
+    merchantUid: string;
+    amount: number;
+    customerUid?: string;
+    buyerEmail?: string;
+  }) => Promise<string> | string;
   /** a customer_uid whose card is charged successfully */
   cardCustomerUid?: () => Promise<string> | string;
   /** a customer_uid whose card is declined */
@@ -61,7 +66,15 @@ export async function paymentProviderContract(name: string, factory: PaymentProv
   const without = (what: string, has: unknown): string => (has ? '' : ` (skipped: this harness cannot ${what})`);
 
   function expectPaid(payment: ProviderPayment, fields: { merchantUid: string; amount: number }): void {
-    expect(payment).toMatchObject({ merchantUid: fields.merchantUid, amount: fields.amount, status: 'paid', cancelAmount: 0, currency: 'KRW', failReason: null, cancelledAt: null });
+    expect(payment).toMatchObject({
+      merchantUid: fields.merchantUid,
+      amount: fields.amount,
+      status: 'paid',
+      cancelAmount: 0,
+      currency: 'KRW',
+      failReason: null,
+      cancelledAt: null,
+    });
     expect(payment.impUid).toMatch(/^[A-Za-z0-9_.:-]+$/);
     expect(payment.paidAt).toBeInstanceOf(Date);
     expect(typeof payment.method).toBe('string');
@@ -127,7 +140,11 @@ export async function paymentProviderContract(name: string, factory: PaymentProv
         const payment = await p.charge({ customerUid, merchantUid: m, amount: 50_000, ...order });
         expectPaid(payment, { merchantUid: m, amount: 50_000 });
         expect(payment.customerUid).toBe(customerUid);
-        expect(await p.getPayment(payment.impUid)).toMatchObject({ impUid: payment.impUid, status: 'paid', amount: 50_000 });
+        expect(await p.getPayment(payment.impUid)).toMatchObject({
+          impUid: payment.impUid,
+          status: 'paid',
+          amount: 50_000,
+        });
         expect(await p.findPayment(m)).toMatchObject({ impUid: payment.impUid, status: 'paid' });
       });
 
@@ -146,19 +163,40 @@ export async function paymentProviderContract(name: string, factory: PaymentProv
         const customerUid = await card();
         const m = merchantUid('renew');
         const first = await p.charge({ customerUid, merchantUid: m, amount: 33_000, ...order });
-        expect((await rejection(p.charge({ customerUid, merchantUid: m, amount: 33_000, ...order }))).reason).toBe('invalid');
+        expect((await rejection(p.charge({ customerUid, merchantUid: m, amount: 33_000, ...order }))).reason).toBe(
+          'invalid',
+        );
         expect(await p.findPayment(m)).toMatchObject({ impUid: first.impUid, status: 'paid', amount: 33_000 });
         if (browser) {
           const paidInBrowser = merchantUid('purchase');
           await p.getPayment(await browser({ merchantUid: paidInBrowser, amount: 11_000 }));
-          expect((await rejection(p.charge({ customerUid, merchantUid: paidInBrowser, amount: 11_000, ...order }))).reason).toBe('invalid');
+          expect(
+            (await rejection(p.charge({ customerUid, merchantUid: paidInBrowser, amount: 11_000, ...order }))).reason,
+          ).toBe('invalid');
         }
       });
 
       test('a customer_uid without a card is not-found; amounts that are not whole won are invalid', async () => {
-        expect((await rejection(p.charge({ customerUid: missingCustomerUid(), merchantUid: merchantUid('renew'), amount: 50_000, ...order }))).reason).toBe('not-found');
+        expect(
+          (
+            await rejection(
+              p.charge({
+                customerUid: missingCustomerUid(),
+                merchantUid: merchantUid('renew'),
+                amount: 50_000,
+                ...order,
+              }),
+            )
+          ).reason,
+        ).toBe('not-found');
         for (const amount of [0, -100, 100.5, Number.NaN]) {
-          expect((await rejection(p.charge({ customerUid: `cust_${run}`, merchantUid: merchantUid('renew'), amount, ...order }))).reason).toBe('invalid');
+          expect(
+            (
+              await rejection(
+                p.charge({ customerUid: `cust_${run}`, merchantUid: merchantUid('renew'), amount, ...order }),
+              )
+            ).reason,
+          ).toBe('invalid');
         }
       });
 
@@ -169,14 +207,19 @@ export async function paymentProviderContract(name: string, factory: PaymentProv
           const m = merchantUid('renew');
           const end = outage(kind);
           try {
-            expect((await rejection(p.charge({ customerUid, merchantUid: m, amount: 50_000, ...order }))).reason).toBe('unavailable');
+            expect((await rejection(p.charge({ customerUid, merchantUid: m, amount: 50_000, ...order }))).reason).toBe(
+              'unavailable',
+            );
             expect((await rejection(p.findPayment(m))).reason).toBe('unavailable');
           } finally {
             end();
           }
           // after an unavailable charge the caller looks the merchant_uid up before charging again
           const earlier = await p.findPayment(m);
-          const payment = earlier?.status === 'paid' ? earlier : await p.charge({ customerUid, merchantUid: m, amount: 50_000, ...order });
+          const payment =
+            earlier?.status === 'paid'
+              ? earlier
+              : await p.charge({ customerUid, merchantUid: m, amount: 50_000, ...order });
           expect(payment).toMatchObject({ merchantUid: m, status: 'paid' });
         });
       }
@@ -190,7 +233,9 @@ export async function paymentProviderContract(name: string, factory: PaymentProv
         const partial = await p.cancel({ merchantUid: m, amount: 10_000, reason: 'partial refund' });
         expect(partial).toMatchObject({ impUid: paid.impUid, status: 'paid', amount: 33_000, cancelAmount: 10_000 });
         expect(partial.cancelledAt).toBeInstanceOf(Date);
-        expect((await rejection(p.cancel({ merchantUid: m, amount: 30_000, reason: 'too much' }))).reason).toBe('invalid');
+        expect((await rejection(p.cancel({ merchantUid: m, amount: 30_000, reason: 'too much' }))).reason).toBe(
+          'invalid',
+        );
         const full = await p.cancel({ merchantUid: m, reason: 'the rest' });
         expect(full).toMatchObject({ status: 'cancelled', amount: 33_000, cancelAmount: 33_000 });
         expect(await p.findPayment(m)).toMatchObject({ status: 'cancelled', cancelAmount: 33_000 });
@@ -198,7 +243,9 @@ export async function paymentProviderContract(name: string, factory: PaymentProv
       });
 
       test('cancelling a payment that does not exist is not-found', async () => {
-        expect((await rejection(p.cancel({ merchantUid: merchantUid('never'), reason: 'x' }))).reason).toBe('not-found');
+        expect((await rejection(p.cancel({ merchantUid: merchantUid('never'), reason: 'x' }))).reason).toBe(
+          'not-found',
+        );
       });
     });
 
@@ -207,12 +254,47 @@ export async function paymentProviderContract(name: string, factory: PaymentProv
         if (!card) return;
         const customerUid = await card();
         const later = new Date(Date.now() + 30 * 86_400_000);
-        await expect(p.schedule({ customerUid, merchantUid: merchantUid('scheduled'), amount: 50_000, scheduleAt: later, ...order })).resolves.toBeUndefined();
-        expect((await rejection(p.schedule({ customerUid, merchantUid: merchantUid('scheduled'), amount: 50_000, scheduleAt: new Date(Date.now() - 60_000), ...order }))).reason).toBe('invalid');
+        await expect(
+          p.schedule({
+            customerUid,
+            merchantUid: merchantUid('scheduled'),
+            amount: 50_000,
+            scheduleAt: later,
+            ...order,
+          }),
+        ).resolves.toBeUndefined();
+        expect(
+          (
+            await rejection(
+              p.schedule({
+                customerUid,
+                merchantUid: merchantUid('scheduled'),
+                amount: 50_000,
+                scheduleAt: new Date(Date.now() - 60_000),
+                ...order,
+              }),
+            )
+          ).reason,
+        ).toBe('invalid');
         const m = merchantUid('renew');
         await p.charge({ customerUid, merchantUid: m, amount: 50_000, ...order });
-        expect((await rejection(p.schedule({ customerUid, merchantUid: m, amount: 50_000, scheduleAt: later, ...order }))).reason).toBe('invalid');
-        expect((await rejection(p.schedule({ customerUid: missingCustomerUid(), merchantUid: merchantUid('scheduled'), amount: 50_000, scheduleAt: later, ...order }))).reason).toBe('not-found');
+        expect(
+          (await rejection(p.schedule({ customerUid, merchantUid: m, amount: 50_000, scheduleAt: later, ...order })))
+            .reason,
+        ).toBe('invalid');
+        expect(
+          (
+            await rejection(
+              p.schedule({
+                customerUid: missingCustomerUid(),
+                merchantUid: merchantUid('scheduled'),
+                amount: 50_000,
+                scheduleAt: later,
+                ...order,
+              }),
+            )
+          ).reason,
+        ).toBe('not-found');
       });
     });
 
@@ -234,8 +316,13 @@ export async function paymentProviderContract(name: string, factory: PaymentProv
         const m = merchantUid('purchase');
         const impUid = await browser({ merchantUid: m, amount: 11_000 });
         expect((await p.verifyWebhook({ imp_uid: impUid, merchant_uid: m, status: 'paid' })).status).toBe('paid');
-        expect((await rejection(p.verifyWebhook({ imp_uid: impUid, merchant_uid: merchantUid('other'), status: 'paid' }))).reason).toBe('invalid');
-        expect((await rejection(p.verifyWebhook({ imp_uid: `imp_${run}999999`, merchant_uid: m, status: 'paid' }))).reason).toBe('not-found');
+        expect(
+          (await rejection(p.verifyWebhook({ imp_uid: impUid, merchant_uid: merchantUid('other'), status: 'paid' })))
+            .reason,
+        ).toBe('invalid');
+        expect(
+          (await rejection(p.verifyWebhook({ imp_uid: `imp_${run}999999`, merchant_uid: m, status: 'paid' }))).reason,
+        ).toBe('not-found');
         for (const body of [{ merchant_uid: m, status: 'paid' }, null, 42, { imp_uid: '../x' }]) {
           expect((await rejection(p.verifyWebhook(body))).reason).toBe('invalid');
         }

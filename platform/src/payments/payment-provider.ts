@@ -27,7 +27,12 @@ export type ProviderPayment = {
 };
 
 /** A stored card (PortOne's billing key, `/subscribe/customers/{customer_uid}`). */
-export type BillingKey = { customerUid: string; cardName: string | null; cardNumberMasked: string | null; createdAt: Date };
+export type BillingKey = {
+  customerUid: string;
+  cardName: string | null;
+  cardNumberMasked: string | null;
+  createdAt: Date;
+};
 
 export type ChargeRequest = {
   customerUid: string;

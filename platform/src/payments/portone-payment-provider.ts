@@ -74,7 +74,9 @@ export function createPortOnePaymentProvider(options: PortOnePaymentProviderOpti
       if (error instanceof PaymentProviderError) throw error;
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw new PaymentProviderError(
-        timedOut ? `${what} did not answer within ${timeoutMs} ms` : `${what} failed: ${error instanceof Error ? error.message : String(error)}`,
+        timedOut
+          ? `${what} did not answer within ${timeoutMs} ms`
+          : `${what} failed: ${error instanceof Error ? error.message : String(error)}`,
         'unavailable',
       );
     }
@@ -84,14 +86,24 @@ export function createPortOnePaymentProvider(options: PortOnePaymentProviderOpti
     } catch {
       throw new PaymentProviderError(`${what} answered ${status} with something that is not JSON`, 'unavailable');
     }
-    if (typeof envelope !== 'object' || envelope === null || typeof (envelope as { code?: unknown }).code !== 'number') {
-      throw new PaymentProviderError(`${what} answered ${status} without PortOne's {code, message, response}`, 'unavailable');
+    if (
+      typeof envelope !== 'object' ||
+      envelope === null ||
+      typeof (envelope as { code?: unknown }).code !== 'number'
+    ) {
+      throw new PaymentProviderError(
+        `${what} answered ${status} without PortOne's {code, message, response}`,
+        'unavailable',
+      );
     }
     return { status, envelope: envelope as PortOneEnvelope<unknown> };
   }
 
   async function fetchToken(): Promise<string> {
-    const { status, envelope } = await send('POST', '/users/getToken', { imp_key: options.apiKey, imp_secret: options.apiSecret });
+    const { status, envelope } = await send('POST', '/users/getToken', {
+      imp_key: options.apiKey,
+      imp_secret: options.apiSecret,
+    });
     const issued = envelope.response as PortOneToken | null;
     if (envelope.code !== 0 || !issued || typeof issued.access_token !== 'string') {
       throw new PaymentProviderError(
@@ -120,7 +132,8 @@ export function createPortOnePaymentProvider(options: PortOnePaymentProviderOpti
     if (answer.status !== 401) return answer;
     if (token?.value === first) token = undefined;
     const again = await send(method, path, body, await accessToken());
-    if (again.status === 401) throw new PaymentProviderError(`PortOne refused a fresh access token for ${method} ${path}`, 'unavailable');
+    if (again.status === 401)
+      throw new PaymentProviderError(`PortOne refused a fresh access token for ${method} ${path}`, 'unavailable');
     return again;
   }
 
@@ -130,7 +143,8 @@ export function createPortOnePaymentProvider(options: PortOnePaymentProviderOpti
   async function lookUp(path: string): Promise<ProviderPayment | null> {
     const answer = await call('GET', path);
     if (answer.status === 404) return null;
-    if (answer.envelope.code !== 0 || !answer.envelope.response) throw new PaymentProviderError(message(answer), 'invalid');
+    if (answer.envelope.code !== 0 || !answer.envelope.response)
+      throw new PaymentProviderError(message(answer), 'invalid');
     return paymentOf(answer);
   }
 
@@ -167,7 +181,8 @@ export function createPortOnePaymentProvider(options: PortOnePaymentProviderOpti
       return new PaymentProviderError(`merchant_uid ${merchantUid} was already used (${message(answer)})`, 'invalid');
     }
     const key = await getBillingKey(customerUid).catch(() => undefined);
-    if (key === null) return new PaymentProviderError(`No card is registered as ${customerUid} (${message(answer)})`, 'not-found');
+    if (key === null)
+      return new PaymentProviderError(`No card is registered as ${customerUid} (${message(answer)})`, 'not-found');
     return new PaymentProviderError(message(answer), 'declined');
   }
 
@@ -203,14 +218,19 @@ export function createPortOnePaymentProvider(options: PortOnePaymentProviderOpti
       if (answer.envelope.code === 0 && answer.envelope.response) return paymentOf(answer);
       // only a 404 or a look-up answering null proves there is no such payment (a failed look-up proves nothing)
       const known = answer.status === 404 ? null : await findPayment(request.merchantUid).catch(() => undefined);
-      if (known === null) throw new PaymentProviderError(`PortOne knows no payment ${request.merchantUid} to cancel (${message(answer)})`, 'not-found');
+      if (known === null)
+        throw new PaymentProviderError(
+          `PortOne knows no payment ${request.merchantUid} to cancel (${message(answer)})`,
+          'not-found',
+        );
       throw new PaymentProviderError(message(answer), 'invalid');
     },
 
     async schedule(request) {
       assertCharge(request);
       const at = request.scheduleAt instanceof Date ? request.scheduleAt.getTime() : Number.NaN;
-      if (!Number.isFinite(at) || at <= now()) throw new PaymentProviderError('scheduleAt must be a date in the future', 'invalid');
+      if (!Number.isFinite(at) || at <= now())
+        throw new PaymentProviderError('scheduleAt must be a date in the future', 'invalid');
       const answer = await call('POST', '/subscribe/payments/schedule', {
         customer_uid: request.customerUid,
         schedules: [

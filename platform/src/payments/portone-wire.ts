@@ -44,7 +44,13 @@ export type PortOnePayment = {
   fail_reason: string | null;
   cancel_reason: string | null;
   receipt_url: string | null;
-  cancel_history: Array<{ pg_tid: string | null; amount: number; cancelled_at: number; reason: string | null; receipt_url: string | null }>;
+  cancel_history: Array<{
+    pg_tid: string | null;
+    amount: number;
+    cancelled_at: number;
+    reason: string | null;
+    receipt_url: string | null;
+  }>;
   customer_uid: string | null;
   customer_uid_usage: 'issue' | 'payment' | 'payment.scheduled' | null;
 };

@@ -23,7 +23,9 @@ export function isConnectionLoss(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (code.startsWith('08') || CONNECTION_LOSS_CODES.has(code))) return true;
   // node-postgres's own messages for a socket that closed or never opened
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(error.message);
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not queryable/i.test(
+    error.message,
+  );
 }
 
 const RETRY_FIRST_MS = 50;

@@ -8,7 +8,10 @@ await readStoreContract('MongoDB', async () => {
   if (!engine.available) return { skip: engine.reason };
   try {
     // A database of its own per run, so a shared MONGO_URL server is never touched outside it.
-    const store = await createMongoReadStore({ url: engine.url, database: `read_store_contract_${randomUUID().slice(0, 8)}` });
+    const store = await createMongoReadStore({
+      url: engine.url,
+      database: `read_store_contract_${randomUUID().slice(0, 8)}`,
+    });
     return {
       store,
       async cleanup() {

@@ -118,11 +118,13 @@ function conditionClauses(path: string, condition: FieldCondition): Document[] {
         clauses.push({ [name]: { [operator]: operand } });
         break;
       case '$contains':
-        if (typeof operand !== 'string') throw new Error(`Read store: $contains on ${JSON.stringify(path)} takes a string`);
+        if (typeof operand !== 'string')
+          throw new Error(`Read store: $contains on ${JSON.stringify(path)} takes a string`);
         clauses.push({ [name]: { $regex: escapeRegex(operand), $options: 'i' } });
         break;
       case '$exists':
-        if (typeof operand !== 'boolean') throw new Error(`Read store: $exists on ${JSON.stringify(path)} takes a boolean`);
+        if (typeof operand !== 'boolean')
+          throw new Error(`Read store: $exists on ${JSON.stringify(path)} takes a boolean`);
         clauses.push({ [name]: operand ? { $ne: null } : { $eq: null } });
         break;
     }
@@ -191,7 +193,10 @@ export async function createMongoReadStore(options: { url: string; database: str
    * Guarded writes (each lands only over an older position), then the checkpoints: a crash in between replays the
    * batch, which the guards make harmless. MongoDB has no cheap multi-collection transaction outside a replica set.
    */
-  async function commitGuarded(saved: ProjectionCommit['checkpoints'], writes: readonly ProjectionWrite[]): Promise<void> {
+  async function commitGuarded(
+    saved: ProjectionCommit['checkpoints'],
+    writes: readonly ProjectionWrite[],
+  ): Promise<void> {
     for (const { checkpoint } of saved) assertPosition(checkpoint, 'checkpoint');
     const byCollection = new Map<string, AnyBulkWriteOperation<StoredDoc>[]>();
     for (const write of writes) {
@@ -234,7 +239,11 @@ export async function createMongoReadStore(options: { url: string; database: str
     // Guarded: a late batch (another runner, a replay) never moves a checkpoint back.
     for (const { projector, checkpoint } of saved) {
       await checkpoints
-        .updateOne({ _id: projector, position: { $lt: checkpoint } }, { $set: { position: checkpoint } }, { upsert: true })
+        .updateOne(
+          { _id: projector, position: { $lt: checkpoint } },
+          { $set: { position: checkpoint } },
+          { upsert: true },
+        )
         .catch((error: unknown) => {
           if (!(error instanceof MongoServerError && error.code === 11000)) throw error; // a newer checkpoint exists
         });
@@ -263,7 +272,8 @@ export async function createMongoReadStore(options: { url: string; database: str
         });
       },
       async upsert(doc) {
-        if (typeof doc.id !== 'string' || doc.id.length === 0) throw new Error('Read store: a document needs a string id');
+        if (typeof doc.id !== 'string' || doc.id.length === 0)
+          throw new Error('Read store: a document needs a string id');
         // Writes outside a projection carry no event position: 0, so any projected event may replace them.
         await docs.replaceOne({ _id: doc.id }, toStored(doc, 0), { upsert: true });
       },
@@ -328,7 +338,9 @@ export async function createMongoReadStore(options: { url: string; database: str
     async loadForProjection(name, ids) {
       const found = new Map<string, { doc: Doc; position: number }>();
       if (ids.length === 0) return found;
-      for (const doc of await stored(name).find({ _id: { $in: [...ids] } }).toArray()) {
+      for (const doc of await stored(name)
+        .find({ _id: { $in: [...ids] } })
+        .toArray()) {
         found.set(doc._id, { doc: fromStored(doc), position: doc._position ?? 0 });
       }
       return found;

@@ -20,7 +20,11 @@ const WAIT_MS = waitBudgetMs(process.env);
 
 async function open(schema?: string, onConnectionLoss?: (report: ReadStoreConnectionLoss) => void): Promise<ReadStore> {
   if (!database.available) throw new Error(database.reason);
-  const store = await createPostgresReadStore({ connectionString: database.url, ...(schema ? { schema } : {}), ...(onConnectionLoss ? { onConnectionLoss } : {}) });
+  const store = await createPostgresReadStore({
+    connectionString: database.url,
+    ...(schema ? { schema } : {}),
+    ...(onConnectionLoss ? { onConnectionLoss } : {}),
+  });
   opened.push(store);
   return store;
 }
@@ -31,7 +35,12 @@ await readStoreContract('PostgreSQL', async () => {
   return { store, cleanup: () => store.close() };
 });
 
-function write(collection: string, id: string, position: number, fields: Record<string, unknown> | null): ProjectionWrite {
+function write(
+  collection: string,
+  id: string,
+  position: number,
+  fields: Record<string, unknown> | null,
+): ProjectionWrite {
   return { collection, id, position, doc: fields === null ? null : { id, ...fields } };
 }
 
@@ -52,16 +61,27 @@ describe.skipIf(!database.available)('PostgreSQL read store', () => {
     await first.close();
     const second = await open(schema);
     expect(await second.getCheckpoint('users')).toBe(20);
-    expect(await second.getForProjection('users', 'u1')).toEqual({ doc: { id: 'u1', email: 'a@x', name: '김민준' }, position: 10 });
+    expect(await second.getForProjection('users', 'u1')).toEqual({
+      doc: { id: 'u1', email: 'a@x', name: '김민준' },
+      position: 10,
+    });
     await expect(second.collection('users').upsert({ id: 'u3', email: 'a@x' })).rejects.toThrow(/unique/);
-    await second.commitProjection({ projector: 'users', checkpoint: 20, writes: [write('users', 'u2', 5, { email: 'old@x' })] });
+    await second.commitProjection({
+      projector: 'users',
+      checkpoint: 20,
+      writes: [write('users', 'u2', 5, { email: 'old@x' })],
+    });
     expect(await second.collection('users').get('u2')).toEqual({ id: 'u2', email: 'b@x' });
   });
 
   test('a batch that fails lands nothing: documents and checkpoint commit together or not at all', async () => {
     const store = await open(`atomic_${randomUUID().slice(0, 8)}`);
     await store.ensureIndexes('users', [{ fields: { email: 1 }, unique: true }]);
-    await store.commitProjection({ projector: 'p', checkpoint: 1, writes: [write('users', 'u1', 1, { email: 'a@x' })] });
+    await store.commitProjection({
+      projector: 'p',
+      checkpoint: 1,
+      writes: [write('users', 'u1', 1, { email: 'a@x' })],
+    });
     await expect(
       store.commitProjection({
         projector: 'p',
@@ -88,7 +108,10 @@ describe.skipIf(!database.available)('PostgreSQL read store', () => {
       projector: 'p',
       checkpoint: 3000,
       writes: Array.from({ length: 3000 }, (_, i) =>
-        write('guidebooks', `g${i}`, i + 1, { ownerId: `u${i % 300}`, updatedAt: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString() }),
+        write('guidebooks', `g${i}`, i + 1, {
+          ownerId: `u${i % 300}`,
+          updatedAt: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+        }),
       ),
     });
     const newest = await docs.find({ ownerId: 'u7' }, { sort: { updatedAt: -1 }, limit: 3 });
@@ -166,7 +189,11 @@ describe.skipIf(!database.available)('PostgreSQL read store', () => {
       const schema = `lost_${randomUUID().slice(0, 8)}`;
       const losses: ReadStoreConnectionLoss[] = [];
       const store = await open(schema, (report) => void losses.push(report));
-      await store.commitProjection({ projector: 'p', checkpoint: 2, writes: [write('places', 'a', 1, { name: '경복궁' }), write('places', 'b', 2, { name: 'N서울타워' })] });
+      await store.commitProjection({
+        projector: 'p',
+        checkpoint: 2,
+        writes: [write('places', 'a', 1, { name: '경복궁' }), write('places', 'b', 2, { name: 'N서울타워' })],
+      });
       const db = await admin();
       try {
         // 1. a read that waits on a lock is killed (57P01): it is read again and answers
@@ -191,13 +218,22 @@ describe.skipIf(!database.available)('PostgreSQL read store', () => {
         await committing;
         expect(losses).toHaveLength(2);
         expect(await store.getCheckpoint('p')).toBe(4);
-        expect(await store.getForProjection('places', 'a')).toEqual({ doc: { id: 'a', name: '경복궁', visits: 1 }, position: 3 });
+        expect(await store.getForProjection('places', 'a')).toEqual({
+          doc: { id: 'a', name: '경복궁', visits: 1 },
+          position: 3,
+        });
         expect(await store.collection('places').count()).toBe(3);
 
         // 3. every pooled connection killed at once (a server restart): the next statements open new ones
         expect(await db.terminateAll()).toBeGreaterThan(0);
-        expect(ids(await store.collection('places').find({ name: { $in: ['남산', 'N서울타워'] } }, { sort: { id: 1 } }))).toEqual(['b', 'c']);
-        await store.commitProjection({ projector: 'p', checkpoint: 5, writes: [write('places', 'd', 5, { name: '명동' })] });
+        expect(
+          ids(await store.collection('places').find({ name: { $in: ['남산', 'N서울타워'] } }, { sort: { id: 1 } })),
+        ).toEqual(['b', 'c']);
+        await store.commitProjection({
+          projector: 'p',
+          checkpoint: 5,
+          writes: [write('places', 'd', 5, { name: '명동' })],
+        });
         expect(await store.getCheckpoint('p')).toBe(5);
         expect(await store.collection('places').count()).toBe(4);
       } finally {

@@ -65,7 +65,9 @@ const CONNECTION_ATTEMPTS = 4;
 
 function warnConnectionLoss(report: ReadStoreConnectionLoss): void {
   const reason = report.error instanceof Error ? report.error.message : String(report.error);
-  console.warn(`[postgresql] read store: connection lost (${reason}); trying again in ${report.delayMs} ms (attempt ${report.attempt})`);
+  console.warn(
+    `[postgresql] read store: connection lost (${reason}); trying again in ${report.delayMs} ms (attempt ${report.attempt})`,
+  );
 }
 
 type SqlValue = string | number | boolean | null | readonly string[] | readonly number[];
@@ -151,7 +153,11 @@ class FilterTranslator {
         case '$lte': {
           const op = RANGE_SQL[operator as keyof typeof RANGE_SQL];
           if (typeof operand === 'number' && Number.isFinite(operand)) {
-            parts.push(type ? `(${value} ${op} ${this.#bind(JSON.stringify(operand), '::jsonb')} AND ${type} = 'number')` : 'false');
+            parts.push(
+              type
+                ? `(${value} ${op} ${this.#bind(JSON.stringify(operand), '::jsonb')} AND ${type} = 'number')`
+                : 'false',
+            );
           } else if (typeof operand === 'string') {
             parts.push(
               type
@@ -409,7 +415,11 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
          SELECT * FROM unnest($1::text[], $2::jsonb[], $3::bigint[])
          ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, position = excluded.position
           WHERE t.position < excluded.position`,
-        [upserts.map((write) => write.id), upserts.map((write) => JSON.stringify(write.doc)), upserts.map((write) => write.position)],
+        [
+          upserts.map((write) => write.id),
+          upserts.map((write) => JSON.stringify(write.doc)),
+          upserts.map((write) => write.position),
+        ],
       );
     }
   }
@@ -463,7 +473,10 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
         const translator = new FilterTranslator();
         const where = translator.where(filter);
         return onTable(name, async (t) => {
-          const { rows } = await query<{ count: string }>(`SELECT count(*) AS count FROM ${t} WHERE ${where}`, translator.params);
+          const { rows } = await query<{ count: string }>(
+            `SELECT count(*) AS count FROM ${t} WHERE ${where}`,
+            translator.params,
+          );
           return Number(rows[0]?.count ?? 0);
         });
       },
@@ -546,7 +559,9 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     async getForProjection(name, id) {
       assertOpen();
       return onTable(name, async (t) => {
-        const { rows } = await query<{ doc: Doc; position: string }>(`SELECT doc, position FROM ${t} WHERE id = $1`, [id]);
+        const { rows } = await query<{ doc: Doc; position: string }>(`SELECT doc, position FROM ${t} WHERE id = $1`, [
+          id,
+        ]);
         const row = rows[0];
         return row ? { doc: row.doc, position: Number(row.position) } : null;
       });
@@ -570,14 +585,19 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
     },
 
     async commitProjection(batch: ProjectionBatch) {
-      await commitProjections({ checkpoints: [{ projector: batch.projector, checkpoint: batch.checkpoint }], writes: batch.writes });
+      await commitProjections({
+        checkpoints: [{ projector: batch.projector, checkpoint: batch.checkpoint }],
+        writes: batch.writes,
+      });
     },
 
     commitProjections,
 
     async getCheckpoint(name) {
       assertOpen();
-      const { rows } = await query<{ position: string }>(`SELECT position FROM ${checkpointsTable} WHERE name = $1`, [name]);
+      const { rows } = await query<{ position: string }>(`SELECT position FROM ${checkpointsTable} WHERE name = $1`, [
+        name,
+      ]);
       const row = rows[0];
       return row ? Number(row.position) : null;
     },
@@ -601,7 +621,10 @@ export async function createPostgresReadStore(options: PostgresReadStoreOptions)
       assertOpen();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Read store (PostgreSQL) did not answer within ${pingTimeoutMs} ms`)), pingTimeoutMs);
+        timer = setTimeout(
+          () => reject(new Error(`Read store (PostgreSQL) did not answer within ${pingTimeoutMs} ms`)),
+          pingTimeoutMs,
+        );
       });
       try {
         await Promise.race([pool.query('SELECT 1'), deadline]);

@@ -19,10 +19,42 @@ type Place = Doc & {
 };
 
 const places: Place[] = [
-  { id: 'p1', name: 'Gyeongbokgung Palace', city: 'Seoul', rating: 4.8, visitedAt: '2024-03-01T09:00:00.000Z', published: true, address: { country: 'KR', zip: '03045' } },
-  { id: 'p2', name: '경복궁 야간 관람', city: 'Seoul', rating: 4.5, visitedAt: '2024-05-20T19:30:00.000Z', published: false, address: { country: 'KR' } },
-  { id: 'p3', name: 'Haeundae BEACH', city: 'Busan', rating: 4.2, visitedAt: '2023-12-31T23:59:59.000Z', published: true, address: { country: 'KR', zip: '48094' } },
-  { id: 'p4', name: 'Louvre 50% off_day', city: 'Paris', rating: 5, visitedAt: '2024-01-15T10:00:00.000Z', published: 1, address: { country: 'FR' } },
+  {
+    id: 'p1',
+    name: 'Gyeongbokgung Palace',
+    city: 'Seoul',
+    rating: 4.8,
+    visitedAt: '2024-03-01T09:00:00.000Z',
+    published: true,
+    address: { country: 'KR', zip: '03045' },
+  },
+  {
+    id: 'p2',
+    name: '경복궁 야간 관람',
+    city: 'Seoul',
+    rating: 4.5,
+    visitedAt: '2024-05-20T19:30:00.000Z',
+    published: false,
+    address: { country: 'KR' },
+  },
+  {
+    id: 'p3',
+    name: 'Haeundae BEACH',
+    city: 'Busan',
+    rating: 4.2,
+    visitedAt: '2023-12-31T23:59:59.000Z',
+    published: true,
+    address: { country: 'KR', zip: '48094' },
+  },
+  {
+    id: 'p4',
+    name: 'Louvre 50% off_day',
+    city: 'Paris',
+    rating: 5,
+    visitedAt: '2024-01-15T10:00:00.000Z',
+    published: 1,
+    address: { country: 'FR' },
+  },
   { id: 'p5', name: '부산 자갈치 시장', city: null, rating: null, published: null, tags: ['market'] },
   { id: 'p6', name: 'Untitled draft', rating: 3 },
 ];
@@ -31,7 +63,12 @@ function ids(docs: readonly Doc[]): string[] {
   return docs.map((doc) => doc.id);
 }
 
-function write(collection: string, id: string, position: number, fields: Record<string, unknown> | null): ProjectionWrite {
+function write(
+  collection: string,
+  id: string,
+  position: number,
+  fields: Record<string, unknown> | null,
+): ProjectionWrite {
   return { collection, id, position, doc: fields === null ? null : { id, ...fields } };
 }
 
@@ -59,7 +96,11 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
     return collection;
   }
 
-  async function findIds(collection: string, filter: Filter, sort: Record<string, 1 | -1> = { id: 1 }): Promise<string[]> {
+  async function findIds(
+    collection: string,
+    filter: Filter,
+    sort: Record<string, 1 | -1> = { id: 1 },
+  ): Promise<string[]> {
     return ids(await store.collection(collection).find(filter, { sort }));
   }
 
@@ -182,9 +223,15 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
 
       test('ranges on ISO date strings', async () => {
         const collection = await seedPlaces();
-        expect(await findIds(collection, { visitedAt: { $gte: '2024-01-01T00:00:00.000Z' } })).toEqual(['p1', 'p2', 'p4']);
+        expect(await findIds(collection, { visitedAt: { $gte: '2024-01-01T00:00:00.000Z' } })).toEqual([
+          'p1',
+          'p2',
+          'p4',
+        ]);
         expect(
-          await findIds(collection, { visitedAt: { $gte: '2024-01-15T10:00:00.000Z', $lt: '2024-05-01T00:00:00.000Z' } }),
+          await findIds(collection, {
+            visitedAt: { $gte: '2024-01-15T10:00:00.000Z', $lt: '2024-05-01T00:00:00.000Z' },
+          }),
         ).toEqual(['p1', 'p4']);
         expect(await findIds(collection, { visitedAt: { $lt: '2024' } })).toEqual(['p3']);
       });
@@ -283,12 +330,18 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
 
       test('$or holds when any of its filters does, combined with the other fields', async () => {
         const collection = await seedPlaces();
-        expect(await findIds(collection, { $or: [{ city: 'Busan' }, { rating: { $gte: 4.8 } }] })).toEqual(['p1', 'p3', 'p4']);
+        expect(await findIds(collection, { $or: [{ city: 'Busan' }, { rating: { $gte: 4.8 } }] })).toEqual([
+          'p1',
+          'p3',
+          'p4',
+        ]);
         expect(
           await findIds(collection, { published: true, $or: [{ city: 'Busan' }, { name: { $contains: 'palace' } }] }),
         ).toEqual(['p1', 'p3']);
         expect(
-          await findIds(collection, { $or: [{ city: 'Paris' }, { $or: [{ rating: 3 }, { city: null, rating: null }] }] }),
+          await findIds(collection, {
+            $or: [{ city: 'Paris' }, { $or: [{ rating: 3 }, { city: null, rating: null }] }],
+          }),
         ).toEqual(['p4', 'p5', 'p6']);
         expect(await findIds(collection, { $or: [] })).toEqual([]);
         expect(await findIds(collection, { $or: [{}] })).toHaveLength(places.length);
@@ -297,7 +350,11 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
       test('several operators on one field all hold', async () => {
         const collection = await seedPlaces();
         expect(await findIds(collection, { city: { $exists: true, $ne: 'Seoul', $nin: ['Paris'] } })).toEqual(['p3']);
-        expect(await findIds(collection, { rating: { $gte: 4, $ne: 4.5, $in: [4.2, 4.5, 4.8, 5] } })).toEqual(['p1', 'p3', 'p4']);
+        expect(await findIds(collection, { rating: { $gte: 4, $ne: 4.5, $in: [4.2, 4.5, 4.8, 5] } })).toEqual([
+          'p1',
+          'p3',
+          'p4',
+        ]);
       });
 
       test('field names other than dotted identifiers are refused', async () => {
@@ -417,7 +474,11 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
 
       test('ensureIndexes is idempotent and leaves results unchanged', async () => {
         const collection = await seedPlaces();
-        const indexes = [{ fields: { city: 1, rating: -1 } }, { fields: { 'address.country': 1 } }, { fields: { published: 1 } }] as const;
+        const indexes = [
+          { fields: { city: 1, rating: -1 } },
+          { fields: { 'address.country': 1 } },
+          { fields: { published: 1 } },
+        ] as const;
         const before = await findIds(collection, { city: 'Seoul', published: { $ne: true } }, { rating: -1 });
         await store.ensureIndexes(collection, indexes);
         await store.ensureIndexes(collection, indexes);
@@ -478,7 +539,7 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
     });
 
     describe('projections', () => {
-      test('commitProjections commits several projectors\' writes and checkpoints together, guarded; loadForProjection reads positions', async () => {
+      test("commitProjections commits several projectors' writes and checkpoints together, guarded; loadForProjection reads positions", async () => {
         const list = fresh('list');
         const audit = fresh('audit');
         const [first, second] = [fresh('projector'), fresh('projector')];
@@ -487,7 +548,11 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
             { projector: first, checkpoint: 20 },
             { projector: second, checkpoint: 18 },
           ],
-          writes: [write(list, 'g1', 15, { title: 'Seoul' }), write(audit, 'e1', 15, { kind: 'edit' }), write(list, 'g2', 18, { title: 'Busan' })],
+          writes: [
+            write(list, 'g1', 15, { title: 'Seoul' }),
+            write(audit, 'e1', 15, { kind: 'edit' }),
+            write(list, 'g2', 18, { title: 'Busan' }),
+          ],
         });
         expect(await store.getCheckpoint(first)).toBe(20);
         expect(await store.getCheckpoint(second)).toBe(18);
@@ -500,13 +565,19 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
         // A replayed batch (older positions) changes no document; a newer one lands.
         await store.commitProjections({
           checkpoints: [{ projector: second, checkpoint: 19 }],
-          writes: [write(list, 'g1', 14, { title: 'stale' }), write(list, 'g2', 19, null), write(audit, 'e1', 15, { kind: 'stale' })],
+          writes: [
+            write(list, 'g1', 14, { title: 'stale' }),
+            write(list, 'g2', 19, null),
+            write(audit, 'e1', 15, { kind: 'stale' }),
+          ],
         });
         expect(await store.collection(list).get('g1')).toEqual({ id: 'g1', title: 'Seoul' });
         expect(await store.collection(list).get('g2')).toBeNull();
         expect(await store.collection(audit).get('e1')).toEqual({ id: 'e1', kind: 'edit' });
         expect(await store.getCheckpoint(second)).toBe(19);
-        await expect(store.commitProjections({ checkpoints: [{ projector: first, checkpoint: -1 }], writes: [] })).rejects.toThrow();
+        await expect(
+          store.commitProjections({ checkpoints: [{ projector: first, checkpoint: -1 }], writes: [] }),
+        ).rejects.toThrow();
       });
 
       test('commitProjection writes documents, deletes, and moves the checkpoint', async () => {
@@ -574,8 +645,16 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
         for (let round = 0; round < 5; round += 1) {
           const id = `race-${round}`;
           await Promise.all([
-            store.commitProjection({ projector: fresh('projector'), checkpoint: 4, writes: [write(list, id, 4, { n: 'older' })] }),
-            store.commitProjection({ projector: fresh('projector'), checkpoint: 9, writes: [write(list, id, 9, { n: 'newer' })] }),
+            store.commitProjection({
+              projector: fresh('projector'),
+              checkpoint: 4,
+              writes: [write(list, id, 4, { n: 'older' })],
+            }),
+            store.commitProjection({
+              projector: fresh('projector'),
+              checkpoint: 9,
+              writes: [write(list, id, 9, { n: 'newer' })],
+            }),
           ]);
           expect(await store.getForProjection(list, id)).toEqual({ doc: { id, n: 'newer' }, position: 9 });
         }
@@ -591,8 +670,16 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
       test('newer writes and deletes land', async () => {
         const list = fresh('list');
         const projector = fresh('projector');
-        await store.commitProjection({ projector, checkpoint: 3, writes: [write(list, 'a', 2, { n: 1 }), write(list, 'b', 3, { n: 1 })] });
-        await store.commitProjection({ projector, checkpoint: 8, writes: [write(list, 'a', 7, { n: 2 }), write(list, 'b', 8, null)] });
+        await store.commitProjection({
+          projector,
+          checkpoint: 3,
+          writes: [write(list, 'a', 2, { n: 1 }), write(list, 'b', 3, { n: 1 })],
+        });
+        await store.commitProjection({
+          projector,
+          checkpoint: 8,
+          writes: [write(list, 'a', 7, { n: 2 }), write(list, 'b', 8, null)],
+        });
         expect(await store.getForProjection(list, 'a')).toEqual({ doc: { id: 'a', n: 2 }, position: 7 });
         expect(await store.collection(list).get('b')).toBeNull();
       });
@@ -601,7 +688,11 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
         const list = fresh('list');
         await store.collection(list).upsert({ id: 'a', source: 'manual' });
         expect(await store.getForProjection(list, 'a')).toEqual({ doc: { id: 'a', source: 'manual' }, position: 0 });
-        await store.commitProjection({ projector: fresh('projector'), checkpoint: 1, writes: [write(list, 'a', 1, { source: 'event' })] });
+        await store.commitProjection({
+          projector: fresh('projector'),
+          checkpoint: 1,
+          writes: [write(list, 'a', 1, { source: 'event' })],
+        });
         expect(await store.collection(list).get('a')).toEqual({ id: 'a', source: 'event' });
       });
 
@@ -661,7 +752,11 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
         const expected = log.reduce((sum, event) => sum + event.amount, 0);
 
         /** A projector run: from the stored checkpoint, in batches, each write guarded by the document's position. */
-        async function run(options: { batchSize: number; until?: number; crashBeforeCheckpointAt?: number }): Promise<void> {
+        async function run(options: {
+          batchSize: number;
+          until?: number;
+          crashBeforeCheckpointAt?: number;
+        }): Promise<void> {
           const from = (await store.getCheckpoint(projector)) ?? 0;
           const pending = log.filter((event) => event.position > from && event.position <= (options.until ?? Infinity));
           for (let start = 0; start < pending.length; start += options.batchSize) {
@@ -678,7 +773,12 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
             await store.commitProjection({
               projector,
               checkpoint: last,
-              writes: [...staged.values()].map(({ doc, position }) => ({ collection: totals, id: doc.id, doc, position })),
+              writes: [...staged.values()].map(({ doc, position }) => ({
+                collection: totals,
+                id: doc.id,
+                doc,
+                position,
+              })),
             });
             if (options.crashBeforeCheckpointAt !== undefined && last >= options.crashBeforeCheckpointAt) {
               // The documents landed, the checkpoint did not: what MongoDB can leave behind after a crash.
@@ -697,11 +797,17 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
         // restart from the old checkpoint: events 50..80 come again and are skipped; the rest apply once
         await run({ batchSize: 3 });
         expect(await store.getCheckpoint(projector)).toBe(120);
-        expect(await store.getForProjection(totals, 'total')).toEqual({ doc: { id: 'total', value: expected }, position: 120 });
+        expect(await store.getForProjection(totals, 'total')).toEqual({
+          doc: { id: 'total', value: expected },
+          position: 120,
+        });
         // and a full replay from scratch, with a store that already holds the result, changes nothing
         await store.deleteCheckpoint(projector);
         await run({ batchSize: 5 });
-        expect(await store.getForProjection(totals, 'total')).toEqual({ doc: { id: 'total', value: expected }, position: 120 });
+        expect(await store.getForProjection(totals, 'total')).toEqual({
+          doc: { id: 'total', value: expected },
+          position: 120,
+        });
       });
     });
   });

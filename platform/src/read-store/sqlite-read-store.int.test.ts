@@ -13,7 +13,12 @@ function freshPath(label: string): string {
   return resolve(scratch, `${label}-${randomUUID().slice(0, 8)}.sqlite`);
 }
 
-function write(collection: string, id: string, position: number, fields: Record<string, unknown> | null): ProjectionWrite {
+function write(
+  collection: string,
+  id: string,
+  position: number,
+  fields: Record<string, unknown> | null,
+): ProjectionWrite {
   return { collection, id, position, doc: fields === null ? null : { id, ...fields } };
 }
 
@@ -37,9 +42,16 @@ describe('SQLite read store', () => {
     const second = createSqliteReadStore({ path });
     try {
       expect(await second.getCheckpoint('users')).toBe(20);
-      expect(await second.getForProjection('users', 'u1')).toEqual({ doc: { id: 'u1', email: 'a@x', name: '김민준' }, position: 10 });
+      expect(await second.getForProjection('users', 'u1')).toEqual({
+        doc: { id: 'u1', email: 'a@x', name: '김민준' },
+        position: 10,
+      });
       await expect(second.collection('users').upsert({ id: 'u3', email: 'a@x' })).rejects.toThrow(/UNIQUE/);
-      await second.commitProjection({ projector: 'users', checkpoint: 20, writes: [write('users', 'u2', 5, { email: 'old@x' })] });
+      await second.commitProjection({
+        projector: 'users',
+        checkpoint: 20,
+        writes: [write('users', 'u2', 5, { email: 'old@x' })],
+      });
       expect(await second.collection('users').get('u2')).toEqual({ id: 'u2', email: 'b@x' });
     } finally {
       await second.close();
@@ -57,7 +69,11 @@ describe('SQLite read store', () => {
     const store = createSqliteReadStore({ path: freshPath('atomic') });
     try {
       await store.ensureIndexes('users', [{ fields: { email: 1 }, unique: true }]);
-      await store.commitProjection({ projector: 'p', checkpoint: 1, writes: [write('users', 'u1', 1, { email: 'a@x' })] });
+      await store.commitProjection({
+        projector: 'p',
+        checkpoint: 1,
+        writes: [write('users', 'u1', 1, { email: 'a@x' })],
+      });
       await expect(
         store.commitProjection({
           projector: 'p',
@@ -92,9 +108,13 @@ describe('SQLite read store', () => {
       ];
       for (const field of attempts) {
         await expect(docs.find({ [field]: 'x' }), field).rejects.toThrow(/invalid field name/);
-        await expect(docs.count({ $or: [{ [field]: { $exists: true } }] }), field).rejects.toThrow(/invalid field name/);
+        await expect(docs.count({ $or: [{ [field]: { $exists: true } }] }), field).rejects.toThrow(
+          /invalid field name/,
+        );
         await expect(docs.find({}, { sort: { [field]: 1 } }), field).rejects.toThrow(/invalid field name/);
-        await expect(store.ensureIndexes('places', [{ fields: { [field]: 1 } }]), field).rejects.toThrow(/invalid field name/);
+        await expect(store.ensureIndexes('places', [{ fields: { [field]: 1 } }]), field).rejects.toThrow(
+          /invalid field name/,
+        );
       }
       expect(() => store.collection('places"; DROP TABLE checkpoints; --')).toThrow(/invalid collection name/);
       await expect(store.dropCollection('places" --')).rejects.toThrow(/invalid collection name/);

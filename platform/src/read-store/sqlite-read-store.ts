@@ -230,9 +230,7 @@ function openDatabase(path: string, scratch: boolean): Database.Database {
       db.pragma('synchronous = NORMAL');
       db.pragma('cache_size = -16000');
     }
-    db.exec(
-      `CREATE TABLE IF NOT EXISTS ${CHECKPOINTS_TABLE} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`,
-    );
+    db.exec(`CREATE TABLE IF NOT EXISTS ${CHECKPOINTS_TABLE} (name TEXT PRIMARY KEY, position INTEGER NOT NULL)`);
     return db;
   } catch (error) {
     db?.close();
@@ -290,7 +288,9 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       get: db.prepare(`SELECT doc, position FROM ${t} WHERE id = ?`),
       position: db.prepare<[string], number>(`SELECT position FROM ${t} WHERE id = ?`).pluck(),
       getMany: db.prepare(`SELECT id, doc FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`),
-      getManyForProjection: db.prepare(`SELECT id, doc, position FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`),
+      getManyForProjection: db.prepare(
+        `SELECT id, doc, position FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`,
+      ),
       // Writes outside a projection carry no event position: 0, so any projected event may replace them.
       upsert: db.prepare(
         `INSERT INTO ${t} (id, doc, position) VALUES (?, ?, 0)
@@ -334,7 +334,9 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       sql += ' LIMIT ? OFFSET ?';
       params.push(options.limit ?? -1, options.skip ?? 0);
     }
-    return query(sql).pluck().all(...params) as string[];
+    return query(sql)
+      .pluck()
+      .all(...params) as string[];
   }
 
   function assertDocId(doc: Doc): void {
@@ -393,7 +395,9 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         table(name);
         const translator = new FilterTranslator();
         const sql = `SELECT count(*) FROM ${quote(name)} WHERE ${translator.where(filter)}`;
-        return query(sql).pluck().get(...translator.params) as number;
+        return query(sql)
+          .pluck()
+          .get(...translator.params) as number;
       },
     };
   }

@@ -50,13 +50,19 @@ describe('copying a rebuild scratch file into the live SQLite read store', () =>
     await scratch.ensureIndexes('entries', INDEXES);
     await scratch.close();
 
-    const rows = copyRebuiltCollections({ livePath, parts: [{ scratchPath, collections: ['entries', 'gone'], checkpoints: ['entries', 'gone'] }] });
+    const rows = copyRebuiltCollections({
+      livePath,
+      parts: [{ scratchPath, collections: ['entries', 'gone'], checkpoints: ['entries', 'gone'] }],
+    });
     expect(rows).toBe(3000);
 
     const after = open(livePath);
     expect(await after.collection('entries').get('old')).toBeNull();
     expect(await after.collection('entries').count({ type: 'A' })).toBe(1000);
-    expect(await after.getForProjection('entries', 'e00009')).toEqual({ doc: { id: 'e00009', type: 'A', actor: 'u2' }, position: 10 });
+    expect(await after.getForProjection('entries', 'e00009')).toEqual({
+      doc: { id: 'e00009', type: 'A', actor: 'u2' },
+      position: 10,
+    });
     expect(await after.getCheckpoint('entries')).toBe(3000);
     // a read model the scratch file never had a checkpoint for has none now (its log was empty)
     expect(await after.getCheckpoint('gone')).toBeNull();
@@ -67,7 +73,9 @@ describe('copying a rebuild scratch file into the live SQLite read store', () =>
     // The indexes came with the rows, and the planner uses them.
     const db = new Database(livePath, { readonly: true });
     cleanups.push(async () => void db.close());
-    const plan = db.prepare(`EXPLAIN QUERY PLAN SELECT doc FROM "entries" WHERE json_extract(doc, '$.type') = 'A' ORDER BY id DESC`).all() as Array<{ detail: string }>;
+    const plan = db
+      .prepare(`EXPLAIN QUERY PLAN SELECT doc FROM "entries" WHERE json_extract(doc, '$.type') = 'A' ORDER BY id DESC`)
+      .all() as Array<{ detail: string }>;
     expect(plan.map((step) => step.detail).join(' ')).toMatch(/USING (COVERING )?INDEX entries__type_1__id_-1/);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
   });
@@ -79,9 +87,12 @@ describe('copying a rebuild scratch file into the live SQLite read store', () =>
     await live.collection('entries').upsert({ id: 'kept' });
     await live.saveCheckpoint('entries', 4);
     await live.close();
-    expect(() => copyRebuiltCollections({ livePath, parts: [{ scratchPath: join(dir, 'nowhere.sqlite'), collections: ['entries'], checkpoints: ['entries'] }] })).toThrow(
-      /no rebuilt file/,
-    );
+    expect(() =>
+      copyRebuiltCollections({
+        livePath,
+        parts: [{ scratchPath: join(dir, 'nowhere.sqlite'), collections: ['entries'], checkpoints: ['entries'] }],
+      }),
+    ).toThrow(/no rebuilt file/);
     const after = open(livePath);
     expect(await after.collection('entries').get('kept')).toEqual({ id: 'kept' });
     expect(await after.getCheckpoint('entries')).toBe(4);
@@ -99,7 +110,10 @@ describe('copying a rebuild scratch file into the live SQLite read store', () =>
 
     const firstPath = join(dir, 'first.sqlite');
     const first = open(firstPath, true);
-    await first.commitProjections({ checkpoints: [{ projector: 'first', checkpoint: 50 }], writes: [{ collection: 'first', id: 'new', doc: { id: 'new' }, position: 50 }] });
+    await first.commitProjections({
+      checkpoints: [{ projector: 'first', checkpoint: 50 }],
+      writes: [{ collection: 'first', id: 'new', doc: { id: 'new' }, position: 50 }],
+    });
     await first.close();
     // The second file's checkpoint has no position: the live file's NOT NULL refuses it, after the first part went in.
     const secondPath = join(dir, 'second.sqlite');

@@ -45,9 +45,11 @@ const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
  * rebuild in several threads changes the live file whole or not at all. Returns the rows copied.
  */
 export function copyRebuiltCollections(copy: RebuiltCollectionsCopy): number {
-  if (copy.parts.length > MAX_PARTS) throw new Error(`Read store: at most ${MAX_PARTS} rebuilt files are copied at once (got ${copy.parts.length})`);
+  if (copy.parts.length > MAX_PARTS)
+    throw new Error(`Read store: at most ${MAX_PARTS} rebuilt files are copied at once (got ${copy.parts.length})`);
   for (const part of copy.parts) {
-    for (const name of part.collections) assertCollectionName(name, (n) => n === CHECKPOINTS_TABLE || /^sqlite_/i.test(n));
+    for (const name of part.collections)
+      assertCollectionName(name, (n) => n === CHECKPOINTS_TABLE || /^sqlite_/i.test(n));
     // ATTACH would make an empty database of a missing file, and the copy would then empty the live collections.
     if (!existsSync(part.scratchPath)) throw new Error(`Read store: no rebuilt file at ${part.scratchPath}`);
   }
@@ -85,7 +87,11 @@ function copyPart(db: Database.Database, schema: string, part: RebuiltPart): num
   const schemaOf = db.prepare<[string], { type: string; name: string; sql: string }>(
     `SELECT type, name, sql FROM ${schema}.sqlite_master WHERE tbl_name = ? AND sql IS NOT NULL ORDER BY type = 'table' DESC, name`,
   );
-  const hasCheckpoints = db.prepare(`SELECT count(*) FROM ${schema}.sqlite_master WHERE type = 'table' AND name = ?`).pluck().get(CHECKPOINTS_TABLE) === 1;
+  const hasCheckpoints =
+    db
+      .prepare(`SELECT count(*) FROM ${schema}.sqlite_master WHERE type = 'table' AND name = ?`)
+      .pluck()
+      .get(CHECKPOINTS_TABLE) === 1;
   let rows = 0;
   for (const collection of part.collections) {
     const objects = schemaOf.all(collection);
@@ -93,7 +99,9 @@ function copyPart(db: Database.Database, schema: string, part: RebuiltPart): num
     if (objects[0]?.type !== 'table') continue;
     // Unqualified CREATE statements make their objects in main: the table, then its indexes, all empty.
     for (const object of objects) db.exec(object.sql);
-    rows += db.prepare(`INSERT INTO main.${quote(collection)} SELECT * FROM ${schema}.${quote(collection)}`).run().changes;
+    rows += db
+      .prepare(`INSERT INTO main.${quote(collection)} SELECT * FROM ${schema}.${quote(collection)}`)
+      .run().changes;
   }
   const names = JSON.stringify(part.checkpoints);
   db.prepare(`DELETE FROM main.${CHECKPOINTS_TABLE} WHERE name IN (SELECT value FROM json_each(?))`).run(names);

@@ -1,4 +1,13 @@
-import { AUDIT_TIMELINE, auditEntryId, auditSubjectKey, auditSubjectOf, isSecretKey, REDACTED, type AuditEntryDoc, type AuditScalar } from '@pocketguide/contracts';
+import {
+  AUDIT_TIMELINE,
+  auditEntryId,
+  auditSubjectKey,
+  auditSubjectOf,
+  isSecretKey,
+  REDACTED,
+  type AuditEntryDoc,
+  type AuditScalar,
+} from '@pocketguide/contracts';
 import { streamCategory, type RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import { asStored } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';

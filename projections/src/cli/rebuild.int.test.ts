@@ -13,7 +13,11 @@ import { selectProjectors } from './rebuild.ts';
 const rebuild = (args: string[], dataDir: string) => runCli('projections/src/cli/rebuild.ts', args, dataDir);
 
 describe('projections:rebuild arguments', () => {
-  const projectors = [createCountingProjector('first'), createCountingProjector('second'), createCountingProjector('third')];
+  const projectors = [
+    createCountingProjector('first'),
+    createCountingProjector('second'),
+    createCountingProjector('third'),
+  ];
   const names = (args: string[]) => selectProjectors(args, projectors).map((p) => p.name);
 
   it('selects the named projectors in registry order, or all of them', () => {
@@ -22,7 +26,9 @@ describe('projections:rebuild arguments', () => {
   });
 
   it('refuses unknown names, listing the valid ones, and an empty command line', () => {
-    expect(() => names(['fourth'])).toThrow(new UsageError('Unknown projector: fourth. Valid names: first, second, third'));
+    expect(() => names(['fourth'])).toThrow(
+      new UsageError('Unknown projector: fourth. Valid names: first, second, third'),
+    );
     expect(() => names([])).toThrow(/Name the projector to rebuild, or --all/);
     expect(() => names(['--all', 'first'])).toThrow(/either --all or projector names/);
   });
@@ -43,7 +49,12 @@ describe('projections:rebuild (SQLite stores)', () => {
     expect(stderr).toBe('');
     expect(code).toBe(0);
     // One pass for all of them: the log read once, one summary line, progress while it runs.
-    expect(stdout).toMatch(new RegExp(`^Rebuilt ${allProjectors.map((p) => p.name).join(', ')}: 20 events in \\d+\\.\\d\\d s \\([\\d,]+ events/s\\)$`, 'm'));
+    expect(stdout).toMatch(
+      new RegExp(
+        `^Rebuilt ${allProjectors.map((p) => p.name).join(', ')}: 20 events in \\d+\\.\\d\\d s \\([\\d,]+ events/s\\)$`,
+        'm',
+      ),
+    );
     expect(stdout).toMatch(/^ {2}100% position \d+\/\d+, 20 events, [\d,]+ events\/s, \d+ MB RSS$/m);
     const readStore = createSqliteReadStore({ path: join(dataDir, 'read-models.sqlite') });
     for (const projector of allProjectors) expect(await readStore.getCheckpoint(projector.name)).toBe(head);
@@ -51,6 +62,8 @@ describe('projections:rebuild (SQLite stores)', () => {
 
     const unknown = await rebuild(['no-such-model'], dataDir);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain(`Unknown projector: no-such-model. Valid names: ${allProjectors.map((p) => p.name).join(', ')}`);
+    expect(unknown.stderr).toContain(
+      `Unknown projector: no-such-model. Valid names: ${allProjectors.map((p) => p.name).join(', ')}`,
+    );
   });
 });

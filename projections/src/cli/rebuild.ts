@@ -31,7 +31,12 @@ Stop the server first: it writes the same read store. Reads the stores the confi
 export function selectProjectors(argv: readonly string[], projectors: readonly Projector[]): Projector[] {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { all: { type: 'boolean' } } });
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: { all: { type: 'boolean' } },
+    });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
@@ -104,7 +109,9 @@ async function main(argv: readonly string[]): Promise<number> {
         const tenth = headPosition > 0 ? Math.floor((position / headPosition) * 10) : 10;
         if (!process.stdout.isTTY && tenth > printedTenth) {
           printedTenth = tenth;
-          console.log(`  ${tenth * 10}% position ${position}/${headPosition}, ${payload.processed} events, ${payload.eventsPerSecond} events/s, ${payload.rss} MB RSS`);
+          console.log(
+            `  ${tenth * 10}% position ${position}/${headPosition}, ${payload.processed} events, ${payload.eventsPerSecond} events/s, ${payload.rss} MB RSS`,
+          );
         }
       },
     });

@@ -50,7 +50,14 @@ export type DashboardUserDoc = {
  * is in the public gallery (unpublishing takes it out without saying so). Deleted the same day it was created, it
  * stays as a tombstone (`deleted`) so "today" keeps agreeing with the list; deleted later, it goes.
  */
-export type DashboardGuidebookDoc = { id: string; kind: 'guidebook'; createdAt: string; gallery: boolean; since: string | null; deleted: boolean };
+export type DashboardGuidebookDoc = {
+  id: string;
+  kind: 'guidebook';
+  createdAt: string;
+  gallery: boolean;
+  since: string | null;
+  deleted: boolean;
+};
 
 export type DashboardPaymentDoc = {
   id: string;
@@ -82,7 +89,15 @@ export type DashboardMonthDoc = {
   refunded: number;
 };
 
-export type DashboardDayDoc = { id: string; kind: 'day'; day: string; usersRegistered: number; guidebooksCreated: number; paid: number; refunded: number };
+export type DashboardDayDoc = {
+  id: string;
+  kind: 'day';
+  day: string;
+  usersRegistered: number;
+  guidebooksCreated: number;
+  paid: number;
+  refunded: number;
+};
 
 /**
  * The totals the entity documents hold, kept in one document (`summary`) that folds every change of a user,
@@ -119,7 +134,13 @@ export const DASHBOARD_SUMMARY_ID = 'summary';
 
 export type DashboardSummaryDoc = DashboardTotals & { id: string; kind: 'summary' };
 
-export type DashboardDoc = DashboardUserDoc | DashboardGuidebookDoc | DashboardPaymentDoc | DashboardMonthDoc | DashboardDayDoc | DashboardSummaryDoc;
+export type DashboardDoc =
+  | DashboardUserDoc
+  | DashboardGuidebookDoc
+  | DashboardPaymentDoc
+  | DashboardMonthDoc
+  | DashboardDayDoc
+  | DashboardSummaryDoc;
 
 export const emptyTotals = (): DashboardTotals => ({
   paidByPlan: {},
@@ -237,7 +258,8 @@ export function totalsOf(docs: Iterable<DashboardDoc>): DashboardTotals {
 const OFFSET_MS = REPORTING_UTC_OFFSET_MINUTES * 60_000;
 
 /** YYYY-MM-DD of an instant in Korea. */
-export const reportingDay = (at: string | Date): string => new Date(new Date(at).getTime() + OFFSET_MS).toISOString().slice(0, 10);
+export const reportingDay = (at: string | Date): string =>
+  new Date(new Date(at).getTime() + OFFSET_MS).toISOString().slice(0, 10);
 /** YYYY-MM of an instant in Korea. */
 export const reportingMonth = (at: string | Date): string => reportingDay(at).slice(0, 7);
 

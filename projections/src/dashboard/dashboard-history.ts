@@ -16,11 +16,25 @@ type Snapshot<S> = { at: string; state: S };
 export type UserFacts = {
   registeredAt: string;
   /** state after each change, in time order */
-  timeline: Array<Snapshot<{ plan: SubscriptionType; renewing: boolean; activated: boolean; hidden: boolean; deleted: boolean }>>;
+  timeline: Array<
+    Snapshot<{ plan: SubscriptionType; renewing: boolean; activated: boolean; hidden: boolean; deleted: boolean }>
+  >;
 };
-export type GuidebookFacts = { createdAt: string; timeline: Array<Snapshot<{ exists: boolean; published: boolean; gallery: boolean }>> };
-export type PaymentFacts = { amount: number; paidAt: string; refunds: Array<{ amount: number; at: string }>; deletedAt: string | null };
-export type HistoryFacts = { users: Map<string, UserFacts>; guidebooks: Map<string, GuidebookFacts>; payments: Map<string, PaymentFacts> };
+export type GuidebookFacts = {
+  createdAt: string;
+  timeline: Array<Snapshot<{ exists: boolean; published: boolean; gallery: boolean }>>;
+};
+export type PaymentFacts = {
+  amount: number;
+  paidAt: string;
+  refunds: Array<{ amount: number; at: string }>;
+  deletedAt: string | null;
+};
+export type HistoryFacts = {
+  users: Map<string, UserFacts>;
+  guidebooks: Map<string, GuidebookFacts>;
+  payments: Map<string, PaymentFacts>;
+};
 
 export type HistoryRates = {
   registrations: number;
@@ -79,7 +93,15 @@ function mulberry32(seed: number): () => number {
   };
 }
 
-type User = { id: string; plan: SubscriptionType; renewing: boolean; activated: boolean; hidden: boolean; deleted: boolean; trialEnded: boolean };
+type User = {
+  id: string;
+  plan: SubscriptionType;
+  renewing: boolean;
+  activated: boolean;
+  hidden: boolean;
+  deleted: boolean;
+  trialEnded: boolean;
+};
 type Guidebook = { id: string; ownerId: string; published: boolean; gallery: boolean; deleted: boolean };
 type Payment = { uid: string; userId: string; amount: number; refunded: number; deleted: boolean };
 
@@ -94,8 +116,13 @@ export type HistoryOptions = { seed: number; from: Date; days: number; rates: Hi
  * can write a million of them without holding them all) and may return false to stop; the facts are returned when
  * `facts` is set.
  */
-export function generateHistory(options: HistoryOptions, onDay: (events: HistoryEvent[]) => void | boolean): HistoryFacts | null {
-  const facts: HistoryFacts | null = options.facts ? { users: new Map(), guidebooks: new Map(), payments: new Map() } : null;
+export function generateHistory(
+  options: HistoryOptions,
+  onDay: (events: HistoryEvent[]) => void | boolean,
+): HistoryFacts | null {
+  const facts: HistoryFacts | null = options.facts
+    ? { users: new Map(), guidebooks: new Map(), payments: new Map() }
+    : null;
   for (const events of historyDays(options, facts)) {
     // `false` from onDay: enough
     if (onDay(events) === false) break;
@@ -104,9 +131,13 @@ export function generateHistory(options: HistoryOptions, onDay: (events: History
 }
 
 /** The same history as a generator of days (each day's events in time order), for callers that await between days. */
-export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: HistoryFacts | null = null): Generator<HistoryEvent[]> {
+export function* historyDays(
+  options: Omit<HistoryOptions, 'facts'>,
+  facts: HistoryFacts | null = null,
+): Generator<HistoryEvent[]> {
   const random = mulberry32(options.seed);
-  const pick = <T>(items: readonly T[]): T | undefined => (items.length === 0 ? undefined : items[Math.floor(random() * items.length)]);
+  const pick = <T>(items: readonly T[]): T | undefined =>
+    items.length === 0 ? undefined : items[Math.floor(random() * items.length)];
   const times = (rate: number): number => Math.floor(rate) + (random() < rate - Math.floor(rate) ? 1 : 0);
 
   const users: User[] = [];
@@ -121,7 +152,10 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
   };
   const noteGuidebook = (guidebook: Guidebook, at: string) => {
     if (!facts) return;
-    facts.guidebooks.get(guidebook.id)!.timeline.push({ at, state: { exists: !guidebook.deleted, published: guidebook.published, gallery: guidebook.gallery } });
+    facts.guidebooks.get(guidebook.id)!.timeline.push({
+      at,
+      state: { exists: !guidebook.deleted, published: guidebook.published, gallery: guidebook.gallery },
+    });
   };
   /** a random living entity meeting `test`, after a few tries */
   const find = <T>(items: readonly T[], test: (item: T) => boolean): T | undefined => {
@@ -156,7 +190,14 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
             impUid: `imp_${serial}`,
             amount,
             method: 'card',
-            paymentData: { currency: 'KRW', card_name: '신한카드', receipt_url: null, amount, cancel_amount: 0, cancelled_at: null },
+            paymentData: {
+              currency: 'KRW',
+              card_name: '신한카드',
+              receipt_url: null,
+              amount,
+              cancel_amount: 0,
+              cancelled_at: null,
+            },
             paidAt: at,
           },
           recordedAt: at,
@@ -166,7 +207,15 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
 
     schedule(times(r.registrations), (at) => {
       const id = `u${++serial}`;
-      const user: User = { id, plan: 'free', renewing: false, activated: false, hidden: false, deleted: false, trialEnded: false };
+      const user: User = {
+        id,
+        plan: 'free',
+        renewing: false,
+        activated: false,
+        hidden: false,
+        deleted: false,
+        trialEnded: false,
+      };
       users.push(user);
       facts?.users.set(id, { registeredAt: at, timeline: [] });
       noteUser(user, at);
@@ -195,7 +244,14 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
       if (!user) return [];
       user.activated = true;
       noteUser(user, at);
-      return [{ streamId: `user-${user.id}`, type: 'UserActivated', data: { userId: user.id, activatedAt: at, via: 'link' }, recordedAt: at }];
+      return [
+        {
+          streamId: `user-${user.id}`,
+          type: 'UserActivated',
+          data: { userId: user.id, activatedAt: at, via: 'link' },
+          recordedAt: at,
+        },
+      ];
     });
     schedule(times(r.hides), (at) => {
       const user = find(users, (u) => !u.deleted);
@@ -204,7 +260,14 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
       noteUser(user, at);
       return user.hidden
         ? [{ streamId: `user-${user.id}`, type: 'UserHidden', data: { userId: user.id, hiddenAt: at }, recordedAt: at }]
-        : [{ streamId: `user-${user.id}`, type: 'UserUnhidden', data: { userId: user.id, unhiddenAt: at }, recordedAt: at }];
+        : [
+            {
+              streamId: `user-${user.id}`,
+              type: 'UserUnhidden',
+              data: { userId: user.id, unhiddenAt: at },
+              recordedAt: at,
+            },
+          ];
     });
     schedule(times(r.subscriptions), (at) => {
       // a purchase by someone without a running subscription (an unsubscribed plan may still be running)
@@ -216,7 +279,12 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
       user.renewing = true;
       noteUser(user, at);
       const expiresAt = new Date(Date.parse(at) + 30 * DAY_MS).toISOString();
-      events.push({ streamId: `user-${user.id}`, type: 'UserSubscribed', data: { userId: user.id, plan, billingCycle: 'month', expiresAt, subscribedAt: at }, recordedAt: at });
+      events.push({
+        streamId: `user-${user.id}`,
+        type: 'UserSubscribed',
+        data: { userId: user.id, plan, billingCycle: 'month', expiresAt, subscribedAt: at },
+        recordedAt: at,
+      });
       return events;
     });
     schedule(times(r.transfers), (at) => {
@@ -232,11 +300,24 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
       noteUser(user, at);
       const expiresAt = new Date(Date.parse(at) + 30 * DAY_MS).toISOString();
       return [
-        { streamId: `user-${user.id}`, type: 'UserSubscribed', data: { userId: user.id, plan: 'enterprise', billingCycle: 'month', expiresAt, subscribedAt: at }, recordedAt: at },
+        {
+          streamId: `user-${user.id}`,
+          type: 'UserSubscribed',
+          data: { userId: user.id, plan: 'enterprise', billingCycle: 'month', expiresAt, subscribedAt: at },
+          recordedAt: at,
+        },
         {
           streamId: `payment-${uid}`,
           type: 'TransferPaymentRecorded',
-          data: { merchantUid: uid, userId: user.id, plan: 'enterprise', billingCycle: 'month', amount, note: '세금계산서 발행', paidAt: at },
+          data: {
+            merchantUid: uid,
+            userId: user.id,
+            plan: 'enterprise',
+            billingCycle: 'month',
+            amount,
+            note: '세금계산서 발행',
+            paidAt: at,
+          },
           recordedAt: at,
         },
       ];
@@ -247,14 +328,28 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
       const plan = pick(CHANGE_PLANS.filter((p) => p !== user.plan))!;
       user.plan = plan;
       noteUser(user, at);
-      return [{ streamId: `user-${user.id}`, type: 'UserPlanChanged', data: { userId: user.id, plan, changedAt: at }, recordedAt: at }];
+      return [
+        {
+          streamId: `user-${user.id}`,
+          type: 'UserPlanChanged',
+          data: { userId: user.id, plan, changedAt: at },
+          recordedAt: at,
+        },
+      ];
     });
     schedule(times(r.unsubscriptions), (at) => {
       const user = find(users, (u) => !u.deleted && u.renewing && u.plan !== 'onemonth');
       if (!user) return [];
       user.renewing = false;
       noteUser(user, at);
-      return [{ streamId: `user-${user.id}`, type: 'UserUnsubscribed', data: { userId: user.id, expiresAt: at, unsubscribedAt: at }, recordedAt: at }];
+      return [
+        {
+          streamId: `user-${user.id}`,
+          type: 'UserUnsubscribed',
+          data: { userId: user.id, expiresAt: at, unsubscribedAt: at },
+          recordedAt: at,
+        },
+      ];
     });
     schedule(times(r.renewals), (at) => {
       const user = find(users, (u) => !u.deleted && u.renewing && u.plan !== 'free' && u.plan !== 'onemonth');
@@ -265,7 +360,13 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
       events.push({
         streamId: `user-${user.id}`,
         type: 'SubscriptionRenewed',
-        data: { userId: user.id, plan, merchantUid: uid, expiresAt: new Date(Date.parse(at) + 30 * DAY_MS).toISOString(), renewedAt: at },
+        data: {
+          userId: user.id,
+          plan,
+          merchantUid: uid,
+          expiresAt: new Date(Date.parse(at) + 30 * DAY_MS).toISOString(),
+          renewedAt: at,
+        },
         recordedAt: at,
       });
       return events;
@@ -279,13 +380,27 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
       user.renewing = false;
       noteUser(user, at);
       const reason = plan === 'onemonth' ? 'onemonth-ended' : 'unsubscribed';
-      return [{ streamId: `user-${user.id}`, type: 'SubscriptionLapsed', data: { userId: user.id, plan, reason, lapsedAt: at }, recordedAt: at }];
+      return [
+        {
+          streamId: `user-${user.id}`,
+          type: 'SubscriptionLapsed',
+          data: { userId: user.id, plan, reason, lapsedAt: at },
+          recordedAt: at,
+        },
+      ];
     });
     schedule(times(r.trialEnds), (at) => {
       const user = find(users, (u) => !u.deleted && u.plan === 'free' && !u.trialEnded);
       if (!user) return [];
       user.trialEnded = true;
-      return [{ streamId: `user-${user.id}`, type: 'SubscriptionLapsed', data: { userId: user.id, plan: 'free', reason: 'trial-ended', lapsedAt: at }, recordedAt: at }];
+      return [
+        {
+          streamId: `user-${user.id}`,
+          type: 'SubscriptionLapsed',
+          data: { userId: user.id, plan: 'free', reason: 'trial-ended', lapsedAt: at },
+          recordedAt: at,
+        },
+      ];
     });
     schedule(times(r.deletions), (at) => {
       const user = find(users, (u) => !u.deleted);
@@ -293,7 +408,9 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
       user.deleted = true;
       user.renewing = false;
       noteUser(user, at);
-      return [{ streamId: `user-${user.id}`, type: 'UserDeleted', data: { userId: user.id, deletedAt: at }, recordedAt: at }];
+      return [
+        { streamId: `user-${user.id}`, type: 'UserDeleted', data: { userId: user.id, deletedAt: at }, recordedAt: at },
+      ];
     });
     schedule(times(r.guidebooks), (at) => {
       const owner = find(users, (u) => !u.deleted);
@@ -307,7 +424,16 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
         {
           streamId: `guidebook-${id}`,
           type: 'GuidebookCreated',
-          data: { v: 2, guidebookId: id, uuid: `uuid-${id}`, ownerId: owner.id, company: 'Jeju Trails', document: newGuidebookDocument({ title: `Guide ${id}` }), source: 'new', createdAt: at },
+          data: {
+            v: 2,
+            guidebookId: id,
+            uuid: `uuid-${id}`,
+            ownerId: owner.id,
+            company: 'Jeju Trails',
+            document: newGuidebookDocument({ title: `Guide ${id}` }),
+            source: 'new',
+            createdAt: at,
+          },
           recordedAt: at,
         },
       ];
@@ -317,7 +443,14 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
       if (!guidebook) return [];
       guidebook.published = true;
       noteGuidebook(guidebook, at);
-      return [{ streamId: `guidebook-${guidebook.id}`, type: 'GuidebookPublished', data: { guidebookId: guidebook.id, publishedAt: at }, recordedAt: at }];
+      return [
+        {
+          streamId: `guidebook-${guidebook.id}`,
+          type: 'GuidebookPublished',
+          data: { guidebookId: guidebook.id, publishedAt: at },
+          recordedAt: at,
+        },
+      ];
     });
     schedule(times(r.galleries), (at) => {
       const guidebook = find(guidebooks, (g) => !g.deleted && g.published);
@@ -325,7 +458,12 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
       guidebook.gallery = !guidebook.gallery;
       noteGuidebook(guidebook, at);
       return [
-        { streamId: `guidebook-${guidebook.id}`, type: 'GuidebookPublicGallerySet', data: { guidebookId: guidebook.id, isPublicGallery: guidebook.gallery, setAt: at }, recordedAt: at },
+        {
+          streamId: `guidebook-${guidebook.id}`,
+          type: 'GuidebookPublicGallerySet',
+          data: { guidebookId: guidebook.id, isPublicGallery: guidebook.gallery, setAt: at },
+          recordedAt: at,
+        },
       ];
     });
     schedule(times(r.unpublishes), (at) => {
@@ -334,33 +472,61 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
       guidebook.published = false;
       guidebook.gallery = false;
       noteGuidebook(guidebook, at);
-      return [{ streamId: `guidebook-${guidebook.id}`, type: 'GuidebookUnpublished', data: { guidebookId: guidebook.id, reason: 'single', unpublishedAt: at }, recordedAt: at }];
+      return [
+        {
+          streamId: `guidebook-${guidebook.id}`,
+          type: 'GuidebookUnpublished',
+          data: { guidebookId: guidebook.id, reason: 'single', unpublishedAt: at },
+          recordedAt: at,
+        },
+      ];
     });
     schedule(times(r.guidebookDeletions), (at) => {
       const guidebook = find(guidebooks, (g) => !g.deleted);
       if (!guidebook) return [];
       const events: HistoryEvent[] = [];
       if (guidebook.published) {
-        events.push({ streamId: `guidebook-${guidebook.id}`, type: 'GuidebookUnpublished', data: { guidebookId: guidebook.id, reason: 'deleted', unpublishedAt: at }, recordedAt: at });
+        events.push({
+          streamId: `guidebook-${guidebook.id}`,
+          type: 'GuidebookUnpublished',
+          data: { guidebookId: guidebook.id, reason: 'deleted', unpublishedAt: at },
+          recordedAt: at,
+        });
       }
       guidebook.deleted = true;
       guidebook.published = false;
       guidebook.gallery = false;
       noteGuidebook(guidebook, at);
-      events.push({ streamId: `guidebook-${guidebook.id}`, type: 'GuidebookDeleted', data: { guidebookId: guidebook.id, deletedAt: at }, recordedAt: at });
+      events.push({
+        streamId: `guidebook-${guidebook.id}`,
+        type: 'GuidebookDeleted',
+        data: { guidebookId: guidebook.id, deletedAt: at },
+        recordedAt: at,
+      });
       return events;
     });
     schedule(times(r.refunds), (at) => {
       const payment = find(payments, (p) => !p.deleted && p.refunded < p.amount && p.amount > 0);
       if (!payment) return [];
-      const amount = random() < 0.5 ? payment.amount - payment.refunded : Math.max(1, Math.floor((payment.amount - payment.refunded) / 2));
+      const amount =
+        random() < 0.5
+          ? payment.amount - payment.refunded
+          : Math.max(1, Math.floor((payment.amount - payment.refunded) / 2));
       payment.refunded += amount;
       facts?.payments.get(payment.uid)!.refunds.push({ amount, at });
       return [
         {
           streamId: `payment-${payment.uid}`,
           type: 'PaymentRefunded',
-          data: { merchantUid: payment.uid, userId: payment.userId, amount, cancelAmount: payment.refunded, partial: payment.refunded < payment.amount, reason: '고객 요청', refundedAt: at },
+          data: {
+            merchantUid: payment.uid,
+            userId: payment.userId,
+            amount,
+            cancelAmount: payment.refunded,
+            partial: payment.refunded < payment.amount,
+            reason: '고객 요청',
+            refundedAt: at,
+          },
           recordedAt: at,
         },
       ];
@@ -371,7 +537,14 @@ export function* historyDays(options: Omit<HistoryOptions, 'facts'>, facts: Hist
       payment.deleted = true;
       const noted = facts?.payments.get(payment.uid);
       if (noted) noted.deletedAt = at;
-      return [{ streamId: `payment-${payment.uid}`, type: 'PaymentDeleted', data: { merchantUid: payment.uid, userId: payment.userId, deletedAt: at }, recordedAt: at }];
+      return [
+        {
+          streamId: `payment-${payment.uid}`,
+          type: 'PaymentDeleted',
+          data: { merchantUid: payment.uid, userId: payment.userId, deletedAt: at },
+          recordedAt: at,
+        },
+      ];
     });
 
     actions.sort((a, b) => a.at - b.at);

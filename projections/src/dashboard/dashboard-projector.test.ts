@@ -8,10 +8,23 @@ import { dashboardProjector } from './dashboard-projector.ts';
 import { dashboardReads, summarizeDashboard } from './dashboard-summary.ts';
 import { answerInMemory, DashboardReplay, replayDashboard } from './dashboard-replay.ts';
 import { generateHistory, SMALL_HISTORY_RATES, type HistoryEvent, type HistoryFacts } from './dashboard-history.ts';
-import { DASHBOARD_SUMMARY_ID, emptyTotals, totalsOf, type DashboardDoc, type DashboardSummaryDoc } from './dashboard-docs.ts';
+import {
+  DASHBOARD_SUMMARY_ID,
+  emptyTotals,
+  totalsOf,
+  type DashboardDoc,
+  type DashboardSummaryDoc,
+} from './dashboard-docs.ts';
 
 /** The provider's payment data and a registration as the events carry them (the projector reads them with their schemas). */
-const PAYMENT_DATA = { currency: 'KRW', card_name: null, receipt_url: null, amount: 50_000, cancel_amount: 0, cancelled_at: null };
+const PAYMENT_DATA = {
+  currency: 'KRW',
+  card_name: null,
+  receipt_url: null,
+  amount: 50_000,
+  cancel_amount: 0,
+  cancelled_at: null,
+};
 const registration = (userId: string, registeredAt: string, role: 'user' | 'admin' = 'user') => ({
   userId,
   email: `${userId}@example.com`,
@@ -70,7 +83,8 @@ function mrrRefundsAt(events: readonly RecordedEvent[], facts: HistoryFacts, at:
     if (Date.parse(event.recordedAt) > at) break;
     const data = event.data as Record<string, unknown>;
     const userId = data.userId as string;
-    if (event.type === 'UserSubscribed' || event.type === 'SubscriptionRenewed') periods.set(userId, { uid: (data.merchantUid as string | undefined) ?? null, off: 0 });
+    if (event.type === 'UserSubscribed' || event.type === 'SubscriptionRenewed')
+      periods.set(userId, { uid: (data.merchantUid as string | undefined) ?? null, off: 0 });
     if (event.type === 'SubscriptionLapsed' || event.type === 'UserDeleted') periods.delete(userId);
     const period = periods.get(userId);
     if (event.type !== 'PaymentRefunded' || !period || period.uid !== data.merchantUid) continue;
@@ -85,10 +99,15 @@ function expected(facts: HistoryFacts, at: number, events: readonly RecordedEven
   const month = kstMonth(at);
   const today = kstDay(at);
   const usersAt = (ms: number) =>
-    [...facts.users].map(([id, user]) => ({ id, user, state: stateAt(user.timeline, ms) })).filter(({ state }) => state !== null && !state.deleted);
+    [...facts.users]
+      .map(([id, user]) => ({ id, user, state: stateAt(user.timeline, ms) }))
+      .filter(({ state }) => state !== null && !state.deleted);
   const living = usersAt(at);
   const paidAt = (ms: number) => usersAt(ms).filter(({ state }) => state!.plan !== 'free').length;
-  const guidebooksAt = (ms: number) => [...facts.guidebooks.values()].map((g) => ({ g, state: stateAt(g.timeline, ms) })).filter(({ state }) => state?.exists);
+  const guidebooksAt = (ms: number) =>
+    [...facts.guidebooks.values()]
+      .map((g) => ({ g, state: stateAt(g.timeline, ms) }))
+      .filter(({ state }) => state?.exists);
   const books = guidebooksAt(at);
   // payments deleted by `at` count nowhere; refunds count in their own month
   const flows: Array<{ at: number; amount: number }> = [];
@@ -96,9 +115,11 @@ function expected(facts: HistoryFacts, at: number, events: readonly RecordedEven
     if (Date.parse(payment.paidAt) > at) continue;
     if (payment.deletedAt !== null && Date.parse(payment.deletedAt) <= at) continue;
     flows.push({ at: Date.parse(payment.paidAt), amount: payment.amount });
-    for (const refund of payment.refunds) if (Date.parse(refund.at) <= at) flows.push({ at: Date.parse(refund.at), amount: -refund.amount });
+    for (const refund of payment.refunds)
+      if (Date.parse(refund.at) <= at) flows.push({ at: Date.parse(refund.at), amount: -refund.amount });
   }
-  const netIn = (test: (ms: number) => boolean) => flows.filter((flow) => test(flow.at)).reduce((sum, flow) => sum + flow.amount, 0);
+  const netIn = (test: (ms: number) => boolean) =>
+    flows.filter((flow) => test(flow.at)).reduce((sum, flow) => sum + flow.amount, 0);
   const plans = { free: 0, mini: 0, standard: 0, pro: 0, business: 0, enterprise: 0, onemonth: 0 };
   for (const { state } of living) plans[state!.plan] += 1;
   const paidUsers = living.length - plans.free;
@@ -148,11 +169,15 @@ function expected(facts: HistoryFacts, at: number, events: readonly RecordedEven
 const FROM = new Date('2025-09-01T00:00:00+09:00');
 function history(seed: number): { events: RecordedEvent[]; facts: HistoryFacts } {
   const all: HistoryEvent[] = [];
-  const facts = generateHistory({ seed, from: FROM, days: 425, rates: SMALL_HISTORY_RATES, facts: true }, (day) => void all.push(...day))!;
+  const facts = generateHistory(
+    { seed, from: FROM, days: 425, rates: SMALL_HISTORY_RATES, facts: true },
+    (day) => void all.push(...day),
+  )!;
   return { events: recordedEvents(all), facts };
 }
 
-const summaryOf = (docs: Map<string, DashboardDoc>, at: Date): DashboardSummary => summarizeDashboard(at, answerInMemory(docs, dashboardReads(at)));
+const summaryOf = (docs: Map<string, DashboardDoc>, at: Date): DashboardSummary =>
+  summarizeDashboard(at, answerInMemory(docs, dashboardReads(at)));
 
 describe('the dashboard read model', () => {
   const { events, facts } = history(20251101);
@@ -162,7 +187,17 @@ describe('the dashboard read model', () => {
     expect(events.length).toBeGreaterThan(500);
     expect(events.length).toBeLessThan(2000);
     const types = new Set(events.map((event) => event.type));
-    for (const type of ['UserDeleted', 'UserPlanChanged', 'SubscriptionLapsed', 'SubscriptionRenewed', 'PaymentRefunded', 'PaymentDeleted', 'TransferPaymentRecorded', 'GuidebookDeleted', 'GuidebookPublicGallerySet']) {
+    for (const type of [
+      'UserDeleted',
+      'UserPlanChanged',
+      'SubscriptionLapsed',
+      'SubscriptionRenewed',
+      'PaymentRefunded',
+      'PaymentDeleted',
+      'TransferPaymentRecorded',
+      'GuidebookDeleted',
+      'GuidebookPublicGallerySet',
+    ]) {
       expect(types, type).toContain(type);
     }
   });
@@ -179,8 +214,14 @@ describe('the dashboard read model', () => {
       replay.apply(event);
       if (index % 10 !== 9 && index !== events.length - 1) return;
       const state = replay.documents();
-      const { id: _id, kind: _kind, ...kept } = (state.get(DASHBOARD_SUMMARY_ID) ?? { id: '', kind: 'summary', ...emptyTotals() }) as DashboardSummaryDoc;
-      expect(kept, `after ${index + 1} events`).toEqual(totalsOf([...state.values()].filter((doc) => doc.kind !== 'summary')));
+      const {
+        id: _id,
+        kind: _kind,
+        ...kept
+      } = (state.get(DASHBOARD_SUMMARY_ID) ?? { id: '', kind: 'summary', ...emptyTotals() }) as DashboardSummaryDoc;
+      expect(kept, `after ${index + 1} events`).toEqual(
+        totalsOf([...state.values()].filter((doc) => doc.kind !== 'summary')),
+      );
       checked += 1;
     });
     expect(checked).toBeGreaterThan(50);
@@ -189,10 +230,14 @@ describe('the dashboard read model', () => {
 
   it('reads the figures from the summary, the months and today only: the entity documents are not needed', () => {
     const docs = projectEvents(dashboardProjector, events);
-    const withoutEntities = new Map([...docs].filter(([, doc]) => doc.kind === 'summary' || doc.kind === 'month' || doc.kind === 'day'));
+    const withoutEntities = new Map(
+      [...docs].filter(([, doc]) => doc.kind === 'summary' || doc.kind === 'month' || doc.kind === 'day'),
+    );
     expect([...docs.values()].filter((doc) => doc.kind === 'user').length).toBeGreaterThan(100);
     const at = new Date(lastAt);
-    expect(summarizeDashboard(at, answerInMemory(withoutEntities, dashboardReads(at)))).toEqual(summarizeDashboard(at, answerInMemory(docs, dashboardReads(at))));
+    expect(summarizeDashboard(at, answerInMemory(withoutEntities, dashboardReads(at)))).toEqual(
+      summarizeDashboard(at, answerInMemory(docs, dashboardReads(at))),
+    );
   });
 
   it('rebuilt from the history, every figure matches the one computed independently from what happened', () => {
@@ -201,13 +246,23 @@ describe('the dashboard read model', () => {
     for (const at of [lastAt + 3_600_000, lastAt]) {
       const summary = summaryOf(docs, new Date(at));
       expect(summary).toMatchObject(expected(facts, at, events));
-      expect(summary.freeUsers + summary.standardUsers + summary.proUsers + summary.businessUsers + summary.plans.mini + summary.plans.enterprise + summary.plans.onemonth).toBe(summary.usersTotal);
+      expect(
+        summary.freeUsers +
+          summary.standardUsers +
+          summary.proUsers +
+          summary.businessUsers +
+          summary.plans.mini +
+          summary.plans.enterprise +
+          summary.plans.onemonth,
+      ).toBe(summary.usersTotal);
     }
     const summary = summaryOf(docs, new Date(lastAt));
     expect(summary.usersTrend.at(-1)!.paidUsers).toBe(summary.paidUsers);
     // the history has something in every figure, so the comparison above means something;
     // and both kinds of paid-count corrections (a new subscription over a cancelled running plan, a paid account deleted)
-    const corrections = [...docs.values()].flatMap((doc) => (doc.kind === 'user' ? doc.paidCorrections.map(() => doc.deleted) : []));
+    const corrections = [...docs.values()].flatMap((doc) =>
+      doc.kind === 'user' ? doc.paidCorrections.map(() => doc.deleted) : [],
+    );
     expect(corrections).toContain(true);
     expect(corrections).toContain(false);
     expect(summary.paidUsers).toBeGreaterThan(5);
@@ -225,7 +280,10 @@ describe('the dashboard read model', () => {
   });
 
   it('an empty month is 0 and months before the first event are 0, never made up', () => {
-    const docs = projectEvents(dashboardProjector, events.filter((event) => Date.parse(event.recordedAt) < Date.parse('2025-10-01T00:00:00+09:00')));
+    const docs = projectEvents(
+      dashboardProjector,
+      events.filter((event) => Date.parse(event.recordedAt) < Date.parse('2025-10-01T00:00:00+09:00')),
+    );
     const summary = summaryOf(docs, new Date('2026-01-10T00:00:00+09:00'));
     // 2025-02 … 2026-01: nothing before September 2025, September only, then nothing recorded
     const amounts = summary.paymentsTrend.map((point) => point.amount);
@@ -245,12 +303,25 @@ describe('the dashboard read model', () => {
         {
           streamId: 'payment-pg_a',
           type: 'PaymentSucceeded',
-          data: { merchantUid: 'pg_a', userId: 'u1', impUid: 'i', amount: 50_000, method: 'card', paymentData: PAYMENT_DATA, paidAt: '2026-10-31T15:30:00.000Z' },
+          data: {
+            merchantUid: 'pg_a',
+            userId: 'u1',
+            impUid: 'i',
+            amount: 50_000,
+            method: 'card',
+            paymentData: PAYMENT_DATA,
+            paidAt: '2026-10-31T15:30:00.000Z',
+          },
         },
       ]),
     );
     const summary = summaryOf(docs, new Date('2026-11-01T01:00:00.000Z'));
-    expect(summary).toMatchObject({ today: '2026-11-01', month: '2026-11', paymentsToday: 50_000, paymentsThisMonth: 50_000 });
+    expect(summary).toMatchObject({
+      today: '2026-11-01',
+      month: '2026-11',
+      paymentsToday: 50_000,
+      paymentsThisMonth: 50_000,
+    });
     expect(summary.paymentsTrend.at(-2)).toEqual({ month: '2026-10', amount: 0 });
   });
 
@@ -264,11 +335,31 @@ describe('the dashboard read model', () => {
       dashboardProjector,
       recordedEvents([
         { streamId: 'user-u1', type: 'UserRegistered', data: registration('u1', '2026-09-01T00:00:00.000Z') },
-        { streamId: 'user-u1', type: 'SubscriptionLapsed', data: { userId: 'u1', plan: 'free', reason: 'trial-ended', lapsedAt: '2026-09-15T00:00:00.000Z' } },
+        {
+          streamId: 'user-u1',
+          type: 'SubscriptionLapsed',
+          data: { userId: 'u1', plan: 'free', reason: 'trial-ended', lapsedAt: '2026-09-15T00:00:00.000Z' },
+        },
         paid('pg_keep', 50_000, '2026-10-02T00:00:00.000Z'),
         paid('pg_gone', 150_000, '2026-10-03T00:00:00.000Z'),
-        { streamId: 'payment-pg_gone', type: 'PaymentRefunded', data: { merchantUid: 'pg_gone', userId: 'u1', amount: 50_000, cancelAmount: 50_000, partial: true, reason: 'r', refundedAt: '2026-11-02T00:00:00.000Z' } },
-        { streamId: 'payment-pg_gone', type: 'PaymentDeleted', data: { merchantUid: 'pg_gone', userId: 'u1', deletedAt: '2026-11-03T00:00:00.000Z' } },
+        {
+          streamId: 'payment-pg_gone',
+          type: 'PaymentRefunded',
+          data: {
+            merchantUid: 'pg_gone',
+            userId: 'u1',
+            amount: 50_000,
+            cancelAmount: 50_000,
+            partial: true,
+            reason: 'r',
+            refundedAt: '2026-11-02T00:00:00.000Z',
+          },
+        },
+        {
+          streamId: 'payment-pg_gone',
+          type: 'PaymentDeleted',
+          data: { merchantUid: 'pg_gone', userId: 'u1', deletedAt: '2026-11-03T00:00:00.000Z' },
+        },
       ]),
     );
     const summary = summaryOf(docs, new Date('2026-11-05T00:00:00.000Z'));
@@ -290,8 +381,31 @@ describe('the dashboard counts members only, and "today" as the lists show it', 
   const T0 = '2026-11-10T01:00:00.000Z';
   const later = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
   const subscribe = (userId: string, merchantUid: string, at: string) => [
-    { streamId: `payment-${merchantUid}`, type: 'PaymentSucceeded', data: { merchantUid, userId, impUid: merchantUid, amount: 50_000, method: 'card', paymentData: PAYMENT_DATA, paidAt: at } },
-    { streamId: `user-${userId}`, type: 'UserSubscribed', data: { userId, plan: 'standard', billingCycle: 'month', expiresAt: '2026-12-10T01:00:00.000Z', subscribedAt: at, merchantUid } },
+    {
+      streamId: `payment-${merchantUid}`,
+      type: 'PaymentSucceeded',
+      data: {
+        merchantUid,
+        userId,
+        impUid: merchantUid,
+        amount: 50_000,
+        method: 'card',
+        paymentData: PAYMENT_DATA,
+        paidAt: at,
+      },
+    },
+    {
+      streamId: `user-${userId}`,
+      type: 'UserSubscribed',
+      data: {
+        userId,
+        plan: 'standard',
+        billingCycle: 'month',
+        expiresAt: '2026-12-10T01:00:00.000Z',
+        subscribedAt: at,
+        merchantUid,
+      },
+    },
   ];
   const refund = (userId: string, merchantUid: string, amount: number, at: string) => ({
     streamId: `payment-${merchantUid}`,
@@ -314,7 +428,14 @@ describe('the dashboard counts members only, and "today" as the lists show it', 
       ]),
     );
     const summary = summaryOf(docs, new Date(later(10)));
-    expect(summary).toMatchObject({ usersTotal: 1, usersToday: 1, paidUsers: 1, conversionRate: 100, activeUsers: 1, inactiveUsers: 0 });
+    expect(summary).toMatchObject({
+      usersTotal: 1,
+      usersToday: 1,
+      paidUsers: 1,
+      conversionRate: 100,
+      activeUsers: 1,
+      inactiveUsers: 0,
+    });
     expect(summary.plans).toMatchObject({ free: 0, standard: 1 });
   });
 
@@ -333,24 +454,57 @@ describe('the dashboard counts members only, and "today" as the lists show it', 
     const summary = summaryOf(docs, new Date(later(10)));
     expect(summary).toMatchObject({ usersTotal: 1, usersToday: 1, guidebooksTotal: 1, guidebooksToday: 1 });
     // the next day, nothing is "today"
-    expect(summaryOf(docs, new Date(later(24 * 60)))).toMatchObject({ usersToday: 0, guidebooksToday: 0, usersTotal: 1, guidebooksTotal: 1 });
+    expect(summaryOf(docs, new Date(later(24 * 60)))).toMatchObject({
+      usersToday: 0,
+      guidebooksToday: 0,
+      usersTotal: 1,
+      guidebooksTotal: 1,
+    });
   });
 
   it('MRR follows refunds of the current period and lapses, and a renewal starts it afresh', () => {
-    const events = [user('u1', T0), ...subscribe('u1', 'pg_purchase_aaaaaaaa', later(1)), user('u2', T0), ...subscribe('u2', 'pg_purchase_bbbbbbbb', later(1))];
+    const events = [
+      user('u1', T0),
+      ...subscribe('u1', 'pg_purchase_aaaaaaaa', later(1)),
+      user('u2', T0),
+      ...subscribe('u2', 'pg_purchase_bbbbbbbb', later(1)),
+    ];
     const price = priceOf('standard', new Date(later(10)));
     const mrrAfter = (more: Array<{ streamId: string; type: string; data: Record<string, unknown> }>) =>
-      summaryOf(expectIdempotent(dashboardProjector, recordedEvents([...events, ...more])), new Date(later(60 * 24 * 40))).mrr;
+      summaryOf(
+        expectIdempotent(dashboardProjector, recordedEvents([...events, ...more])),
+        new Date(later(60 * 24 * 40)),
+      ).mrr;
     expect(mrrAfter([])).toBe(2 * price);
     expect(mrrAfter([refund('u1', 'pg_purchase_aaaaaaaa', 10_000, later(2))])).toBe(2 * price - 10_000);
-    expect(mrrAfter([refund('u1', 'pg_purchase_aaaaaaaa', 50_000, later(2))])).toBe(2 * price - Math.min(price, 50_000));
+    expect(mrrAfter([refund('u1', 'pg_purchase_aaaaaaaa', 50_000, later(2))])).toBe(
+      2 * price - Math.min(price, 50_000),
+    );
     // a refund of some other payment of the account's is not this period's
     expect(mrrAfter([refund('u1', 'pg_purchase_cccccccc', 50_000, later(2))])).toBe(2 * price);
-    expect(mrrAfter([{ streamId: 'user-u2', type: 'SubscriptionLapsed', data: { userId: 'u2', plan: 'standard', reason: 'charge-failed', lapsedAt: later(3) } }])).toBe(price);
+    expect(
+      mrrAfter([
+        {
+          streamId: 'user-u2',
+          type: 'SubscriptionLapsed',
+          data: { userId: 'u2', plan: 'standard', reason: 'charge-failed', lapsedAt: later(3) },
+        },
+      ]),
+    ).toBe(price);
     expect(
       mrrAfter([
         refund('u1', 'pg_purchase_aaaaaaaa', 10_000, later(2)),
-        { streamId: 'user-u1', type: 'SubscriptionRenewed', data: { userId: 'u1', plan: 'standard', merchantUid: 'pg_r_u1_20261210_1', expiresAt: '2027-01-10T01:00:00.000Z', renewedAt: later(60 * 24 * 30) } },
+        {
+          streamId: 'user-u1',
+          type: 'SubscriptionRenewed',
+          data: {
+            userId: 'u1',
+            plan: 'standard',
+            merchantUid: 'pg_r_u1_20261210_1',
+            expiresAt: '2027-01-10T01:00:00.000Z',
+            renewedAt: later(60 * 24 * 30),
+          },
+        },
       ]),
     ).toBe(2 * price);
   });

@@ -1,4 +1,10 @@
-import type { GuidebookEvent, PaymentEvent, PaymentRefunded, SubscriptionType, UserEvent } from '@pocketguide/contracts';
+import type {
+  GuidebookEvent,
+  PaymentEvent,
+  PaymentRefunded,
+  SubscriptionType,
+  UserEvent,
+} from '@pocketguide/contracts';
 import { priceOf } from '@pocketguide/contracts/payment/plans';
 import { DASHBOARD } from '@pocketguide/contracts/dashboard/dashboard-summary';
 import { guidebookEvents, paymentEvents, userEvents, type Logged } from '../event-readers.ts';
@@ -84,7 +90,13 @@ export function eventTimeOf(event: Event): string {
 
 function withPlan(doc: DashboardUserDoc, plan: SubscriptionType): DashboardUserDoc {
   const paid = plan !== 'free';
-  return { ...doc, plan, paid, renewing: paid ? doc.renewing : false, ...(paid ? {} : { periodPayment: null, mrrRefund: 0 }) };
+  return {
+    ...doc,
+    plan,
+    paid,
+    renewing: paid ? doc.renewing : false,
+    ...(paid ? {} : { periodPayment: null, mrrRefund: 0 }),
+  };
 }
 
 /** A new paid period began, paid by `merchantUid` (if known): its refunds are what the MRR loses from now. */
@@ -96,13 +108,23 @@ const newPeriod = (doc: DashboardUserDoc, merchantUid: string | undefined): Dash
 
 /** A refund of the current period's payment takes its amount off the MRR, never more than a month's price. */
 function withRefund(doc: DashboardUserDoc, refund: PaymentRefunded['data']): DashboardUserDoc {
-  if (doc.periodPayment === null || refund.merchantUid !== doc.periodPayment || doc.plan === 'free' || doc.plan === 'onemonth') return doc;
+  if (
+    doc.periodPayment === null ||
+    refund.merchantUid !== doc.periodPayment ||
+    doc.plan === 'free' ||
+    doc.plan === 'onemonth'
+  )
+    return doc;
   const monthly = priceOf(doc.plan, new Date(refund.refundedAt));
   return { ...doc, mrrRefund: Math.min(monthly, doc.mrrRefund + refund.amount) };
 }
 
 /** The account left or joined the paid count in a way the month flows cannot see (see dashboard-docs.ts). */
-const corrected = (doc: DashboardUserDoc, at: string): DashboardUserDoc => ({ ...doc, corrected: true, paidCorrections: [...doc.paidCorrections, at] });
+const corrected = (doc: DashboardUserDoc, at: string): DashboardUserDoc => ({
+  ...doc,
+  corrected: true,
+  paidCorrections: [...doc.paidCorrections, at],
+});
 
 function evolveUser(doc: DashboardUserDoc | null, event: Event, id: string): DashboardUserDoc | null {
   if (event.type === 'UserRegistered') {
@@ -151,7 +173,14 @@ function evolveUser(doc: DashboardUserDoc | null, event: Event, id: string): Das
       return withPlan(doc, 'free');
     case 'UserDeleted': {
       // a tombstone: whether it had been activated (the month counted that), and a paid account leaving
-      const gone: DashboardUserDoc = { ...doc, deleted: true, plan: 'free', paid: false, renewing: false, hidden: false };
+      const gone: DashboardUserDoc = {
+        ...doc,
+        deleted: true,
+        plan: 'free',
+        paid: false,
+        renewing: false,
+        hidden: false,
+      };
       return doc.paid ? corrected(gone, event.data.deletedAt) : gone;
     }
     default:
@@ -166,15 +195,21 @@ function evolveUser(doc: DashboardUserDoc | null, event: Event, id: string): Das
 function evolveGuidebook(doc: DashboardGuidebookDoc | null, event: Event, id: string): DashboardGuidebookDoc | null {
   switch (event.type) {
     case 'GuidebookCreated':
-      return doc ?? { id, kind: 'guidebook', createdAt: event.data.createdAt, gallery: false, since: null, deleted: false };
+      return (
+        doc ?? { id, kind: 'guidebook', createdAt: event.data.createdAt, gallery: false, since: null, deleted: false }
+      );
     case 'GuidebookPublicGallerySet':
       if (doc === null || doc.deleted) return doc;
-      return event.data.isPublicGallery ? { ...doc, gallery: true, since: doc.since ?? event.data.setAt } : { ...doc, gallery: false, since: null };
+      return event.data.isPublicGallery
+        ? { ...doc, gallery: true, since: doc.since ?? event.data.setAt }
+        : { ...doc, gallery: false, since: null };
     case 'GuidebookUnpublished':
       return doc === null || doc.deleted ? doc : { ...doc, gallery: false, since: null };
     case 'GuidebookDeleted':
       if (doc === null || doc.deleted) return doc;
-      return reportingDay(doc.createdAt) === reportingDay(event.data.deletedAt) ? { ...doc, gallery: false, since: null, deleted: true } : null;
+      return reportingDay(doc.createdAt) === reportingDay(event.data.deletedAt)
+        ? { ...doc, gallery: false, since: null, deleted: true }
+        : null;
     default:
       return doc;
   }
@@ -184,9 +219,18 @@ function evolvePayment(doc: DashboardPaymentDoc | null, event: Event, id: string
   switch (event.type) {
     case 'PaymentSucceeded':
     case 'TransferPaymentRecorded':
-      return { id, kind: 'payment', amount: event.data.amount, paidAt: event.data.paidAt, refunds: doc?.refunds ?? [], deleted: doc?.deleted ?? false };
+      return {
+        id,
+        kind: 'payment',
+        amount: event.data.amount,
+        paidAt: event.data.paidAt,
+        refunds: doc?.refunds ?? [],
+        deleted: doc?.deleted ?? false,
+      };
     case 'PaymentRefunded':
-      return doc === null ? null : { ...doc, refunds: [...doc.refunds, { amount: event.data.amount, at: event.data.refundedAt }] };
+      return doc === null
+        ? null
+        : { ...doc, refunds: [...doc.refunds, { amount: event.data.amount, at: event.data.refundedAt }] };
     case 'PaymentDeleted':
       return doc === null ? null : { ...doc, deleted: true };
     default:
@@ -209,7 +253,15 @@ const emptyMonth = (id: string): DashboardMonthDoc => ({
   paid: 0,
   refunded: 0,
 });
-const emptyDay = (id: string): DashboardDayDoc => ({ id, kind: 'day', day: id.slice('day-'.length), usersRegistered: 0, guidebooksCreated: 0, paid: 0, refunded: 0 });
+const emptyDay = (id: string): DashboardDayDoc => ({
+  id,
+  kind: 'day',
+  day: id.slice('day-'.length),
+  usersRegistered: 0,
+  guidebooksCreated: 0,
+  paid: 0,
+  refunded: 0,
+});
 
 function evolveMonth(doc: DashboardMonthDoc | null, event: Event, id: string): DashboardMonthDoc {
   const month = doc ?? emptyMonth(id);
@@ -274,7 +326,10 @@ export const dashboardProjector: Projector<DashboardDoc, DashboardEvent> = {
     { fields: { kind: 1, corrected: 1 } },
     { fields: { kind: 1, gallery: 1 } },
   ],
-  filter: { streamCategories: [userEvents.category, guidebookEvents.category, paymentEvents.category], eventTypes: DASHBOARD_EVENT_TYPES },
+  filter: {
+    streamCategories: [userEvents.category, guidebookEvents.category, paymentEvents.category],
+    eventTypes: DASHBOARD_EVENT_TYPES,
+  },
   decode: (recorded) => userEvents.read(recorded) ?? guidebookEvents.read(recorded) ?? paymentEvents.read(recorded),
   documentIds(event) {
     const month = () => monthDocId(reportingMonth(eventTimeOf(event)));
@@ -323,7 +378,10 @@ export const dashboardProjector: Projector<DashboardDoc, DashboardEvent> = {
       const delta = emptyTotals();
       addContribution(delta, before, -1);
       addContribution(delta, after, 1);
-      return withDelta(summary?.kind === 'summary' ? summary : { id: DASHBOARD_SUMMARY_ID, kind: 'summary', ...emptyTotals() }, delta);
+      return withDelta(
+        summary?.kind === 'summary' ? summary : { id: DASHBOARD_SUMMARY_ID, kind: 'summary', ...emptyTotals() },
+        delta,
+      );
     },
   },
   evolve(doc, event, id) {

@@ -47,9 +47,19 @@ export function answerInMemory(docs: ReadonlyMap<string, DashboardDoc>, reads: D
  * A read model built before the summary document existed has none; its totals are then computed from the entity
  * documents (slow at scale: `npm run projections:rebuild -- dashboard` once after upgrading).
  */
-export async function answerFromCollection(collection: Collection<DashboardDoc>, reads: DashboardReads): Promise<DashboardAnswers> {
-  const [months, summary, today] = await Promise.all([collection.find(reads.months), collection.get(reads.summary), collection.get(reads.today)]);
-  const totals = summary?.kind === 'summary' ? summary : totalsOf(await collection.find({ kind: { $in: ['user', 'guidebook', 'payment'] } }));
+export async function answerFromCollection(
+  collection: Collection<DashboardDoc>,
+  reads: DashboardReads,
+): Promise<DashboardAnswers> {
+  const [months, summary, today] = await Promise.all([
+    collection.find(reads.months),
+    collection.get(reads.summary),
+    collection.get(reads.today),
+  ]);
+  const totals =
+    summary?.kind === 'summary'
+      ? summary
+      : totalsOf(await collection.find({ kind: { $in: ['user', 'guidebook', 'payment'] } }));
   return { months, totals, today };
 }
 

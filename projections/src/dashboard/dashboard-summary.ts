@@ -25,7 +25,13 @@ import {
  */
 
 /** Plans whose subscriptions renew every month (onemonth never renews; enterprise renews at 0). */
-export const RECURRING_PLANS = ['mini', 'standard', 'pro', 'business', 'enterprise'] as const satisfies readonly PaidPlan[];
+export const RECURRING_PLANS = [
+  'mini',
+  'standard',
+  'pro',
+  'business',
+  'enterprise',
+] as const satisfies readonly PaidPlan[];
 
 export type DashboardReads = {
   /** the month documents: one a calendar month, however many accounts and events */
@@ -46,19 +52,24 @@ export function dashboardReads(now: Date): DashboardReads {
 }
 
 /** Percent with one decimal; 0 when there is nothing to divide by. */
-export const percentOf = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0);
+export const percentOf = (part: number, whole: number): number =>
+  whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 
 export function summarizeDashboard(now: Date, answers: DashboardAnswers, replayed = false): DashboardSummary {
   const today = reportingDay(now);
   const month = reportingMonth(now);
   const { totals } = answers;
-  const months = (answers.months as DashboardMonthDoc[]).filter((doc) => doc.month <= month).sort((a, b) => a.month.localeCompare(b.month));
+  const months = (answers.months as DashboardMonthDoc[])
+    .filter((doc) => doc.month <= month)
+    .sort((a, b) => a.month.localeCompare(b.month));
   const todayDoc = answers.today as DashboardDayDoc | null;
-  const sumTo = (last: string, of: (doc: DashboardMonthDoc) => number): number => months.reduce((sum, doc) => (doc.month <= last ? sum + of(doc) : sum), 0);
+  const sumTo = (last: string, of: (doc: DashboardMonthDoc) => number): number =>
+    months.reduce((sum, doc) => (doc.month <= last ? sum + of(doc) : sum), 0);
 
   // Revenue: paid minus refunded by month; deleted payments leave every figure, their refunds too.
   const monthNet = new Map<string, number>(months.map((doc) => [doc.month, doc.paid - doc.refunded]));
-  for (const [m, amount] of Object.entries(totals.deletedPaymentsByMonth)) if (m <= month) monthNet.set(m, (monthNet.get(m) ?? 0) + amount);
+  for (const [m, amount] of Object.entries(totals.deletedPaymentsByMonth))
+    if (m <= month) monthNet.set(m, (monthNet.get(m) ?? 0) + amount);
   const todayNet = (todayDoc ? todayDoc.paid - todayDoc.refunded : 0) + (totals.deletedPaymentsByDay[today] ?? 0);
 
   // Accounts: totals from the flows less the administrators (never members), plans from the paid accounts' counts.
@@ -77,10 +88,13 @@ export function summarizeDashboard(now: Date, answers: DashboardAnswers, replaye
   const activeUsers = activated - totals.hiddenActivated;
   const hiddenUsers = totals.hidden;
   // what the renewing subscriptions bring a month, less what was refunded of their current periods
-  const mrr = RECURRING_PLANS.reduce((sum, plan) => sum + (totals.renewingByPlan[plan] ?? 0) * priceOf(plan, now), 0) - totals.renewingRefunds;
+  const mrr =
+    RECURRING_PLANS.reduce((sum, plan) => sum + (totals.renewingByPlan[plan] ?? 0) * priceOf(plan, now), 0) -
+    totals.renewingRefunds;
 
   // Paid accounts at a month's end: subscriptions minus paid lapses up to it, less the corrections noted on accounts.
-  const correctionsTo = (m: string) => Object.entries(totals.correctionsByMonth).reduce((sum, [at, n]) => (at <= m ? sum + n : sum), 0);
+  const correctionsTo = (m: string) =>
+    Object.entries(totals.correctionsByMonth).reduce((sum, [at, n]) => (at <= m ? sum + n : sum), 0);
   const paidAtEnd = (m: string) => sumTo(m, (doc) => doc.subscribed - doc.lapsed) - correctionsTo(m);
 
   const guidebooksAtEnd = (m: string) => sumTo(m, (doc) => doc.guidebooksCreated - doc.guidebooksDeleted);

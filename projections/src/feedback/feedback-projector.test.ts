@@ -20,7 +20,12 @@ const submitted = (feedbackId: string, userId?: string) => ({
 describe('the feedback read model', () => {
   it('keeps each piece of feedback with its sender, or none for an anonymous visitor', () => {
     const docs = expectIdempotent(feedbackProjector, recordedEvents([submitted('f1', 'u1'), submitted('f2')]));
-    expect(docs.get('f1')).toMatchObject({ id: 'f1', title: '지도 확대', userId: 'u1', submittedAt: '2026-11-25T01:00:00.000Z' });
+    expect(docs.get('f1')).toMatchObject({
+      id: 'f1',
+      title: '지도 확대',
+      userId: 'u1',
+      submittedAt: '2026-11-25T01:00:00.000Z',
+    });
     expect(docs.get('f2')?.userId).toBeNull();
   });
 });

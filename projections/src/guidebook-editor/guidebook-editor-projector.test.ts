@@ -11,7 +11,10 @@ const created = g1.created({ document });
 
 describe('the guidebook-editor read model', () => {
   it('given a creation, then the whole document with empty settings at revision 0', () => {
-    const docs = expectIdempotent(guidebookEditorProjector, recordedEvents([created, { streamId: 'user-u1', type: 'UserRegistered', data: { userId: 'u1' } }]));
+    const docs = expectIdempotent(
+      guidebookEditorProjector,
+      recordedEvents([created, { streamId: 'user-u1', type: 'UserRegistered', data: { userId: 'u1' } }]),
+    );
     expect([...docs.keys()]).toEqual(['g1']);
     expect(docs.get('g1')).toEqual({
       id: 'g1',
@@ -62,7 +65,14 @@ describe('the guidebook-editor read model', () => {
   it('keeps the password and every setting; the revision moves with each event, thumbnails included', () => {
     const docs = expectIdempotent(
       guidebookEditorProjector,
-      recordedEvents([created, g1.password('jeju', 2), g1.published(3), g1.gallery(true, 4), g1.sampleFlags(false, true, 5), g1.thumbnail(6)]),
+      recordedEvents([
+        created,
+        g1.password('jeju', 2),
+        g1.published(3),
+        g1.gallery(true, 4),
+        g1.sampleFlags(false, true, 5),
+        g1.thumbnail(6),
+      ]),
     );
     expect(docs.get('g1')).toMatchObject({
       password: 'jeju',
@@ -87,13 +97,19 @@ describe('the guidebook-editor read model', () => {
   });
 
   it('a deletion drops the document', () => {
-    const docs = expectIdempotent(guidebookEditorProjector, recordedEvents([created, g1.unpublished(1), g1.deleted(2), g1.thumbnail(3)]));
+    const docs = expectIdempotent(
+      guidebookEditorProjector,
+      recordedEvents([created, g1.unpublished(1), g1.deleted(2), g1.thumbnail(3)]),
+    );
     expect(docs.size).toBe(0);
   });
 
   it('records where a copy came from', () => {
     const copy = guidebookEvents('g2').created({ document });
-    const docs = projectEvents(guidebookEditorProjector, recordedEvents([{ ...copy, data: { ...copy.data, source: 'copy', copiedFrom: 'g1' } }]));
+    const docs = projectEvents(
+      guidebookEditorProjector,
+      recordedEvents([{ ...copy, data: { ...copy.data, source: 'copy', copiedFrom: 'g1' } }]),
+    );
     expect(docs.get('g2')).toMatchObject({ source: 'copy', copiedFrom: 'g1' });
   });
 });
@@ -106,13 +122,19 @@ describe('views in the editor model', () => {
   });
 
   it('given flushed views, then the count adds up while the revision and updatedAt stay those of the guidebook', () => {
-    const docs = expectIdempotent(guidebookEditorProjector, recordedEvents([created, g1.published(1), viewed('g1', 12, 2), viewed('g1', 3, 3), viewed('g2', 50, 4)]));
+    const docs = expectIdempotent(
+      guidebookEditorProjector,
+      recordedEvents([created, g1.published(1), viewed('g1', 12, 2), viewed('g1', 3, 3), viewed('g2', 50, 4)]),
+    );
     expect(docs.get('g1')).toMatchObject({ views: { count: 15 }, revision: 1, updatedAt: at(1) });
     expect(docs.has('g2')).toBe(false);
   });
 
   it('a deletion still drops the document, and later views do not bring it back', () => {
-    const docs = expectIdempotent(guidebookEditorProjector, recordedEvents([created, viewed('g1', 4, 1), g1.deleted(2), viewed('g1', 2, 3)]));
+    const docs = expectIdempotent(
+      guidebookEditorProjector,
+      recordedEvents([created, viewed('g1', 4, 1), g1.deleted(2), viewed('g1', 2, 3)]),
+    );
     expect(docs.has('g1')).toBe(false);
   });
 });

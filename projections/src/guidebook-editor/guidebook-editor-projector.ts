@@ -19,19 +19,21 @@ import { guidebookOrViewsIdOf } from '../guidebook-stream.ts';
  * guidebook's document is dropped. `views.count` adds up the guidebook's `views-<id>` stream, as the lists do; views
  * live in their own stream, so they never move the revision an editor saves against.
  */
-export const guidebookEditorProjector: Projector<GuidebookEditorDoc, GuidebookEvent | GuidebookViewsEvent | UnknownEvent> = {
+export const guidebookEditorProjector: Projector<
+  GuidebookEditorDoc,
+  GuidebookEvent | GuidebookViewsEvent | UnknownEvent
+> = {
   name: GUIDEBOOK_EDITOR,
   collection: GUIDEBOOK_EDITOR,
-  indexes: [
-    { fields: { isSampleGuidebook: 1, updatedAt: -1 } },
-    { fields: { isSampleContent: 1, updatedAt: -1 } },
-  ],
+  indexes: [{ fields: { isSampleGuidebook: 1, updatedAt: -1 } }, { fields: { isSampleContent: 1, updatedAt: -1 } }],
   filter: { streamCategories: [GUIDEBOOK_STREAM_CATEGORY, VIEWS_STREAM_CATEGORY] },
   // Every event of the stream moves the revision, even one this build does not know: it is what `If-Match` checks.
-  decode: (recorded) => guidebookEvents.read(recorded) ?? guidebookViewsEvents.read(recorded) ?? guidebookEvents.unknown(recorded),
+  decode: (recorded) =>
+    guidebookEvents.read(recorded) ?? guidebookViewsEvents.read(recorded) ?? guidebookEvents.unknown(recorded),
   documentIds: guidebookOrViewsIdOf,
   evolve(doc, event) {
-    if (event.type === 'GuidebookViewed') return doc === null ? null : { ...doc, views: { count: doc.views.count + event.data.count } };
+    if (event.type === 'GuidebookViewed')
+      return doc === null ? null : { ...doc, views: { count: doc.views.count + event.data.count } };
     const revision = event.revision;
     if (event.type === 'GuidebookCreated') {
       return {

@@ -77,7 +77,10 @@ export const guidebookListProjector: Projector<GuidebookListDoc, GuidebookEvent 
     switch (event.type) {
       case 'GuidebookEdited': {
         const outline = outlineAfter({ title: doc.title, contentsCount: doc.contentsCount }, event.data.patches);
-        return evolveSettings({ ...doc, title: displayTitle(outline.title), contentsCount: outline.contentsCount }, event);
+        return evolveSettings(
+          { ...doc, title: displayTitle(outline.title), contentsCount: outline.contentsCount },
+          event,
+        );
       }
       case 'ContentPageCopied':
         return evolveSettings({ ...doc, contentsCount: doc.contentsCount + 1 }, event);

@@ -14,7 +14,13 @@ vi.mock('node:crypto', async (importOriginal) => {
     syncKeyDerivations.push(name);
     throw new Error(`${name} called: a synchronous hash blocks the event loop`);
   };
-  return { ...crypto, default: crypto, scryptSync: refuse('scryptSync'), pbkdf2Sync: refuse('pbkdf2Sync'), hkdfSync: refuse('hkdfSync') };
+  return {
+    ...crypto,
+    default: crypto,
+    scryptSync: refuse('scryptSync'),
+    pbkdf2Sync: refuse('pbkdf2Sync'),
+    hkdfSync: refuse('hkdfSync'),
+  };
 });
 
 const g1 = guidebookEvents('g1');
@@ -22,7 +28,8 @@ const sample = sampleGuidebook('kr');
 const created = g1.created({ document: sample });
 
 /** What readers can reach: published documents by uuid, as the viewer route looks them up. */
-const readable = (docs: Map<string, GuidebookViewerDoc>, uuid: string) => [...docs.values()].find((doc) => doc.uuid === uuid && doc.published) ?? null;
+const readable = (docs: Map<string, GuidebookViewerDoc>, uuid: string) =>
+  [...docs.values()].find((doc) => doc.uuid === uuid && doc.published) ?? null;
 
 describe('the guidebook-viewer read model', () => {
   it('given a creation, then nothing readable; when published, one document by uuid with what a reader needs', () => {
@@ -75,48 +82,79 @@ describe('the guidebook-viewer read model', () => {
       thumbnailUrl: 'https://cdn.example.com/g1-7.webp',
       updatedAt: at(6),
     });
-    expect(doc?.document.contents.map((page) => page._id)).toEqual([sample.contents[0]!._id, 'copy-1', ...sample.contents.slice(1).map((page) => page._id)]);
+    expect(doc?.document.contents.map((page) => page._id)).toEqual([
+      sample.contents[0]!._id,
+      'copy-1',
+      ...sample.contents.slice(1).map((page) => page._id),
+    ]);
   });
 
   it('edits made while unpublished are there when it is published again; unpublishing makes it unreadable', () => {
-    const events = recordedEvents([created, g1.published(1), g1.unpublished(2), g1.edited([{ op: 'replace', path: ['title'], value: 'Again' }], 3)]);
+    const events = recordedEvents([
+      created,
+      g1.published(1),
+      g1.unpublished(2),
+      g1.edited([{ op: 'replace', path: ['title'], value: 'Again' }], 3),
+    ]);
     const unpublished = expectIdempotent(guidebookViewerProjector, events);
     expect(readable(unpublished, 'uuid-g1')).toBeNull();
     expect(unpublished.get('g1')).toMatchObject({ published: false, publishedAt: null });
 
-    const republished = expectIdempotent(guidebookViewerProjector, recordedEvents([...events.map(({ type, data, streamId }) => ({ type, data, streamId })), g1.published(4)]));
+    const republished = expectIdempotent(
+      guidebookViewerProjector,
+      recordedEvents([...events.map(({ type, data, streamId }) => ({ type, data, streamId })), g1.published(4)]),
+    );
     expect(readable(republished, 'uuid-g1')).toMatchObject({ title: 'Again', publishedAt: at(4) });
   });
 
   it('a deletion removes the document', () => {
-    const docs = expectIdempotent(guidebookViewerProjector, recordedEvents([created, g1.published(1), g1.unpublished(2), g1.deleted(3), g1.thumbnail(4)]));
+    const docs = expectIdempotent(
+      guidebookViewerProjector,
+      recordedEvents([created, g1.published(1), g1.unpublished(2), g1.deleted(3), g1.thumbnail(4)]),
+    );
     expect(docs.size).toBe(0);
   });
 
   it('keeps the share password only as the hash its event carries, which verifies; blank removes the gate', async () => {
     const hash = await hashSharePassword('jeju2026', 'command:c1');
-    const docs = expectIdempotent(guidebookViewerProjector, recordedEvents([created, g1.password('jeju2026', 1, hash), g1.published(2)]));
+    const docs = expectIdempotent(
+      guidebookViewerProjector,
+      recordedEvents([created, g1.password('jeju2026', 1, hash), g1.published(2)]),
+    );
     const doc = readable(docs, 'uuid-g1');
     expect(doc).toMatchObject({ hasPassword: true, passwordHash: hash, updatedAt: at(2) });
     expect(JSON.stringify(doc)).not.toContain('jeju2026');
     await expect(verifySharePassword('jeju2026', doc?.passwordHash ?? '')).resolves.toBe(true);
     await expect(verifySharePassword('jeju2027', doc?.passwordHash ?? '')).resolves.toBe(false);
 
-    const removed = projectEvents(guidebookViewerProjector, recordedEvents([created, g1.password('jeju2026', 1, hash), g1.password('', 2)])).get('g1');
+    const removed = projectEvents(
+      guidebookViewerProjector,
+      recordedEvents([created, g1.password('jeju2026', 1, hash), g1.password('', 2)]),
+    ).get('g1');
     expect(removed).toMatchObject({ hasPassword: false, passwordHash: null });
   });
 
   it('given a password set before events carried a hash, keeps the gate closed with no hash (checked against its text at unlock)', () => {
-    const docs = expectIdempotent(guidebookViewerProjector, recordedEvents([created, g1.legacyPassword('jeju2026', 1), g1.published(2)]));
+    const docs = expectIdempotent(
+      guidebookViewerProjector,
+      recordedEvents([created, g1.legacyPassword('jeju2026', 1), g1.published(2)]),
+    );
     const doc = readable(docs, 'uuid-g1');
     expect(doc).toMatchObject({ hasPassword: true, passwordHash: null });
     expect(JSON.stringify(doc)).not.toContain('jeju2026');
-    const removed = projectEvents(guidebookViewerProjector, recordedEvents([created, g1.legacyPassword('jeju2026', 1), g1.legacyPassword('', 2)])).get('g1');
+    const removed = projectEvents(
+      guidebookViewerProjector,
+      recordedEvents([created, g1.legacyPassword('jeju2026', 1), g1.legacyPassword('', 2)]),
+    ).get('g1');
     expect(removed).toMatchObject({ hasPassword: false, passwordHash: null });
   });
 
   it('never hashes synchronously: a thousand password events fold with every sync key derivation of node:crypto refusing', () => {
-    const events = recordedEvents([created, ...Array.from({ length: 1000 }, (_, i) => g1.password(`pw-${i}`, i + 1)), g1.published(1001)]);
+    const events = recordedEvents([
+      created,
+      ...Array.from({ length: 1000 }, (_, i) => g1.password(`pw-${i}`, i + 1)),
+      g1.published(1001),
+    ]);
     const doc = projectEvents(guidebookViewerProjector, events).get('g1');
     expect(doc?.passwordHash).toBe('$scrypt$ln=14,r=8,p=1$c2FsdA==$pw-999');
     expect(syncKeyDerivations).toEqual([]);
@@ -141,12 +179,25 @@ describe('the guidebook-viewer read model', () => {
 describe('link-preview fields', () => {
   it('description: subheader text, then its title, then the header, then the first text item; cut at 200 characters', () => {
     const page = pageWithItem('a');
-    const withText = { ...page, sections: [{ ...page.sections[0]!, items: [{ _id: 't', type: 'text' as const, isImportant: false, content: richParagraph('첫 번째 글') }] }] };
+    const withText = {
+      ...page,
+      sections: [
+        {
+          ...page.sections[0]!,
+          items: [{ _id: 't', type: 'text' as const, isImportant: false, content: richParagraph('첫 번째 글') }],
+        },
+      ],
+    };
     const doc = documentOf('Plain', [withText]);
     expect(descriptionOf(doc)).toBe('첫 번째 글');
     expect(descriptionOf({ ...doc, header: { ...doc.header, text: richParagraph('Header') } })).toBe('Header');
     expect(descriptionOf({ ...doc, subheader: { ...doc.subheader, title: richParagraph('Title') } })).toBe('Title');
-    expect(descriptionOf({ ...doc, subheader: { ...doc.subheader, title: richParagraph('Title'), text: richParagraph('Text') } })).toBe('Text');
+    expect(
+      descriptionOf({
+        ...doc,
+        subheader: { ...doc.subheader, title: richParagraph('Title'), text: richParagraph('Text') },
+      }),
+    ).toBe('Text');
     expect(descriptionOf(documentOf('blank'))).toBe('');
     const long = { ...doc, subheader: { ...doc.subheader, text: richParagraph('가나다 '.repeat(100)) } };
     expect(descriptionOf(long).length).toBeLessThanOrEqual(200);

@@ -48,7 +48,8 @@ function firstPicture(document: GuidebookDocument): ImageSet | undefined {
   for (const page of document.contents) {
     for (const section of page.sections) {
       for (const item of section.items) {
-        if ((item.type === 'image' || item.type === 'imagetext' || item.type === 'preparation') && item.image) return item.image;
+        if ((item.type === 'image' || item.type === 'imagetext' || item.type === 'preparation') && item.image)
+          return item.image;
       }
     }
   }

@@ -16,7 +16,13 @@ export const iconsProjector: Projector<IconDoc, IconEvent> = {
   evolve(doc, event) {
     switch (event.type) {
       case 'IconUploaded':
-        return { id: event.data.iconId, userId: event.data.userId, url: event.data.url, createdAt: event.data.uploadedAt, deleted: false };
+        return {
+          id: event.data.iconId,
+          userId: event.data.userId,
+          url: event.data.url,
+          createdAt: event.data.uploadedAt,
+          deleted: false,
+        };
       case 'IconDeleted':
         return doc === null ? null : { ...doc, deleted: true };
       default: {

@@ -27,15 +27,36 @@ export const messagesProjector: Projector<MessageDoc, MessageEvent> = {
     switch (event.type) {
       case 'MessageSaved': {
         const { messageId, savedAt, ...content } = event.data;
-        if (doc === null) return { id: messageId, ...content, saved: true, showing: false, recipients: [], sentAt: null, createdAt: savedAt, updatedAt: savedAt };
+        if (doc === null)
+          return {
+            id: messageId,
+            ...content,
+            saved: true,
+            showing: false,
+            recipients: [],
+            sentAt: null,
+            createdAt: savedAt,
+            updatedAt: savedAt,
+          };
         // The saved words replace the old ones whole: a message saved without its English version has none any more.
         const { titleEn: _titleEn, messageEn: _messageEn, ...before } = doc;
         return { ...before, ...content, saved: true, updatedAt: savedAt };
       }
       case 'MessageSent':
-        return doc === null ? null : { ...doc, saved: false, showing: true, recipients: event.data.recipients, sentAt: event.data.sentAt, updatedAt: event.data.sentAt };
+        return doc === null
+          ? null
+          : {
+              ...doc,
+              saved: false,
+              showing: true,
+              recipients: event.data.recipients,
+              sentAt: event.data.sentAt,
+              updatedAt: event.data.sentAt,
+            };
       case 'MessageUnsent':
-        return doc === null ? null : { ...doc, saved: true, showing: false, recipients: [], updatedAt: event.data.unsentAt };
+        return doc === null
+          ? null
+          : { ...doc, saved: true, showing: false, recipients: [], updatedAt: event.data.unsentAt };
       case 'MessageDeleted':
         return null;
       default: {
@@ -76,7 +97,14 @@ export const inboxProjector: Projector<InboxDoc, InboxEvent> = {
   // Of the accounts' events only the billing notices: the others are no business of the inbox, and are not decoded for it.
   filter: {
     streamCategories: [MESSAGE_STREAM_CATEGORY, INBOX_STREAM_CATEGORY, userEvents.category],
-    eventTypes: ['MessageSaved', 'MessageSent', 'MessageUnsent', 'MessageDeleted', 'MessageDismissed', 'BillingNoticeSent'],
+    eventTypes: [
+      'MessageSaved',
+      'MessageSent',
+      'MessageUnsent',
+      'MessageDeleted',
+      'MessageDismissed',
+      'BillingNoticeSent',
+    ],
   },
   decode: (recorded) => messageEvents.read(recorded) ?? inboxEvents.read(recorded) ?? userEvents.read(recorded),
   documentIds: (event) => {

@@ -26,12 +26,23 @@ describe('the password-resets read model', () => {
         {
           streamId: 'user-u1',
           type: 'PasswordResetCompleted',
-          data: { userId: 'u1', resetId: 'r2', completedAt: '2026-03-01T09:30:00.000Z', closedTokenHashes: [hash(1), hash(2)] },
+          data: {
+            userId: 'u1',
+            resetId: 'r2',
+            completedAt: '2026-03-01T09:30:00.000Z',
+            closedTokenHashes: [hash(1), hash(2)],
+          },
         },
         requested(3),
       ]),
     );
-    expect(docs.get(hash(1))).toEqual({ id: hash(1), userId: 'u1', requestedAt: '2026-03-01T09:00:00.000Z', expiresAt: '2026-03-01T10:00:00.000Z', state: 'closed' });
+    expect(docs.get(hash(1))).toEqual({
+      id: hash(1),
+      userId: 'u1',
+      requestedAt: '2026-03-01T09:00:00.000Z',
+      expiresAt: '2026-03-01T10:00:00.000Z',
+      state: 'closed',
+    });
     expect(docs.get(hash(2))?.state).toBe('closed');
     expect(docs.get(hash(3))?.state).toBe('open');
   });
@@ -40,7 +51,11 @@ describe('the password-resets read model', () => {
     const docs = expectIdempotent(
       passwordResetsProjector,
       recordedEvents([
-        { streamId: 'user-u1', type: 'PasswordResetCompleted', data: { userId: 'u1', resetId: 'r9', completedAt: '2026-03-01T09:30:00.000Z', closedTokenHashes: [hash(9)] } },
+        {
+          streamId: 'user-u1',
+          type: 'PasswordResetCompleted',
+          data: { userId: 'u1', resetId: 'r9', completedAt: '2026-03-01T09:30:00.000Z', closedTokenHashes: [hash(9)] },
+        },
       ]),
     );
     expect(docs.size).toBe(0);

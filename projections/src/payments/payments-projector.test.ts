@@ -7,13 +7,36 @@ const stream = (merchantUid: string) => `payment-${merchantUid}`;
 const requested = (merchantUid: string, kind = 'purchase', amount = 50_000) => ({
   streamId: stream(merchantUid),
   type: 'PaymentRequested',
-  data: { merchantUid, userId: 'u1', plan: 'standard', billingCycle: 'month', amount, kind, requestedAt: '2026-03-01T09:00:00.000Z' },
+  data: {
+    merchantUid,
+    userId: 'u1',
+    plan: 'standard',
+    billingCycle: 'month',
+    amount,
+    kind,
+    requestedAt: '2026-03-01T09:00:00.000Z',
+  },
 });
-const paymentData = { currency: 'KRW', card_name: 'BC card', receipt_url: 'https://receipts.example/1', amount: 50_000, cancel_amount: 0, cancelled_at: null };
+const paymentData = {
+  currency: 'KRW',
+  card_name: 'BC card',
+  receipt_url: 'https://receipts.example/1',
+  amount: 50_000,
+  cancel_amount: 0,
+  cancelled_at: null,
+};
 const succeeded = (merchantUid: string, amount = 50_000) => ({
   streamId: stream(merchantUid),
   type: 'PaymentSucceeded',
-  data: { merchantUid, userId: 'u1', impUid: 'imp_1', amount, method: 'card', paymentData: { ...paymentData, amount }, paidAt: '2026-03-01T09:00:01.000Z' },
+  data: {
+    merchantUid,
+    userId: 'u1',
+    impUid: 'imp_1',
+    amount,
+    method: 'card',
+    paymentData: { ...paymentData, amount },
+    paidAt: '2026-03-01T09:00:01.000Z',
+  },
 });
 const refunded = (merchantUid: string, amount: number, cancelAmount: number, partial: boolean, at: string) => ({
   streamId: stream(merchantUid),
@@ -24,13 +47,23 @@ const refunded = (merchantUid: string, amount: number, cancelAmount: number, par
 describe('the payments read model', () => {
   it('refuses a stored payment event that does not fit its schema instead of misreading it', () => {
     const negative = refunded('pg_purchase_1', -1, 0, true, '2026-03-02T09:00:00.000Z');
-    expect(() => projectEvents(paymentsProjector, recordedEvents([requested('pg_purchase_1'), negative]))).toThrow(EventDecodeError);
-    const noData = { ...succeeded('pg_purchase_1'), data: { ...succeeded('pg_purchase_1').data, paymentData: undefined } };
-    expect(() => projectEvents(paymentsProjector, recordedEvents([requested('pg_purchase_1'), noData]))).toThrow('PaymentSucceeded: paymentData:');
+    expect(() => projectEvents(paymentsProjector, recordedEvents([requested('pg_purchase_1'), negative]))).toThrow(
+      EventDecodeError,
+    );
+    const noData = {
+      ...succeeded('pg_purchase_1'),
+      data: { ...succeeded('pg_purchase_1').data, paymentData: undefined },
+    };
+    expect(() => projectEvents(paymentsProjector, recordedEvents([requested('pg_purchase_1'), noData]))).toThrow(
+      'PaymentSucceeded: paymentData:',
+    );
   });
 
   it('a paid purchase is an Order with its receipt and payment data, and one transaction', () => {
-    const docs = expectIdempotent(paymentsProjector, recordedEvents([requested('pg_purchase_1'), succeeded('pg_purchase_1')]));
+    const docs = expectIdempotent(
+      paymentsProjector,
+      recordedEvents([requested('pg_purchase_1'), succeeded('pg_purchase_1')]),
+    );
     expect(docs.get('pg_purchase_1')).toEqual({
       id: 'pg_purchase_1',
       userId: 'u1',
@@ -64,7 +97,11 @@ describe('the payments read model', () => {
         refunded('pg_purchase_1', 20_000, 20_000, true, '2026-03-02T09:00:00.000Z'),
       ]),
     );
-    expect(docs.get('pg_purchase_1')).toMatchObject({ status: 'partially-refunded', cancelAmount: 20_000, refundedAt: '2026-03-02T09:00:00.000Z' });
+    expect(docs.get('pg_purchase_1')).toMatchObject({
+      status: 'partially-refunded',
+      cancelAmount: 20_000,
+      refundedAt: '2026-03-02T09:00:00.000Z',
+    });
     const whole = expectIdempotent(
       paymentsProjector,
       recordedEvents([
@@ -74,7 +111,11 @@ describe('the payments read model', () => {
         refunded('pg_purchase_1', 30_000, 50_000, false, '2026-03-03T09:00:00.000Z'),
       ]),
     ).get('pg_purchase_1');
-    expect(whole).toMatchObject({ status: 'refunded', cancelAmount: 50_000, paymentData: { cancel_amount: 50_000, cancelled_at: '2026-03-03T09:00:00.000Z' } });
+    expect(whole).toMatchObject({
+      status: 'refunded',
+      cancelAmount: 50_000,
+      paymentData: { cancel_amount: 50_000, cancelled_at: '2026-03-03T09:00:00.000Z' },
+    });
     expect(whole?.history.map((entry) => [entry.status, entry.amount])).toEqual([
       ['paid', 50_000],
       ['refunded', 20_000],
@@ -87,23 +128,56 @@ describe('the payments read model', () => {
       paymentsProjector,
       recordedEvents([
         requested('pg_renew_1', 'renewal'),
-        { streamId: stream('pg_renew_1'), type: 'PaymentFailed', data: { merchantUid: 'pg_renew_1', userId: 'u1', impUid: null, failReason: 'declined', failedAt: '2026-03-01T09:00:02.000Z' } },
+        {
+          streamId: stream('pg_renew_1'),
+          type: 'PaymentFailed',
+          data: {
+            merchantUid: 'pg_renew_1',
+            userId: 'u1',
+            impUid: null,
+            failReason: 'declined',
+            failedAt: '2026-03-01T09:00:02.000Z',
+          },
+        },
         requested('pg_cardcheck_1', 'card-check', 100),
         succeeded('pg_cardcheck_1', 100),
         refunded('pg_cardcheck_1', 100, 100, false, '2026-03-01T09:00:03.000Z'),
         requested('pg_purchase_2'),
         succeeded('pg_purchase_2'),
-        { streamId: stream('pg_purchase_2'), type: 'PaymentDeleted', data: { merchantUid: 'pg_purchase_2', userId: 'u1', deletedAt: '2026-03-04T09:00:00.000Z' } },
+        {
+          streamId: stream('pg_purchase_2'),
+          type: 'PaymentDeleted',
+          data: { merchantUid: 'pg_purchase_2', userId: 'u1', deletedAt: '2026-03-04T09:00:00.000Z' },
+        },
         {
           streamId: stream('pg_transfer_1'),
           type: 'TransferPaymentRecorded',
-          data: { merchantUid: 'pg_transfer_1', userId: 'u1', plan: 'enterprise', billingCycle: 'month', amount: 1_000_000, note: 'invoice 7', paidAt: '2026-03-05T00:00:00.000Z' },
+          data: {
+            merchantUid: 'pg_transfer_1',
+            userId: 'u1',
+            plan: 'enterprise',
+            billingCycle: 'month',
+            amount: 1_000_000,
+            note: 'invoice 7',
+            paidAt: '2026-03-05T00:00:00.000Z',
+          },
         },
       ]),
     );
-    expect(docs.get('pg_renew_1')).toMatchObject({ status: 'failed', failReason: 'declined', history: [{ status: 'failed', amount: 50_000, failReason: 'declined' }] });
+    expect(docs.get('pg_renew_1')).toMatchObject({
+      status: 'failed',
+      failReason: 'declined',
+      history: [{ status: 'failed', amount: 50_000, failReason: 'declined' }],
+    });
     expect(docs.get('pg_cardcheck_1')?.history.map((entry) => entry.status)).toEqual(['paid', 'cancelled']);
     expect(docs.has('pg_purchase_2')).toBe(false);
-    expect(docs.get('pg_transfer_1')).toMatchObject({ kind: 'transfer', method: 'transfer', status: 'paid', paymentData: null, note: 'invoice 7', paidAt: '2026-03-05T00:00:00.000Z' });
+    expect(docs.get('pg_transfer_1')).toMatchObject({
+      kind: 'transfer',
+      method: 'transfer',
+      status: 'paid',
+      paymentData: null,
+      note: 'invoice 7',
+      paidAt: '2026-03-05T00:00:00.000Z',
+    });
   });
 });

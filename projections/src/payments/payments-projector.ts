@@ -111,8 +111,13 @@ export const paymentsProjector: Projector<PaymentDoc, PaymentEvent> = {
           status: partial ? 'partially-refunded' : 'refunded',
           cancelAmount,
           refundedAt,
-          paymentData: doc.paymentData ? { ...doc.paymentData, cancel_amount: cancelAmount, cancelled_at: refundedAt } : null,
-          history: [...doc.history, { status: doc.kind === 'card-check' ? 'cancelled' : 'refunded', amount, at: refundedAt, failReason: null }],
+          paymentData: doc.paymentData
+            ? { ...doc.paymentData, cancel_amount: cancelAmount, cancelled_at: refundedAt }
+            : null,
+          history: [
+            ...doc.history,
+            { status: doc.kind === 'card-check' ? 'cancelled' : 'refunded', amount, at: refundedAt, failReason: null },
+          ],
         };
       }
       case 'PaymentDeleted':

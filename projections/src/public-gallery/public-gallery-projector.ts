@@ -1,4 +1,10 @@
-import { GUIDEBOOK_STREAM_CATEGORY, PUBLIC_GALLERY, guidebookEventTime, type GuidebookEvent, type PublicGalleryDoc } from '@pocketguide/contracts';
+import {
+  GUIDEBOOK_STREAM_CATEGORY,
+  PUBLIC_GALLERY,
+  guidebookEventTime,
+  type GuidebookEvent,
+  type PublicGalleryDoc,
+} from '@pocketguide/contracts';
 import { guidebookEvents } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 import { guidebookListProjector } from '../guidebook-list/guidebook-list-projector.ts';

@@ -30,9 +30,17 @@ describe('the reading-insights read model', () => {
           open('cover', '2026-11-25T15:30:00Z', { first: true, newReader: true }), // 00:30 on the 26th in Korea
           open('p1', '2026-11-25T15:31:00Z'),
           time('p1', '2026-11-25T15:32:00Z', 42_000),
-          open('cover', '2026-11-25T14:00:00Z', { first: true, newReader: true, source: 'kakao', device: 'desktop', offline: true }), // 23:00 on the 25th
+          open('cover', '2026-11-25T14:00:00Z', {
+            first: true,
+            newReader: true,
+            source: 'kakao',
+            device: 'desktop',
+            offline: true,
+          }), // 23:00 on the 25th
         ]),
-        recorded('g2', 'u1', [open('cover', '2026-11-26T01:00:00Z', { first: true, newReader: true, source: 'gallery' })]),
+        recorded('g2', 'u1', [
+          open('cover', '2026-11-26T01:00:00Z', { first: true, newReader: true, source: 'gallery' }),
+        ]),
         { streamId: 'guidebook-g1', type: 'GuidebookPublished', data: { guidebookId: 'g1' } },
       ]),
     );
@@ -48,11 +56,25 @@ describe('the reading-insights read model', () => {
       ].sort(),
     );
     const g1Day = docs.get('guidebook:g1:2026-11-26')!;
-    expect(g1Day).toMatchObject({ scope: 'guidebook', key: 'g1', day: '2026-11-26', readers: 1, sessions: 1, opens: 2, offline: 0 });
+    expect(g1Day).toMatchObject({
+      scope: 'guidebook',
+      key: 'g1',
+      day: '2026-11-26',
+      readers: 1,
+      sessions: 1,
+      opens: 2,
+      offline: 0,
+    });
     expect(g1Day.sources).toEqual({ qr: 1, link: 0, gallery: 0, kakao: 0, other: 0 });
     expect(g1Day.pages.p1?.opens).toBe(1);
     expect(medianSeconds(g1Day.pages.p1!.timeBuckets)).toBe(60);
-    expect(docs.get('guidebook:g1:2026-11-25')).toMatchObject({ readers: 1, sessions: 1, opens: 1, offline: 1, devices: { phone: 0, tablet: 0, desktop: 1 } });
+    expect(docs.get('guidebook:g1:2026-11-25')).toMatchObject({
+      readers: 1,
+      sessions: 1,
+      opens: 1,
+      offline: 1,
+      devices: { phone: 0, tablet: 0, desktop: 1 },
+    });
     // The owner's and the site's days add both guidebooks up, without pages.
     expect(docs.get('owner:u1:2026-11-26')).toMatchObject({ readers: 2, sessions: 2, opens: 3, pages: {} });
     expect(docs.get('site:*:2026-11-26')!.sources).toEqual({ qr: 1, link: 0, gallery: 1, kakao: 0, other: 0 });
@@ -62,8 +84,15 @@ describe('the reading-insights read model', () => {
     const docs = expectIdempotent(
       readingInsightsProjector,
       recordedEvents([
-        recorded('g1', 'u1', [open('p1', '2026-11-26T01:00:00Z', { first: true, newReader: true }), time('p1', '2026-11-26T01:00:05Z', 3_000)]),
-        recorded('g1', 'u1', [open('p1', '2026-11-26T02:00:00Z', { first: true }), time('p1', '2026-11-26T02:00:05Z', 4_000), time('p1', '2026-11-26T02:00:09Z', 900_000)]),
+        recorded('g1', 'u1', [
+          open('p1', '2026-11-26T01:00:00Z', { first: true, newReader: true }),
+          time('p1', '2026-11-26T01:00:05Z', 3_000),
+        ]),
+        recorded('g1', 'u1', [
+          open('p1', '2026-11-26T02:00:00Z', { first: true }),
+          time('p1', '2026-11-26T02:00:05Z', 4_000),
+          time('p1', '2026-11-26T02:00:09Z', 900_000),
+        ]),
       ]),
     );
     const day = docs.get('guidebook:g1:2026-11-26')!;

@@ -1,4 +1,11 @@
-import { READING_INSIGHTS, READING_STREAM_CATEGORY, readingDayAfter, readingDayIdsOf, type ReadingDayDoc, type ReadingEvent } from '@pocketguide/contracts';
+import {
+  READING_INSIGHTS,
+  READING_STREAM_CATEGORY,
+  readingDayAfter,
+  readingDayIdsOf,
+  type ReadingDayDoc,
+  type ReadingEvent,
+} from '@pocketguide/contracts';
 import { readingEvents } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 

@@ -35,7 +35,9 @@ export function documentOf(title: string, contents: ContentPage[] = []): Guidebo
 export const guidebookEvents = (guidebookId: string) => {
   const streamId = `guidebook-${guidebookId}`;
   return {
-    created: (data: { ownerId?: string; company?: string; document?: GuidebookDocument; uuid?: string; minute?: number } = {}) => ({
+    created: (
+      data: { ownerId?: string; company?: string; document?: GuidebookDocument; uuid?: string; minute?: number } = {},
+    ) => ({
       streamId,
       type: 'GuidebookCreated',
       data: {
@@ -65,24 +67,48 @@ export const guidebookEvents = (guidebookId: string) => {
       return {
         streamId,
         type: 'SectionItemDeleted',
-        data: { guidebookId, contentId: page._id, sectionId: section._id, itemId: item._id, item, index: 0, deletedAt: at(minute) },
+        data: {
+          guidebookId,
+          contentId: page._id,
+          sectionId: section._id,
+          itemId: item._id,
+          item,
+          index: 0,
+          deletedAt: at(minute),
+        },
       };
     },
-    published: (minute: number) => ({ streamId, type: 'GuidebookPublished', data: { guidebookId, publishedAt: at(minute) } }),
-    unpublished: (minute: number) => ({ streamId, type: 'GuidebookUnpublished', data: { guidebookId, reason: 'single', unpublishedAt: at(minute) } }),
+    published: (minute: number) => ({
+      streamId,
+      type: 'GuidebookPublished',
+      data: { guidebookId, publishedAt: at(minute) },
+    }),
+    unpublished: (minute: number) => ({
+      streamId,
+      type: 'GuidebookUnpublished',
+      data: { guidebookId, reason: 'single', unpublishedAt: at(minute) },
+    }),
     gallery: (isPublicGallery: boolean, minute: number) => ({
       streamId,
       type: 'GuidebookPublicGallerySet',
       data: { guidebookId, isPublicGallery, setAt: at(minute) },
     }),
     /** as the command appends it today: with the hash it made */
-    password: (password: string, minute: number, passwordHash: string | null = password === '' ? null : `$scrypt$ln=14,r=8,p=1$c2FsdA==$${password}`) => ({
+    password: (
+      password: string,
+      minute: number,
+      passwordHash: string | null = password === '' ? null : `$scrypt$ln=14,r=8,p=1$c2FsdA==$${password}`,
+    ) => ({
       streamId,
       type: 'GuidebookPasswordSet',
       data: { v: 2, guidebookId, password, passwordHash, setAt: at(minute) },
     }),
     /** as version 1 stored it: the text only */
-    legacyPassword: (password: string, minute: number) => ({ streamId, type: 'GuidebookPasswordSet', data: { guidebookId, password, setAt: at(minute) } }),
+    legacyPassword: (password: string, minute: number) => ({
+      streamId,
+      type: 'GuidebookPasswordSet',
+      data: { guidebookId, password, setAt: at(minute) },
+    }),
     sampleFlags: (isSampleGuidebook: boolean, isSampleContent: boolean, minute: number) => ({
       streamId,
       type: 'GuidebookSampleFlagsSet',
@@ -91,7 +117,11 @@ export const guidebookEvents = (guidebookId: string) => {
     thumbnail: (minute: number) => ({
       streamId,
       type: 'GuidebookThumbnailRecorded',
-      data: { guidebookId, thumbnailUrl: `https://cdn.example.com/${guidebookId}-${minute}.webp`, generatedAt: at(minute) },
+      data: {
+        guidebookId,
+        thumbnailUrl: `https://cdn.example.com/${guidebookId}-${minute}.webp`,
+        generatedAt: at(minute),
+      },
     }),
     deleted: (minute: number) => ({ streamId, type: 'GuidebookDeleted', data: { guidebookId, deletedAt: at(minute) } }),
   };

@@ -18,9 +18,21 @@ export type LogEvent = {
   recordedAt: string;
 };
 
-export type HistoryLogOptions = { total: number; seed?: number; scale?: number; editsPerEvent?: number; othersEvery?: number };
+export type HistoryLogOptions = {
+  total: number;
+  seed?: number;
+  scale?: number;
+  editsPerEvent?: number;
+  othersEvery?: number;
+};
 
-export function* historyLog({ total, seed = 42, scale = 250, editsPerEvent = 2, othersEvery }: HistoryLogOptions): Generator<LogEvent> {
+export function* historyLog({
+  total,
+  seed = 42,
+  scale = 250,
+  editsPerEvent = 2,
+  othersEvery,
+}: HistoryLogOptions): Generator<LogEvent> {
   const revisions = new Map<string, number>();
   const living: string[] = [];
   const livingIndex = new Map<string, number>();
@@ -39,7 +51,12 @@ export function* historyLog({ total, seed = 42, scale = 250, editsPerEvent = 2, 
   };
   const others = othersEvery ? otherReadModelsEvents(random) : null;
   let sinceOther = 0;
-  const days = historyDays({ seed, from: new Date('2025-09-01T00:00:00+09:00'), days: 5_000, rates: scaleRates(SMALL_HISTORY_RATES, scale) });
+  const days = historyDays({
+    seed,
+    from: new Date('2025-09-01T00:00:00+09:00'),
+    days: 5_000,
+    rates: scaleRates(SMALL_HISTORY_RATES, scale),
+  });
   for (const day of days) {
     for (const event of day) {
       if (written >= total) return;
@@ -71,7 +88,15 @@ export function* historyLog({ total, seed = 42, scale = 250, editsPerEvent = 2, 
         const id = living[Math.floor(random() * living.length)]!;
         const streamId = `guidebook-${id}`;
         const patches = [{ op: 'replace', path: ['title'], value: `Guide ${id} · ${written}` }];
-        const data = { guidebookId: id, baseRevision: (revisions.get(streamId) ?? 1) - 1, patches, inversePatches: [], summary: [], kind: 'edit', editedAt: event.recordedAt };
+        const data = {
+          guidebookId: id,
+          baseRevision: (revisions.get(streamId) ?? 1) - 1,
+          patches,
+          inversePatches: [],
+          summary: [],
+          kind: 'edit',
+          editedAt: event.recordedAt,
+        };
         yield next(streamId, 'GuidebookEdited', data, event.recordedAt);
       }
     }
@@ -102,27 +127,50 @@ function otherReadModelsEvents(random: () => number) {
     }
     return undefined;
   };
-  const content = (n: number) => ({ title: `Notice ${n}`, message: `Maintenance ${n}`, type: 'information', users: 'all', messageDate: '2026-11-30', notification: n % 2 === 0 });
+  const content = (n: number) => ({
+    title: `Notice ${n}`,
+    message: `Maintenance ${n}`,
+    type: 'information',
+    users: 'all',
+    messageDate: '2026-11-30',
+    notification: n % 2 === 0,
+  });
   const kinds: Array<(at: string) => OtherEvent | null> = [
     (at) => {
       const userId = aliveUser();
       if (!userId) return null;
       const iconId = `i${(count += 1)}`;
       icons.push({ iconId, userId });
-      return { streamId: `icon-library-${userId}`, type: 'IconUploaded', data: { iconId, userId, url: `/media/icons/${userId}/${iconId}.png`, bytes: 800, uploadedAt: at } };
+      return {
+        streamId: `icon-library-${userId}`,
+        type: 'IconUploaded',
+        data: { iconId, userId, url: `/media/icons/${userId}/${iconId}.png`, bytes: 800, uploadedAt: at },
+      };
     },
-    (at) => ({ streamId: `message-m${turn}`, type: 'MessageSaved', data: { messageId: `m${turn}`, ...content(turn), savedAt: at } }),
+    (at) => ({
+      streamId: `message-m${turn}`,
+      type: 'MessageSaved',
+      data: { messageId: `m${turn}`, ...content(turn), savedAt: at },
+    }),
     (at) => {
       const recipients = [...new Set([aliveUser(), aliveUser()].filter((user): user is string => user !== undefined))];
       const messageId = `m${(count += 1)}`;
       sent.push({ messageId, recipients });
-      return { streamId: `message-${messageId}`, type: 'MessageSent', data: { messageId, ...content(count), recipients, sentAt: at } };
+      return {
+        streamId: `message-${messageId}`,
+        type: 'MessageSent',
+        data: { messageId, ...content(count), recipients, sentAt: at },
+      };
     },
     (at) => {
       const message = sent.at(-1);
       const userId = message?.recipients[0];
       if (!message || !userId) return null;
-      return { streamId: `inbox-${userId}`, type: 'MessageDismissed', data: { userId, messageId: message.messageId, dismissedAt: at } };
+      return {
+        streamId: `inbox-${userId}`,
+        type: 'MessageDismissed',
+        data: { userId, messageId: message.messageId, dismissedAt: at },
+      };
     },
     (at) => {
       const feedbackId = `f${(count += 1)}`;
@@ -130,17 +178,39 @@ function otherReadModelsEvents(random: () => number) {
       return {
         streamId: `feedback-${feedbackId}`,
         type: 'FeedbackSubmitted',
-        data: { feedbackId, title: 'Map zoom', feedback: 'Please let me zoom the map.', url: 'https://pocketguide.example/guidebooks', userAgent: 'Mozilla/5.0', clientTimestamp: at, submittedAt: at, ...(userId ? { userId } : {}) },
+        data: {
+          feedbackId,
+          title: 'Map zoom',
+          feedback: 'Please let me zoom the map.',
+          url: 'https://pocketguide.example/guidebooks',
+          userAgent: 'Mozilla/5.0',
+          clientTimestamp: at,
+          submittedAt: at,
+          ...(userId ? { userId } : {}),
+        },
       };
     },
     (at) => {
       const guidebookId = pick([...published]);
       if (!guidebookId) return null;
       const reads = [
-        { kind: 'open', page: 'cover', at, source: 'qr', device: 'phone', offline: false, first: true, newReader: true },
+        {
+          kind: 'open',
+          page: 'cover',
+          at,
+          source: 'qr',
+          device: 'phone',
+          offline: false,
+          first: true,
+          newReader: true,
+        },
         { kind: 'time', page: 'cover', at, ms: 1000 + Math.floor(random() * 60_000), offline: false },
       ];
-      return { streamId: `reading-${guidebookId}`, type: 'GuidebookReadsRecorded', data: { guidebookId, ownerId: owners.get(guidebookId) ?? 'u1', reads } };
+      return {
+        streamId: `reading-${guidebookId}`,
+        type: 'GuidebookReadsRecorded',
+        data: { guidebookId, ownerId: owners.get(guidebookId) ?? 'u1', reads },
+      };
     },
     (at) => {
       const userId = aliveUser();
@@ -148,13 +218,28 @@ function otherReadModelsEvents(random: () => number) {
       const reset = { userId, resetId: `r${(count += 1)}`, tokenHash: count.toString(16).padStart(64, '0') };
       resets.push(reset);
       const expiresAt = new Date(Date.parse(at) + 3_600_000).toISOString();
-      return { streamId: `user-${userId}`, type: 'PasswordResetRequested', data: { ...reset, link: 'https://pocketguide.example/reset-password', requestedAt: at, expiresAt } };
+      return {
+        streamId: `user-${userId}`,
+        type: 'PasswordResetRequested',
+        data: { ...reset, link: 'https://pocketguide.example/reset-password', requestedAt: at, expiresAt },
+      };
     },
     (at) => {
       const userId = aliveUser();
       if (!userId) return null;
       const key = `renewal-upcoming-${(count += 1)}`;
-      return { streamId: `user-${userId}`, type: 'BillingNoticeSent', data: { userId, kind: 'renewal-upcoming', key, sentAt: at, title: 'Renewal', message: 'Your plan renews soon.' } };
+      return {
+        streamId: `user-${userId}`,
+        type: 'BillingNoticeSent',
+        data: {
+          userId,
+          kind: 'renewal-upcoming',
+          key,
+          sentAt: at,
+          title: 'Renewal',
+          message: 'Your plan renews soon.',
+        },
+      };
     },
     (at) => {
       const guidebookId = pick([...published]);
@@ -163,33 +248,68 @@ function otherReadModelsEvents(random: () => number) {
       return {
         streamId: `thumbnail_requests-${userId}`,
         type: 'ThumbnailsRequested',
-        data: { requestId: `t${(count += 1)}`, userId, via: 'user', priority: 'high', guidebookIds: [guidebookId], skipped: [], requestedAt: at },
+        data: {
+          requestId: `t${(count += 1)}`,
+          userId,
+          via: 'user',
+          priority: 'high',
+          guidebookIds: [guidebookId],
+          skipped: [],
+          requestedAt: at,
+        },
       };
     },
     (at) => {
       const guidebookId = pick([...published]);
       if (!guidebookId) return null;
-      return { streamId: `guidebook-${guidebookId}`, type: 'GuidebookThumbnailRecorded', data: { guidebookId, thumbnailUrl: `/media/thumbnails/${guidebookId}/${turn}.webp`, generatedAt: at, renderMs: 900 } };
+      return {
+        streamId: `guidebook-${guidebookId}`,
+        type: 'GuidebookThumbnailRecorded',
+        data: {
+          guidebookId,
+          thumbnailUrl: `/media/thumbnails/${guidebookId}/${turn}.webp`,
+          generatedAt: at,
+          renderMs: 900,
+        },
+      };
     },
     (at) => {
       const guidebookId = pick([...published]);
       if (!guidebookId) return null;
-      return { streamId: `thumbnail-${guidebookId}`, type: 'ThumbnailRenderFailed', data: { guidebookId, requestedAt: at, reason: 'timeout', failedAt: at } };
+      return {
+        streamId: `thumbnail-${guidebookId}`,
+        type: 'ThumbnailRenderFailed',
+        data: { guidebookId, requestedAt: at, reason: 'timeout', failedAt: at },
+      };
     },
     (at) => {
       const icon = icons.shift();
-      return icon ? { streamId: `icon-library-${icon.userId}`, type: 'IconDeleted', data: { ...icon, deletedAt: at } } : null;
+      return icon
+        ? { streamId: `icon-library-${icon.userId}`, type: 'IconDeleted', data: { ...icon, deletedAt: at } }
+        : null;
     },
     (at) => {
       const reset = resets.shift();
       if (!reset) return null;
-      return { streamId: `user-${reset.userId}`, type: 'PasswordResetCompleted', data: { userId: reset.userId, resetId: reset.resetId, completedAt: at, closedTokenHashes: [reset.tokenHash] } };
+      return {
+        streamId: `user-${reset.userId}`,
+        type: 'PasswordResetCompleted',
+        data: { userId: reset.userId, resetId: reset.resetId, completedAt: at, closedTokenHashes: [reset.tokenHash] },
+      };
     },
     (at) => {
       const message = sent.shift();
       if (!message) return null;
       const type = (count += 1) % 2 === 0 ? 'MessageUnsent' : 'MessageDeleted';
-      return { streamId: `message-${message.messageId}`, type, data: { messageId: message.messageId, recipients: message.recipients, [type === 'MessageUnsent' ? 'unsentAt' : 'deletedAt']: at } };
+      return {
+        streamId: `message-${message.messageId}`,
+        type,
+        data: {
+          messageId: message.messageId,
+          recipients: message.recipients,
+          [type === 'MessageUnsent' ? 'unsentAt' : 'deletedAt']: at,
+        },
+      };
     },
   ];
   return {
@@ -197,9 +317,11 @@ function otherReadModelsEvents(random: () => number) {
       const guidebookId = typeof data.guidebookId === 'string' ? data.guidebookId : null;
       if (type === 'UserRegistered' && typeof data.userId === 'string') users.push(data.userId);
       else if (type === 'UserDeleted' && typeof data.userId === 'string') deletedUsers.add(data.userId);
-      else if (type === 'GuidebookCreated' && guidebookId && typeof data.ownerId === 'string') owners.set(guidebookId, data.ownerId);
+      else if (type === 'GuidebookCreated' && guidebookId && typeof data.ownerId === 'string')
+        owners.set(guidebookId, data.ownerId);
       else if (type === 'GuidebookPublished' && guidebookId) published.add(guidebookId);
-      else if ((type === 'GuidebookUnpublished' || type === 'GuidebookDeleted') && guidebookId) published.delete(guidebookId);
+      else if ((type === 'GuidebookUnpublished' || type === 'GuidebookDeleted') && guidebookId)
+        published.delete(guidebookId);
     },
     /** the next kind that has something to say, or null when none has yet */
     next(at: string): OtherEvent | null {
@@ -223,12 +345,23 @@ export async function insertIntoSqliteLog(path: string, events: Iterable<LogEven
   const db = new Database(path, { timeout: 5000 });
   try {
     db.pragma('journal_mode = WAL');
-    const insert = db.prepare('INSERT INTO events (id, stream_id, category, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+    const insert = db.prepare(
+      'INSERT INTO events (id, stream_id, category, revision, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     let count = 0;
     db.transaction(() => {
       for (const event of events) {
         const category = event.streamId.slice(0, event.streamId.indexOf('-'));
-        insert.run(crypto.randomUUID(), event.streamId, category, event.revision, event.type, JSON.stringify(event.data), JSON.stringify(event.metadata), event.recordedAt);
+        insert.run(
+          crypto.randomUUID(),
+          event.streamId,
+          category,
+          event.revision,
+          event.type,
+          JSON.stringify(event.data),
+          JSON.stringify(event.metadata),
+          event.recordedAt,
+        );
         count += 1;
       }
     })();

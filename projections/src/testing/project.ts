@@ -25,7 +25,10 @@ function documentsOf<D extends Doc>(state: ProjectionState<D>): Map<string, D> {
 }
 
 /** The documents the projector builds from these events, by id. */
-export function projectEvents<D extends Doc>(projector: Projector<D>, events: readonly RecordedEvent[]): Map<string, D> {
+export function projectEvents<D extends Doc>(
+  projector: Projector<D>,
+  events: readonly RecordedEvent[],
+): Map<string, D> {
   const state: ProjectionState<D> = new Map();
   for (const event of events) applyEvent(projector, state, event);
   return documentsOf(state);
@@ -35,7 +38,10 @@ export function projectEvents<D extends Doc>(projector: Projector<D>, events: re
  * Asserts that delivering events again changes nothing: each event applied twice in a row, and the whole log
  * replayed after it was applied once, both give the documents of a single pass. Returns those documents.
  */
-export function expectIdempotent<D extends Doc>(projector: Projector<D>, events: readonly RecordedEvent[]): Map<string, D> {
+export function expectIdempotent<D extends Doc>(
+  projector: Projector<D>,
+  events: readonly RecordedEvent[],
+): Map<string, D> {
   const once = projectEvents(projector, events);
 
   const eachTwice: ProjectionState<D> = new Map();

@@ -10,7 +10,8 @@ import { createProjectionRunner } from '../projection-runner.ts';
 import { createCountingProjector } from './counting-projector.ts';
 
 const [eventStorePath, readStorePath] = process.argv.slice(2);
-if (!eventStorePath || !readStorePath) throw new Error('usage: projection-runner-child.ts <events.sqlite> <reads.sqlite>');
+if (!eventStorePath || !readStorePath)
+  throw new Error('usage: projection-runner-child.ts <events.sqlite> <reads.sqlite>');
 
 const eventStore = createSqliteEventStore({ path: eventStorePath });
 const readStore = createSqliteReadStore({ path: readStorePath });
@@ -22,6 +23,11 @@ const slowed: ReadStore = {
     await sleep(2);
   },
 };
-const runner = createProjectionRunner({ eventStore, readStore: slowed, projectors: [createCountingProjector()], batchSize: 50 });
+const runner = createProjectionRunner({
+  eventStore,
+  readStore: slowed,
+  projectors: [createCountingProjector()],
+  batchSize: 50,
+});
 await runner.start();
 console.log('started');

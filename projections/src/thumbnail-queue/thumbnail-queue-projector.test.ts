@@ -11,7 +11,15 @@ function requested(guidebookIds: string[], minute: number, priority: 'high' | 'l
   return {
     streamId: `thumbnail_requests-${userId}`,
     type: 'ThumbnailsRequested',
-    data: { requestId: `r-${minute}`, userId, via: 'user', priority, guidebookIds, skipped: [], requestedAt: at(minute) },
+    data: {
+      requestId: `r-${minute}`,
+      userId,
+      via: 'user',
+      priority,
+      guidebookIds,
+      skipped: [],
+      requestedAt: at(minute),
+    },
   };
 }
 
@@ -19,7 +27,12 @@ function recorded(guidebookId: string, minute: number, renderMs?: number) {
   return {
     streamId: `guidebook-${guidebookId}`,
     type: 'GuidebookThumbnailRecorded',
-    data: { guidebookId, thumbnailUrl: `/media/thumbnails/${guidebookId}/${minute}.webp`, generatedAt: at(minute), ...(renderMs === undefined ? {} : { renderMs }) },
+    data: {
+      guidebookId,
+      thumbnailUrl: `/media/thumbnails/${guidebookId}/${minute}.webp`,
+      generatedAt: at(minute),
+      ...(renderMs === undefined ? {} : { renderMs }),
+    },
   };
 }
 
@@ -31,7 +44,8 @@ function failed(guidebookId: string, requestedMinute: number, minute: number) {
   };
 }
 
-const guidebook = (docs: Map<string, ThumbnailQueueCollectionDoc>, id: string) => docs.get(id) as ThumbnailQueueDoc | undefined;
+const guidebook = (docs: Map<string, ThumbnailQueueCollectionDoc>, id: string) =>
+  docs.get(id) as ThumbnailQueueDoc | undefined;
 
 describe('the thumbnail-queue read model', () => {
   it('given a published guidebook, when a thumbnail is requested, then it waits at that priority from the request’s position', () => {
@@ -58,43 +72,92 @@ describe('the thumbnail-queue read model', () => {
       thumbnailQueueProjector,
       recordedEvents([g1.created(), g1.published(1), requested(['g1'], 2, 'low'), requested(['g1'], 4, 'high')]),
     );
-    expect(guidebook(docs, 'g1')?.pending).toEqual({ priority: 'high', since: at(2), lastRequestedAt: at(4), position: 4 });
+    expect(guidebook(docs, 'g1')?.pending).toEqual({
+      priority: 'high',
+      since: at(2),
+      lastRequestedAt: at(4),
+      position: 4,
+    });
     expect(guidebook(docs, 'g1')?.pendingRank).toBe(0);
   });
 
   it('a thumbnail made after the request ends the wait; one begun before a later request does not', () => {
     const base = [g1.created(), g1.published(1), requested(['g1'], 2)];
     const done = expectIdempotent(thumbnailQueueProjector, recordedEvents([...base, recorded('g1', 3)]));
-    expect(guidebook(done, 'g1')).toMatchObject({ pending: null, pendingRank: null, thumbnailUrl: '/media/thumbnails/g1/3.webp', thumbnailGeneratedAt: at(3) });
+    expect(guidebook(done, 'g1')).toMatchObject({
+      pending: null,
+      pendingRank: null,
+      thumbnailUrl: '/media/thumbnails/g1/3.webp',
+      thumbnailGeneratedAt: at(3),
+    });
 
-    const overtaken = expectIdempotent(thumbnailQueueProjector, recordedEvents([...base, requested(['g1'], 5), recorded('g1', 4)]));
+    const overtaken = expectIdempotent(
+      thumbnailQueueProjector,
+      recordedEvents([...base, requested(['g1'], 5), recorded('g1', 4)]),
+    );
     expect(guidebook(overtaken, 'g1')?.pending).toMatchObject({ lastRequestedAt: at(5) });
   });
 
   it('enabling the public gallery queues it at high priority; disabling does not', () => {
-    const docs = expectIdempotent(thumbnailQueueProjector, recordedEvents([g1.created(), g1.published(1), g1.gallery(true, 2), g2.created(), g2.published(3), g2.gallery(false, 4)]));
-    expect(guidebook(docs, 'g1')).toMatchObject({ isPublicGallery: true, pending: { priority: 'high', since: at(2) }, pendingRank: 0 });
+    const docs = expectIdempotent(
+      thumbnailQueueProjector,
+      recordedEvents([
+        g1.created(),
+        g1.published(1),
+        g1.gallery(true, 2),
+        g2.created(),
+        g2.published(3),
+        g2.gallery(false, 4),
+      ]),
+    );
+    expect(guidebook(docs, 'g1')).toMatchObject({
+      isPublicGallery: true,
+      pending: { priority: 'high', since: at(2) },
+      pendingRank: 0,
+    });
     expect(guidebook(docs, 'g2')?.pending).toBeNull();
   });
 
   it('a password gate appearing on a guidebook with a thumbnail queues a new one (and going again); an unseen one does not', () => {
-    const shown = expectIdempotent(thumbnailQueueProjector, recordedEvents([g1.created(), g1.published(1), recorded('g1', 2), g1.password('jeju', 3)]));
-    expect(guidebook(shown, 'g1')).toMatchObject({ hasPassword: true, pending: { priority: 'high', lastRequestedAt: at(3) } });
+    const shown = expectIdempotent(
+      thumbnailQueueProjector,
+      recordedEvents([g1.created(), g1.published(1), recorded('g1', 2), g1.password('jeju', 3)]),
+    );
+    expect(guidebook(shown, 'g1')).toMatchObject({
+      hasPassword: true,
+      pending: { priority: 'high', lastRequestedAt: at(3) },
+    });
     const removed = expectIdempotent(
       thumbnailQueueProjector,
-      recordedEvents([g1.created(), g1.published(1), recorded('g1', 2), g1.password('jeju', 3), recorded('g1', 4), g1.password('', 5)]),
+      recordedEvents([
+        g1.created(),
+        g1.published(1),
+        recorded('g1', 2),
+        g1.password('jeju', 3),
+        recorded('g1', 4),
+        g1.password('', 5),
+      ]),
     );
     expect(guidebook(removed, 'g1')).toMatchObject({ hasPassword: false, pending: { lastRequestedAt: at(5) } });
-    const unseen = expectIdempotent(thumbnailQueueProjector, recordedEvents([g1.created(), g1.published(1), g1.password('jeju', 3)]));
+    const unseen = expectIdempotent(
+      thumbnailQueueProjector,
+      recordedEvents([g1.created(), g1.published(1), g1.password('jeju', 3)]),
+    );
     expect(guidebook(unseen, 'g1')).toMatchObject({ hasPassword: true, pending: null });
   });
 
   it('unpublished guidebooks never wait: a request before publishing, or unpublishing, ends it; deleting removes the document', () => {
     const before = expectIdempotent(thumbnailQueueProjector, recordedEvents([g1.created(), requested(['g1'], 1)]));
     expect(guidebook(before, 'g1')?.pending).toBeNull();
-    const unpublished = expectIdempotent(thumbnailQueueProjector, recordedEvents([g1.created(), g1.published(1), requested(['g1'], 2), g1.unpublished(3)]));
+    const unpublished = expectIdempotent(
+      thumbnailQueueProjector,
+      recordedEvents([g1.created(), g1.published(1), requested(['g1'], 2), g1.unpublished(3)]),
+    );
     expect(guidebook(unpublished, 'g1')).toMatchObject({ published: false, pending: null, pendingRank: null });
-    const deleted = expectIdempotent(thumbnailQueueProjector, recordedEvents([g1.created(), g1.published(1), requested(['g1'], 2), g1.deleted(3), requested(['g1'], 4)]));
+    const deleted = expectIdempotent(
+      thumbnailQueueProjector,
+      recordedEvents([g1.created(), g1.published(1), requested(['g1'], 2), g1.deleted(3), requested(['g1'], 4)]),
+    );
     expect(deleted.has('g1')).toBe(false);
   });
 
@@ -104,14 +167,23 @@ describe('the thumbnail-queue read model', () => {
       recordedEvents([g1.created(), g1.published(1), requested(['g1'], 2), failed('g1', 2, 3)]),
     );
     expect(guidebook(docs, 'g1')).toMatchObject({ pending: null, lastFailure: { reason: 'timeout', failedAt: at(3) } });
-    const again = projectEvents(thumbnailQueueProjector, recordedEvents([g1.created(), g1.published(1), requested(['g1'], 2), requested(['g1'], 4), failed('g1', 2, 3)]));
+    const again = projectEvents(
+      thumbnailQueueProjector,
+      recordedEvents([g1.created(), g1.published(1), requested(['g1'], 2), requested(['g1'], 4), failed('g1', 2, 3)]),
+    );
     expect(guidebook(again, 'g1')?.pending).toMatchObject({ lastRequestedAt: at(4) });
   });
 
   it('one request names several guidebooks; unknown ones are left alone', () => {
     const docs = expectIdempotent(
       thumbnailQueueProjector,
-      recordedEvents([g1.created(), g1.published(1), g2.created(), g2.published(2), requested(['g1', 'g2', 'g404'], 3, 'low')]),
+      recordedEvents([
+        g1.created(),
+        g1.published(1),
+        g2.created(),
+        g2.published(2),
+        requested(['g1', 'g2', 'g404'], 3, 'low'),
+      ]),
     );
     expect([...docs.keys()].sort()).toEqual(['g1', 'g2']);
     expect(guidebook(docs, 'g2')?.pending).toMatchObject({ priority: 'low' });
@@ -121,9 +193,22 @@ describe('the thumbnail-queue read model', () => {
   it('the measured render times make a moving average (the newest counts a fifth); unmeasured ones are left out', () => {
     const docs = expectIdempotent(
       thumbnailQueueProjector,
-      recordedEvents([g1.created(), g1.published(1), recorded('g1', 2, 2000), recorded('g1', 3), recorded('g1', 4, 3000), recorded('g1', 5, 1000)]),
+      recordedEvents([
+        g1.created(),
+        g1.published(1),
+        recorded('g1', 2, 2000),
+        recorded('g1', 3),
+        recorded('g1', 4, 3000),
+        recorded('g1', 5, 1000),
+      ]),
     );
     // 2000 → 2000 + 0.2 × (3000 − 2000) = 2200 → 2200 + 0.2 × (1000 − 2200) = 1960
-    expect(docs.get(THUMBNAIL_STATS_ID)).toEqual({ kind: 'stats', id: THUMBNAIL_STATS_ID, renders: 3, averageRenderMs: 1960, lastRenderMs: 1000 });
+    expect(docs.get(THUMBNAIL_STATS_ID)).toEqual({
+      kind: 'stats',
+      id: THUMBNAIL_STATS_ID,
+      renders: 3,
+      averageRenderMs: 1960,
+      lastRenderMs: 1000,
+    });
   });
 });

@@ -31,7 +31,12 @@ const GUIDEBOOK_EVENTS = [
   'GuidebookThumbnailRecorded',
 ];
 
-function withPending(doc: ThumbnailQueueDoc, priority: ThumbnailPriority, requestedAt: string, position: number): ThumbnailQueueDoc {
+function withPending(
+  doc: ThumbnailQueueDoc,
+  priority: ThumbnailPriority,
+  requestedAt: string,
+  position: number,
+): ThumbnailQueueDoc {
   // Only a published guidebook has a reader's cover to draw.
   if (!doc.published) return doc;
   const current = doc.pending;
@@ -54,7 +59,8 @@ function answered(doc: ThumbnailQueueDoc, upTo: string): ThumbnailQueueDoc {
 }
 
 function evolveStats(doc: ThumbnailStatsDoc | null, renderMs: number): ThumbnailStatsDoc {
-  if (!doc) return { kind: 'stats', id: THUMBNAIL_STATS_ID, renders: 1, averageRenderMs: renderMs, lastRenderMs: renderMs };
+  if (!doc)
+    return { kind: 'stats', id: THUMBNAIL_STATS_ID, renders: 1, averageRenderMs: renderMs, lastRenderMs: renderMs };
   return {
     ...doc,
     renders: doc.renders + 1,
@@ -113,10 +119,15 @@ function evolveGuidebook(doc: ThumbnailQueueDoc | null, event: Logged<ThumbnailQ
       // A thumbnail shows what an anonymous reader sees: the cover, or the gate once a password is set. When that
       // changes, a public thumbnail must follow (a cover must not stay on view once its content is protected).
       const shown = doc.thumbnailUrl !== null || doc.isPublicGallery;
-      return hasPassword !== doc.hasPassword && shown ? withPending(next, 'high', event.data.setAt, event.position) : next;
+      return hasPassword !== doc.hasPassword && shown
+        ? withPending(next, 'high', event.data.setAt, event.position)
+        : next;
     }
     case 'GuidebookThumbnailRecorded':
-      return answered({ ...doc, thumbnailUrl: event.data.thumbnailUrl, thumbnailGeneratedAt: event.data.generatedAt }, event.data.generatedAt);
+      return answered(
+        { ...doc, thumbnailUrl: event.data.thumbnailUrl, thumbnailGeneratedAt: event.data.generatedAt },
+        event.data.generatedAt,
+      );
     default:
       return doc;
   }
@@ -136,7 +147,8 @@ export const thumbnailQueueProjector: Projector<ThumbnailQueueCollectionDoc, Thu
     streamCategories: [GUIDEBOOK_STREAM_CATEGORY, THUMBNAIL_REQUESTS_STREAM_CATEGORY, THUMBNAIL_STREAM_CATEGORY],
     eventTypes: [...GUIDEBOOK_EVENTS, 'ThumbnailsRequested', 'ThumbnailRenderFailed'],
   },
-  decode: (recorded) => guidebookEvents.read(recorded) ?? thumbnailRequestEvents.read(recorded) ?? thumbnailRenderEvents.read(recorded),
+  decode: (recorded) =>
+    guidebookEvents.read(recorded) ?? thumbnailRequestEvents.read(recorded) ?? thumbnailRenderEvents.read(recorded),
   documentIds(event) {
     if (event.type === 'ThumbnailsRequested') return event.data.guidebookIds;
     if (event.type === 'ThumbnailRenderFailed') return [event.data.guidebookId];

@@ -20,15 +20,34 @@ const registered = {
     activation: { activationId: 'a1', tokenHash: hash(1) },
   },
 };
-const reserved = { streamId: 'user-email-minji@example.com', type: 'UserEmailReserved', data: { email: 'minji@example.com', userId: 'u1', reservedAt: '2026-03-01T09:00:00.000Z' } };
+const reserved = {
+  streamId: 'user-email-minji@example.com',
+  type: 'UserEmailReserved',
+  data: { email: 'minji@example.com', userId: 'u1', reservedAt: '2026-03-01T09:00:00.000Z' },
+};
 
 describe('the users read model', () => {
   it('reads each stored event with its schema: one that does not fit stops the read model there, never half-read', () => {
-    const subscribed = { streamId: stream, type: 'UserSubscribed', data: { userId: 'u1', plan: 'platinum', billingCycle: 'month', expiresAt: '2026-04-01T09:00:00.000Z', subscribedAt: '2026-03-01T09:00:00.000Z' } };
+    const subscribed = {
+      streamId: stream,
+      type: 'UserSubscribed',
+      data: {
+        userId: 'u1',
+        plan: 'platinum',
+        billingCycle: 'month',
+        expiresAt: '2026-04-01T09:00:00.000Z',
+        subscribedAt: '2026-03-01T09:00:00.000Z',
+      },
+    };
     expect(() => projectEvents(usersProjector, recordedEvents([registered, subscribed]))).toThrow(EventDecodeError);
-    expect(() => projectEvents(usersProjector, recordedEvents([registered, subscribed]))).toThrow('UserSubscribed: plan:');
+    expect(() => projectEvents(usersProjector, recordedEvents([registered, subscribed]))).toThrow(
+      'UserSubscribed: plan:',
+    );
     // an event of a type this build does not know (a newer writer's) is left alone
-    const docs = expectIdempotent(usersProjector, recordedEvents([registered, { streamId: stream, type: 'UserTeleported', data: {} }]));
+    const docs = expectIdempotent(
+      usersProjector,
+      recordedEvents([registered, { streamId: stream, type: 'UserTeleported', data: {} }]),
+    );
     expect(docs.get('u1')?.subscriptionType).toBe('free');
   });
 
@@ -68,15 +87,41 @@ describe('the users read model', () => {
       usersProjector,
       recordedEvents([
         registered,
-        { streamId: stream, type: 'UserActivated', data: { userId: 'u1', activatedAt: '2026-03-01T10:00:00.000Z', via: 'link' } },
-        { streamId: stream, type: 'MailSent', data: { userId: 'u1', mailId: 'm1', kind: 'verification', sentAt: '2026-03-01T09:00:01.000Z' } },
+        {
+          streamId: stream,
+          type: 'UserActivated',
+          data: { userId: 'u1', activatedAt: '2026-03-01T10:00:00.000Z', via: 'link' },
+        },
+        {
+          streamId: stream,
+          type: 'MailSent',
+          data: { userId: 'u1', mailId: 'm1', kind: 'verification', sentAt: '2026-03-01T09:00:01.000Z' },
+        },
         {
           streamId: stream,
           type: 'UserProfileUpdated',
-          data: { userId: 'u1', profile: { name: 'Kim Minji', companyName: 'Jeju Walks', companyAddress: 'Jeju-si 1', mobile: '01012345678' }, language: 'en', updatedAt: '2026-03-02T09:00:00.000Z' },
+          data: {
+            userId: 'u1',
+            profile: {
+              name: 'Kim Minji',
+              companyName: 'Jeju Walks',
+              companyAddress: 'Jeju-si 1',
+              mobile: '01012345678',
+            },
+            language: 'en',
+            updatedAt: '2026-03-02T09:00:00.000Z',
+          },
         },
-        { streamId: stream, type: 'UserImageChanged', data: { userId: 'u1', image: '/media/users/u1/portrait-ab.webp', changedAt: '2026-03-02T10:00:00.000Z' } },
-        { streamId: stream, type: 'UserRoleChanged', data: { userId: 'u1', role: 'admin', changedAt: '2026-03-02T11:00:00.000Z' } },
+        {
+          streamId: stream,
+          type: 'UserImageChanged',
+          data: { userId: 'u1', image: '/media/users/u1/portrait-ab.webp', changedAt: '2026-03-02T10:00:00.000Z' },
+        },
+        {
+          streamId: stream,
+          type: 'UserRoleChanged',
+          data: { userId: 'u1', role: 'admin', changedAt: '2026-03-02T11:00:00.000Z' },
+        },
       ]),
     );
     expect(docs.get('u1')).toMatchObject({
@@ -96,7 +141,11 @@ describe('the users read model', () => {
       usersProjector,
       recordedEvents([
         registered,
-        { streamId: stream, type: 'UserActivated', data: { userId: 'u1', activatedAt: '2026-03-01T10:00:00.000Z', via: 'link' } },
+        {
+          streamId: stream,
+          type: 'UserActivated',
+          data: { userId: 'u1', activatedAt: '2026-03-01T10:00:00.000Z', via: 'link' },
+        },
         { streamId: stream, type: 'UserHidden', data: { userId: 'u1', hiddenAt: '2026-03-03T09:00:00.000Z' } },
       ]),
     );
@@ -118,21 +167,44 @@ describe('the users read model', () => {
   it('a permanent deletion removes the document and everything personal in it', () => {
     const docs = expectIdempotent(
       usersProjector,
-      recordedEvents([registered, { streamId: stream, type: 'UserDeleted', data: { userId: 'u1', deletedAt: '2026-03-04T09:00:00.000Z' } }]),
+      recordedEvents([
+        registered,
+        { streamId: stream, type: 'UserDeleted', data: { userId: 'u1', deletedAt: '2026-03-04T09:00:00.000Z' } },
+      ]),
     );
     expect(docs.size).toBe(0);
   });
 
   it('follows subscriptions: subscribed, plan changed, unsubscribed (the plan runs to its end)', () => {
-    const subscribed = { streamId: stream, type: 'UserSubscribed', data: { userId: 'u1', plan: 'standard', billingCycle: 'month', expiresAt: '2026-04-05T09:00:00.000Z', subscribedAt: '2026-03-05T09:00:00.000Z' } };
-    const changed = { streamId: stream, type: 'UserPlanChanged', data: { userId: 'u1', plan: 'pro', changedAt: '2026-03-06T09:00:00.000Z' } };
-    const unsubscribed = { streamId: stream, type: 'UserUnsubscribed', data: { userId: 'u1', expiresAt: '2026-04-05T09:00:00.000Z', unsubscribedAt: '2026-03-07T09:00:00.000Z' } };
+    const subscribed = {
+      streamId: stream,
+      type: 'UserSubscribed',
+      data: {
+        userId: 'u1',
+        plan: 'standard',
+        billingCycle: 'month',
+        expiresAt: '2026-04-05T09:00:00.000Z',
+        subscribedAt: '2026-03-05T09:00:00.000Z',
+      },
+    };
+    const changed = {
+      streamId: stream,
+      type: 'UserPlanChanged',
+      data: { userId: 'u1', plan: 'pro', changedAt: '2026-03-06T09:00:00.000Z' },
+    };
+    const unsubscribed = {
+      streamId: stream,
+      type: 'UserUnsubscribed',
+      data: { userId: 'u1', expiresAt: '2026-04-05T09:00:00.000Z', unsubscribedAt: '2026-03-07T09:00:00.000Z' },
+    };
     expect(expectIdempotent(usersProjector, recordedEvents([registered, subscribed])).get('u1')).toMatchObject({
       subscription: true,
       subscriptionType: 'standard',
       expiresAt: '2026-04-05T09:00:00.000Z',
     });
-    expect(expectIdempotent(usersProjector, recordedEvents([registered, subscribed, changed, unsubscribed])).get('u1')).toMatchObject({
+    expect(
+      expectIdempotent(usersProjector, recordedEvents([registered, subscribed, changed, unsubscribed])).get('u1'),
+    ).toMatchObject({
       subscription: false,
       subscriptionType: 'pro',
       expiresAt: '2026-04-05T09:00:00.000Z',
@@ -141,22 +213,65 @@ describe('the users read model', () => {
   });
 
   it('follows payments: the card, renewals, a failed renewal waiting for its retry, a scheduled charge, the lapse to free', () => {
-    const subscribed = { streamId: stream, type: 'UserSubscribed', data: { userId: 'u1', plan: 'standard', billingCycle: 'month', expiresAt: '2026-04-05T09:00:00.000Z', subscribedAt: '2026-03-05T09:00:00.000Z' } };
-    const card = { streamId: stream, type: 'PaymentMethodChanged', data: { userId: 'u1', customerUid: 'pg_card_u1_1', cardName: 'BC card', changedAt: '2026-03-05T09:00:00.000Z' } };
+    const subscribed = {
+      streamId: stream,
+      type: 'UserSubscribed',
+      data: {
+        userId: 'u1',
+        plan: 'standard',
+        billingCycle: 'month',
+        expiresAt: '2026-04-05T09:00:00.000Z',
+        subscribedAt: '2026-03-05T09:00:00.000Z',
+      },
+    };
+    const card = {
+      streamId: stream,
+      type: 'PaymentMethodChanged',
+      data: { userId: 'u1', customerUid: 'pg_card_u1_1', cardName: 'BC card', changedAt: '2026-03-05T09:00:00.000Z' },
+    };
     const renewed = {
       streamId: stream,
       type: 'SubscriptionRenewed',
-      data: { userId: 'u1', plan: 'standard', merchantUid: 'pg_renew_u1_20260405_1', expiresAt: '2026-05-05T09:00:00.000Z', renewedAt: '2026-04-05T09:00:00.000Z' },
+      data: {
+        userId: 'u1',
+        plan: 'standard',
+        merchantUid: 'pg_renew_u1_20260405_1',
+        expiresAt: '2026-05-05T09:00:00.000Z',
+        renewedAt: '2026-04-05T09:00:00.000Z',
+      },
     };
     const failed = {
       streamId: stream,
       type: 'RenewalChargeFailed',
-      data: { userId: 'u1', merchantUid: 'pg_renew_u1_20260505_1', attempt: 1, failReason: 'declined', nextAttemptAt: '2026-05-06T09:00:00.000Z', failedAt: '2026-05-05T09:00:00.000Z' },
+      data: {
+        userId: 'u1',
+        merchantUid: 'pg_renew_u1_20260505_1',
+        attempt: 1,
+        failReason: 'declined',
+        nextAttemptAt: '2026-05-06T09:00:00.000Z',
+        failedAt: '2026-05-05T09:00:00.000Z',
+      },
     };
-    const scheduled = { streamId: stream, type: 'PaymentScheduled', data: { userId: 'u1', scheduleAt: '2026-05-07T00:00:00.000Z', scheduledAt: '2026-05-05T10:00:00.000Z' } };
-    const lapsed = { streamId: stream, type: 'SubscriptionLapsed', data: { userId: 'u1', plan: 'standard', reason: 'charge-failed', lapsedAt: '2026-05-09T09:00:00.000Z' } };
-    const notice = { streamId: stream, type: 'BillingNoticeSent', data: { userId: 'u1', kind: 'lapsed', key: 'k', sentAt: '2026-05-09T09:00:01.000Z' } };
-    expect(expectIdempotent(usersProjector, recordedEvents([registered, card, subscribed, renewed, failed, scheduled])).get('u1')).toMatchObject({
+    const scheduled = {
+      streamId: stream,
+      type: 'PaymentScheduled',
+      data: { userId: 'u1', scheduleAt: '2026-05-07T00:00:00.000Z', scheduledAt: '2026-05-05T10:00:00.000Z' },
+    };
+    const lapsed = {
+      streamId: stream,
+      type: 'SubscriptionLapsed',
+      data: { userId: 'u1', plan: 'standard', reason: 'charge-failed', lapsedAt: '2026-05-09T09:00:00.000Z' },
+    };
+    const notice = {
+      streamId: stream,
+      type: 'BillingNoticeSent',
+      data: { userId: 'u1', kind: 'lapsed', key: 'k', sentAt: '2026-05-09T09:00:01.000Z' },
+    };
+    expect(
+      expectIdempotent(usersProjector, recordedEvents([registered, card, subscribed, renewed, failed, scheduled])).get(
+        'u1',
+      ),
+    ).toMatchObject({
       paymentMethod: 'BC card',
       customerUid: 'pg_card_u1_1',
       subscription: true,
@@ -164,7 +279,12 @@ describe('the users read model', () => {
       renewal: { merchantUid: 'pg_renew_u1_20260505_1', attempt: 1, nextAttemptAt: '2026-05-06T09:00:00.000Z' },
       paymentScheduledAt: '2026-05-07T00:00:00.000Z',
     });
-    expect(expectIdempotent(usersProjector, recordedEvents([registered, card, subscribed, renewed, failed, scheduled, lapsed, notice])).get('u1')).toMatchObject({
+    expect(
+      expectIdempotent(
+        usersProjector,
+        recordedEvents([registered, card, subscribed, renewed, failed, scheduled, lapsed, notice]),
+      ).get('u1'),
+    ).toMatchObject({
       subscription: false,
       subscriptionType: 'free',
       expiresAt: '2026-05-05T09:00:00.000Z',

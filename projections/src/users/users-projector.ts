@@ -108,23 +108,35 @@ export const usersProjector: Projector<UserDoc, UserEvent> = {
         return null;
       case 'UserSubscribed': {
         const { plan, expiresAt, subscribedAt } = event.data;
-        return withStatus({ ...doc, subscription: true, subscriptionType: plan, expiresAt, renewal: null }, subscribedAt);
+        return withStatus(
+          { ...doc, subscription: true, subscriptionType: plan, expiresAt, renewal: null },
+          subscribedAt,
+        );
       }
       case 'UserUnsubscribed':
         return withStatus({ ...doc, subscription: false, expiresAt: event.data.expiresAt }, event.data.unsubscribedAt);
       case 'UserPlanChanged':
         return withStatus({ ...doc, subscriptionType: event.data.plan }, event.data.changedAt);
       case 'PaymentMethodChanged':
-        return withStatus({ ...doc, customerUid: event.data.customerUid, paymentMethod: event.data.cardName }, event.data.changedAt);
+        return withStatus(
+          { ...doc, customerUid: event.data.customerUid, paymentMethod: event.data.cardName },
+          event.data.changedAt,
+        );
       case 'SubscriptionRenewed':
-        return withStatus({ ...doc, expiresAt: event.data.expiresAt, renewal: null, paymentScheduledAt: null }, event.data.renewedAt);
+        return withStatus(
+          { ...doc, expiresAt: event.data.expiresAt, renewal: null, paymentScheduledAt: null },
+          event.data.renewedAt,
+        );
       case 'RenewalChargeFailed': {
         const { merchantUid, attempt, nextAttemptAt, failedAt } = event.data;
         return withStatus({ ...doc, renewal: { merchantUid, attempt, nextAttemptAt } }, failedAt);
       }
       case 'SubscriptionLapsed':
         // expiresAt stays: the end of the last paid period, now in the past
-        return withStatus({ ...doc, subscription: false, subscriptionType: 'free', renewal: null, paymentScheduledAt: null }, event.data.lapsedAt);
+        return withStatus(
+          { ...doc, subscription: false, subscriptionType: 'free', renewal: null, paymentScheduledAt: null },
+          event.data.lapsedAt,
+        );
       case 'PaymentScheduled':
         return withStatus({ ...doc, paymentScheduledAt: event.data.scheduleAt }, event.data.scheduledAt);
       default:

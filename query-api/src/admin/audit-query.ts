@@ -1,5 +1,13 @@
 import type { Response } from 'express';
-import { AUDIT_TIMELINE, USERS, auditEntryId, type AuditActor, type AuditEntry, type AuditEntryDoc, type UserDoc } from '@pocketguide/contracts';
+import {
+  AUDIT_TIMELINE,
+  USERS,
+  auditEntryId,
+  type AuditActor,
+  type AuditEntry,
+  type AuditEntryDoc,
+  type UserDoc,
+} from '@pocketguide/contracts';
 import type { Collection, FieldCondition, Filter, ReadStore } from '@pocketguide/platform/read-store/read-store';
 
 /** What the audit timeline and the event explorer share: the index, who the actors are, streaming exports. */
@@ -26,15 +34,25 @@ export function auditIndex(readStore: ReadStore): Collection<AuditEntryDoc> {
  * `id` bounds, and the filtered walk that follows stays on one index whatever else is filtered.
  * Null: nothing in the range.
  */
-async function timeBounds(index: Collection<AuditEntryDoc>, from?: string, to?: string): Promise<{ gte?: string; lte?: string } | null> {
+async function timeBounds(
+  index: Collection<AuditEntryDoc>,
+  from?: string,
+  to?: string,
+): Promise<{ gte?: string; lte?: string } | null> {
   const bounds: { gte?: string; lte?: string } = {};
   if (from !== undefined) {
-    const [first] = await index.find({ at: { $gte: new Date(from).toISOString() } }, { sort: { at: 1, id: 1 }, limit: 1 });
+    const [first] = await index.find(
+      { at: { $gte: new Date(from).toISOString() } },
+      { sort: { at: 1, id: 1 }, limit: 1 },
+    );
     if (!first) return null;
     bounds.gte = first.id;
   }
   if (to !== undefined) {
-    const [last] = await index.find({ at: { $lte: new Date(to).toISOString() } }, { sort: { at: -1, id: -1 }, limit: 1 });
+    const [last] = await index.find(
+      { at: { $lte: new Date(to).toISOString() } },
+      { sort: { at: -1, id: -1 }, limit: 1 },
+    );
     if (!last) return null;
     bounds.lte = last.id;
   }
@@ -43,10 +61,15 @@ async function timeBounds(index: Collection<AuditEntryDoc>, from?: string, to?: 
 }
 
 /** The read-store filter of an entry filter, or null when the time range holds nothing. */
-export async function entryFilter(index: Collection<AuditEntryDoc>, filter: EntryFilter, cursor?: { after?: number; before?: number }): Promise<Filter | null> {
+export async function entryFilter(
+  index: Collection<AuditEntryDoc>,
+  filter: EntryFilter,
+  cursor?: { after?: number; before?: number },
+): Promise<Filter | null> {
   const where: Filter = {};
   if (filter.subject !== undefined) where.subject = filter.subject;
-  if (filter.types !== undefined && filter.types.length > 0) where.type = filter.types.length === 1 ? (filter.types[0] ?? null) : { $in: filter.types };
+  if (filter.types !== undefined && filter.types.length > 0)
+    where.type = filter.types.length === 1 ? (filter.types[0] ?? null) : { $in: filter.types };
   if (filter.stream !== undefined) where.streamId = filter.stream;
   if (filter.actor !== undefined) where.actor = filter.actor;
   if (filter.correlation !== undefined) where.correlationId = filter.correlation;
@@ -79,7 +102,11 @@ export async function findPage(
 }
 
 /** Every entry matching, page by page (for exports), in log order. */
-export async function* allEntries(index: Collection<AuditEntryDoc>, filter: EntryFilter, pageSize = 500): AsyncGenerator<AuditEntryDoc[]> {
+export async function* allEntries(
+  index: Collection<AuditEntryDoc>,
+  filter: EntryFilter,
+  pageSize = 500,
+): AsyncGenerator<AuditEntryDoc[]> {
   let after = 0;
   for (;;) {
     const { docs, next } = await findPage(index, filter, { after, limit: pageSize });
@@ -92,10 +119,18 @@ export async function* allEntries(index: Collection<AuditEntryDoc>, filter: Entr
 const SPECIAL_ACTORS = new Set(['system', 'anonymous']);
 
 /** The people behind the entries, by id (a deleted or unknown id simply has no name). */
-export async function actorsOf(readStore: ReadStore, docs: readonly Pick<AuditEntryDoc, 'actor'>[]): Promise<Map<string, AuditActor>> {
+export async function actorsOf(
+  readStore: ReadStore,
+  docs: readonly Pick<AuditEntryDoc, 'actor'>[],
+): Promise<Map<string, AuditActor>> {
   const ids = [...new Set(docs.flatMap((doc) => (doc.actor && !SPECIAL_ACTORS.has(doc.actor) ? [doc.actor] : [])))];
   const users = ids.length === 0 ? [] : await readStore.collection<UserDoc>(USERS).getMany(ids);
-  return new Map(users.map((user) => [user.id, { id: user.id, name: user.name || null, email: user.email || null, isAdmin: user.role === 'admin' }]));
+  return new Map(
+    users.map((user) => [
+      user.id,
+      { id: user.id, name: user.name || null, email: user.email || null, isAdmin: user.role === 'admin' },
+    ]),
+  );
 }
 
 export function toEntry(doc: AuditEntryDoc, actors: ReadonlyMap<string, AuditActor>): AuditEntry {

@@ -1,19 +1,50 @@
 import { Router } from 'express';
-import { AUDIT_SUBJECT_TYPES, AUDIT_TIMELINE, auditQuerySchema, auditSubjectKey, auditSubjectOf, type AuditPage, type AuditSubjectType } from '@pocketguide/contracts';
+import {
+  AUDIT_SUBJECT_TYPES,
+  AUDIT_TIMELINE,
+  auditQuerySchema,
+  auditSubjectKey,
+  auditSubjectOf,
+  type AuditPage,
+  type AuditSubjectType,
+} from '@pocketguide/contracts';
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
 import { NotFoundError } from '@pocketguide/platform/http/errors';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
 import { pathParam } from '@pocketguide/platform/http/path-param';
-import { actorsOf, allEntries, auditIndex, csvCell, entryFilter, toEntries, toEntry, writeChunk, type EntryFilter } from './audit-query.ts';
+import {
+  actorsOf,
+  allEntries,
+  auditIndex,
+  csvCell,
+  entryFilter,
+  toEntries,
+  toEntry,
+  writeChunk,
+  type EntryFilter,
+} from './audit-query.ts';
 
 export type AuditRoutesDeps = { readStore: ReadStore; readYourWrites: ReadYourWrites; auth: Auth };
 
 /** How many of a subject's newest entries the filter choices (actors, types) are gathered from. */
 const FILTER_CHOICES_SCAN = 2000;
 
-const CSV_COLUMNS = ['position', 'at', 'type', 'streamId', 'actorId', 'actorName', 'actorEmail', 'command', 'commandId', 'correlationId', 'causationId', 'summary'];
+const CSV_COLUMNS = [
+  'position',
+  'at',
+  'type',
+  'streamId',
+  'actorId',
+  'actorName',
+  'actorEmail',
+  'command',
+  'commandId',
+  'correlationId',
+  'causationId',
+  'summary',
+];
 
 /**
  * GET admin/audit/{subjectType}/{id}?actor&type&page&limit&format=json|ndjson|csv (administrators): the audit
@@ -26,7 +57,8 @@ export function auditRoutes({ readStore, readYourWrites, auth }: AuditRoutesDeps
 
   router.get('/admin/audit/:subjectType/:id', auth.admin, async (req, res) => {
     const subjectType = pathParam(req, 'subjectType');
-    if (!(AUDIT_SUBJECT_TYPES as readonly string[]).includes(subjectType)) throw new NotFoundError(`No audit timeline for ${subjectType}`);
+    if (!(AUDIT_SUBJECT_TYPES as readonly string[]).includes(subjectType))
+      throw new NotFoundError(`No audit timeline for ${subjectType}`);
     // A subject's key is its stream's id (`user-<id>` …), so its timeline walks the stream index.
     const subject = auditSubjectKey(subjectType as AuditSubjectType, pathParam(req, 'id'));
     if (auditSubjectOf(subject) === null) throw new NotFoundError(`No audit timeline for ${subject}`);
@@ -37,7 +69,10 @@ export function auditRoutes({ readStore, readYourWrites, auth }: AuditRoutesDeps
 
     if (format !== 'json') {
       const name = `audit-${subject}.${format}`.replaceAll(/[^\w.-]/g, '_');
-      res.setHeader('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
+      res.setHeader(
+        'Content-Type',
+        format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8',
+      );
       res.setHeader('Content-Disposition', `attachment; filename="${name}"`);
       res.setHeader('Cache-Control', 'no-store');
       // A byte-order mark lets spreadsheet programs read the Korean names as UTF-8.
@@ -47,7 +82,25 @@ export function auditRoutes({ readStore, readYourWrites, auth }: AuditRoutesDeps
         const chunk =
           format === 'csv'
             ? entries
-                .map((e) => [e.position, e.at, e.type, e.streamId, e.actorId, e.actor?.name, e.actor?.email, e.command, e.commandId, e.correlationId, e.causationId, e.summary].map(csvCell).join(',') + '\r\n')
+                .map(
+                  (e) =>
+                    [
+                      e.position,
+                      e.at,
+                      e.type,
+                      e.streamId,
+                      e.actorId,
+                      e.actor?.name,
+                      e.actor?.email,
+                      e.command,
+                      e.commandId,
+                      e.correlationId,
+                      e.causationId,
+                      e.summary,
+                    ]
+                      .map(csvCell)
+                      .join(',') + '\r\n',
+                )
                 .join('')
             : entries.map((entry) => `${JSON.stringify(entry)}\n`).join('');
         if (!(await writeChunk(res, chunk))) return;

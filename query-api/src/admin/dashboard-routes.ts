@@ -1,5 +1,9 @@
 import { Router } from 'express';
-import { DASHBOARD, dashboardQuerySchema, type DashboardSummary } from '@pocketguide/contracts/dashboard/dashboard-summary';
+import {
+  DASHBOARD,
+  dashboardQuerySchema,
+  type DashboardSummary,
+} from '@pocketguide/contracts/dashboard/dashboard-summary';
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { ValidationError } from '@pocketguide/platform/http/errors';
@@ -11,7 +15,13 @@ import { answerFromCollection, DashboardReplay } from '@pocketguide/projections/
 import { dashboardReads, summarizeDashboard } from '@pocketguide/projections/dashboard/dashboard-summary';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
 
-export type DashboardRoutesDeps = { readStore: ReadStore; eventStore: EventStore; readYourWrites: ReadYourWrites; auth: Auth; now?: () => Date };
+export type DashboardRoutesDeps = {
+  readStore: ReadStore;
+  eventStore: EventStore;
+  readYourWrites: ReadYourWrites;
+  auth: Auth;
+  now?: () => Date;
+};
 
 /** Past days never change (an event's recordedAt is when it was appended), so their replays are kept, a few. */
 const REPLAY_CACHE_SIZE = 32;
@@ -39,7 +49,13 @@ export async function replayDashboardFromLog(eventStore: EventStore, at: Date): 
  * model. `?asOf=YYYY-MM-DD` (a day in Korea, not after today): the figures as they were at the end of that day (now,
  * for today), replayed from the log.
  */
-export function dashboardRoutes({ readStore, eventStore, readYourWrites, auth, now = () => new Date() }: DashboardRoutesDeps): Router {
+export function dashboardRoutes({
+  readStore,
+  eventStore,
+  readYourWrites,
+  auth,
+  now = () => new Date(),
+}: DashboardRoutesDeps): Router {
   const router = Router();
   const dashboard = readStore.collection<DashboardDoc>(DASHBOARD);
   const replays = new Map<string, Promise<DashboardSummary>>();
@@ -62,14 +78,23 @@ export function dashboardRoutes({ readStore, eventStore, readYourWrites, auth, n
     const { asOf } = parseOrThrow(dashboardQuerySchema, { asOf: req.query.asOf }, 'query');
     const current = now();
     if (asOf !== undefined) {
-      const valid = !Number.isNaN(endOfReportingDay(asOf).getTime()) && reportingDay(new Date(endOfReportingDay(asOf).getTime() - 1)) === asOf;
-      if (!valid) throw new ValidationError('asOf must be a calendar day (YYYY-MM-DD)', [{ path: 'asOf', message: 'Invalid date' }]);
-      if (asOf > reportingDay(current)) throw new ValidationError('asOf cannot be after today', [{ path: 'asOf', message: 'Date in the future' }]);
+      const valid =
+        !Number.isNaN(endOfReportingDay(asOf).getTime()) &&
+        reportingDay(new Date(endOfReportingDay(asOf).getTime() - 1)) === asOf;
+      if (!valid)
+        throw new ValidationError('asOf must be a calendar day (YYYY-MM-DD)', [
+          { path: 'asOf', message: 'Invalid date' },
+        ]);
+      if (asOf > reportingDay(current))
+        throw new ValidationError('asOf cannot be after today', [{ path: 'asOf', message: 'Date in the future' }]);
       res.json(await replayed(asOf, current));
       return;
     }
     await readYourWrites(req, res, [DASHBOARD]);
-    const answer: DashboardSummary = summarizeDashboard(current, await answerFromCollection(dashboard, dashboardReads(current)));
+    const answer: DashboardSummary = summarizeDashboard(
+      current,
+      await answerFromCollection(dashboard, dashboardReads(current)),
+    );
     res.json(answer);
   });
 

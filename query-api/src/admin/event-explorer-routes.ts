@@ -1,12 +1,30 @@
 import { Router } from 'express';
-import { AUDIT_TIMELINE, auditEntryId, eventQuerySchema, redactSecrets, type AuditEntryDoc, type EventDetail, type EventList, type EventQuery } from '@pocketguide/contracts';
+import {
+  AUDIT_TIMELINE,
+  auditEntryId,
+  eventQuerySchema,
+  redactSecrets,
+  type AuditEntryDoc,
+  type EventDetail,
+  type EventList,
+  type EventQuery,
+} from '@pocketguide/contracts';
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
 import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import { NotFoundError } from '@pocketguide/platform/http/errors';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { pathParam } from '@pocketguide/platform/http/path-param';
-import { actorsOf, allEntries, auditIndex, findPage, toEntries, toEntry, writeChunk, type EntryFilter } from './audit-query.ts';
+import {
+  actorsOf,
+  allEntries,
+  auditIndex,
+  findPage,
+  toEntries,
+  toEntry,
+  writeChunk,
+  type EntryFilter,
+} from './audit-query.ts';
 
 export type EventExplorerRoutesDeps = {
   readStore: ReadStore;
@@ -46,7 +64,8 @@ function redacted(event: RecordedEvent) {
 
 async function eventAt(eventStore: EventStore, position: number): Promise<RecordedEvent | null> {
   // `from` is inclusive: positions are opaque (byte offsets on EventStoreDB), so `position - 1` cannot be read from.
-  for await (const event of eventStore.readAll({ from: position, maxCount: 1 })) return event.position === position ? event : null;
+  for await (const event of eventStore.readAll({ from: position, maxCount: 1 }))
+    return event.position === position ? event : null;
   return null;
 }
 
@@ -70,7 +89,11 @@ export function eventExplorerRoutes({ readStore, eventStore, auth, entryOf }: Ev
   router.get('/admin/events', auth.admin, async (req, res) => {
     const query = parse(req.query);
     const [page, indexedUpTo, head] = await Promise.all([
-      findPage(index, filterOf(query), { ...(query.after !== undefined ? { after: query.after } : {}), ...(query.before !== undefined ? { before: query.before } : {}), limit: query.limit }),
+      findPage(index, filterOf(query), {
+        ...(query.after !== undefined ? { after: query.after } : {}),
+        ...(query.before !== undefined ? { before: query.before } : {}),
+        limit: query.limit,
+      }),
       readStore.getCheckpoint(AUDIT_TIMELINE),
       eventStore.headPosition(),
     ]);
@@ -103,7 +126,8 @@ export function eventExplorerRoutes({ readStore, eventStore, auth, entryOf }: Ev
 
   router.get('/admin/events/:position', auth.admin, async (req, res) => {
     const raw = pathParam(req, 'position');
-    if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < 1) throw new NotFoundError('No event at this position');
+    if (!/^\d{1,16}$/.test(raw) || !Number.isSafeInteger(Number(raw)) || Number(raw) < 1)
+      throw new NotFoundError('No event at this position');
     const event = await eventAt(eventStore, Number(raw));
     if (!event) throw new NotFoundError('No event at this position');
     const doc = (await index.get(auditEntryId(event.position))) ?? entryOf(event);
@@ -113,7 +137,11 @@ export function eventExplorerRoutes({ readStore, eventStore, auth, entryOf }: Ev
     if (!chainDocs.some((entry) => entry.position === doc.position)) chainDocs.push(doc);
     chainDocs.sort((a, b) => a.position - b.position);
     const actors = await actorsOf(readStore, chainDocs);
-    const answer: EventDetail = { event: redacted(event), entry: toEntry(doc, actors), chain: chainDocs.map((entry) => toEntry(entry, actors)) };
+    const answer: EventDetail = {
+      event: redacted(event),
+      entry: toEntry(doc, actors),
+      chain: chainDocs.map((entry) => toEntry(entry, actors)),
+    };
     res.setHeader('Cache-Control', 'no-store');
     res.json(answer);
   });

@@ -1,5 +1,11 @@
 import { Router } from 'express';
-import { guidebookAsOfQuerySchema, guidebookStream, redactSecrets, type GuidebookAsOf, type GuidebookEditorDoc } from '@pocketguide/contracts';
+import {
+  guidebookAsOfQuerySchema,
+  guidebookStream,
+  redactSecrets,
+  type GuidebookAsOf,
+  type GuidebookEditorDoc,
+} from '@pocketguide/contracts';
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
 import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import { NotFoundError } from '@pocketguide/platform/http/errors';

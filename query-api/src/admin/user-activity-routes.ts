@@ -15,7 +15,12 @@ import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { pathParam } from '@pocketguide/platform/http/path-param';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
 
-export type UserActivityRoutesDeps = { readStore: ReadStore; readYourWrites: ReadYourWrites; auth: Auth; now?: () => Date };
+export type UserActivityRoutesDeps = {
+  readStore: ReadStore;
+  readYourWrites: ReadYourWrites;
+  auth: Auth;
+  now?: () => Date;
+};
 
 /** Payments that went through: paid, or refunded (in part or whole) after; card checks are not purchases. */
 const WENT_THROUGH = new Set<PaymentDoc['status']>(['paid', 'refunded', 'partially-refunded']);
@@ -29,7 +34,12 @@ const latest = (dates: readonly (string | null | undefined)[]): string | null =>
  * months since joining, and their last activity. Payments are `null` while the `payments` read model has never been
  * built (its projector has no checkpoint), so a product without it says "not known" rather than "none".
  */
-export function userActivityRoutes({ readStore, readYourWrites, auth, now = () => new Date() }: UserActivityRoutesDeps): Router {
+export function userActivityRoutes({
+  readStore,
+  readYourWrites,
+  auth,
+  now = () => new Date(),
+}: UserActivityRoutesDeps): Router {
   const router = Router();
   const users = readStore.collection<UserDoc>(USERS);
   const guidebooks = readStore.collection<GuidebookListDoc>(GUIDEBOOK_LIST);
@@ -46,7 +56,8 @@ export function userActivityRoutes({ readStore, readYourWrites, auth, now = () =
       guidebooks.find({ ownerId: userId, deleted: false }),
       paymentsBuilt ? payments.find({ userId }) : Promise.resolve(null),
     ]);
-    const through = paid?.filter((payment) => WENT_THROUGH.has(payment.status) && payment.kind !== 'card-check') ?? null;
+    const through =
+      paid?.filter((payment) => WENT_THROUGH.has(payment.status) && payment.kind !== 'card-check') ?? null;
     const lastPaidAt = through ? latest(through.map((payment) => payment.paidAt ?? payment.createdAt)) : null;
 
     const answer: AdminUserActivity = {
@@ -64,7 +75,8 @@ export function userActivityRoutes({ readStore, readYourWrites, auth, now = () =
             lastPaidAt,
           }
         : null,
-      lastActivityAt: latest([user.createdAt, ...owned.map((guidebook) => guidebook.updatedAt), lastPaidAt]) ?? user.createdAt,
+      lastActivityAt:
+        latest([user.createdAt, ...owned.map((guidebook) => guidebook.updatedAt), lastPaidAt]) ?? user.createdAt,
     };
     res.json(answer);
   });

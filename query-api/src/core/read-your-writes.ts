@@ -12,7 +12,9 @@ export function requestedPosition(req: Request): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const position = Number(raw);
   if (!Number.isSafeInteger(position) || position < 0) {
-    throw new ValidationError('after must be a non-negative integer position', [{ path: 'after', message: 'Invalid position' }]);
+    throw new ValidationError('after must be a non-negative integer position', [
+      { path: 'after', message: 'Invalid position' },
+    ]);
   }
   return position;
 }
@@ -33,7 +35,11 @@ export function createReadYourWrites(options: { readStore: ReadStore; timeoutMs:
     return true;
   }
 
-  return async function awaitProjections(req: Request, res: Response, projectors: readonly string[]): Promise<Consistency> {
+  return async function awaitProjections(
+    req: Request,
+    res: Response,
+    projectors: readonly string[],
+  ): Promise<Consistency> {
     const position = requestedPosition(req);
     if (position === undefined) return 'caught-up';
     const deadline = Date.now() + options.timeoutMs;

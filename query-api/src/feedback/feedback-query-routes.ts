@@ -1,5 +1,12 @@
 import { Router } from 'express';
-import { FEEDBACK, USERS, feedbackListQuerySchema, type FeedbackDoc, type FeedbackPage, type UserDoc } from '@pocketguide/contracts';
+import {
+  FEEDBACK,
+  USERS,
+  feedbackListQuerySchema,
+  type FeedbackDoc,
+  type FeedbackPage,
+  type UserDoc,
+} from '@pocketguide/contracts';
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
@@ -17,8 +24,16 @@ export function feedbackQueryRoutes({ readStore, readYourWrites, auth }: Feedbac
     const { after: _after, access_token: _a, token: _t, ...query } = req.query;
     const { page, limit } = parseOrThrow(feedbackListQuerySchema, query, 'query');
     await readYourWrites(req, res, [FEEDBACK]);
-    const [totalCount, docs] = await Promise.all([feedback.count({}), feedback.find({}, { sort: { submittedAt: -1, id: 1 }, skip: (page - 1) * limit, limit })]);
-    const senders = new Map((await users.getMany([...new Set(docs.flatMap((doc) => (doc.userId ? [doc.userId] : [])))])).map((user) => [user.id, user]));
+    const [totalCount, docs] = await Promise.all([
+      feedback.count({}),
+      feedback.find({}, { sort: { submittedAt: -1, id: 1 }, skip: (page - 1) * limit, limit }),
+    ]);
+    const senders = new Map(
+      (await users.getMany([...new Set(docs.flatMap((doc) => (doc.userId ? [doc.userId] : [])))])).map((user) => [
+        user.id,
+        user,
+      ]),
+    );
     const answer: FeedbackPage = {
       results: docs.map((doc) => {
         const sender = doc.userId ? senders.get(doc.userId) : undefined;

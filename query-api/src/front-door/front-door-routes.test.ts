@@ -22,7 +22,8 @@ async function serve(webDist: string) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     fetch: (path: string, cookie?: string) => fetch(`${base}${path}`, cookie ? { headers: { cookie } } : {}),
-    get: (path: string, cookie?: string) => fetch(`${base}${path}`, cookie ? { headers: { cookie } } : {}).then((response) => response.text()),
+    get: (path: string, cookie?: string) =>
+      fetch(`${base}${path}`, cookie ? { headers: { cookie } } : {}).then((response) => response.text()),
     close: () => server.close(),
   };
 }
@@ -35,12 +36,23 @@ function preRenderedBuild(): string {
   writeFileSync(join(dist, 'front.html'), 'the front door, not drawn');
   for (const language of ['ko', 'en']) {
     mkdirSync(join(dist, 'front', language), { recursive: true });
-    for (const page of ['index', 'login', 'signup']) writeFileSync(join(dist, 'front', language, `${page}.html`), `${language} ${page}`);
+    for (const page of ['index', 'login', 'signup'])
+      writeFileSync(join(dist, 'front', language, `${page}.html`), `${language} ${page}`);
   }
   const pages = Object.fromEntries(
-    ['ko', 'en'].map((language) => [language, { '/': `front/${language}/index.html`, '/login': `front/${language}/login.html`, '/signup': `front/${language}/signup.html` }]),
+    ['ko', 'en'].map((language) => [
+      language,
+      {
+        '/': `front/${language}/index.html`,
+        '/login': `front/${language}/login.html`,
+        '/signup': `front/${language}/signup.html`,
+      },
+    ]),
   );
-  writeFileSync(join(dist, 'front', 'pages.json'), JSON.stringify({ languageCookie: 'pocketguide.language', defaultLanguage: 'ko', pages, scriptHashes: [HASH] }));
+  writeFileSync(
+    join(dist, 'front', 'pages.json'),
+    JSON.stringify({ languageCookie: 'pocketguide.language', defaultLanguage: 'ko', pages, scriptHashes: [HASH] }),
+  );
   return dist;
 }
 
@@ -49,9 +61,11 @@ describe('the front door’s pages', () => {
     const server = await serve(preRenderedBuild());
     try {
       expect(await server.get('/')).toBe('ko index');
-      for (const path of ['/login', '/login/', '/login?verified=1']) expect(await server.get(path), path).toBe('ko login');
+      for (const path of ['/login', '/login/', '/login?verified=1'])
+        expect(await server.get(path), path).toBe('ko login');
       expect(await server.get('/signup')).toBe('ko signup');
-      for (const path of ['/terms', '/guidebooks/recent', '/login/extra', '/signup-later', '/reset-password/x']) expect(await server.get(path), path).toBe('the app');
+      for (const path of ['/terms', '/guidebooks/recent', '/login/extra', '/signup-later', '/reset-password/x'])
+        expect(await server.get(path), path).toBe('the app');
     } finally {
       server.close();
     }
@@ -76,7 +90,9 @@ describe('the front door’s pages', () => {
     const server = await serve(preRenderedBuild());
     try {
       const policy = (await server.fetch('/login')).headers.get('content-security-policy') ?? '';
-      expect(policy).toBe(`default-src 'self'; script-src 'self' https://dapi.kakao.com ${HASH}; style-src 'self' 'unsafe-inline'`);
+      expect(policy).toBe(
+        `default-src 'self'; script-src 'self' https://dapi.kakao.com ${HASH}; style-src 'self' 'unsafe-inline'`,
+      );
     } finally {
       server.close();
     }

@@ -51,7 +51,8 @@ function manifestReader(file: string): () => Promise<Manifest | null> {
   return async () => {
     const stats = await stat(file).catch(() => null);
     if (!stats) return null;
-    if (cached?.mtimeMs !== stats.mtimeMs) cached = { mtimeMs: stats.mtimeMs, manifest: parseManifest(await readFile(file, 'utf8')) };
+    if (cached?.mtimeMs !== stats.mtimeMs)
+      cached = { mtimeMs: stats.mtimeMs, manifest: parseManifest(await readFile(file, 'utf8')) };
     return cached.manifest;
   };
 }
@@ -59,8 +60,16 @@ function manifestReader(file: string): () => Promise<Manifest | null> {
 function parseManifest(text: string): Manifest | null {
   try {
     const value = JSON.parse(text) as Partial<Manifest>;
-    const hashes = Array.isArray(value.scriptHashes) && value.scriptHashes.every((hash) => typeof hash === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(hash));
-    if (typeof value.languageCookie !== 'string' || typeof value.defaultLanguage !== 'string' || typeof value.pages !== 'object' || !hashes) return null;
+    const hashes =
+      Array.isArray(value.scriptHashes) &&
+      value.scriptHashes.every((hash) => typeof hash === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(hash));
+    if (
+      typeof value.languageCookie !== 'string' ||
+      typeof value.defaultLanguage !== 'string' ||
+      typeof value.pages !== 'object' ||
+      !hashes
+    )
+      return null;
     return value as Manifest;
   } catch {
     return null; // a half-written file: the shell until the build finishes
@@ -85,6 +94,11 @@ function cookie(header: string | undefined, name: string): string | undefined {
 function allowScripts(res: Response, hashes: readonly string[]): void {
   const policy = res.getHeader('Content-Security-Policy');
   if (typeof policy !== 'string' || hashes.length === 0) return;
-  res.setHeader('Content-Security-Policy', policy.replace(/(^|;\s*)(script-src [^;]*)/, (_directive, start: string, sources: string) => `${start}${sources} ${hashes.join(' ')}`));
+  res.setHeader(
+    'Content-Security-Policy',
+    policy.replace(
+      /(^|;\s*)(script-src [^;]*)/,
+      (_directive, start: string, sources: string) => `${start}${sources} ${hashes.join(' ')}`,
+    ),
+  );
 }
-

@@ -23,7 +23,12 @@ import { startOfReportingDay } from '../user/user-routes.ts';
 import { guidebookOwners, type GuidebookOwners } from './guidebook-owners.ts';
 import { settingsView } from './guidebook-settings-view.ts';
 
-export type GuidebookListRoutesDeps = { readStore: ReadStore; readYourWrites: ReadYourWrites; auth: Auth; now?: () => Date };
+export type GuidebookListRoutesDeps = {
+  readStore: ReadStore;
+  readYourWrites: ReadYourWrites;
+  auth: Auth;
+  now?: () => Date;
+};
 
 /** The lists join owners from `users`, so a read after a write waits for both read models. */
 const LIST_READ_MODELS = [GUIDEBOOK_LIST, USERS] as const;
@@ -68,7 +73,12 @@ function toAdminRow(doc: GuidebookListDoc, owner: UserDoc | undefined, owners: G
  * the caller's own (GET guidebooks/ and guidebooks/recent), everyone's for administrators (GET admin/guidebooks)
  * and one user's for administrators (GET admin/users/{userId}/guidebooks). Deleted guidebooks are never listed.
  */
-export function guidebookListRoutes({ readStore, readYourWrites, auth, now = () => new Date() }: GuidebookListRoutesDeps): Router {
+export function guidebookListRoutes({
+  readStore,
+  readYourWrites,
+  auth,
+  now = () => new Date(),
+}: GuidebookListRoutesDeps): Router {
   const router = Router();
   const list = readStore.collection<GuidebookListDoc>(GUIDEBOOK_LIST);
   const owners = guidebookOwners(readStore);
@@ -77,9 +87,15 @@ export function guidebookListRoutes({ readStore, readYourWrites, auth, now = () 
    * The filter of a list. `ownerId` limits it to one owner; the user-type filter then keeps or drops that owner's
    * guidebooks as a whole. Search matches the title, the owner's current company or the one at creation.
    */
-  async function filterOf(query: Partial<Pick<GuidebookListQuery, 'search' | 'company' | 'status' | 'today'>>, ownerId?: string): Promise<Filter> {
+  async function filterOf(
+    query: Partial<Pick<GuidebookListQuery, 'search' | 'company' | 'status' | 'today'>>,
+    ownerId?: string,
+  ): Promise<Filter> {
     const filter: Filter = { deleted: false };
-    const owner = { ...(ownerId === undefined ? {} : { $eq: ownerId }), ...(query.company ? await owners.ownerTypeCondition(query.company) : {}) };
+    const owner = {
+      ...(ownerId === undefined ? {} : { $eq: ownerId }),
+      ...(query.company ? await owners.ownerTypeCondition(query.company) : {}),
+    };
     if (Object.keys(owner).length > 0) filter.ownerId = owner;
     if (query.search) {
       const search = query.search;
@@ -96,7 +112,11 @@ export function guidebookListRoutes({ readStore, readYourWrites, auth, now = () 
     return filter;
   }
 
-  async function pageOf(filter: Filter, page: number, pageSize: number): Promise<Page<GuidebookListDoc> & { owners: Map<string, UserDoc> }> {
+  async function pageOf(
+    filter: Filter,
+    page: number,
+    pageSize: number,
+  ): Promise<Page<GuidebookListDoc> & { owners: Map<string, UserDoc> }> {
     const [totalCount, docs] = await Promise.all([
       list.count(filter),
       list.find(filter, { sort: { updatedAt: -1, id: 1 }, skip: (page - 1) * pageSize, limit: pageSize }),
@@ -116,7 +136,11 @@ export function guidebookListRoutes({ readStore, readYourWrites, auth, now = () 
     const query = parseOrThrow(guidebookListQuerySchema, listQuery(req), 'query');
     const ownerId = callerId(req);
     await readYourWrites(req, res, LIST_READ_MODELS);
-    const { owners: found, results, ...paging } = await pageOf(await filterOf(query, ownerId), query.page, query.pageSize);
+    const {
+      owners: found,
+      results,
+      ...paging
+    } = await pageOf(await filterOf(query, ownerId), query.page, query.pageSize);
     const answer: GuidebookRows = { ...paging, results: results.map((doc) => toRow(doc, found.get(doc.ownerId))) };
     res.json(answer);
   });
@@ -126,7 +150,11 @@ export function guidebookListRoutes({ readStore, readYourWrites, auth, now = () 
     const query = parseOrThrow(recentGuidebooksQuerySchema, listQuery(req), 'query');
     const ownerId = callerId(req);
     await readYourWrites(req, res, LIST_READ_MODELS);
-    const { owners: found, results, ...paging } = await pageOf(await filterOf({ search: query.search }, ownerId), query.page, query.pageSize);
+    const {
+      owners: found,
+      results,
+      ...paging
+    } = await pageOf(await filterOf({ search: query.search }, ownerId), query.page, query.pageSize);
     const answer: GuidebookRows = { ...paging, results: results.map((doc) => toRow(doc, found.get(doc.ownerId))) };
     res.json(answer);
   });
@@ -135,7 +163,10 @@ export function guidebookListRoutes({ readStore, readYourWrites, auth, now = () 
     const query = parseOrThrow(guidebookListQuerySchema, listQuery(req), 'query');
     await readYourWrites(req, res, LIST_READ_MODELS);
     const { owners: found, results, ...paging } = await pageOf(await filterOf(query), query.page, query.pageSize);
-    const answer: AdminGuidebookRows = { ...paging, results: results.map((doc) => toAdminRow(doc, found.get(doc.ownerId), owners)) };
+    const answer: AdminGuidebookRows = {
+      ...paging,
+      results: results.map((doc) => toAdminRow(doc, found.get(doc.ownerId), owners)),
+    };
     res.json(answer);
   });
 
@@ -144,7 +175,11 @@ export function guidebookListRoutes({ readStore, readYourWrites, auth, now = () 
     await readYourWrites(req, res, LIST_READ_MODELS);
     const userId = pathParam(req, 'userId', 'User not found');
     if (!(await owners.get(userId))) throw new NotFoundError('User not found');
-    const { owners: found, results, ...paging } = await pageOf(await filterOf(query, userId), query.page, query.pageSize);
+    const {
+      owners: found,
+      results,
+      ...paging
+    } = await pageOf(await filterOf(query, userId), query.page, query.pageSize);
     const rows = results.map((doc) => toAdminRow(doc, found.get(doc.ownerId), owners));
     const answer: UserGuidebookRows = { ...paging, results: rows, response: rows };
     res.json(answer);

@@ -33,7 +33,8 @@ export type GuidebookReadRoutesDeps = {
   unlockLimiter?: LoginRateLimiter;
 };
 
-const mayEdit = (caller: AuthUser | undefined, ownerId: string): boolean => caller !== undefined && (caller.isAdmin || caller.id === ownerId);
+const mayEdit = (caller: AuthUser | undefined, ownerId: string): boolean =>
+  caller !== undefined && (caller.isAdmin || caller.id === ownerId);
 
 function toView(doc: GuidebookEditorDoc, withPassword: boolean): GuidebookView {
   return {
@@ -78,7 +79,12 @@ const samePassword = (sent: string, password: string): boolean => safeEqual(sha2
  *   administrators also for an unpublished one): the viewer's first step from /m/{uuid}; to others, 404 while the
  *   owner's account is hidden or deleted.
  */
-export function guidebookReadRoutes({ readStore, readYourWrites, auth, unlockLimiter = createUnlockLimiter() }: GuidebookReadRoutesDeps): Router {
+export function guidebookReadRoutes({
+  readStore,
+  readYourWrites,
+  auth,
+  unlockLimiter = createUnlockLimiter(),
+}: GuidebookReadRoutesDeps): Router {
   const router = Router();
   const editor = readStore.collection<GuidebookEditorDoc>(GUIDEBOOK_EDITOR);
   const list = readStore.collection<GuidebookListDoc>(GUIDEBOOK_LIST);
@@ -86,8 +92,12 @@ export function guidebookReadRoutes({ readStore, readYourWrites, auth, unlockLim
 
   router.get('/guidebooks/uuid/:uuid', auth.optional, async (req, res) => {
     await readYourWrites(req, res, [GUIDEBOOK_LIST, USERS]);
-    const [doc] = await list.find({ uuid: pathParam(req, 'uuid', GUIDEBOOK_MESSAGES.notFound), deleted: false }, { limit: 1 });
-    const readable = doc !== undefined && (mayEdit(req.user, doc.ownerId) || (doc.published && (await owners.isPublic(doc.ownerId))));
+    const [doc] = await list.find(
+      { uuid: pathParam(req, 'uuid', GUIDEBOOK_MESSAGES.notFound), deleted: false },
+      { limit: 1 },
+    );
+    const readable =
+      doc !== undefined && (mayEdit(req.user, doc.ownerId) || (doc.published && (await owners.isPublic(doc.ownerId))));
     if (!doc || !readable) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
     const answer: GuidebookIdByUuid = { result: doc.id };
     res.json(answer);
@@ -111,7 +121,13 @@ export function guidebookReadRoutes({ readStore, readYourWrites, auth, unlockLim
     if (doc.password !== '') {
       const sent = sentPassword(req);
       if (sent === null) {
-        const locked: LockedGuidebookView = { _id: doc.id, uuid: doc.uuid, title: doc.document.title, hasPassword: true, locked: true };
+        const locked: LockedGuidebookView = {
+          _id: doc.id,
+          uuid: doc.uuid,
+          title: doc.document.title,
+          hasPassword: true,
+          locked: true,
+        };
         res.json(locked);
         return;
       }

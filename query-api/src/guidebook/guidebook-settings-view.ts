@@ -2,7 +2,13 @@ import type { GuidebookRow, GuidebookSettingsFields } from '@pocketguide/contrac
 
 type SettingsView = Pick<
   GuidebookRow,
-  'published' | 'isPublicGallery' | 'isSampleGuidebook' | 'isSampleContent' | 'thumbnailUrl' | 'thumbnailGeneratedAt' | 'views'
+  | 'published'
+  | 'isPublicGallery'
+  | 'isSampleGuidebook'
+  | 'isSampleContent'
+  | 'thumbnailUrl'
+  | 'thumbnailGeneratedAt'
+  | 'views'
 >;
 
 /** The settings every guidebook answer carries, from either guidebook read model. */

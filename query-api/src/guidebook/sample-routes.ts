@@ -48,7 +48,10 @@ export function sampleRoutes({ readStore, readYourWrites, auth }: SampleRoutesDe
   }
 
   async function marked(flag: 'isSampleGuidebook' | 'isSampleContent', limit: number): Promise<GuidebookEditorDoc[]> {
-    return editor.find({ [flag]: true, ownerId: await owners.ownerTypeCondition('admin') }, { sort: { updatedAt: -1, id: 1 }, limit });
+    return editor.find(
+      { [flag]: true, ownerId: await owners.ownerTypeCondition('admin') },
+      { sort: { updatedAt: -1, id: 1 }, limit },
+    );
   }
 
   router.get('/sample/guidebook', auth.required, async (req, res) => {
@@ -65,7 +68,12 @@ export function sampleRoutes({ readStore, readYourWrites, auth }: SampleRoutesDe
     const language = await languageOf(req);
     await readYourWrites(req, res, SAMPLE_READ_MODELS);
     const markedPages: SampleContent[] = (await marked('isSampleContent', SAMPLE_CONTENTS_MAX)).flatMap((doc) =>
-      doc.document.contents.map((page) => ({ ...page, isSampleContent: true, origin: 'marked' as const, guidebookId: doc.id })),
+      doc.document.contents.map((page) => ({
+        ...page,
+        isSampleContent: true,
+        origin: 'marked' as const,
+        guidebookId: doc.id,
+      })),
     );
     const builtIn: SampleContent[] = sampleContents(language).map((page) => ({ ...page, origin: 'built-in' as const }));
     const answer: SampleContents = { results: [...markedPages, ...builtIn].slice(0, SAMPLE_CONTENTS_MAX) };

@@ -143,7 +143,7 @@ export function createBeaconIntake({
     matches(req) {
       if (req.method !== 'POST') return false;
       const url = req.url ?? '';
-      return url === PATH || (url.startsWith(PATH) && url.charCodeAt(PATH.length) === 63) /* ? */;
+      return url === PATH || (url.startsWith(PATH) && url.charCodeAt(PATH.length) === 63); /* ? */
     },
 
     handle(req, res) {

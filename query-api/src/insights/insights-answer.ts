@@ -33,10 +33,15 @@ export function isCalendarDay(day: string): boolean {
 }
 
 /** The range asked for, defaulting to the 30 days up to `today`, and the period of the same length before it. */
-export function insightsRange(today: string, from?: string, to?: string): { from: string; to: string; previous: { from: string; to: string } } | null {
+export function insightsRange(
+  today: string,
+  from?: string,
+  to?: string,
+): { from: string; to: string; previous: { from: string; to: string } } | null {
   const end = to ?? (from !== undefined && addDays(from, 29) < today ? addDays(from, 29) : today);
   const start = from ?? addDays(end, -29);
-  if (!isCalendarDay(start) || !isCalendarDay(end) || start > end || daysBetween(start, end) > INSIGHTS_MAX_DAYS) return null;
+  if (!isCalendarDay(start) || !isCalendarDay(end) || start > end || daysBetween(start, end) > INSIGHTS_MAX_DAYS)
+    return null;
   const length = daysBetween(start, end);
   return { from: start, to: end, previous: { from: addDays(start, -length), to: addDays(start, -1) } };
 }
@@ -54,8 +59,14 @@ function totalsOf(docs: readonly ReadingDayDoc[]): InsightsTotals {
   };
 }
 
-function countsOf<K extends string>(keys: readonly K[], docs: readonly ReadingDayDoc[], pick: (doc: ReadingDayDoc) => Record<K, number>): Record<K, number> {
-  return Object.fromEntries(keys.map((key) => [key, docs.reduce((total, doc) => total + (pick(doc)[key] ?? 0), 0)])) as Record<K, number>;
+function countsOf<K extends string>(
+  keys: readonly K[],
+  docs: readonly ReadingDayDoc[],
+  pick: (doc: ReadingDayDoc) => Record<K, number>,
+): Record<K, number> {
+  return Object.fromEntries(
+    keys.map((key) => [key, docs.reduce((total, doc) => total + (pick(doc)[key] ?? 0), 0)]),
+  ) as Record<K, number>;
 }
 
 export type PageTitles = ReadonlyMap<string, string>;
@@ -77,7 +88,8 @@ export function insightsAnswer(input: {
 }): InsightsAnswer {
   const { range, docs } = input;
   const byDay = new Map<string, InsightsDay>();
-  for (let day = range.from; day <= range.to; day = addDays(day, 1)) byDay.set(day, { day, readers: 0, sessions: 0, opens: 0 });
+  for (let day = range.from; day <= range.to; day = addDays(day, 1))
+    byDay.set(day, { day, readers: 0, sessions: 0, opens: 0 });
   for (const doc of docs) {
     const day = byDay.get(doc.day);
     if (!day) continue;
@@ -87,7 +99,8 @@ export function insightsAnswer(input: {
   }
 
   const pageSums = new Map<string, { opens: number; buckets: number[] }>();
-  for (const [page] of input.titles ?? []) pageSums.set(page, { opens: 0, buckets: TIME_BUCKETS_MS.map(() => 0).concat(0) });
+  for (const [page] of input.titles ?? [])
+    pageSums.set(page, { opens: 0, buckets: TIME_BUCKETS_MS.map(() => 0).concat(0) });
   for (const doc of docs) {
     if (doc.scope !== 'guidebook') continue;
     for (const [page, reading] of Object.entries(doc.pages)) {
@@ -98,7 +111,12 @@ export function insightsAnswer(input: {
     }
   }
   const pages: InsightsPage[] = [...pageSums]
-    .map(([page, sum]) => ({ page, title: input.titles?.get(page) ?? null, opens: sum.opens, medianSeconds: medianSeconds(sum.buckets) }))
+    .map(([page, sum]) => ({
+      page,
+      title: input.titles?.get(page) ?? null,
+      opens: sum.opens,
+      medianSeconds: medianSeconds(sum.buckets),
+    }))
     .sort((a, b) => b.opens - a.opens || a.page.localeCompare(b.page));
 
   return {
@@ -127,9 +145,13 @@ function csvCell(value: string | number | null): string {
 
 /** The answer as CSV: one row per day, then one per page (with its median time), UTF-8 with a BOM for Excel. */
 export function insightsCsv(answer: InsightsAnswer): string {
-  const rows: Array<Array<string | number | null>> = [['section', 'day_or_page', 'title', 'readers', 'sessions', 'opens', 'median_seconds']];
+  const rows: Array<Array<string | number | null>> = [
+    ['section', 'day_or_page', 'title', 'readers', 'sessions', 'opens', 'median_seconds'],
+  ];
   for (const day of answer.days) rows.push(['day', day.day, null, day.readers, day.sessions, day.opens, null]);
-  for (const page of answer.pages) rows.push(['page', page.page, page.title, null, null, page.opens, page.medianSeconds]);
-  for (const [source, count] of Object.entries(answer.sources)) rows.push(['source', source, null, null, count, null, null]);
+  for (const page of answer.pages)
+    rows.push(['page', page.page, page.title, null, null, page.opens, page.medianSeconds]);
+  for (const [source, count] of Object.entries(answer.sources))
+    rows.push(['source', source, null, null, count, null, null]);
   return `\uFEFF${rows.map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }

@@ -60,7 +60,13 @@ function inRange(scope: ReadingScope, keys: readonly string[], from: string, to:
  *   `?company=` for one company's guidebooks): the figures of `?from`–`?to` (Korean days, default the last 30) beside
  *   the period before; `?asOf=` replays the reading events recorded up to the end of that day; `?format=csv`.
  */
-export function insightsRoutes({ readStore, eventStore, auth, readYourWrites, now = () => new Date() }: InsightsRoutesDeps): Router {
+export function insightsRoutes({
+  readStore,
+  eventStore,
+  auth,
+  readYourWrites,
+  now = () => new Date(),
+}: InsightsRoutesDeps): Router {
   const router = Router();
   const editor = readStore.collection<GuidebookEditorDoc>(GUIDEBOOK_EDITOR);
   const users = readStore.collection<UserDoc>(USERS);
@@ -69,16 +75,28 @@ export function insightsRoutes({ readStore, eventStore, auth, readYourWrites, no
     const query = parseOrThrow(insightsQuerySchema, req.query, 'query');
     const today = koreanDay(now());
     const range = insightsRange(today, query.from, query.to);
-    if (!range) throw new ValidationError(INSIGHTS_MESSAGES.badRange, [{ path: 'from', message: INSIGHTS_MESSAGES.badRange }]);
+    if (!range)
+      throw new ValidationError(INSIGHTS_MESSAGES.badRange, [{ path: 'from', message: INSIGHTS_MESSAGES.badRange }]);
     if (query.asOf !== undefined && (!isCalendarDay(query.asOf) || query.asOf > today)) {
-      throw new ValidationError('asOf must be a calendar day (YYYY-MM-DD), not after today', [{ path: 'asOf', message: 'Invalid date' }]);
+      throw new ValidationError('asOf must be a calendar day (YYYY-MM-DD), not after today', [
+        { path: 'asOf', message: 'Invalid date' },
+      ]);
     }
     return { ...query, range };
   }
 
-  async function daysOf(scope: ReadingScope, keys: readonly string[], from: string, to: string, replay: Map<string, ReadingDayDoc> | null): Promise<ReadingDayDoc[]> {
+  async function daysOf(
+    scope: ReadingScope,
+    keys: readonly string[],
+    from: string,
+    to: string,
+    replay: Map<string, ReadingDayDoc> | null,
+  ): Promise<ReadingDayDoc[]> {
     if (keys.length === 0) return [];
-    if (replay) return [...replay.values()].filter((doc) => doc.scope === scope && keys.includes(doc.key) && doc.day >= from && doc.day <= to);
+    if (replay)
+      return [...replay.values()].filter(
+        (doc) => doc.scope === scope && keys.includes(doc.key) && doc.day >= from && doc.day <= to,
+      );
     return insights.find(inRange(scope, keys, from, to));
   }
 
@@ -105,7 +123,10 @@ export function insightsRoutes({ readStore, eventStore, auth, readYourWrites, no
       [COVER_PAGE, ''],
       ...guidebook.document.contents.map((page) => [page._id, page.title] as [string, string]),
     ]);
-    const replay = query.asOf === undefined ? null : await replayDays(eventStore.readStream(readingStream(id)), endOfKoreanDay(query.asOf));
+    const replay =
+      query.asOf === undefined
+        ? null
+        : await replayDays(eventStore.readStream(readingStream(id)), endOfKoreanDay(query.asOf));
     const { range } = query;
     const answer = insightsAnswer({
       scope: 'guidebook',
@@ -123,10 +144,17 @@ export function insightsRoutes({ readStore, eventStore, auth, readYourWrites, no
     const query = parseQuery(req);
     await readYourWrites(req, res, [READING_INSIGHTS, USERS]);
     const replay =
-      query.asOf === undefined ? null : await replayDays(eventStore.readAll({ filter: { streamCategories: [READING_STREAM_CATEGORY] } }), endOfKoreanDay(query.asOf));
+      query.asOf === undefined
+        ? null
+        : await replayDays(
+            eventStore.readAll({ filter: { streamCategories: [READING_STREAM_CATEGORY] } }),
+            endOfKoreanDay(query.asOf),
+          );
     const { range } = query;
     const [scope, keys]: [ReadingScope, string[]] =
-      query.company === undefined ? ['site', ['*']] : ['owner', (await users.find({ companyName: query.company })).map((user) => user.id)];
+      query.company === undefined
+        ? ['site', ['*']]
+        : ['owner', (await users.find({ companyName: query.company })).map((user) => user.id)];
     const answer = insightsAnswer({
       scope: query.company === undefined ? 'site' : 'company',
       range,

@@ -20,9 +20,19 @@ import type { ReadYourWrites } from '../core/read-your-writes.ts';
 export type MessageQueryRoutesDeps = { readStore: ReadStore; readYourWrites: ReadYourWrites; auth: Auth };
 
 /** The words of a message, as every answer carries them: both versions, the English one only when there is one. */
-function contentOf(doc: MessageContent): Pick<Message, 'title' | 'message' | 'titleEn' | 'messageEn' | 'type' | 'users' | 'messageDate' | 'notification'> {
+function contentOf(
+  doc: MessageContent,
+): Pick<Message, 'title' | 'message' | 'titleEn' | 'messageEn' | 'type' | 'users' | 'messageDate' | 'notification'> {
   const { title, message, titleEn, messageEn, type, users, messageDate, notification } = doc;
-  return { title, message, ...(titleEn && messageEn ? { titleEn, messageEn } : {}), type, users, messageDate, notification };
+  return {
+    title,
+    message,
+    ...(titleEn && messageEn ? { titleEn, messageEn } : {}),
+    type,
+    users,
+    messageDate,
+    notification,
+  };
 }
 
 function fromMessage(doc: MessageDoc): Message {
@@ -83,7 +93,12 @@ export function messageQueryRoutes({ readStore, readYourWrites, auth }: MessageQ
       collection.count(filter),
       collection.find(filter, { sort: { [sortField]: -1, id: 1 }, skip: (page - 1) * limit, limit }),
     ]);
-    return { messages: (docs as unknown as D[]).map(toMessage), page, pages: Math.max(1, Math.ceil(totalCount / limit)), totalCount };
+    return {
+      messages: (docs as unknown as D[]).map(toMessage),
+      page,
+      pages: Math.max(1, Math.ceil(totalCount / limit)),
+      totalCount,
+    };
   }
 
   function userOf(req: Request): string {

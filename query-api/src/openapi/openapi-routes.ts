@@ -64,7 +64,11 @@ export function openApiRoutes(options: { version: string }): Router {
   });
 
   router.get('/docs', (_req, res) => {
-    res.set('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY).set('Cache-Control', 'no-cache').type('html').send(PAGE);
+    res
+      .set('Content-Security-Policy', DOCS_CONTENT_SECURITY_POLICY)
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(PAGE);
   });
 
   router.get('/docs/:asset', (req, res, next) => {

@@ -38,7 +38,8 @@ export type PaymentQueryRoutesDeps = {
  * Null when there is nothing to receipt (a failed or unanswered charge, a card check).
  */
 export function receiptOf(doc: PaymentDoc, user: UserDoc | undefined, seller: Seller, issuedAt: Date): Receipt | null {
-  if (doc.kind === 'card-check' || doc.paidAt === null || doc.status === 'failed' || doc.status === 'pending') return null;
+  if (doc.kind === 'card-check' || doc.paidAt === null || doc.status === 'failed' || doc.status === 'pending')
+    return null;
   const refunds = (doc.history ?? []).filter((entry) => entry.status === 'refunded');
   return {
     merchantUid: doc.merchantUid,
@@ -48,7 +49,11 @@ export function receiptOf(doc: PaymentDoc, user: UserDoc | undefined, seller: Se
     method: doc.method,
     cardName: doc.paymentData?.card_name ?? null,
     seller,
-    buyer: { name: user?.name ?? null, companyName: user?.companyName ?? null, email: doc.buyerEmail ?? user?.email ?? null },
+    buyer: {
+      name: user?.name ?? null,
+      companyName: user?.companyName ?? null,
+      email: doc.buyerEmail ?? user?.email ?? null,
+    },
     lines: [
       { kind: doc.kind === 'transfer' ? 'transfer' : 'payment', at: doc.paidAt, amounts: vatBreakdown(doc.amount) },
       ...refunds.map((entry) => ({ kind: 'refund' as const, at: entry.at, amounts: vatBreakdown(-entry.amount) })),
@@ -76,7 +81,12 @@ export function toOrder(doc: PaymentDoc, user: UserDoc | undefined): Order {
     refundedAt: doc.refundedAt,
     cancelAmount: doc.cancelAmount,
     receiptUrl: doc.receiptUrl,
-    customerUid: { _id: doc.userId, name: user?.name ?? null, companyName: user?.companyName ?? null, email: user?.email ?? null },
+    customerUid: {
+      _id: doc.userId,
+      name: user?.name ?? null,
+      companyName: user?.companyName ?? null,
+      email: user?.email ?? null,
+    },
     paymentData: doc.paymentData,
     fail_reason: doc.failReason,
     buyer_email: doc.buyerEmail ?? user?.email ?? null,
@@ -112,13 +122,21 @@ const stripped = (req: Request) => {
  * one payment (its owner or an administrator; anyone else 404), a user's payments (self or administrator), every
  * payment and every transaction (administrators).
  */
-export function paymentQueryRoutes({ readStore, readYourWrites, auth, seller, now = () => new Date() }: PaymentQueryRoutesDeps): Router {
+export function paymentQueryRoutes({
+  readStore,
+  readYourWrites,
+  auth,
+  seller,
+  now = () => new Date(),
+}: PaymentQueryRoutesDeps): Router {
   const router = Router();
   const payments = readStore.collection<PaymentDoc>(PAYMENTS);
   const users = readStore.collection<UserDoc>(USERS);
 
   async function ordersOf(docs: readonly PaymentDoc[]): Promise<Order[]> {
-    const owners = new Map((await users.getMany([...new Set(docs.map((doc) => doc.userId))])).map((user) => [user.id, user]));
+    const owners = new Map(
+      (await users.getMany([...new Set(docs.map((doc) => doc.userId))])).map((user) => [user.id, user]),
+    );
     return docs.map((doc) => toOrder(doc, owners.get(doc.userId)));
   }
 
@@ -129,7 +147,10 @@ export function paymentQueryRoutes({ readStore, readYourWrites, auth, seller, no
       const docs = await payments.find(where, { sort });
       return { orders: await ordersOf(docs), count: docs.length, pages: 1, page: 1 };
     }
-    const [count, docs] = await Promise.all([payments.count(where), payments.find(where, { sort, skip: (pageNumber - 1) * limit, limit })]);
+    const [count, docs] = await Promise.all([
+      payments.count(where),
+      payments.find(where, { sort, skip: (pageNumber - 1) * limit, limit }),
+    ]);
     return { orders: await ordersOf(docs), count, pages: Math.max(1, Math.ceil(count / limit)), page: pageNumber };
   }
 
@@ -162,7 +183,8 @@ export function paymentQueryRoutes({ readStore, readYourWrites, auth, seller, no
   });
 
   // GET payments/config (the browser's payment settings) is another route's, and public
-  const notConfig = (req: Request, _res: unknown, next: (route?: 'route') => void) => (req.params.merchantUid === 'config' ? next('route') : next());
+  const notConfig = (req: Request, _res: unknown, next: (route?: 'route') => void) =>
+    req.params.merchantUid === 'config' ? next('route') : next();
   router.get('/payments/:merchantUid', notConfig, auth.required, async (req, res) => {
     const user = signedIn(req);
     const merchantUid = pathParam(req, 'merchantUid', P.orderNotFound);

@@ -29,7 +29,13 @@ const YOURS_MAX = 100;
  * non-administrators, whose screens have no other view of the queue; administrators get the same answer. Nobody
  * learns which guidebooks of others are waiting, only how many: `yours` lists the caller's own.
  */
-export function thumbnailStatusRoutes({ readStore, readYourWrites, auth, availability, now = () => new Date() }: ThumbnailStatusRoutesDeps): Router {
+export function thumbnailStatusRoutes({
+  readStore,
+  readYourWrites,
+  auth,
+  availability,
+  now = () => new Date(),
+}: ThumbnailStatusRoutesDeps): Router {
   const router = Router();
   const queue = readStore.collection<ThumbnailQueueCollectionDoc>(THUMBNAIL_QUEUE);
 
@@ -40,7 +46,10 @@ export function thumbnailStatusRoutes({ readStore, readYourWrites, auth, availab
       availability(),
       queue.count({ kind: 'guidebook', pendingRank: 0 }),
       queue.count({ kind: 'guidebook', pendingRank: 1 }),
-      queue.find({ kind: 'guidebook', ownerId: req.user.id, pendingRank: { $exists: true } }, { sort: THUMBNAIL_QUEUE_ORDER, limit: YOURS_MAX }),
+      queue.find(
+        { kind: 'guidebook', ownerId: req.user.id, pendingRank: { $exists: true } },
+        { sort: THUMBNAIL_QUEUE_ORDER, limit: YOURS_MAX },
+      ),
       queue.get(THUMBNAIL_STATS_ID),
     ]);
     const averageRenderMs = averageRenderMsOf(stats);
@@ -49,7 +58,11 @@ export function thumbnailStatusRoutes({ readStore, readYourWrites, auth, availab
       available: renderer.available,
       pending,
       byPriority: { high, low },
-      yours: own.flatMap((doc) => (doc.kind === 'guidebook' && doc.pending ? [{ guidebookId: doc.id, priority: doc.pending.priority, requestedAt: doc.pending.lastRequestedAt }] : [])),
+      yours: own.flatMap((doc) =>
+        doc.kind === 'guidebook' && doc.pending
+          ? [{ guidebookId: doc.id, priority: doc.pending.priority, requestedAt: doc.pending.lastRequestedAt }]
+          : [],
+      ),
       averageRenderMs,
       estimatedDrainAt: pending > 0 ? new Date(now().getTime() + pending * averageRenderMs).toISOString() : null,
     };

@@ -22,7 +22,12 @@ import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { Filter, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
 
-export type UserQueryRoutesDeps = { readStore: ReadStore; readYourWrites: ReadYourWrites; auth: Auth; now?: () => Date };
+export type UserQueryRoutesDeps = {
+  readStore: ReadStore;
+  readYourWrites: ReadYourWrites;
+  auth: Auth;
+  now?: () => Date;
+};
 
 /** Midnight of the current day in Korea, as an ISO instant: where "joined today" starts. */
 export function startOfReportingDay(now: Date): string {
@@ -35,7 +40,12 @@ export function startOfReportingDay(now: Date): string {
 const idParam = (req: Request): string => pathParam(req, 'id', 'User not found');
 
 /** The account reads: the admin users list, one user, and the reset-link check. All from read models. */
-export function userQueryRoutes({ readStore, readYourWrites, auth, now = () => new Date() }: UserQueryRoutesDeps): Router {
+export function userQueryRoutes({
+  readStore,
+  readYourWrites,
+  auth,
+  now = () => new Date(),
+}: UserQueryRoutesDeps): Router {
   const router = Router();
   const users = readStore.collection<UserDoc>(USERS);
   const resets = readStore.collection<PasswordResetDoc>(PASSWORD_RESETS);
@@ -50,10 +60,19 @@ export function userQueryRoutes({ readStore, readYourWrites, auth, now = () => n
 
   router.get('/users', auth.admin, async (req, res) => {
     const { after: _after, access_token: _accessToken, token: _token, ...query } = req.query;
-    const { page, pageSize, search, subscriptionType, status, role, paid, today } = parseOrThrow(adminUsersQuerySchema, query, 'query');
+    const { page, pageSize, search, subscriptionType, status, role, paid, today } = parseOrThrow(
+      adminUsersQuerySchema,
+      query,
+      'query',
+    );
     await readYourWrites(req, res, [USERS, GUIDEBOOK_LIST]);
     const filter: Filter = {};
-    if (search) filter.$or = [{ name: { $contains: search } }, { email: { $contains: search } }, { companyName: { $contains: search } }];
+    if (search)
+      filter.$or = [
+        { name: { $contains: search } },
+        { email: { $contains: search } },
+        { companyName: { $contains: search } },
+      ];
     if (subscriptionType) filter.subscriptionType = paid ? { $eq: subscriptionType, $ne: 'free' } : subscriptionType;
     else if (paid) filter.subscriptionType = { $ne: 'free' };
     if (status) filter.status = status;

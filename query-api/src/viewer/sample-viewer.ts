@@ -1,7 +1,12 @@
 import { Router, type Request, type RequestHandler } from 'express';
 import { sampleGuidebook, type GuidebookViewerDoc } from '@pocketguide/contracts';
 import { viewerPaths, type ViewerGuidebook } from '@pocketguide/contracts/viewer/viewer-shapes';
-import { VIEWER_TEXTS, acceptLanguageTags, viewerLanguage, type ViewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
+import {
+  VIEWER_TEXTS,
+  acceptLanguageTags,
+  viewerLanguage,
+  type ViewerLanguage,
+} from '@pocketguide/contracts/viewer/viewer-texts';
 import { viewerLinks, type ViewerScreen } from '@pocketguide/contracts/viewer/render-viewer';
 import { absoluteUrl, openAnswer } from './viewer-answer.ts';
 import { builtAt } from './viewer-assets.ts';
@@ -49,10 +54,16 @@ export function sampleViewerDoc(lang: ViewerLanguage): GuidebookViewerDoc {
 type SampleDeps = Pick<ViewerRoutesDeps, 'publicBaseUrl' | 'partners' | 'webDist'>;
 
 const languageOf = (req: Request): ViewerLanguage =>
-  viewerLanguage(typeof req.query.lang === 'string' ? req.query.lang : null, acceptLanguageTags(req.get('accept-language')));
+  viewerLanguage(
+    typeof req.query.lang === 'string' ? req.query.lang : null,
+    acceptLanguageTags(req.get('accept-language')),
+  );
 
 function sampleAnswer(req: Request, deps: SampleDeps): ViewerGuidebook {
-  return openAnswer(sampleViewerDoc(languageOf(req)), { publicBaseUrl: baseUrlOf(req, deps.publicBaseUrl), partners: deps.partners });
+  return openAnswer(sampleViewerDoc(languageOf(req)), {
+    publicBaseUrl: baseUrlOf(req, deps.publicBaseUrl),
+    partners: deps.partners,
+  });
 }
 
 /** Under /api: `GET viewer/sample` (the viewer's fallback when a page carries no data) and its QR code. */
@@ -85,7 +96,8 @@ export function sampleViewerPageRoutes(deps: SampleDeps): Router {
     const lang = languageOf(req);
     const guidebook = sampleAnswer(req, deps);
     const contentId = typeof req.params.contentId === 'string' ? req.params.contentId : null;
-    const content = contentId === null ? null : guidebook.document.contents.find((candidate) => candidate._id === contentId);
+    const content =
+      contentId === null ? null : guidebook.document.contents.find((candidate) => candidate._id === contentId);
     // An unknown page: the readers' routes answer it with their 'Not Found' splash.
     if (content === undefined) {
       next();
@@ -93,7 +105,9 @@ export function sampleViewerPageRoutes(deps: SampleDeps): Router {
     }
     const publicBaseUrl = baseUrlOf(req, deps.publicBaseUrl);
     const context = { lang, texts: VIEWER_TEXTS[lang], links: viewerLinks({ mode: 'mobile' }, guidebook) };
-    const screen: ViewerScreen = content ? { kind: 'content', guidebook, contentId: content._id } : { kind: 'cover', guidebook };
+    const screen: ViewerScreen = content
+      ? { kind: 'content', guidebook, contentId: content._id }
+      : { kind: 'cover', guidebook };
     const meta = {
       title: content ? `${content.title} · ${guidebook.title}` : guidebook.title,
       url: `${publicBaseUrl}${req.path}`,

@@ -9,7 +9,11 @@ function fakeStore(failFor = new Set<string>()) {
   return {
     appended,
     failFor,
-    appendToStream: async (streamId: string, events: readonly NewEvent[], options?: { expectedRevision?: ExpectedRevision }): Promise<AppendResult> => {
+    appendToStream: async (
+      streamId: string,
+      events: readonly NewEvent[],
+      options?: { expectedRevision?: ExpectedRevision },
+    ): Promise<AppendResult> => {
       if (failFor.has(streamId)) throw new Error('store down');
       appended.push({ streamId, events, expectedRevision: options?.expectedRevision });
       return { nextExpectedRevision: appended.length - 1, position: appended.length };
@@ -33,9 +37,26 @@ describe('the view counter', () => {
     counter.record('g2');
     expect(store.appended).toEqual([]);
     await counter.flush();
-    expect(store.appended.map(({ streamId, events, expectedRevision }) => ({ streamId, type: events[0]?.type, data: events[0]?.data, expectedRevision }))).toEqual([
-      { streamId: 'views-g1', type: 'GuidebookViewed', data: { guidebookId: 'g1', count: 3, viewedAt: '2026-05-01T09:00:00.000Z' }, expectedRevision: 'any' },
-      { streamId: 'views-g2', type: 'GuidebookViewed', data: { guidebookId: 'g2', count: 1, viewedAt: '2026-05-01T09:00:00.000Z' }, expectedRevision: 'any' },
+    expect(
+      store.appended.map(({ streamId, events, expectedRevision }) => ({
+        streamId,
+        type: events[0]?.type,
+        data: events[0]?.data,
+        expectedRevision,
+      })),
+    ).toEqual([
+      {
+        streamId: 'views-g1',
+        type: 'GuidebookViewed',
+        data: { guidebookId: 'g1', count: 3, viewedAt: '2026-05-01T09:00:00.000Z' },
+        expectedRevision: 'any',
+      },
+      {
+        streamId: 'views-g2',
+        type: 'GuidebookViewed',
+        data: { guidebookId: 'g2', count: 1, viewedAt: '2026-05-01T09:00:00.000Z' },
+        expectedRevision: 'any',
+      },
     ]);
     await counter.flush();
     expect(store.appended).toHaveLength(2);
@@ -53,7 +74,9 @@ describe('the view counter', () => {
     counter.record('g1');
     store.failFor.clear();
     await counter.flush();
-    expect(store.appended.map((entry) => entry.events[0]?.data)).toEqual([{ guidebookId: 'g1', count: 3, viewedAt: '2026-05-01T09:00:00.000Z' }]);
+    expect(store.appended.map((entry) => entry.events[0]?.data)).toEqual([
+      { guidebookId: 'g1', count: 3, viewedAt: '2026-05-01T09:00:00.000Z' },
+    ]);
   });
 
   it('flushes on its interval and once more when stopped', async () => {
@@ -82,7 +105,12 @@ describe('the view counter', () => {
     for (let view = 0; view < 100; view++) counter.record('g1', 'reader-a');
     counter.record('g1', 'reader-b');
     counter.record('g2', 'reader-a');
-    expect(counter.pending()).toEqual(new Map([['g1', 2], ['g2', 1]]));
+    expect(counter.pending()).toEqual(
+      new Map([
+        ['g1', 2],
+        ['g2', 1],
+      ]),
+    );
   });
 
   it('counts the same reader again once the window has passed', () => {

@@ -49,8 +49,10 @@ export function createViewCounter({
   readerWindowMs = READER_VIEW_WINDOW_MS,
   readerCapacity = READER_VIEW_CAPACITY,
 }: ViewCounterDeps): ViewCounter {
-  if (!(intervalMs > 0 && intervalMs <= MAX_VIEW_FLUSH_INTERVAL_MS)) throw new Error(`intervalMs must be in (0, ${MAX_VIEW_FLUSH_INTERVAL_MS}]`);
-  if (!(readerWindowMs >= 0 && readerCapacity >= 1)) throw new Error('readerWindowMs must be ≥ 0 and readerCapacity ≥ 1');
+  if (!(intervalMs > 0 && intervalMs <= MAX_VIEW_FLUSH_INTERVAL_MS))
+    throw new Error(`intervalMs must be in (0, ${MAX_VIEW_FLUSH_INTERVAL_MS}]`);
+  if (!(readerWindowMs >= 0 && readerCapacity >= 1))
+    throw new Error('readerWindowMs must be ≥ 0 and readerCapacity ≥ 1');
   let counts = new Map<string, number>();
   /** (guidebook, reader) → until when further views do not count; in insertion order, so oldest first */
   const counted = new Map<string, number>();
@@ -83,9 +85,13 @@ export function createViewCounter({
       [...batch].map(async ([guidebookId, count]) => {
         const data: GuidebookViewed['data'] = { guidebookId, count, viewedAt };
         try {
-          await eventStore.appendToStream(viewsStream(guidebookId), [{ id: newId(), type: 'GuidebookViewed', data, metadata: { userId: 'system', role: 'system' } }], {
-            expectedRevision: 'any',
-          });
+          await eventStore.appendToStream(
+            viewsStream(guidebookId),
+            [{ id: newId(), type: 'GuidebookViewed', data, metadata: { userId: 'system', role: 'system' } }],
+            {
+              expectedRevision: 'any',
+            },
+          );
         } catch (error) {
           counts.set(guidebookId, (counts.get(guidebookId) ?? 0) + count);
           onError?.(error, guidebookId);

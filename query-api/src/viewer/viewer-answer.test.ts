@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { sampleGuidebook, type GuidebookViewerDoc } from '@pocketguide/contracts';
-import { PartnerOwnersError, absoluteUrl, creditFor, lockedAnswer, openAnswer, parsePartnerOwners } from './viewer-answer.ts';
+import {
+  PartnerOwnersError,
+  absoluteUrl,
+  creditFor,
+  lockedAnswer,
+  openAnswer,
+  parsePartnerOwners,
+} from './viewer-answer.ts';
 import { inlineJson, viewerPageHtml } from './viewer-html.ts';
 import { VIEWER_TEXTS } from '@pocketguide/contracts/viewer/viewer-texts';
 
@@ -30,7 +37,11 @@ describe('partner owners', () => {
     expect(parsePartnerOwners('').size).toBe(0);
     expect(() => parsePartnerOwners('nobody')).toThrow(PartnerOwnersError);
     expect(() => parsePartnerOwners('u=Name|javascript:x')).toThrow(PartnerOwnersError);
-    expect(creditFor('owner-1', partners)).toEqual({ kind: 'developed', name: 'Jeju Trails', url: 'https://jeju.example' });
+    expect(creditFor('owner-1', partners)).toEqual({
+      kind: 'developed',
+      name: 'Jeju Trails',
+      url: 'https://jeju.example',
+    });
     expect(creditFor('someone', partners)).toEqual({ kind: 'powered' });
   });
 });
@@ -41,9 +52,18 @@ describe('answers', () => {
   it('the open answer never carries the password hash; the locked one carries nothing of the content', () => {
     expect(JSON.stringify(openAnswer(doc, options))).not.toContain('scrypt');
     // the guidebook's language (its gate speaks it), and nothing else of the content
-    expect(lockedAnswer(doc, options)).toEqual({ locked: true, hasPassword: true, uuid: 'u1', title: '제주', shareUrl: 'https://guide.example.com/m/u1', language: 'ko' });
+    expect(lockedAnswer(doc, options)).toEqual({
+      locked: true,
+      hasPassword: true,
+      uuid: 'u1',
+      title: '제주',
+      shareUrl: 'https://guide.example.com/m/u1',
+      language: 'ko',
+    });
     expect(absoluteUrl('/sample/a.jpg', 'https://guide.example.com')).toBe('https://guide.example.com/sample/a.jpg');
-    expect(absoluteUrl('https://cdn.example.com/a.jpg', 'https://guide.example.com')).toBe('https://cdn.example.com/a.jpg');
+    expect(absoluteUrl('https://cdn.example.com/a.jpg', 'https://guide.example.com')).toBe(
+      'https://cdn.example.com/a.jpg',
+    );
   });
 
   it('both answers carry the language the guidebook is written in (issue 11: the buttons follow it)', () => {

@@ -1,5 +1,10 @@
 import type { GuidebookViewerDoc } from '@pocketguide/contracts';
-import { viewerPaths, type LockedViewerGuidebook, type ViewerCredit, type ViewerGuidebook } from '@pocketguide/contracts/viewer/viewer-shapes';
+import {
+  viewerPaths,
+  type LockedViewerGuidebook,
+  type ViewerCredit,
+  type ViewerGuidebook,
+} from '@pocketguide/contracts/viewer/viewer-shapes';
 import { guidebookLanguage } from '@pocketguide/contracts/viewer/guidebook-language';
 import type { ViewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
 
@@ -20,9 +25,14 @@ export function parsePartnerOwners(value: string | undefined): PartnerOwners {
     if (entry.trim() === '') continue;
     const equals = entry.indexOf('=');
     const userId = entry.slice(0, Math.max(0, equals)).trim();
-    const [name = '', url] = entry.slice(equals + 1).split('|').map((part) => part.trim());
-    if (equals <= 0 || userId === '' || name === '') throw new PartnerOwnersError(`PARTNER_OWNERS: "${entry.trim()}" is not <userId>=<name>[|<url>]`);
-    if (url !== undefined && url !== '' && !/^https?:\/\/\S+$/i.test(url)) throw new PartnerOwnersError(`PARTNER_OWNERS: "${url}" is not an http(s) address`);
+    const [name = '', url] = entry
+      .slice(equals + 1)
+      .split('|')
+      .map((part) => part.trim());
+    if (equals <= 0 || userId === '' || name === '')
+      throw new PartnerOwnersError(`PARTNER_OWNERS: "${entry.trim()}" is not <userId>=<name>[|<url>]`);
+    if (url !== undefined && url !== '' && !/^https?:\/\/\S+$/i.test(url))
+      throw new PartnerOwnersError(`PARTNER_OWNERS: "${url}" is not an http(s) address`);
     partners.set(userId, url ? { name, url } : { name });
   }
   return partners;
@@ -40,7 +50,9 @@ const LANGUAGE_CACHE = 5_000;
  * The language a published guidebook is written in (its buttons follow it, issue 11), remembered per version so a
  * busy guidebook's document is read once, not at every page view.
  */
-export function languageOf(doc: Pick<GuidebookViewerDoc, 'id' | 'updatedAt' | 'title' | 'document'>): ViewerLanguage | null {
+export function languageOf(
+  doc: Pick<GuidebookViewerDoc, 'id' | 'updatedAt' | 'title' | 'document'>,
+): ViewerLanguage | null {
   const key = `${doc.id}@${doc.updatedAt}`;
   if (languages.has(key)) return languages.get(key) ?? null;
   const language = guidebookLanguage(doc.title, doc.document);
@@ -75,8 +87,18 @@ export function openAnswer(doc: GuidebookViewerDoc, { publicBaseUrl, partners }:
 }
 
 /** The gate's answer: the title and the address, nothing of the content. */
-export function lockedAnswer(doc: GuidebookViewerDoc, { publicBaseUrl }: Pick<ViewerAnswerOptions, 'publicBaseUrl'>): LockedViewerGuidebook {
-  return { locked: true, hasPassword: true, uuid: doc.uuid, title: doc.title, shareUrl: shareUrlOf(doc.uuid, publicBaseUrl), ...withLanguage(languageOf(doc)) };
+export function lockedAnswer(
+  doc: GuidebookViewerDoc,
+  { publicBaseUrl }: Pick<ViewerAnswerOptions, 'publicBaseUrl'>,
+): LockedViewerGuidebook {
+  return {
+    locked: true,
+    hasPassword: true,
+    uuid: doc.uuid,
+    title: doc.title,
+    shareUrl: shareUrlOf(doc.uuid, publicBaseUrl),
+    ...withLanguage(languageOf(doc)),
+  };
 }
 
 /** An absolute address for link previews (crawlers do not resolve root-relative ones). */

@@ -16,7 +16,10 @@ describe('the built viewer', () => {
       '<head><script type="module" crossorigin src="/assets/viewer-a1.js"></script><link rel="modulepreload" crossorigin href="/assets/preload-helper-b2.js"><link rel="stylesheet" crossorigin href="/assets/viewer-c3.css"></head>',
     );
     writeFileSync(join(dist, 'index.html'), '<script type="module" src="/assets/main-z9.js"></script>');
-    writeFileSync(join(dist, 'assets/viewer-a1.js'), 'import"./preload-helper-b2.js";const m=["assets/fonts-d4.js","assets/pretendard-e5.css"];');
+    writeFileSync(
+      join(dist, 'assets/viewer-a1.js'),
+      'import"./preload-helper-b2.js";const m=["assets/fonts-d4.js","assets/pretendard-e5.css"];',
+    );
     writeFileSync(join(dist, 'assets/preload-helper-b2.js'), 'export{}');
     writeFileSync(join(dist, 'assets/fonts-d4.js'), 'export{}');
     writeFileSync(join(dist, 'assets/pretendard-e5.css'), '@font-face{}');
@@ -30,7 +33,9 @@ describe('the built viewer', () => {
       '/assets/viewer-c3.css',
     ]);
     const assets = loadViewerAssets(dist);
-    expect(assets.scripts).toBe('<script type="module" crossorigin src="/assets/viewer-a1.js"></script><link rel="modulepreload" crossorigin href="/assets/preload-helper-b2.js">');
+    expect(assets.scripts).toBe(
+      '<script type="module" crossorigin src="/assets/viewer-a1.js"></script><link rel="modulepreload" crossorigin href="/assets/preload-helper-b2.js">',
+    );
     // inlined, and unable to close its own style element
     expect(assets.css).toBe('.pg-root{max-width:435px}<\\/style>');
   });

@@ -46,7 +46,9 @@ export function viewerAssetPaths(webDist: string): Set<string> {
   while (pending.length > 0) {
     const file = resolve(webDist, `.${pending.pop() ?? ''}`);
     if (!existsSync(file)) continue;
-    for (const [, name = ''] of readFileSync(file, 'utf8').matchAll(/(?:^|[^\w.-])(?:\.\/|assets\/)([\w.-]+\.(?:js|css))/g)) {
+    for (const [, name = ''] of readFileSync(file, 'utf8').matchAll(
+      /(?:^|[^\w.-])(?:\.\/|assets\/)([\w.-]+\.(?:js|css))/g,
+    )) {
       const path = `/assets/${name}`;
       if (paths.has(path) || !existsSync(resolve(webDist, `.${path}`))) continue;
       paths.add(path);

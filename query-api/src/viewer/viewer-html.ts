@@ -29,7 +29,9 @@ export function loadViewerAssets(webDist: string): ViewerAssets {
   const template = resolve(webDist, 'viewer.html');
   if (!existsSync(template)) return NO_ASSETS;
   const html = readFileSync(template, 'utf8');
-  const scripts = [...html.matchAll(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g)].map((match) => match[0]).join('');
+  const scripts = [...html.matchAll(/<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>/g)]
+    .map((match) => match[0])
+    .join('');
   let css = '';
   for (const [, href = ''] of html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)) {
     const file = resolve(webDist, `.${href}`);
@@ -44,7 +46,9 @@ export function loadViewerAssets(webDist: string): ViewerAssets {
  * then draws its KakaoTalk button, and loads Kakao's SDK only when it is pressed. Without a key: unchanged.
  */
 export function withKakaoKey(assets: ViewerAssets, key: string | null): ViewerAssets {
-  return key === null ? assets : { ...assets, scripts: `<meta name="${KAKAO_KEY_META}" content="${escapeHtml(key)}">${assets.scripts}` };
+  return key === null
+    ? assets
+    : { ...assets, scripts: `<meta name="${KAKAO_KEY_META}" content="${escapeHtml(key)}">${assets.scripts}` };
 }
 
 /** JSON that is safe inside a `<script>` element whatever strings the guidebook holds. */
@@ -89,14 +93,20 @@ function metaTags(meta: PageMeta, lang: ViewerLanguage): string {
     ['name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'],
     ['name', 'twitter:title', meta.title],
   ];
-  if (meta.description) tags.push(['name', 'description', meta.description], ['property', 'og:description', meta.description], ['name', 'twitter:description', meta.description]);
+  if (meta.description)
+    tags.push(
+      ['name', 'description', meta.description],
+      ['property', 'og:description', meta.description],
+      ['name', 'twitter:description', meta.description],
+    );
   if (meta.image) tags.push(['property', 'og:image', meta.image], ['name', 'twitter:image', meta.image]);
   if (meta.noindex) tags.push(['name', 'robots', 'noindex']);
   return tags.map(([kind, key, value]) => `<meta ${kind}="${key}" content="${escapeHtml(value)}">`).join('');
 }
 
 export function viewerPageHtml({ lang, screen, context, data, meta, assets }: ViewerPageInput): string {
-  const title = screen.kind === 'not-found' ? `${VIEWER_TEXTS[lang].notFoundTitle} · ${VIEWER_TEXTS[lang].brand}` : meta.title;
+  const title =
+    screen.kind === 'not-found' ? `${VIEWER_TEXTS[lang].notFoundTitle} · ${VIEWER_TEXTS[lang].brand}` : meta.title;
   return [
     `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">`,
     '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',

@@ -34,7 +34,14 @@ describe('the readers’ page cache, per (guidebook, read-model position)', () =
     readStore.commitProjection({
       projector: GUIDEBOOK_VIEWER,
       checkpoint: position,
-      writes: [{ collection: GUIDEBOOK_VIEWER, id, position, doc: { id, uuid: `u-${id}`, title } as unknown as GuidebookViewerDoc }],
+      writes: [
+        {
+          collection: GUIDEBOOK_VIEWER,
+          id,
+          position,
+          doc: { id, uuid: `u-${id}`, title } as unknown as GuidebookViewerDoc,
+        },
+      ],
     });
 
   it('draws a page once per version, draws it again at a new position, and keeps it when only other documents moved', async () => {
@@ -73,9 +80,14 @@ describe('the readers’ page cache, per (guidebook, read-model position)', () =
   it('finds a guidebook by uuid, and forgets one that is gone', async () => {
     const cache = createViewerPageCache(readStore);
     await project('a', 'Jeju', 3);
-    const find = async (uuid: string) => ((await readStore.collection<GuidebookViewerDoc>(GUIDEBOOK_VIEWER).find({ uuid }, { limit: 1 }))[0] ?? null);
+    const find = async (uuid: string) =>
+      (await readStore.collection<GuidebookViewerDoc>(GUIDEBOOK_VIEWER).find({ uuid }, { limit: 1 }))[0] ?? null;
     expect((await cache.byUuid('u-a', find))?.doc.title).toBe('Jeju');
-    await readStore.commitProjection({ projector: GUIDEBOOK_VIEWER, checkpoint: 4, writes: [{ collection: GUIDEBOOK_VIEWER, id: 'a', position: 4, doc: null }] });
+    await readStore.commitProjection({
+      projector: GUIDEBOOK_VIEWER,
+      checkpoint: 4,
+      writes: [{ collection: GUIDEBOOK_VIEWER, id: 'a', position: 4, doc: null }],
+    });
     expect(await cache.byUuid('u-a', find)).toBeNull();
     expect(await cache.byId('missing')).toBeNull();
   });
@@ -116,7 +128,14 @@ describe("the guidebooks readers' beacons name (issue 24)", () => {
       readStore.commitProjection({
         projector: GUIDEBOOK_VIEWER,
         checkpoint: position,
-        writes: [{ collection: GUIDEBOOK_VIEWER, id, position, doc: { id, uuid: `u-${id}`, ownerId: 'o', published } as unknown as GuidebookViewerDoc }],
+        writes: [
+          {
+            collection: GUIDEBOOK_VIEWER,
+            id,
+            position,
+            doc: { id, uuid: `u-${id}`, ownerId: 'o', published } as unknown as GuidebookViewerDoc,
+          },
+        ],
       });
     let finds = 0;
     const target = createBeaconTargets(store, async (uuid) => {

@@ -68,7 +68,10 @@ export function createViewerPageCache(readStore: ReadStore, capacity = 1000) {
     byId,
 
     /** By the public uuid: the id found once is remembered (a uuid names one guidebook for good). */
-    async byUuid(uuid: string, find: (uuid: string) => Promise<GuidebookViewerDoc | null>): Promise<CachedViewerDoc | null> {
+    async byUuid(
+      uuid: string,
+      find: (uuid: string) => Promise<GuidebookViewerDoc | null>,
+    ): Promise<CachedViewerDoc | null> {
       const id = uuids.get(uuid);
       if (id !== undefined) {
         const entry = await byId(id);
@@ -111,7 +114,11 @@ export type BeaconTarget = Pick<GuidebookViewerDoc, 'id' | 'uuid' | 'ownerId' | 
  * current while the viewer projection's checkpoint has not moved, or while the document's position is the one it
  * was read at; otherwise the document is read once more. Holds `capacity` guidebooks, least recently used out.
  */
-export function createBeaconTargets(readStore: ReadStore, find: (uuid: string) => Promise<GuidebookViewerDoc | null>, capacity = 10_000) {
+export function createBeaconTargets(
+  readStore: ReadStore,
+  find: (uuid: string) => Promise<GuidebookViewerDoc | null>,
+  capacity = 10_000,
+) {
   const kept = new Map<string, BeaconTarget & { position: number; checkpoint: number | null }>();
   return async function beaconTarget(uuid: string): Promise<BeaconTarget | null> {
     const checkpoint = await readStore.getCheckpoint(GUIDEBOOK_VIEWER);
@@ -119,7 +126,8 @@ export function createBeaconTargets(readStore: ReadStore, find: (uuid: string) =
     if (entry) {
       const current =
         (checkpoint !== null && entry.checkpoint === checkpoint) ||
-        (readStore.positionOf !== undefined && (await readStore.positionOf(GUIDEBOOK_VIEWER, entry.id)) === entry.position);
+        (readStore.positionOf !== undefined &&
+          (await readStore.positionOf(GUIDEBOOK_VIEWER, entry.id)) === entry.position);
       if (current) {
         entry.checkpoint = checkpoint;
         kept.delete(uuid);
@@ -134,7 +142,14 @@ export function createBeaconTargets(readStore: ReadStore, find: (uuid: string) =
     if (!stored) return null;
     const doc = stored.doc as GuidebookViewerDoc;
     if (doc.uuid !== uuid) return null;
-    const target = { id: doc.id, uuid: doc.uuid, ownerId: doc.ownerId, published: doc.published, position: stored.position, checkpoint };
+    const target = {
+      id: doc.id,
+      uuid: doc.uuid,
+      ownerId: doc.ownerId,
+      published: doc.published,
+      position: stored.position,
+      checkpoint,
+    };
     kept.set(uuid, target);
     if (kept.size > capacity) kept.delete(kept.keys().next().value ?? '');
     return target;
@@ -152,7 +167,9 @@ export function preferredEncoding(acceptEncoding: string): 'br' | 'gzip' | null 
 /** The page's bytes in `encoding`, compressed once per page. */
 export function compressedPage(page: CachedViewerPage, encoding: 'br' | 'gzip'): Buffer {
   if (encoding === 'br') {
-    page.br ??= brotliCompressSync(page.html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page.html) } });
+    page.br ??= brotliCompressSync(page.html, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(page.html) },
+    });
     return page.br;
   }
   page.gzip ??= gzipSync(page.html, { level: 6 });

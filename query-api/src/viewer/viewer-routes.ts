@@ -2,9 +2,28 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import QRCode from 'qrcode';
-import { GUIDEBOOK_EDITOR, GUIDEBOOK_MESSAGES, GUIDEBOOK_VIEWER, THUMBNAIL_RENDER_HEADER, USERS, viewerUnlockBodySchema, type GuidebookEditorDoc, type GuidebookViewerDoc } from '@pocketguide/contracts';
-import { VIEWER_PASSWORD_HEADER, VIEWER_QR, VIEWER_UNLOCK_LIMIT, type ViewerAnswer } from '@pocketguide/contracts/viewer/viewer-shapes';
-import { VIEWER_TEXTS, acceptLanguageTags, viewerLanguage, type ViewerLanguage } from '@pocketguide/contracts/viewer/viewer-texts';
+import {
+  GUIDEBOOK_EDITOR,
+  GUIDEBOOK_MESSAGES,
+  GUIDEBOOK_VIEWER,
+  THUMBNAIL_RENDER_HEADER,
+  USERS,
+  viewerUnlockBodySchema,
+  type GuidebookEditorDoc,
+  type GuidebookViewerDoc,
+} from '@pocketguide/contracts';
+import {
+  VIEWER_PASSWORD_HEADER,
+  VIEWER_QR,
+  VIEWER_UNLOCK_LIMIT,
+  type ViewerAnswer,
+} from '@pocketguide/contracts/viewer/viewer-shapes';
+import {
+  VIEWER_TEXTS,
+  acceptLanguageTags,
+  viewerLanguage,
+  type ViewerLanguage,
+} from '@pocketguide/contracts/viewer/viewer-texts';
 import { viewerLinks, type ViewerScreen } from '@pocketguide/contracts/viewer/render-viewer';
 import { withReadingSource } from '@pocketguide/contracts/insights/reading-shapes';
 import type { Auth, AuthUser } from '@pocketguide/platform/auth/authenticate';
@@ -19,9 +38,21 @@ import { guidebookOwners, type GuidebookOwners } from '../guidebook/guidebook-ow
 import { pathParam } from '@pocketguide/platform/http/path-param';
 import type { ViewCounter } from './view-counter.ts';
 import { builtAt, compressedViewerAssets } from './viewer-assets.ts';
-import { absoluteUrl, languageOf as guidebookLanguageOf, lockedAnswer, openAnswer, type PartnerOwners } from './viewer-answer.ts';
+import {
+  absoluteUrl,
+  languageOf as guidebookLanguageOf,
+  lockedAnswer,
+  openAnswer,
+  type PartnerOwners,
+} from './viewer-answer.ts';
 import { loadViewerAssets, viewerPageHtml, withKakaoKey, type PageMeta, type ViewerAssets } from './viewer-html.ts';
-import { compressedPage, createViewerPageCache, preferredEncoding, type CachedViewerDoc, type CachedViewerPage } from './viewer-page-cache.ts';
+import {
+  compressedPage,
+  createViewerPageCache,
+  preferredEncoding,
+  type CachedViewerDoc,
+  type CachedViewerPage,
+} from './viewer-page-cache.ts';
 
 export type ViewerRoutesDeps = {
   readStore: ReadStore;
@@ -43,7 +74,12 @@ export type ViewerRoutesDeps = {
 export function createUnlockLimiter(now?: () => number): LoginRateLimiter {
   return createLoginRateLimiter({
     rules: [
-      { name: 'guidebook-address', limit: VIEWER_UNLOCK_LIMIT.attempts, windowMs: VIEWER_UNLOCK_LIMIT.windowMs, key: (guidebook, address) => `g:${guidebook}|${address}` },
+      {
+        name: 'guidebook-address',
+        limit: VIEWER_UNLOCK_LIMIT.attempts,
+        windowMs: VIEWER_UNLOCK_LIMIT.windowMs,
+        key: (guidebook, address) => `g:${guidebook}|${address}`,
+      },
       // One address guessing across many guidebooks.
       { name: 'address', limit: 100, windowMs: 60 * 60_000, key: (_guidebook, address) => `ip:${address}` },
     ],
@@ -53,9 +89,11 @@ export function createUnlockLimiter(now?: () => number): LoginRateLimiter {
 }
 
 /** The public address for links and previews: the configured one, or the one this request came to. */
-export const baseUrlOf = (req: Request, configured: string | null): string => configured ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+export const baseUrlOf = (req: Request, configured: string | null): string =>
+  configured ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 
-const mayEdit = (caller: AuthUser | undefined, ownerId: string): boolean => caller !== undefined && (caller.isAdmin || caller.id === ownerId);
+const mayEdit = (caller: AuthUser | undefined, ownerId: string): boolean =>
+  caller !== undefined && (caller.isAdmin || caller.id === ownerId);
 
 /** The share password a preview reader sent: percent-encoded, as header values are ASCII. */
 function headerPassword(req: Request): string | null {
@@ -97,7 +135,10 @@ export function createUuidLookup(viewer: Collection<GuidebookViewerDoc>, capacit
  * agent, so the window holds no address in the clear.
  */
 export function readerKey(req: Request): string {
-  return createHash('sha256').update(`${clientAddress(req)}\n${req.get('user-agent') ?? ''}`).digest('base64url').slice(0, 22);
+  return createHash('sha256')
+    .update(`${clientAddress(req)}\n${req.get('user-agent') ?? ''}`)
+    .digest('base64url')
+    .slice(0, 22);
 }
 
 /** The viewer's reads wait for both read models after a write (`?after=`): a hide or unhide moves only `users`. */
@@ -120,7 +161,11 @@ export async function readable(
  * the owner's account on every page). That read model's documents and its checkpoint are committed together, so an
  * unmoved checkpoint means no account changed; a moved one (or none yet) reads them again. Holds `capacity` owners.
  */
-export function ownerVisibility(readStore: ReadStore, owners: Pick<GuidebookOwners, 'isPublic'> = guidebookOwners(readStore), capacity = 10_000): Pick<GuidebookOwners, 'isPublic'> {
+export function ownerVisibility(
+  readStore: ReadStore,
+  owners: Pick<GuidebookOwners, 'isPublic'> = guidebookOwners(readStore),
+  capacity = 10_000,
+): Pick<GuidebookOwners, 'isPublic'> {
   let checkpointSeen: number | null = null;
   const known = new Map<string, boolean>();
   return {
@@ -169,7 +214,11 @@ async function checkPassword(
  * The hash the event carried, checked with async scrypt and a constant-time compare. A password set before events
  * carried their hash has none: it is checked against the text the owner's editor keeps (constant time too).
  */
-async function passwordMatches(doc: GuidebookViewerDoc, password: string, editor: Collection<GuidebookEditorDoc>): Promise<boolean> {
+async function passwordMatches(
+  doc: GuidebookViewerDoc,
+  password: string,
+  editor: Collection<GuidebookEditorDoc>,
+): Promise<boolean> {
   if (doc.passwordHash !== null) return verifySharePassword(password, doc.passwordHash);
   if (!doc.hasPassword) return false;
   const owned = await editor.get(doc.id);
@@ -202,7 +251,8 @@ export function viewerApiRoutes(deps: ViewerRoutesDeps): Router {
     if (!doc || !(await readable(doc, owners))) throw new NotFoundError(GUIDEBOOK_MESSAGES.notFound);
     return doc;
   };
-  const answer = (req: Request, doc: GuidebookViewerDoc): ViewerAnswer => (doc.hasPassword ? lockedAnswer(doc, optionsFor(req)) : openAnswer(doc, optionsFor(req)));
+  const answer = (req: Request, doc: GuidebookViewerDoc): ViewerAnswer =>
+    doc.hasPassword ? lockedAnswer(doc, optionsFor(req)) : openAnswer(doc, optionsFor(req));
 
   router.get('/viewer/guidebooks/:id', async (req, res) => {
     await deps.readYourWrites(req, res, VIEWER_READ_MODELS);
@@ -263,7 +313,12 @@ export function viewerApiRoutes(deps: ViewerRoutesDeps): Router {
 export async function sendQrCode(res: Response, url: string, cache: Map<string, string>, limit: number): Promise<void> {
   let svg = cache.get(url);
   if (svg === undefined) {
-    svg = await QRCode.toString(url, { type: 'svg', errorCorrectionLevel: VIEWER_QR.errorCorrection, width: VIEWER_QR.size, margin: 2 });
+    svg = await QRCode.toString(url, {
+      type: 'svg',
+      errorCorrectionLevel: VIEWER_QR.errorCorrection,
+      width: VIEWER_QR.size,
+      margin: 2,
+    });
     if (cache.size >= limit) cache.clear();
     cache.set(url, svg);
   }
@@ -322,7 +377,10 @@ function sendCachedPage(req: Request, res: Response, page: CachedViewerPage, pol
   pageHeaders(res, 200, policy);
   res.setHeader('ETag', page.etag);
   const ifNoneMatch = req.get('if-none-match');
-  if (ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim() === page.etag || tag.trim() === '*')) {
+  if (
+    ifNoneMatch !== undefined &&
+    ifNoneMatch.split(',').some((tag) => tag.trim() === page.etag || tag.trim() === '*')
+  ) {
     res.status(304).end();
     return;
   }
@@ -352,7 +410,9 @@ export function createHtmlSender(policy: string = CONTENT_SECURITY_POLICY) {
     if (!body) {
       body =
         encoding === 'br'
-          ? brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } })
+          ? brotliCompressSync(html, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) },
+            })
           : gzipSync(html, { level: 6 });
       if (cache.size >= 200) cache.delete(cache.keys().next().value ?? '');
       cache.set(key, { ...entry, [encoding]: body });
@@ -388,7 +448,11 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
 
   /** The reader's `?lang=`, then the guidebook's own language (when there is one), then the reader's browser. */
   const languageOf = (req: Request, doc?: GuidebookViewerDoc): ViewerLanguage =>
-    viewerLanguage(typeof req.query.lang === 'string' ? req.query.lang : null, acceptLanguageTags(req.get('accept-language')), doc ? guidebookLanguageOf(doc) : null);
+    viewerLanguage(
+      typeof req.query.lang === 'string' ? req.query.lang : null,
+      acceptLanguageTags(req.get('accept-language')),
+      doc ? guidebookLanguageOf(doc) : null,
+    );
 
   function notFound(req: Request, res: Response, lang: ViewerLanguage): void {
     const texts = VIEWER_TEXTS[lang];
@@ -403,7 +467,13 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
     send(req, res, 404, html);
   }
 
-  async function reader(req: Request, res: Response, version: CachedViewerDoc | null, mode: 'mobile' | 'public', contentId: string | null): Promise<void> {
+  async function reader(
+    req: Request,
+    res: Response,
+    version: CachedViewerDoc | null,
+    mode: 'mobile' | 'public',
+    contentId: string | null,
+  ): Promise<void> {
     const doc = version?.doc ?? null;
     const page = contentId === null ? null : doc?.document.contents.find((content) => content._id === contentId);
     if (!version || !doc || !(await readable(doc, owners)) || page === undefined) {
@@ -411,7 +481,8 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
       return;
     }
     // The service worker's fetch for offline reading, and the thumbnail worker's rendering, are not readers.
-    if (req.get(VIEWER_PREFETCH_HEADER) === undefined && req.get(THUMBNAIL_RENDER_HEADER) === undefined) deps.views?.record(doc.id, readerKey(req));
+    if (req.get(VIEWER_PREFETCH_HEADER) === undefined && req.get(THUMBNAIL_RENDER_HEADER) === undefined)
+      deps.views?.record(doc.id, readerKey(req));
     const bookLang = languageOf(req, doc);
     const publicBaseUrl = baseUrlOf(req, deps.publicBaseUrl);
     const url = `${publicBaseUrl}${req.path}`;
@@ -423,10 +494,19 @@ export function viewerPageRoutes(deps: ViewerRoutesDeps): Router {
       const options = { publicBaseUrl, partners: deps.partners };
       if (doc.hasPassword) {
         // Behind the gate: the title only, in the page and in link previews.
-        return viewerPageHtml({ lang: bookLang, screen: { kind: 'gate', title: doc.title }, context, data: lockedAnswer(doc, options), meta: { title: doc.title, url }, assets: assetsNow });
+        return viewerPageHtml({
+          lang: bookLang,
+          screen: { kind: 'gate', title: doc.title },
+          context,
+          data: lockedAnswer(doc, options),
+          meta: { title: doc.title, url },
+          assets: assetsNow,
+        });
       }
       const guidebook = openAnswer(doc, options);
-      const screen: ViewerScreen = page ? { kind: 'content', guidebook, contentId: page._id } : { kind: 'cover', guidebook };
+      const screen: ViewerScreen = page
+        ? { kind: 'content', guidebook, contentId: page._id }
+        : { kind: 'cover', guidebook };
       const meta: PageMeta = {
         title: page ? `${page.title} · ${doc.title}` : doc.title,
         url,

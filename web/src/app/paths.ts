@@ -40,12 +40,14 @@ export const paths = {
   },
   activate: {
     path: 'users/activate/:email/:hash',
-    getHref: (email: string, hash: string) => `/users/activate/${encodeURIComponent(email)}/${encodeURIComponent(hash)}`,
+    getHref: (email: string, hash: string) =>
+      `/users/activate/${encodeURIComponent(email)}/${encodeURIComponent(hash)}`,
   },
   /** Spec 3 §2.1: replaces the history entry with the rest of the path (used on a language switch). */
   refresh: {
     path: 'refresh/*',
-    getHref: (pathname: string, search = '') => `/refresh${pathname.startsWith('/') ? pathname : `/${pathname}`}${search}`,
+    getHref: (pathname: string, search = '') =>
+      `/refresh${pathname.startsWith('/') ? pathname : `/${pathname}`}${search}`,
   },
   guidebooks: {
     path: 'guidebooks',
@@ -159,9 +161,15 @@ export const paths = {
   adminMessages: { path: 'messages', getHref: () => '/admin/messages' },
   adminFeedback: { path: 'feedback', getHref: () => '/admin/feedback' },
   /** the event explorer (issue 14); `inspect` opens one event in the inspector */
-  adminEvents: { path: 'events', getHref: (inspect?: number) => `/admin/events${inspect === undefined ? '' : `?inspect=${inspect}`}` },
+  adminEvents: {
+    path: 'events',
+    getHref: (inspect?: number) => `/admin/events${inspect === undefined ? '' : `?inspect=${inspect}`}`,
+  },
   adminMessageCreate: { path: 'messages/create', getHref: () => '/admin/messages/create' },
-  adminMessage: { path: 'messages/:messageId', getHref: (messageId: string) => `/admin/messages/${encodeURIComponent(messageId)}` },
+  adminMessage: {
+    path: 'messages/:messageId',
+    getHref: (messageId: string) => `/admin/messages/${encodeURIComponent(messageId)}`,
+  },
   /** A person's payments (spec 2 §2), and one payment by its merchantUid. */
   userPayments: {
     path: 'users/:userId/payments',
@@ -169,12 +177,14 @@ export const paths = {
   },
   paymentDetail: {
     path: 'users/:userId/payments/:paymentId',
-    getHref: (userId: string, paymentId: string) => `/users/${encodeURIComponent(userId)}/payments/${encodeURIComponent(paymentId)}`,
+    getHref: (userId: string, paymentId: string) =>
+      `/users/${encodeURIComponent(userId)}/payments/${encodeURIComponent(paymentId)}`,
   },
   /** A payment's receipt page (its owner or an administrator): printable, in the page's language. */
   paymentReceipt: {
     path: 'users/:userId/payments/:paymentId/receipt',
-    getHref: (userId: string, paymentId: string) => `/users/${encodeURIComponent(userId)}/payments/${encodeURIComponent(paymentId)}/receipt`,
+    getHref: (userId: string, paymentId: string) =>
+      `/users/${encodeURIComponent(userId)}/payments/${encodeURIComponent(paymentId)}/receipt`,
   },
   serverNotAvailable: {
     path: '/server_not_available',

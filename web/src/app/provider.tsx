@@ -22,7 +22,13 @@ type AppProviderProps = {
 
 const NO_OPTIONAL_FEATURES: AppConfig = { supportChatUrl: undefined, thumbnailProxies: [] };
 
-export function AppProvider({ children, queryClient, i18n, sessionStore, config = NO_OPTIONAL_FEATURES }: AppProviderProps) {
+export function AppProvider({
+  children,
+  queryClient,
+  i18n,
+  sessionStore,
+  config = NO_OPTIONAL_FEATURES,
+}: AppProviderProps) {
   const [store] = useState(() => sessionStore ?? createSessionStore());
   const [client] = useState(() => queryClient ?? createQueryClient());
   // A signed-in person reads in the language their account keeps; before sign-in, in this browser's choice.

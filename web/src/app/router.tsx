@@ -5,8 +5,12 @@ import { RootLayout, StartLoader } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
 const login = async () => ({ Component: (await import('./routes/auth/login.tsx')).LoginRoute });
-const guidebookList = async () => ({ Component: (await import('./routes/guidebooks/guidebook-list.tsx')).GuidebookListRoute });
-const recentGuidebooks = async () => ({ Component: (await import('./routes/guidebooks/recent-guidebooks.tsx')).RecentGuidebooksRoute });
+const guidebookList = async () => ({
+  Component: (await import('./routes/guidebooks/guidebook-list.tsx')).GuidebookListRoute,
+});
+const recentGuidebooks = async () => ({
+  Component: (await import('./routes/guidebooks/recent-guidebooks.tsx')).RecentGuidebooksRoute,
+});
 // The editor draws its cover or page itself (from the URL); these only give the URLs a match.
 const editorPages: RouteObject[] = [
   { index: true, element: null },
@@ -28,8 +32,14 @@ export const routes: RouteObject[] = [
           // The front door (issue 11): what the product is, a live sample, the prices; signed-in people go home.
           { index: true, lazy: async () => ({ Component: (await import('./routes/landing.tsx')).LandingRoute }) },
           { path: paths.login.path, lazy: login },
-          { path: paths.signup.path, lazy: async () => ({ Component: (await import('./routes/auth/signup.tsx')).SignupRoute }) },
-          { path: paths.kakaoReturn.path, lazy: async () => ({ Component: (await import('./routes/auth/kakao-return.tsx')).KakaoReturnRoute }) },
+          {
+            path: paths.signup.path,
+            lazy: async () => ({ Component: (await import('./routes/auth/signup.tsx')).SignupRoute }),
+          },
+          {
+            path: paths.kakaoReturn.path,
+            lazy: async () => ({ Component: (await import('./routes/auth/kakao-return.tsx')).KakaoReturnRoute }),
+          },
         ],
       },
       {
@@ -46,7 +56,10 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./routes/server-not-available.tsx')).ServerNotAvailableRoute }),
       },
       { path: paths.terms.path, lazy: async () => ({ Component: (await import('./routes/terms.tsx')).TermsRoute }) },
-      { path: paths.privacy.path, lazy: async () => ({ Component: (await import('./routes/privacy.tsx')).PrivacyRoute }) },
+      {
+        path: paths.privacy.path,
+        lazy: async () => ({ Component: (await import('./routes/privacy.tsx')).PrivacyRoute }),
+      },
       {
         path: paths.publicGuidebooks.path,
         lazy: async () => ({ Component: (await import('./routes/public-guidebooks.tsx')).PublicGuidebooksRoute }),
@@ -70,13 +83,34 @@ export const routes: RouteObject[] = [
           { path: paths.icons.path, lazy: icons },
           {
             path: paths.guidebookInsights.path,
-            lazy: async () => ({ Component: (await import('./routes/insights/insights-routes.tsx')).GuidebookInsightsRoute }),
+            lazy: async () => ({
+              Component: (await import('./routes/insights/insights-routes.tsx')).GuidebookInsightsRoute,
+            }),
           },
-          { path: paths.userPayments.path, lazy: async () => ({ Component: (await import('./routes/payments/user-payments.tsx')).UserPaymentsRoute }) },
-          { path: paths.paymentDetail.path, lazy: async () => ({ Component: (await import('./routes/payments/payment-detail.tsx')).PaymentDetailRoute }) },
-          { path: paths.paymentReceipt.path, lazy: async () => ({ Component: (await import('./routes/payments/payment-receipt.tsx')).PaymentReceiptRoute }) },
-          { path: paths.userDetail.path, lazy: async () => ({ Component: (await import('./routes/users/user-detail.tsx')).UserDetailRoute }) },
-          { path: paths.users.path, lazy: async () => ({ Component: (await import('./routes/users/user-detail.tsx')).UsersRoute }) },
+          {
+            path: paths.userPayments.path,
+            lazy: async () => ({ Component: (await import('./routes/payments/user-payments.tsx')).UserPaymentsRoute }),
+          },
+          {
+            path: paths.paymentDetail.path,
+            lazy: async () => ({
+              Component: (await import('./routes/payments/payment-detail.tsx')).PaymentDetailRoute,
+            }),
+          },
+          {
+            path: paths.paymentReceipt.path,
+            lazy: async () => ({
+              Component: (await import('./routes/payments/payment-receipt.tsx')).PaymentReceiptRoute,
+            }),
+          },
+          {
+            path: paths.userDetail.path,
+            lazy: async () => ({ Component: (await import('./routes/users/user-detail.tsx')).UserDetailRoute }),
+          },
+          {
+            path: paths.users.path,
+            lazy: async () => ({ Component: (await import('./routes/users/user-detail.tsx')).UsersRoute }),
+          },
           {
             path: paths.settings.path,
             lazy: async () => ({ Component: (await import('./routes/settings/settings-layout.tsx')).SettingsLayout }),
@@ -88,19 +122,27 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.settingsChangePassword.path,
-                lazy: async () => ({ Component: (await import('./routes/settings/change-password.tsx')).SettingsChangePasswordRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/settings/change-password.tsx')).SettingsChangePasswordRoute,
+                }),
               },
               {
                 path: paths.settingsSubscription.path,
-                lazy: async () => ({ Component: (await import('./routes/settings/subscription.tsx')).SettingsSubscriptionRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/settings/subscription.tsx')).SettingsSubscriptionRoute,
+                }),
               },
               {
                 path: paths.settingsNotifications.path,
-                lazy: async () => ({ Component: (await import('./routes/settings/notifications.tsx')).SettingsNotificationsRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/settings/notifications.tsx')).SettingsNotificationsRoute,
+                }),
               },
               {
                 path: paths.settingsNotification.path,
-                lazy: async () => ({ Component: (await import('./routes/settings/notifications.tsx')).SettingsNotificationRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/settings/notifications.tsx')).SettingsNotificationRoute,
+                }),
               },
             ],
           },
@@ -115,27 +157,63 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.adminInsights.path,
-                lazy: async () => ({ Component: (await import('./routes/insights/insights-routes.tsx')).AdminInsightsRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/insights/insights-routes.tsx')).AdminInsightsRoute,
+                }),
               },
               { path: paths.adminGuidebooks.path, lazy: guidebookList },
               { path: paths.adminGuidebooksRecent.path, lazy: recentGuidebooks },
-              { path: paths.adminUsers.path, lazy: async () => ({ Component: (await import('./routes/admin/users.tsx')).AdminUsersRoute }) },
-              { path: paths.adminUser.path, lazy: async () => ({ Component: (await import('./routes/admin/user-detail.tsx')).AdminUserDetailRoute }) },
+              {
+                path: paths.adminUsers.path,
+                lazy: async () => ({ Component: (await import('./routes/admin/users.tsx')).AdminUsersRoute }),
+              },
+              {
+                path: paths.adminUser.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/admin/user-detail.tsx')).AdminUserDetailRoute,
+                }),
+              },
               {
                 path: paths.adminUserGuidebooks.path,
-                lazy: async () => ({ Component: (await import('./routes/guidebooks/user-guidebooks.tsx')).UserGuidebooksRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/guidebooks/user-guidebooks.tsx')).UserGuidebooksRoute,
+                }),
               },
               {
                 path: paths.adminUserPayments.path,
-                lazy: async () => ({ Component: (await import('./routes/admin/user-payments.tsx')).AdminUserPaymentsRoute }),
+                lazy: async () => ({
+                  Component: (await import('./routes/admin/user-payments.tsx')).AdminUserPaymentsRoute,
+                }),
               },
               { path: paths.adminIcons.path, lazy: icons },
-              { path: paths.adminPayments.path, lazy: async () => ({ Component: (await import('./routes/admin/payments.tsx')).AdminPaymentsRoute }) },
-              { path: paths.adminFeedback.path, lazy: async () => ({ Component: (await import('./routes/admin/feedback.tsx')).AdminFeedbackRoute }) },
-              { path: paths.adminEvents.path, lazy: async () => ({ Component: (await import('../features/event-explorer/event-explorer-route.tsx')).AdminEventsRoute }) },
-              { path: paths.adminMessages.path, lazy: async () => ({ Component: (await import('./routes/admin/messages.tsx')).AdminMessagesRoute }) },
-              { path: paths.adminMessageCreate.path, lazy: async () => ({ Component: (await import('./routes/admin/messages.tsx')).AdminMessageCreateRoute }) },
-              { path: paths.adminMessage.path, lazy: async () => ({ Component: (await import('./routes/admin/messages.tsx')).AdminMessageEditRoute }) },
+              {
+                path: paths.adminPayments.path,
+                lazy: async () => ({ Component: (await import('./routes/admin/payments.tsx')).AdminPaymentsRoute }),
+              },
+              {
+                path: paths.adminFeedback.path,
+                lazy: async () => ({ Component: (await import('./routes/admin/feedback.tsx')).AdminFeedbackRoute }),
+              },
+              {
+                path: paths.adminEvents.path,
+                lazy: async () => ({
+                  Component: (await import('../features/event-explorer/event-explorer-route.tsx')).AdminEventsRoute,
+                }),
+              },
+              {
+                path: paths.adminMessages.path,
+                lazy: async () => ({ Component: (await import('./routes/admin/messages.tsx')).AdminMessagesRoute }),
+              },
+              {
+                path: paths.adminMessageCreate.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/admin/messages.tsx')).AdminMessageCreateRoute,
+                }),
+              },
+              {
+                path: paths.adminMessage.path,
+                lazy: async () => ({ Component: (await import('./routes/admin/messages.tsx')).AdminMessageEditRoute }),
+              },
               { path: '*', lazy: comingSoon },
             ],
           },

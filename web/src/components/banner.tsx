@@ -21,7 +21,11 @@ export function Banner({ tone, children, action, className }: BannerProps) {
   return (
     <div
       role={tone === 'alert' ? 'alert' : 'status'}
-      className={cx('flex flex-wrap items-center gap-x-3 gap-y-2 rounded-control border px-4 py-3 text-sm', box, className)}
+      className={cx(
+        'flex flex-wrap items-center gap-x-3 gap-y-2 rounded-control border px-4 py-3 text-sm',
+        box,
+        className,
+      )}
     >
       <Icon className="size-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0 flex-1">{children}</div>

@@ -5,7 +5,12 @@ import { TextField } from './text-field.tsx';
 type CompanyFieldName = 'companyName' | 'companyAddress' | 'companyPhone' | 'companyWebsite';
 
 /** What `useSchemaForm().field(name)` binds to an input. */
-type BoundField = { name: string; value: string; error: string | undefined; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
+type BoundField = {
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+};
 
 type CompanyFieldsProps = {
   legend: string;
@@ -22,7 +27,12 @@ export function CompanyFields({ legend, field, addressRequired }: CompanyFieldsP
   return (
     <fieldset className="flex flex-col gap-5">
       <legend className="mb-4 text-base font-bold text-neutral-900">{legend}</legend>
-      <TextField {...field('companyName')} label={t('auth.fields.companyName')} autoComplete="organization" placeholder={t('auth.placeholders.companyName')} />
+      <TextField
+        {...field('companyName')}
+        label={t('auth.fields.companyName')}
+        autoComplete="organization"
+        placeholder={t('auth.placeholders.companyName')}
+      />
       <TextField
         {...field('companyAddress')}
         label={t('auth.fields.companyAddress')}

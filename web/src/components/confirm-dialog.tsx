@@ -14,7 +14,15 @@ type ConfirmDialogProps = {
 };
 
 /** The spec's confirm step for deleting and copying: the safe choice has the focus. */
-export function ConfirmDialog({ open, onOpenChange, title, message, confirmLabel, onConfirm, tone = 'primary' }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  message,
+  confirmLabel,
+  onConfirm,
+  tone = 'primary',
+}: ConfirmDialogProps) {
   const { t } = useTranslation();
   const cancel = useRef<HTMLButtonElement>(null);
   const [busy, setBusy] = useState(false);

@@ -19,7 +19,16 @@ type DialogProps = {
 };
 
 /** A modal card (Radix: focus trap, Escape, labelled by its title); a bottom sheet on narrow screens. */
-export function Dialog({ open, onOpenChange, title, description, children, footer, className, initialFocus }: DialogProps) {
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  className,
+  initialFocus,
+}: DialogProps) {
   const { t } = useTranslation();
   const returnFocus = useReturnFocus();
   return (

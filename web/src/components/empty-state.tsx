@@ -15,11 +15,16 @@ export function EmptyState({ icon, title, description, action, titleAs: Title = 
   return (
     <div className={cx('flex flex-col items-center px-6 py-12 text-center', className)}>
       {icon ? (
-        <div className="mb-4 flex size-14 items-center justify-center rounded-full bg-primary-50 text-primary-600" aria-hidden="true">
+        <div
+          className="mb-4 flex size-14 items-center justify-center rounded-full bg-primary-50 text-primary-600"
+          aria-hidden="true"
+        >
           {icon}
         </div>
       ) : null}
-      <Title className={Title === 'h1' ? 'text-xl font-bold text-neutral-900' : 'text-base font-semibold text-neutral-800'}>
+      <Title
+        className={Title === 'h1' ? 'text-xl font-bold text-neutral-900' : 'text-base font-semibold text-neutral-800'}
+      >
         {title}
       </Title>
       {description ? <p className="mt-1 max-w-sm text-sm text-neutral-500">{description}</p> : null}

@@ -35,7 +35,10 @@ export function FilterSelect({ label, value, options, onChange, inlineFrom = 'sm
           </option>
         ))}
       </select>
-      <ChevronDown className="pointer-events-none absolute top-1/2 right-3 size-4.5 -translate-y-1/2 text-neutral-500" aria-hidden="true" />
+      <ChevronDown
+        className="pointer-events-none absolute top-1/2 right-3 size-4.5 -translate-y-1/2 text-neutral-500"
+        aria-hidden="true"
+      />
     </div>
   );
 }

@@ -73,7 +73,12 @@ describe('Pagination', () => {
   it('switches off First and previous on the first page, Last and next on the last', () => {
     renderPagination(1, 3);
     const disabled = (name: string) => (screen.getByRole('button', { name }) as HTMLButtonElement).disabled;
-    expect([disabled('First page'), disabled('Previous page'), disabled('Next page'), disabled('Last page')]).toEqual([true, true, false, false]);
+    expect([disabled('First page'), disabled('Previous page'), disabled('Next page'), disabled('Last page')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
   it('speaks Korean', () => {

@@ -117,7 +117,9 @@ export function Pagination({ page, pageCount, onPageChange, label, className }: 
                 }}
                 className={cx(
                   itemBase,
-                  slot.page === page ? 'bg-primary-600 text-white' : 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900',
+                  slot.page === page
+                    ? 'bg-primary-600 text-white'
+                    : 'text-neutral-700 hover:bg-neutral-100 hover:text-neutral-900',
                 )}
               >
                 {slot.page}
@@ -126,7 +128,13 @@ export function Pagination({ page, pageCount, onPageChange, label, className }: 
           ),
         )}
         {control(page + 1, atLast, t('pagination.next'), <ChevronRight className="size-4" aria-hidden="true" />)}
-        {control(pageCount, atLast, t('pagination.last'), <ChevronsRight className="size-4" aria-hidden="true" />, true)}
+        {control(
+          pageCount,
+          atLast,
+          t('pagination.last'),
+          <ChevronsRight className="size-4" aria-hidden="true" />,
+          true,
+        )}
       </ul>
     </nav>
   );

@@ -23,7 +23,11 @@ export function PasswordField(props: PasswordFieldProps) {
           onClick={() => setVisible((shown) => !shown)}
           className="flex size-9 items-center justify-center rounded-control text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800"
         >
-          {visible ? <EyeOff className="size-4.5" aria-hidden="true" /> : <Eye className="size-4.5" aria-hidden="true" />}
+          {visible ? (
+            <EyeOff className="size-4.5" aria-hidden="true" />
+          ) : (
+            <Eye className="size-4.5" aria-hidden="true" />
+          )}
         </button>
       }
     />

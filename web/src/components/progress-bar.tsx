@@ -12,7 +12,10 @@ export function ProgressBar({ value, label, className }: { value: number; label:
       aria-valuenow={percent}
       className={cx('h-2 overflow-hidden rounded-full bg-neutral-100', className)}
     >
-      <div className="h-full rounded-full bg-primary-600 transition-[width] duration-150" style={{ width: `${percent}%` }} />
+      <div
+        className="h-full rounded-full bg-primary-600 transition-[width] duration-150"
+        style={{ width: `${percent}%` }}
+      />
     </div>
   );
 }

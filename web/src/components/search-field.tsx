@@ -55,7 +55,10 @@ export function SearchField({ value, onSearch, label, placeholder, className, de
       <label htmlFor={inputId} className="sr-only">
         {label}
       </label>
-      <Search className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-neutral-500" aria-hidden="true" />
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3.5 size-4.5 -translate-y-1/2 text-neutral-500"
+        aria-hidden="true"
+      />
       <input
         ref={inputRef}
         id={inputId}

@@ -36,7 +36,8 @@ export function TextField({
   const errorId = `${inputId}-error`;
   const showHint = hint !== undefined && hint !== '' && (!error || keepHint);
   const describedBy =
-    [error ? errorId : undefined, showHint ? hintId : undefined, describedByOthers].filter(Boolean).join(' ') || undefined;
+    [error ? errorId : undefined, showHint ? hintId : undefined, describedByOthers].filter(Boolean).join(' ') ||
+    undefined;
 
   return (
     <div className={cx('flex flex-col gap-2', className)}>

@@ -17,7 +17,10 @@ vi.mock('sonner', () => import('./shims/sonner.tsx'));
 
 const CONFIG = { supportChatUrl: undefined, thumbnailProxies: [] };
 
-async function open(path: FrontDoorPath, { language = 'ko', search = '' }: { language?: 'ko' | 'en'; search?: string } = {}) {
+async function open(
+  path: FrontDoorPath,
+  { language = 'ko', search = '' }: { language?: 'ko' | 'en'; search?: string } = {},
+) {
   window.history.replaceState(null, '', `${path}${search}`);
   const go = vi.fn<(href: string) => void>();
   const store = createSessionStore();
@@ -41,17 +44,26 @@ describe('the front door (/, /login, /signup without the app)', () => {
   });
 
   it('signing in keeps the session as the app does and goes to the recent guidebooks', async () => {
-    const requests = stubFetch((request) => (request.url.pathname === '/api/auth' ? json(signedIn(), { status: 201 }) : json({})));
+    const requests = stubFetch((request) =>
+      request.url.pathname === '/api/auth' ? json(signedIn(), { status: 201 }) : json({}),
+    );
     const { go } = await open('/login');
     await screen.findByRole('heading', { name: ko.login.heading });
-    fireEvent.change(screen.getByLabelText(ko.auth.fields.email, { selector: 'input[name="email"]' }), { target: { value: 'traveller@example.com' } });
-    fireEvent.change(screen.getByLabelText(ko.auth.fields.password, { selector: 'input[name="password"]' }), { target: { value: 'Secret1!pw' } });
+    fireEvent.change(screen.getByLabelText(ko.auth.fields.email, { selector: 'input[name="email"]' }), {
+      target: { value: 'traveller@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText(ko.auth.fields.password, { selector: 'input[name="password"]' }), {
+      target: { value: 'Secret1!pw' },
+    });
     fireEvent.click(document.querySelector('main button[type="submit"]')!);
     await waitFor(() => expect(go).toHaveBeenCalledWith('/guidebooks/recent'));
     const auth = requests.find((request) => request.url.pathname === '/api/auth');
     expect(auth?.headers.get('Authorization')).toMatch(/^Basic /);
     // what the app's own store reads back: the same key, the same shape
-    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({ ...signedIn().user, token: 'token-1' });
+    expect(JSON.parse(localStorage.getItem(SESSION_STORAGE_KEY) ?? 'null')).toEqual({
+      ...signedIn().user,
+      token: 'token-1',
+    });
     expect(createSessionStore().get()?.email).toBe('traveller@example.com');
   });
 
@@ -59,8 +71,12 @@ describe('the front door (/, /login, /signup without the app)', () => {
     stubFetch(() => problem({ status: 401, code: 'unauthorized', message: 'Please Check Your Email And Password' }));
     const { go } = await open('/login');
     await screen.findByRole('heading', { name: ko.login.heading });
-    fireEvent.change(screen.getByLabelText(ko.auth.fields.email, { selector: 'input[name="email"]' }), { target: { value: 'traveller@example.com' } });
-    fireEvent.change(screen.getByLabelText(ko.auth.fields.password, { selector: 'input[name="password"]' }), { target: { value: 'Wrong1!pw' } });
+    fireEvent.change(screen.getByLabelText(ko.auth.fields.email, { selector: 'input[name="email"]' }), {
+      target: { value: 'traveller@example.com' },
+    });
+    fireEvent.change(screen.getByLabelText(ko.auth.fields.password, { selector: 'input[name="password"]' }), {
+      target: { value: 'Wrong1!pw' },
+    });
     fireEvent.click(document.querySelector('main button[type="submit"]')!);
     expect(await screen.findByText(ko.account.messages.badCredentials)).toBeDefined();
     expect(go).not.toHaveBeenCalled();
@@ -105,7 +121,10 @@ describe('the front door (/, /login, /signup without the app)', () => {
     expect(await screen.findByText(ko.account.messages.termsRequired)).toBeDefined();
     const consent = document.querySelector<HTMLInputElement>('input[name="agreeToTerms"]')!;
     const label = document.querySelector(`label[for="${consent.id}"]`);
-    expect([...(label?.querySelectorAll('a') ?? [])].map((link) => link.getAttribute('href'))).toEqual(['/terms', '/privacy']);
+    expect([...(label?.querySelectorAll('a') ?? [])].map((link) => link.getAttribute('href'))).toEqual([
+      '/terms',
+      '/privacy',
+    ]);
     expect(label?.textContent).toBe('이용약관 및 개인정보처리방침에 동의합니다 (필수)');
     expect(requests.filter((request) => request.url.pathname === '/api/users')).toHaveLength(0);
   });

@@ -52,7 +52,9 @@ type FrontDoorProps = {
 const replaceLocation = (href: string) => window.location.replace(href);
 
 export function FrontDoor({ path, i18n, store, config, go = replaceLocation }: FrontDoorProps) {
-  const [api] = useState(() => createApiClient({ getToken: () => store.get()?.token, onUnauthorized: () => store.signOut() }));
+  const [api] = useState(() =>
+    createApiClient({ getToken: () => store.get()?.token, onUnauthorized: () => store.signOut() }),
+  );
   // the page is React's from here: forms may be sent (the page's first lines held them until now: first-lines.ts)
   useEffect(() => {
     document.documentElement.dataset.hydrated = '';
@@ -111,7 +113,10 @@ function SignedInGoesToTheApp({ go, children }: { go: (href: string) => void; ch
 /** The app header's signed-out bar: logo, language, and sign up (log in on the sign-up page). */
 function FrontHeader({ path }: { path: FrontDoorPath }) {
   const { t, i18n } = useTranslation();
-  const other = path === '/signup' ? { href: paths.login.getHref(), label: t('nav.login') } : { href: paths.signup.getHref(), label: t('nav.signup') };
+  const other =
+    path === '/signup'
+      ? { href: paths.login.getHref(), label: t('nav.login') }
+      : { href: paths.signup.getHref(), label: t('nav.signup') };
   return (
     <div className="mx-auto flex h-full max-w-content items-center gap-2 px-4 sm:gap-4 sm:px-6">
       <Link
@@ -125,7 +130,10 @@ function FrontHeader({ path }: { path: FrontDoorPath }) {
       <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
         <LanguageSwitch onChange={(language) => void switchLanguage(i18n, language)} />
         <div className="hidden items-center gap-2 sm:flex">
-          <Link to={other.href} className="flex h-10 items-center rounded-control bg-primary-600 px-4 text-sm font-semibold text-white hover:bg-primary-700">
+          <Link
+            to={other.href}
+            className="flex h-10 items-center rounded-control bg-primary-600 px-4 text-sm font-semibold text-white hover:bg-primary-700"
+          >
             {other.label}
           </Link>
         </div>

@@ -1,6 +1,13 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, keepLanguage, rememberLanguage, type Language } from '../lib/language.ts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  isLanguage,
+  keepLanguage,
+  rememberLanguage,
+  type Language,
+} from '../lib/language.ts';
 import ko from '../locales/ko.json';
 
 /**

@@ -8,5 +8,7 @@ import type { Loading } from './start.tsx';
 // All three files are asked for at once. Someone the page's first lines found signed in is most likely sent on to
 // the app: for them the page's own files wait until start.tsx has read the session.
 const signedIn = document.documentElement.dataset.session !== undefined;
-const loading: Loading | undefined = signedIn ? undefined : { reactDom: import('react-dom/client'), pages: import('./front-door.tsx') };
+const loading: Loading | undefined = signedIn
+  ? undefined
+  : { reactDom: import('react-dom/client'), pages: import('./front-door.tsx') };
 void import('./start.tsx').then(({ start }) => start(loading));

@@ -33,7 +33,11 @@ afterEach(() => {
 });
 
 /** The page as the build draws it, put where the server's HTML puts it, then hydrated as main.tsx does. */
-async function hydrate(path: FrontDoorPath, language: 'ko' | 'en', beforeScript: (drawn: HTMLElement) => void = () => {}) {
+async function hydrate(
+  path: FrontDoorPath,
+  language: 'ko' | 'en',
+  beforeScript: (drawn: HTMLElement) => void = () => {},
+) {
   window.history.replaceState(null, '', path);
   const page = renderFrontDoorPage(path, language);
   container = document.createElement('div');
@@ -46,7 +50,13 @@ async function hydrate(path: FrontDoorPath, language: 'ko' | 'en', beforeScript:
   await act(async () => {
     hydrateRoot(
       container!,
-      <FrontDoor path={path} i18n={frontDoorI18n(language, TEXTS[language])} store={createSessionStore()} config={{ supportChatUrl: undefined, thumbnailProxies: [] }} go={() => {}} />,
+      <FrontDoor
+        path={path}
+        i18n={frontDoorI18n(language, TEXTS[language])}
+        store={createSessionStore()}
+        config={{ supportChatUrl: undefined, thumbnailProxies: [] }}
+        go={() => {}}
+      />,
       { onRecoverableError: (error) => mismatches.push(error) },
     );
   });
@@ -79,7 +89,9 @@ describe('the front door drawn at build time (render.tsx)', () => {
   });
 
   it('what was typed into the drawn login form before the script took it over is what signs in', async () => {
-    const requests = stubFetch((request) => (request.url.pathname === '/api/auth' ? json(signedIn(), { status: 201 }) : json({})));
+    const requests = stubFetch((request) =>
+      request.url.pathname === '/api/auth' ? json(signedIn(), { status: 201 }) : json({}),
+    );
     const { mismatches } = await hydrate('/login', 'ko', (drawn) => {
       drawn.querySelector<HTMLInputElement>('input[name="email"]')!.value = 'traveller@example.com';
       drawn.querySelector<HTMLInputElement>('input[name="password"]')!.value = 'Secret1!pw';

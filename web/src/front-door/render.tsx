@@ -38,7 +38,13 @@ export function renderFrontDoorPage(path: FrontDoorPath, language: Language): Pr
   setPrerenderedPath(path);
   const i18n = frontDoorI18n(language, TEXTS[language]);
   const markup = renderToString(
-    <FrontDoor path={path} i18n={i18n} store={createSessionStore() /* no storage on a build machine: signed out */} config={{ supportChatUrl: undefined, thumbnailProxies: [] }} go={() => {}} />,
+    <FrontDoor
+      path={path}
+      i18n={i18n}
+      store={createSessionStore() /* no storage on a build machine: signed out */}
+      config={{ supportChatUrl: undefined, thumbnailProxies: [] }}
+      go={() => {}}
+    />,
   );
   // React writes the page's <title> where the page renders it; it belongs in the head
   let title = '';

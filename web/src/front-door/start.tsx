@@ -20,7 +20,13 @@ function fetchFontsForNextTime(files: readonly string[]): void {
   const fetchAll = () => {
     let pending = files.length;
     for (const href of files) {
-      const link = Object.assign(document.createElement('link'), { rel: 'prefetch', as: 'font', type: 'font/woff2', crossOrigin: 'anonymous', href });
+      const link = Object.assign(document.createElement('link'), {
+        rel: 'prefetch',
+        as: 'font',
+        type: 'font/woff2',
+        crossOrigin: 'anonymous',
+        href,
+      });
       link.addEventListener('load', () => {
         if (--pending > 0) return;
         try {
@@ -78,7 +84,8 @@ export async function start(loading?: Loading): Promise<void> {
     // query. Hydrating over it when that is what this browser would draw; drawing anew otherwise (a first visit after
     // choosing English here, `?verified=1`), which replaces it. In a transition: React works in slices and lets the
     // browser answer input between them, rather than holding the page for one long task (it is already on screen).
-    const prerendered = root.dataset.prerendered === path && root.dataset.language === language && window.location.search === '';
+    const prerendered =
+      root.dataset.prerendered === path && root.dataset.language === language && window.location.search === '';
     startTransition(() => {
       if (prerendered) hydrateRoot(root, page);
       else createRoot(root).render(page);

@@ -10,7 +10,13 @@ describe('apiRequest', () => {
   it('sends JSON to /api and returns the validated answer with its headers', async () => {
     const requests = stubFetch(() => json({ ok: true }, { status: 201, headers: { 'X-Read-Consistency': 'stale' } }));
 
-    const answer = await apiRequest({ method: 'POST', path: '/things', query: { after: 7, page: undefined }, body: { a: 1 }, schema: okSchema });
+    const answer = await apiRequest({
+      method: 'POST',
+      path: '/things',
+      query: { after: 7, page: undefined },
+      body: { a: 1 },
+      schema: okSchema,
+    });
 
     expect(answer.data).toEqual({ ok: true });
     expect(answer.status).toBe(201);
@@ -50,14 +56,26 @@ describe('apiRequest', () => {
 
   it('matches a nested field error on the last segment of its path', async () => {
     stubFetch(() =>
-      problem({ status: 400, code: 'validation_failed', message: 'Invalid', errors: [{ path: 'body.title', message: 'Too long' }] }),
+      problem({
+        status: 400,
+        code: 'validation_failed',
+        message: 'Invalid',
+        errors: [{ path: 'body.title', message: 'Too long' }],
+      }),
     );
     const failure = (await apiRequest({ path: '/x', schema: okSchema }).catch((error: unknown) => error)) as ApiError;
     expect(failure.fieldError('title')).toBe('Too long');
   });
 
   it('keeps the status when an error answer is not problem details', async () => {
-    stubFetch(() => new Response('<h1>oops</h1>', { status: 500, statusText: 'Internal Server Error', headers: { 'Content-Type': 'text/html' } }));
+    stubFetch(
+      () =>
+        new Response('<h1>oops</h1>', {
+          status: 500,
+          statusText: 'Internal Server Error',
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    );
     const failure = (await apiRequest({ path: '/x', schema: okSchema }).catch((error: unknown) => error)) as ApiError;
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure.status).toBe(500);
@@ -92,7 +110,9 @@ describe('apiRequest', () => {
       controller.abort();
       throw new DOMException('Aborted', 'AbortError');
     });
-    const failure = await apiRequest({ path: '/x', schema: okSchema, signal: controller.signal }).catch((error: unknown) => error);
+    const failure = await apiRequest({ path: '/x', schema: okSchema, signal: controller.signal }).catch(
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(DOMException);
   });
 });
@@ -103,7 +123,12 @@ describe('createApiClient', () => {
     const api = createApiClient({ getToken: () => 'jwt-1', onUnauthorized: () => {} });
 
     await api.request({ path: '/users/u-1', schema: okSchema });
-    await api.request({ method: 'POST', path: '/auth', auth: { basic: { email: 'a@example.com', password: 'pw' } }, schema: okSchema });
+    await api.request({
+      method: 'POST',
+      path: '/auth',
+      auth: { basic: { email: 'a@example.com', password: 'pw' } },
+      schema: okSchema,
+    });
     await api.request({ method: 'POST', path: '/users', auth: 'none', body: {}, schema: okSchema });
 
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer jwt-1');
@@ -116,7 +141,14 @@ describe('createApiClient', () => {
     const onUnauthorized = vi.fn();
     const api = createApiClient({ getToken: () => 'jwt-1', onUnauthorized });
 
-    await expect(api.request({ method: 'PUT', path: '/users/u-1/password', auth: { basic: { email: 'a@example.com', password: 'old' } }, schema: okSchema })).rejects.toBeInstanceOf(ApiError);
+    await expect(
+      api.request({
+        method: 'PUT',
+        path: '/users/u-1/password',
+        auth: { basic: { email: 'a@example.com', password: 'old' } },
+        schema: okSchema,
+      }),
+    ).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).not.toHaveBeenCalled();
     await expect(api.request({ path: '/users/u-1', schema: okSchema })).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
@@ -136,7 +168,9 @@ describe('createApiClient', () => {
 
   it('Basic credentials are UTF-8 before base64', () => {
     const encoded = basicAuthorization('a@example.com', '비번1!').replace('Basic ', '');
-    expect(new TextDecoder().decode(Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0)))).toBe('a@example.com:비번1!');
+    expect(new TextDecoder().decode(Uint8Array.from(atob(encoded), (char) => char.charCodeAt(0)))).toBe(
+      'a@example.com:비번1!',
+    );
   });
 });
 
@@ -144,17 +178,24 @@ describe('readAppConfig', () => {
   it('leaves the support chat off unless a http(s) address is given; refuses anything else', () => {
     expect(readAppConfig({})).toEqual({ supportChatUrl: undefined, thumbnailProxies: [] });
     expect(readAppConfig({ VITE_SUPPORT_CHAT_URL: '' })).toEqual({ supportChatUrl: undefined, thumbnailProxies: [] });
-    expect(readAppConfig({ VITE_SUPPORT_CHAT_URL: 'https://chat.example.com/w.js' }).supportChatUrl).toBe('https://chat.example.com/w.js');
+    expect(readAppConfig({ VITE_SUPPORT_CHAT_URL: 'https://chat.example.com/w.js' }).supportChatUrl).toBe(
+      'https://chat.example.com/w.js',
+    );
     expect(() => readAppConfig({ VITE_SUPPORT_CHAT_URL: 'javascript:alert(1)' })).toThrow(/Invalid build settings/);
   });
 
   it('takes up to 3 https image proxies with {url}; refuses a fourth, plain http, or a template without {url}', () => {
     const proxies = 'https://proxy-one.example/?url={url}, https://proxy-two.example/fetch/{url}';
-    expect(readAppConfig({ VITE_THUMBNAIL_PROXIES: proxies }).thumbnailProxies).toEqual(['https://proxy-one.example/?url={url}', 'https://proxy-two.example/fetch/{url}']);
+    expect(readAppConfig({ VITE_THUMBNAIL_PROXIES: proxies }).thumbnailProxies).toEqual([
+      'https://proxy-one.example/?url={url}',
+      'https://proxy-two.example/fetch/{url}',
+    ]);
     expect(readAppConfig({ VITE_THUMBNAIL_PROXIES: '' }).thumbnailProxies).toEqual([]);
     const four = ['a', 'b', 'c', 'd'].map((name) => `https://${name}.example/?u={url}`).join(',');
     expect(() => readAppConfig({ VITE_THUMBNAIL_PROXIES: four })).toThrow(/at most 3 image proxies/);
-    expect(() => readAppConfig({ VITE_THUMBNAIL_PROXIES: 'http://proxy.example/?url={url}' })).toThrow(/Invalid build settings/);
+    expect(() => readAppConfig({ VITE_THUMBNAIL_PROXIES: 'http://proxy.example/?url={url}' })).toThrow(
+      /Invalid build settings/,
+    );
     expect(() => readAppConfig({ VITE_THUMBNAIL_PROXIES: 'https://proxy.example/' })).toThrow(/needs \{url\}/);
   });
 });

@@ -74,10 +74,18 @@ export type ApiRequest<T> = {
 export type ApiAuth = 'session' | 'none' | { basic: { email: string; password: string } };
 
 /** A request with no session: what `ApiClient` builds on. */
-export async function apiRequest<T>(request: ApiRequest<T>, extraHeaders: Record<string, string> = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json, application/problem+json', ...request.headers, ...extraHeaders };
+export async function apiRequest<T>(
+  request: ApiRequest<T>,
+  extraHeaders: Record<string, string> = {},
+): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json, application/problem+json',
+    ...request.headers,
+    ...extraHeaders,
+  };
   if (request.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (typeof request.auth === 'object') headers.Authorization = basicAuthorization(request.auth.basic.email, request.auth.basic.password);
+  if (typeof request.auth === 'object')
+    headers.Authorization = basicAuthorization(request.auth.basic.email, request.auth.basic.password);
 
   let response: Response;
   try {
@@ -98,7 +106,12 @@ export async function apiRequest<T>(request: ApiRequest<T>, extraHeaders: Record
   return parseAnswer(request, response.status, response.headers, await readJsonIfAny(response));
 }
 
-function parseAnswer<T>(request: Pick<ApiRequest<T>, 'path' | 'schema'>, status: number, headers: Headers, payload: unknown): ApiResponse<T> {
+function parseAnswer<T>(
+  request: Pick<ApiRequest<T>, 'path' | 'schema'>,
+  status: number,
+  headers: Headers,
+  payload: unknown,
+): ApiResponse<T> {
   const parsed = request.schema.safeParse(payload);
   if (!parsed.success) {
     throw new ApiError({
@@ -198,7 +211,11 @@ function uploadFile<T>(request: UploadRequest<T>, token: string | undefined): Pr
         const contentType = xhr.getResponseHeader('Content-Type');
         if (contentType) headers.set('Content-Type', contentType);
         // Rebuilt as a Response so refusals go through the same problem-details reading as every other call.
-        const response = new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status, statusText: xhr.statusText, headers });
+        const response = new Response(xhr.status === 204 ? null : xhr.responseText, {
+          status: xhr.status,
+          statusText: xhr.statusText,
+          headers,
+        });
         if (!response.ok) {
           reject(await toFailure(response));
           return;
@@ -268,7 +285,8 @@ export async function toFailure(response: Response): Promise<ApiError | NetworkE
   return new ApiError({
     status: details.status ?? response.status,
     code: details.code ?? `HTTP_${response.status}`,
-    message: details.message ?? details.title ?? (response.statusText || `Request failed with status ${response.status}`),
+    message:
+      details.message ?? details.title ?? (response.statusText || `Request failed with status ${response.status}`),
     ...(details.detail === undefined ? {} : { detail: details.detail }),
     fieldErrors: details.errors ?? [],
   });

@@ -7,13 +7,22 @@ import { z } from 'zod';
  */
 const envSchema = z.object({
   /** A third-party support chat widget's script; no script is loaded when unset. */
-  VITE_SUPPORT_CHAT_URL: z.preprocess((value) => (value === '' ? undefined : value), z.url({ protocol: /^https?$/ }).optional()),
+  VITE_SUPPORT_CHAT_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.url({ protocol: /^https?$/ }).optional(),
+  ),
   /**
    * Spec 1 §6: public image proxies tried in turn when a thumbnail from a CDN fails to load: up to 3 https address
    * templates, comma-separated, each with `{url}` where the picture's encoded address goes. Unset: none is tried.
    */
   VITE_THUMBNAIL_PROXIES: z.preprocess(
-    (value) => (typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : []),
+    (value) =>
+      typeof value === 'string'
+        ? value
+            .split(',')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : [],
     z
       .array(
         z

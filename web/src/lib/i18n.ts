@@ -2,7 +2,15 @@ import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import ko from '../locales/ko.json';
-import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, keepLanguage, readStoredLanguage, rememberLanguage, type Language } from './language.ts';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  isLanguage,
+  keepLanguage,
+  readStoredLanguage,
+  rememberLanguage,
+  type Language,
+} from './language.ts';
 
 export * from './language.ts';
 

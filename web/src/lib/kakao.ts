@@ -76,7 +76,12 @@ export function startKakaoSignIn(signIn: NonNullable<KakaoConfig['signIn']>): vo
   const state = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   sessionStorage.setItem(KAKAO_STATE_KEY, state);
   const url = new URL(signIn.authorizeUrl);
-  url.search = new URLSearchParams({ response_type: 'code', client_id: signIn.clientId, redirect_uri: kakaoReturnUri(), state }).toString();
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: signIn.clientId,
+    redirect_uri: kakaoReturnUri(),
+    state,
+  }).toString();
   window.location.assign(url.href);
 }
 

@@ -8,7 +8,11 @@ describe('page progress timing', () => {
   function setUp({ random = (): number => 0.5, loaded = false }: { random?: () => number; loaded?: boolean } = {}) {
     const states: PageProgressState[] = [];
     const page = { loaded };
-    const progress = createPageProgress({ onChange: (state) => states.push(state), isLoaded: () => page.loaded, random });
+    const progress = createPageProgress({
+      onChange: (state) => states.push(state),
+      isLoaded: () => page.loaded,
+      random,
+    });
     return { progress, states, page, last: () => states.at(-1)! };
   }
 

@@ -11,7 +11,20 @@ export function groupDigits(value: number): string {
   return sign + String(Math.trunc(Math.abs(value))).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const EN_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** A calendar day as `Intl.DateTimeFormat` writes it with year numeric, month long, day numeric: '2025년 11월 1일', '1 November 2025'. */
 export function longDate(date: Date, language: 'ko' | 'en'): string {

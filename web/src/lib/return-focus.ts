@@ -20,7 +20,10 @@ export type ReturnFocus = {
 export function useReturnFocus(): ReturnFocus {
   const opener = useRef<HTMLElement | null>(null);
   const remember = useCallback(() => {
-    opener.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    opener.current =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body
+        ? document.activeElement
+        : null;
   }, []);
   const restore = useCallback(() => {
     const target = opener.current;
@@ -35,5 +38,8 @@ export function useReturnFocus(): ReturnFocus {
     },
     [restore],
   );
-  return useMemo(() => ({ remember, restore, onOpenAutoFocus: remember, onCloseAutoFocus }), [remember, restore, onCloseAutoFocus]);
+  return useMemo(
+    () => ({ remember, restore, onOpenAutoFocus: remember, onCloseAutoFocus }),
+    [remember, restore, onCloseAutoFocus],
+  );
 }

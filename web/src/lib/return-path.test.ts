@@ -6,7 +6,9 @@ const origin = 'https://pocketguide.test';
 describe('safeReturnPath: only a path of this site comes back', () => {
   it('keeps a relative path of this site, with its query and hash', () => {
     expect(safeReturnPath('/guidebooks/edit/gb-1', origin)).toBe('/guidebooks/edit/gb-1');
-    expect(safeReturnPath('/guidebooks/edit/gb-1/contents/c-2?x=1#top', origin)).toBe('/guidebooks/edit/gb-1/contents/c-2?x=1#top');
+    expect(safeReturnPath('/guidebooks/edit/gb-1/contents/c-2?x=1#top', origin)).toBe(
+      '/guidebooks/edit/gb-1/contents/c-2?x=1#top',
+    );
   });
 
   it('refuses other origins however they are written', () => {

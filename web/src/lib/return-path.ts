@@ -8,7 +8,10 @@ export const RETURN_PARAM = 'return';
 
 const MAX_RETURN_LENGTH = 1000;
 
-export function safeReturnPath(value: string | null | undefined, origin: string = window.location.origin): string | null {
+export function safeReturnPath(
+  value: string | null | undefined,
+  origin: string = window.location.origin,
+): string | null {
   if (!value || value.length > MAX_RETURN_LENGTH) return null;
   // a relative path of this site: one leading slash, then no second slash or backslash right after it
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;

@@ -14,7 +14,12 @@ import type { SessionStore } from './session.ts';
  * screens that go by it follow the server without signing in again.
  */
 
-export const SUBSCRIPTION_FIELDS = ['subscription', 'subscriptionType', 'expiresAt', 'paymentMethod'] as const satisfies readonly (keyof SessionUser)[];
+export const SUBSCRIPTION_FIELDS = [
+  'subscription',
+  'subscriptionType',
+  'expiresAt',
+  'paymentMethod',
+] as const satisfies readonly (keyof SessionUser)[];
 type SubscriptionFields = Pick<SessionUser, (typeof SUBSCRIPTION_FIELDS)[number]>;
 
 /** Focus and navigation read the plan at most this often; a refusal reads it at once. */
@@ -27,7 +32,11 @@ export const SESSION_REFRESH_EVENT = 'pocketguide:session-refresh';
 export async function refreshSubscription(api: ApiClient, store: SessionStore, signal?: AbortSignal): Promise<boolean> {
   const session = store.get();
   if (!session) return false;
-  const { data } = await api.request({ path: `/users/${encodeURIComponent(session.id)}`, schema: userViewSchema, ...(signal ? { signal } : {}) });
+  const { data } = await api.request({
+    path: `/users/${encodeURIComponent(session.id)}`,
+    schema: userViewSchema,
+    ...(signal ? { signal } : {}),
+  });
   const now = store.get();
   if (!now || now.id !== session.id) return false;
   const changes: Partial<SubscriptionFields> = {};
@@ -39,7 +48,8 @@ export async function refreshSubscription(api: ApiClient, store: SessionStore, s
   return true;
 }
 
-const isSubscriptionRefusal = (error: unknown) => isApiError(error) && error.status === 403 && error.code === 'subscription_required';
+const isSubscriptionRefusal = (error: unknown) =>
+  isApiError(error) && error.status === 403 && error.code === 'subscription_required';
 
 /** Keeps the session's plan current; mounted once, in the root layout. */
 export function useSessionRefresh(): void {
@@ -77,10 +87,12 @@ export function useSessionRefresh(): void {
     window.addEventListener(SESSION_REFRESH_EVENT, onRequest);
     // a refusal for want of a subscription, from any query or mutation: the plan here may be out of date
     const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && isSubscriptionRefusal(event.action.error)) refresh(true);
+      if (event.type === 'updated' && event.action.type === 'error' && isSubscriptionRefusal(event.action.error))
+        refresh(true);
     });
     const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
-      if (event.type === 'updated' && event.action.type === 'error' && isSubscriptionRefusal(event.action.error)) refresh(true);
+      if (event.type === 'updated' && event.action.type === 'error' && isSubscriptionRefusal(event.action.error))
+        refresh(true);
     });
     return () => {
       window.removeEventListener('focus', onFocus);

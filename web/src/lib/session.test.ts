@@ -19,10 +19,30 @@ describe('session store', () => {
     expect(store.get()).toBeNull();
 
     const session = store.signIn(signedIn());
-    expect(session).toMatchObject({ token: 'token-1', id: 'user-1', role: 'user', isAdmin: false, language: 'kr', subscriptionType: 'free' });
+    expect(session).toMatchObject({
+      token: 'token-1',
+      id: 'user-1',
+      role: 'user',
+      isAdmin: false,
+      language: 'kr',
+      subscriptionType: 'free',
+    });
     const stored = JSON.parse(storage.items.get(SESSION_STORAGE_KEY)!) as Record<string, unknown>;
     expect(Object.keys(stored).sort()).toEqual(
-      ['companyName', 'email', 'expiresAt', 'id', 'image', 'language', 'name', 'paymentMethod', 'role', 'subscription', 'subscriptionType', 'token'].sort(),
+      [
+        'companyName',
+        'email',
+        'expiresAt',
+        'id',
+        'image',
+        'language',
+        'name',
+        'paymentMethod',
+        'role',
+        'subscription',
+        'subscriptionType',
+        'token',
+      ].sort(),
     );
     expect(stored).not.toHaveProperty('isAdmin');
 
@@ -46,7 +66,11 @@ describe('session store', () => {
     store.subscribe(listener);
 
     store.update({ name: '새 이름', image: '/media/users/user-1/portrait.webp' });
-    expect(store.get()).toMatchObject({ name: '새 이름', image: '/media/users/user-1/portrait.webp', token: 'token-1' });
+    expect(store.get()).toMatchObject({
+      name: '새 이름',
+      image: '/media/users/user-1/portrait.webp',
+      token: 'token-1',
+    });
     expect(listener).toHaveBeenCalledTimes(1);
     store.update(userView({ language: 'en', companyAddress: 'not a session field' }));
     expect(store.get()?.language).toBe('en');

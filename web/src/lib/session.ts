@@ -59,7 +59,10 @@ function withoutDerived(session: Session): StoredSession {
   return stored;
 }
 
-export function createSessionStore({ storage = safeLocalStorage(), events = safeWindow() }: StoreOptions = {}): SessionStore {
+export function createSessionStore({
+  storage = safeLocalStorage(),
+  events = safeWindow(),
+}: StoreOptions = {}): SessionStore {
   let current = parseStored(read());
   const listeners = new Set<() => void>();
 

@@ -34,7 +34,11 @@ export function useSchemaForm<S extends z.ZodType, V extends TextValues>(
     const typed: Partial<Record<string, string>> = {};
     for (const name of Object.keys(initialValues)) {
       const element = form.elements.namedItem(name);
-      if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.value !== initialValues[name]) typed[name] = element.value;
+      if (
+        (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) &&
+        element.value !== initialValues[name]
+      )
+        typed[name] = element.value;
     }
     if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
     // once, for the fields as React found them (later changes of initialValues must not overwrite typing)
@@ -44,7 +48,9 @@ export function useSchemaForm<S extends z.ZodType, V extends TextValues>(
   const check = useCallback(
     (next: V): { data?: z.output<S>; errors: FieldMessages } => {
       const parsed = schema.safeParse({ ...next, ...extra() });
-      return parsed.success ? { data: parsed.data as z.output<S>, errors: {} } : { errors: firstIssuePerField(parsed.error) };
+      return parsed.success
+        ? { data: parsed.data as z.output<S>, errors: {} }
+        : { errors: firstIssuePerField(parsed.error) };
     },
     [schema, extra],
   );

@@ -7,7 +7,11 @@ import { KAKAO_KEY_META } from '@pocketguide/contracts/viewer/viewer-shapes';
  */
 export const KAKAO_SDK_URL = 'https://t1.kakaocdn.net/kakao_js_sdk/2.7.4/kakao.min.js';
 
-type KakaoSdk = { init(key: string): void; isInitialized(): boolean; Share: { sendScrap(options: { requestUrl: string }): unknown } };
+type KakaoSdk = {
+  init(key: string): void;
+  isInitialized(): boolean;
+  Share: { sendScrap(options: { requestUrl: string }): unknown };
+};
 
 export function kakaoKey(): string | null {
   return document.querySelector<HTMLMetaElement>(`meta[name="${KAKAO_KEY_META}"]`)?.content || null;

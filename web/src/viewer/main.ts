@@ -1,6 +1,12 @@
 // The server inlines this stylesheet into the first response; the fonts come later (see `loadFonts`).
 import './viewer.css';
-import { renderScreen, screenKey, viewerLinks, type ViewerLinks, type ViewerScreen } from '@pocketguide/contracts/viewer/render-viewer';
+import {
+  renderScreen,
+  screenKey,
+  viewerLinks,
+  type ViewerLinks,
+  type ViewerScreen,
+} from '@pocketguide/contracts/viewer/render-viewer';
 import {
   VIEWER_DATA_ELEMENT_ID,
   VIEWER_PASSWORD_HEADER,
@@ -26,7 +32,9 @@ import { rememberCheck, restoreChecks } from './checklist.ts';
  * renderer.
  */
 
-const root = document.getElementById('viewer') ?? document.body.appendChild(Object.assign(document.createElement('div'), { id: 'viewer', className: 'pg-root' }));
+const root =
+  document.getElementById('viewer') ??
+  document.body.appendChild(Object.assign(document.createElement('div'), { id: 'viewer', className: 'pg-root' }));
 const explicitLanguage = new URLSearchParams(location.search).get('lang');
 const readerLanguages = navigator.languages?.length ? navigator.languages : [navigator.language];
 let lang: ViewerLanguage = viewerLanguage(explicitLanguage, readerLanguages);
@@ -87,7 +95,10 @@ function show(screen: ViewerScreen, links: ViewerLinks = { cover: '/', content: 
   }
   if (screen.kind === 'gate') bindGate();
   if (screen.kind === 'cover' || screen.kind === 'content') {
-    const page = screen.kind === 'content' ? screen.guidebook.document.contents.find((content) => content._id === screen.contentId) : undefined;
+    const page =
+      screen.kind === 'content'
+        ? screen.guidebook.document.contents.find((content) => content._id === screen.contentId)
+        : undefined;
     document.title = page ? `${page.title} · ${screen.guidebook.title}` : screen.guidebook.title;
     restoreChecks(root, screen.guidebook.uuid);
     // Readers' pages count in the author's insights; an author's preview and the built-in sample do not.
@@ -103,7 +114,12 @@ function show(screen: ViewerScreen, links: ViewerLinks = { cover: '/', content: 
 function showGuidebook(): void {
   if (!route || !guidebook) return;
   const links = viewerLinks(route, guidebook);
-  show(route.contentId === null ? { kind: 'cover', guidebook } : { kind: 'content', guidebook, contentId: route.contentId }, links);
+  show(
+    route.contentId === null
+      ? { kind: 'cover', guidebook }
+      : { kind: 'content', guidebook, contentId: route.contentId },
+    links,
+  );
 }
 
 // ---------------------------------------------------------------- status line (offline, saved for offline)
@@ -120,7 +136,8 @@ function setStatus(message: string | null, sticky = false): void {
   status.textContent = message ?? '';
   status.hidden = message === null;
   status.classList.toggle('is-offline', sticky);
-  if (message !== null && !sticky) statusTimer = setTimeout(() => setStatus(navigator.onLine ? null : texts.offline, !navigator.onLine), 4000);
+  if (message !== null && !sticky)
+    statusTimer = setTimeout(() => setStatus(navigator.onLine ? null : texts.offline, !navigator.onLine), 4000);
 }
 
 const showOffline = () => setStatus(texts.offline, true);
@@ -143,7 +160,8 @@ function checkReachable(): void {
 
 // ---------------------------------------------------------------- requests
 
-type Unlocked = { ok: true; guidebook: ViewerGuidebook } | { ok: false; reason: 'incorrect' | 'too-many' | 'network' | 'not-found' };
+type Unlocked =
+  { ok: true; guidebook: ViewerGuidebook } | { ok: false; reason: 'incorrect' | 'too-many' | 'network' | 'not-found' };
 
 function sessionToken(): string | null {
   try {
@@ -169,7 +187,10 @@ async function fetchPreview(id: string, password: string | null): Promise<Respon
     return null;
   }
   return request(viewerApi.preview(id), {
-    headers: { Authorization: `Bearer ${token}`, ...(password === null ? {} : { [VIEWER_PASSWORD_HEADER]: encodeURIComponent(password) }) },
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(password === null ? {} : { [VIEWER_PASSWORD_HEADER]: encodeURIComponent(password) }),
+    },
   });
 }
 
@@ -177,7 +198,11 @@ async function unlock(current: ViewerRoute, locked: LockedViewerGuidebook, passw
   const response =
     current.mode === 'preview'
       ? await fetchPreview(current.id, password)
-      : await request(viewerApi.unlock(locked.uuid), { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) });
+      : await request(viewerApi.unlock(locked.uuid), {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ password }),
+        });
   if (!response) return { ok: false, reason: 'network' };
   if (response.status === 429) return { ok: false, reason: 'too-many' };
   if (response.status === 403) return { ok: false, reason: 'incorrect' };
@@ -246,7 +271,12 @@ function bindGate(): void {
       }
       // A wrong password empties the field (spec 1 §5); the field keeps its focus, so the message stays until typing.
       if (result.reason === 'incorrect') input.value = '';
-      error.textContent = result.reason === 'incorrect' ? texts.incorrectPassword : result.reason === 'too-many' ? texts.tooManyAttempts : texts.unlockFailed;
+      error.textContent =
+        result.reason === 'incorrect'
+          ? texts.incorrectPassword
+          : result.reason === 'too-many'
+            ? texts.tooManyAttempts
+            : texts.unlockFailed;
       update();
     });
   });
@@ -340,7 +370,9 @@ async function showMap(button: HTMLButtonElement): Promise<void> {
     // The reader may have moved on to another screen meanwhile.
     if (!box.isConnected || box.classList.contains('is-live')) return;
     const { lat, lon, level, address = '' } = button.dataset;
-    liveMaps.add(mountInteractiveMap(box, { latitude: Number(lat), longitude: Number(lon), level: Number(level), address }, texts));
+    liveMaps.add(
+      mountInteractiveMap(box, { latitude: Number(lat), longitude: Number(lon), level: Number(level), address }, texts),
+    );
   } catch {
     // The chunk could not load (offline before any map was opened): the card and its link stay; the reader may retry.
     setStatus(texts.mapUnavailable);
@@ -363,7 +395,9 @@ window.addEventListener('scroll', updateFloat, { passive: true });
 type HistoryState = { pgDepth: number; scrollY?: number };
 const historyState = (): HistoryState => {
   const state: unknown = history.state;
-  return state !== null && typeof state === 'object' && typeof (state as HistoryState).pgDepth === 'number' ? (state as HistoryState) : { pgDepth: 0 };
+  return state !== null && typeof state === 'object' && typeof (state as HistoryState).pgDepth === 'number'
+    ? (state as HistoryState)
+    : { pgDepth: 0 };
 };
 if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
 history.replaceState({ ...historyState() }, '');
@@ -400,7 +434,8 @@ window.addEventListener('popstate', () => {
 });
 
 document.addEventListener('change', (event) => {
-  if (event.target instanceof HTMLInputElement && event.target.dataset.check !== undefined && guidebook) rememberCheck(event.target, guidebook.uuid);
+  if (event.target instanceof HTMLInputElement && event.target.dataset.check !== undefined && guidebook)
+    rememberCheck(event.target, guidebook.uuid);
 });
 
 document.addEventListener('click', (event) => {
@@ -435,7 +470,16 @@ document.addEventListener('click', (event) => {
     return;
   }
   const link = event.target.closest<HTMLAnchorElement>('a[data-nav]');
-  if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  if (
+    !link ||
+    event.defaultPrevented ||
+    event.button !== 0 ||
+    event.metaKey ||
+    event.ctrlKey ||
+    event.shiftKey ||
+    event.altKey
+  )
+    return;
   event.preventDefault();
   // Back goes back in history when we came from this guidebook's cover, so the cover keeps its scroll position.
   if (link.hasAttribute('data-back') && historyState().pgDepth > 0) history.back();

@@ -19,10 +19,14 @@ export const offlineSupported = () => 'serviceWorker' in navigator && 'caches' i
 
 /** Everything the page needs again, same-origin only. */
 export function urlsToKeep(guidebook: ViewerGuidebook | null): string[] {
-  const urls = new Set<string>([location.pathname + location.search, `/m/${encodeURIComponent(guidebook?.uuid ?? '')}`]);
+  const urls = new Set<string>([
+    location.pathname + location.search,
+    `/m/${encodeURIComponent(guidebook?.uuid ?? '')}`,
+  ]);
   for (const entry of performance.getEntriesByType('resource')) {
     const url = new URL(entry.name);
-    if (url.origin === location.origin && /^\/(assets|icons|sample|media)\/|^\/favicon\.svg$/.test(url.pathname)) urls.add(url.pathname);
+    if (url.origin === location.origin && /^\/(assets|icons|sample|media)\/|^\/favicon\.svg$/.test(url.pathname))
+      urls.add(url.pathname);
   }
   if (guidebook) {
     for (const image of imageSetsOf(guidebook.document)) {
@@ -60,7 +64,10 @@ export async function keepUnlocked(guidebook: ViewerGuidebook): Promise<void> {
   if (!offlineSupported()) return;
   try {
     const cache = await caches.open(UNLOCKED_CACHE);
-    await cache.put(unlockedKey(guidebook.uuid), new Response(JSON.stringify(guidebook), { headers: { 'Content-Type': 'application/json' } }));
+    await cache.put(
+      unlockedKey(guidebook.uuid),
+      new Response(JSON.stringify(guidebook), { headers: { 'Content-Type': 'application/json' } }),
+    );
   } catch {
     // No room: the guidebook still opens online.
   }

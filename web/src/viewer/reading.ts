@@ -135,7 +135,14 @@ function endVisible(): void {
   if (!current || current.visibleSince === null) return;
   const ms = Math.round(performance.now() - current.visibleSince);
   current.visibleSince = null;
-  if (ms >= 500) enqueue(current.uuid, { kind: 'time', page: current.page, at: new Date().toISOString(), ms, offline: current.offline });
+  if (ms >= 500)
+    enqueue(current.uuid, {
+      kind: 'time',
+      page: current.page,
+      at: new Date().toISOString(),
+      ms,
+      offline: current.offline,
+    });
 }
 
 function start(): void {
@@ -171,6 +178,14 @@ export function pageShown(uuid: string, page: string): void {
   session?.setItem(SESSION_KEY, '1');
   const offline = !navigator.onLine;
   current = { uuid, page, visibleSince: document.visibilityState === 'visible' ? performance.now() : null, offline };
-  enqueue(uuid, { kind: 'open', page, at: new Date().toISOString(), source: sourceOf(), device: deviceOf(), offline, first: first || session === null });
+  enqueue(uuid, {
+    kind: 'open',
+    page,
+    at: new Date().toISOString(),
+    source: sourceOf(),
+    device: deviceOf(),
+    offline,
+    first: first || session === null,
+  });
   sendSoon();
 }

@@ -87,7 +87,16 @@ export function foldBillingAccount(userId: string, events: readonly UserEvent[])
         a.deleted = true;
         break;
       case 'UserSubscribed':
-        Object.assign(a, { plan: event.data.plan, lastPaidPlan: event.data.plan, subscribed: true, billingCycle: event.data.billingCycle, expiresAt: new Date(event.data.expiresAt), renewal: null, lapsed: false, lastLapse: null });
+        Object.assign(a, {
+          plan: event.data.plan,
+          lastPaidPlan: event.data.plan,
+          subscribed: true,
+          billingCycle: event.data.billingCycle,
+          expiresAt: new Date(event.data.expiresAt),
+          renewal: null,
+          lapsed: false,
+          lastLapse: null,
+        });
         break;
       case 'UserUnsubscribed':
         a.subscribed = false;
@@ -101,7 +110,15 @@ export function foldBillingAccount(userId: string, events: readonly UserEvent[])
         a.customerUid = event.data.customerUid;
         break;
       case 'SubscriptionRenewed':
-        Object.assign(a, { plan: event.data.plan, lastPaidPlan: event.data.plan, subscribed: true, expiresAt: new Date(event.data.expiresAt), renewal: null, lapsed: false, lastLapse: null });
+        Object.assign(a, {
+          plan: event.data.plan,
+          lastPaidPlan: event.data.plan,
+          subscribed: true,
+          expiresAt: new Date(event.data.expiresAt),
+          renewal: null,
+          lapsed: false,
+          lastLapse: null,
+        });
         break;
       case 'RenewalChargeFailed':
         a.renewal = {
@@ -116,7 +133,11 @@ export function foldBillingAccount(userId: string, events: readonly UserEvent[])
         Object.assign(a, { plan: 'free', subscribed: false, renewal: null, lapsed: true });
         break;
       case 'PaymentScheduled':
-        a.scheduled.push({ scheduleAt: new Date(event.data.scheduleAt), merchantUid: scheduledMerchantUid(userId, event.data.scheduleAt), done: false });
+        a.scheduled.push({
+          scheduleAt: new Date(event.data.scheduleAt),
+          merchantUid: scheduledMerchantUid(userId, event.data.scheduleAt),
+          done: false,
+        });
         break;
       case 'BillingNoticeSent':
         a.notices.add(event.data.key);
@@ -163,13 +184,18 @@ export type PaymentRecord = {
  * What `payment-<merchantUid>` says: was the charge asked for, and is its result recorded? Only a payment of
  * `expected.userId` and `expected.kind` counts; anything else is `foreign`.
  */
-export async function readPayment(events: StreamReader, merchantUid: string, expected: { userId: string; kind: PaymentKind }): Promise<PaymentRecord> {
+export async function readPayment(
+  events: StreamReader,
+  merchantUid: string,
+  expected: { userId: string; kind: PaymentKind },
+): Promise<PaymentRecord> {
   const record: PaymentRecord = { requested: false, result: null, foreign: false };
   for await (const recorded of events.readStream(paymentStream(merchantUid))) {
     if (!paymentEventDecoder.knows(recorded.type)) continue;
     const event = paymentEventDecoder.decode(recorded.type, recorded.data);
     if (event.type === 'PaymentRequested') {
-      if (event.data.userId !== expected.userId || event.data.kind !== expected.kind) return { requested: false, result: null, foreign: true };
+      if (event.data.userId !== expected.userId || event.data.kind !== expected.kind)
+        return { requested: false, result: null, foreign: true };
       record.requested = true;
     } else if (event.type === 'TransferPaymentRecorded') return { requested: false, result: null, foreign: true };
     else if (event.type === 'PaymentSucceeded') record.result = { status: 'paid' };

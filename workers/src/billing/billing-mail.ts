@@ -1,4 +1,9 @@
-import { REPORTING_UTC_OFFSET_MINUTES, type Language, type LapseReason, type SubscriptionType } from '@pocketguide/contracts';
+import {
+  REPORTING_UTC_OFFSET_MINUTES,
+  type Language,
+  type LapseReason,
+  type SubscriptionType,
+} from '@pocketguide/contracts';
 import { composeMail, type ComposedMail } from '../mail/mail-templates.ts';
 
 /**
@@ -7,8 +12,24 @@ import { composeMail, type ComposedMail } from '../mail/mail-templates.ts';
  */
 
 export const PLAN_NAMES: Record<Language, Record<SubscriptionType, string>> = {
-  kr: { free: '무료 체험', mini: '미니', standard: '스탠다드', pro: '프로', business: '비즈니스', enterprise: '엔터프라이즈', onemonth: '1개월 이용권' },
-  en: { free: 'Free trial', mini: 'Mini', standard: 'Standard', pro: 'Pro', business: 'Business', enterprise: 'Enterprise', onemonth: 'One-month pass' },
+  kr: {
+    free: '무료 체험',
+    mini: '미니',
+    standard: '스탠다드',
+    pro: '프로',
+    business: '비즈니스',
+    enterprise: '엔터프라이즈',
+    onemonth: '1개월 이용권',
+  },
+  en: {
+    free: 'Free trial',
+    mini: 'Mini',
+    standard: 'Standard',
+    pro: 'Pro',
+    business: 'Business',
+    enterprise: 'Enterprise',
+    onemonth: 'One-month pass',
+  },
 };
 
 /** YYYY.MM.DD in Korean time, as the web shows dates. */
@@ -28,26 +49,40 @@ export const subscriptionLinks = (publicBaseUrl: string) => ({
 
 type Who = { name: string; language: Language };
 
-export function renewalUpcomingMail(input: Who & { plan: SubscriptionType; amount: number; chargeAt: Date; link: string }): ComposedMail {
+export function renewalUpcomingMail(
+  input: Who & { plan: SubscriptionType; amount: number; chargeAt: Date; link: string },
+): ComposedMail {
   const plan = PLAN_NAMES[input.language][input.plan];
   const date = noticeDate(input.chargeAt);
   if (input.language === 'en') {
     return composeMail(`Your PocketGuide ${plan} plan renews on ${date}`, {
-      before: [`Hello ${input.name},`, `Your ${plan} plan renews on ${date}: ${won(input.amount, 'en')} (VAT included) will be charged to your card on file.`],
+      before: [
+        `Hello ${input.name},`,
+        `Your ${plan} plan renews on ${date}: ${won(input.amount, 'en')} (VAT included) will be charged to your card on file.`,
+      ],
       link: input.link,
       linkLabel: 'Manage my subscription',
-      after: ['To stop the renewal, unsubscribe before that date: your plan then runs to its end and is not charged again.'],
+      after: [
+        'To stop the renewal, unsubscribe before that date: your plan then runs to its end and is not charged again.',
+      ],
     });
   }
   return composeMail(`[포켓가이드] ${date}에 ${plan} 요금제가 갱신됩니다`, {
-    before: [`${input.name}님, 안녕하세요.`, `${date}에 ${plan} 요금제가 갱신되며, 등록된 카드로 ${won(input.amount, 'kr')}(부가세 포함)이 결제됩니다.`],
+    before: [
+      `${input.name}님, 안녕하세요.`,
+      `${date}에 ${plan} 요금제가 갱신되며, 등록된 카드로 ${won(input.amount, 'kr')}(부가세 포함)이 결제됩니다.`,
+    ],
     link: input.link,
     linkLabel: '구독 관리하기',
-    after: ['갱신을 원하지 않으시면 그 전에 구독을 해지해 주세요. 남은 기간은 그대로 이용하실 수 있고, 다시 결제되지 않습니다.'],
+    after: [
+      '갱신을 원하지 않으시면 그 전에 구독을 해지해 주세요. 남은 기간은 그대로 이용하실 수 있고, 다시 결제되지 않습니다.',
+    ],
   });
 }
 
-export function chargeFailedMail(input: Who & { plan: SubscriptionType; amount: number; failReason: string; nextAttemptAt: Date; link: string }): ComposedMail {
+export function chargeFailedMail(
+  input: Who & { plan: SubscriptionType; amount: number; failReason: string; nextAttemptAt: Date; link: string },
+): ComposedMail {
   const plan = PLAN_NAMES[input.language][input.plan];
   const next = noticeDate(input.nextAttemptAt);
   if (input.language === 'en') {
@@ -74,22 +109,48 @@ export function chargeFailedMail(input: Who & { plan: SubscriptionType; amount: 
   });
 }
 
-const LAPSE_TEXT: Record<Language, Record<Exclude<LapseReason, 'admin'>, (plan: string) => { subject: string; line: string }>> = {
+const LAPSE_TEXT: Record<
+  Language,
+  Record<Exclude<LapseReason, 'admin'>, (plan: string) => { subject: string; line: string }>
+> = {
   en: {
     'trial-ended': () => ({ subject: 'Your PocketGuide free trial has ended', line: 'Your free trial has ended.' }),
-    unsubscribed: (plan) => ({ subject: `Your PocketGuide ${plan} plan has ended`, line: `Your ${plan} plan has ended, as you unsubscribed.` }),
-    'onemonth-ended': () => ({ subject: 'Your PocketGuide one-month pass has ended', line: 'Your one-month pass has ended.' }),
-    'charge-failed': (plan) => ({ subject: `Your PocketGuide ${plan} plan has ended`, line: `Your ${plan} plan has ended because the renewal payment could not be made.` }),
+    unsubscribed: (plan) => ({
+      subject: `Your PocketGuide ${plan} plan has ended`,
+      line: `Your ${plan} plan has ended, as you unsubscribed.`,
+    }),
+    'onemonth-ended': () => ({
+      subject: 'Your PocketGuide one-month pass has ended',
+      line: 'Your one-month pass has ended.',
+    }),
+    'charge-failed': (plan) => ({
+      subject: `Your PocketGuide ${plan} plan has ended`,
+      line: `Your ${plan} plan has ended because the renewal payment could not be made.`,
+    }),
   },
   kr: {
-    'trial-ended': () => ({ subject: '[포켓가이드] 무료 체험 기간이 끝났습니다', line: '무료 체험 기간이 끝났습니다.' }),
-    unsubscribed: (plan) => ({ subject: `[포켓가이드] ${plan} 요금제가 종료되었습니다`, line: `구독 해지에 따라 ${plan} 요금제가 종료되었습니다.` }),
-    'onemonth-ended': () => ({ subject: '[포켓가이드] 1개월 이용권이 종료되었습니다', line: '1개월 이용권 기간이 끝났습니다.' }),
-    'charge-failed': (plan) => ({ subject: `[포켓가이드] ${plan} 요금제가 종료되었습니다`, line: `갱신 결제가 이루어지지 않아 ${plan} 요금제가 종료되었습니다.` }),
+    'trial-ended': () => ({
+      subject: '[포켓가이드] 무료 체험 기간이 끝났습니다',
+      line: '무료 체험 기간이 끝났습니다.',
+    }),
+    unsubscribed: (plan) => ({
+      subject: `[포켓가이드] ${plan} 요금제가 종료되었습니다`,
+      line: `구독 해지에 따라 ${plan} 요금제가 종료되었습니다.`,
+    }),
+    'onemonth-ended': () => ({
+      subject: '[포켓가이드] 1개월 이용권이 종료되었습니다',
+      line: '1개월 이용권 기간이 끝났습니다.',
+    }),
+    'charge-failed': (plan) => ({
+      subject: `[포켓가이드] ${plan} 요금제가 종료되었습니다`,
+      line: `갱신 결제가 이루어지지 않아 ${plan} 요금제가 종료되었습니다.`,
+    }),
   },
 };
 
-export function lapsedMail(input: Who & { plan: SubscriptionType; reason: Exclude<LapseReason, 'admin'>; link: string }): ComposedMail {
+export function lapsedMail(
+  input: Who & { plan: SubscriptionType; reason: Exclude<LapseReason, 'admin'>; link: string },
+): ComposedMail {
   const text = LAPSE_TEXT[input.language][input.reason](PLAN_NAMES[input.language][input.plan]);
   if (input.language === 'en') {
     return composeMail(text.subject, {

@@ -47,7 +47,10 @@ export function nextAttemptAfter(expiresAt: Date, attempt: number): Date | null 
 /** The deterministic merchantUid of an administrator's scheduled payment: one charge per schedule. */
 export function scheduledMerchantUid(userId: string, scheduleAt: Date | string): string {
   // at most 5 + 22 + 1 + 12 = 40 characters (all PortOne takes): to the second, YYMMDDhhmmss
-  const stamp = new Date(scheduleAt).toISOString().replace(/[-:T.Z]/g, '').slice(2, 14);
+  const stamp = new Date(scheduleAt)
+    .toISOString()
+    .replace(/[-:T.Z]/g, '')
+    .slice(2, 14);
   return `pg_s_${compactUserId(userId)}_${stamp}`;
 }
 

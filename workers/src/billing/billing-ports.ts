@@ -14,16 +14,34 @@ export type Clock = { now(): Date };
 
 export interface BillingCommands {
   /** PaymentRequested on `payment-<merchantUid>` (month cycle); nothing when the same request is there */
-  requestCharge(input: { userId: string; merchantUid: string; plan: PaidPlan; amount: number; kind: PaymentKind }): Promise<unknown>;
+  requestCharge(input: {
+    userId: string;
+    merchantUid: string;
+    plan: PaidPlan;
+    amount: number;
+    kind: PaymentKind;
+  }): Promise<unknown>;
   /** PaymentSucceeded ('paid') or PaymentFailed (anything else), once */
   recordChargeResult(input: { merchantUid: string; payment: ProviderPayment }): Promise<unknown>;
   /** SubscriptionRenewed: a month more from the current expiry, once per merchantUid */
   renew(input: { userId: string; merchantUid: string }): Promise<unknown>;
   /** RenewalChargeFailed; `nextAttemptAt` null: that was the last attempt (a lapse follows) */
-  recordRenewalFailure(input: { userId: string; merchantUid: string; attempt: number; failReason: string; nextAttemptAt: Date | null }): Promise<unknown>;
+  recordRenewalFailure(input: {
+    userId: string;
+    merchantUid: string;
+    attempt: number;
+    failReason: string;
+    nextAttemptAt: Date | null;
+  }): Promise<unknown>;
   /** SubscriptionLapsed: the free plan from now; nothing when already lapsed */
   lapse(input: { userId: string; reason: LapseReason }): Promise<unknown>;
   /** BillingNoticeSent, once per key (after the mail went) */
   /** `title` and `message` also show it in the person's inbox (the bell; the banner for a failed charge or a lapse) */
-  recordNotice(input: { userId: string; kind: BillingNoticeKind; key: string; title?: string; message?: string }): Promise<unknown>;
+  recordNotice(input: {
+    userId: string;
+    kind: BillingNoticeKind;
+    key: string;
+    title?: string;
+    message?: string;
+  }): Promise<unknown>;
 }

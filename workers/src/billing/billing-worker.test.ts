@@ -13,7 +13,10 @@ import { matchesFilter, type EventStore } from '@pocketguide/platform/event-stor
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { Mailer, MailMessage } from '@pocketguide/platform/mail/mailer';
 import type { ChargeRequest, PaymentProvider } from '@pocketguide/platform/payments/payment-provider';
-import { createDebugPaymentProvider, type DebugPaymentProvider } from '@pocketguide/platform/payments/debug-payment-provider';
+import {
+  createDebugPaymentProvider,
+  type DebugPaymentProvider,
+} from '@pocketguide/platform/payments/debug-payment-provider';
 import { createBillingWorker, BILLING_SCHEDULE, type BillingWorker } from './billing-worker.ts';
 // The real commands (command-api) over the real event store: the worker is proven with the parts it runs with.
 import { createBillingCommands } from '@pocketguide/command-api/payment/billing-commands';
@@ -117,10 +120,15 @@ async function harness() {
     deliver,
     async append(userId: string, type: UserEvent['type'], data: Record<string, unknown>) {
       userSeq += 1;
-      await eventStore.appendToStream(userStream(userId), [{ id: `00000000-0000-8000-8000-${String(userSeq).padStart(12, '0')}`, type, data: { userId, ...data } }]);
+      await eventStore.appendToStream(userStream(userId), [
+        { id: `00000000-0000-8000-8000-${String(userSeq).padStart(12, '0')}`, type, data: { userId, ...data } },
+      ]);
       await deliver();
     },
-    async register(userId: string, options: { language?: 'kr' | 'en'; trialExpiresAt?: Date; role?: 'user' | 'admin'; email?: string } = {}) {
+    async register(
+      userId: string,
+      options: { language?: 'kr' | 'en'; trialExpiresAt?: Date; role?: 'user' | 'admin'; email?: string } = {},
+    ) {
       await h.append(userId, 'UserRegistered', {
         email: options.email ?? `${userId}@example.com`,
         profile: { name: `Person ${userId}`, companyName: 'Jeju Trails' },
@@ -133,8 +141,14 @@ async function harness() {
       });
     },
     async subscribe(userId: string, plan: PaidPlan, expiresAt: Date, customerUid: string | null = `cust_${userId}`) {
-      if (customerUid) await h.append(userId, 'PaymentMethodChanged', { customerUid, cardName: 'DEBUG card', changedAt: iso(now) });
-      await h.append(userId, 'UserSubscribed', { plan, billingCycle: 'month', expiresAt: iso(expiresAt), subscribedAt: iso(now) });
+      if (customerUid)
+        await h.append(userId, 'PaymentMethodChanged', { customerUid, cardName: 'DEBUG card', changedAt: iso(now) });
+      await h.append(userId, 'UserSubscribed', {
+        plan,
+        billingCycle: 'month',
+        expiresAt: iso(expiresAt),
+        subscribedAt: iso(now),
+      });
     },
     /** moves the clock in steps to `until`, delivering events and ticking at each step */
     setNow(when: Date) {
@@ -192,14 +206,20 @@ describe('the billing worker over simulated months', () => {
     await h.runUntil(at('2026-06-15T00:00:00.000Z'));
     // 10 March, 10 April, 10 May, 10 June: one charge each, at the price in effect (standard 50,000 after Nov 2025)
     expect(h.charges.map((c) => [c.merchantUid, c.amount, c.customerUid])).toEqual(
-      ['2026-03-10T09:00:00.000Z', '2026-04-10T09:00:00.000Z', '2026-05-10T09:00:00.000Z', '2026-06-10T09:00:00.000Z'].map((e) => [
-        renewalMerchantUid('u1', e, 1),
-        50_000,
-        'cust_u1',
-      ]),
+      [
+        '2026-03-10T09:00:00.000Z',
+        '2026-04-10T09:00:00.000Z',
+        '2026-05-10T09:00:00.000Z',
+        '2026-06-10T09:00:00.000Z',
+      ].map((e) => [renewalMerchantUid('u1', e, 1), 50_000, 'cust_u1']),
     );
     const renewed = await h.eventsOfType('u1', 'SubscriptionRenewed');
-    expect(renewed.map((e) => e.data.expiresAt)).toEqual(['2026-04-10T09:00:00.000Z', '2026-05-10T09:00:00.000Z', '2026-06-10T09:00:00.000Z', '2026-07-10T09:00:00.000Z']);
+    expect(renewed.map((e) => e.data.expiresAt)).toEqual([
+      '2026-04-10T09:00:00.000Z',
+      '2026-05-10T09:00:00.000Z',
+      '2026-06-10T09:00:00.000Z',
+      '2026-07-10T09:00:00.000Z',
+    ]);
     // each charge was recorded: requested, then succeeded
     expect(await h.paymentTypes(renewalMerchantUid('u1', expiry, 1))).toEqual(['PaymentRequested', 'PaymentSucceeded']);
     // four upcoming notices, each once
@@ -213,7 +233,10 @@ describe('the billing worker over simulated months', () => {
     expect(notices[0]?.data.message).toContain(h.mailsTo('u1')[0]!.text.split('\n')[0]!);
     expect(h.errors).toEqual([]);
     // the schedule now waits for the next notice (3 days before 10 July)
-    expect(await h.readStore.collection(BILLING_SCHEDULE).get('u1')).toEqual({ id: 'u1', dueAt: '2026-07-07T09:00:00.000Z' });
+    expect(await h.readStore.collection(BILLING_SCHEDULE).get('u1')).toEqual({
+      id: 'u1',
+      dueAt: '2026-07-07T09:00:00.000Z',
+    });
   });
 
   it('a declined card is tried again 1, 3 and 7 days after the expiry, then the plan lapses with a notice; published guidebooks stay, publishing stops', async () => {
@@ -227,7 +250,17 @@ describe('the billing worker over simulated months', () => {
     expect(h.charges.map((c) => c.merchantUid)).toEqual([1, 2, 3].map((n) => renewalMerchantUid('u2', expiry, n)));
     const midway = await h.account('u2');
     expect(midway).toMatchObject({ subscribed: true, plan: 'pro', renewal: { attempt: 3 } });
-    expect(canPublish({ role: 'user', subscription: midway.subscribed, subscriptionType: midway.plan, expiresAt: iso(midway.expiresAt) }, h.now)).toBe(true);
+    expect(
+      canPublish(
+        {
+          role: 'user',
+          subscription: midway.subscribed,
+          subscriptionType: midway.plan,
+          expiresAt: iso(midway.expiresAt),
+        },
+        h.now,
+      ),
+    ).toBe(true);
 
     await h.runUntil(at('2026-05-01T00:00:00.000Z'));
     expect(h.charges).toHaveLength(4);
@@ -252,14 +285,21 @@ describe('the billing worker over simulated months', () => {
       'Your PocketGuide payment did not go through',
       'Your PocketGuide Pro plan has ended',
     ]);
-    expect(h.mailsTo('u2')[1]?.text).toContain('https://pocketguide.test/settings/subscription?step=change-payment-method');
+    expect(h.mailsTo('u2')[1]?.text).toContain(
+      'https://pocketguide.test/settings/subscription?step=change-payment-method',
+    );
     expect(h.mailsTo('u2')[1]?.text).toContain('2026.03.11');
     expect(h.mailsTo('u2')[4]?.text).toContain('https://pocketguide.test/settings/subscription?step=purchase');
     expect(h.mailsTo('u2')[4]?.text).toContain('published guidebooks stay online');
 
     const after = await h.account('u2');
     expect(after).toMatchObject({ subscribed: false, plan: 'free', lapsed: true });
-    expect(canPublish({ role: 'user', subscription: after.subscribed, subscriptionType: after.plan, expiresAt: iso(after.expiresAt) }, h.now)).toBe(false);
+    expect(
+      canPublish(
+        { role: 'user', subscription: after.subscribed, subscriptionType: after.plan, expiresAt: iso(after.expiresAt) },
+        h.now,
+      ),
+    ).toBe(false);
     expect(await h.readStore.collection(BILLING_SCHEDULE).get('u2')).toBeNull();
   });
 
@@ -270,14 +310,20 @@ describe('the billing worker over simulated months', () => {
     await h.subscribe('u3', 'mini', expiry, 'cust_decline_u3');
     await h.runUntil(at('2026-03-12T00:00:00.000Z'));
     expect(h.charges).toHaveLength(2);
-    await h.append('u3', 'PaymentMethodChanged', { customerUid: 'cust_new_u3', cardName: 'DEBUG card', changedAt: iso(h.now) });
+    await h.append('u3', 'PaymentMethodChanged', {
+      customerUid: 'cust_new_u3',
+      cardName: 'DEBUG card',
+      changedAt: iso(h.now),
+    });
     await h.runUntil(at('2026-03-20T00:00:00.000Z'));
     expect(h.charges.map((c) => [c.merchantUid, c.customerUid, c.amount])).toEqual([
       [renewalMerchantUid('u3', expiry, 1), 'cust_decline_u3', 11_000],
       [renewalMerchantUid('u3', expiry, 2), 'cust_decline_u3', 11_000],
       [renewalMerchantUid('u3', expiry, 3), 'cust_new_u3', 11_000],
     ]);
-    expect((await h.eventsOfType('u3', 'SubscriptionRenewed')).map((e) => e.data.expiresAt)).toEqual(['2026-04-10T09:00:00.000Z']);
+    expect((await h.eventsOfType('u3', 'SubscriptionRenewed')).map((e) => e.data.expiresAt)).toEqual([
+      '2026-04-10T09:00:00.000Z',
+    ]);
     expect(await h.account('u3')).toMatchObject({ subscribed: true, renewal: null });
     expect(await h.eventsOfType('u3', 'SubscriptionLapsed')).toEqual([]);
   });
@@ -292,7 +338,9 @@ describe('the billing worker over simulated months', () => {
     expect(await h.eventsOfType('u4', 'SubscriptionLapsed')).toEqual([]);
     await h.runUntil(at('2026-05-01T00:00:00.000Z'));
     expect(h.charges).toEqual([]);
-    expect((await h.eventsOfType('u4', 'SubscriptionLapsed')).map((l) => [l.data.reason, l.data.plan])).toEqual([['unsubscribed', 'business']]);
+    expect((await h.eventsOfType('u4', 'SubscriptionLapsed')).map((l) => [l.data.reason, l.data.plan])).toEqual([
+      ['unsubscribed', 'business'],
+    ]);
     expect(h.mailsTo('u4').map((m) => m.subject)).toEqual(['[포켓가이드] 비즈니스 요금제가 종료되었습니다']);
   });
 
@@ -312,9 +360,9 @@ describe('the billing worker over simulated months', () => {
     await h.register('admin1', { role: 'admin', trialExpiresAt: at('2026-03-15T00:00:00.000Z') });
     await h.register('old', { trialExpiresAt: at('2026-01-01T00:00:00.000Z') });
     await h.runUntil(at('2026-06-01T00:00:00.000Z'), DAY);
-    expect((await h.eventsOfType('u6', 'SubscriptionLapsed')).map((l) => [l.data.reason, l.data.plan, l.data.lapsedAt])).toEqual([
-      ['trial-ended', 'free', '2026-03-15T00:00:00.000Z'],
-    ]);
+    expect(
+      (await h.eventsOfType('u6', 'SubscriptionLapsed')).map((l) => [l.data.reason, l.data.plan, l.data.lapsedAt]),
+    ).toEqual([['trial-ended', 'free', '2026-03-15T00:00:00.000Z']]);
     expect(h.mailsTo('u6').map((m) => m.subject)).toEqual(['Your PocketGuide free trial has ended']);
     expect(await h.eventsOfType('admin1', 'SubscriptionLapsed')).toEqual([]);
     expect((await h.eventsOfType('old', 'SubscriptionLapsed')).map((l) => l.data.reason)).toEqual(['trial-ended']);
@@ -336,12 +384,19 @@ describe('the billing worker over simulated months', () => {
     const merchantUid = scheduledMerchantUid('u7', scheduleAt);
     expect(h.charges.map((c) => [c.merchantUid, c.amount])).toEqual([[merchantUid, 50_000]]);
     expect(await h.paymentTypes(merchantUid)).toEqual(['PaymentRequested', 'PaymentSucceeded']);
-    expect((await h.eventsOfType('u7', 'SubscriptionRenewed')).map((e) => [e.data.plan, e.data.merchantUid, e.data.expiresAt])).toEqual([
-      ['standard', merchantUid, '2026-04-20T09:00:00.000Z'],
-    ]);
+    expect(
+      (await h.eventsOfType('u7', 'SubscriptionRenewed')).map((e) => [
+        e.data.plan,
+        e.data.merchantUid,
+        e.data.expiresAt,
+      ]),
+    ).toEqual([['standard', merchantUid, '2026-04-20T09:00:00.000Z']]);
     // and from then it renews as before, at the new expiry
     await h.runUntil(at('2026-04-21T00:00:00.000Z'));
-    expect(h.charges.map((c) => c.merchantUid)).toEqual([merchantUid, renewalMerchantUid('u7', '2026-04-20T09:00:00.000Z', 1)]);
+    expect(h.charges.map((c) => c.merchantUid)).toEqual([
+      merchantUid,
+      renewalMerchantUid('u7', '2026-04-20T09:00:00.000Z', 1),
+    ]);
   });
 
   it('a payment scheduled at the expiry (the default of the route for a running plan) pays that renewal: one charge, not two', async () => {
@@ -352,18 +407,27 @@ describe('the billing worker over simulated months', () => {
     await h.append('u11', 'PaymentScheduled', { scheduleAt: iso(expiry), scheduledAt: iso(h.now) });
     await h.runUntil(at('2026-03-12T00:00:00.000Z'));
     expect(h.charges.map((c) => c.merchantUid)).toEqual([scheduledMerchantUid('u11', expiry)]);
-    expect((await h.eventsOfType('u11', 'SubscriptionRenewed')).map((e) => e.data.expiresAt)).toEqual(['2026-04-10T09:00:00.000Z']);
+    expect((await h.eventsOfType('u11', 'SubscriptionRenewed')).map((e) => e.data.expiresAt)).toEqual([
+      '2026-04-10T09:00:00.000Z',
+    ]);
   });
 
   it('a scheduled payment for an account with no renewing plan is not charged: the attempt is recorded as failed, with why', async () => {
     const h = await harness();
     await h.register('u10', { trialExpiresAt: at('2026-03-02T00:00:00.000Z') });
-    await h.append('u10', 'PaymentMethodChanged', { customerUid: 'cust_u10', cardName: 'DEBUG card', changedAt: iso(h.now) });
+    await h.append('u10', 'PaymentMethodChanged', {
+      customerUid: 'cust_u10',
+      cardName: 'DEBUG card',
+      changedAt: iso(h.now),
+    });
     const scheduleAt = at('2026-03-05T03:00:00.000Z');
     await h.append('u10', 'PaymentScheduled', { scheduleAt: iso(scheduleAt), scheduledAt: iso(h.now) });
     await h.runUntil(at('2026-03-10T00:00:00.000Z'));
     expect(h.charges).toEqual([]);
-    expect(await h.paymentTypes(scheduledMerchantUid('u10', scheduleAt))).toEqual(['PaymentRequested', 'PaymentFailed']);
+    expect(await h.paymentTypes(scheduledMerchantUid('u10', scheduleAt))).toEqual([
+      'PaymentRequested',
+      'PaymentFailed',
+    ]);
     expect(await h.eventsOfType('u10', 'SubscriptionRenewed')).toEqual([]);
     expect(await h.readStore.collection(BILLING_SCHEDULE).get('u10')).toBeNull();
     expect(h.errors).toEqual([]);
@@ -375,7 +439,10 @@ describe('the billing worker over simulated months', () => {
     await h.subscribe('u8', 'enterprise', at('2026-03-10T09:00:00.000Z'));
     await h.runUntil(at('2026-04-20T00:00:00.000Z'));
     expect(h.charges).toEqual([]);
-    expect((await h.eventsOfType('u8', 'SubscriptionRenewed')).map((e) => e.data.expiresAt)).toEqual(['2026-04-10T09:00:00.000Z', '2026-05-10T09:00:00.000Z']);
+    expect((await h.eventsOfType('u8', 'SubscriptionRenewed')).map((e) => e.data.expiresAt)).toEqual([
+      '2026-04-10T09:00:00.000Z',
+      '2026-05-10T09:00:00.000Z',
+    ]);
     expect(h.mailsTo('u8')).toEqual([]);
   });
 
@@ -403,21 +470,66 @@ describe('the billing worker never charges twice', () => {
     // the first renewal's id, already paid, but by u21 as a purchase (what a steered merchant_uid would leave)
     const taken = renewalMerchantUid('u20', expiry, 1);
     await h.eventStore.appendToStream(paymentStream(taken), [
-      { id: '00000000-0000-8000-9000-000000000001', type: 'PaymentRequested', data: { merchantUid: taken, userId: 'u21', plan: 'standard', billingCycle: 'month', amount: 50_000, kind: 'purchase', requestedAt: iso(h.now) } },
-      { id: '00000000-0000-8000-9000-000000000002', type: 'PaymentSucceeded', data: { merchantUid: taken, userId: 'u21', impUid: 'imp_1', amount: 50_000, method: 'card', paymentData: { currency: 'KRW', card_name: null, receipt_url: null, amount: 50_000, cancel_amount: 0, cancelled_at: null }, paidAt: iso(h.now) } },
+      {
+        id: '00000000-0000-8000-9000-000000000001',
+        type: 'PaymentRequested',
+        data: {
+          merchantUid: taken,
+          userId: 'u21',
+          plan: 'standard',
+          billingCycle: 'month',
+          amount: 50_000,
+          kind: 'purchase',
+          requestedAt: iso(h.now),
+        },
+      },
+      {
+        id: '00000000-0000-8000-9000-000000000002',
+        type: 'PaymentSucceeded',
+        data: {
+          merchantUid: taken,
+          userId: 'u21',
+          impUid: 'imp_1',
+          amount: 50_000,
+          method: 'card',
+          paymentData: {
+            currency: 'KRW',
+            card_name: null,
+            receipt_url: null,
+            amount: 50_000,
+            cancel_amount: 0,
+            cancelled_at: null,
+          },
+          paidAt: iso(h.now),
+        },
+      },
     ]);
     // and a scheduled charge's id taken by a transfer
     const scheduleAt = at('2026-03-05T03:00:00.000Z');
     const scheduled = scheduledMerchantUid('u20', scheduleAt);
     await h.eventStore.appendToStream(paymentStream(scheduled), [
-      { id: '00000000-0000-8000-9000-000000000003', type: 'TransferPaymentRecorded', data: { merchantUid: scheduled, userId: 'u20', plan: 'standard', billingCycle: 'month', amount: 50_000, note: 'x', paidAt: iso(h.now) } },
+      {
+        id: '00000000-0000-8000-9000-000000000003',
+        type: 'TransferPaymentRecorded',
+        data: {
+          merchantUid: scheduled,
+          userId: 'u20',
+          plan: 'standard',
+          billingCycle: 'month',
+          amount: 50_000,
+          note: 'x',
+          paidAt: iso(h.now),
+        },
+      },
     ]);
     await h.append('u20', 'PaymentScheduled', { scheduleAt: iso(scheduleAt), scheduledAt: iso(h.now) });
     await h.runUntil(at('2026-03-12T00:00:00.000Z'));
     // neither foreign payment renewed anything; the first attempt failed, the second (a day later) was charged
     expect(h.charges.map((c) => c.merchantUid)).toEqual([renewalMerchantUid('u20', expiry, 2)]);
     expect((await h.eventsOfType('u20', 'RenewalChargeFailed')).map((e) => e.data.merchantUid)).toEqual([taken]);
-    expect((await h.eventsOfType('u20', 'SubscriptionRenewed')).map((e) => e.data.merchantUid)).toEqual([renewalMerchantUid('u20', expiry, 2)]);
+    expect((await h.eventsOfType('u20', 'SubscriptionRenewed')).map((e) => e.data.merchantUid)).toEqual([
+      renewalMerchantUid('u20', expiry, 2),
+    ]);
     expect(await h.paymentTypes(taken)).toEqual(['PaymentRequested', 'PaymentSucceeded']);
     expect(h.errors.length).toBeGreaterThanOrEqual(1);
   });
@@ -441,14 +553,17 @@ describe('the billing worker never charges twice', () => {
 
     // a new process: every event delivered again from the start (a lost checkpoint), then the timer ticks
     h.restart();
-    for await (const event of h.eventStore.readAll()) if (matchesFilter(event, h.worker.filter)) await h.worker.handle(event);
+    for await (const event of h.eventStore.readAll())
+      if (matchesFilter(event, h.worker.filter)) await h.worker.handle(event);
     await h.runUntil(at('2026-03-12T00:00:00.000Z'));
     await h.worker.tick();
     await h.worker.tick();
 
     expect(h.charges).toHaveLength(1);
     expect(await h.paymentTypes(merchantUid)).toEqual(['PaymentRequested', 'PaymentSucceeded']);
-    expect((await h.eventsOfType('c1', 'SubscriptionRenewed')).map((e) => [e.data.merchantUid, e.data.expiresAt])).toEqual([[merchantUid, '2026-04-10T09:00:00.000Z']]);
+    expect(
+      (await h.eventsOfType('c1', 'SubscriptionRenewed')).map((e) => [e.data.merchantUid, e.data.expiresAt]),
+    ).toEqual([[merchantUid, '2026-04-10T09:00:00.000Z']]);
     expect(await h.eventsOfType('c1', 'RenewalChargeFailed')).toEqual([]);
   });
 
@@ -482,7 +597,8 @@ describe('the billing worker never charges twice', () => {
     h.setNow(when);
     await Promise.all([h.worker.tick(when), h.worker.tick(when), h.worker.tick(when)]);
     await h.deliver();
-    for await (const event of h.eventStore.readAll()) if (matchesFilter(event, h.worker.filter)) await h.worker.handle(event);
+    for await (const event of h.eventStore.readAll())
+      if (matchesFilter(event, h.worker.filter)) await h.worker.handle(event);
     await h.worker.tick(when);
     expect(h.charges).toHaveLength(1);
     expect(await h.eventsOfType('c3', 'SubscriptionRenewed')).toHaveLength(1);

@@ -12,7 +12,11 @@ import type { EventStore, RecordedEvent } from '@pocketguide/platform/event-stor
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { Worker } from '@pocketguide/platform/bus/worker-bus';
 import type { Mailer } from '@pocketguide/platform/mail/mailer';
-import { PaymentProviderError, type PaymentProvider, type ProviderPayment } from '@pocketguide/platform/payments/payment-provider';
+import {
+  PaymentProviderError,
+  type PaymentProvider,
+  type ProviderPayment,
+} from '@pocketguide/platform/payments/payment-provider';
 import type { ComposedMail } from '../mail/mail-templates.ts';
 import { loadBillingAccount, readPayment, type BillingAccount } from './billing-account.ts';
 import { chargeFailedMail, lapsedMail, renewalUpcomingMail, subscriptionLinks } from './billing-mail.ts';
@@ -95,7 +99,8 @@ export const BILLING_TRIGGER_EVENTS = [
 
 const MAX_STEPS_PER_ACCOUNT = 10;
 const FOREIGN_PAYMENT = 'This charge could not be made: its payment id is taken by another payment.';
-const NOT_RENEWABLE = 'This account has no renewing plan (free plan or one-month pass), so the scheduled payment was not charged.';
+const NOT_RENEWABLE =
+  'This account has no renewing plan (free plan or one-month pass), so the scheduled payment was not charged.';
 const NOTHING_TO_CHARGE = 'This plan is invoiced by transfer, so the scheduled payment was not charged.';
 const DEFAULT_TICK_MS = 60_000;
 
@@ -137,15 +142,28 @@ export function tasksOf(account: BillingAccount, now: Date): Task[] {
   if (account.deleted) return [];
   const tasks: Task[] = [];
   for (const item of account.scheduled) {
-    if (!item.done) tasks.push({ at: item.scheduleAt, type: 'scheduled-charge', merchantUid: item.merchantUid, scheduleAt: item.scheduleAt });
+    if (!item.done)
+      tasks.push({
+        at: item.scheduleAt,
+        type: 'scheduled-charge',
+        merchantUid: item.merchantUid,
+        scheduleAt: item.scheduleAt,
+      });
   }
   const lapse = account.lastLapse;
-  if (lapse && lapse.reason !== 'admin' && !account.notices.has(noticeKeys.lapse(lapse)) && deliverable(account) && !isStale(lapseDueAt(lapse), now)) {
+  if (
+    lapse &&
+    lapse.reason !== 'admin' &&
+    !account.notices.has(noticeKeys.lapse(lapse)) &&
+    deliverable(account) &&
+    !isStale(lapseDueAt(lapse), now)
+  ) {
     tasks.push({ at: lapseDueAt(lapse), type: 'lapse-notice' });
   }
   const { expiresAt, renewal } = account;
   if (account.plan === 'free') {
-    if (!account.lapsed && !isAdminRole(account.role)) tasks.push({ at: expiresAt, type: 'lapse', reason: 'trial-ended' });
+    if (!account.lapsed && !isAdminRole(account.role))
+      tasks.push({ at: expiresAt, type: 'lapse', reason: 'trial-ended' });
   } else if (account.plan === 'onemonth') {
     tasks.push({ at: expiresAt, type: 'lapse', reason: 'onemonth-ended' });
   } else if (!account.subscribed) {
@@ -153,7 +171,11 @@ export function tasksOf(account: BillingAccount, now: Date): Task[] {
   } else {
     if (renewal?.nextAttemptAt) {
       const failedAt = attemptDueAt(expiresAt, renewal.attempt);
-      if (!account.notices.has(noticeKeys.failure(renewal.merchantUid)) && deliverable(account) && !isStale(failedAt, now)) {
+      if (
+        !account.notices.has(noticeKeys.failure(renewal.merchantUid)) &&
+        deliverable(account) &&
+        !isStale(failedAt, now)
+      ) {
         tasks.push({ at: failedAt, type: 'failure-notice' });
       }
     }
@@ -163,7 +185,13 @@ export function tasksOf(account: BillingAccount, now: Date): Task[] {
     } else {
       tasks.push({ at: attemptDueAt(expiresAt, attempt), type: 'renewal-charge', attempt });
       const upcomingAt = new Date(expiresAt.getTime() - RENEWAL_NOTICE_BEFORE_MS);
-      if (attempt === 1 && priceOf(account.plan, expiresAt) > 0 && now < expiresAt && deliverable(account) && !account.notices.has(noticeKeys.upcoming(account))) {
+      if (
+        attempt === 1 &&
+        priceOf(account.plan, expiresAt) > 0 &&
+        now < expiresAt &&
+        deliverable(account) &&
+        !account.notices.has(noticeKeys.upcoming(account))
+      ) {
         tasks.push({ at: upcomingAt, type: 'upcoming-notice' });
       }
     }
@@ -179,7 +207,9 @@ export function createBillingWorker(deps: BillingWorkerDeps): BillingWorker {
   const { events, provider, commands, mailer, clock } = deps;
   const schedule = deps.readStore.collection<ScheduleDoc>(BILLING_SCHEDULE);
   const links = subscriptionLinks(deps.publicBaseUrl);
-  const onError = deps.onError ?? ((error: unknown, context: { userId?: string }) => console.error('[workers] billing failed', context, error));
+  const onError =
+    deps.onError ??
+    ((error: unknown, context: { userId?: string }) => console.error('[workers] billing failed', context, error));
   let indexed: Promise<void> | undefined;
   const ensureIndexes = () => (indexed ??= deps.readStore.ensureIndexes(BILLING_SCHEDULE, [{ fields: { dueAt: 1 } }]));
 
@@ -209,11 +239,20 @@ export function createBillingWorker(deps: BillingWorkerDeps): BillingWorker {
     await commands.recordChargeResult({ merchantUid, payment });
     if (payment.status === 'paid') return { status: 'paid' };
     // as command-api's payment decider words a result without a reason
-    return { status: 'failed', failReason: payment.failReason ?? (payment.status === 'cancelled' ? 'cancelled' : 'failed') };
+    return {
+      status: 'failed',
+      failReason: payment.failReason ?? (payment.status === 'cancelled' ? 'cancelled' : 'failed'),
+    };
   }
 
   /** A failed attempt the provider never saw (no card on file, a declined or unknown billing key). */
-  async function recordFailure(account: BillingAccount, merchantUid: string, amount: number, failReason: string, now: Date): Promise<ChargeOutcome> {
+  async function recordFailure(
+    account: BillingAccount,
+    merchantUid: string,
+    amount: number,
+    failReason: string,
+    now: Date,
+  ): Promise<ChargeOutcome> {
     return recordProviderAnswer(merchantUid, {
       impUid: '',
       merchantUid,
@@ -251,20 +290,30 @@ export function createBillingWorker(deps: BillingWorkerDeps): BillingWorker {
     if (recorded.foreign) {
       // Someone else's payment (or another kind) sits under this charge's id: it pays for nothing here, and
       // nothing is charged under it. The attempt counts as failed, so a renewal moves on to its next attempt.
-      onError(new Error(`payment-${merchantUid} is not ${account.userId}'s ${request.kind}: not trusted, not charged`), { userId: account.userId });
+      onError(
+        new Error(`payment-${merchantUid} is not ${account.userId}'s ${request.kind}: not trusted, not charged`),
+        { userId: account.userId },
+      );
       return { status: 'failed', failReason: FOREIGN_PAYMENT };
     }
     if (recorded.result) return recorded.result;
     try {
       if (!recorded.requested) {
-        await commands.requestCharge({ merchantUid, userId: account.userId, plan: request.plan, amount: request.amount, kind: request.kind });
+        await commands.requestCharge({
+          merchantUid,
+          userId: account.userId,
+          plan: request.plan,
+          amount: request.amount,
+          kind: request.kind,
+        });
       } else {
         // Asked for before without a result: the charge may have been made. Never charge before knowing.
         const found = await lookUp(merchantUid);
         if (found) return await recordProviderAnswer(merchantUid, found);
       }
       if (request.refusal) return await recordFailure(account, merchantUid, request.amount, request.refusal, now);
-      if (!account.customerUid) return await recordFailure(account, merchantUid, request.amount, PAYMENT_MESSAGES.noPaymentMethod, now);
+      if (!account.customerUid)
+        return await recordFailure(account, merchantUid, request.amount, PAYMENT_MESSAGES.noPaymentMethod, now);
       let payment: ProviderPayment;
       try {
         payment = await provider.charge({
@@ -300,7 +349,12 @@ export function createBillingWorker(deps: BillingWorkerDeps): BillingWorker {
 
   // ---- notices ----
 
-  async function notify(account: BillingAccount, kind: BillingNoticeKind, key: string, mail: ComposedMail): Promise<void> {
+  async function notify(
+    account: BillingAccount,
+    kind: BillingNoticeKind,
+    key: string,
+    mail: ComposedMail,
+  ): Promise<void> {
     await mailer.send({ id: `billing-${account.userId}-${key}`.slice(0, 200), to: account.email, ...mail });
     // the same words in the app: the subject without the mail's brand prefix, and the mail's text
     const title = mail.subject.replace(/^\[포켓가이드\]\s*/, '');
@@ -325,7 +379,11 @@ export function createBillingWorker(deps: BillingWorkerDeps): BillingWorker {
         // (the free plan after a trial or a lapse, a one-month pass) has nothing to renew, so it is not charged.
         const amount = priceOf(plan, now);
         const refusal = !isRenewing(account.plan) ? NOT_RENEWABLE : amount === 0 ? NOTHING_TO_CHARGE : undefined;
-        const outcome = await charge(account, { merchantUid: task.merchantUid, plan, amount, kind: 'renewal', ...(refusal ? { refusal } : {}) }, now);
+        const outcome = await charge(
+          account,
+          { merchantUid: task.merchantUid, plan, amount, kind: 'renewal', ...(refusal ? { refusal } : {}) },
+          now,
+        );
         if (outcome.status === 'pending') return false;
         if (outcome.status === 'paid') await commands.renew({ userId, merchantUid: task.merchantUid });
         return true;
@@ -362,7 +420,14 @@ export function createBillingWorker(deps: BillingWorkerDeps): BillingWorker {
         return true;
       case 'upcoming-notice': {
         const amount = priceOf(account.plan as PaidPlan, account.expiresAt);
-        const mail = renewalUpcomingMail({ name, language, plan: account.plan, amount, chargeAt: account.expiresAt, link: links.settings });
+        const mail = renewalUpcomingMail({
+          name,
+          language,
+          plan: account.plan,
+          amount,
+          chargeAt: account.expiresAt,
+          link: links.settings,
+        });
         await notify(account, 'renewal-upcoming', noticeKeys.upcoming(account), mail);
         return true;
       }
@@ -382,7 +447,13 @@ export function createBillingWorker(deps: BillingWorkerDeps): BillingWorker {
       }
       case 'lapse-notice': {
         const lapsed = account.lastLapse!;
-        const mail = lapsedMail({ name, language, plan: lapsed.plan, reason: lapsed.reason as NoticeReason, link: links.purchase });
+        const mail = lapsedMail({
+          name,
+          language,
+          plan: lapsed.plan,
+          reason: lapsed.reason as NoticeReason,
+          link: links.purchase,
+        });
         await notify(account, 'lapsed', noticeKeys.lapse(lapsed), mail);
         return true;
       }
@@ -413,7 +484,9 @@ export function createBillingWorker(deps: BillingWorkerDeps): BillingWorker {
       const userId = (recorded.data as { userId?: unknown }).userId;
       if (typeof userId !== 'string') return;
       // Only the schedule is updated here: the timer acts, so replaying history charges nothing by itself.
-      await withAccount(userId, async () => saveSchedule(userId, await loadBillingAccount(events, userId), clock.now()));
+      await withAccount(userId, async () =>
+        saveSchedule(userId, await loadBillingAccount(events, userId), clock.now()),
+      );
     },
     async tick(now = clock.now()) {
       await ensureIndexes();

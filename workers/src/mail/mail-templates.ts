@@ -6,7 +6,10 @@ export type ComposedMail = { subject: string; text: string; html: string };
 const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-function compose(subject: string, paragraphs: { before: string[]; link: string; linkLabel: string; after: string[] }): ComposedMail {
+function compose(
+  subject: string,
+  paragraphs: { before: string[]; link: string; linkLabel: string; after: string[] },
+): ComposedMail {
   const text = [...paragraphs.before, paragraphs.link, ...paragraphs.after].join('\n\n');
   const p = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const html = [
@@ -23,14 +26,20 @@ function compose(subject: string, paragraphs: { before: string[]; link: string; 
 export function verificationMail(input: { name: string; link: string; language: Language }): ComposedMail {
   if (input.language === 'en') {
     return compose('Verify your PocketGuide email address', {
-      before: [`Hello ${input.name},`, 'Welcome to PocketGuide. Please confirm your email address by opening this link:'],
+      before: [
+        `Hello ${input.name},`,
+        'Welcome to PocketGuide. Please confirm your email address by opening this link:',
+      ],
       link: input.link,
       linkLabel: 'Verify my email',
       after: ['If you did not sign up for PocketGuide, you can ignore this email.'],
     });
   }
   return compose('[포켓가이드] 이메일 인증을 완료해 주세요', {
-    before: [`${input.name}님, 안녕하세요.`, '포켓가이드에 가입해 주셔서 감사합니다. 아래 링크를 열어 이메일 인증을 완료해 주세요.'],
+    before: [
+      `${input.name}님, 안녕하세요.`,
+      '포켓가이드에 가입해 주셔서 감사합니다. 아래 링크를 열어 이메일 인증을 완료해 주세요.',
+    ],
     link: input.link,
     linkLabel: '이메일 인증하기',
     after: ['가입하지 않으셨다면 이 메일을 무시하셔도 됩니다.'],
@@ -50,7 +59,10 @@ export function passwordResetMail(input: { name: string; link: string; language:
     });
   }
   return compose('[포켓가이드] 비밀번호 재설정 안내', {
-    before: [`${input.name}님, 안녕하세요.`, `비밀번호 재설정 요청을 받았습니다. ${PASSWORD_RESET_TTL_MINUTES}분 안에 아래 링크를 열어 새 비밀번호를 설정해 주세요.`],
+    before: [
+      `${input.name}님, 안녕하세요.`,
+      `비밀번호 재설정 요청을 받았습니다. ${PASSWORD_RESET_TTL_MINUTES}분 안에 아래 링크를 열어 새 비밀번호를 설정해 주세요.`,
+    ],
     link: input.link,
     linkLabel: '새 비밀번호 설정하기',
     after: ['요청하지 않으셨다면 이 메일을 무시하셔도 됩니다. 비밀번호는 바뀌지 않습니다.'],

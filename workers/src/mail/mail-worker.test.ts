@@ -11,10 +11,26 @@ const now = new Date('2026-03-01T09:00:10.000Z');
 let position = 0;
 function recorded(type: string, data: Record<string, unknown>, id = `event-${position + 1}`): RecordedEvent {
   position += 1;
-  return { id, type, data, metadata: { correlationId: 'corr-1' }, streamId: 'user-u1', revision: position, position, recordedAt: now.toISOString() };
+  return {
+    id,
+    type,
+    data,
+    metadata: { correlationId: 'corr-1' },
+    streamId: 'user-u1',
+    revision: position,
+    position,
+    recordedAt: now.toISOString(),
+  };
 }
 
-function registered(language: 'kr' | 'en', email = 'minji@example.com', activation: { activationId: string; tokenHash: string } | null = { activationId: 'act-1', tokenHash: sha256Hex(secretTokens.derive('activation', 'act-1')) }) {
+function registered(
+  language: 'kr' | 'en',
+  email = 'minji@example.com',
+  activation: { activationId: string; tokenHash: string } | null = {
+    activationId: 'act-1',
+    tokenHash: sha256Hex(secretTokens.derive('activation', 'act-1')),
+  },
+) {
   return recorded('UserRegistered', {
     userId: 'u1',
     email,
@@ -67,15 +83,24 @@ describe('the mail worker', () => {
     await worker.handle(event);
     expect(sent).toHaveLength(1);
     const token = secretTokens.derive('activation', 'act-1');
-    expect(sent[0]).toMatchObject({ id: event.id, to: 'minji@example.com', subject: '[포켓가이드] 이메일 인증을 완료해 주세요' });
+    expect(sent[0]).toMatchObject({
+      id: event.id,
+      to: 'minji@example.com',
+      subject: '[포켓가이드] 이메일 인증을 완료해 주세요',
+    });
     expect(sent[0]?.text).toContain(`https://pocketguide.test/users/activate/minji%40example.com/${token}`);
     expect(sent[0]?.html).toContain('이메일 인증하기');
     expect(sha256Hex(token)).toBe((event.data as { activation: { tokenHash: string } }).activation.tokenHash);
-    expect(recordedMails).toEqual([{ userId: 'u1', mailId: event.id, kind: 'verification', sentAt: now.toISOString() }]);
+    expect(recordedMails).toEqual([
+      { userId: 'u1', mailId: event.id, kind: 'verification', sentAt: now.toISOString() },
+    ]);
   });
 
   it('in English for an English account; the name is escaped in HTML', async () => {
-    const event = recorded('UserRegistered', { ...(registered('en').data as Record<string, unknown>), profile: { name: '<b>Kim</b>', companyName: 'X' } });
+    const event = recorded('UserRegistered', {
+      ...(registered('en').data as Record<string, unknown>),
+      profile: { name: '<b>Kim</b>', companyName: 'X' },
+    });
     const { worker, sent } = harness([event]);
     await worker.handle(event);
     expect(sent[0]?.subject).toBe('Verify your PocketGuide email address');
@@ -101,7 +126,12 @@ describe('the mail worker', () => {
 
   it('resends and reset links: {link}/{token} with the token derived from the reset id', async () => {
     const stream = [registered('en')];
-    const resent = recorded('VerificationResent', { userId: 'u1', activationId: 'act-2', tokenHash: sha256Hex('x'), requestedAt: now.toISOString() });
+    const resent = recorded('VerificationResent', {
+      userId: 'u1',
+      activationId: 'act-2',
+      tokenHash: sha256Hex('x'),
+      requestedAt: now.toISOString(),
+    });
     const reset = recorded('PasswordResetRequested', {
       userId: 'u1',
       resetId: 'reset-1',
@@ -116,7 +146,9 @@ describe('the mail worker', () => {
     await worker.handle(reset);
     expect(sent[0]?.text).toContain(secretTokens.derive('activation', 'act-2'));
     expect(sent[1]?.subject).toBe('Reset your PocketGuide password');
-    expect(sent[1]?.text).toContain(`https://pocketguide.test/reset-password/${secretTokens.derive('password-reset', 'reset-1')}`);
+    expect(sent[1]?.text).toContain(
+      `https://pocketguide.test/reset-password/${secretTokens.derive('password-reset', 'reset-1')}`,
+    );
     expect(recordedMails.map((m) => m.kind)).toEqual(['verification', 'password-reset']);
   });
 
@@ -131,7 +163,14 @@ describe('the mail worker', () => {
     await second.worker.handle(placeholder);
     expect(second.sent).toEqual([]);
 
-    const expired = recorded('PasswordResetRequested', { userId: 'u1', resetId: 'r', tokenHash: sha256Hex('y'), link: 'https://x.test/r', requestedAt: '2026-03-01T07:00:00.000Z', expiresAt: '2026-03-01T08:00:00.000Z' });
+    const expired = recorded('PasswordResetRequested', {
+      userId: 'u1',
+      resetId: 'r',
+      tokenHash: sha256Hex('y'),
+      link: 'https://x.test/r',
+      requestedAt: '2026-03-01T07:00:00.000Z',
+      expiresAt: '2026-03-01T08:00:00.000Z',
+    });
     const third = harness([registered('kr'), expired]);
     await third.worker.handle(expired);
     expect(third.sent).toEqual([]);

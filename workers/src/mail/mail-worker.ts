@@ -61,7 +61,11 @@ type Recipient = {
 };
 
 /** The little the worker needs from the account's stream; it folds it itself (workers do not import deciders). */
-async function recipientOf(events: MailWorkerDeps['events'], userId: string, aboutEventId?: string): Promise<Recipient | null> {
+async function recipientOf(
+  events: MailWorkerDeps['events'],
+  userId: string,
+  aboutEventId?: string,
+): Promise<Recipient | null> {
   let recipient: Recipient | null = null;
   let plan: SubscriptionType = 'free';
   let reached = false;
@@ -113,7 +117,13 @@ async function recipientOf(events: MailWorkerDeps['events'], userId: string, abo
 }
 
 /** A payment as its own stream tells it: whose, what kind, for which plan, what was paid and refunded. */
-type PaymentFacts = { userId: string; kind: PaymentKind | 'transfer'; plan: PaidPlan; amount: number; paidAmount: number };
+type PaymentFacts = {
+  userId: string;
+  kind: PaymentKind | 'transfer';
+  plan: PaidPlan;
+  amount: number;
+  paidAmount: number;
+};
 
 async function paymentOf(events: MailWorkerDeps['events'], merchantUid: string): Promise<PaymentFacts | null> {
   let facts: PaymentFacts | null = null;
@@ -121,9 +131,21 @@ async function paymentOf(events: MailWorkerDeps['events'], merchantUid: string):
     if (!paymentEventDecoder.knows(recorded.type)) continue;
     const event = paymentEventDecoder.decode(recorded.type, recorded.data);
     if (event.type === 'PaymentRequested') {
-      facts ??= { userId: event.data.userId, kind: event.data.kind, plan: event.data.plan, amount: event.data.amount, paidAmount: 0 };
+      facts ??= {
+        userId: event.data.userId,
+        kind: event.data.kind,
+        plan: event.data.plan,
+        amount: event.data.amount,
+        paidAmount: 0,
+      };
     } else if (event.type === 'TransferPaymentRecorded') {
-      facts ??= { userId: event.data.userId, kind: 'transfer', plan: event.data.plan, amount: event.data.amount, paidAmount: event.data.amount };
+      facts ??= {
+        userId: event.data.userId,
+        kind: 'transfer',
+        plan: event.data.plan,
+        amount: event.data.amount,
+        paidAmount: event.data.amount,
+      };
     } else if (event.type === 'PaymentSucceeded' && facts) {
       facts.paidAmount = event.data.amount;
     }
@@ -138,7 +160,8 @@ function mailHandler(deps: MailWorkerDeps) {
   const now = deps.now ?? (() => new Date());
   const activationLink = (email: string, activationId: string) =>
     `${deps.publicBaseUrl}/users/activate/${encodeURIComponent(email)}/${deps.secretTokens.derive('activation', activationId)}`;
-  const paymentPage = (userId: string, merchantUid: string) => `${deps.publicBaseUrl}/users/${encodeURIComponent(userId)}/payments/${encodeURIComponent(merchantUid)}`;
+  const paymentPage = (userId: string, merchantUid: string) =>
+    `${deps.publicBaseUrl}/users/${encodeURIComponent(userId)}/payments/${encodeURIComponent(merchantUid)}`;
   const receiptPage = (userId: string, merchantUid: string) => `${paymentPage(userId, merchantUid)}/receipt`;
   const links = subscriptionLinks(deps.publicBaseUrl);
 
@@ -149,14 +172,23 @@ function mailHandler(deps: MailWorkerDeps) {
     switch (event.type) {
       case 'UserRegistered':
         if (!event.data.activation) return null; // Kakao and console accounts are active already
-        return { kind: 'verification', mail: verificationMail({ name, language, link: activationLink(email, event.data.activation.activationId) }) };
+        return {
+          kind: 'verification',
+          mail: verificationMail({ name, language, link: activationLink(email, event.data.activation.activationId) }),
+        };
       case 'VerificationResent':
-        return { kind: 'verification', mail: verificationMail({ name, language, link: activationLink(email, event.data.activationId) }) };
+        return {
+          kind: 'verification',
+          mail: verificationMail({ name, language, link: activationLink(email, event.data.activationId) }),
+        };
       case 'PasswordResetRequested': {
         // A link that expired while the mail waited (the worker was down) would only disappoint.
         if (Date.parse(event.data.expiresAt) <= now().getTime()) return null;
         const token = deps.secretTokens.derive('password-reset', event.data.resetId);
-        return { kind: 'password-reset', mail: passwordResetMail({ name, language, link: `${event.data.link}/${token}` }) };
+        return {
+          kind: 'password-reset',
+          mail: passwordResetMail({ name, language, link: `${event.data.link}/${token}` }),
+        };
       }
       default:
         return null;
@@ -171,14 +203,28 @@ function mailHandler(deps: MailWorkerDeps) {
     if (event.type === 'UserSubscribed') {
       // a purchase or a transfer: its payment's mail says it, with the receipt
       if (event.data.merchantUid) return null;
-      const mail = planChangedMail({ name, language, from: recipient.planBefore, to: event.data.plan, expiresAt, link: links.settings });
+      const mail = planChangedMail({
+        name,
+        language,
+        from: recipient.planBefore,
+        to: event.data.plan,
+        expiresAt,
+        link: links.settings,
+      });
       return { kind: 'plan-changed', mail };
     }
     if (event.type === 'UserPlanChanged') {
       // the plan a bank transfer paid for (recorded in the same request as its renewal): the transfer's mail says it
       if (causation && recipient.paidCausations.has(causation)) return null;
       if (recipient.planBefore === event.data.plan) return null;
-      const mail = planChangedMail({ name, language, from: recipient.planBefore, to: event.data.plan, expiresAt, link: links.settings });
+      const mail = planChangedMail({
+        name,
+        language,
+        from: recipient.planBefore,
+        to: event.data.plan,
+        expiresAt,
+        link: links.settings,
+      });
       return { kind: 'plan-changed', mail };
     }
     return null;
@@ -192,11 +238,27 @@ function mailHandler(deps: MailWorkerDeps) {
     switch (event.type) {
       case 'PaymentSucceeded': {
         const kind = payment.kind === 'transfer' ? 'transfer' : payment.kind;
-        const mail = paymentMail({ name, language, kind, plan: payment.plan, amount: event.data.amount, at: new Date(event.data.paidAt), receiptLink: receiptPage(payment.userId, merchantUid) });
+        const mail = paymentMail({
+          name,
+          language,
+          kind,
+          plan: payment.plan,
+          amount: event.data.amount,
+          at: new Date(event.data.paidAt),
+          receiptLink: receiptPage(payment.userId, merchantUid),
+        });
         return { kind: 'payment', mail };
       }
       case 'TransferPaymentRecorded': {
-        const mail = paymentMail({ name, language, kind: 'transfer', plan: event.data.plan, amount: event.data.amount, at: new Date(event.data.paidAt), receiptLink: receiptPage(payment.userId, merchantUid) });
+        const mail = paymentMail({
+          name,
+          language,
+          kind: 'transfer',
+          plan: event.data.plan,
+          amount: event.data.amount,
+          at: new Date(event.data.paidAt),
+          receiptLink: receiptPage(payment.userId, merchantUid),
+        });
         return { kind: 'payment', mail };
       }
       case 'PaymentRefunded': {
@@ -233,7 +295,9 @@ function mailHandler(deps: MailWorkerDeps) {
   }
 
   /** Which account a triggering event mails, and what; null when it mails nothing. */
-  async function mailOf(recorded: RecordedEvent): Promise<{ userId: string; recipient: Recipient; composed: Composed | null } | null> {
+  async function mailOf(
+    recorded: RecordedEvent,
+  ): Promise<{ userId: string; recipient: Recipient; composed: Composed | null } | null> {
     const userId = (recorded.data as { userId?: unknown }).userId;
     if (typeof userId !== 'string') return null;
     if (recorded.streamId.startsWith(paymentStream(''))) {
@@ -241,7 +305,8 @@ function mailHandler(deps: MailWorkerDeps) {
       const event = paymentEventDecoder.decode(recorded.type, recorded.data);
       const payment = await paymentOf(deps.events, event.data.merchantUid);
       // trusted only when the payment's own stream names this owner
-      if (!payment || payment.userId !== userId || recorded.streamId !== paymentStream(event.data.merchantUid)) return null;
+      if (!payment || payment.userId !== userId || recorded.streamId !== paymentStream(event.data.merchantUid))
+        return null;
       const recipient = await recipientOf(deps.events, userId);
       return recipient ? { userId, recipient, composed: composePayment(event, payment, recipient) } : null;
     }
@@ -249,13 +314,17 @@ function mailHandler(deps: MailWorkerDeps) {
     const event = userEventDecoder.decode(recorded.type, recorded.data);
     const recipient = await recipientOf(deps.events, userId, recorded.id);
     if (!recipient) return null;
-    const composed = event.type === 'UserSubscribed' || event.type === 'UserPlanChanged' ? composePlanChange(recorded, event, recipient) : compose(event, recipient);
+    const composed =
+      event.type === 'UserSubscribed' || event.type === 'UserPlanChanged'
+        ? composePlanChange(recorded, event, recipient)
+        : compose(event, recipient);
     return { userId, recipient, composed };
   }
 
   async function handle(recorded: RecordedEvent, options: { staleAfterMs?: number } = {}) {
     // a money mail days late (a first start on an old log, a replay) would only confuse: the receipt stays on the site
-    if (options.staleAfterMs !== undefined && now().getTime() - Date.parse(recorded.recordedAt) > options.staleAfterMs) return;
+    if (options.staleAfterMs !== undefined && now().getTime() - Date.parse(recorded.recordedAt) > options.staleAfterMs)
+      return;
     const found = await mailOf(recorded);
     if (!found?.composed) return;
     const { userId, recipient, composed } = found;
@@ -265,7 +334,12 @@ function mailHandler(deps: MailWorkerDeps) {
     await deps.mailer.send({ id: recorded.id, to: recipient.email, ...composed.mail });
     await deps.recordMailSent(
       { userId, mailId: recorded.id, kind: composed.kind, sentAt: now().toISOString() },
-      { eventId: recorded.id, ...(typeof recorded.metadata.correlationId === 'string' ? { correlationId: recorded.metadata.correlationId } : {}) },
+      {
+        eventId: recorded.id,
+        ...(typeof recorded.metadata.correlationId === 'string'
+          ? { correlationId: recorded.metadata.correlationId }
+          : {}),
+      },
     );
   }
 
@@ -275,7 +349,11 @@ function mailHandler(deps: MailWorkerDeps) {
 /** The account mails (activation, password reset): links people wait for, never queued behind money mails. */
 export function createMailWorker(deps: MailWorkerDeps): Worker {
   const { handle } = mailHandler(deps);
-  return { name: 'mail', filter: { streamCategories: ['user'], eventTypes: MAIL_TRIGGER_EVENTS }, handle: (recorded) => handle(recorded) };
+  return {
+    name: 'mail',
+    filter: { streamCategories: ['user'], eventTypes: MAIL_TRIGGER_EVENTS },
+    handle: (recorded) => handle(recorded),
+  };
 }
 
 /** Money mails older than this when the worker meets them are not sent (a first start on an old log, a replay). */

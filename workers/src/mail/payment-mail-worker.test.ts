@@ -16,9 +16,23 @@ const at = '2026-03-01T09:00:00.000Z';
 const base = 'https://pocketguide.test';
 
 let position = 0;
-function recorded(streamId: string, type: string, data: Record<string, unknown>, metadata: Record<string, unknown> = {}): RecordedEvent {
+function recorded(
+  streamId: string,
+  type: string,
+  data: Record<string, unknown>,
+  metadata: Record<string, unknown> = {},
+): RecordedEvent {
   position += 1;
-  return { id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`, type, data, metadata: { correlationId: 'corr-1', ...metadata }, streamId, revision: position, position, recordedAt: at };
+  return {
+    id: `00000000-0000-4000-8000-${String(position).padStart(12, '0')}`,
+    type,
+    data,
+    metadata: { correlationId: 'corr-1', ...metadata },
+    streamId,
+    revision: position,
+    position,
+    recordedAt: at,
+  };
 }
 
 const registered = (userId: string, language: 'kr' | 'en', email = `${userId}@example.com`) =>
@@ -34,15 +48,52 @@ const registered = (userId: string, language: 'kr' | 'en', email = `${userId}@ex
     activation: null,
   });
 
-const paymentData = (amount: number) => ({ currency: 'KRW', card_name: 'BC card', receipt_url: null, amount, cancel_amount: 0, cancelled_at: null });
+const paymentData = (amount: number) => ({
+  currency: 'KRW',
+  card_name: 'BC card',
+  receipt_url: null,
+  amount,
+  cancel_amount: 0,
+  cancelled_at: null,
+});
 const requested = (uid: string, userId: string, kind: string, amount = 50_000, plan = 'standard') =>
-  recorded(`payment-${uid}`, 'PaymentRequested', { merchantUid: uid, userId, plan, billingCycle: 'month', amount, kind, requestedAt: at });
+  recorded(`payment-${uid}`, 'PaymentRequested', {
+    merchantUid: uid,
+    userId,
+    plan,
+    billingCycle: 'month',
+    amount,
+    kind,
+    requestedAt: at,
+  });
 const succeeded = (uid: string, userId: string, amount = 50_000) =>
-  recorded(`payment-${uid}`, 'PaymentSucceeded', { merchantUid: uid, userId, impUid: `imp_${uid}`, amount, method: 'card', paymentData: paymentData(amount), paidAt: at });
+  recorded(`payment-${uid}`, 'PaymentSucceeded', {
+    merchantUid: uid,
+    userId,
+    impUid: `imp_${uid}`,
+    amount,
+    method: 'card',
+    paymentData: paymentData(amount),
+    paidAt: at,
+  });
 const refunded = (uid: string, userId: string, amount: number, cancelAmount: number) =>
-  recorded(`payment-${uid}`, 'PaymentRefunded', { merchantUid: uid, userId, amount, cancelAmount, partial: cancelAmount < 50_000, reason: '고객 요청', refundedAt: at });
+  recorded(`payment-${uid}`, 'PaymentRefunded', {
+    merchantUid: uid,
+    userId,
+    amount,
+    cancelAmount,
+    partial: cancelAmount < 50_000,
+    reason: '고객 요청',
+    refundedAt: at,
+  });
 const failed = (uid: string, userId: string) =>
-  recorded(`payment-${uid}`, 'PaymentFailed', { merchantUid: uid, userId, impUid: null, failReason: 'card declined', failedAt: at });
+  recorded(`payment-${uid}`, 'PaymentFailed', {
+    merchantUid: uid,
+    userId,
+    impUid: null,
+    failReason: 'card declined',
+    failedAt: at,
+  });
 
 /** Streams in memory, a mailer that keeps what it sends, and RecordMailSent appending MailSent to the account. */
 function harness(events: RecordedEvent[]) {
@@ -84,7 +135,13 @@ function harness(events: RecordedEvent[]) {
 describe('the mail worker’s money mails', () => {
   it('a purchase, a partial refund and the rest: three mails in Korean, each linking to the receipt; replayed and after a restart, none more', async () => {
     const uid = 'pg_purchase_abc12345';
-    const events = [registered('u1', 'kr'), requested(uid, 'u1', 'purchase'), succeeded(uid, 'u1'), refunded(uid, 'u1', 10_000, 10_000), refunded(uid, 'u1', 40_000, 50_000)];
+    const events = [
+      registered('u1', 'kr'),
+      requested(uid, 'u1', 'purchase'),
+      succeeded(uid, 'u1'),
+      refunded(uid, 'u1', 10_000, 10_000),
+      refunded(uid, 'u1', 40_000, 50_000),
+    ];
     const { sent, recordedMails, worker, deliver } = harness(events);
     await deliver();
     expect(sent.map((mail) => mail.subject)).toEqual([
@@ -116,11 +173,22 @@ describe('the mail worker’s money mails', () => {
       registered('u2', 'en'),
       requested(renewal, 'u2', 'renewal', 150_000, 'pro'),
       succeeded(renewal, 'u2', 150_000),
-      recorded(`payment-${transfer}`, 'TransferPaymentRecorded', { merchantUid: transfer, userId: 'u2', plan: 'business', billingCycle: 'month', amount: 330_000, note: '', paidAt: at }),
+      recorded(`payment-${transfer}`, 'TransferPaymentRecorded', {
+        merchantUid: transfer,
+        userId: 'u2',
+        plan: 'business',
+        billingCycle: 'month',
+        amount: 330_000,
+        note: '',
+        paidAt: at,
+      }),
     ];
     const { sent, deliver } = harness(events);
     await deliver();
-    expect(sent.map((mail) => mail.subject)).toEqual(['Your PocketGuide payment receipt: KRW 150,000', 'Your PocketGuide payment receipt: KRW 330,000']);
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      'Your PocketGuide payment receipt: KRW 150,000',
+      'Your PocketGuide payment receipt: KRW 330,000',
+    ]);
     expect(sent[0]?.text).toContain('Your Pro plan was renewed on 2026.03.01');
     expect(sent[0]?.text).toContain(`${base}/users/u2/payments/${renewal}/receipt`);
     expect(sent[1]?.text).toContain('bank transfer of KRW 330,000 (VAT KRW 30,000 included) for the Business plan');
@@ -154,17 +222,49 @@ describe('the mail worker’s money mails', () => {
     const events = [
       registered('u4', 'en'),
       // an administrator subscribes the account (no payment), then changes its plan
-      recorded('user-u4', 'UserSubscribed', { userId: 'u4', plan: 'standard', billingCycle: 'month', expiresAt: '2026-04-01T09:00:00.000Z', subscribedAt: at }),
+      recorded('user-u4', 'UserSubscribed', {
+        userId: 'u4',
+        plan: 'standard',
+        billingCycle: 'month',
+        expiresAt: '2026-04-01T09:00:00.000Z',
+        subscribedAt: at,
+      }),
       recorded('user-u4', 'UserPlanChanged', { userId: 'u4', plan: 'pro', changedAt: at }),
       // a bank transfer renews and moves the plan in one request: its transfer mail says it
-      recorded('user-u4', 'SubscriptionRenewed', { userId: 'u4', plan: 'pro', merchantUid: 'pg_transfer_1', expiresAt: '2026-05-01T09:00:00.000Z', renewedAt: at }, { causationId: 'transfer-request' }),
-      recorded('user-u4', 'UserPlanChanged', { userId: 'u4', plan: 'business', changedAt: at }, { causationId: 'transfer-request' }),
+      recorded(
+        'user-u4',
+        'SubscriptionRenewed',
+        {
+          userId: 'u4',
+          plan: 'pro',
+          merchantUid: 'pg_transfer_1',
+          expiresAt: '2026-05-01T09:00:00.000Z',
+          renewedAt: at,
+        },
+        { causationId: 'transfer-request' },
+      ),
+      recorded(
+        'user-u4',
+        'UserPlanChanged',
+        { userId: 'u4', plan: 'business', changedAt: at },
+        { causationId: 'transfer-request' },
+      ),
       // an upgrade bought by the person: the payment mail says it
-      recorded('user-u4', 'UserSubscribed', { userId: 'u4', plan: 'business', billingCycle: 'month', expiresAt: '2026-06-01T09:00:00.000Z', subscribedAt: at, merchantUid: 'pg_purchase_1' }),
+      recorded('user-u4', 'UserSubscribed', {
+        userId: 'u4',
+        plan: 'business',
+        billingCycle: 'month',
+        expiresAt: '2026-06-01T09:00:00.000Z',
+        subscribedAt: at,
+        merchantUid: 'pg_purchase_1',
+      }),
     ];
     const { sent, recordedMails, deliver } = harness(events);
     await deliver();
-    expect(sent.map((mail) => mail.subject)).toEqual(['Your PocketGuide plan is now Standard', 'Your PocketGuide plan is now Pro']);
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      'Your PocketGuide plan is now Standard',
+      'Your PocketGuide plan is now Pro',
+    ]);
     expect(sent[0]?.text).toContain('Free trial → Standard');
     expect(sent[0]?.text).toContain('It runs until 2026.04.01');
     expect(sent[1]?.text).toContain('Standard → Pro');
@@ -174,7 +274,10 @@ describe('the mail worker’s money mails', () => {
 
   it('a payment met days after it was recorded (a first start on an old log) is not mailed', async () => {
     const uid = 'pg_purchase_old12345';
-    const old = { ...succeeded(uid, 'u7'), recordedAt: new Date(now.getTime() - PAYMENT_MAIL_STALE_MS - 1000).toISOString() };
+    const old = {
+      ...succeeded(uid, 'u7'),
+      recordedAt: new Date(now.getTime() - PAYMENT_MAIL_STALE_MS - 1000).toISOString(),
+    };
     const { sent, deliver } = harness([registered('u7', 'kr'), requested(uid, 'u7', 'purchase'), old]);
     await deliver();
     expect(sent).toEqual([]);
@@ -183,7 +286,12 @@ describe('the mail worker’s money mails', () => {
   it('a payment event whose stream names another owner is not trusted: nobody is mailed', async () => {
     const uid = 'pg_purchase_forged123';
     // the stream says u6's; an event in it claims u5
-    const events = [registered('u5', 'kr'), registered('u6', 'kr'), requested(uid, 'u6', 'purchase'), succeeded(uid, 'u5')];
+    const events = [
+      registered('u5', 'kr'),
+      registered('u6', 'kr'),
+      requested(uid, 'u6', 'purchase'),
+      succeeded(uid, 'u5'),
+    ];
     const { sent, deliver } = harness(events);
     await deliver();
     expect(sent).toEqual([]);

@@ -16,24 +16,33 @@ export type PaidKind = 'purchase' | 'onemonth' | 'renewal' | 'transfer';
 
 const greeting = (who: Who) => (who.language === 'en' ? `Hello ${who.name},` : `${who.name}님, 안녕하세요.`);
 const vatLine = (amount: number, language: Language) =>
-  language === 'en' ? `${won(amount, 'en')} (VAT ${won(vatOf(amount), 'en')} included)` : `${won(amount, 'kr')}(부가세 ${won(vatOf(amount), 'kr')} 포함)`;
+  language === 'en'
+    ? `${won(amount, 'en')} (VAT ${won(vatOf(amount), 'en')} included)`
+    : `${won(amount, 'kr')}(부가세 ${won(vatOf(amount), 'kr')} 포함)`;
 
 const PAID_LINE: Record<Language, Record<PaidKind, (plan: string, amount: string, date: string) => string>> = {
   kr: {
-    purchase: (plan, amount, date) => `${date}에 ${plan} 요금제 결제 ${amount}이 완료되었습니다. 지금부터 ${plan} 요금제를 이용하실 수 있습니다.`,
-    onemonth: (plan, amount, date) => `${date}에 ${plan} 결제 ${amount}이 완료되었습니다. 지금부터 한 달 동안 이용하실 수 있습니다.`,
+    purchase: (plan, amount, date) =>
+      `${date}에 ${plan} 요금제 결제 ${amount}이 완료되었습니다. 지금부터 ${plan} 요금제를 이용하실 수 있습니다.`,
+    onemonth: (plan, amount, date) =>
+      `${date}에 ${plan} 결제 ${amount}이 완료되었습니다. 지금부터 한 달 동안 이용하실 수 있습니다.`,
     renewal: (plan, amount, date) => `${date}에 ${plan} 요금제가 갱신되어 등록된 카드로 ${amount}이 결제되었습니다.`,
     transfer: (plan, amount, date) => `${date}에 계좌이체로 보내 주신 ${amount}을 ${plan} 요금제 결제로 확인했습니다.`,
   },
   en: {
-    purchase: (plan, amount, date) => `Your payment of ${amount} for the ${plan} plan was completed on ${date}. Your ${plan} plan is active now.`,
-    onemonth: (plan, amount, date) => `Your payment of ${amount} for the ${plan} was completed on ${date}. It is yours for one month from now.`,
-    renewal: (plan, amount, date) => `Your ${plan} plan was renewed on ${date}: ${amount} was charged to your card on file.`,
+    purchase: (plan, amount, date) =>
+      `Your payment of ${amount} for the ${plan} plan was completed on ${date}. Your ${plan} plan is active now.`,
+    onemonth: (plan, amount, date) =>
+      `Your payment of ${amount} for the ${plan} was completed on ${date}. It is yours for one month from now.`,
+    renewal: (plan, amount, date) =>
+      `Your ${plan} plan was renewed on ${date}: ${amount} was charged to your card on file.`,
     transfer: (plan, amount, date) => `We received your bank transfer of ${amount} for the ${plan} plan on ${date}.`,
   },
 };
 
-export function paymentMail(input: Who & { kind: PaidKind; plan: SubscriptionType; amount: number; at: Date; receiptLink: string }): ComposedMail {
+export function paymentMail(
+  input: Who & { kind: PaidKind; plan: SubscriptionType; amount: number; at: Date; receiptLink: string },
+): ComposedMail {
   const { language } = input;
   const plan = PLAN_NAMES[language][input.plan];
   const line = PAID_LINE[language][input.kind](plan, vatLine(input.amount, language), noticeDate(input.at));
@@ -53,7 +62,16 @@ export function paymentMail(input: Who & { kind: PaidKind; plan: SubscriptionTyp
   });
 }
 
-export function refundMail(input: Who & { plan: SubscriptionType; amount: number; paidAmount: number; refundedTotal: number; at: Date; receiptLink: string }): ComposedMail {
+export function refundMail(
+  input: Who & {
+    plan: SubscriptionType;
+    amount: number;
+    paidAmount: number;
+    refundedTotal: number;
+    at: Date;
+    receiptLink: string;
+  },
+): ComposedMail {
   const { language } = input;
   const plan = PLAN_NAMES[language][input.plan];
   const date = noticeDate(input.at);
@@ -63,7 +81,9 @@ export function refundMail(input: Who & { plan: SubscriptionType; amount: number
       before: [
         greeting(input),
         `On ${date} we refunded ${vatLine(input.amount, 'en')} of your ${won(input.paidAmount, 'en')} payment for the ${plan} plan.`,
-        whole ? 'The payment is now refunded in full.' : `Refunded so far: ${won(input.refundedTotal, 'en')} of ${won(input.paidAmount, 'en')}.`,
+        whole
+          ? 'The payment is now refunded in full.'
+          : `Refunded so far: ${won(input.refundedTotal, 'en')} of ${won(input.paidAmount, 'en')}.`,
         'Depending on your card company, it may take a few business days to show on your statement. The receipt shows the refund:',
       ],
       link: input.receiptLink,
@@ -75,7 +95,9 @@ export function refundMail(input: Who & { plan: SubscriptionType; amount: number
     before: [
       greeting(input),
       `${date}에 ${plan} 요금제 결제 ${won(input.paidAmount, 'kr')} 중 ${vatLine(input.amount, 'kr')}을 환불해 드렸습니다.`,
-      whole ? '이 결제는 전액 환불되었습니다.' : `지금까지 환불된 금액: ${won(input.paidAmount, 'kr')} 중 ${won(input.refundedTotal, 'kr')}`,
+      whole
+        ? '이 결제는 전액 환불되었습니다.'
+        : `지금까지 환불된 금액: ${won(input.paidAmount, 'kr')} 중 ${won(input.refundedTotal, 'kr')}`,
       '카드사에 따라 환불 내역이 확인되기까지 영업일 기준 며칠이 걸릴 수 있습니다. 환불 내역은 영수증에서 확인하실 수 있습니다.',
     ],
     link: input.receiptLink,
@@ -85,7 +107,16 @@ export function refundMail(input: Who & { plan: SubscriptionType; amount: number
 }
 
 /** A charge made without the person at hand failed (an administrator's scheduled charge): what happened and what to do. */
-export function chargeNotMadeMail(input: Who & { plan: SubscriptionType; amount: number; failReason: string; at: Date; paymentLink: string; cardLink: string }): ComposedMail {
+export function chargeNotMadeMail(
+  input: Who & {
+    plan: SubscriptionType;
+    amount: number;
+    failReason: string;
+    at: Date;
+    paymentLink: string;
+    cardLink: string;
+  },
+): ComposedMail {
   const { language } = input;
   const plan = PLAN_NAMES[language][input.plan];
   const date = noticeDate(input.at);
@@ -116,7 +147,9 @@ export function chargeNotMadeMail(input: Who & { plan: SubscriptionType; amount:
 }
 
 /** The plan was changed without a payment of the person's own (an administrator's change or gift). */
-export function planChangedMail(input: Who & { from: SubscriptionType; to: SubscriptionType; expiresAt: Date | null; link: string }): ComposedMail {
+export function planChangedMail(
+  input: Who & { from: SubscriptionType; to: SubscriptionType; expiresAt: Date | null; link: string },
+): ComposedMail {
   const { language } = input;
   const from = PLAN_NAMES[language][input.from];
   const to = PLAN_NAMES[language][input.to];

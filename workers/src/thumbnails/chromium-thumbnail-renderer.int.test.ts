@@ -22,13 +22,18 @@ describe.skipIf(!chromium.found)('the Chromium thumbnail renderer (system Chromi
   let picture: Buffer;
 
   beforeAll(async () => {
-    picture = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#ff0000' } }).png().toBuffer();
+    picture = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#ff0000' } })
+      .png()
+      .toBuffer();
     server = createServer((req, res) => {
       seen.push({ url: req.url ?? '', headers: req.headers });
       if (req.url?.startsWith('/m/tagged')) {
         // As the viewer answers: with an ETag, and 304 to a browser that already holds this version.
         if (req.headers['if-none-match'] === '"v1"') res.writeHead(304, { etag: '"v1"' }).end();
-        else res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: '"v1"', 'cache-control': 'no-cache' }).end(PAGE);
+        else
+          res
+            .writeHead(200, { 'content-type': 'text/html; charset=utf-8', etag: '"v1"', 'cache-control': 'no-cache' })
+            .end(PAGE);
       } else if (req.url?.startsWith('/m/book')) {
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
       } else if (req.url === '/pic.png') {
@@ -52,9 +57,13 @@ describe.skipIf(!chromium.found)('the Chromium thumbnail renderer (system Chromi
     expect({ width, height, format }).toEqual({ width: 870, height: 1600, format: 'png' });
     // The top left is the page's background; the picture (red) is drawn below the heading.
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
-    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
+    const pixel = (x: number, y: number) => [
+      ...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3),
+    ];
     expect(pixel(2, 2)).toEqual([0x0e, 0x72, 0x68]);
-    const red = Array.from({ length: 400 }, (_, y) => pixel(400, 150 + y * 2)).some(([r, g, b]) => r! > 200 && g! < 50 && b! < 50);
+    const red = Array.from({ length: 400 }, (_, y) => pixel(400, 150 + y * 2)).some(
+      ([r, g, b]) => r! > 200 && g! < 50 && b! < 50,
+    );
     expect(red).toBe(true);
     const page = seen.find((request) => request.url.startsWith('/m/book'));
     expect(page?.headers['x-thumbnail-render']).toBe('1');
@@ -69,7 +78,9 @@ describe.skipIf(!chromium.found)('the Chromium thumbnail renderer (system Chromi
   it('draws the same unchanged page again (the server answers the kept copy with 304)', async () => {
     const first = await renderer.render(`${base}/m/tagged`);
     const again = await renderer.render(`${base}/m/tagged`);
-    expect(seen.filter((request) => request.url === '/m/tagged').map((request) => request.headers['if-none-match'] ?? null)).toEqual([null, '"v1"']);
+    expect(
+      seen.filter((request) => request.url === '/m/tagged').map((request) => request.headers['if-none-match'] ?? null),
+    ).toEqual([null, '"v1"']);
     expect((await sharp(again).metadata()).width).toBe(870);
     expect(again.length).toBeGreaterThan(0);
     expect(first.length).toBeGreaterThan(0);
@@ -86,8 +97,17 @@ describe.skipIf(!chromium.found)('the Chromium thumbnail renderer (system Chromi
 describe('findChromium', () => {
   it('takes CHROMIUM_PATH when it exists, else the first system browser, else says why not', () => {
     expect(findChromium('/opt/chrome', (path) => path === '/opt/chrome')).toEqual({ found: true, path: '/opt/chrome' });
-    expect(findChromium('/opt/chrome', () => false)).toEqual({ found: false, reason: 'CHROMIUM_PATH /opt/chrome does not exist' });
-    expect(findChromium(undefined, (path) => path === '/usr/bin/chromium-browser')).toEqual({ found: true, path: '/usr/bin/chromium-browser' });
-    expect(findChromium(undefined, () => false)).toMatchObject({ found: false, reason: expect.stringContaining('No Chromium found') });
+    expect(findChromium('/opt/chrome', () => false)).toEqual({
+      found: false,
+      reason: 'CHROMIUM_PATH /opt/chrome does not exist',
+    });
+    expect(findChromium(undefined, (path) => path === '/usr/bin/chromium-browser')).toEqual({
+      found: true,
+      path: '/usr/bin/chromium-browser',
+    });
+    expect(findChromium(undefined, () => false)).toMatchObject({
+      found: false,
+      reason: expect.stringContaining('No Chromium found'),
+    });
   });
 });

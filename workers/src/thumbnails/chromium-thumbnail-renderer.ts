@@ -63,9 +63,10 @@ export function createChromiumThumbnailRenderer(options: ChromiumThumbnailRender
     const launching = puppeteer.launch({ executablePath: options.executablePath, headless: true, args: LAUNCH_ARGS });
     browser = launching;
     launching.then(
-      (running) => running.once('disconnected', () => {
-        if (browser === launching) browser = null;
-      }),
+      (running) =>
+        running.once('disconnected', () => {
+          if (browser === launching) browser = null;
+        }),
       () => {
         if (browser === launching) browser = null;
       },

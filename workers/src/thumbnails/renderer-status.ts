@@ -13,8 +13,17 @@ type RendererStatusDoc = { id: string; available: boolean; reason: string | null
 
 export type RendererAvailability = { available: boolean; reason?: string };
 
-export async function reportThumbnailRenderer(readStore: ReadStore, status: RendererAvailability, now: Date): Promise<void> {
-  await readStore.collection<RendererStatusDoc>(WORKER_STATUS).upsert({ id: THUMBNAILS, available: status.available, reason: status.reason ?? null, reportedAt: now.toISOString() });
+export async function reportThumbnailRenderer(
+  readStore: ReadStore,
+  status: RendererAvailability,
+  now: Date,
+): Promise<void> {
+  await readStore.collection<RendererStatusDoc>(WORKER_STATUS).upsert({
+    id: THUMBNAILS,
+    available: status.available,
+    reason: status.reason ?? null,
+    reportedAt: now.toISOString(),
+  });
 }
 
 /** As reported; before any workers process reported, requests are taken (they wait in the queue for a worker). */

@@ -35,7 +35,10 @@ export interface ThumbnailQueue {
 /** How many waiting guidebooks are looked at per read; those ruled out are skipped past. */
 const PAGE = 50;
 
-export function readStoreThumbnailQueue(readStore: ReadStore, options: { timeoutMs?: number; pollMs?: number } = {}): ThumbnailQueue {
+export function readStoreThumbnailQueue(
+  readStore: ReadStore,
+  options: { timeoutMs?: number; pollMs?: number } = {},
+): ThumbnailQueue {
   const timeoutMs = options.timeoutMs ?? 30_000;
   const pollMs = options.pollMs ?? 20;
   const queue = readStore.collection<ThumbnailQueueCollectionDoc>(THUMBNAIL_QUEUE);
@@ -43,7 +46,14 @@ export function readStoreThumbnailQueue(readStore: ReadStore, options: { timeout
 
   const jobOf = (doc: ThumbnailQueueDoc): ThumbnailJob | null =>
     doc.pending
-      ? { guidebookId: doc.id, uuid: doc.uuid, ownerId: doc.ownerId, priority: doc.pending.priority, lastRequestedAt: doc.pending.lastRequestedAt, position: doc.pending.position }
+      ? {
+          guidebookId: doc.id,
+          uuid: doc.uuid,
+          ownerId: doc.ownerId,
+          priority: doc.pending.priority,
+          lastRequestedAt: doc.pending.lastRequestedAt,
+          position: doc.pending.position,
+        }
       : null;
 
   async function reached(position: number): Promise<boolean> {
@@ -57,7 +67,10 @@ export function readStoreThumbnailQueue(readStore: ReadStore, options: { timeout
   return {
     async next(passed) {
       for (let skip = 0; ; skip += PAGE) {
-        const docs = await queue.find({ kind: 'guidebook', pendingRank: { $exists: true } }, { sort: THUMBNAIL_QUEUE_ORDER, skip, limit: PAGE });
+        const docs = await queue.find(
+          { kind: 'guidebook', pendingRank: { $exists: true } },
+          { sort: THUMBNAIL_QUEUE_ORDER, skip, limit: PAGE },
+        );
         for (const doc of docs) {
           const job = doc.kind === 'guidebook' ? jobOf(doc) : null;
           if (job && !passed(job)) return job;

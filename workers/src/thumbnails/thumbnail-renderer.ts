@@ -24,16 +24,28 @@ export class PageNotRenderableError extends Error {
   }
 }
 
-export const CHROMIUM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'] as const;
+export const CHROMIUM_CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+] as const;
 
 export type ChromiumLookup = { found: true; path: string } | { found: false; reason: string };
 
 /** `CHROMIUM_PATH` when set (it must exist), else the first system browser found. */
-export function findChromium(chromiumPath: string | undefined, exists: (path: string) => boolean = existsSync): ChromiumLookup {
+export function findChromium(
+  chromiumPath: string | undefined,
+  exists: (path: string) => boolean = existsSync,
+): ChromiumLookup {
   if (chromiumPath) {
-    return exists(chromiumPath) ? { found: true, path: chromiumPath } : { found: false, reason: `CHROMIUM_PATH ${chromiumPath} does not exist` };
+    return exists(chromiumPath)
+      ? { found: true, path: chromiumPath }
+      : { found: false, reason: `CHROMIUM_PATH ${chromiumPath} does not exist` };
   }
   const path = CHROMIUM_CANDIDATES.find((candidate) => exists(candidate));
   if (path) return { found: true, path };
-  return { found: false, reason: `No Chromium found: set CHROMIUM_PATH or install one of ${CHROMIUM_CANDIDATES.join(', ')}` };
+  return {
+    found: false,
+    reason: `No Chromium found: set CHROMIUM_PATH or install one of ${CHROMIUM_CANDIDATES.join(', ')}`,
+  };
 }

@@ -8,11 +8,27 @@ import { createThumbnailWorker } from './thumbnail-worker.ts';
 let screenshot: Buffer;
 beforeAll(async () => {
   // What Chromium gives for 435 × 800 CSS pixels at 2×.
-  screenshot = await sharp({ create: { width: 870, height: 1600, channels: 3, background: '#0e7268' } }).png().toBuffer();
+  screenshot = await sharp({ create: { width: 870, height: 1600, channels: 3, background: '#0e7268' } })
+    .png()
+    .toBuffer();
 });
 
-function job(guidebookId: string, priority: 'high' | 'low', since: number, overrides: Partial<ThumbnailJob> = {}): ThumbnailJob & { since: number } {
-  return { guidebookId, uuid: `uuid-${guidebookId}`, ownerId: 'u1', priority, lastRequestedAt: new Date(Date.UTC(2026, 4, 1, 9, since)).toISOString(), position: 10, since, ...overrides };
+function job(
+  guidebookId: string,
+  priority: 'high' | 'low',
+  since: number,
+  overrides: Partial<ThumbnailJob> = {},
+): ThumbnailJob & { since: number } {
+  return {
+    guidebookId,
+    uuid: `uuid-${guidebookId}`,
+    ownerId: 'u1',
+    priority,
+    lastRequestedAt: new Date(Date.UTC(2026, 4, 1, 9, since)).toISOString(),
+    position: 10,
+    since,
+    ...overrides,
+  };
 }
 
 const event = (position = 10): RecordedEvent => ({
@@ -27,7 +43,14 @@ const event = (position = 10): RecordedEvent => ({
 });
 
 /** The read model in memory: recording a thumbnail or a failure ends the wait, as the projector does. */
-function harness(jobs: Array<ThumbnailJob & { since: number }>, options: { render?: (url: string) => Promise<Buffer>; caughtUp?: boolean; languages?: Record<string, 'ko' | 'en'> } = {}) {
+function harness(
+  jobs: Array<ThumbnailJob & { since: number }>,
+  options: {
+    render?: (url: string) => Promise<Buffer>;
+    caughtUp?: boolean;
+    languages?: Record<string, 'ko' | 'en'>;
+  } = {},
+) {
   const waiting = [...jobs];
   const rendered: string[] = [];
   const stored = new Map<string, Buffer>();
@@ -35,11 +58,17 @@ function harness(jobs: Array<ThumbnailJob & { since: number }>, options: { rende
   const failures: Array<{ guidebookId: string; requestedAt: string; reason: string }> = [];
   const causations: unknown[] = [];
   let clock = Date.UTC(2026, 4, 1, 10, 0);
-  const finish = (guidebookId: string) => waiting.splice(waiting.findIndex((candidate) => candidate.guidebookId === guidebookId), 1);
+  const finish = (guidebookId: string) =>
+    waiting.splice(
+      waiting.findIndex((candidate) => candidate.guidebookId === guidebookId),
+      1,
+    );
 
   const queue: ThumbnailQueue = {
     async next(passed) {
-      const order = [...waiting].sort((a, b) => (a.priority === b.priority ? a.since - b.since : a.priority === 'high' ? -1 : 1));
+      const order = [...waiting].sort((a, b) =>
+        a.priority === b.priority ? a.since - b.since : a.priority === 'high' ? -1 : 1,
+      );
       return order.find((candidate) => !passed(candidate)) ?? null;
     },
     async caughtUp() {
@@ -85,9 +114,12 @@ function harness(jobs: Array<ThumbnailJob & { since: number }>, options: { rende
 
 describe('the thumbnail worker', () => {
   it('draws everything waiting, high priority first and the longest waiting first, and records each thumbnail', async () => {
-    const { worker, rendered, recorded, stored, waiting, causations } = harness([job('low-old', 'low', 1), job('high-new', 'high', 5), job('high-old', 'high', 3)], {
-      languages: { u1: 'en' },
-    });
+    const { worker, rendered, recorded, stored, waiting, causations } = harness(
+      [job('low-old', 'low', 1), job('high-new', 'high', 5), job('high-old', 'high', 3)],
+      {
+        languages: { u1: 'en' },
+      },
+    );
     await worker.handle(event());
     expect(rendered).toEqual([
       'http://127.0.0.1:3999/m/uuid-high-old?lang=en',
@@ -120,7 +152,13 @@ describe('the thumbnail worker', () => {
       },
     });
     await worker.handle(event());
-    expect(failures).toEqual([{ guidebookId: 'gone', requestedAt: job('gone', 'high', 1).lastRequestedAt, reason: "The reader's page is not there (404)" }]);
+    expect(failures).toEqual([
+      {
+        guidebookId: 'gone',
+        requestedAt: job('gone', 'high', 1).lastRequestedAt,
+        reason: "The reader's page is not there (404)",
+      },
+    ]);
     expect(recorded.map((entry) => entry.guidebookId)).toEqual(['fine']);
   });
 
@@ -135,7 +173,13 @@ describe('the thumbnail worker', () => {
     await expect(worker.handle(event())).rejects.toThrow('Navigation timeout');
     expect(failures).toEqual([]);
     await worker.handle(event());
-    expect(failures).toEqual([{ guidebookId: 'broken', requestedAt: job('broken', 'high', 1).lastRequestedAt, reason: 'Navigation timeout of 20000 ms exceeded' }]);
+    expect(failures).toEqual([
+      {
+        guidebookId: 'broken',
+        requestedAt: job('broken', 'high', 1).lastRequestedAt,
+        reason: 'Navigation timeout of 20000 ms exceeded',
+      },
+    ]);
     expect(recorded.map((entry) => entry.guidebookId)).toEqual(['fine']);
   });
 

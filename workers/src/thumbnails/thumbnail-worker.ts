@@ -1,4 +1,8 @@
-import { GUIDEBOOK_STREAM_CATEGORY, THUMBNAIL_REQUESTS_STREAM_CATEGORY, THUMBNAIL_TRIGGER_EVENTS } from '@pocketguide/contracts';
+import {
+  GUIDEBOOK_STREAM_CATEGORY,
+  THUMBNAIL_REQUESTS_STREAM_CATEGORY,
+  THUMBNAIL_TRIGGER_EVENTS,
+} from '@pocketguide/contracts';
 import type { BlobStore } from '@pocketguide/platform/blob/blob-store';
 import type { Worker } from '@pocketguide/platform/bus/worker-bus';
 import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
@@ -15,16 +19,23 @@ export type ThumbnailWorkerDeps = {
   /** where readers' pages are served (query-api), e.g. http://127.0.0.1:3000: the renderer loads `/m/{uuid}` there */
   pageBaseUrl(): Promise<string>;
   /** `RecordThumbnail` on the guidebook; answers the log position reached */
-  recordThumbnail(input: { guidebookId: string; thumbnailUrl: string; generatedAt: Date; renderMs: number }, causation: Causation): Promise<{ position: number }>;
+  recordThumbnail(
+    input: { guidebookId: string; thumbnailUrl: string; generatedAt: Date; renderMs: number },
+    causation: Causation,
+  ): Promise<{ position: number }>;
   /** `RecordThumbnailFailure`: the queue then drops what the rendering answered */
-  recordFailure(input: { guidebookId: string; requestedAt: string; reason: string }, causation: Causation): Promise<{ position: number }>;
+  recordFailure(
+    input: { guidebookId: string; requestedAt: string; reason: string },
+    causation: Causation,
+  ): Promise<{ position: number }>;
   now?: () => Date;
   /** renderings tried (across the bus's retries) before the failure is recorded; default 3 */
   maxAttempts?: number;
   onRendered?: (job: ThumbnailJob, renderMs: number) => void;
 };
 
-const jobKey = (job: Pick<ThumbnailJob, 'guidebookId' | 'lastRequestedAt'>) => `${job.guidebookId}@${job.lastRequestedAt}`;
+const jobKey = (job: Pick<ThumbnailJob, 'guidebookId' | 'lastRequestedAt'>) =>
+  `${job.guidebookId}@${job.lastRequestedAt}`;
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
@@ -46,7 +57,8 @@ export function createThumbnailWorker(deps: ThumbnailWorkerDeps): Worker {
   const attempts = new Map<string, number>();
 
   async function caughtUp(position: number, what: string): Promise<void> {
-    if (!(await deps.queue.caughtUp(position))) throw new Error(`The thumbnail queue and readers' pages have not caught up with ${what} (position ${position})`);
+    if (!(await deps.queue.caughtUp(position)))
+      throw new Error(`The thumbnail queue and readers' pages have not caught up with ${what} (position ${position})`);
   }
 
   async function draw(job: ThumbnailJob): Promise<{ thumbnailUrl: string; generatedAt: Date; renderMs: number }> {
@@ -60,7 +72,10 @@ export function createThumbnailWorker(deps: ThumbnailWorkerDeps): Worker {
 
   async function fail(job: ThumbnailJob, reason: string, causation: Causation): Promise<void> {
     attempts.delete(jobKey(job));
-    const { position } = await deps.recordFailure({ guidebookId: job.guidebookId, requestedAt: job.lastRequestedAt, reason }, causation);
+    const { position } = await deps.recordFailure(
+      { guidebookId: job.guidebookId, requestedAt: job.lastRequestedAt, reason },
+      causation,
+    );
     await caughtUp(position, `the failure of ${job.guidebookId}`);
   }
 
@@ -97,7 +112,10 @@ export function createThumbnailWorker(deps: ThumbnailWorkerDeps): Worker {
 
   return {
     name: 'thumbnails',
-    filter: { streamCategories: [THUMBNAIL_REQUESTS_STREAM_CATEGORY, GUIDEBOOK_STREAM_CATEGORY], eventTypes: [...THUMBNAIL_TRIGGER_EVENTS] },
+    filter: {
+      streamCategories: [THUMBNAIL_REQUESTS_STREAM_CATEGORY, GUIDEBOOK_STREAM_CATEGORY],
+      eventTypes: [...THUMBNAIL_TRIGGER_EVENTS],
+    },
     async handle(event: RecordedEvent) {
       const causation: Causation = {
         eventId: event.id,

@@ -1,7 +1,14 @@
-import { PaymentProviderError, type BillingKey, type PaymentProvider, type ProviderPayment } from '@pocketguide/platform/payments/payment-provider';
+import {
+  PaymentProviderError,
+  type BillingKey,
+  type PaymentProvider,
+  type ProviderPayment,
+} from '@pocketguide/platform/payments/payment-provider';
 
 /** A provider payment with sensible defaults (paid by card, nothing cancelled). */
-export function providerPayment(fields: Partial<ProviderPayment> & Pick<ProviderPayment, 'merchantUid' | 'amount'>): ProviderPayment {
+export function providerPayment(
+  fields: Partial<ProviderPayment> & Pick<ProviderPayment, 'merchantUid' | 'amount'>,
+): ProviderPayment {
   return {
     impUid: `imp_${fields.merchantUid}`,
     status: 'paid',
@@ -68,20 +75,29 @@ export function createFakePaymentProvider(kind: 'debug' | 'portone' = 'portone')
         merchantUid: request.merchantUid,
         amount: request.amount,
         customerUid: request.customerUid,
-        ...(fake.declineCharges ? { status: 'failed' as const, paidAt: null, failedAt: new Date(), failReason: 'declined' } : {}),
+        ...(fake.declineCharges
+          ? { status: 'failed' as const, paidAt: null, failedAt: new Date(), failReason: 'declined' }
+          : {}),
       });
       byMerchant.set(request.merchantUid, payment);
       return { ...payment };
     },
     async cancel(request) {
       calls.push(`cancel ${request.merchantUid} ${request.amount ?? 'rest'}`);
-      const payment = byMerchant.get(request.merchantUid) ?? [...payments.values()].find((p) => p.merchantUid === request.merchantUid);
+      const payment =
+        byMerchant.get(request.merchantUid) ??
+        [...payments.values()].find((p) => p.merchantUid === request.merchantUid);
       if (!payment) throw new PaymentProviderError('No payment', 'not-found');
       const left = payment.amount - payment.cancelAmount;
       const amount = request.amount ?? left;
       if (amount > left) throw new PaymentProviderError('too much', 'invalid');
       const cancelAmount = payment.cancelAmount + amount;
-      const after: ProviderPayment = { ...payment, cancelAmount, cancelledAt: new Date(), status: cancelAmount === payment.amount ? 'cancelled' : 'paid' };
+      const after: ProviderPayment = {
+        ...payment,
+        cancelAmount,
+        cancelledAt: new Date(),
+        status: cancelAmount === payment.amount ? 'cancelled' : 'paid',
+      };
       byMerchant.set(request.merchantUid, after);
       return { ...after };
     },

@@ -4,7 +4,14 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bearer, signIn, startWithAdmin, TEST_PASSWORD, type SignedIn, type StartedWithAdmin } from '../../test/testing/accounts.ts';
+import {
+  bearer,
+  signIn,
+  startWithAdmin,
+  TEST_PASSWORD,
+  type SignedIn,
+  type StartedWithAdmin,
+} from '../../test/testing/accounts.ts';
 import { eventLogDigest, manifestSchema, type Manifest } from './manifest.ts';
 
 /**
@@ -88,7 +95,9 @@ function batchProbe(product: StartedWithAdmin) {
 function streamCounts(path: string): Map<string, number> {
   const db = new Database(path, { readonly: true });
   try {
-    const rows = db.prepare<[], { stream_id: string; n: number }>('SELECT stream_id, COUNT(*) AS n FROM events GROUP BY stream_id').all();
+    const rows = db
+      .prepare<[], { stream_id: string; n: number }>('SELECT stream_id, COUNT(*) AS n FROM events GROUP BY stream_id')
+      .all();
     return new Map(rows.map((row) => [row.stream_id, row.n]));
   } finally {
     db.close();
@@ -141,7 +150,9 @@ describe('npm run backup / npm run restore', () => {
     expect(probes.filter((n) => n === PROBE_BATCH).length).toBeGreaterThan(0);
     // Read models are not in it; the credentials, the secrets and the workers' checkpoints are.
     expect(manifest.files.map((file) => file.path)).not.toContain('read-models.sqlite');
-    expect(manifest.files.map((file) => file.path)).toEqual(expect.arrayContaining(['credentials.sqlite', 'events.sqlite', 'secrets.json']));
+    expect(manifest.files.map((file) => file.path)).toEqual(
+      expect.arrayContaining(['credentials.sqlite', 'events.sqlite', 'secrets.json']),
+    );
     expect(manifest.credentials?.rows).toBeGreaterThanOrEqual(2);
     expect(Object.keys(manifest.workerCheckpoints).length).toBeGreaterThan(0);
 
@@ -170,7 +181,9 @@ describe('npm run backup / npm run restore', () => {
     const db = new Database(join(restored, 'read-models.sqlite'), { readonly: true });
     try {
       for (const [name, position] of Object.entries(manifest.workerCheckpoints)) {
-        const row = db.prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE name = ?').get(name);
+        const row = db
+          .prepare<[string], { position: number }>('SELECT position FROM checkpoints WHERE name = ?')
+          .get(name);
         expect(row?.position, name).toBeGreaterThanOrEqual(position);
       }
     } finally {

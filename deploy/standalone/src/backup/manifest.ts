@@ -49,7 +49,11 @@ export const manifestSchema = z.object({
   /** false: JWT_SECRET and TOKEN_SECRET come from the environment, so secrets.json is not the place they live */
   secretsFile: z.boolean(),
   blobs: z.discriminatedUnion('location', [
-    z.object({ location: z.literal('folder'), files: z.number().int().nonnegative(), bytes: z.number().int().nonnegative() }),
+    z.object({
+      location: z.literal('folder'),
+      files: z.number().int().nonnegative(),
+      bytes: z.number().int().nonnegative(),
+    }),
     z.object({ location: z.literal('bucket'), bucket: z.string() }),
   ]),
   /** the workers' checkpoints when the backup began, so a restore does not send every mail of the log again */
@@ -99,7 +103,9 @@ export function eventLogDigest(eventStorePath: string, upTo?: number): LogDigest
       hash.update(`${JSON.stringify(row)}\n`);
     }
     const { streams } = db
-      .prepare<[number], { streams: number }>('SELECT COUNT(DISTINCT stream_id) AS streams FROM events WHERE position <= ?')
+      .prepare<[number], { streams: number }>(
+        'SELECT COUNT(DISTINCT stream_id) AS streams FROM events WHERE position <= ?',
+      )
       .get(upTo ?? Number.MAX_SAFE_INTEGER) ?? { streams: 0 };
     return { events, streams, firstPosition: first, lastPosition: last, gaps, sha256: hash.digest('hex') };
   } finally {

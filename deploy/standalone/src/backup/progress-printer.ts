@@ -4,7 +4,10 @@
  */
 export type StepProgress = { step: string; done: number; total: number; unit: string; projector?: string };
 
-export function progressPrinter(stream: NodeJS.WriteStream = process.stdout): { update(progress: StepProgress): void; end(): void } {
+export function progressPrinter(stream: NodeJS.WriteStream = process.stdout): {
+  update(progress: StepProgress): void;
+  end(): void;
+} {
   let current: string | undefined;
   let lastQuarter = -1;
   let drawn = false;

@@ -6,7 +6,15 @@ import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite
 import { createSqliteReadStore } from '@pocketguide/platform/read-store/sqlite-read-store';
 import { createProjectionRunner, type RebuildResult } from '@pocketguide/projections/projection-runner';
 import { allProjectors } from '@pocketguide/projections/registry';
-import { BackupError, MANIFEST_FILE, eventLogDigest, fileDigest, integrityProblem, manifestSchema, type Manifest } from './manifest.ts';
+import {
+  BackupError,
+  MANIFEST_FILE,
+  eventLogDigest,
+  fileDigest,
+  integrityProblem,
+  manifestSchema,
+  type Manifest,
+} from './manifest.ts';
 import { assertEmbeddedStores, backupFiles, completeBackups } from './take-backup.ts';
 
 /**
@@ -45,15 +53,20 @@ export async function verifyBackup(from: string, onProgress?: (progress: Restore
   try {
     raw = JSON.parse(await readFile(manifestPath, 'utf8'));
   } catch (error) {
-    throw new BackupError(`Damaged backup: ${manifestPath} is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new BackupError(
+      `Damaged backup: ${manifestPath} is not valid JSON (${error instanceof Error ? error.message : String(error)})`,
+    );
   }
   const parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new BackupError(`Damaged backup: ${manifestPath} is not a PocketGuide manifest (${issue ? `${issue.path.join('.') || 'root'}: ${issue.message}` : 'unknown shape'})`);
+    throw new BackupError(
+      `Damaged backup: ${manifestPath} is not a PocketGuide manifest (${issue ? `${issue.path.join('.') || 'root'}: ${issue.message}` : 'unknown shape'})`,
+    );
   }
   const manifest = parsed.data;
-  if (!manifest.files.some((file) => file.path === backupFiles.eventStore)) throw new BackupError(`Damaged backup: the manifest lists no ${backupFiles.eventStore}`);
+  if (!manifest.files.some((file) => file.path === backupFiles.eventStore))
+    throw new BackupError(`Damaged backup: the manifest lists no ${backupFiles.eventStore}`);
 
   const listed = new Set(manifest.files.map((file) => file.path));
   for (const [index, file] of manifest.files.entries()) {
@@ -61,13 +74,20 @@ export async function verifyBackup(from: string, onProgress?: (progress: Restore
     if (!existsSync(path)) throw new BackupError(`Damaged backup: ${file.path} is missing`);
     const digest = await fileDigest(path);
     if (digest.bytes !== file.bytes || digest.sha256 !== file.sha256) {
-      throw new BackupError(`Damaged backup: ${file.path} does not match its checksum in the manifest (${digest.bytes} bytes, expected ${file.bytes})`);
+      throw new BackupError(
+        `Damaged backup: ${file.path} does not match its checksum in the manifest (${digest.bytes} bytes, expected ${file.bytes})`,
+      );
     }
     onProgress?.({ step: 'verify', done: index + 1, total: manifest.files.length, unit: 'files' });
   }
   const extra = (await readdir(folder, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
-    .map((entry) => join(entry.parentPath, entry.name).slice(folder.length + 1).split('\\').join('/'))
+    .map((entry) =>
+      join(entry.parentPath, entry.name)
+        .slice(folder.length + 1)
+        .split('\\')
+        .join('/'),
+    )
     .filter((path) => path !== MANIFEST_FILE && !listed.has(path));
   if (extra.length > 0) throw new BackupError(`Damaged backup: ${extra[0]} is not in the manifest`);
 
@@ -77,7 +97,11 @@ export async function verifyBackup(from: string, onProgress?: (progress: Restore
     if (problem) throw new BackupError(`Damaged backup: ${database} fails SQLite's integrity check (${problem})`);
   }
   const log = eventLogDigest(join(folder, backupFiles.eventStore));
-  if (log.sha256 !== manifest.eventLog.sha256 || log.events !== manifest.eventLog.events || log.lastPosition !== manifest.eventLog.lastPosition) {
+  if (
+    log.sha256 !== manifest.eventLog.sha256 ||
+    log.events !== manifest.eventLog.events ||
+    log.lastPosition !== manifest.eventLog.lastPosition
+  ) {
     throw new BackupError(
       `Damaged backup: the event log holds ${log.events} events up to position ${log.lastPosition ?? 'none'}, the manifest says ${manifest.eventLog.events} up to ${manifest.eventLog.lastPosition ?? 'none'} (digests ${log.sha256 === manifest.eventLog.sha256 ? 'equal' : 'differ'})`,
     );
@@ -88,11 +112,16 @@ export async function verifyBackup(from: string, onProgress?: (progress: Restore
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const { config } = options;
   assertEmbeddedStores(config);
-  if (config.MONGO_URL) throw new BackupError('MONGO_URL is set: restore rebuilds the read models into the embedded SQLite read store; unset it, or rebuild into MongoDB with projections:rebuild after restoring.');
+  if (config.MONGO_URL)
+    throw new BackupError(
+      'MONGO_URL is set: restore rebuilds the read models into the embedded SQLite read store; unset it, or rebuild into MongoDB with projections:rebuild after restoring.',
+    );
   const dataDir = config.paths.dataDir;
   // Refused before the backup is even read: a restore never mixes with, or overwrites, data that is there.
   if (existsSync(dataDir) && (await readdir(dataDir)).length > 0) {
-    throw new BackupError(`The data folder ${dataDir} is not empty: restore only into an empty folder (set DATA_DIR to a new one).`);
+    throw new BackupError(
+      `The data folder ${dataDir} is not empty: restore only into an empty folder (set DATA_DIR to a new one).`,
+    );
   }
   const progress = options.onProgress ?? (() => undefined);
   const folder = resolve(options.from);
@@ -118,7 +147,14 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
       const rebuilt: RebuildResult[] = [
         await runner.rebuild(
           allProjectors.map((projector) => projector.name),
-          ({ position, headPosition }) => progress({ step: 'rebuild', projector: 'read models', done: position, total: headPosition, unit: 'positions' }),
+          ({ position, headPosition }) =>
+            progress({
+              step: 'rebuild',
+              projector: 'read models',
+              done: position,
+              total: headPosition,
+              unit: 'positions',
+            }),
         ),
       ];
       for (const [name, position] of Object.entries(manifest.workerCheckpoints)) {
@@ -139,10 +175,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
 /** A manifest path must stay inside the folder it is read from or written to. */
 function safeJoin(root: string, relativePath: string): string {
   const path = resolve(root, relativePath);
-  if (!path.startsWith(`${resolve(root)}/`)) throw new BackupError(`Damaged backup: ${relativePath} points outside the backup`);
+  if (!path.startsWith(`${resolve(root)}/`))
+    throw new BackupError(`Damaged backup: ${relativePath} points outside the backup`);
   return path;
 }
 
 async function emptyFolder(folder: string): Promise<void> {
-  for (const entry of await readdir(folder).catch(() => [])) await rm(join(folder, entry), { recursive: true, force: true });
+  for (const entry of await readdir(folder).catch(() => []))
+    await rm(join(folder, entry), { recursive: true, force: true });
 }

@@ -52,7 +52,12 @@ const CREDENTIALS_FILE = 'credentials.sqlite';
 const SECRETS_FILE = 'secrets.json';
 const BLOBS_FOLDER = 'blobs';
 
-export const backupFiles = { eventStore: EVENT_STORE_FILE, credentials: CREDENTIALS_FILE, secrets: SECRETS_FILE, blobs: BLOBS_FOLDER };
+export const backupFiles = {
+  eventStore: EVENT_STORE_FILE,
+  credentials: CREDENTIALS_FILE,
+  secrets: SECRETS_FILE,
+  blobs: BLOBS_FOLDER,
+};
 
 /** Refuses configurations whose stores are not files in DATA_DIR: their engines have their own backup tools. */
 export function assertEmbeddedStores(config: Config, env: NodeJS.ProcessEnv = process.env): void {
@@ -61,7 +66,9 @@ export function assertEmbeddedStores(config: Config, env: NodeJS.ProcessEnv = pr
     env.DATABASE_URL ? 'DATABASE_URL (PostgreSQL)' : undefined,
   ].filter((name): name is string => name !== undefined);
   if (engines.length > 0) {
-    throw new BackupError(`The event store is not the embedded SQLite file (${engines.join(', ')} is set): use the engine's own backup, see the README's "Backup and restore".`);
+    throw new BackupError(
+      `The event store is not the embedded SQLite file (${engines.join(', ')} is set): use the engine's own backup, see the README's "Backup and restore".`,
+    );
   }
 }
 
@@ -72,7 +79,9 @@ export async function takeBackup(options: TakeBackupOptions): Promise<BackupResu
   const progress = options.onProgress ?? (() => undefined);
   const { paths } = config;
   if (!existsSync(paths.eventStore)) {
-    throw new BackupError(`No event store at ${paths.eventStore}: set DATA_DIR to the data folder of the product to back up.`);
+    throw new BackupError(
+      `No event store at ${paths.eventStore}: set DATA_DIR to the data folder of the product to back up.`,
+    );
   }
   const startedAt = now();
   const into = resolve(options.into);
@@ -80,23 +89,31 @@ export async function takeBackup(options: TakeBackupOptions): Promise<BackupResu
   const name = `${BACKUP_PREFIX}${startedAt.toISOString().replace(/[:.]/g, '-')}`;
   const folder = join(into, name);
   const partial = `${folder}${PARTIAL_SUFFIX}`;
-  if (existsSync(folder) || existsSync(partial)) throw new BackupError(`${folder} already exists: one backup a millisecond is the limit.`);
+  if (existsSync(folder) || existsSync(partial))
+    throw new BackupError(`${folder} already exists: one backup a millisecond is the limit.`);
   // Private: the copy holds password hashes and the token secrets.
   await mkdir(partial, { mode: 0o700 });
   try {
     const workerCheckpoints = readWorkerCheckpoints(paths.readStore);
 
     const eventCopy = join(partial, EVENT_STORE_FILE);
-    await onlineCopy(paths.eventStore, eventCopy, (done, total) => progress({ step: 'event-store', done, total, unit: 'pages' }));
+    await onlineCopy(paths.eventStore, eventCopy, (done, total) =>
+      progress({ step: 'event-store', done, total, unit: 'pages' }),
+    );
     options.onSnapshot?.();
     const eventProblem = integrityProblem(eventCopy);
-    if (eventProblem) throw new BackupError(`The copy of the event store failed its integrity check (${eventProblem}); the source may be damaged.`);
+    if (eventProblem)
+      throw new BackupError(
+        `The copy of the event store failed its integrity check (${eventProblem}); the source may be damaged.`,
+      );
     const eventLog = eventLogDigest(eventCopy);
 
     let credentials: Manifest['credentials'] = null;
     if (existsSync(paths.credentials)) {
       const copy = join(partial, CREDENTIALS_FILE);
-      await onlineCopy(paths.credentials, copy, (done, total) => progress({ step: 'credentials', done, total, unit: 'pages' }));
+      await onlineCopy(paths.credentials, copy, (done, total) =>
+        progress({ step: 'credentials', done, total, unit: 'pages' }),
+      );
       const problem = integrityProblem(copy);
       if (problem) throw new BackupError(`The copy of the credential store failed its integrity check (${problem}).`);
       credentials = { rows: countRows(copy, 'credentials') };
@@ -155,7 +172,9 @@ export async function takeBackup(options: TakeBackupOptions): Promise<BackupResu
 export async function completeBackups(into: string): Promise<string[]> {
   const entries = await readdir(into, { withFileTypes: true }).catch(() => []);
   return entries
-    .filter((entry) => entry.isDirectory() && entry.name.startsWith(BACKUP_PREFIX) && !entry.name.endsWith(PARTIAL_SUFFIX))
+    .filter(
+      (entry) => entry.isDirectory() && entry.name.startsWith(BACKUP_PREFIX) && !entry.name.endsWith(PARTIAL_SUFFIX),
+    )
     .filter((entry) => existsSync(join(into, entry.name, MANIFEST_FILE)))
     .map((entry) => join(into, entry.name))
     .sort();
@@ -173,7 +192,11 @@ async function keepNewest(into: string, keep: number): Promise<string[]> {
  * steady write load that could go on for ever, so after the first restart the rest is copied in one step (one
  * read transaction, which in WAL mode does not hold up the writers).
  */
-async function onlineCopy(source: string, target: string, onProgress: (done: number, total: number) => void): Promise<void> {
+async function onlineCopy(
+  source: string,
+  target: string,
+  onProgress: (done: number, total: number) => void,
+): Promise<void> {
   // The copy is private from its first byte: SQLite keeps the mode of a file that exists.
   await writeFile(target, '', { mode: 0o600 });
   const db = new Database(source, { readonly: true, fileMustExist: true, timeout: 5000 });
@@ -199,9 +222,15 @@ function readWorkerCheckpoints(readStorePath: string): Record<string, number> {
   if (!existsSync(readStorePath)) return {};
   const db = new Database(readStorePath, { readonly: true, fileMustExist: true, timeout: 5000 });
   try {
-    const table = db.prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'checkpoints'").get();
+    const table = db
+      .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'checkpoints'")
+      .get();
     if (!table) return {};
-    const rows = db.prepare<[], { name: string; position: number }>("SELECT name, position FROM checkpoints WHERE name LIKE 'worker:%'").all();
+    const rows = db
+      .prepare<[], { name: string; position: number }>(
+        "SELECT name, position FROM checkpoints WHERE name LIKE 'worker:%'",
+      )
+      .all();
     return Object.fromEntries(rows.map((row) => [row.name, row.position]));
   } finally {
     db.close();

@@ -25,10 +25,14 @@ const start = async (dataDir: string) => {
 describe('npm run admin:create', () => {
   it('without a terminal: creates the administrator with a generated password, printed once', async () => {
     const dataDir = resolve(scratch, `admin-cli-${randomUUID()}`);
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'deploy/standalone/src/cli/admin-create.ts', 'First.Admin@Example.com'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, ...TEST_ACCOUNT_ENV },
-    });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'deploy/standalone/src/cli/admin-create.ts', 'First.Admin@Example.com'],
+      {
+        cwd: root,
+        env: { ...process.env, DATA_DIR: dataDir, ...TEST_ACCOUNT_ENV },
+      },
+    );
     expect(stdout).toMatch(/^Created administrator first\.admin@example\.com \(id [0-9a-f-]{36}\)\./m);
     const password = /Generated password \(shown once, change it after signing in\): (\S+)/.exec(stdout)?.[1] ?? '';
     expect(isValidPassword(password)).toBe(true);
@@ -57,7 +61,13 @@ describe('npm run admin:create', () => {
     // the password was left alone
     expect((await signIn(app.url, email)).user.role).toBe('admin');
 
-    expect(await adminCreate([email, '--password', 'Chosen9$pw'], { ...process.env, DATA_DIR: dataDir, ...TEST_ACCOUNT_ENV })).toBe(0);
+    expect(
+      await adminCreate([email, '--password', 'Chosen9$pw'], {
+        ...process.env,
+        DATA_DIR: dataDir,
+        ...TEST_ACCOUNT_ENV,
+      }),
+    ).toBe(0);
     expect((await signIn(app.url, email, 'Chosen9$pw')).user.role).toBe('admin');
   });
 
@@ -81,7 +91,10 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
     const { user } = await signIn(first.url, 'ops@example.com', 'Start1!pw');
     const change = await fetch(`${first.url}/api/users/${user.id}/password`, {
       method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from('ops@example.com:Start1!pw').toString('base64')}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from('ops@example.com:Start1!pw').toString('base64')}`,
+      },
       body: JSON.stringify({ password: 'Changed2@pw' }),
     });
     expect(change.status).toBe(200);
@@ -100,7 +113,11 @@ describe('ADMIN_EMAIL and ADMIN_PASSWORD at start', () => {
 
   it('an ADMIN_PASSWORD that breaks the policy stops the start', async () => {
     await expect(
-      startStandalone({ port: 0, dataDir: resolve(scratch, `admin-env-${randomUUID()}`), env: { LOG_LEVEL: 'silent', ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'weak', ...TEST_ACCOUNT_ENV } }),
+      startStandalone({
+        port: 0,
+        dataDir: resolve(scratch, `admin-env-${randomUUID()}`),
+        env: { LOG_LEVEL: 'silent', ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'weak', ...TEST_ACCOUNT_ENV },
+      }),
     ).rejects.toThrow(/ADMIN_PASSWORD/);
   });
 });

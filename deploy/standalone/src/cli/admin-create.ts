@@ -29,7 +29,13 @@ const SPECIALS = '!@#$%^&*-_=+?';
 export function generatePassword(): string {
   const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)] ?? 'x';
   const all = LETTERS + DIGITS + SPECIALS;
-  const chars = [pick(LETTERS), pick(LETTERS), pick(DIGITS), pick(SPECIALS), ...Array.from({ length: 10 }, () => pick(all))];
+  const chars = [
+    pick(LETTERS),
+    pick(LETTERS),
+    pick(DIGITS),
+    pick(SPECIALS),
+    ...Array.from({ length: 10 }, () => pick(all)),
+  ];
   for (let i = chars.length - 1; i > 0; i--) {
     const j = randomInt(i + 1);
     [chars[i], chars[j]] = [chars[j] ?? 'x', chars[i] ?? 'x'];
@@ -116,7 +122,11 @@ export async function adminCreate(argv: readonly string[], env: NodeJS.ProcessEn
         generated = true;
       }
     }
-    const result = await accounts.ensureAdmin({ email: email.data, ...(password === undefined ? {} : { password }), setPassword: 'always' });
+    const result = await accounts.ensureAdmin({
+      email: email.data,
+      ...(password === undefined ? {} : { password }),
+      setPassword: 'always',
+    });
     console.log(`${result.created ? 'Created' : 'Promoted'} administrator ${email.data} (id ${result.userId}).`);
     if (generated) console.log(`Generated password (shown once, change it after signing in): ${password}`);
     else if (!result.passwordSet) console.log('The password was left as it was.');

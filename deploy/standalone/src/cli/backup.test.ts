@@ -10,7 +10,14 @@ describe('npm run backup arguments', () => {
   });
 
   it('refuses no folder, two folders, unknown options and a --keep that is not a whole number of at least 1', () => {
-    for (const argv of [[], ['/a', '/b'], ['/a', '--force'], ['/a', '--keep', '0'], ['/a', '--keep', '2.5'], ['/a', '--keep', 'all']]) {
+    for (const argv of [
+      [],
+      ['/a', '/b'],
+      ['/a', '--force'],
+      ['/a', '--keep', '0'],
+      ['/a', '--keep', '2.5'],
+      ['/a', '--keep', 'all'],
+    ]) {
       expect(() => parseBackupArgs(argv), argv.join(' ')).toThrow(UsageError);
     }
   });

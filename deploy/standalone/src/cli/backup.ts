@@ -20,7 +20,12 @@ Read models are not copied: npm run restore rebuilds them.`;
 export function parseBackupArgs(argv: readonly string[]): { into: string; keep?: number } {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], strict: true, allowPositionals: true, options: { keep: { type: 'string' } } });
+    parsed = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: true,
+      options: { keep: { type: 'string' } },
+    });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
@@ -28,7 +33,8 @@ export function parseBackupArgs(argv: readonly string[]): { into: string; keep?:
   if (!into || rest.length > 0) throw new UsageError('Name one folder to put the backup in.');
   if (parsed.values.keep === undefined) return { into };
   const keep = Number(parsed.values.keep);
-  if (!Number.isInteger(keep) || keep < 1) throw new UsageError(`--keep takes a whole number of backups, at least 1 (got "${parsed.values.keep}").`);
+  if (!Number.isInteger(keep) || keep < 1)
+    throw new UsageError(`--keep takes a whole number of backups, at least 1 (got "${parsed.values.keep}").`);
   return { into, keep };
 }
 
@@ -41,14 +47,21 @@ async function main(argv: readonly string[]): Promise<number> {
   const config = loadConfig();
   const printer = progressPrinter();
   console.log(`Backing up ${config.paths.dataDir}`);
-  const result = await takeBackup({ config, into: args.into, ...(args.keep === undefined ? {} : { keep: args.keep }), onProgress: printer.update });
+  const result = await takeBackup({
+    config,
+    into: args.into,
+    ...(args.keep === undefined ? {} : { keep: args.keep }),
+    onProgress: printer.update,
+  });
   printer.end();
   const { eventLog, credentials, blobs, files } = result.manifest;
   console.log(`Backup written to ${result.folder}`);
   console.log(
     `  ${eventLog.events.toLocaleString('en-US')} events in ${eventLog.streams.toLocaleString('en-US')} streams, last position ${eventLog.lastPosition ?? 'none'}, log sha256 ${eventLog.sha256}`,
   );
-  console.log(`  ${credentials ? `${credentials.rows} credentials` : 'no credential store'}, ${blobs.location === 'folder' ? `${blobs.files} blobs (${blobs.bytes.toLocaleString('en-US')} bytes)` : `blobs left in bucket ${blobs.bucket}`}, ${files.length} files checksummed`);
+  console.log(
+    `  ${credentials ? `${credentials.rows} credentials` : 'no credential store'}, ${blobs.location === 'folder' ? `${blobs.files} blobs (${blobs.bytes.toLocaleString('en-US')} bytes)` : `blobs left in bucket ${blobs.bucket}`}, ${files.length} files checksummed`,
+  );
   for (const removed of result.removed) console.log(`  removed old backup ${removed}`);
   return 0;
 }

@@ -20,7 +20,8 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   const from = argv[0];
-  if (argv.length !== 1 || !from || from.startsWith('-')) throw new UsageError('Name the one backup folder to restore.');
+  if (argv.length !== 1 || !from || from.startsWith('-'))
+    throw new UsageError('Name the one backup folder to restore.');
   const config = loadConfig();
   const printer = progressPrinter();
   const result = await restoreBackup({ config, from, onProgress: printer.update });

@@ -12,7 +12,13 @@ const curve = {
 
 describe('the mixed-load chart', () => {
   it('finds the curve wherever the bench report holds it, and nothing in a report without one', () => {
-    const report = { machine: { cpus: 2 }, results: [{ suite: 'other', figures: [] }, { suite: 'mixed-load', figures: [], data: curve }] };
+    const report = {
+      machine: { cpus: 2 },
+      results: [
+        { suite: 'other', figures: [] },
+        { suite: 'mixed-load', figures: [], data: curve },
+      ],
+    };
     expect(findMixedLoadCurve(report)).toEqual(curve);
     expect(findMixedLoadCurve({ results: [{ suite: 'mixed-load', curve: [], ceiling: 100 }] })).toBeUndefined();
     expect(findMixedLoadCurve({ curve: [{ offered: 1, served: 1 }], ceiling: 1 })).toBeUndefined();

@@ -43,7 +43,15 @@ const W = 880;
 const H = 360;
 const PANEL = { top: 56, bottom: 300, width: 360 };
 const LEFT = [70, 500] as const;
-const COLORS = { served: '#0f766e', offered: '#94a3b8', ceiling: '#f97360', read: '#0369a1', save: '#f97360', grid: '#e2e8f0', text: '#334155' };
+const COLORS = {
+  served: '#0f766e',
+  offered: '#94a3b8',
+  ceiling: '#f97360',
+  read: '#0369a1',
+  save: '#f97360',
+  grid: '#e2e8f0',
+  text: '#334155',
+};
 
 const niceMax = (value: number): number => {
   if (value <= 0) return 1;
@@ -75,33 +83,77 @@ ${lines.join('\n')}
 
 const polyline = (axis: Axis, points: Array<[number, number]>, color: string, dashed = false): string =>
   `<polyline fill="none" stroke="${color}" stroke-width="2.5"${dashed ? ' stroke-dasharray="6 5"' : ''} points="${points.map(([x, y]) => `${xOf(axis, x).toFixed(1)},${yOf(axis, y).toFixed(1)}`).join(' ')}"/>` +
-  (dashed ? '' : points.map(([x, y]) => `<circle cx="${xOf(axis, x).toFixed(1)}" cy="${yOf(axis, y).toFixed(1)}" r="3.5" fill="${color}"/>`).join(''));
+  (dashed
+    ? ''
+    : points
+        .map(
+          ([x, y]) =>
+            `<circle cx="${xOf(axis, x).toFixed(1)}" cy="${yOf(axis, y).toFixed(1)}" r="3.5" fill="${color}"/>`,
+        )
+        .join(''));
 
 const legend = (x: number, y: number, items: Array<[string, string, boolean]>): string =>
   items
-    .map(([label, color, dashed], i) => `<line x1="${x}" x2="${x + 22}" y1="${y + i * 18}" y2="${y + i * 18}" stroke="${color}" stroke-width="2.5"${dashed ? ' stroke-dasharray="6 5"' : ''}/><text x="${x + 28}" y="${y + i * 18 + 4}">${esc(label)}</text>`)
+    .map(
+      ([label, color, dashed], i) =>
+        `<line x1="${x}" x2="${x + 22}" y1="${y + i * 18}" y2="${y + i * 18}" stroke="${color}" stroke-width="2.5"${dashed ? ' stroke-dasharray="6 5"' : ''}/><text x="${x + 28}" y="${y + i * 18 + 4}">${esc(label)}</text>`,
+    )
     .join('\n');
 
 /** The chart as an SVG document: served against offered with the ceiling (left), p99 latencies (right). */
 export function renderMixedLoadChart(data: MixedLoadCurve): string {
   const points = [...data.curve].sort((a, b) => a.offered - b.offered);
   const xMax = niceMax(Math.max(...points.map((p) => p.offered), data.ceiling));
-  const rate: Axis = { left: LEFT[0], xMax, yMax: niceMax(Math.max(...points.map((p) => Math.max(p.served, p.offered)), data.ceiling)) };
-  const latency: Axis = { left: LEFT[1], xMax, yMax: niceMax(Math.max(...points.map((p) => Math.max(p.readP99, p.saveP99)))) };
+  const rate: Axis = {
+    left: LEFT[0],
+    xMax,
+    yMax: niceMax(Math.max(...points.map((p) => Math.max(p.served, p.offered)), data.ceiling)),
+  };
+  const latency: Axis = {
+    left: LEFT[1],
+    xMax,
+    yMax: niceMax(Math.max(...points.map((p) => Math.max(p.readP99, p.saveP99)))),
+  };
   const ceilingY = yOf(rate, data.ceiling);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="Pretendard, 'Noto Sans KR', system-ui, sans-serif" font-size="12" fill="${COLORS.text}">
 <title>혼합 부하 곡선과 한계 · Mixed-load curve against its ceiling</title>
 <rect width="${W}" height="${H}" fill="#ffffff"/>
 ${frame(rate, '처리량 · Throughput', '처리 · served (req/s)')}
-${polyline(rate, [[0, 0], [xMax, Math.min(xMax, rate.yMax)]], COLORS.offered, true)}
+${polyline(
+  rate,
+  [
+    [0, 0],
+    [xMax, Math.min(xMax, rate.yMax)],
+  ],
+  COLORS.offered,
+  true,
+)}
 <line x1="${rate.left}" x2="${rate.left + PANEL.width}" y1="${ceilingY}" y2="${ceilingY}" stroke="${COLORS.ceiling}" stroke-width="2" stroke-dasharray="2 4"/>
 <text x="${rate.left + PANEL.width}" y="${ceilingY - 6}" text-anchor="end" fill="${COLORS.ceiling}">한계 · ceiling ${fmt(data.ceiling)} req/s</text>
-${polyline(rate, points.map((p) => [p.offered, p.served]), COLORS.served)}
-${legend(rate.left + 12, PANEL.top + 8, [['처리 · served', COLORS.served, false], ['제공 = 처리 · offered = served', COLORS.offered, true]])}
+${polyline(
+  rate,
+  points.map((p) => [p.offered, p.served]),
+  COLORS.served,
+)}
+${legend(rate.left + 12, PANEL.top + 8, [
+  ['처리 · served', COLORS.served, false],
+  ['제공 = 처리 · offered = served', COLORS.offered, true],
+])}
 ${frame(latency, '지연 p99 · Latency p99', 'p99 (ms)')}
-${polyline(latency, points.map((p) => [p.offered, p.readP99]), COLORS.read)}
-${polyline(latency, points.map((p) => [p.offered, p.saveP99]), COLORS.save)}
-${legend(latency.left + 12, PANEL.top + 8, [['읽기 · reader page', COLORS.read, false], ['저장 · author save', COLORS.save, false]])}
+${polyline(
+  latency,
+  points.map((p) => [p.offered, p.readP99]),
+  COLORS.read,
+)}
+${polyline(
+  latency,
+  points.map((p) => [p.offered, p.saveP99]),
+  COLORS.save,
+)}
+${legend(latency.left + 12, PANEL.top + 8, [
+  ['읽기 · reader page', COLORS.read, false],
+  ['저장 · author save', COLORS.save, false],
+])}
 </svg>
 `;
 }
@@ -114,12 +166,16 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     raw = JSON.parse(readFileSync(input, 'utf8'));
   } catch (error) {
-    console.error(`Cannot read ${input} (${error instanceof Error ? error.message : String(error)}): run \`npm run bench -- mixed-load\` first.`);
+    console.error(
+      `Cannot read ${input} (${error instanceof Error ? error.message : String(error)}): run \`npm run bench -- mixed-load\` first.`,
+    );
     return 1;
   }
   const curve = findMixedLoadCurve(raw);
   if (!curve) {
-    console.error(`${input} holds no mixed-load curve ({ curve: [{ offered, served, readP99, saveP99 }], ceiling }): run \`npm run bench -- mixed-load\` with the curve-reporting suite.`);
+    console.error(
+      `${input} holds no mixed-load curve ({ curve: [{ offered, served, readP99, saveP99 }], ceiling }): run \`npm run bench -- mixed-load\` with the curve-reporting suite.`,
+    );
     return 1;
   }
   mkdirSync(dirname(output), { recursive: true });
@@ -128,4 +184,5 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename) process.exitCode = await main(process.argv.slice(2));
+if (process.argv[1] && resolve(process.argv[1]) === import.meta.filename)
+  process.exitCode = await main(process.argv.slice(2));

@@ -21,7 +21,13 @@ const PHONE = { width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, h
 const MAX_BYTES = 200 * 1024;
 type Language = 'ko' | 'en';
 
-async function api(product: StartedWithAdmin, who: SignedIn, method: string, path: string, body?: unknown): Promise<unknown> {
+async function api(
+  product: StartedWithAdmin,
+  who: SignedIn,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   const answer = await fetch(`${product.baseUrl}/api${path}`, {
     method,
     headers: { ...bearer(who.token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -46,15 +52,29 @@ function coverImage(hue: number): Promise<Buffer> {
 
 type Published = { id: string; uuid: string };
 
-async function publishedGuidebook(product: StartedWithAdmin, author: SignedIn, title: string, hue: number): Promise<Published> {
+async function publishedGuidebook(
+  product: StartedWithAdmin,
+  author: SignedIn,
+  title: string,
+  hue: number,
+): Promise<Published> {
   // the sample alone (a posted title would make the document from the parts), then renamed with its cover as a picture
-  const made = (await api(product, author, 'POST', '/guidebooks', { source: 'sample' })) as { _id: string; uuid: string };
+  const made = (await api(product, author, 'POST', '/guidebooks', { source: 'sample' })) as {
+    _id: string;
+    uuid: string;
+  };
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(await coverImage(hue))], { type: 'image/jpeg' }), 'cover.jpg');
-  const upload = await fetch(`${product.baseUrl}/api/guidebooks/${made._id}/header/image`, { method: 'POST', headers: bearer(author.token), body: form });
+  const upload = await fetch(`${product.baseUrl}/api/guidebooks/${made._id}/header/image`, {
+    method: 'POST',
+    headers: bearer(author.token),
+    body: form,
+  });
   if (!upload.ok) throw new Error(`cover upload answered ${upload.status}: ${await upload.text()}`);
   const { position } = (await upload.json()) as { position: number };
-  const { revision } = (await api(product, author, 'GET', `/guidebooks/${made._id}?after=${position}`)) as { revision: number };
+  const { revision } = (await api(product, author, 'GET', `/guidebooks/${made._id}?after=${position}`)) as {
+    revision: number;
+  };
   const renamed = await fetch(`${product.baseUrl}/api/guidebooks/${made._id}`, {
     method: 'PATCH',
     headers: { ...bearer(author.token), 'content-type': 'application/json', 'if-match': String(revision) },
@@ -74,7 +94,9 @@ async function publishedGuidebook(product: StartedWithAdmin, author: SignedIn, t
 /** Waits until the gallery shows a thumbnail for each guidebook (the thumbnail worker draws them), at most a minute. */
 async function thumbnailsDrawn(product: StartedWithAdmin, count: number): Promise<boolean> {
   for (let waited = 0; waited < 60_000; waited += 1000) {
-    const page = (await (await fetch(`${product.baseUrl}/api/guidebooks/public-gallery`)).json()) as { items?: Array<{ thumbnailUrl: string | null }> };
+    const page = (await (await fetch(`${product.baseUrl}/api/guidebooks/public-gallery`)).json()) as {
+      items?: Array<{ thumbnailUrl: string | null }>;
+    };
     if ((page.items ?? []).filter((item) => item.thumbnailUrl).length >= count) return true;
     await new Promise((done) => setTimeout(done, 1000));
   }
@@ -94,7 +116,10 @@ async function save(page: Page, name: string): Promise<string> {
   const viewport = page.viewport();
   const width = viewport ? viewport.width : DESKTOP.width;
   for (const quality of [80, 70, 60, 50]) {
-    await sharp(png).resize({ width: Math.min(width, 1280) }).webp({ quality, effort: 6 }).toFile(path);
+    await sharp(png)
+      .resize({ width: Math.min(width, 1280) })
+      .webp({ quality, effort: 6 })
+      .toFile(path);
     if (statSync(path).size < MAX_BYTES) break;
   }
   const bytes = statSync(path).size;
@@ -111,7 +136,12 @@ async function newPage(browser: Browser, language: Language, phone = false): Pro
   return page;
 }
 
-async function signedInPage(browser: Browser, product: StartedWithAdmin, who: SignedIn, language: Language): Promise<Page> {
+async function signedInPage(
+  browser: Browser,
+  product: StartedWithAdmin,
+  who: SignedIn,
+  language: Language,
+): Promise<Page> {
   const page = await newPage(browser, language);
   await signInBrowser(page, product.baseUrl, who, language === 'ko' ? 'kr' : 'en');
   return page;
@@ -121,12 +151,20 @@ async function main(): Promise<void> {
   const webDist = builtWebDist();
   const dataDir = mkdtempSync(join(tmpdir(), 'pocketguide-screenshots-'));
   mkdirSync(outDir, { recursive: true });
-  const product = await startWithAdmin('readme-screenshots', { dataDir, webDist, env: { GUIDEBOOK_WRITES_PER_MINUTE: '100000' } });
+  const product = await startWithAdmin('readme-screenshots', {
+    dataDir,
+    webDist,
+    env: { GUIDEBOOK_WRITES_PER_MINUTE: '100000' },
+  });
   const browser = await launchBrowser();
   try {
     const author = await product.newUser('readme-author');
-    for (const name of ['readme-reader-1', 'readme-reader-2', 'readme-reader-3', 'readme-reader-4']) await product.newUser(name);
-    await api(product, product.admin, 'POST', '/subscriptions/admin/subscribe', { customerUid: author.user.id, plan: 'standard' });
+    for (const name of ['readme-reader-1', 'readme-reader-2', 'readme-reader-3', 'readme-reader-4'])
+      await product.newUser(name);
+    await api(product, product.admin, 'POST', '/subscriptions/admin/subscribe', {
+      customerUid: author.user.id,
+      plan: 'standard',
+    });
     const books = [
       await publishedGuidebook(product, author, '제주 3박 4일 가족 여행', 195),
       await publishedGuidebook(product, author, 'Kyoto in Autumn', 20),
@@ -134,7 +172,8 @@ async function main(): Promise<void> {
     ];
     const [first] = books;
     if (!first) throw new Error('no guidebook made');
-    if (!(await thumbnailsDrawn(product, books.length))) console.warn('thumbnails were not all drawn within a minute: the gallery shows placeholders');
+    if (!(await thumbnailsDrawn(product, books.length)))
+      console.warn('thumbnails were not all drawn within a minute: the gallery shows placeholders');
 
     for (const language of ['ko', 'en'] as const) {
       const landing = await newPage(browser, language);
@@ -158,14 +197,18 @@ async function main(): Promise<void> {
       await editor.browserContext().close();
 
       const reader = await newPage(browser, language, true);
-      await reader.goto(`${product.baseUrl}/m/${language === 'ko' ? first.uuid : (books[1] ?? first).uuid}`, { waitUntil: 'networkidle0' });
+      await reader.goto(`${product.baseUrl}/m/${language === 'ko' ? first.uuid : (books[1] ?? first).uuid}`, {
+        waitUntil: 'networkidle0',
+      });
       await save(reader, `reader-phone-${language}`);
       await reader.browserContext().close();
 
       const admin = await signedInPage(browser, product, product.admin, language);
       await admin.goto(`${product.baseUrl}/admin/dashboard`, { waitUntil: 'domcontentloaded' });
       await admin.waitForSelector('[data-testid="dashboard"] ul[aria-label]', { timeout: 30_000 });
-      await admin.waitForFunction(() => document.querySelectorAll('.recharts-line-curve').length === 3, { timeout: 30_000 }).catch(() => undefined);
+      await admin
+        .waitForFunction(() => document.querySelectorAll('.recharts-line-curve').length === 3, { timeout: 30_000 })
+        .catch(() => undefined);
       await save(admin, `dashboard-${language}`);
       await admin.browserContext().close();
     }

@@ -34,7 +34,12 @@ export async function outbox(baseUrl: string): Promise<OutboxMail[]> {
 }
 
 /** Waits for a mail to `to` matching `match` (the mail worker runs right after the command). */
-export async function waitForMail(baseUrl: string, to: string, match: (mail: OutboxMail) => boolean = () => true, timeoutMs = 10_000): Promise<OutboxMail> {
+export async function waitForMail(
+  baseUrl: string,
+  to: string,
+  match: (mail: OutboxMail) => boolean = () => true,
+  timeoutMs = 10_000,
+): Promise<OutboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const mail = (await outbox(baseUrl)).find((m) => m.to === to && match(m));
@@ -67,7 +72,11 @@ export function signupBody(email: string, overrides: Record<string, unknown> = {
   };
 }
 
-export async function signUp(baseUrl: string, email: string, overrides: Record<string, unknown> = {}): Promise<Response> {
+export async function signUp(
+  baseUrl: string,
+  email: string,
+  overrides: Record<string, unknown> = {},
+): Promise<Response> {
   return fetch(`${baseUrl}/api/users`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -84,13 +93,20 @@ export function activationApiPath(link: string): string {
 export type SignedIn = { token: string; user: { id: string; role: string; email: string } & Record<string, unknown> };
 
 export async function signIn(baseUrl: string, email: string, password = TEST_PASSWORD): Promise<SignedIn> {
-  const response = await fetch(`${baseUrl}/api/auth`, { method: 'POST', headers: { authorization: basic(email, password) } });
+  const response = await fetch(`${baseUrl}/api/auth`, {
+    method: 'POST',
+    headers: { authorization: basic(email, password) },
+  });
   if (response.status !== 201) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as SignedIn;
 }
 
 /** Sign up, verify through the mailed link, sign in: a ready account. */
-export async function verifiedUser(baseUrl: string, email: string, overrides: Record<string, unknown> = {}): Promise<SignedIn> {
+export async function verifiedUser(
+  baseUrl: string,
+  email: string,
+  overrides: Record<string, unknown> = {},
+): Promise<SignedIn> {
   const created = await signUp(baseUrl, email, overrides);
   if (created.status !== 201) throw new Error(`signup answered ${created.status}: ${await created.text()}`);
   const mail = await waitForMail(baseUrl, email);
@@ -134,11 +150,23 @@ export async function startWithAdmin(name: string, options: StartWithAdminOption
     port: 0,
     dataDir,
     ...(options.webDist === undefined ? {} : { webDist: options.webDist }),
-    env: { LOG_LEVEL: 'warn', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, ...TEST_ACCOUNT_ENV, ...options.env },
+    env: {
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      ...TEST_ACCOUNT_ENV,
+      ...options.env,
+    },
   });
   try {
     const admin = await signIn(app.url, TEST_ADMIN.email, TEST_ADMIN.password);
-    return { app, baseUrl: app.url, dataDir, admin, newUser: (user, overrides) => verifiedUser(app.url, uniqueEmail(user), overrides) };
+    return {
+      app,
+      baseUrl: app.url,
+      dataDir,
+      admin,
+      newUser: (user, overrides) => verifiedUser(app.url, uniqueEmail(user), overrides),
+    };
   } catch (error) {
     await app.close();
     throw error;

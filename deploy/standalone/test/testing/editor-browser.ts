@@ -21,7 +21,10 @@ const webDist = builtWebDist();
 export const DESKTOP = { width: 1280, height: 900 };
 
 // The update banner's "don't show again" key, read from the web source so the screenshots show the editor.
-const UPDATE_BANNER_VERSION = /UPDATE_BANNER_VERSION = '([^']+)'/.exec(readFileSync(resolve(repoRoot, 'web/src/app/shell/update-banner.tsx'), 'utf8'))?.[1] ?? '';
+const UPDATE_BANNER_VERSION =
+  /UPDATE_BANNER_VERSION = '([^']+)'/.exec(
+    readFileSync(resolve(repoRoot, 'web/src/app/shell/update-banner.tsx'), 'utf8'),
+  )?.[1] ?? '';
 const UPDATE_BANNER_KEY = `pocketguide.updateBanner.${UPDATE_BANNER_VERSION}.hidden`;
 
 /**
@@ -31,7 +34,8 @@ const UPDATE_BANNER_KEY = `pocketguide.updateBanner.${UPDATE_BANNER_VERSION}.hid
  * journey that takes a minute.
  */
 export async function startProductWithWeb(dataDirPrefix: string): Promise<RunningStandalone> {
-  if (!existsSync(resolve(webDist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build -w @pocketguide/web` first');
+  if (!existsSync(resolve(webDist, 'index.html')))
+    throw new Error('web/dist is missing: run `npm run build -w @pocketguide/web` first');
   const dataDir = mkdtempSync(join(tmpdir(), `pocketguide-${dataDirPrefix}`));
   const app = await startStandalone({ port: 0, dataDir, webDist, env: { LOG_LEVEL: 'warn', ...TEST_ACCOUNT_ENV } });
   return {
@@ -56,7 +60,12 @@ export async function openEditorTab(browser: Browser, pageErrors: string[]): Pro
 }
 
 /** Signs the browser in as `session` (the stored session the web keeps) with the update banner put away. */
-export async function signInBrowser(page: Page, baseUrl: string, session: SignedIn, language: 'kr' | 'en'): Promise<void> {
+export async function signInBrowser(
+  page: Page,
+  baseUrl: string,
+  session: SignedIn,
+  language: 'kr' | 'en',
+): Promise<void> {
   await page.goto(`${baseUrl}/server_not_available`, { waitUntil: 'domcontentloaded' });
   await page.evaluate(
     (stored, bannerKey) => {
@@ -111,7 +120,8 @@ export async function clickButton(page: Page, name: string, within = 'body', tim
     .waitForFunction(
       (label, scope) => {
         const button = [...document.querySelectorAll<HTMLButtonElement>(`${scope} button`)].find(
-          (candidate) => (candidate.getAttribute('aria-label') ?? candidate.textContent?.trim()) === label && !candidate.disabled,
+          (candidate) =>
+            (candidate.getAttribute('aria-label') ?? candidate.textContent?.trim()) === label && !candidate.disabled,
         );
         // as a person's press does: the button takes the focus, then is clicked (a bare click() leaves the focus
         // where it was, and what a closing dialog hands it back to would differ from a real click)
@@ -167,7 +177,11 @@ export const DESKTOP_KEYBOARD = { width: 1280, height: 800 } as const;
  * (or `across` of its width from its left edge: 0.1 taps near its start). Checks that the element itself is what
  * the tap reaches (nothing drawn over it) and returns that verdict.
  */
-export async function tapElement(page: Page, selector: string, across = 0.5): Promise<{ reached: boolean; drawn: string }> {
+export async function tapElement(
+  page: Page,
+  selector: string,
+  across = 0.5,
+): Promise<{ reached: boolean; drawn: string }> {
   const handle = await page.waitForSelector(selector, { visible: true, timeout: 10_000 });
   if (!handle) throw new Error(`nothing matches ${selector}`);
   await handle.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
@@ -190,13 +204,24 @@ export async function focusedElement(page: Page): Promise<{ name: string; value:
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
     if (!element) return { name: '', value: '', tag: '' };
-    const value = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : (element.innerText ?? '');
-    return { name: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '', value, tag: element.tagName.toLowerCase() };
+    const value =
+      element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+        ? element.value
+        : (element.innerText ?? '');
+    return {
+      name: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '',
+      value,
+      tag: element.tagName.toLowerCase(),
+    };
   });
 }
 
 /** Presses Tab (or Shift+Tab) until the focused element's name satisfies `wanted`; at most `limit` presses. */
-export async function tabTo(page: Page, wanted: (name: string) => boolean, options: { back?: boolean; limit?: number } = {}): Promise<string> {
+export async function tabTo(
+  page: Page,
+  wanted: (name: string) => boolean,
+  options: { back?: boolean; limit?: number } = {},
+): Promise<string> {
   for (let press = 0; press < (options.limit ?? 12); press += 1) {
     const { name } = await focusedElement(page);
     if (wanted(name)) return name;

@@ -34,12 +34,19 @@ const VIEWER_CLASSES: Record<string, string> = {
 export async function itemLayouts(page: Page, side: 'editor' | 'viewer'): Promise<ItemLayout[]> {
   // pictures drawn lazily are loaded first, so that they have their height
   await page.$$eval('img', (images) => images.forEach((image) => (image.loading = 'eager')));
-  await page.waitForFunction(() => [...document.images].every((image) => image.complete), { timeout: 15_000 }).catch(() => undefined);
-  await Promise.race([page.evaluate(() => document.fonts.ready.then(() => undefined)), new Promise((resolve) => setTimeout(resolve, 5000))]);
+  await page
+    .waitForFunction(() => [...document.images].every((image) => image.complete), { timeout: 15_000 })
+    .catch(() => undefined);
+  await Promise.race([
+    page.evaluate(() => document.fonts.ready.then(() => undefined)),
+    new Promise((resolve) => setTimeout(resolve, 5000)),
+  ]);
   return page.evaluate(
     (side, classes) => {
       const squash = (text: string) => text.replace(/\s+/g, ' ').trim();
-      const column = document.querySelector<HTMLElement>(side === 'editor' ? '[data-editor-surface][role="region"]' : '.pg-root');
+      const column = document.querySelector<HTMLElement>(
+        side === 'editor' ? '[data-editor-surface][role="region"]' : '.pg-root',
+      );
       if (!column) throw new Error(`no reading column on the ${side}'s page`);
       const columnLeft = column.getBoundingClientRect().left + column.clientLeft;
       const columnWidth = column.clientWidth;
@@ -71,12 +78,19 @@ export async function itemLayouts(page: Page, side: 'editor' | 'viewer'): Promis
           const paints =
             ['IMG', 'IFRAME', 'CANVAS', 'VIDEO', 'svg'].includes(element.tagName) ||
             (['Top', 'Right', 'Bottom', 'Left'] as const).some(
-              (side) => parseFloat(style[`border${side}Width`]) > 0 && style[`border${side}Style`] !== 'none' && visible(style[`border${side}Color`]),
+              (side) =>
+                parseFloat(style[`border${side}Width`]) > 0 &&
+                style[`border${side}Style`] !== 'none' &&
+                visible(style[`border${side}Color`]),
             ) ||
             visible(style.backgroundColor) ||
             style.backgroundImage !== 'none';
           if (paints) add(element.getBoundingClientRect());
-          else if ((element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) && element.type !== 'checkbox' && element.value.trim() !== '') {
+          else if (
+            (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) &&
+            element.type !== 'checkbox' &&
+            element.value.trim() !== ''
+          ) {
             // a field without a frame of its own draws its text only: as wide as the text, from its padding
             const box = element.getBoundingClientRect();
             canvas.font = style.font;
@@ -142,7 +156,8 @@ export async function itemLayouts(page: Page, side: 'editor' | 'viewer'): Promis
         return null;
       };
 
-      const visibleImages = (root: Element) => [...root.querySelectorAll('img')].filter((image) => shown(image) && !chrome(image));
+      const visibleImages = (root: Element) =>
+        [...root.querySelectorAll('img')].filter((image) => shown(image) && !chrome(image));
       /** The text part of an item: the editor's rich-text field, the viewer's `.pg-rich`. */
       const richText = (root: Element) => root.querySelector(side === 'editor' ? '[data-rich-text-field]' : '.pg-rich');
 
@@ -158,7 +173,14 @@ export async function itemLayouts(page: Page, side: 'editor' | 'viewer'): Promis
             if (!image || !text) return { image: Boolean(image), text: Boolean(text) };
             const i = image.getBoundingClientRect();
             const t = text.getBoundingClientRect();
-            const arrangement = i.bottom <= t.top + 1 ? 'image above text' : i.right <= t.left + 1 ? 'image left of text' : t.right <= i.left + 1 ? 'image right of text' : 'text above image';
+            const arrangement =
+              i.bottom <= t.top + 1
+                ? 'image above text'
+                : i.right <= t.left + 1
+                  ? 'image left of text'
+                  : t.right <= i.left + 1
+                    ? 'image right of text'
+                    : 'text above image';
             return { arrangement, imageWidth: fraction(i.width, width), textWidth: fraction(t.width, width) };
           }
           case 'table': {
@@ -168,20 +190,31 @@ export async function itemLayouts(page: Page, side: 'editor' | 'viewer'): Promis
             const cellLook = (cell: HTMLTableCellElement) => {
               const text = cell.querySelector('textarea, input') ?? cell;
               const weight = Number(getComputedStyle(text).fontWeight);
-              const painted = [cell, ...cell.querySelectorAll('*')].some((element) => !/rgba\(0, 0, 0, 0\)|transparent/.test(getComputedStyle(element).backgroundColor));
+              const painted = [cell, ...cell.querySelectorAll('*')].some(
+                (element) => !/rgba\(0, 0, 0, 0\)|transparent/.test(getComputedStyle(element).backgroundColor),
+              );
               return { bold: weight >= 600, shaded: painted };
             };
             const first = rows[0] ? [...rows[0].cells].map(cellLook) : [];
             const others = rows.slice(1).flatMap((row) => [...row.cells].map(cellLook));
             // the first row is a header when all its cells are bold and shaded, and the other rows' are not
-            const header = rows.length > 1 && first.every((cell) => cell.bold && cell.shaded) && others.every((cell) => !cell.bold && !cell.shaded);
+            const header =
+              rows.length > 1 &&
+              first.every((cell) => cell.bold && cell.shaded) &&
+              others.every((cell) => !cell.bold && !cell.shaded);
             const tableWidth = table.getBoundingClientRect().width;
             return {
               rows: rows.length,
               columns: rows[0]?.cells.length ?? 0,
               header,
-              headerCells: rows[0] ? [...rows[0].cells].map((cell) => cell.tagName.toLowerCase() === 'th' || cell.matches('[data-header-cell]')) : [],
-              columnWidths: rows[0] ? [...rows[0].cells].map((cell) => fraction(cell.getBoundingClientRect().width, tableWidth)) : [],
+              headerCells: rows[0]
+                ? [...rows[0].cells].map(
+                    (cell) => cell.tagName.toLowerCase() === 'th' || cell.matches('[data-header-cell]'),
+                  )
+                : [],
+              columnWidths: rows[0]
+                ? [...rows[0].cells].map((cell) => fraction(cell.getBoundingClientRect().width, tableWidth))
+                : [],
             };
           }
           case 'airticket': {
@@ -193,9 +226,16 @@ export async function itemLayouts(page: Page, side: 'editor' | 'viewer'): Promis
             };
             const fields = [...item.querySelectorAll(side === 'editor' ? '[data-flight] > div' : '.pg-flight > div')]
               .filter((entry) => shown(entry))
-              .map((entry) => [squash(entry.querySelector('dt')?.textContent ?? ''), valueOf(entry.querySelector('dd'))])
+              .map((entry) => [
+                squash(entry.querySelector('dt')?.textContent ?? ''),
+                valueOf(entry.querySelector('dd')),
+              ])
               .filter(([, value]) => value !== '');
-            const ends = route ? [...route.children].filter((child) => !child.matches('[aria-hidden="true"]')).map((end) => valueOf(end) || squash(end.textContent ?? '')) : [];
+            const ends = route
+              ? [...route.children]
+                  .filter((child) => !child.matches('[aria-hidden="true"]'))
+                  .map((end) => valueOf(end) || squash(end.textContent ?? ''))
+              : [];
             return { open: route !== null && shown(route), route: ends, fields, images: visibleImages(item).length };
           }
           case 'preparation': {
@@ -213,7 +253,10 @@ export async function itemLayouts(page: Page, side: 'editor' | 'viewer'): Promis
           }
           case 'accordion': {
             // the title's field, then the body's
-            const body = side === 'editor' ? item.querySelectorAll('[data-rich-text-field]')[1] : item.querySelector('.pg-fold-body .pg-rich');
+            const body =
+              side === 'editor'
+                ? item.querySelectorAll('[data-rich-text-field]')[1]
+                : item.querySelector('.pg-fold-body .pg-rich');
             return { images: visibleImages(item).length, body: body !== undefined && body !== null && shown(body) };
           }
           case 'title':

@@ -5,7 +5,12 @@ import type { EventStore } from '@pocketguide/platform/event-store/event-store';
  * after an earlier test enabled the gallery, or its failure), counted reader views flushed on a timer, and the mail
  * workers' records of a mail sent (an earlier test's subscription or payment mailed a moment later).
  */
-const BACKGROUND_EVENT_TYPES: ReadonlySet<string> = new Set(['GuidebookThumbnailRecorded', 'ThumbnailRenderFailed', 'GuidebookViewed', 'MailSent']);
+const BACKGROUND_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'GuidebookThumbnailRecorded',
+  'ThumbnailRenderFailed',
+  'GuidebookViewed',
+  'MailSent',
+]);
 
 /**
  * What was appended to the log after `position`, background writes left out, as "Type on stream" lines: a refused

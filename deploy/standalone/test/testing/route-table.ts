@@ -16,7 +16,9 @@ type Layer = { rawPath?: unknown; route?: { path: unknown; methods: Record<strin
 type RouterLike = ((...args: unknown[]) => unknown) & { stack: Layer[]; handle: (...args: unknown[]) => unknown };
 
 const isRouter = (value: unknown): value is RouterLike =>
-  typeof value === 'function' && Array.isArray((value as { stack?: unknown }).stack) && typeof (value as { handle?: unknown }).handle === 'function';
+  typeof value === 'function' &&
+  Array.isArray((value as { stack?: unknown }).stack) &&
+  typeof (value as { handle?: unknown }).handle === 'function';
 
 const pathText = (path: unknown): string => (path instanceof RegExp ? path.toString() : String(path));
 
@@ -60,7 +62,8 @@ export async function routeTable(baseUrl: string): Promise<RouteEntry[]> {
     return original.apply(this, args);
   };
   try {
-    for (const method of ['GET', 'POST']) await (await fetch(`${baseUrl}/api/__route-table-probe__`, { method })).arrayBuffer();
+    for (const method of ['GET', 'POST'])
+      await (await fetch(`${baseUrl}/api/__route-table-probe__`, { method })).arrayBuffer();
   } finally {
     proto.handle = original;
   }
@@ -70,5 +73,7 @@ export async function routeTable(baseUrl: string): Promise<RouteEntry[]> {
   walk(root, '', seen, out);
   // routers only a plain function calls (the API's command and query routers), under the prefix they ran with
   for (const [router, baseUrlSeen] of called) walk(router, baseUrlSeen, seen, out);
-  return [...out.values()].filter((r) => r.method !== 'HEAD').sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
+  return [...out.values()]
+    .filter((r) => r.method !== 'HEAD')
+    .sort((a, b) => a.path.localeCompare(b.path) || a.method.localeCompare(b.method));
 }

@@ -6,7 +6,14 @@ import { SMTPServer } from 'smtp-server';
  * uses): the product is started with `SMTP_URL` pointing at it and sends through nodemailer as in production. Every
  * message received is kept, decoded enough to read: the envelope, the Message-ID, the subject and the text part.
  */
-export type CapturedMail = { to: string[]; messageId: string; subject: string; text: string; html: string; raw: string };
+export type CapturedMail = {
+  to: string[];
+  messageId: string;
+  subject: string;
+  text: string;
+  html: string;
+  raw: string;
+};
 
 export type SmtpCapture = {
   url: string;
@@ -18,10 +25,17 @@ export type SmtpCapture = {
 
 /** RFC 2047 encoded words (`=?UTF-8?B?…?=` / `?Q?`), as nodemailer writes a Korean subject. */
 function decodeWords(value: string): string {
-  return value.replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=\s*(?==\?)?/g, (_all, _charset: string, encoding: string, text: string) =>
-    encoding.toUpperCase() === 'B'
-      ? Buffer.from(text, 'base64').toString('utf8')
-      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+  return value.replace(
+    /=\?([^?]+)\?([BbQq])\?([^?]*)\?=\s*(?==\?)?/g,
+    (_all, _charset: string, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
   );
 }
 
@@ -29,7 +43,9 @@ function decodeBody(body: string, encoding: string | undefined): string {
   const kind = encoding?.trim().toLowerCase();
   if (kind === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (kind === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -90,7 +106,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
       for (;;) {
         const mail = mails.find((m) => m.to.includes(to) && match(m));
         if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms (${mails.length} received: ${mails.map((m) => m.subject).join(' | ')})`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `no mail to ${to} within ${timeoutMs} ms (${mails.length} received: ${mails.map((m) => m.subject).join(' | ')})`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },

@@ -11,7 +11,14 @@ import { bearer, signIn, TEST_ADMIN, TEST_PASSWORD, type SignedIn, type StartedW
 export type Caller = 'anonymous' | 'user' | 'other' | 'subscriber' | 'admin';
 export const CALLERS: readonly Caller[] = ['anonymous', 'other', 'subscriber', 'user', 'admin'];
 
-export type OwnedGuidebook = { id: string; uuid: string; contentId: string; sectionId: string; itemId: string; revision: number };
+export type OwnedGuidebook = {
+  id: string;
+  uuid: string;
+  contentId: string;
+  sectionId: string;
+  itemId: string;
+  revision: number;
+};
 
 export type World = {
   product: StartedWithAdmin;
@@ -38,7 +45,13 @@ export type World = {
   revisionOf(guidebookId: string): Promise<number>;
 };
 
-async function call(product: StartedWithAdmin, who: SignedIn, method: string, path: string, body?: unknown): Promise<unknown> {
+async function call(
+  product: StartedWithAdmin,
+  who: SignedIn,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
   const response = await fetch(`${product.baseUrl}/api${path}`, {
     method,
     headers: { ...bearer(who.token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -49,34 +62,63 @@ async function call(product: StartedWithAdmin, who: SignedIn, method: string, pa
   return text === '' ? null : (JSON.parse(text) as unknown);
 }
 
-type Doc = { contents: Array<{ _id: string; sections: Array<{ _id: string; items: Array<{ _id: string }> }> }>; revision: number };
+type Doc = {
+  contents: Array<{ _id: string; sections: Array<{ _id: string; items: Array<{ _id: string }> }> }>;
+  revision: number;
+};
 
 /** A 100×100 PNG (an icon the library takes, an image the uploads take), its colour from `seed`. */
 export function png(seed = 0, size = 100): Promise<Buffer> {
-  return sharp({ create: { width: size, height: size, channels: 4, background: { r: seed % 256, g: (seed * 7) % 256, b: 120, alpha: 1 } } }).png().toBuffer();
+  return sharp({
+    create: {
+      width: size,
+      height: size,
+      channels: 4,
+      background: { r: seed % 256, g: (seed * 7) % 256, b: 120, alpha: 1 },
+    },
+  })
+    .png()
+    .toBuffer();
 }
 
 let seeds = 1;
 
 export async function buildWorld(product: StartedWithAdmin): Promise<World> {
   const { admin } = product;
-  const [user, other, subscriber, victim] = await Promise.all(['matrix-user', 'matrix-other', 'matrix-subscriber', 'matrix-victim'].map((name) => product.newUser(name)));
+  const [user, other, subscriber, victim] = await Promise.all(
+    ['matrix-user', 'matrix-other', 'matrix-subscriber', 'matrix-victim'].map((name) => product.newUser(name)),
+  );
   if (!user || !other || !subscriber || !victim) throw new Error('accounts not made');
   await call(product, admin, 'POST', '/subscriptions/admin/subscribe', { customerUid: subscriber.user.id });
 
   const freshGuidebook = async (who: SignedIn = user): Promise<OwnedGuidebook> => {
-    const made = (await call(product, who, 'POST', '/guidebooks', { source: 'sample' })) as { _id: string; uuid: string; position: number };
+    const made = (await call(product, who, 'POST', '/guidebooks', { source: 'sample' })) as {
+      _id: string;
+      uuid: string;
+      position: number;
+    };
     const doc = (await call(product, who, 'GET', `/guidebooks/${made._id}?after=${made.position}`)) as Doc;
     const content = doc.contents.find((page) => page.sections.some((section) => section.items.length > 0));
     const section = content?.sections.find((s) => s.items.length > 0);
     const item = section?.items[0];
     if (!content || !section || !item) throw new Error('the sample guidebook has no item');
-    return { id: made._id, uuid: made.uuid, contentId: content._id, sectionId: section._id, itemId: item._id, revision: doc.revision };
+    return {
+      id: made._id,
+      uuid: made.uuid,
+      contentId: content._id,
+      sectionId: section._id,
+      itemId: item._id,
+      revision: doc.revision,
+    };
   };
   const freshIcon = async (who: SignedIn = user): Promise<string> => {
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(await png(seeds++))], { type: 'image/png' }), 'icon.png');
-    const response = await fetch(`${product.baseUrl}/api/icons`, { method: 'POST', headers: bearer(who.token), body: form });
+    const response = await fetch(`${product.baseUrl}/api/icons`, {
+      method: 'POST',
+      headers: bearer(who.token),
+      body: form,
+    });
     if (response.status !== 201) throw new Error(`icon upload answered ${response.status}: ${await response.text()}`);
     return ((await response.json()) as { data: { _id: string } }).data._id;
   };
@@ -84,7 +126,12 @@ export async function buildWorld(product: StartedWithAdmin): Promise<World> {
     const body = { title: 'Matrix', message: 'Hello everyone', messageDate: '2026-11-30', showing };
     return ((await call(product, admin, 'POST', '/admin/messages', body)) as { _id: string })._id;
   };
-  const [guidebook, adminGuidebook, iconId, messageId] = await Promise.all([freshGuidebook(), freshGuidebook(admin), freshIcon(), freshMessage()]);
+  const [guidebook, adminGuidebook, iconId, messageId] = await Promise.all([
+    freshGuidebook(),
+    freshGuidebook(admin),
+    freshIcon(),
+    freshMessage(),
+  ]);
   const byCaller: Record<Caller, SignedIn | null> = { anonymous: null, user, other, subscriber, admin };
   return {
     product,
@@ -102,8 +149,14 @@ export async function buildWorld(product: StartedWithAdmin): Promise<World> {
     freshIcon,
     freshMessage,
     freshAccount: (name) => product.newUser(name),
-    freshSession: (who) => signIn(product.baseUrl, who.user.email, who.user.email === TEST_ADMIN.email ? TEST_ADMIN.password : TEST_PASSWORD),
-    revisionOf: async (guidebookId) => ((await call(product, admin, 'GET', `/guidebooks/${guidebookId}`)) as Doc).revision,
+    freshSession: (who) =>
+      signIn(
+        product.baseUrl,
+        who.user.email,
+        who.user.email === TEST_ADMIN.email ? TEST_ADMIN.password : TEST_PASSWORD,
+      ),
+    revisionOf: async (guidebookId) =>
+      ((await call(product, admin, 'GET', `/guidebooks/${guidebookId}`)) as Doc).revision,
   };
 }
 

@@ -2,7 +2,13 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { PortOneCustomer, PortOneEnvelope, PortOnePayment, PortOneSchedule, PortOneStatus } from '../portone-wire.ts';
+import type {
+  PortOneCustomer,
+  PortOneEnvelope,
+  PortOnePayment,
+  PortOneSchedule,
+  PortOneStatus,
+} from '../portone-wire.ts';
 
 /**
  * A local HTTP server answering as PortOne's REST API v1 does for the endpoints PocketGuide uses (see
@@ -98,7 +104,9 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
   let url = '';
   const newImpUid = (): string => `imp_${randomInt(100_000_000, 999_999_999)}${randomInt(100, 999)}`;
   const latestOf = (merchantUid: string): PortOnePayment | undefined =>
-    payments.filter((p) => p.merchant_uid === merchantUid).sort((a, b) => b.started_at - a.started_at || payments.indexOf(b) - payments.indexOf(a))[0];
+    payments
+      .filter((p) => p.merchant_uid === merchantUid)
+      .sort((a, b) => b.started_at - a.started_at || payments.indexOf(b) - payments.indexOf(a))[0];
   const usedMerchantUid = (merchantUid: string, { scheduled = true } = {}): boolean =>
     payments.some((p) => p.merchant_uid === merchantUid && (p.status === 'paid' || p.status === 'cancelled')) ||
     (scheduled && schedules.some((s) => s.merchant_uid === merchantUid && s.schedule_status !== 'revoked'));
@@ -147,7 +155,11 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
       amount: fields.amount,
       cancel_amount: 0,
       currency: 'KRW',
-      card_name: fields.cardName ?? (fields.customerUid ? (customers.get(fields.customerUid)?.card_name ?? DEFAULT_CARD.cardName) : DEFAULT_CARD.cardName),
+      card_name:
+        fields.cardName ??
+        (fields.customerUid
+          ? (customers.get(fields.customerUid)?.card_name ?? DEFAULT_CARD.cardName)
+          : DEFAULT_CARD.cardName),
       card_number: DEFAULT_CARD.cardNumber,
       buyer_name: fields.buyerName ?? null,
       buyer_email: fields.buyerEmail ?? null,
@@ -168,8 +180,12 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
   }
 
   const ok = <T>(response: T): [number, PortOneEnvelope<T>] => [200, { code: 0, message: null, response }];
-  const refuse = (message: string, status = 200, code = 1): [number, PortOneEnvelope<null>] => [status, { code, message, response: null }];
-  const isWon = (v: unknown, positive = true): v is number => typeof v === 'number' && Number.isSafeInteger(v) && (positive ? v > 0 : v >= 0);
+  const refuse = (message: string, status = 200, code = 1): [number, PortOneEnvelope<null>] => [
+    status,
+    { code, message, response: null },
+  ];
+  const isWon = (v: unknown, positive = true): v is number =>
+    typeof v === 'number' && Number.isSafeInteger(v) && (positive ? v > 0 : v >= 0);
   const text = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
   /** `fromSchedule`: the schedule's own run (its merchant_uid is reserved for it) */
@@ -179,7 +195,8 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
       return refuse('customer_uid, merchant_uid, amount(정수), name 은 필수입니다.', 400, -1);
     }
     if (!customers.has(customerUid)) return refuse(`등록되지 않은 구매자입니다. (customer_uid: ${customerUid})`);
-    if (fake.refuseReusedMerchantUid && usedMerchantUid(merchantUid, { scheduled: !fromSchedule })) return refuse(`이미 결제완료된 merchant_uid 입니다. (${merchantUid})`);
+    if (fake.refuseReusedMerchantUid && usedMerchantUid(merchantUid, { scheduled: !fromSchedule }))
+      return refuse(`이미 결제완료된 merchant_uid 입니다. (${merchantUid})`);
     const reason = declined.get(customerUid);
     const payment = newPayment({
       merchantUid,
@@ -197,13 +214,18 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
 
   function cancel(body: Record<string, unknown>): [number, PortOneEnvelope<unknown>] {
     const { imp_uid: impUid, merchant_uid: merchantUid, amount, checksum, reason } = body;
-    const payment = text(impUid) ? payments.find((p) => p.imp_uid === impUid) : text(merchantUid) ? latestOf(merchantUid) : undefined;
+    const payment = text(impUid)
+      ? payments.find((p) => p.imp_uid === impUid)
+      : text(merchantUid)
+        ? latestOf(merchantUid)
+        : undefined;
     if (!text(impUid) && !text(merchantUid)) return refuse('imp_uid 또는 merchant_uid 가 필요합니다.', 400, -1);
     if (!payment) return refuse('취소할 결제건이 존재하지 않습니다.');
     if (payment.status === 'cancelled') return refuse('이미 전액취소된 주문입니다.');
     if (payment.status !== 'paid') return refuse(`결제완료 상태가 아니어서 취소할 수 없습니다. (${payment.status})`);
     const left = payment.amount - payment.cancel_amount;
-    if (checksum !== undefined && checksum !== null && checksum !== left) return refuse(`취소가능잔액(${left})이 checksum(${String(checksum)})과 다릅니다.`);
+    if (checksum !== undefined && checksum !== null && checksum !== left)
+      return refuse(`취소가능잔액(${left})이 checksum(${String(checksum)})과 다릅니다.`);
     const cancelAmount = amount === undefined || amount === null ? left : amount;
     if (!isWon(cancelAmount)) return refuse('취소금액이 올바르지 않습니다.', 400, -1);
     if (cancelAmount > left) return refuse(`취소요청금액(${cancelAmount})이 취소가능잔액(${left})보다 큽니다.`);
@@ -211,7 +233,13 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
     payment.cancel_amount += cancelAmount;
     payment.cancelled_at = at;
     payment.cancel_reason = text(reason) ? reason : null;
-    payment.cancel_history.push({ pg_tid: payment.pg_tid, amount: cancelAmount, cancelled_at: at, reason: payment.cancel_reason, receipt_url: payment.receipt_url });
+    payment.cancel_history.push({
+      pg_tid: payment.pg_tid,
+      amount: cancelAmount,
+      cancelled_at: at,
+      reason: payment.cancel_reason,
+      receipt_url: payment.receipt_url,
+    });
     // as PortOne: a partial cancel leaves the payment paid
     if (payment.cancel_amount === payment.amount) payment.status = 'cancelled';
     return ok(payment);
@@ -219,14 +247,18 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
 
   function schedule(body: Record<string, unknown>): [number, PortOneEnvelope<unknown>] {
     const { customer_uid: customerUid, schedules: list } = body;
-    if (!text(customerUid) || !Array.isArray(list) || list.length === 0) return refuse('customer_uid 와 schedules 는 필수입니다.', 400, -1);
-    if (!customers.has(customerUid)) return refuse(`등록되지 않은 구매자입니다. 카드정보를 함께 전달해주세요. (customer_uid: ${customerUid})`);
+    if (!text(customerUid) || !Array.isArray(list) || list.length === 0)
+      return refuse('customer_uid 와 schedules 는 필수입니다.', 400, -1);
+    if (!customers.has(customerUid))
+      return refuse(`등록되지 않은 구매자입니다. 카드정보를 함께 전달해주세요. (customer_uid: ${customerUid})`);
     const made: PortOneSchedule[] = [];
     for (const item of list as Array<Record<string, unknown>>) {
       const { merchant_uid: merchantUid, schedule_at: scheduleAt, amount, name } = item;
-      if (!text(merchantUid) || !isWon(amount) || typeof scheduleAt !== 'number') return refuse('merchant_uid, schedule_at, amount 는 필수입니다.', 400, -1);
+      if (!text(merchantUid) || !isWon(amount) || typeof scheduleAt !== 'number')
+        return refuse('merchant_uid, schedule_at, amount 는 필수입니다.', 400, -1);
       if (scheduleAt <= unix()) return refuse(`schedule_at(${scheduleAt})은 미래 시각이어야 합니다.`);
-      if (usedMerchantUid(merchantUid) || made.some((s) => s.merchant_uid === merchantUid)) return refuse(`이미 사용된 merchant_uid 입니다. (${merchantUid})`);
+      if (usedMerchantUid(merchantUid) || made.some((s) => s.merchant_uid === merchantUid))
+        return refuse(`이미 사용된 merchant_uid 입니다. (${merchantUid})`);
       made.push({
         customer_uid: customerUid,
         merchant_uid: merchantUid,
@@ -246,10 +278,17 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
     return ok(made);
   }
 
-  function route(method: string, path: string, body: Record<string, unknown>, authorization: string | null): [number, unknown] {
-    if (method === 'GET' && path.startsWith('/receipts/')) return [200, `<html><body>영수증 ${path.slice('/receipts/'.length)}</body></html>`];
+  function route(
+    method: string,
+    path: string,
+    body: Record<string, unknown>,
+    authorization: string | null,
+  ): [number, unknown] {
+    if (method === 'GET' && path.startsWith('/receipts/'))
+      return [200, `<html><body>영수증 ${path.slice('/receipts/'.length)}</body></html>`];
     if (method === 'POST' && path === '/users/getToken') {
-      if (body.imp_key !== impKey || body.imp_secret !== impSecret) return refuse('인증에 실패하였습니다. API키와 secret을 확인하세요.', 401, -1);
+      if (body.imp_key !== impKey || body.imp_secret !== impSecret)
+        return refuse('인증에 실패하였습니다. API키와 secret을 확인하세요.', 401, -1);
       const token = randomBytes(20).toString('hex');
       const now = unix();
       tokens.set(token, now + tokenTtl);
@@ -320,7 +359,9 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
         if (res.destroyed || res.writableEnded) return;
         const isText = typeof answer === 'string';
         res
-          .writeHead(status, { 'content-type': isText ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8' })
+          .writeHead(status, {
+            'content-type': isText ? 'text/html; charset=utf-8' : 'application/json; charset=utf-8',
+          })
           .end(isText ? answer : JSON.stringify(answer));
       };
       if (delayMs > 0) {
@@ -350,11 +391,15 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
     schedules: () => schedules.map((s) => structuredClone(s)),
     browserPayment(input) {
       if (fake.refuseReusedMerchantUid && usedMerchantUid(input.merchantUid)) {
-        throw new Error(`fake PortOne: merchant_uid ${input.merchantUid} was already paid (PortOne's window refuses it)`);
+        throw new Error(
+          `fake PortOne: merchant_uid ${input.merchantUid} was already paid (PortOne's window refuses it)`,
+        );
       }
-      if (!Number.isSafeInteger(input.amount) || input.amount < 0) throw new Error(`fake PortOne: amount ${input.amount} is not whole won`);
+      if (!Number.isSafeInteger(input.amount) || input.amount < 0)
+        throw new Error(`fake PortOne: amount ${input.amount} is not whole won`);
       const status = input.status ?? 'paid';
-      if (input.customerUid && status === 'paid') register(input.customerUid, input.cardName ? { cardName: input.cardName } : {});
+      if (input.customerUid && status === 'paid')
+        register(input.customerUid, input.cardName ? { cardName: input.cardName } : {});
       return newPayment({
         merchantUid: input.merchantUid,
         amount: input.amount,
@@ -393,7 +438,16 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
       const made: string[] = [];
       for (const s of schedules) {
         if (s.schedule_status !== 'scheduled' || s.schedule_at > unix(at)) continue;
-        const [, envelope] = charge({ customer_uid: s.customer_uid, merchant_uid: s.merchant_uid, amount: s.amount, name: s.name ?? 'scheduled', buyer_email: s.buyer_email }, true);
+        const [, envelope] = charge(
+          {
+            customer_uid: s.customer_uid,
+            merchant_uid: s.merchant_uid,
+            amount: s.amount,
+            name: s.name ?? 'scheduled',
+            buyer_email: s.buyer_email,
+          },
+          true,
+        );
         const payment = envelope.response as PortOnePayment | null;
         s.schedule_status = 'executed';
         s.executed_at = unix();
@@ -402,7 +456,12 @@ export async function startFakePortOne(options: FakePortOneOptions = {}): Promis
         s.imp_uid = payment.imp_uid;
         s.payment_status = payment.status;
         made.push(payment.imp_uid);
-        if (fake.noticeUrl) await postForgedWebhook(fake.noticeUrl, { imp_uid: payment.imp_uid, merchant_uid: payment.merchant_uid, status: payment.status });
+        if (fake.noticeUrl)
+          await postForgedWebhook(fake.noticeUrl, {
+            imp_uid: payment.imp_uid,
+            merchant_uid: payment.merchant_uid,
+            status: payment.status,
+          });
       }
       return made;
     },
@@ -440,7 +499,10 @@ export async function postForgedWebhook(
   const fields = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Record<string, string>;
   return fetch(url, {
     method: 'POST',
-    headers: { 'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json', ...options.headers },
+    headers: {
+      'content-type': options.form ? 'application/x-www-form-urlencoded' : 'application/json',
+      ...options.headers,
+    },
     body: options.form ? new URLSearchParams(fields).toString() : JSON.stringify(fields),
     signal: AbortSignal.timeout(10_000),
   });

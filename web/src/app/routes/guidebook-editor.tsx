@@ -27,12 +27,19 @@ export function GuidebookEditorRoute({ kind }: { kind: 'new' | 'sample' | 'edit'
         ? { kind: 'sample' }
         : { kind: 'saved', guidebookId, after };
   const basePath =
-    source.kind === 'saved' ? paths.guidebookEdit.getHref(source.guidebookId) : kind === 'edit' ? paths.guidebookEdit.getHref(guidebookId) : source.kind === 'new' ? paths.guidebooksCreate.getHref() : paths.guidebooksSample.getHref();
+    source.kind === 'saved'
+      ? paths.guidebookEdit.getHref(source.guidebookId)
+      : kind === 'edit'
+        ? paths.guidebookEdit.getHref(guidebookId)
+        : source.kind === 'new'
+          ? paths.guidebooksCreate.getHref()
+          : paths.guidebooksSample.getHref();
 
   const links: EditorLinks = useMemo(
     () => ({
       cover: (id) => (id === null ? basePath : paths.guidebookEdit.getHref(id)),
-      content: (id, content) => `${id === null ? basePath : paths.guidebookEdit.getHref(id)}/contents/${encodeURIComponent(content)}`,
+      content: (id, content) =>
+        `${id === null ? basePath : paths.guidebookEdit.getHref(id)}/contents/${encodeURIComponent(content)}`,
       preview: (id) => paths.guidebookPreview.getHref(id),
       publicGuidebook: (uuid) => paths.mobileGuidebook.getHref(uuid),
       list: paths.guidebooks.getHref(),
@@ -44,7 +51,15 @@ export function GuidebookEditorRoute({ kind }: { kind: 'new' | 'sample' | 'edit'
     [basePath],
   );
 
-  return <GuidebookEditor source={source} contentId={contentId} registry={editorItemRegistry} links={links} basePath={basePath} />;
+  return (
+    <GuidebookEditor
+      source={source}
+      contentId={contentId}
+      registry={editorItemRegistry}
+      links={links}
+      basePath={basePath}
+    />
+  );
 }
 
 type EditorKind = 'new' | 'sample' | 'edit';
@@ -56,6 +71,7 @@ const isEditorKind = (value: unknown): value is EditorKind => value === 'new' ||
  */
 export function GuidebookEditorLayout() {
   const matches = useMatches();
-  const kind = matches.map((match) => (match.handle as { editor?: unknown } | undefined)?.editor).find(isEditorKind) ?? 'edit';
+  const kind =
+    matches.map((match) => (match.handle as { editor?: unknown } | undefined)?.editor).find(isEditorKind) ?? 'edit';
   return <GuidebookEditorRoute kind={kind} />;
 }

@@ -21,7 +21,9 @@ import { UpdateBanner } from '../shell/update-banner.tsx';
 
 // Signed in only: loaded when a session shows it, not on a signed-out visitor's first load (issue 11).
 const NotificationBanner = lazy(() =>
-  import('../../features/messages/components/notification-banner.tsx').then((module) => ({ default: module.NotificationBanner })),
+  import('../../features/messages/components/notification-banner.tsx').then((module) => ({
+    default: module.NotificationBanner,
+  })),
 );
 
 export type ServerNotAvailableState = { from?: string };

@@ -27,7 +27,8 @@ describe('routes and guards', () => {
     const { router } = renderApp({ path: '/admin', auth: signedInAdmin() });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
     const menu = await screen.findByRole('navigation', { name: '관리자 메뉴' });
-    for (const item of ['대시보드', '가이드북', '아이콘', '회원', '결제', '메시지']) expect(menu.textContent).toContain(item);
+    for (const item of ['대시보드', '가이드북', '아이콘', '회원', '결제', '메시지'])
+      expect(menu.textContent).toContain(item);
     await router.navigate('/admin/payments');
     expect(await screen.findByRole('heading', { name: '결제 관리', level: 1 })).toBeDefined();
     await router.navigate('/admin/not-built-yet');
@@ -80,7 +81,9 @@ describe('routes and guards', () => {
 
   it('reset password: a malformed token is no longer valid without asking; a good one resets', async () => {
     const requests = stubFetch((request) =>
-      request.method === 'PUT' ? json({ message: 'Password has been reset', position: 8 }) : json({ valid: true, expiresAt: '2099-01-01T00:00:00.000Z' }),
+      request.method === 'PUT'
+        ? json({ message: 'Password has been reset', position: 8 })
+        : json({ valid: true, expiresAt: '2099-01-01T00:00:00.000Z' }),
     );
     const { unmount } = renderApp({ path: '/reset-password/short', language: 'en' });
     expect(await screen.findByRole('heading', { name: 'This link is no longer valid' })).toBeDefined();

@@ -22,7 +22,10 @@ export function ServerNotAvailableRoute() {
     <>
       <title>{`${t('serverNotAvailable.pageTitle')} · ${t('app.name')}`}</title>
       <section className="mx-auto flex max-w-md flex-col items-center py-16 text-center sm:py-24">
-        <div className="mb-6 flex size-16 items-center justify-center rounded-full bg-neutral-100 text-neutral-500" aria-hidden="true">
+        <div
+          className="mb-6 flex size-16 items-center justify-center rounded-full bg-neutral-100 text-neutral-500"
+          aria-hidden="true"
+        >
           <WifiOff className="size-7" />
         </div>
         <h1 className="text-xl font-bold text-neutral-900 sm:text-2xl">{t('serverNotAvailable.heading')}</h1>

@@ -32,9 +32,16 @@ export function AdminToolbar() {
     else if (tab.left < shown.left) row.scrollLeft -= shown.left - tab.left + 8;
   }, [pathname]);
   return (
-    <div className="sticky top-12 z-30 border-b border-neutral-200 bg-neutral-50/95 backdrop-blur-sm" data-admin-toolbar>
+    <div
+      className="sticky top-12 z-30 border-b border-neutral-200 bg-neutral-50/95 backdrop-blur-sm"
+      data-admin-toolbar
+    >
       <div className="mx-auto flex h-11 max-w-content items-center gap-3 px-2 sm:px-4">
-        <nav ref={nav} aria-label={t('nav.adminLabel')} className="min-w-0 flex-1 overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden">
+        <nav
+          ref={nav}
+          aria-label={t('nav.adminLabel')}
+          className="min-w-0 flex-1 overflow-x-auto [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+        >
           <ul className="flex items-center gap-0.5">
             {items.map(({ key, label, href, Icon }) => (
               <li key={key} className="shrink-0">
@@ -43,7 +50,9 @@ export function AdminToolbar() {
                   className={({ isActive }) =>
                     cx(
                       'flex h-9 items-center gap-1.5 rounded-control px-2.5 text-sm font-semibold whitespace-nowrap transition-colors',
-                      isActive ? 'bg-white text-primary-700 shadow-raised ring-1 ring-neutral-200' : 'text-neutral-600 hover:bg-white hover:text-neutral-900',
+                      isActive
+                        ? 'bg-white text-primary-700 shadow-raised ring-1 ring-neutral-200'
+                        : 'text-neutral-600 hover:bg-white hover:text-neutral-900',
                     )
                   }
                 >

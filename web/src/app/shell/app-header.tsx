@@ -16,7 +16,9 @@ import { useNavItems } from './navigation.tsx';
 
 // Signed in only (their menus bring Radix's dropdown, the notifications and the portrait upload): loaded when a
 // session shows them, so a signed-out visitor's first load stays small (issue 11).
-const SignedInControls = lazy(() => import('./signed-in-controls.tsx').then((module) => ({ default: module.SignedInControls })));
+const SignedInControls = lazy(() =>
+  import('./signed-in-controls.tsx').then((module) => ({ default: module.SignedInControls })),
+);
 
 /** The 64 px bar: logo, the role's menu, language, and the profile menu (or log in and sign up). */
 export function AppHeader() {
@@ -73,7 +75,9 @@ export function AppHeader() {
               className={({ isActive }) =>
                 cx(
                   'flex h-10 items-center rounded-control px-3 text-sm font-semibold transition-colors',
-                  isActive ? 'bg-primary-50 text-primary-700' : 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900',
+                  isActive
+                    ? 'bg-primary-50 text-primary-700'
+                    : 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900',
                 )
               }
             >
@@ -87,7 +91,12 @@ export function AppHeader() {
         <LanguageSwitch onChange={changeLanguage} />
         {session ? (
           <Suspense fallback={null}>
-            <SignedInControls session={session} items={items} menuClassName={compact ? 'hidden' : wide === 'md' ? 'md:hidden' : 'xl:hidden'} onSignOut={signOut} />
+            <SignedInControls
+              session={session}
+              items={items}
+              menuClassName={compact ? 'hidden' : wide === 'md' ? 'md:hidden' : 'xl:hidden'}
+              onSignOut={signOut}
+            />
           </Suspense>
         ) : (
           <div className="hidden items-center gap-2 sm:flex">

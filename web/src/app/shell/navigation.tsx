@@ -1,5 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { BarChart3, BookOpen, Images, LayoutDashboard, Mail, MessageSquareText, ScrollText, Shapes, Users, Wallet } from 'lucide-react';
+import {
+  BarChart3,
+  BookOpen,
+  Images,
+  LayoutDashboard,
+  Mail,
+  MessageSquareText,
+  ScrollText,
+  Shapes,
+  Users,
+  Wallet,
+} from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import { paths } from '../paths.ts';
 
@@ -10,7 +21,12 @@ export function useNavItems(isAdmin: boolean): NavItem[] {
   const { t } = useTranslation();
   if (isAdmin) {
     return [
-      { key: 'dashboard', label: t('nav.admin.dashboard'), href: paths.adminDashboard.getHref(), Icon: LayoutDashboard },
+      {
+        key: 'dashboard',
+        label: t('nav.admin.dashboard'),
+        href: paths.adminDashboard.getHref(),
+        Icon: LayoutDashboard,
+      },
       { key: 'guidebooks', label: t('nav.admin.guidebooks'), href: paths.adminGuidebooks.getHref(), Icon: BookOpen },
       { key: 'insights', label: t('insights.open'), href: paths.adminInsights.getHref(), Icon: BarChart3 },
       { key: 'icons', label: t('nav.admin.icons'), href: paths.adminIcons.getHref(), Icon: Shapes },

@@ -13,7 +13,10 @@ export function ScrollButtons() {
     const measure = () => {
       const { scrollY, innerHeight } = window;
       const height = document.documentElement.scrollHeight;
-      setPosition({ awayFromTop: scrollY > THRESHOLD_PX, awayFromBottom: height - (scrollY + innerHeight) > THRESHOLD_PX });
+      setPosition({
+        awayFromTop: scrollY > THRESHOLD_PX,
+        awayFromBottom: height - (scrollY + innerHeight) > THRESHOLD_PX,
+      });
     };
     measure();
     window.addEventListener('scroll', measure, { passive: true });

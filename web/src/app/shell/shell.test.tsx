@@ -11,9 +11,21 @@ describe('unsupported browser banner', () => {
   it('recognises Internet Explorer and the old Edge, not the current browsers', () => {
     expect(isUnsupportedBrowser('Mozilla/5.0 (Windows NT 10.0; WOW64; Trident/7.0; rv:11.0) like Gecko')).toBe(true);
     expect(isUnsupportedBrowser('Mozilla/4.0 (compatible; MSIE 8.0; Windows NT 6.1)')).toBe(true);
-    expect(isUnsupportedBrowser('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0 Safari/537.36 Edge/18.17763')).toBe(true);
-    expect(isUnsupportedBrowser('Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0')).toBe(false);
-    expect(isUnsupportedBrowser('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1')).toBe(false);
+    expect(
+      isUnsupportedBrowser(
+        'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/70.0 Safari/537.36 Edge/18.17763',
+      ),
+    ).toBe(true);
+    expect(
+      isUnsupportedBrowser(
+        'Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36 Edg/120.0',
+      ),
+    ).toBe(false);
+    expect(
+      isUnsupportedBrowser(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe(false);
   });
 
   it('recommends Chrome or Safari, in Korean and in English', () => {
@@ -44,7 +56,10 @@ describe('support chat', () => {
 
   it('loads the configured script once, asynchronously', async () => {
     stubFetch(() => json({}));
-    renderApp({ path: '/login', config: { supportChatUrl: 'https://chat.example.com/widget.js', thumbnailProxies: [] } });
+    renderApp({
+      path: '/login',
+      config: { supportChatUrl: 'https://chat.example.com/widget.js', thumbnailProxies: [] },
+    });
     await screen.findByRole('heading', { name: '다시 오신 것을 환영합니다' });
     // Added by an effect, which may run just after the heading shows.
     await waitFor(() => expect(document.querySelectorAll(`#${SUPPORT_CHAT_SCRIPT_ID}`)).toHaveLength(1));

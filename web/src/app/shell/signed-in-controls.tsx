@@ -16,7 +16,10 @@ export function SignedInControls({ session, items, menuClassName, onSignOut }: S
   return (
     <>
       <MobileMenu items={items} className={menuClassName} />
-      <NotificationBell listHref={paths.settingsNotifications.getHref()} detailHref={paths.settingsNotification.getHref} />
+      <NotificationBell
+        listHref={paths.settingsNotifications.getHref()}
+        detailHref={paths.settingsNotification.getHref}
+      />
       <ProfileMenu
         session={session}
         settingsHref={paths.settings.getHref()}

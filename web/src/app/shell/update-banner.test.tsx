@@ -5,7 +5,12 @@ import { MemoryRouter } from 'react-router';
 import { createI18n } from '../../lib/i18n.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { json, stubFetch } from '../../testing/fake-api.ts';
-import { isUpdateBannerSuppressed, UPDATE_BANNER_STORAGE_KEY, UPDATE_BANNER_VERSION, UpdateBanner } from './update-banner.tsx';
+import {
+  isUpdateBannerSuppressed,
+  UPDATE_BANNER_STORAGE_KEY,
+  UPDATE_BANNER_VERSION,
+  UpdateBanner,
+} from './update-banner.tsx';
 import { WAIT } from '../../testing/wait-budget.ts';
 
 /** the first render loads the route's code: slow on a busy machine */

@@ -58,10 +58,15 @@ export function UpdateBanner({ now = () => new Date() }: { now?: () => Date } = 
     setClosed(true);
   };
   // The prices are announced ahead of the day and reported after it, in the tense that is true on the day it is read.
-  const description = now() < NEW_PRICES_FROM ? t('updateBanner.description', { date }) : t('updateBanner.descriptionSince', { date });
+  const description =
+    now() < NEW_PRICES_FROM ? t('updateBanner.description', { date }) : t('updateBanner.descriptionSince', { date });
 
   return (
-    <section aria-label={t('updateBanner.label')} data-update-banner={UPDATE_BANNER_VERSION} className="mx-auto w-full max-w-content px-4 pt-4 sm:px-6 sm:pt-6">
+    <section
+      aria-label={t('updateBanner.label')}
+      data-update-banner={UPDATE_BANNER_VERSION}
+      className="mx-auto w-full max-w-content px-4 pt-4 sm:px-6 sm:pt-6"
+    >
       <div className="relative rounded-card border border-info-200 bg-info-50 px-5 py-4 sm:px-6">
         <button
           type="button"

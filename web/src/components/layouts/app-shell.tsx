@@ -22,7 +22,15 @@ type AppShellProps = {
 const MAIN_ID = 'main-content';
 
 /** Header (64 px), content at most 1200 px wide, footer with the company details. */
-export function AppShell({ header, compactHeader = false, notices, banners, footerAside, overlays, children }: AppShellProps) {
+export function AppShell({
+  header,
+  compactHeader = false,
+  notices,
+  banners,
+  footerAside,
+  overlays,
+  children,
+}: AppShellProps) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh flex-col">
@@ -33,12 +41,20 @@ export function AppShell({ header, compactHeader = false, notices, banners, foot
         {t('app.skipToContent')}
       </a>
       {notices}
-      <header className={`sticky top-0 z-40 ${compactHeader ? 'h-12' : 'h-16'} border-b border-neutral-200 bg-white/95 backdrop-blur-sm`}>{header}</header>
+      <header
+        className={`sticky top-0 z-40 ${compactHeader ? 'h-12' : 'h-16'} border-b border-neutral-200 bg-white/95 backdrop-blur-sm`}
+      >
+        {header}
+      </header>
       {banners}
 
       {/* at least the first screen tall: the footer starts below it, so a page's content arriving (a list, the
           editor) never pushes a footer that was on screen (issue 20: CLS) */}
-      <main id={MAIN_ID} tabIndex={-1} className="mx-auto min-h-dvh w-full max-w-content flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        className="mx-auto min-h-dvh w-full max-w-content flex-1 px-4 py-8 outline-none sm:px-6 sm:py-12"
+      >
         {children}
       </main>
 
@@ -56,7 +72,10 @@ export function AppShell({ header, compactHeader = false, notices, banners, foot
               <li>{t('footer.contact')}</li>
             </ul>
             <p className="flex flex-wrap gap-x-4 gap-y-1">
-              <a href="mailto:help@pocketguide.example" className="font-semibold text-primary-700 underline-offset-4 hover:underline">
+              <a
+                href="mailto:help@pocketguide.example"
+                className="font-semibold text-primary-700 underline-offset-4 hover:underline"
+              >
                 {t('footer.help')}
               </a>
               <Link to="/terms" className="font-semibold text-primary-700 underline-offset-4 hover:underline">

@@ -40,7 +40,10 @@ function ProductAside() {
         <ul className="mt-8 flex flex-col gap-4">
           {points.map(({ key, Icon, text }) => (
             <li key={key} className="flex items-center gap-3 text-base text-primary-50">
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-white/12" aria-hidden="true">
+              <span
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-white/12"
+                aria-hidden="true"
+              >
                 <Icon className="size-4.5" />
               </span>
               {text}
@@ -68,7 +71,12 @@ function GuidebookIllustration({ className }: { className?: string }) {
       {[0, 1, 2].map((column) => (
         <g key={column}>
           <rect x={70 + column * 28} y="118" width="22" height="22" rx="6" fill="var(--color-primary-50)" />
-          <circle cx={81 + column * 28} cy="129" r="4" fill={column === 1 ? 'var(--color-accent-500)' : 'var(--color-primary-500)'} />
+          <circle
+            cx={81 + column * 28}
+            cy="129"
+            r="4"
+            fill={column === 1 ? 'var(--color-accent-500)' : 'var(--color-primary-500)'}
+          />
         </g>
       ))}
       <rect x="70" y="150" width="80" height="5" rx="2.5" fill="var(--color-neutral-200)" />

@@ -1,4 +1,11 @@
-import { ROLES, SUBSCRIPTION_TYPES, USER_STATUSES, type Role, type SubscriptionType, type UserStatus } from '@pocketguide/contracts';
+import {
+  ROLES,
+  SUBSCRIPTION_TYPES,
+  USER_STATUSES,
+  type Role,
+  type SubscriptionType,
+  type UserStatus,
+} from '@pocketguide/contracts';
 
 /** The plans the list's filter offers (spec 3 §2.6); a link may name any other type, which is honoured too. */
 export const PLAN_FILTERS = ['free', 'standard', 'pro', 'business'] as const;
@@ -16,7 +23,15 @@ export type AdminUserFilters = {
   today: boolean;
 };
 
-export const NO_USER_FILTERS: AdminUserFilters = { page: 1, search: '', subscriptionType: 'all', status: 'all', role: 'all', paid: false, today: false };
+export const NO_USER_FILTERS: AdminUserFilters = {
+  page: 1,
+  search: '',
+  subscriptionType: 'all',
+  status: 'all',
+  role: 'all',
+  paid: false,
+  today: false,
+};
 
 /** `?today`, `?today=true`… as the server reads a flag. */
 const flag = (value: string | null): boolean => value !== null && value !== 'false' && value !== '0';
@@ -42,7 +57,15 @@ export function userFiltersFromParams(params: URLSearchParams): AdminUserFilters
   };
 }
 
-export function paramsFromUserFilters({ page, search, subscriptionType, status, role, paid, today }: AdminUserFilters): URLSearchParams {
+export function paramsFromUserFilters({
+  page,
+  search,
+  subscriptionType,
+  status,
+  role,
+  paid,
+  today,
+}: AdminUserFilters): URLSearchParams {
   const params = new URLSearchParams();
   if (search) params.set('search', search);
   if (subscriptionType !== 'all') params.set('subscriptionType', subscriptionType);
@@ -56,5 +79,12 @@ export function paramsFromUserFilters({ page, search, subscriptionType, status, 
 
 /** Whether anything narrows the list (the empty state then says to change the filters). */
 export function isFiltered(filters: AdminUserFilters): boolean {
-  return filters.search !== '' || filters.subscriptionType !== 'all' || filters.status !== 'all' || filters.role !== 'all' || filters.paid || filters.today;
+  return (
+    filters.search !== '' ||
+    filters.subscriptionType !== 'all' ||
+    filters.status !== 'all' ||
+    filters.role !== 'all' ||
+    filters.paid ||
+    filters.today
+  );
 }

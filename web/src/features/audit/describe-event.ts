@@ -30,7 +30,10 @@ const BY_MAILED_LINK = new Set(['UserActivated', 'PasswordResetCompleted']);
 /** Who did it, as a person reads it: "관리자 김철수" / "Admin Kim", "시스템", or the id when the person is gone. */
 export function actorLabel(entry: Pick<AuditEntry, 'actor' | 'actorId'> & { type?: string }, t: TFunction): string {
   if (entry.actorId === 'system') return t('audit.actor.system');
-  if (entry.actorId === 'anonymous') return t(entry.type !== undefined && BY_MAILED_LINK.has(entry.type) ? 'audit.actor.holder' : 'audit.actor.anonymous');
+  if (entry.actorId === 'anonymous')
+    return t(
+      entry.type !== undefined && BY_MAILED_LINK.has(entry.type) ? 'audit.actor.holder' : 'audit.actor.anonymous',
+    );
   if (!entry.actorId) return t('audit.actor.unknown');
   const name = entry.actor?.name || entry.actor?.email || entry.actorId.slice(0, 8);
   return entry.actor?.isAdmin ? t('audit.actor.admin', { name }) : t('audit.actor.user', { name });
@@ -47,7 +50,8 @@ export function describeEvent(entry: AuditEntry, t: TFunction, exists: (key: str
   const summary = entry.summary;
   const value = (name: string) => (summary[name] === undefined || summary[name] === null ? '' : String(summary[name]));
   // plan names and mail kinds are stored as codes: each is named in the reader's language
-  const named = (prefix: string, code: string): string => (code !== '' && exists(`${prefix}.${code}`) ? (t as unknown as (key: string) => string)(`${prefix}.${code}`) : code);
+  const named = (prefix: string, code: string): string =>
+    code !== '' && exists(`${prefix}.${code}`) ? (t as unknown as (key: string) => string)(`${prefix}.${code}`) : code;
   const plan = named('plans', value('plan'));
   const kind = named('audit.mailKinds', value('kind'));
   const target = plan || value('role');

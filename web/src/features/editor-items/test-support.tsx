@@ -18,7 +18,10 @@ if (!('isContentEditable' in HTMLElement.prototype)) {
   });
 }
 
-export function renderWithI18n(ui: ReactElement, { language = 'en' as Language, wrapper }: { language?: Language; wrapper?: (children: ReactNode) => ReactNode } = {}) {
+export function renderWithI18n(
+  ui: ReactElement,
+  { language = 'en' as Language, wrapper }: { language?: Language; wrapper?: (children: ReactNode) => ReactNode } = {},
+) {
   const i18n = createI18n(language);
   const wrap = (element: ReactElement) => (
     <I18nextProvider i18n={i18n}>

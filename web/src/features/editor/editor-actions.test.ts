@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { newSection, type GuidebookDocument } from '@pocketguide/contracts';
-import { addDay, addItem, copyItem, copyPageLocally, deleteItem, moveItem, moveItemTo, movePage } from './editor-actions.ts';
+import {
+  addDay,
+  addItem,
+  copyItem,
+  copyPageLocally,
+  deleteItem,
+  moveItem,
+  moveItemTo,
+  movePage,
+} from './editor-actions.ts';
 import { createEditorStore } from './editor-store.ts';
 import { countingIds, sampleDocument } from './testing/editor-fixtures.ts';
 
 function setup() {
-  const store = createEditorStore({ doc: sampleDocument(), origin: 'saved', guidebookId: 'gb-1', revision: 1, ids: countingIds() });
+  const store = createEditorStore({
+    doc: sampleDocument(),
+    origin: 'saved',
+    guidebookId: 'gb-1',
+    revision: 1,
+    ids: countingIds(),
+  });
   const page = () => store.getState().doc.contents.find((content) => content.contentType === 'attractions')!;
   const ids = () => page().sections.flatMap((section) => section.items.map((item) => item._id));
   return { store, page, ids };
@@ -40,7 +55,11 @@ describe('canvas edits', () => {
     const before = ids();
     const lastOfFirst = before.at(-1)!; // the last item of the (old) last section
     expect(moveItem(store, page()._id, lastOfFirst, 1)).toBe(true);
-    expect(page().sections.at(-1)!.items.map((item) => item._id)).toEqual([lastOfFirst]);
+    expect(
+      page()
+        .sections.at(-1)!
+        .items.map((item) => item._id),
+    ).toEqual([lastOfFirst]);
     expect(moveItem(store, page()._id, lastOfFirst, 1)).toBe(false);
     expect(moveItem(store, page()._id, before[0]!, -1)).toBe(false);
     expect(moveItem(store, page()._id, before[1]!, -1)).toBe(true);

@@ -26,13 +26,19 @@ function locate(page: ContentPage, itemId: string): Where | null {
   return null;
 }
 
-const pageOf = (store: EditorStore, contentId: string) => store.getState().doc.contents.find((page) => page._id === contentId);
+const pageOf = (store: EditorStore, contentId: string) =>
+  store.getState().doc.contents.find((page) => page._id === contentId);
 
 /**
  * Adds an item after the selected item of the page (in its section) or at the end of the last section; a page
  * without a section gets one (spec §4). Returns the new item's id.
  */
-export function addItem(store: EditorStore, contentId: string, type: SectionItemType, options: NewItemOptions = {}): string | null {
+export function addItem(
+  store: EditorStore,
+  contentId: string,
+  type: SectionItemType,
+  options: NewItemOptions = {},
+): string | null {
   const page = pageOf(store, contentId);
   if (!page) return null;
   const item = newSectionItem(type, store.ids, options);
@@ -66,7 +72,12 @@ export function moveItem(store: EditorStore, contentId: string, itemId: string, 
 }
 
 /** Moves an item to a section and index (drag and drop); the index is counted without the moved item. */
-export function moveItemTo(store: EditorStore, contentId: string, itemId: string, to: { sectionIndex: number; itemIndex: number }): boolean {
+export function moveItemTo(
+  store: EditorStore,
+  contentId: string,
+  itemId: string,
+  to: { sectionIndex: number; itemIndex: number },
+): boolean {
   const page = pageOf(store, contentId);
   const from = page ? locate(page, itemId) : null;
   if (!page || !from || !page.sections[to.sectionIndex]) return false;
@@ -84,7 +95,10 @@ export function copyItem(store: EditorStore, contentId: string, itemId: string):
   const at = page ? locate(page, itemId) : null;
   if (!page || !at) return null;
   const copy = cloneWithFreshIds(page.sections[at.sectionIndex]!.items[at.itemIndex]!, store.ids);
-  store.editContentPage(contentId, (draft) => void draft.sections[at.sectionIndex]!.items.splice(at.itemIndex + 1, 0, copy));
+  store.editContentPage(
+    contentId,
+    (draft) => void draft.sections[at.sectionIndex]!.items.splice(at.itemIndex + 1, 0, copy),
+  );
   store.select(copy._id);
   return copy._id;
 }
@@ -94,7 +108,10 @@ export function deleteItem(store: EditorStore, contentId: string, itemId: string
   const at = page ? locate(page, itemId) : null;
   if (!page || !at) return false;
   if (store.getState().activeId === itemId) store.select(null);
-  return store.editContentPage(contentId, (draft) => void draft.sections[at.sectionIndex]!.items.splice(at.itemIndex, 1));
+  return store.editContentPage(
+    contentId,
+    (draft) => void draft.sections[at.sectionIndex]!.items.splice(at.itemIndex, 1),
+  );
 }
 
 export function toggleImportant(store: EditorStore, contentId: string, itemId: string): boolean {
@@ -108,7 +125,10 @@ export function addDay(store: EditorStore, contentId: string): string | null {
   const day = newDay(store.ids);
   const { activeId } = store.getState();
   const after = page.days.findIndex((candidate) => candidate._id === activeId);
-  store.editContentPage(contentId, (draft) => void draft.days.splice(after === -1 ? draft.days.length : after + 1, 0, day));
+  store.editContentPage(
+    contentId,
+    (draft) => void draft.days.splice(after === -1 ? draft.days.length : after + 1, 0, day),
+  );
   store.select(day._id);
   return day._id;
 }
@@ -156,7 +176,12 @@ export function copyPageLocally(store: EditorStore, contentId: string): string |
   return copy._id;
 }
 
-export function setPageText(store: EditorStore, contentId: string, field: 'title' | 'subtitle', value: string): boolean {
+export function setPageText(
+  store: EditorStore,
+  contentId: string,
+  field: 'title' | 'subtitle',
+  value: string,
+): boolean {
   return store.editContentPage(contentId, (draft) => void (draft[field] = value), `page-${field}`);
 }
 

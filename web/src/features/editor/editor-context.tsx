@@ -24,7 +24,10 @@ export type EditorLinks = {
 };
 
 /** Where an image goes: a cover part, or an item (its section is looked up when the upload starts). */
-export type ImageTarget = { kind: 'header' | 'subheader' | 'footer' } | { kind: 'item'; contentId: string; itemId: string } | { kind: 'card'; cardId: string };
+export type ImageTarget =
+  | { kind: 'header' | 'subheader' | 'footer' }
+  | { kind: 'item'; contentId: string; itemId: string }
+  | { kind: 'card'; cardId: string };
 
 /** 0 to 1 as the file's bytes leave the browser. */
 export type UploadProgress = (fraction: number) => void;

@@ -1,11 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { applyPatches, newContentPage, newSectionItem, richParagraph, type GuidebookDocument, type SectionItemOf } from '@pocketguide/contracts';
+import {
+  applyPatches,
+  newContentPage,
+  newSectionItem,
+  richParagraph,
+  type GuidebookDocument,
+  type SectionItemOf,
+} from '@pocketguide/contracts';
 import { createEditorStore, titleProblem } from './editor-store.ts';
 import { countingIds, sampleDocument } from './testing/editor-fixtures.ts';
 
 function savedStore(doc: GuidebookDocument = sampleDocument()) {
   let clock = 0;
-  const store = createEditorStore({ doc, origin: 'saved', guidebookId: 'gb-1', revision: 5, ids: countingIds(), now: () => (clock += 5000) });
+  const store = createEditorStore({
+    doc,
+    origin: 'saved',
+    guidebookId: 'gb-1',
+    revision: 5,
+    ids: countingIds(),
+    now: () => (clock += 5000),
+  });
   return store;
 }
 
@@ -25,10 +39,19 @@ describe('editor store: undo and redo', () => {
 
     step(() => store.edit((doc) => void (doc.title = 'Jeju with the kids')));
     step(() => store.edit((doc) => void doc.contents.push(newContentPage('attractions', ids))));
-    step(() => store.editContentPage(pageId, (page) => void page.sections[0]!.items.unshift(newSectionItem('text', ids))));
+    step(() =>
+      store.editContentPage(pageId, (page) => void page.sections[0]!.items.unshift(newSectionItem('text', ids))),
+    );
     const textId = firstPage(store.getState().doc).sections[0]!.items[0]!._id;
-    step(() => store.editItem(pageId, textId, (item) => void ((item as SectionItemOf<'text'>).content = richParagraph('Hello'))));
-    step(() => store.editContentPage(pageId, (page) => void page.sections[0]!.items.push(newSectionItem('table', ids, { rows: 3, cols: 2 }))));
+    step(() =>
+      store.editItem(pageId, textId, (item) => void ((item as SectionItemOf<'text'>).content = richParagraph('Hello'))),
+    );
+    step(() =>
+      store.editContentPage(
+        pageId,
+        (page) => void page.sections[0]!.items.push(newSectionItem('table', ids, { rows: 3, cols: 2 })),
+      ),
+    );
     step(() =>
       store.editContentPage(pageId, (page) => {
         const items = page.sections[0]!.items;
@@ -38,7 +61,9 @@ describe('editor store: undo and redo', () => {
     );
     step(() => store.editItem(pageId, textId, (item) => void (item.isImportant = true)));
     step(() => store.editContentPage(pageId, (page) => void page.sections[0]!.items.splice(1, 1)));
-    step(() => store.edit((doc) => void doc.contents.splice(1, 0, { ...doc.contents[0]!, _id: 'copy-1', sections: [] })));
+    step(() =>
+      store.edit((doc) => void doc.contents.splice(1, 0, { ...doc.contents[0]!, _id: 'copy-1', sections: [] })),
+    );
     step(() => store.edit((doc) => void (doc.header.text = richParagraph('Welcome'))));
     expect(snapshots).toHaveLength(11);
     expect(store.getState().undoStack).toHaveLength(10);
@@ -88,10 +113,15 @@ describe('editor store: undo and redo', () => {
     const item = page.sections[0]!.items.find((candidate) => candidate.type === 'text')!;
     // what a Slate field does on each key: the leaf's text changes
     const type = (text: string) =>
-      store.editItem(page._id, item._id, (draft) => {
-        const block = (draft as SectionItemOf<'text'>).content[0]!;
-        block.children[0] = { text };
-      }, 'typing');
+      store.editItem(
+        page._id,
+        item._id,
+        (draft) => {
+          const block = (draft as SectionItemOf<'text'>).content[0]!;
+          block.children[0] = { text };
+        },
+        'typing',
+      );
     for (const text of ['H', 'He', 'Hel']) {
       clock += 200;
       type(text);
@@ -100,15 +130,19 @@ describe('editor store: undo and redo', () => {
     type('Hello');
     expect(store.getState().undoStack).toHaveLength(2);
     // typing in one field sends its last value, not every keystroke
-    expect(store.getState().unsaved).toEqual([{ op: 'replace', path: expect.arrayContaining(['children', 0, 'text']) as unknown, value: 'Hello' }]);
+    expect(store.getState().unsaved).toEqual([
+      { op: 'replace', path: expect.arrayContaining(['children', 0, 'text']) as unknown, value: 'Hello' },
+    ]);
     store.undo();
-    const textOf = () => (firstPage(store.getState().doc).sections[0]!.items.find((c) => c._id === item._id) as SectionItemOf<'text'>).content[0]!.children[0];
+    const textOf = () =>
+      (firstPage(store.getState().doc).sections[0]!.items.find((c) => c._id === item._id) as SectionItemOf<'text'>)
+        .content[0]!.children[0];
     expect(textOf()).toEqual({ text: 'Hel' });
     store.undo();
     expect(store.getState().doc).toEqual(doc);
   });
 
-  it('applies the structural rules inside the same step (a page without icon gets its type\'s; a blank title stays blank)', () => {
+  it("applies the structural rules inside the same step (a page without icon gets its type's; a blank title stays blank)", () => {
     const store = savedStore();
     const page = firstPage(store.getState().doc);
     store.editContentPage(page._id, (draft) => {

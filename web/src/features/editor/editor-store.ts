@@ -141,7 +141,8 @@ export function titleProblem(doc: GuidebookDocument): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? 'Invalid title');
 }
 
-const sameArray = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((value, index) => value === b[index]);
+const sameArray = (a: readonly unknown[], b: readonly unknown[]) =>
+  a.length === b.length && a.every((value, index) => value === b[index]);
 const samePath = (a: Patch['path'], b: Patch['path']) => sameArray(a, b);
 
 /**
@@ -152,7 +153,13 @@ function appendUnsaved(unsaved: Patch[], inFlight: number, patches: readonly Pat
   const next = unsaved.slice();
   for (const patch of patches) {
     const last = next[next.length - 1];
-    if (last && next.length - 1 >= inFlight && last.op === 'replace' && patch.op === 'replace' && samePath(last.path, patch.path)) {
+    if (
+      last &&
+      next.length - 1 >= inFlight &&
+      last.op === 'replace' &&
+      patch.op === 'replace' &&
+      samePath(last.path, patch.path)
+    ) {
       next[next.length - 1] = patch;
     } else next.push(patch);
   }
@@ -211,11 +218,32 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
     const at = now();
     const target = options.target ?? '';
     const last = state.undoStack[state.undoStack.length - 1];
-    const merge = last !== undefined && options.label !== undefined && options.label !== '' && last.label === options.label && last.target === target && at - last.at <= EDIT_MERGE_MS;
+    const merge =
+      last !== undefined &&
+      options.label !== undefined &&
+      options.label !== '' &&
+      last.label === options.label &&
+      last.target === target &&
+      at - last.at <= EDIT_MERGE_MS;
     const undoStack = merge
-      ? [...state.undoStack.slice(0, -1), { ...last, patches: [...last.patches, ...patches], inversePatches: [...inversePatches, ...last.inversePatches], at }]
+      ? [
+          ...state.undoStack.slice(0, -1),
+          {
+            ...last,
+            patches: [...last.patches, ...patches],
+            inversePatches: [...inversePatches, ...last.inversePatches],
+            at,
+          },
+        ]
       : [...state.undoStack, { patches, inversePatches, label: options.label, target, at }];
-    set({ doc, undoStack, redoStack: [], serverRedos: 0, unsaved: appendUnsaved(state.unsaved, state.inFlight, patches), dirty: true });
+    set({
+      doc,
+      undoStack,
+      redoStack: [],
+      serverRedos: 0,
+      unsaved: appendUnsaved(state.unsaved, state.inFlight, patches),
+      dirty: true,
+    });
     edited();
   }
 
@@ -226,7 +254,9 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
     // A keystroke changes one item: the rules look only at what the recipe touched when the document before it is
     // known to follow them (the result of an earlier edit); otherwise (the first edit, after an undo or a reload)
     // at the whole document, once.
-    const after = normalised.has(before) ? normaliseDocumentChange(before, drafted, ids) : normaliseDocument(drafted, ids);
+    const after = normalised.has(before)
+      ? normaliseDocumentChange(before, drafted, ids)
+      : normaliseDocument(drafted, ids);
     normalised.add(after);
     // The patches are immer's format, but computed by the contracts' diff rather than taken from immer: immer writes
     // an insertion or a move inside an array as a replace of every later element (a whole 200-item section for one
@@ -255,7 +285,11 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
     // found by id at the time of the edit: the item may have moved since its component rendered
     for (let s = 0; s < page.sections.length; s++) {
       const i = page.sections[s]!.items.findIndex((item) => item._id === itemId);
-      if (i !== -1) return edit((draft) => recipe(draft.contents[index]!.sections[s]!.items[i]! as Draft<SectionItem>), { label, target: itemId });
+      if (i !== -1)
+        return edit((draft) => recipe(draft.contents[index]!.sections[s]!.items[i]! as Draft<SectionItem>), {
+          label,
+          target: itemId,
+        });
     }
     return false;
   }
@@ -269,7 +303,9 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
       const { doc } = applyPatchesWithInverse(state.doc, forward ? step.patches : step.inversePatches);
       const sent = forward ? step.patches : step.inversePatches;
       const rest = stack.slice(0, -1);
-      const stacks = forward ? { redoStack: rest, undoStack: [...state.undoStack, step] } : { undoStack: rest, redoStack: [...state.redoStack, step] };
+      const stacks = forward
+        ? { redoStack: rest, undoStack: [...state.undoStack, step] }
+        : { undoStack: rest, redoStack: [...state.redoStack, step] };
       set({ doc, ...stacks, serverRedos: 0, unsaved: appendUnsaved(state.unsaved, state.inFlight, sent), dirty: true });
       edited();
       return true;
@@ -298,7 +334,8 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
     undo: () => travel('undoStack'),
     redo: () => travel('redoStack'),
     serverTravelled(direction) {
-      const serverRedos = direction === 'undo' ? state.serverRedos + 1 : direction === 'redo' ? Math.max(0, state.serverRedos - 1) : 0;
+      const serverRedos =
+        direction === 'undo' ? state.serverRedos + 1 : direction === 'redo' ? Math.max(0, state.serverRedos - 1) : 0;
       if (serverRedos !== state.serverRedos) set({ serverRedos });
     },
 

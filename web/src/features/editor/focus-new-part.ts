@@ -8,7 +8,8 @@
  * part: a focus still pending for an earlier part (an image has no field) that landed after a quicker second add
  * would move the selection back and put the third part in the wrong place.
  */
-const FIELDS = '[contenteditable="true"], input:not([type="file"]):not([type="checkbox"]):not([type="radio"]), textarea';
+const FIELDS =
+  '[contenteditable="true"], input:not([type="file"]):not([type="checkbox"]):not([type="radio"]), textarea';
 const MAX_FRAMES = 30;
 let latest = 0;
 

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { richParagraph, type GuidebookDocument, type Patch, type RichText, type SectionItemOf } from '@pocketguide/contracts';
+import {
+  richParagraph,
+  type GuidebookDocument,
+  type Patch,
+  type RichText,
+  type SectionItemOf,
+} from '@pocketguide/contracts';
 import { createApiClient } from '../../lib/api-client.ts';
 import { json, problem, stubFetch, type RecordedRequest } from '../../testing/fake-api.ts';
 import { createEditorStore } from './editor-store.ts';
@@ -9,7 +15,8 @@ import { countingIds, guidebookView, sampleDocument } from './testing/editor-fix
 const api = createApiClient({ getToken: () => 'token-1', onUnauthorized: () => {} });
 
 const attractions = (doc: GuidebookDocument) => doc.contents.find((page) => page.contentType === 'attractions')!;
-const firstText = (doc: GuidebookDocument) => attractions(doc).sections[0]!.items.find((item) => item.type === 'text') as SectionItemOf<'text'>;
+const firstText = (doc: GuidebookDocument) =>
+  attractions(doc).sections[0]!.items.find((item) => item.type === 'text') as SectionItemOf<'text'>;
 
 function setup(doc: GuidebookDocument = sampleDocument(), revision = 5) {
   const store = createEditorStore({ doc, origin: 'saved', guidebookId: 'gb-1', revision, ids: countingIds() });
@@ -19,7 +26,12 @@ function setup(doc: GuidebookDocument = sampleDocument(), revision = 5) {
   /** What typing does in a Slate field: the first leaf's text changes. */
   const typeIn = (text: string) => {
     const { doc: current } = store.getState();
-    store.editItem(attractions(current)._id, firstText(current)._id, (item) => void ((item as SectionItemOf<'text'>).content = withFirstLeaf(firstText(current).content, text)), 'typing');
+    store.editItem(
+      attractions(current)._id,
+      firstText(current)._id,
+      (item) => void ((item as SectionItemOf<'text'>).content = withFirstLeaf(firstText(current).content, text)),
+      'typing',
+    );
   };
   return { store, saver, notices, typeIn };
 }
@@ -34,7 +46,8 @@ const firstLeafText = (content: RichText): string => {
   return leaf && 'text' in leaf ? leaf.text : '';
 };
 
-const accepted = (revision: number, patches: Patch[] = []) => json({ _id: 'gb-1', revision, position: 100 + revision, patches, changed: true });
+const accepted = (revision: number, patches: Patch[] = []) =>
+  json({ _id: 'gb-1', revision, position: 100 + revision, patches, changed: true });
 const bodyOf = (request: RecordedRequest) => request.body as { patches: Patch[] };
 
 beforeEach(() => {
@@ -62,7 +75,9 @@ describe('auto-save', () => {
 
     const payloadBytes = new TextEncoder().encode(JSON.stringify(request!.body)).length;
     const documentBytes = new TextEncoder().encode(JSON.stringify(store.getState().doc)).length;
-    console.log(`auto-save payload for a one-character edit: ${payloadBytes} bytes; the whole document: ${documentBytes} bytes`);
+    console.log(
+      `auto-save payload for a one-character edit: ${payloadBytes} bytes; the whole document: ${documentBytes} bytes`,
+    );
     expect(payloadBytes * 20).toBeLessThan(documentBytes);
 
     await vi.waitFor(() => expect(store.getState().dirty).toBe(false));
@@ -80,7 +95,11 @@ describe('auto-save', () => {
     await vi.advanceTimersByTimeAsync(1000);
     expect(requests).toHaveLength(1);
     expect(bodyOf(requests[0]!).patches).toEqual([
-      { op: 'replace', path: expect.arrayContaining(['contents', 'sections', 'items', 'content', 'children', 'text']) as unknown, value: 'Hi' },
+      {
+        op: 'replace',
+        path: expect.arrayContaining(['contents', 'sections', 'items', 'content', 'children', 'text']) as unknown,
+        value: 'Hi',
+      },
     ]);
   });
 
@@ -129,18 +148,29 @@ describe('two tabs', () => {
     // the other tab renamed the guidebook and added an item before the one we type in
     const theirs: GuidebookDocument = structuredClone(base);
     theirs.title = 'Renamed in the other tab';
-    attractions(theirs).sections[0]!.items.unshift({ _id: 'theirs-1', type: 'title', isImportant: false, content: richParagraph('New heading') });
+    attractions(theirs).sections[0]!.items.unshift({
+      _id: 'theirs-1',
+      type: 'title',
+      isImportant: false,
+      content: richParagraph('New heading'),
+    });
 
     const requests = stubFetch((request) => {
       if (request.method === 'GET') return json(guidebookView(theirs, 7));
       const stale = request.headers.get('If-Match') === '"5"';
-      return stale ? problem({ status: 412, code: 'revision_mismatch', message: 'The guidebook changed', currentRevision: 7 }) : accepted(8);
+      return stale
+        ? problem({ status: 412, code: 'revision_mismatch', message: 'The guidebook changed', currentRevision: 7 })
+        : accepted(8);
     });
     const { store, saver, notices, typeIn } = setup(base);
     typeIn('Mine');
     await saver.save();
 
-    expect(requests.map((request) => `${request.method} ${request.headers.get('If-Match') ?? ''}`)).toEqual(['PATCH "5"', 'GET ', 'PATCH "7"']);
+    expect(requests.map((request) => `${request.method} ${request.headers.get('If-Match') ?? ''}`)).toEqual([
+      'PATCH "5"',
+      'GET ',
+      'PATCH "7"',
+    ]);
     // the retried patch follows the item by id: it moved one place down in the other tab
     const retried = bodyOf(requests[2]!).patches[0]!;
     const indexBefore = attractions(base).sections[0]!.items.findIndex((item) => item._id === firstText(base)._id);
@@ -179,9 +209,13 @@ describe('two tabs', () => {
   it('takes theirs when the author says so', async () => {
     const base = sampleDocument();
     const theirs: GuidebookDocument = structuredClone(base);
-    attractions(theirs).sections[0]!.items = attractions(theirs).sections[0]!.items.filter((item) => item._id !== firstText(base)._id);
+    attractions(theirs).sections[0]!.items = attractions(theirs).sections[0]!.items.filter(
+      (item) => item._id !== firstText(base)._id,
+    );
     stubFetch((request) =>
-      request.method === 'GET' ? json(guidebookView(theirs, 7)) : problem({ status: 412, code: 'revision_mismatch', message: 'changed', currentRevision: 7 }),
+      request.method === 'GET'
+        ? json(guidebookView(theirs, 7))
+        : problem({ status: 412, code: 'revision_mismatch', message: 'changed', currentRevision: 7 }),
     );
     const { store, saver, typeIn } = setup(base);
     typeIn('Mine'); // they deleted the item we type in

@@ -1,6 +1,14 @@
 import type { ComponentType } from 'react';
 import type { Draft } from 'immer';
-import type { ContentPage, IdGenerator, ImageSet, RichText, SectionItem, SectionItemOf, SectionItemType } from '@pocketguide/contracts';
+import type {
+  ContentPage,
+  IdGenerator,
+  ImageSet,
+  RichText,
+  SectionItem,
+  SectionItemOf,
+  SectionItemType,
+} from '@pocketguide/contracts';
 
 /**
  * The contract between the editor core (`features/editor`) and the item components (`features/editor-items`).

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { produce } from 'immer';
-import { diffDocuments, richParagraph, type GuidebookDocument, type Patch, type SectionItem } from '@pocketguide/contracts';
+import {
+  diffDocuments,
+  richParagraph,
+  type GuidebookDocument,
+  type Patch,
+  type SectionItem,
+} from '@pocketguide/contracts';
 import { rebasePatches } from './rebase.ts';
 import { sampleDocument } from './testing/editor-fixtures.ts';
 
-const items = (doc: GuidebookDocument): SectionItem[] => doc.contents.find((page) => page.contentType === 'attractions')!.sections[0]!.items;
+const items = (doc: GuidebookDocument): SectionItem[] =>
+  doc.contents.find((page) => page.contentType === 'attractions')!.sections[0]!.items;
 /** An edit as the store records it: immer drafts, the id-aware diff gives the patches. */
 function change(doc: GuidebookDocument, recipe: (draft: GuidebookDocument) => void): [GuidebookDocument, Patch[]] {
   const after = produce(doc, recipe);

@@ -1,4 +1,11 @@
-import { applyPatchesWithInverse, deepEqual, PatchError, validateDocument, type GuidebookDocument, type Patch } from '@pocketguide/contracts';
+import {
+  applyPatchesWithInverse,
+  deepEqual,
+  PatchError,
+  validateDocument,
+  type GuidebookDocument,
+  type Patch,
+} from '@pocketguide/contracts';
 
 /**
  * Re-applies our unsaved patches on a newer document someone else saved (another tab, another person), the way a
@@ -18,7 +25,8 @@ export type RebaseResult = { doc: GuidebookDocument; patches: Patch[] };
 type Json = unknown;
 type Segment = Patch['path'][number];
 
-const isRecord = (value: Json): value is Record<string, Json> => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isRecord = (value: Json): value is Record<string, Json> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 const idOf = (value: Json): string | null => (isRecord(value) && typeof value._id === 'string' ? value._id : null);
 const hasOwn = (object: Record<string, Json>, key: string) => Object.prototype.hasOwnProperty.call(object, key);
 
@@ -92,7 +100,11 @@ function mapPath(ours: Json, theirs: Json, patch: Patch): Patch['path'] | null {
   return out;
 }
 
-export function rebasePatches(base: GuidebookDocument, theirs: GuidebookDocument, mine: readonly Patch[]): RebaseResult | null {
+export function rebasePatches(
+  base: GuidebookDocument,
+  theirs: GuidebookDocument,
+  mine: readonly Patch[],
+): RebaseResult | null {
   let ours: Json = base;
   let next: Json = theirs;
   const rebased: Patch[] = [];

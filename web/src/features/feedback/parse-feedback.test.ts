@@ -16,12 +16,17 @@ describe('parseFeedback', () => {
   });
 
   it('without the marker, the whole text is the body and there is no title', () => {
-    expect(parseFeedback('  좋은 서비스네요.\n제목: 이건 본문  ')).toEqual({ body: '좋은 서비스네요.\n제목: 이건 본문' });
+    expect(parseFeedback('  좋은 서비스네요.\n제목: 이건 본문  ')).toEqual({
+      body: '좋은 서비스네요.\n제목: 이건 본문',
+    });
     expect(parseFeedback('부제목: 아님')).toEqual({ body: '부제목: 아님' });
   });
 
   it("reads the English marker ('Title:') and a full-width colon the same way, and Windows line breaks", () => {
-    expect(parseFeedback('Title: Map zoom\r\nPinch to zoom, please.')).toEqual({ title: 'Map zoom', body: 'Pinch to zoom, please.' });
+    expect(parseFeedback('Title: Map zoom\r\nPinch to zoom, please.')).toEqual({
+      title: 'Map zoom',
+      body: 'Pinch to zoom, please.',
+    });
     expect(parseFeedback('제목： 전각 콜론\n본문')).toEqual({ title: '전각 콜론', body: '본문' });
   });
 });
@@ -41,6 +46,8 @@ describe('withSystemInfo', () => {
     expect(text).toContain('User: 김여행 <traveller@example.com> (id user-1, role user)');
     expect(text).toContain('Page: https://pocketguide.example/guidebooks');
     expect(text).toContain('Viewport: 1280x800');
-    expect(withSystemInfo('x', { userAgent: 'UA', time: 't', url: 'u', pageTitle: 'p', screen: 's', viewport: 'v' })).toContain('User: anonymous');
+    expect(
+      withSystemInfo('x', { userAgent: 'UA', time: 't', url: 'u', pageTitle: 'p', screen: 's', viewport: 'v' }),
+    ).toContain('User: anonymous');
   });
 });

@@ -31,7 +31,9 @@ export type SystemInfo = {
 /** Spec 1 §3: the feedback text carries a block describing who sent it from where, for whoever reads it. */
 export function withSystemInfo(body: string, info: SystemInfo): string {
   const lines = [
-    info.user ? `User: ${info.user.name} <${info.user.email}> (id ${info.user.id}, role ${info.user.role})` : 'User: anonymous',
+    info.user
+      ? `User: ${info.user.name} <${info.user.email}> (id ${info.user.id}, role ${info.user.role})`
+      : 'User: anonymous',
     `Browser: ${info.userAgent}`,
     `Time: ${info.time}`,
     `Page: ${info.url}`,

@@ -9,12 +9,17 @@ import { STALE_THUMBNAIL_MS, type GuidebookRow } from '@pocketguide/contracts';
  */
 export type ThumbnailState = 'locked' | 'ready' | 'generating' | 'placeholder';
 
-type ThumbnailFields = Pick<GuidebookRow, 'published' | 'isPublicGallery' | 'thumbnailUrl' | 'thumbnailGeneratedAt' | 'updatedAt'>;
+type ThumbnailFields = Pick<
+  GuidebookRow,
+  'published' | 'isPublicGallery' | 'thumbnailUrl' | 'thumbnailGeneratedAt' | 'updatedAt'
+>;
 
 /** What a card's picture and its regenerate control need: a list row or a public gallery guidebook. */
 export type ThumbnailedGuidebook = ThumbnailFields & Pick<GuidebookRow, '_id'>;
 
-export function thumbnailStateOf(row: Pick<ThumbnailFields, 'published' | 'isPublicGallery' | 'thumbnailUrl'>): ThumbnailState {
+export function thumbnailStateOf(
+  row: Pick<ThumbnailFields, 'published' | 'isPublicGallery' | 'thumbnailUrl'>,
+): ThumbnailState {
   if (!row.published) return 'locked';
   if (row.thumbnailUrl) return 'ready';
   return row.isPublicGallery ? 'generating' : 'placeholder';

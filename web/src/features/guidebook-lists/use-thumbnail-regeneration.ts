@@ -54,7 +54,10 @@ export function useThumbnailRegeneration(guidebook: ThumbnailedGuidebook, as: Th
   }, []);
   useEffect(() => clearTimers, [clearTimers]);
 
-  const recheck = useCallback(() => void queryClient.invalidateQueries({ queryKey: guidebookListsQueryKey }), [queryClient]);
+  const recheck = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: guidebookListsQueryKey }),
+    [queryClient],
+  );
 
   const generatedAt = guidebook.thumbnailGeneratedAt;
   useEffect(() => {
@@ -87,7 +90,9 @@ export function useThumbnailRegeneration(guidebook: ThumbnailedGuidebook, as: Th
       baseline.current = shownAt;
       setState('regenerating');
       const time = answer.estimated ? formatDateTime(answer.estimated).slice(11) : null;
-      toast.success(time ? t('guidebookLists.thumbnail.requested', { time }) : t('guidebookLists.thumbnail.requestedNoEstimate'));
+      toast.success(
+        time ? t('guidebookLists.thumbnail.requested', { time }) : t('guidebookLists.thumbnail.requestedNoEstimate'),
+      );
       const delays = recheckDelays(answer.estimated, Date.now());
       for (const delay of delays) timers.current.push(setTimeout(recheck, delay));
       timers.current.push(setTimeout(afterLastRecheck, Math.max(...delays) + LAST_ANSWER_MS));

@@ -11,7 +11,10 @@ export type IconFileProblem = keyof Pick<typeof ICON_MESSAGES, 'pngOnly' | 'dime
  */
 export async function iconFileProblem(file: Blob): Promise<IconFileProblem | null> {
   const head = await firstBytes(file, 24);
-  const isPng = head.length === 24 && PNG_SIGNATURE.every((byte, index) => head[index] === byte) && String.fromCharCode(...head.slice(12, 16)) === 'IHDR';
+  const isPng =
+    head.length === 24 &&
+    PNG_SIGNATURE.every((byte, index) => head[index] === byte) &&
+    String.fromCharCode(...head.slice(12, 16)) === 'IHDR';
   if (!isPng) return 'pngOnly';
   const view = new DataView(head.buffer);
   if (view.getUint32(16) !== ICON_SIZE_PX || view.getUint32(20) !== ICON_SIZE_PX) return 'dimensions';

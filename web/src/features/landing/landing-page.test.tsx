@@ -32,7 +32,18 @@ describe('the front door (/ signed out)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: /모바일 가이드북으로/ }, SLOW)).toBeDefined();
     expect(document.title).toBe('포켓가이드 · 모바일 여행 가이드북 빌더');
     const main = within(screen.getByRole('main'));
-    for (const part of ['표지', '메뉴 타일', '명소', '날짜별 일정', '준비물', '항공권', '짧은 링크', 'QR 코드', '비밀번호 (선택)', '공개 갤러리']) {
+    for (const part of [
+      '표지',
+      '메뉴 타일',
+      '명소',
+      '날짜별 일정',
+      '준비물',
+      '항공권',
+      '짧은 링크',
+      'QR 코드',
+      '비밀번호 (선택)',
+      '공개 갤러리',
+    ]) {
       expect(main.getByRole('heading', { level: 3, name: part })).toBeDefined();
     }
     // a sign-up call to action first, then the live sample (the reader's page, no sign-in), then log in
@@ -59,7 +70,16 @@ describe('the front door (/ signed out)', () => {
     renderApp({ path: '/', language: 'en' });
     expect(await screen.findByRole('heading', { level: 1, name: /mobile guidebook/ }, SLOW)).toBeDefined();
     const main = within(screen.getByRole('main'));
-    for (const part of ['Cover', 'Menu tiles', 'Attractions', 'Day-by-day itinerary', 'Preparations', 'Air tickets', 'Short link', 'QR code']) {
+    for (const part of [
+      'Cover',
+      'Menu tiles',
+      'Attractions',
+      'Day-by-day itinerary',
+      'Preparations',
+      'Air tickets',
+      'Short link',
+      'QR code',
+    ]) {
       expect(main.getByRole('heading', { level: 3, name: part })).toBeDefined();
     }
     expect(main.getAllByRole('link', { name: 'Start free' })[0]?.getAttribute('href')).toBe('/signup');
@@ -77,7 +97,9 @@ describe('the front door (/ signed out)', () => {
     const { router } = renderApp({ path: '/', language: 'en' });
     fireEvent.click((await screen.findAllByRole('link', { name: 'Start free' }, SLOW))[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/signup'), SLOW);
-    expect(await screen.findByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' }, SLOW)).toBeDefined();
+    expect(
+      await screen.findByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' }, SLOW),
+    ).toBeDefined();
   });
 
   it('signed-in people still go where they work', async () => {
@@ -93,14 +115,20 @@ describe('the front door (/ signed out)', () => {
 describe('plan prices', () => {
   it('the catalogue until 1 November 2025 (Korean time), then the prices the update banner announces; mini keeps its price', () => {
     const before = new Date(NEW_PRICES_FROM.getTime() - 1);
-    expect([monthlyPriceKrw('mini', before), monthlyPriceKrw('standard', before), monthlyPriceKrw('pro', before), monthlyPriceKrw('business', before)]).toEqual([
-      11_000, 33_000, 110_000, 220_000,
-    ]);
+    expect([
+      monthlyPriceKrw('mini', before),
+      monthlyPriceKrw('standard', before),
+      monthlyPriceKrw('pro', before),
+      monthlyPriceKrw('business', before),
+    ]).toEqual([11_000, 33_000, 110_000, 220_000]);
     expect(NEW_PRICES_FROM.toISOString()).toBe('2025-10-31T15:00:00.000Z');
     const from = NEW_PRICES_FROM;
-    expect([monthlyPriceKrw('mini', from), monthlyPriceKrw('standard', from), monthlyPriceKrw('pro', from), monthlyPriceKrw('business', from)]).toEqual([
-      11_000, 50_000, 150_000, 330_000,
-    ]);
+    expect([
+      monthlyPriceKrw('mini', from),
+      monthlyPriceKrw('standard', from),
+      monthlyPriceKrw('pro', from),
+      monthlyPriceKrw('business', from),
+    ]).toEqual([11_000, 50_000, 150_000, 330_000]);
   });
 });
 
@@ -136,7 +164,11 @@ describe('terms of service and privacy policy', () => {
 
 describe('a light page', () => {
   // The app's own sources, as text (Vite reads them; the web project has no Node APIs).
-  const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], { query: '?raw', import: 'default', eager: true });
+  const sources = import.meta.glob<string>(['/src/**/*.{ts,tsx}', '!/src/**/*.test.{ts,tsx}'], {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
   const FORBIDDEN = /features\/editor|^slate|react-dnd|recharts|leaflet/;
 
   /** `base/../x.ts` → `/src/.../x.ts` */

@@ -1,7 +1,21 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ArrowRight, BookOpen, CalendarDays, Check, Image as ImageIcon, Images, LayoutGrid, Link2, ListChecks, LockKeyhole, MapPin, Plane, QrCode } from 'lucide-react';
+import {
+  ArrowRight,
+  BookOpen,
+  CalendarDays,
+  Check,
+  Image as ImageIcon,
+  Images,
+  LayoutGrid,
+  Link2,
+  ListChecks,
+  LockKeyhole,
+  MapPin,
+  Plane,
+  QrCode,
+} from 'lucide-react';
 import { TRIAL_DAYS } from '@pocketguide/contracts/account/account-limits';
 import { paths } from '../../app/paths.ts';
 import { cx } from '../../lib/class-names.ts';
@@ -11,7 +25,10 @@ import { SamplePreview, sampleHref } from './sample-preview.tsx';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
-const BUILD_ITEMS: { key: 'cover' | 'menu' | 'attractions' | 'itinerary' | 'preparations' | 'airtickets'; Icon: Icon }[] = [
+const BUILD_ITEMS: {
+  key: 'cover' | 'menu' | 'attractions' | 'itinerary' | 'preparations' | 'airtickets';
+  Icon: Icon;
+}[] = [
   { key: 'cover', Icon: ImageIcon },
   { key: 'menu', Icon: LayoutGrid },
   { key: 'attractions', Icon: MapPin },
@@ -45,10 +62,16 @@ export function LandingPage() {
 
   return (
     <div className="flex flex-col gap-16 sm:gap-24">
-      <section aria-labelledby="landing-title" className="grid items-center gap-8 lg:grid-cols-[minmax(0,1fr)_auto] lg:gap-16">
+      <section
+        aria-labelledby="landing-title"
+        className="grid items-center gap-8 lg:grid-cols-[minmax(0,1fr)_auto] lg:gap-16"
+      >
         <div className="flex flex-col gap-5">
           <p className="text-sm font-semibold text-primary-700">{t('landing.hero.eyebrow')}</p>
-          <h1 id="landing-title" className="text-xl font-bold whitespace-pre-line text-neutral-900 sm:text-2xl lg:text-[2.5rem] lg:leading-[3.25rem]">
+          <h1
+            id="landing-title"
+            className="text-xl font-bold whitespace-pre-line text-neutral-900 sm:text-2xl lg:text-[2.5rem] lg:leading-[3.25rem]"
+          >
             {t('landing.hero.title')}
           </h1>
           <p className="max-w-xl text-base text-neutral-600 sm:text-lg sm:leading-8">{t('landing.hero.description')}</p>
@@ -79,7 +102,10 @@ export function LandingPage() {
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
           {BUILD_ITEMS.map(({ key, Icon }) => (
             <li key={key} className="flex flex-col gap-3 rounded-card border border-neutral-200 bg-white p-4 sm:p-6">
-              <span className="flex size-10 items-center justify-center rounded-control bg-primary-50 text-primary-700" aria-hidden="true">
+              <span
+                className="flex size-10 items-center justify-center rounded-control bg-primary-50 text-primary-700"
+                aria-hidden="true"
+              >
                 <Icon className="size-5" />
               </span>
               <h3 className="text-base font-bold text-neutral-900">{t(`landing.build.items.${key}.title`)}</h3>
@@ -93,7 +119,10 @@ export function LandingPage() {
         <ul className="grid gap-3 sm:grid-cols-2 sm:gap-4 lg:grid-cols-4">
           {SHARE_ITEMS.map(({ key, Icon }) => (
             <li key={key} className="flex gap-4 rounded-card border border-neutral-200 bg-white p-4 sm:flex-col sm:p-6">
-              <span className="flex size-10 shrink-0 items-center justify-center rounded-control bg-accent-50 text-accent-600" aria-hidden="true">
+              <span
+                className="flex size-10 shrink-0 items-center justify-center rounded-control bg-accent-50 text-accent-600"
+                aria-hidden="true"
+              >
                 <Icon className="size-5" />
               </span>
               <div className="flex flex-col gap-1">
@@ -113,7 +142,10 @@ export function LandingPage() {
 
       <Pricing />
 
-      <section aria-labelledby="landing-final" className="flex flex-col items-center gap-4 rounded-card bg-primary-700 px-6 py-10 text-center text-white sm:py-14">
+      <section
+        aria-labelledby="landing-final"
+        className="flex flex-col items-center gap-4 rounded-card bg-primary-700 px-6 py-10 text-center text-white sm:py-14"
+      >
         <h2 id="landing-final" className="text-xl font-bold text-balance sm:text-2xl">
           {t('landing.final.title')}
         </h2>
@@ -129,7 +161,17 @@ export function LandingPage() {
   );
 }
 
-function FeatureSection({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
+function FeatureSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={`landing-${id}`} className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
@@ -168,11 +210,15 @@ function Pricing() {
               <h3 className="flex flex-wrap items-center gap-2 text-base font-bold text-neutral-900">
                 {t(`plans.${plan}`)}
                 {highlighted ? (
-                  <span className="rounded-full bg-primary-600 px-2 py-0.5 text-xs font-semibold text-white">{t('landing.pricing.recommended')}</span>
+                  <span className="rounded-full bg-primary-600 px-2 py-0.5 text-xs font-semibold text-white">
+                    {t('landing.pricing.recommended')}
+                  </span>
                 ) : null}
               </h3>
               <p className="flex flex-wrap items-baseline gap-x-1 text-neutral-900">
-                <span className="text-lg font-bold tabular-nums sm:text-xl">{t('landing.pricing.price', { price: groupDigits(monthlyPriceKrw(plan)) })}</span>
+                <span className="text-lg font-bold tabular-nums sm:text-xl">
+                  {t('landing.pricing.price', { price: groupDigits(monthlyPriceKrw(plan)) })}
+                </span>
                 <span className="text-sm text-neutral-500">{t('landing.pricing.period')}</span>
               </p>
             </li>
@@ -199,7 +245,10 @@ function Pricing() {
 function LegalLinks() {
   const { t } = useTranslation();
   return (
-    <nav aria-label={`${t('legal.terms')} · ${t('legal.privacy')}`} className="-mt-8 flex justify-center gap-6 text-sm sm:-mt-16">
+    <nav
+      aria-label={`${t('legal.terms')} · ${t('legal.privacy')}`}
+      className="-mt-8 flex justify-center gap-6 text-sm sm:-mt-16"
+    >
       <Link to={paths.terms.getHref()} className={textLink}>
         {t('legal.terms')}
       </Link>

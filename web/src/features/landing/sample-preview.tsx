@@ -41,15 +41,24 @@ export function SamplePreview() {
       <figure className="mx-auto hidden flex-col items-center gap-3 lg:flex">
         <div className="rounded-[44px] border border-neutral-300 bg-neutral-900 p-3 shadow-raised">
           {wide ? (
-            <iframe src={href} title={t('landing.sample.frameTitle')} className="block h-[560px] w-[360px] rounded-[32px] bg-white" />
+            <iframe
+              src={href}
+              title={t('landing.sample.frameTitle')}
+              className="block h-[560px] w-[360px] rounded-[32px] bg-white"
+            />
           ) : (
             <div className="h-[560px] w-[360px] rounded-[32px] bg-white" />
           )}
         </div>
         <figcaption className="flex items-center gap-2 text-sm text-neutral-600">
-          <span className="rounded-full bg-accent-50 px-2 py-0.5 text-xs font-semibold text-accent-600">{t('landing.sample.live')}</span>
+          <span className="rounded-full bg-accent-50 px-2 py-0.5 text-xs font-semibold text-accent-600">
+            {t('landing.sample.live')}
+          </span>
           {t('landing.sample.title')}
-          <a href={href} className="inline-flex items-center gap-1 font-semibold text-primary-700 underline-offset-4 hover:underline">
+          <a
+            href={href}
+            className="inline-flex items-center gap-1 font-semibold text-primary-700 underline-offset-4 hover:underline"
+          >
             {t('landing.sample.open')}
             <ArrowRight className="size-4" aria-hidden="true" />
           </a>

@@ -11,7 +11,9 @@ export type MessageWords = { title: string; message: string; language: 'ko' | 'e
  * otherwise. `language` goes on the element that shows them, so a Korean fallback is read out as Korean. A billing
  * notice is already in the account's language (the worker wrote it so): it has no language of its own to mark.
  */
-export function useMessageWords(): (message: Pick<Message, '_id' | 'title' | 'message' | 'titleEn' | 'messageEn'>) => MessageWords {
+export function useMessageWords(): (
+  message: Pick<Message, '_id' | 'title' | 'message' | 'titleEn' | 'messageEn'>,
+) => MessageWords {
   const { i18n } = useTranslation();
   const language = i18n.resolvedLanguage ?? i18n.language;
   return useCallback(

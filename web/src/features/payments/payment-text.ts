@@ -27,13 +27,17 @@ export function usePaymentErrorMessage(): (error: unknown) => string {
     (error: unknown) => {
       if (error instanceof Error && error.name === 'PaymentWindowError') {
         if (error.message === 'iamport did not load') return t('payments.errors.windowNotLoaded');
-        return error.message ? t('payments.errors.window', { message: error.message }) : t('payments.errors.windowClosed');
+        return error.message
+          ? t('payments.errors.window', { message: error.message })
+          : t('payments.errors.windowClosed');
       }
       if (isNetworkError(error)) return t('errors.network');
       if (!isApiError(error)) return t('errors.generic');
       // a purchase refused after it was paid says so, then that its payment was cancelled and refunded
       const refunded = error.message.endsWith(` ${PAYMENT_MESSAGES.notGrantedRefunded}`);
-      const message = refunded ? error.message.slice(0, -PAYMENT_MESSAGES.notGrantedRefunded.length - 1) : error.message;
+      const message = refunded
+        ? error.message.slice(0, -PAYMENT_MESSAGES.notGrantedRefunded.length - 1)
+        : error.message;
       const known = paymentMessageKeys.find(([, text]) => text === message || text === error.detail);
       if (known) {
         const text = t(`payments.serverMessages.${known[0]}`);

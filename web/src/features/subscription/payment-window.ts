@@ -22,7 +22,13 @@ export type PayRequest = {
   buyerName: string;
 };
 
-type IamportAnswer = { success?: boolean; error_code?: string; error_msg?: string; imp_uid?: string | null; merchant_uid?: string };
+type IamportAnswer = {
+  success?: boolean;
+  error_code?: string;
+  error_msg?: string;
+  imp_uid?: string | null;
+  merchant_uid?: string;
+};
 type Iamport = {
   init(code: string): void;
   request_pay(params: Record<string, unknown>, callback: (answer: IamportAnswer) => void): void;
@@ -48,7 +54,9 @@ export function loadIamport(doc: Document = document): Promise<Iamport> {
     const script = doc.createElement('script');
     script.src = IAMPORT_SCRIPT_URL;
     script.async = true;
-    script.addEventListener('load', () => (window.IMP ? resolve(window.IMP) : reject(new PaymentWindowError('iamport did not load'))));
+    script.addEventListener('load', () =>
+      window.IMP ? resolve(window.IMP) : reject(new PaymentWindowError('iamport did not load')),
+    );
     script.addEventListener('error', () => {
       loading = null;
       script.remove();
@@ -78,7 +86,12 @@ export function debugImpUid(merchantUid: string, amount: number): string {
 /** Opens the window (PortOne) or fakes it (debug); resolves with the ids the server checks. */
 export async function openPaymentWindow(config: PaymentsConfig, request: PayRequest): Promise<PaidWindow> {
   if (config.provider === 'debug') {
-    return { customer_uid: request.customerUid, merchant_uid: request.merchantUid, imp_uid: debugImpUid(request.merchantUid, request.amount), DEBUG: true };
+    return {
+      customer_uid: request.customerUid,
+      merchant_uid: request.merchantUid,
+      imp_uid: debugImpUid(request.merchantUid, request.amount),
+      DEBUG: true,
+    };
   }
   const imp = await loadIamport();
   if (config.impCode) imp.init(config.impCode);
@@ -98,7 +111,11 @@ export async function openPaymentWindow(config: PaymentsConfig, request: PayRequ
       (answer) => {
         const succeeded = answer.success ?? !answer.error_code;
         if (succeeded && answer.imp_uid) {
-          resolve({ customer_uid: request.customerUid, merchant_uid: answer.merchant_uid ?? request.merchantUid, imp_uid: answer.imp_uid });
+          resolve({
+            customer_uid: request.customerUid,
+            merchant_uid: answer.merchant_uid ?? request.merchantUid,
+            imp_uid: answer.imp_uid,
+          });
         } else {
           reject(new PaymentWindowError(answer.error_msg ?? ''));
         }

@@ -1,7 +1,17 @@
 import type { SubscriptionType } from '@pocketguide/contracts';
 
 /** Spec 2 §2: the subscription screen's steps. */
-export const SUBSCRIPTION_STEPS = ['free', 'standard', 'mini', 'pro', 'business', 'onemonth', 'purchase', 'paymentHistory', 'unsubscribe'] as const;
+export const SUBSCRIPTION_STEPS = [
+  'free',
+  'standard',
+  'mini',
+  'pro',
+  'business',
+  'onemonth',
+  'purchase',
+  'paymentHistory',
+  'unsubscribe',
+] as const;
 export type SubscriptionStep = (typeof SUBSCRIPTION_STEPS)[number] | 'enterprise';
 
 const isStep = (value: string | null): value is (typeof SUBSCRIPTION_STEPS)[number] =>
@@ -23,4 +33,5 @@ export function currentStep(query: string | null, type: SubscriptionType): Subsc
 
 /** The paid plans' step (one screen for all of them). */
 export const PAID_STEPS = ['standard', 'mini', 'pro', 'business', 'enterprise'] as const;
-export const isPaidStep = (step: SubscriptionStep): step is (typeof PAID_STEPS)[number] => (PAID_STEPS as readonly string[]).includes(step);
+export const isPaidStep = (step: SubscriptionStep): step is (typeof PAID_STEPS)[number] =>
+  (PAID_STEPS as readonly string[]).includes(step);

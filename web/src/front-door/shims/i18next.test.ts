@@ -7,17 +7,54 @@ import shim from './i18next.ts';
 /** Every text key of a locale file, dotted, with the plural suffix taken off. */
 function keysOf(tree: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
-    value !== null && typeof value === 'object' ? keysOf(value as Record<string, unknown>, `${prefix}${key}.`) : [`${prefix}${key.replace(/_(one|other)$/, '')}`],
+    value !== null && typeof value === 'object'
+      ? keysOf(value as Record<string, unknown>, `${prefix}${key}.`)
+      : [`${prefix}${key.replace(/_(one|other)$/, '')}`],
   );
 }
 
 // values for every `{{name}}` the locale files use
-const VALUES = { title: 'T', number: 3, date: '2025-11-01', type: 'x', revision: 7, max: 9, days: 14, percent: 50, name: 'N', time: '10:00', size: '2', email: 'a@b.c', year: 2026, version: '1.1.0', url: 'https://x', standard: '50,000', search: 's', row: 1, pro: '150,000', price: '11,000', part: 'p', page: 2, n: 4, min: 1, message: 'm', col: 2, business: '330,000', address: 'addr' };
+const VALUES = {
+  title: 'T',
+  number: 3,
+  date: '2025-11-01',
+  type: 'x',
+  revision: 7,
+  max: 9,
+  days: 14,
+  percent: 50,
+  name: 'N',
+  time: '10:00',
+  size: '2',
+  email: 'a@b.c',
+  year: 2026,
+  version: '1.1.0',
+  url: 'https://x',
+  standard: '50,000',
+  search: 's',
+  row: 1,
+  pro: '150,000',
+  price: '11,000',
+  part: 'p',
+  page: 2,
+  n: 4,
+  min: 1,
+  message: 'm',
+  col: 2,
+  business: '330,000',
+  address: 'addr',
+};
 
 async function both(language: 'ko' | 'en') {
   const resources = { ko: { translation: ko }, en: { translation: en } };
   const real = realI18next.createInstance();
-  await real.init({ resources, lng: language, fallbackLng: 'ko', interpolation: { escapeValue: false }, initAsync: false });
+  await real.init({
+    resources,
+    lng: language,
+    fallbackLng: 'ko',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
   const stand = shim.createInstance();
   await stand.init({ resources, lng: language, fallbackLng: 'ko' });
   return { real, stand };
@@ -34,7 +71,9 @@ describe('the front door’s i18next stand-in', () => {
           expect(stand.t(key, options), key).toBe((real.t as (key: string, options: object) => string)(key, options));
         }
       }
-      expect(stand.t('account.messages', { returnObjects: true })).toEqual(real.t('account.messages', { returnObjects: true }));
+      expect(stand.t('account.messages', { returnObjects: true })).toEqual(
+        real.t('account.messages', { returnObjects: true }),
+      );
       expect(stand.t('no.such.key')).toBe('no.such.key');
     });
   }

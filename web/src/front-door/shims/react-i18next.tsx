@@ -2,7 +2,16 @@
  * The front door's stand-in for react-i18next (issue 11): `useTranslation` (re-rendering on a language change),
  * `I18nextProvider`, and `Trans` for texts with `<name>…</name>` tags filled by `components`. See ./i18next.ts.
  */
-import { cloneElement, createContext, isValidElement, useContext, useEffect, useReducer, type ReactElement, type ReactNode } from 'react';
+import {
+  cloneElement,
+  createContext,
+  isValidElement,
+  useContext,
+  useEffect,
+  useReducer,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 import type { MiniI18n, TOptions } from './i18next.ts';
 
 const I18nContext = createContext<MiniI18n | null>(null);
@@ -27,7 +36,15 @@ export function useTranslation() {
 }
 
 /** `<Trans i18nKey="…" components={{ terms: <a/> }} />`: the text with each `<terms>…</terms>` as that element. */
-export function Trans({ i18nKey, values, components = {} }: { i18nKey: string; values?: TOptions; components?: Record<string, ReactElement> }) {
+export function Trans({
+  i18nKey,
+  values,
+  components = {},
+}: {
+  i18nKey: string;
+  values?: TOptions;
+  components?: Record<string, ReactElement>;
+}) {
   const { t } = useTranslation();
   const text = t(i18nKey, values);
   const parts: ReactNode[] = [];

@@ -9,7 +9,11 @@ type MutateCallbacks<T> = { onSuccess?: (data: T) => void; onError?: (error: unk
 type MutationOptions<T, V> = { mutationFn: (variables: V) => Promise<T> } & MutateCallbacks<T>;
 
 export function useMutation<T, V>(options: MutationOptions<T, V>) {
-  const [state, setState] = useState<{ isPending: boolean; error: unknown; data: T | undefined }>({ isPending: false, error: null, data: undefined });
+  const [state, setState] = useState<{ isPending: boolean; error: unknown; data: T | undefined }>({
+    isPending: false,
+    error: null,
+    data: undefined,
+  });
   const latest = useRef(options);
   latest.current = options;
   const mutateAsync = useCallback((variables: V): Promise<T> => {

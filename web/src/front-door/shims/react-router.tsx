@@ -38,7 +38,8 @@ export function useSearchParams(): [URLSearchParams] {
 }
 
 export function useNavigate() {
-  return (to: string, options: { replace?: boolean } = {}) => (options.replace ? window.location.replace(to) : window.location.assign(to));
+  return (to: string, options: { replace?: boolean } = {}) =>
+    options.replace ? window.location.replace(to) : window.location.assign(to);
 }
 
 export function Navigate({ to }: { to: string; replace?: boolean }) {

@@ -43,11 +43,22 @@ const TONES: Record<Tone, string> = {
 };
 
 export function Toaster() {
-  const items = useSyncExternalStore(subscribe, () => shown, () => shown);
+  const items = useSyncExternalStore(
+    subscribe,
+    () => shown,
+    () => shown,
+  );
   return (
-    <section aria-live="polite" className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4">
+    <section
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4"
+    >
       {items.map((item) => (
-        <p key={item.id} role="status" className={`rounded-card border bg-white px-4 py-3 text-sm font-semibold shadow-raised ${TONES[item.tone]}`}>
+        <p
+          key={item.id}
+          role="status"
+          className={`rounded-card border bg-white px-4 py-3 text-sm font-semibold shadow-raised ${TONES[item.tone]}`}
+        >
           {item.text}
         </p>
       ))}

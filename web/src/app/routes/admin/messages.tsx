@@ -7,7 +7,8 @@ import { useLastMessageWrite, type AdminMessageFilters } from '../../../features
 import { paths } from '../../paths.ts';
 import { AuditTimeline } from '../../../features/audit/index.ts';
 
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | 'all' => (value !== null && (values as readonly string[]).includes(value) ? (value as T) : 'all');
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | 'all' =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : 'all';
 
 /** /admin/messages: filters and page in the address, so a refresh or a shared link keeps them. */
 export function AdminMessagesRoute() {
@@ -49,7 +50,11 @@ export function AdminMessageCreateRoute() {
   return (
     <>
       <title>{`${t('messages.admin.form.createTitle')} · ${t('app.name')}`}</title>
-      <AdminMessageForm messageId={null} listHref={paths.adminMessages.getHref()} editHref={paths.adminMessage.getHref} />
+      <AdminMessageForm
+        messageId={null}
+        listHref={paths.adminMessages.getHref()}
+        editHref={paths.adminMessage.getHref}
+      />
     </>
   );
 }
@@ -61,7 +66,12 @@ export function AdminMessageEditRoute() {
   return (
     <>
       <title>{`${t('messages.admin.form.editTitle')} · ${t('app.name')}`}</title>
-      <AdminMessageForm key={messageId} messageId={messageId} listHref={paths.adminMessages.getHref()} editHref={paths.adminMessage.getHref} />
+      <AdminMessageForm
+        key={messageId}
+        messageId={messageId}
+        listHref={paths.adminMessages.getHref()}
+        editHref={paths.adminMessage.getHref}
+      />
       <div className="mt-8">
         <AuditTimeline subject="message" id={messageId} {...(lastWrite === undefined ? {} : { after: lastWrite })} />
       </div>

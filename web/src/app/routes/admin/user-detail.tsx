@@ -5,7 +5,9 @@ import { AdminUserDetail } from '../../../features/admin-users/components/admin-
 import { paths } from '../../paths.ts';
 
 // The audit timeline is its own chunk: the detail draws first, the timeline when it has loaded.
-const AuditTimeline = lazy(() => import('../../../features/audit/components/audit-timeline.tsx').then((module) => ({ default: module.AuditTimeline })));
+const AuditTimeline = lazy(() =>
+  import('../../../features/audit/components/audit-timeline.tsx').then((module) => ({ default: module.AuditTimeline })),
+);
 
 /** /admin/users/{userId} (spec 3 §2.6), with the user's audit timeline under it. */
 export function AdminUserDetailRoute() {

@@ -16,13 +16,18 @@ export function AdminUserPaymentsRoute() {
   const page = Math.max(1, Number.parseInt(search.get('page') ?? '1', 10) || 1);
   const list = useUserPayments(userId, page);
   const payer = list.data?.orders[0]?.customerUid;
-  const title = payer ? t('payments.userList.headingOf', { name: payer.companyName || payer.name || payer.email }) : t('payments.userList.adminHeading');
+  const title = payer
+    ? t('payments.userList.headingOf', { name: payer.companyName || payer.name || payer.email })
+    : t('payments.userList.adminHeading');
   return (
     <>
       <title>{`${title} · ${t('app.name')}`}</title>
       <div className="flex flex-col gap-6">
         <header className="flex flex-col gap-3">
-          <Link to={paths.adminUser.getHref(userId)} className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 hover:underline">
+          <Link
+            to={paths.adminUser.getHref(userId)}
+            className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 hover:underline"
+          >
             <ArrowLeft className="size-4" aria-hidden="true" />
             {t('payments.userList.backToUser')}
           </Link>

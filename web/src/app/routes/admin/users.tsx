@@ -2,7 +2,12 @@ import { useCallback } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { AdminUserList } from '../../../features/admin-users/components/admin-user-list.tsx';
-import { NO_USER_FILTERS, paramsFromUserFilters, userFiltersFromParams, type AdminUserFilters } from '../../../features/admin-users/user-filters.ts';
+import {
+  NO_USER_FILTERS,
+  paramsFromUserFilters,
+  userFiltersFromParams,
+  type AdminUserFilters,
+} from '../../../features/admin-users/user-filters.ts';
 import { paths } from '../../paths.ts';
 
 /** Navigation state the list understands: `after` is the log position of a write made just before (a deletion). */
@@ -24,7 +29,9 @@ export function AdminUsersRoute() {
     (changes: Partial<AdminUserFilters>) => {
       // a search typed letter by letter replaces its own history entry; other changes add one
       const replace = Object.keys(changes).every((key) => key === 'search' || key === 'page') && 'search' in changes;
-      setParams(paramsFromUserFilters({ ...NO_USER_FILTERS, ...userFiltersFromParams(params), ...changes }), { replace });
+      setParams(paramsFromUserFilters({ ...NO_USER_FILTERS, ...userFiltersFromParams(params), ...changes }), {
+        replace,
+      });
     },
     [params, setParams],
   );
@@ -37,7 +44,12 @@ export function AdminUsersRoute() {
           <h1 className="text-xl font-bold text-neutral-900 sm:text-2xl">{t('adminUsers.list.title')}</h1>
           <p className="mt-1.5 text-base text-neutral-600">{t('adminUsers.list.description')}</p>
         </header>
-        <AdminUserList filters={filters} onFiltersChange={update} after={afterOf(state)} detailHref={paths.adminUser.getHref} />
+        <AdminUserList
+          filters={filters}
+          onFiltersChange={update}
+          after={afterOf(state)}
+          detailHref={paths.adminUser.getHref}
+        />
       </div>
     </>
   );

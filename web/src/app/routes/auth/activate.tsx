@@ -20,7 +20,10 @@ export function ActivateRoute() {
       <AuthLayout variant="narrow">
         {activation.isError ? (
           <div className="flex flex-col items-center py-4 text-center">
-            <div className="flex size-16 items-center justify-center rounded-full bg-alert-50 text-alert-700" aria-hidden="true">
+            <div
+              className="flex size-16 items-center justify-center rounded-full bg-alert-50 text-alert-700"
+              aria-hidden="true"
+            >
               <MailX className="size-7" />
             </div>
             <h1 className="mt-6 text-xl font-bold text-neutral-900">{t('account.messages.activationInvalid')}</h1>

@@ -34,9 +34,16 @@ export function KakaoReturnRoute() {
     const sent = takeKakaoState();
     const code = searchParams.get('code');
     if (searchParams.get('error')) return setOutcome({ kind: 'cancelled' });
-    if (!code || !sent || searchParams.get('state') !== sent) return setOutcome({ kind: 'failed', message: t('login.kakao.stateMismatch') });
+    if (!code || !sent || searchParams.get('state') !== sent)
+      return setOutcome({ kind: 'failed', message: t('login.kakao.stateMismatch') });
     api
-      .request({ method: 'POST', path: '/auth/kakao/code', body: { code, redirectUri: kakaoReturnUri() }, auth: 'none', schema: kakaoAuthResponseSchema })
+      .request({
+        method: 'POST',
+        path: '/auth/kakao/code',
+        body: { code, redirectUri: kakaoReturnUri() },
+        auth: 'none',
+        schema: kakaoAuthResponseSchema,
+      })
       .then(
         ({ data }) => store.signIn(data),
         (error: unknown) => setOutcome({ kind: 'failed', message: describeError(error) }),
@@ -55,8 +62,13 @@ export function KakaoReturnRoute() {
           </div>
         ) : (
           <div className="mt-6 flex flex-col gap-6">
-            <Banner tone={outcome.kind === 'cancelled' ? 'info' : 'alert'}>{outcome.kind === 'cancelled' ? t('login.kakao.cancelled') : outcome.message}</Banner>
-            <Link to={paths.login.getHref()} className="font-semibold text-primary-700 underline-offset-4 hover:underline">
+            <Banner tone={outcome.kind === 'cancelled' ? 'info' : 'alert'}>
+              {outcome.kind === 'cancelled' ? t('login.kakao.cancelled') : outcome.message}
+            </Banner>
+            <Link
+              to={paths.login.getHref()}
+              className="font-semibold text-primary-700 underline-offset-4 hover:underline"
+            >
               {t('login.kakao.back')}
             </Link>
           </div>

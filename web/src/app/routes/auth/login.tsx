@@ -10,7 +10,11 @@ export function LoginRoute() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
   const store = useSessionStore();
-  const panel: LoginPanel | undefined = searchParams.has('forgot') ? 'forgot' : searchParams.has('resend') ? 'resend' : undefined;
+  const panel: LoginPanel | undefined = searchParams.has('forgot')
+    ? 'forgot'
+    : searchParams.has('resend')
+      ? 'resend'
+      : undefined;
 
   return (
     <>

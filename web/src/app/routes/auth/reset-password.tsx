@@ -45,7 +45,11 @@ export function ResetPasswordRoute() {
           <>
             <h1 className="text-xl font-bold text-neutral-900 sm:text-2xl">{t('resetPassword.heading')}</h1>
             <p className="mt-2 mb-8 text-base text-neutral-600">{t('resetPassword.description')}</p>
-            <ResetPasswordForm token={token} onReset={() => setOutcome('reset')} onLinkInvalid={() => setOutcome('spent')} />
+            <ResetPasswordForm
+              token={token}
+              onReset={() => setOutcome('reset')}
+              onLinkInvalid={() => setOutcome('spent')}
+            />
           </>
         ) : (
           <div className="flex min-h-48 items-center justify-center gap-3 text-neutral-500">

@@ -46,7 +46,10 @@ function Welcome({ email }: { email: string }) {
   const resend = useResendVerification();
   return (
     <div className="flex flex-col items-center py-6 text-center sm:py-10">
-      <div className="flex size-16 items-center justify-center rounded-full bg-primary-50 text-primary-600" aria-hidden="true">
+      <div
+        className="flex size-16 items-center justify-center rounded-full bg-primary-50 text-primary-600"
+        aria-hidden="true"
+      >
         <MailCheck className="size-7" />
       </div>
       <h1 className="mt-6 text-xl font-bold text-neutral-900 sm:text-2xl">{t('signup.welcome.heading')}</h1>

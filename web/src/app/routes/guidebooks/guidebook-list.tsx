@@ -22,7 +22,11 @@ export function GuidebookListRoute() {
       <div className="flex flex-col gap-8">
         <ListPageHeader
           title={
-            <Link to={recentHref} title={t('guidebookLists.list.toRecent')} className="underline-offset-8 hover:text-primary-700 hover:underline">
+            <Link
+              to={recentHref}
+              title={t('guidebookLists.list.toRecent')}
+              className="underline-offset-8 hover:text-primary-700 hover:underline"
+            >
               {admin ? t('guidebookLists.list.adminTitle') : t('guidebookLists.list.title')}
             </Link>
           }

@@ -46,7 +46,8 @@ function pageOf<T>(results: T[], { page = 1, pageSize = 10, totalCount = results
 /** Enter in the box: the search form submits (jsdom has no implicit submission on a key press). */
 const submitSearch = (box: HTMLElement) => fireEvent.submit(box.closest('form')!);
 
-const listCalls = (requests: RecordedRequest[], pathname: string) => requests.filter((request) => request.url.pathname === pathname);
+const listCalls = (requests: RecordedRequest[], pathname: string) =>
+  requests.filter((request) => request.url.pathname === pathname);
 
 describe('/guidebooks', () => {
   it('numbers the rows from the page: page 2 starts at 11; every column is there, in Korean', async () => {
@@ -56,12 +57,16 @@ describe('/guidebooks', () => {
 
     const table = await screen.findByRole('table', { name: '가이드북 목록' });
     const [header, first, second] = within(table).getAllByRole('row');
-    expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      '번호', '게시 상태', '제목', '회사', '수정일', '생성일', '조회수', '미리보기', 'QR',
-    ]);
+    expect(
+      within(header!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['번호', '게시 상태', '제목', '회사', '수정일', '생성일', '조회수', '미리보기', 'QR']);
     expect(within(first!).getAllByRole('cell')[0]?.textContent).toBe('11');
     expect(within(second!).getAllByRole('cell')[0]?.textContent).toBe('12');
-    expect(within(first!).getByRole('link', { name: '제주 여행 11' }).getAttribute('href')).toBe('/guidebooks/edit/gb-11');
+    expect(within(first!).getByRole('link', { name: '제주 여행 11' }).getAttribute('href')).toBe(
+      '/guidebooks/edit/gb-11',
+    );
     expect(within(first!).getByText('게시됨')).toBeDefined(); // the dot, for screen readers
     expect(within(first!).getByText('공개 갤러리')).toBeDefined();
     expect(within(second!).getByRole('link', { name: '제목 없는 가이드북' })).toBeDefined();
@@ -71,11 +76,17 @@ describe('/guidebooks', () => {
     expect(within(first!).queryByRole('link', { name: '포켓트래블' })).toBeNull();
     // Cards under 768 px carry the same numbers.
     const cards = screen.getByRole('list', { name: '가이드북 목록' });
-    expect(within(cards).getAllByRole('listitem').map((card) => card.textContent?.trim().slice(0, 2))).toEqual(['11', '12']);
+    expect(
+      within(cards)
+        .getAllByRole('listitem')
+        .map((card) => card.textContent?.trim().slice(0, 2)),
+    ).toEqual(['11', '12']);
 
     expect(listCalls(requests, '/api/guidebooks/')[0]?.url.searchParams.get('page')).toBe('2');
     expect(screen.getByRole('button', { name: '2 페이지' }).getAttribute('aria-current')).toBe('page');
-    expect(screen.getByRole('heading', { level: 1, name: '가이드북' }).querySelector('a')?.getAttribute('href')).toBe('/guidebooks/recent');
+    expect(screen.getByRole('heading', { level: 1, name: '가이드북' }).querySelector('a')?.getAttribute('href')).toBe(
+      '/guidebooks/recent',
+    );
     expect(screen.getAllByRole('link', { name: '새 가이드북' })[0]?.getAttribute('href')).toBe('/guidebooks/create');
     // No administrator filters for a person.
     expect(screen.queryByRole('combobox')).toBeNull();
@@ -98,23 +109,35 @@ describe('/guidebooks', () => {
     stubFetch(() => json(pageOf([])));
     renderApp({ path: '/guidebooks', ...inEnglish });
     expect(await screen.findByText('Sorry! No Guidebooks Found')).toBeDefined();
-    expect(screen.getByText('Create your first guidebook. Starting from the sample is the quickest way.')).toBeDefined();
+    expect(
+      screen.getByText('Create your first guidebook. Starting from the sample is the quickest way.'),
+    ).toBeDefined();
     const main = screen.getByRole('main');
-    expect(within(main).getAllByRole('link', { name: 'New guidebook' }).map((link) => link.getAttribute('href'))).toEqual([
-      '/guidebooks/create',
-      '/guidebooks/create',
-    ]);
-    expect(within(main).getByRole('link', { name: 'Start from the sample' }).getAttribute('href')).toBe('/guidebooks/sample');
+    expect(
+      within(main)
+        .getAllByRole('link', { name: 'New guidebook' })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/guidebooks/create', '/guidebooks/create']);
+    expect(within(main).getByRole('link', { name: 'Start from the sample' }).getAttribute('href')).toBe(
+      '/guidebooks/sample',
+    );
   });
 
   it("shows 'Something went wrong' when the list cannot be read, and tries again", async () => {
     let attempts = 0;
     stubFetch((request) => {
       // The header's bell reads the inbox too; only the list's reads count here.
-      if (!request.url.pathname.startsWith('/api/guidebooks')) return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
+      if (!request.url.pathname.startsWith('/api/guidebooks'))
+        return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
       attempts += 1;
       return attempts === 1
-        ? problem({ type: 'about:blank', title: 'Internal Server Error', status: 500, code: 'internal_error', message: 'Internal error' })
+        ? problem({
+            type: 'about:blank',
+            title: 'Internal Server Error',
+            status: 500,
+            code: 'internal_error',
+            message: 'Internal error',
+          })
         : json(pageOf([row(1)]));
     });
     renderApp({ path: '/guidebooks', ...inEnglish });
@@ -136,7 +159,9 @@ describe('/guidebooks', () => {
 
     const box = screen.getByRole('searchbox', { name: '가이드북 검색' });
     fireEvent.change(box, { target: { value: '  부산 ' } });
-    expect(listCalls(requests, '/api/guidebooks/').some((request) => request.url.searchParams.has('search'))).toBe(false);
+    expect(listCalls(requests, '/api/guidebooks/').some((request) => request.url.searchParams.has('search'))).toBe(
+      false,
+    );
     submitSearch(box);
     await waitFor(() => expect(router.state.location.search).toBe('?search=%EB%B6%80%EC%82%B0&today=true'));
     expect(await screen.findByText('죄송합니다! 가이드북이 없어요')).toBeDefined();
@@ -162,7 +187,11 @@ describe('/guidebooks', () => {
     const table = await screen.findByRole('table');
 
     fireEvent.click(within(table).getByRole('link', { name: 'Preview ‘제주 여행 1’' }));
-    expect(open).toHaveBeenCalledWith('/guidebooks/preview/gb-1', 'pocketguide-preview', 'popup=yes,width=435,height=700');
+    expect(open).toHaveBeenCalledWith(
+      '/guidebooks/preview/gb-1',
+      'pocketguide-preview',
+      'popup=yes,width=435,height=700',
+    );
 
     fireEvent.click(within(table).getByRole('button', { name: 'QR code of ‘제주 여행 1’' }));
     const dialog = await screen.findByRole('dialog', { name: 'QR code' });
@@ -177,30 +206,49 @@ describe('/guidebooks', () => {
     const locked = await screen.findByRole('dialog', { name: 'QR code' });
     expect(within(locked).queryByRole('img')).toBeNull();
     expect(locked.textContent).toContain('This guidebook is not published yet');
-    expect(within(locked).getByRole('link', { name: 'Publish in the editor' }).getAttribute('href')).toBe('/guidebooks/edit/gb-2');
+    expect(within(locked).getByRole('link', { name: 'Publish in the editor' }).getAttribute('href')).toBe(
+      '/guidebooks/edit/gb-2',
+    );
   });
 });
 
 describe('/admin/guidebooks', () => {
   it('uses the administrators’ call with the user-type and status filters; companies link to their owners', async () => {
     const requests = stubFetch(() => json(pageOf([adminRow(1)])));
-    const { router } = renderApp({ path: '/admin/guidebooks', language: 'en', auth: signedInAdmin({ language: 'en' }) });
+    const { router } = renderApp({
+      path: '/admin/guidebooks',
+      language: 'en',
+      auth: signedInAdmin({ language: 'en' }),
+    });
     const table = await screen.findByRole('table');
     expect(listCalls(requests, '/api/admin/guidebooks')).toHaveLength(1);
     expect(within(table).getByRole('link', { name: '제주투어' }).getAttribute('href')).toBe('/admin/users/owner-7');
-    expect(screen.getByRole('heading', { level: 1 }).querySelector('a')?.getAttribute('href')).toBe('/admin/guidebooks/recent');
+    expect(screen.getByRole('heading', { level: 1 }).querySelector('a')?.getAttribute('href')).toBe(
+      '/admin/guidebooks/recent',
+    );
 
     const userType = screen.getByRole('combobox', { name: 'User type' });
     const status = screen.getByRole('combobox', { name: 'Status' });
-    expect([...userType.querySelectorAll('option')].map((option) => option.textContent)).toEqual(['All Users', 'Admin', 'User']);
+    expect([...userType.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
+      'All Users',
+      'Admin',
+      'User',
+    ]);
     expect([...status.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
-      'All Status', 'Published', 'Unpublished', 'Public Gallery',
+      'All Status',
+      'Published',
+      'Unpublished',
+      'Public Gallery',
     ]);
 
     fireEvent.change(userType, { target: { value: 'admin' } });
     await waitFor(() => expect(router.state.location.search).toBe('?company=admin'));
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'public-gallery' } });
-    await waitFor(() => expect(listCalls(requests, '/api/admin/guidebooks').at(-1)?.url.searchParams.get('status')).toBe('public-gallery'));
+    await waitFor(() =>
+      expect(listCalls(requests, '/api/admin/guidebooks').at(-1)?.url.searchParams.get('status')).toBe(
+        'public-gallery',
+      ),
+    );
     expect(listCalls(requests, '/api/admin/guidebooks').at(-1)?.url.searchParams.get('company')).toBe('admin');
   });
 
@@ -213,7 +261,9 @@ describe('/admin/guidebooks', () => {
     renderApp({ path: '/admin/users/owner-7/guidebooks', auth: signedInAdmin() });
     expect(await within(await screen.findByRole('table')).findByRole('link', { name: '제주 여행 1' })).toBeDefined();
     expect(listCalls(requests, '/api/admin/users/owner-7/guidebooks')).toHaveLength(1);
-    expect(screen.getAllByRole('combobox').map((select) => (select as HTMLSelectElement).labels[0]?.textContent)).toEqual(['회원 유형']);
+    expect(
+      screen.getAllByRole('combobox').map((select) => (select as HTMLSelectElement).labels[0]?.textContent),
+    ).toEqual(['회원 유형']);
   });
 });
 
@@ -255,12 +305,21 @@ describe('/guidebooks/recent', () => {
   });
 
   it('a placeholder with the title when a published card has no thumbnail, or its image fails', async () => {
-    stubFetch(() => json(pageOf([row(1, { published: true }), row(2, { published: true, thumbnailUrl: 'https://cdn.example/broken.png' })])));
+    stubFetch(() =>
+      json(
+        pageOf([
+          row(1, { published: true }),
+          row(2, { published: true, thumbnailUrl: 'https://cdn.example/broken.png' }),
+        ]),
+      ),
+    );
     renderApp({ path: '/guidebooks/recent', auth: traveller });
     const [plain, broken] = (await screen.findAllByRole('article')) as [HTMLElement, HTMLElement];
     expect(plain.querySelector('[data-thumbnail-state]')?.getAttribute('data-thumbnail-state')).toBe('placeholder');
     fireEvent.error(broken.querySelector('img')!);
-    await waitFor(() => expect(broken.querySelector('[data-thumbnail-state]')?.getAttribute('data-thumbnail-state')).toBe('placeholder'));
+    await waitFor(() =>
+      expect(broken.querySelector('[data-thumbnail-state]')?.getAttribute('data-thumbnail-state')).toBe('placeholder'),
+    );
   });
 
   it('the QR button lays a 200 px, level H code over a published card; an unpublished one explains', async () => {
@@ -283,14 +342,18 @@ describe('/guidebooks/recent', () => {
 
   it("'No Recent Guidebooks Found' offers the sample fetched from the server and a blank guidebook", async () => {
     const sample = { ...sampleGuidebook('en'), _id: 'sample', origin: 'built-in' };
-    const requests = stubFetch((request) => json(request.url.pathname === '/api/sample/guidebook' ? sample : pageOf([])));
+    const requests = stubFetch((request) =>
+      json(request.url.pathname === '/api/sample/guidebook' ? sample : pageOf([])),
+    );
     renderApp({ path: '/guidebooks/recent', ...inEnglish });
 
     expect(await screen.findByRole('heading', { name: 'No Recent Guidebooks Found' })).toBeDefined();
     const sampleCard = await screen.findByRole('link', { name: /Jeju: 4 days with family/ });
     expect(sampleCard.getAttribute('href')).toBe('/guidebooks/sample');
     expect(sampleCard.textContent).toContain('Start from the sample');
-    expect(screen.getByRole('link', { name: /Start with a blank guidebook/ }).getAttribute('href')).toBe('/guidebooks/create');
+    expect(screen.getByRole('link', { name: /Start with a blank guidebook/ }).getAttribute('href')).toBe(
+      '/guidebooks/create',
+    );
     expect(listCalls(requests, '/api/sample/guidebook')[0]?.url.searchParams.get('lang')).toBe('en');
     expect(screen.queryByRole('link', { name: /MORE GUIDEBOOKS/ })).toBeNull();
   });
@@ -309,9 +372,11 @@ describe('/guidebooks/recent', () => {
     submitSearch(box);
     const table = await screen.findByRole('table', { name: 'Search results' });
     await within(table).findByRole('link', { name: '제주 여행 4' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
-      'No.', 'Title', 'Company', 'Last Updated', 'Preview', 'QR',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['No.', 'Title', 'Company', 'Last Updated', 'Preview', 'QR']);
     expect(within(table).getAllByRole('row')[1]?.querySelector('td')?.textContent).toBe('4');
     expect(screen.queryAllByRole('article')).toHaveLength(0);
     const call = listCalls(requests, '/api/guidebooks/recent').at(-1);

@@ -71,7 +71,9 @@ export function useListUrlState(): [GuidebookListFilters, UpdateFilters] {
   const update = useCallback<UpdateFilters>(
     (changes, options) => {
       const current = filtersFromParams(params);
-      setParams(paramsFromFilters({ ...DEFAULT_FILTERS, ...current, ...changes }), { replace: options?.replace ?? false });
+      setParams(paramsFromFilters({ ...DEFAULT_FILTERS, ...current, ...changes }), {
+        replace: options?.replace ?? false,
+      });
     },
     [params, setParams],
   );

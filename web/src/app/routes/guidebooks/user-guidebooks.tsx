@@ -32,7 +32,12 @@ export function UserGuidebooksRoute() {
             description={user.data ? [user.data.companyName, user.data.email].filter(Boolean).join(' · ') : undefined}
           />
         </div>
-        <GuidebookList scope={{ kind: 'user', userId }} filters={filters} onFiltersChange={updateFilters} links={guidebookLinks(true)} />
+        <GuidebookList
+          scope={{ kind: 'user', userId }}
+          filters={filters}
+          onFiltersChange={updateFilters}
+          links={guidebookLinks(true)}
+        />
       </div>
     </>
   );

@@ -14,7 +14,11 @@ function useRange(): [InsightsRange, (range: InsightsRange) => void] {
   const from = search.get('from');
   const to = search.get('to');
   const range = { from: from && DAY.test(from) ? from : shiftDay(today, -29), to: to && DAY.test(to) ? to : today };
-  return [range, (next) => setSearch((current) => ({ ...Object.fromEntries(current), from: next.from, to: next.to }), { replace: true })];
+  return [
+    range,
+    (next) =>
+      setSearch((current) => ({ ...Object.fromEntries(current), from: next.from, to: next.to }), { replace: true }),
+  ];
 }
 
 /** /guidebooks/{id}/insights: one guidebook's readers, for its owner and administrators. */
@@ -25,11 +29,19 @@ export function GuidebookInsightsRoute() {
   return (
     <div className="flex flex-col gap-4">
       <title>{`${t('insights.title')} · ${t('app.name')}`}</title>
-      <Link to={paths.guidebooks.getHref()} className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-primary-700 hover:underline">
+      <Link
+        to={paths.guidebooks.getHref()}
+        className="inline-flex w-fit items-center gap-1.5 text-sm font-semibold text-primary-700 hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t('insights.back')}
       </Link>
-      <InsightsView target={{ kind: 'guidebook', guidebookId }} title={t('insights.title')} range={range} onRangeChange={setRange} />
+      <InsightsView
+        target={{ kind: 'guidebook', guidebookId }}
+        title={t('insights.title')}
+        range={range}
+        onRangeChange={setRange}
+      />
     </div>
   );
 }

@@ -16,14 +16,20 @@ export function UserPaymentsRoute() {
   const list = useUserPayments(userId, page);
   const own = session?.id === userId;
   const payer = own ? null : list.data?.orders[0]?.customerUid;
-  const title = payer ? t('payments.userList.headingOf', { name: payer.companyName || payer.name || payer.email }) : t('payments.userList.heading');
+  const title = payer
+    ? t('payments.userList.headingOf', { name: payer.companyName || payer.name || payer.email })
+    : t('payments.userList.heading');
   return (
     <>
       <title>{`${title} · ${t('app.name')}`}</title>
       <div className="flex flex-col gap-6">
         <header className="flex flex-col gap-3">
           <Link
-            to={own || !session?.isAdmin ? `${paths.settingsSubscription.getHref()}?step=paymentHistory` : paths.adminPayments.getHref()}
+            to={
+              own || !session?.isAdmin
+                ? `${paths.settingsSubscription.getHref()}?step=paymentHistory`
+                : paths.adminPayments.getHref()
+            }
             className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 hover:underline"
           >
             <ArrowLeft className="size-4" aria-hidden="true" />

@@ -10,7 +10,10 @@ export function SettingsChangePasswordRoute() {
   return (
     <>
       <title>{`${t('settings.changePassword.heading')} · ${t('app.name')}`}</title>
-      <SettingsSectionHeader title={t('settings.changePassword.heading')} description={t('settings.changePassword.description')} />
+      <SettingsSectionHeader
+        title={t('settings.changePassword.heading')}
+        description={t('settings.changePassword.description')}
+      />
       <ChangePasswordForm userId={session.id} email={session.email} />
     </>
   );

@@ -27,7 +27,9 @@ export function SettingsLayout() {
                   className={({ isActive }) =>
                     cx(
                       'flex h-10 items-center gap-2.5 rounded-control px-3 text-sm font-semibold whitespace-nowrap transition-colors md:h-11',
-                      isActive ? 'bg-white text-primary-700 shadow-raised ring-1 ring-neutral-200' : 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900',
+                      isActive
+                        ? 'bg-white text-primary-700 shadow-raised ring-1 ring-neutral-200'
+                        : 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900',
                     )
                   }
                 >

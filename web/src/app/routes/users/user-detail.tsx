@@ -20,7 +20,13 @@ export function UserDetailRoute() {
           payments: paths.userPayments.getHref(userId),
           ownAccount: paths.userDetail.getHref(session?.id ?? ''),
           ...(own
-            ? { own: { guidebooks: paths.guidebooks.getHref(), profile: paths.settingsProfile.getHref(), subscription: paths.settingsSubscription.getHref() } }
+            ? {
+                own: {
+                  guidebooks: paths.guidebooks.getHref(),
+                  profile: paths.settingsProfile.getHref(),
+                  subscription: paths.settingsSubscription.getHref(),
+                },
+              }
             : {}),
           ...(session?.isAdmin ? { manage: paths.adminUser.getHref(userId) } : {}),
         }}

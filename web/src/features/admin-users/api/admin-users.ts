@@ -53,7 +53,14 @@ export function useUserActivity(userId: string, { enabled = true }: { enabled?: 
     queryFn: async ({ signal }) => {
       // after this browser changed the user, read the activity as of that change
       const after = queryClient.getQueryData<CachedUser>(userQueryKey(userId))?.position;
-      return (await api.request({ path: `/admin/users/${encodeURIComponent(userId)}/activity`, query: { after }, schema: adminUserActivitySchema, signal })).data;
+      return (
+        await api.request({
+          path: `/admin/users/${encodeURIComponent(userId)}/activity`,
+          query: { after },
+          schema: adminUserActivitySchema,
+          signal,
+        })
+      ).data;
     },
     enabled,
   });
@@ -92,7 +99,12 @@ export function useAdminUserAction(userId: string) {
       switch (action.type) {
         case 'hide':
         case 'unhide': {
-          const { data } = await api.request({ method: 'PATCH', path, body: { isHidden: action.type === 'hide' }, schema: userUpdatedSchema });
+          const { data } = await api.request({
+            method: 'PATCH',
+            path,
+            body: { isHidden: action.type === 'hide' },
+            schema: userUpdatedSchema,
+          });
           const { position, ...user } = data;
           return { user, position };
         }
@@ -101,8 +113,14 @@ export function useAdminUserAction(userId: string) {
           return { user: null, position: data.position };
         }
         default: {
-          const body = action.type === 'change-plan' ? { customerUid: userId, plan: action.plan } : { customerUid: userId };
-          const { data } = await api.request({ method: 'POST', path: SUBSCRIPTION_PATHS[action.type], body, schema: adminSubscriptionAnswerSchema });
+          const body =
+            action.type === 'change-plan' ? { customerUid: userId, plan: action.plan } : { customerUid: userId };
+          const { data } = await api.request({
+            method: 'POST',
+            path: SUBSCRIPTION_PATHS[action.type],
+            body,
+            schema: adminSubscriptionAnswerSchema,
+          });
           return { user: data.user, position: data.position };
         }
       }
@@ -115,7 +133,10 @@ export function useAdminUserAction(userId: string) {
         return;
       }
       // shown at once, then read again after the write (the cached position makes the refetch wait for it)
-      queryClient.setQueryData<CachedUser>(userQueryKey(userId), { ...user, ...(position === undefined ? {} : { position }) });
+      queryClient.setQueryData<CachedUser>(userQueryKey(userId), {
+        ...user,
+        ...(position === undefined ? {} : { position }),
+      });
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: userQueryKey(userId) }),
         queryClient.invalidateQueries({ queryKey: userActivityQueryKey(userId) }),

@@ -17,7 +17,13 @@ import {
   Trash2,
   UserX,
 } from 'lucide-react';
-import { ADMIN_PLANS, SUBSCRIPTION_MESSAGES, isAdminRole, type AdminUserActivity, type UserView } from '@pocketguide/contracts';
+import {
+  ADMIN_PLANS,
+  SUBSCRIPTION_MESSAGES,
+  isAdminRole,
+  type AdminUserActivity,
+  type UserView,
+} from '@pocketguide/contracts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -48,10 +54,21 @@ type AdminUserDetailProps = {
 };
 
 /** The subscription rules the server may answer with (contracts' SUBSCRIPTION_MESSAGES), each with a text of ours. */
-const SUBSCRIPTION_RULES = ['oneMonthForSubscribed', 'oneMonthUnsubscribe', 'alreadySubscribed', 'notSubscribed'] as const;
+const SUBSCRIPTION_RULES = [
+  'oneMonthForSubscribed',
+  'oneMonthUnsubscribe',
+  'alreadySubscribed',
+  'notSubscribed',
+] as const;
 
 /** An action waiting for its confirm dialog. */
-type Pending = { action: AdminUserAction; title: string; message: string; confirmLabel: string; tone: 'primary' | 'accent' };
+type Pending = {
+  action: AdminUserAction;
+  title: string;
+  message: string;
+  confirmLabel: string;
+  tone: 'primary' | 'accent';
+};
 
 /**
  * /admin/users/{userId} (spec 3 §2.6): the activity overview (counts, months active), user management (hide,
@@ -73,7 +90,10 @@ export function AdminUserDetail({ userId, listHref, guidebooksHref, paymentsHref
   const [plan, setPlan] = useState<AdminPlan | null>(null);
 
   const back = (
-    <Link to={listHref} className="inline-flex items-center gap-1 self-start text-sm font-semibold text-primary-700 underline-offset-4 hover:underline">
+    <Link
+      to={listHref}
+      className="inline-flex items-center gap-1 self-start text-sm font-semibold text-primary-700 underline-offset-4 hover:underline"
+    >
       <ChevronLeft className="size-4" aria-hidden="true" />
       {t('adminUsers.detail.back')}
     </Link>
@@ -97,10 +117,22 @@ export function AdminUserDetail({ userId, listHref, guidebooksHref, paymentsHref
         {back}
         {missing ? (
           <div className="rounded-card border border-dashed border-neutral-300 bg-white">
-            <EmptyState className="py-14" icon={<UserX className="size-6" />} title={t('adminUsers.detail.notFound')} titleAs="h1" />
+            <EmptyState
+              className="py-14"
+              icon={<UserX className="size-6" />}
+              title={t('adminUsers.detail.notFound')}
+              titleAs="h1"
+            />
           </div>
         ) : (
-          <Banner tone="alert" action={<Button variant="secondary" size="sm" onClick={() => void user.refetch()}>{t('common.retry')}</Button>}>
+          <Banner
+            tone="alert"
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void user.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
             <p className="font-semibold">{t('adminUsers.detail.error')}</p>
             <p>{errorMessage(user.error)}</p>
           </Banner>
@@ -111,7 +143,7 @@ export function AdminUserDetail({ userId, listHref, guidebooksHref, paymentsHref
 
   const person = user.data;
   const self = session?.id === person.id;
-  const chosenPlan: AdminPlan = plan ?? (ADMIN_PLANS.find((value) => value === person.subscriptionType) ?? 'standard');
+  const chosenPlan: AdminPlan = plan ?? ADMIN_PLANS.find((value) => value === person.subscriptionType) ?? 'standard';
   const name = person.name || person.email;
 
   const ask = (next: Pending) => {
@@ -122,13 +154,28 @@ export function AdminUserDetail({ userId, listHref, guidebooksHref, paymentsHref
   const run = async ({ action: chosen, title }: Pending) => {
     try {
       const result = await action.mutateAsync(chosen);
-      toast.success(t(`adminUsers.done.${chosen.type}`, { name, plan: chosen.type === 'change-plan' ? t(`plans.${chosen.plan}`) : '' }));
-      if (chosen.type === 'delete') void navigate(listHref, { replace: true, state: result.position === undefined ? {} : { after: result.position } });
+      toast.success(
+        t(`adminUsers.done.${chosen.type}`, {
+          name,
+          plan: chosen.type === 'change-plan' ? t(`plans.${chosen.plan}`) : '',
+        }),
+      );
+      if (chosen.type === 'delete')
+        void navigate(listHref, {
+          replace: true,
+          state: result.position === undefined ? {} : { after: result.position },
+        });
     } catch (error) {
       const subscription = chosen.type !== 'hide' && chosen.type !== 'unhide' && chosen.type !== 'delete';
       // the account's own subscription rules, in the reader's language; then the payment texts; then the generic ones
-      const rule = isApiError(error) ? SUBSCRIPTION_RULES.find((key) => SUBSCRIPTION_MESSAGES[key] === error.message) : undefined;
-      const message = rule ? t(`adminUsers.serverMessages.${rule}`) : subscription ? paymentErrorMessage(error) : errorMessage(error);
+      const rule = isApiError(error)
+        ? SUBSCRIPTION_RULES.find((key) => SUBSCRIPTION_MESSAGES[key] === error.message)
+        : undefined;
+      const message = rule
+        ? t(`adminUsers.serverMessages.${rule}`)
+        : subscription
+          ? paymentErrorMessage(error)
+          : errorMessage(error);
       setFailure({ title: t('adminUsers.detail.actionFailed', { action: title }), message });
       toast.error(message);
     }
@@ -139,17 +186,23 @@ export function AdminUserDetail({ userId, listHref, guidebooksHref, paymentsHref
       {back}
       <header className="flex flex-col gap-2" data-admin-user={person.id}>
         <div className="flex flex-wrap items-center gap-2">
-          <h1 className="text-xl font-bold break-all text-neutral-900 sm:text-2xl">{person.name || t('adminUsers.noName')}</h1>
+          <h1 className="text-xl font-bold break-all text-neutral-900 sm:text-2xl">
+            {person.name || t('adminUsers.noName')}
+          </h1>
           <UserStatusBadge status={person.status} />
           <UserPlanBadge plan={person.subscriptionType} subscribed={person.subscription} />
           {isAdminRole(person.role) ? (
-            <span className="rounded-full bg-neutral-900 px-2 py-0.5 text-xs font-semibold text-white">{t('adminUsers.detail.adminRole')}</span>
+            <span className="rounded-full bg-neutral-900 px-2 py-0.5 text-xs font-semibold text-white">
+              {t('adminUsers.detail.adminRole')}
+            </span>
           ) : null}
         </div>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-neutral-600">
           <span className="break-all">{person.email}</span>
           {person.companyName ? <span className="break-all">{person.companyName}</span> : null}
-          <span className="tabular-nums">{t('adminUsers.detail.joined', { date: formatDateTime(person.createdAt) })}</span>
+          <span className="tabular-nums">
+            {t('adminUsers.detail.joined', { date: formatDateTime(person.createdAt) })}
+          </span>
         </p>
       </header>
 
@@ -169,7 +222,12 @@ export function AdminUserDetail({ userId, listHref, guidebooksHref, paymentsHref
         </Banner>
       ) : null}
 
-      <ActivityOverview activity={activity.data} pending={activity.isPending} failed={activity.isError} onRetry={() => void activity.refetch()} />
+      <ActivityOverview
+        activity={activity.data}
+        pending={activity.isPending}
+        failed={activity.isError}
+        onRetry={() => void activity.refetch()}
+      />
 
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <DetailCard title={t('adminUsers.subscription.title')} description={t('adminUsers.subscription.description')}>
@@ -265,7 +323,9 @@ export function AdminUserDetail({ userId, listHref, guidebooksHref, paymentsHref
         </DetailCard>
 
         <DetailCard title={t('adminUsers.management.title')} description={t('adminUsers.management.description')}>
-          <p className="text-sm text-neutral-600">{person.isHidden ? t('adminUsers.management.hiddenNow') : t('adminUsers.management.visibleNow')}</p>
+          <p className="text-sm text-neutral-600">
+            {person.isHidden ? t('adminUsers.management.hiddenNow') : t('adminUsers.management.visibleNow')}
+          </p>
           {self ? <p className="mt-2 text-sm text-neutral-500">{t('adminUsers.management.self')}</p> : null}
           <div className="mt-5 flex flex-wrap gap-2 border-t border-neutral-100 pt-5">
             {person.isHidden ? (
@@ -330,8 +390,20 @@ export function AdminUserDetail({ userId, listHref, guidebooksHref, paymentsHref
         <CompanyDetails user={person} />
         <DetailCard title={t('adminUsers.links.title')}>
           <ul className="-my-2 divide-y divide-neutral-100">
-            <RecordLink href={guidebooksHref} icon={<BookOpen className="size-4.5" />} label={t('adminUsers.links.guidebooks')} hint={t('adminUsers.links.guidebooksHint', { count: activity.data?.guidebooksCount ?? person.guidebooksCount })} />
-            <RecordLink href={paymentsHref} icon={<Receipt className="size-4.5" />} label={t('adminUsers.links.payments')} hint={t('adminUsers.links.paymentsHint')} />
+            <RecordLink
+              href={guidebooksHref}
+              icon={<BookOpen className="size-4.5" />}
+              label={t('adminUsers.links.guidebooks')}
+              hint={t('adminUsers.links.guidebooksHint', {
+                count: activity.data?.guidebooksCount ?? person.guidebooksCount,
+              })}
+            />
+            <RecordLink
+              href={paymentsHref}
+              icon={<Receipt className="size-4.5" />}
+              label={t('adminUsers.links.payments')}
+              hint={t('adminUsers.links.paymentsHint')}
+            />
           </ul>
         </DetailCard>
       </div>
@@ -359,14 +431,20 @@ function RecordLink({ href, icon, label, hint }: { href: string; icon: ReactNode
   return (
     <li>
       <Link to={href} className="group flex items-center gap-3 py-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-50 text-primary-600" aria-hidden="true">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-50 text-primary-600"
+          aria-hidden="true"
+        >
           {icon}
         </span>
         <span className="min-w-0 flex-1">
           <span className="block font-semibold text-neutral-900 group-hover:text-primary-700">{label}</span>
           <span className="block text-sm text-neutral-500">{hint}</span>
         </span>
-        <ChevronRight className="size-5 shrink-0 text-neutral-400 transition-transform group-hover:translate-x-0.5" aria-hidden="true" />
+        <ChevronRight
+          className="size-5 shrink-0 text-neutral-400 transition-transform group-hover:translate-x-0.5"
+          aria-hidden="true"
+        />
       </Link>
     </li>
   );
@@ -398,7 +476,9 @@ export function SubscriptionSummary({ user }: { user: UserView }) {
       <dd className="text-neutral-800" data-subscription-state={state}>
         {t(`adminUsers.subscription.states.${state}`)}
       </dd>
-      <dt className="text-neutral-500">{paid ? t('adminUsers.subscription.expiresAt') : t('adminUsers.subscription.trialEndsAt')}</dt>
+      <dt className="text-neutral-500">
+        {paid ? t('adminUsers.subscription.expiresAt') : t('adminUsers.subscription.trialEndsAt')}
+      </dt>
       <dd className="text-neutral-800 tabular-nums">{formatDateTime(user.expiresAt)}</dd>
       <dt className="text-neutral-500">{t('adminUsers.subscription.paymentMethod')}</dt>
       <dd className="flex items-center gap-1.5 text-neutral-800">
@@ -409,7 +489,12 @@ export function SubscriptionSummary({ user }: { user: UserView }) {
   );
 }
 
-type ActivityOverviewProps = { activity: AdminUserActivity | undefined; pending: boolean; failed: boolean; onRetry: () => void };
+type ActivityOverviewProps = {
+  activity: AdminUserActivity | undefined;
+  pending: boolean;
+  failed: boolean;
+  onRetry: () => void;
+};
 
 /** The statistic counts of the overview, the months since joining and the last activity. */
 function ActivityOverview({ activity, pending, failed, onRetry }: ActivityOverviewProps) {
@@ -418,29 +503,64 @@ function ActivityOverview({ activity, pending, failed, onRetry }: ActivityOvervi
   const none = '—';
   const stats: { key: string; label: string; value: string; icon: ReactNode }[] = activity
     ? [
-        { key: 'guidebooks', label: t('adminUsers.activity.guidebooks'), value: number(activity.guidebooksCount), icon: <BookOpen className="size-4" /> },
-        { key: 'published', label: t('adminUsers.activity.published'), value: number(activity.publishedCount), icon: <Globe className="size-4" /> },
-        { key: 'gallery', label: t('adminUsers.activity.gallery'), value: number(activity.publicGalleryCount), icon: <Images className="size-4" /> },
-        { key: 'views', label: t('adminUsers.activity.views'), value: number(activity.views), icon: <Eye className="size-4" /> },
-        { key: 'payments', label: t('adminUsers.activity.payments'), value: activity.payments ? number(activity.payments.count) : none, icon: <Receipt className="size-4" /> },
+        {
+          key: 'guidebooks',
+          label: t('adminUsers.activity.guidebooks'),
+          value: number(activity.guidebooksCount),
+          icon: <BookOpen className="size-4" />,
+        },
+        {
+          key: 'published',
+          label: t('adminUsers.activity.published'),
+          value: number(activity.publishedCount),
+          icon: <Globe className="size-4" />,
+        },
+        {
+          key: 'gallery',
+          label: t('adminUsers.activity.gallery'),
+          value: number(activity.publicGalleryCount),
+          icon: <Images className="size-4" />,
+        },
+        {
+          key: 'views',
+          label: t('adminUsers.activity.views'),
+          value: number(activity.views),
+          icon: <Eye className="size-4" />,
+        },
+        {
+          key: 'payments',
+          label: t('adminUsers.activity.payments'),
+          value: activity.payments ? number(activity.payments.count) : none,
+          icon: <Receipt className="size-4" />,
+        },
         {
           key: 'paid',
           label: t('adminUsers.activity.paidTotal'),
           value: activity.payments ? formatWon(activity.payments.total, i18n.language) : none,
           icon: <CreditCard className="size-4" />,
         },
-        { key: 'months', label: t('adminUsers.activity.monthsActive'), value: t('adminUsers.activity.months', { count: activity.monthsActive }), icon: <CalendarClock className="size-4" /> },
+        {
+          key: 'months',
+          label: t('adminUsers.activity.monthsActive'),
+          value: t('adminUsers.activity.months', { count: activity.monthsActive }),
+          icon: <CalendarClock className="size-4" />,
+        },
       ]
     : [];
 
   return (
-    <section aria-labelledby="admin-user-activity" className="rounded-card border border-neutral-200 bg-white p-5 shadow-raised sm:p-6">
+    <section
+      aria-labelledby="admin-user-activity"
+      className="rounded-card border border-neutral-200 bg-white p-5 shadow-raised sm:p-6"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="admin-user-activity" className="text-base font-bold text-neutral-900">
           {t('adminUsers.activity.title')}
         </h2>
         {activity ? (
-          <p className="text-sm text-neutral-500 tabular-nums">{t('adminUsers.activity.lastActivity', { date: formatDateTime(activity.lastActivityAt) })}</p>
+          <p className="text-sm text-neutral-500 tabular-nums">
+            {t('adminUsers.activity.lastActivity', { date: formatDateTime(activity.lastActivityAt) })}
+          </p>
         ) : null}
       </div>
       {pending && !failed ? (
@@ -449,14 +569,26 @@ function ActivityOverview({ activity, pending, failed, onRetry }: ActivityOvervi
           {t('adminUsers.activity.loading')}
         </p>
       ) : failed ? (
-        <Banner className="mt-4" tone="alert" action={<Button variant="secondary" size="sm" onClick={onRetry}>{t('common.retry')}</Button>}>
+        <Banner
+          className="mt-4"
+          tone="alert"
+          action={
+            <Button variant="secondary" size="sm" onClick={onRetry}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
           {t('adminUsers.activity.error')}
         </Banner>
       ) : (
         <>
           <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7" data-activity-stats>
             {stats.map((stat) => (
-              <div key={stat.key} className="rounded-control border border-neutral-100 bg-neutral-50 px-3 py-2.5" data-stat={stat.key}>
+              <div
+                key={stat.key}
+                className="rounded-control border border-neutral-100 bg-neutral-50 px-3 py-2.5"
+                data-stat={stat.key}
+              >
                 <dt className="flex items-center gap-1.5 text-xs font-semibold text-neutral-500">
                   <span aria-hidden="true">{stat.icon}</span>
                   {stat.label}
@@ -465,7 +597,9 @@ function ActivityOverview({ activity, pending, failed, onRetry }: ActivityOvervi
               </div>
             ))}
           </dl>
-          {activity && activity.payments === null ? <p className="mt-3 text-xs text-neutral-500">{t('adminUsers.activity.paymentsUnknown')}</p> : null}
+          {activity && activity.payments === null ? (
+            <p className="mt-3 text-xs text-neutral-500">{t('adminUsers.activity.paymentsUnknown')}</p>
+          ) : null}
         </>
       )}
     </section>

@@ -53,7 +53,8 @@ export function AdminUserList({ filters, onFiltersChange, after, detailHref }: A
   const first = (filters.page - 1) * USERS_PAGE_SIZE + 1;
   const planOptions: SubscriptionType[] = [...PLAN_FILTERS];
   // a link may name a plan the filter does not offer (mini, onemonth…): it is shown as chosen
-  if (filters.subscriptionType !== 'all' && !planOptions.includes(filters.subscriptionType)) planOptions.push(filters.subscriptionType);
+  if (filters.subscriptionType !== 'all' && !planOptions.includes(filters.subscriptionType))
+    planOptions.push(filters.subscriptionType);
 
   return (
     <div className="flex flex-col gap-5">
@@ -75,7 +76,9 @@ export function AdminUserList({ filters, onFiltersChange, after, detailHref }: A
               { value: 'all', label: t('adminUsers.list.allPlans') },
               ...planOptions.map((plan) => ({ value: plan, label: t(`plans.${plan}`) })),
             ]}
-            onChange={(value) => onFiltersChange({ subscriptionType: value as AdminUserFilters['subscriptionType'], page: 1 })}
+            onChange={(value) =>
+              onFiltersChange({ subscriptionType: value as AdminUserFilters['subscriptionType'], page: 1 })
+            }
           />
           <FilterSelect
             inlineFrom="md"
@@ -93,13 +96,32 @@ export function AdminUserList({ filters, onFiltersChange, after, detailHref }: A
       {filters.today || filters.role !== 'all' || filters.paid || list.data ? (
         <div className="flex flex-wrap items-center gap-2 text-sm text-neutral-600">
           {filters.role === 'user' ? (
-            <FilterChip label={t('adminUsers.list.membersChip')} remove={t('adminUsers.list.removeMembers')} onRemove={() => onFiltersChange({ role: 'all', page: 1 })} />
+            <FilterChip
+              label={t('adminUsers.list.membersChip')}
+              remove={t('adminUsers.list.removeMembers')}
+              onRemove={() => onFiltersChange({ role: 'all', page: 1 })}
+            />
           ) : null}
-          {filters.paid ? <FilterChip label={t('adminUsers.list.paidChip')} remove={t('adminUsers.list.removePaid')} onRemove={() => onFiltersChange({ paid: false, page: 1 })} /> : null}
-          {filters.today ? <FilterChip label={t('adminUsers.list.todayChip')} remove={t('adminUsers.list.removeToday')} onRemove={() => onFiltersChange({ today: false, page: 1 })} /> : null}
+          {filters.paid ? (
+            <FilterChip
+              label={t('adminUsers.list.paidChip')}
+              remove={t('adminUsers.list.removePaid')}
+              onRemove={() => onFiltersChange({ paid: false, page: 1 })}
+            />
+          ) : null}
+          {filters.today ? (
+            <FilterChip
+              label={t('adminUsers.list.todayChip')}
+              remove={t('adminUsers.list.removeToday')}
+              onRemove={() => onFiltersChange({ today: false, page: 1 })}
+            />
+          ) : null}
           {list.data ? (
             <p className="tabular-nums" data-users-total>
-              {t('adminUsers.list.total', { count: list.data.totalCount, formatted: list.data.totalCount.toLocaleString() })}
+              {t('adminUsers.list.total', {
+                count: list.data.totalCount,
+                formatted: list.data.totalCount.toLocaleString(),
+              })}
             </p>
           ) : null}
         </div>
@@ -142,7 +164,12 @@ export function AdminUserList({ filters, onFiltersChange, after, detailHref }: A
         <>
           <UserTable users={list.data.users} first={first} detailHref={detailHref} />
           <UserCards users={list.data.users} first={first} detailHref={detailHref} />
-          <Pagination page={filters.page} pageCount={list.data.pageCount} onPageChange={(page) => onFiltersChange({ page })} label={t('adminUsers.list.pages')} />
+          <Pagination
+            page={filters.page}
+            pageCount={list.data.pageCount}
+            onPageChange={(page) => onFiltersChange({ page })}
+            label={t('adminUsers.list.pages')}
+          />
         </>
       )}
     </div>
@@ -161,13 +188,27 @@ function UserTable({ users, first, detailHref }: RowsProps) {
         <caption className="sr-only">{t('adminUsers.list.caption')}</caption>
         <thead className="border-b border-neutral-200 bg-neutral-50 text-xs text-neutral-500">
           <tr>
-            <th scope="col" className={`${head} w-14 text-center`}>{t('adminUsers.columns.number')}</th>
-            <th scope="col" className={head}>{t('adminUsers.columns.name')}</th>
-            <th scope="col" className={head}>{t('adminUsers.columns.company')}</th>
-            <th scope="col" className={head}>{t('adminUsers.columns.email')}</th>
-            <th scope="col" className={head}>{t('adminUsers.columns.joined')}</th>
-            <th scope="col" className={head}>{t('adminUsers.columns.subscription')}</th>
-            <th scope="col" className={head}>{t('adminUsers.columns.status')}</th>
+            <th scope="col" className={`${head} w-14 text-center`}>
+              {t('adminUsers.columns.number')}
+            </th>
+            <th scope="col" className={head}>
+              {t('adminUsers.columns.name')}
+            </th>
+            <th scope="col" className={head}>
+              {t('adminUsers.columns.company')}
+            </th>
+            <th scope="col" className={head}>
+              {t('adminUsers.columns.email')}
+            </th>
+            <th scope="col" className={head}>
+              {t('adminUsers.columns.joined')}
+            </th>
+            <th scope="col" className={head}>
+              {t('adminUsers.columns.subscription')}
+            </th>
+            <th scope="col" className={head}>
+              {t('adminUsers.columns.status')}
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -180,7 +221,11 @@ function UserTable({ users, first, detailHref }: RowsProps) {
             >
               <td className="px-4 py-3 text-center text-neutral-500 tabular-nums">{first + index}</td>
               <td className="max-w-48 px-4 py-3">
-                <Link to={detailHref(user.id)} className="line-clamp-1 font-semibold break-all text-neutral-900 hover:text-primary-700" onClick={(event) => event.stopPropagation()}>
+                <Link
+                  to={detailHref(user.id)}
+                  className="line-clamp-1 font-semibold break-all text-neutral-900 hover:text-primary-700"
+                  onClick={(event) => event.stopPropagation()}
+                >
                   {user.name || t('adminUsers.noName')}
                 </Link>
               </td>
@@ -190,7 +235,9 @@ function UserTable({ users, first, detailHref }: RowsProps) {
               <td className="max-w-64 px-4 py-3 text-neutral-700">
                 <span className="line-clamp-1 break-all">{user.email}</span>
               </td>
-              <td className="px-4 py-3 whitespace-nowrap text-neutral-600 tabular-nums">{formatDateTime(user.createdAt)}</td>
+              <td className="px-4 py-3 whitespace-nowrap text-neutral-600 tabular-nums">
+                {formatDateTime(user.createdAt)}
+              </td>
               <td className="px-4 py-3">
                 <UserPlanBadge plan={user.subscriptionType} subscribed={user.subscription} />
               </td>
@@ -216,7 +263,9 @@ function UserCards({ users, first, detailHref }: RowsProps) {
             className="flex items-start gap-3 rounded-card border border-neutral-200 bg-white p-4 shadow-raised hover:border-primary-200"
             data-user-card={user.id}
           >
-            <span className="mt-0.5 w-6 shrink-0 text-right text-xs text-neutral-500 tabular-nums">{first + index}</span>
+            <span className="mt-0.5 w-6 shrink-0 text-right text-xs text-neutral-500 tabular-nums">
+              {first + index}
+            </span>
             <span className="flex min-w-0 flex-1 flex-col gap-1">
               <span className="flex flex-wrap items-center gap-2">
                 <span className="font-semibold break-all text-neutral-900">{user.name || t('adminUsers.noName')}</span>
@@ -226,7 +275,9 @@ function UserCards({ users, first, detailHref }: RowsProps) {
               <span className="text-sm break-all text-neutral-600">{user.email}</span>
               <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-neutral-500">
                 <UserPlanBadge plan={user.subscriptionType} subscribed={user.subscription} />
-                <span className="tabular-nums">{t('adminUsers.list.joinedOn', { date: formatDateTime(user.createdAt) })}</span>
+                <span className="tabular-nums">
+                  {t('adminUsers.list.joinedOn', { date: formatDateTime(user.createdAt) })}
+                </span>
               </span>
             </span>
             <ChevronRight className="mt-1 size-5 shrink-0 text-neutral-400" aria-hidden="true" />
@@ -236,4 +287,3 @@ function UserCards({ users, first, detailHref }: RowsProps) {
     </ol>
   );
 }
-

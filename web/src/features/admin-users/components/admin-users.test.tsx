@@ -20,12 +20,16 @@ function person(n: number, over: Partial<UserView> = {}): UserView {
   });
 }
 
-function page(users: UserView[], { page: current = 1, totalCount = users.length }: { page?: number; totalCount?: number } = {}) {
+function page(
+  users: UserView[],
+  { page: current = 1, totalCount = users.length }: { page?: number; totalCount?: number } = {},
+) {
   const pageCount = Math.max(1, Math.ceil(totalCount / 10));
   return json({ users, pages: pageCount, results: users, page: current, pageCount, pageSize: 10, totalCount });
 }
 
-const listRequests = (requests: RecordedRequest[]) => requests.filter((request) => request.method === 'GET' && request.url.pathname === '/api/users');
+const listRequests = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.method === 'GET' && request.url.pathname === '/api/users');
 const lastQuery = (requests: RecordedRequest[]) => Object.fromEntries(listRequests(requests).at(-1)!.url.searchParams);
 
 describe('the admin users list', () => {
@@ -34,8 +38,16 @@ describe('the admin users list', () => {
     const { router } = renderApp({ path: '/admin/users?subscriptionType=pro&today', language: 'en', auth: admin });
     const table = await screen.findByRole('table', {}, WAIT);
     expect(lastQuery(requests)).toEqual({ page: '1', limit: '10', subscriptionType: 'pro', today: 'true' });
-    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['No.', 'Name', 'Company', 'Email', 'Date Joined', 'Subscription', 'Status']);
-    expect(within(table).getAllByRole('row')[1]?.textContent).toBe('1Person 1Company 1person1@example.com2026.11.11 ' + new Date('2026-11-11T01:02:03.000Z').toTimeString().slice(0, 8) + 'ProActive');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['No.', 'Name', 'Company', 'Email', 'Date Joined', 'Subscription', 'Status']);
+    expect(within(table).getAllByRole('row')[1]?.textContent).toBe(
+      '1Person 1Company 1person1@example.com2026.11.11 ' +
+        new Date('2026-11-11T01:02:03.000Z').toTimeString().slice(0, 8) +
+        'ProActive',
+    );
     expect((screen.getByRole('combobox', { name: 'Plan' }) as HTMLSelectElement).value).toBe('pro');
 
     fireEvent.click(screen.getByRole('button', { name: 'Show every joining date' }));
@@ -43,7 +55,9 @@ describe('the admin users list', () => {
     expect(screen.queryByText('Joined today')).toBeNull();
 
     fireEvent.change(screen.getByRole('combobox', { name: 'Status' }), { target: { value: 'hidden' } });
-    await waitFor(() => expect(lastQuery(requests)).toEqual({ page: '1', limit: '10', subscriptionType: 'pro', status: 'hidden' }));
+    await waitFor(() =>
+      expect(lastQuery(requests)).toEqual({ page: '1', limit: '10', subscriptionType: 'pro', status: 'hidden' }),
+    );
     expect(router.state.location.search).toBe('?subscriptionType=pro&status=hidden');
   });
 
@@ -61,7 +75,9 @@ describe('the admin users list', () => {
     fireEvent.change(screen.getByRole('searchbox', { name: 'Search users' }), { target: { value: '  kim ' } });
     // not at once: the list follows the box once typing pauses
     expect(lastQuery(requests).search).toBeUndefined();
-    await waitFor(() => expect(lastQuery(requests)).toEqual({ page: '1', limit: '10', status: 'active', search: 'kim' }));
+    await waitFor(() =>
+      expect(lastQuery(requests)).toEqual({ page: '1', limit: '10', status: 'active', search: 'kim' }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(lastQuery(requests)).toMatchObject({ page: '2', search: 'kim' }));
@@ -80,7 +96,9 @@ describe('the admin users list', () => {
     unmount();
     fail = true;
     renderApp({ path: '/admin/users', language: 'ko', auth: signedInAdmin() });
-    expect(await screen.findByText('회원 목록을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.', {}, WAIT)).toBeDefined();
+    expect(
+      await screen.findByText('회원 목록을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.', {}, WAIT),
+    ).toBeDefined();
     expect(screen.getByRole('button', { name: '다시 시도' })).toBeDefined();
   });
 });
@@ -98,7 +116,10 @@ const activity: AdminUserActivity = {
 };
 
 /** A small server for one user: GET it and its activity; the admin actions change it. */
-function userServer(initial: UserView, refuse: Partial<Record<string, { status: number; code: string; message: string }>> = {}) {
+function userServer(
+  initial: UserView,
+  refuse: Partial<Record<string, { status: number; code: string; message: string }>> = {},
+) {
   let user = initial;
   let position = 10;
   const requests = stubFetch((request) => {
@@ -106,7 +127,8 @@ function userServer(initial: UserView, refuse: Partial<Record<string, { status: 
     const refusal = refuse[path];
     if (refusal) return problem(refusal);
     if (request.method === 'GET' && path === `/api/users/${user.id}`) return json(user);
-    if (request.method === 'GET' && path === `/api/admin/users/${user.id}/activity`) return json({ ...activity, userId: user.id });
+    if (request.method === 'GET' && path === `/api/admin/users/${user.id}/activity`)
+      return json({ ...activity, userId: user.id });
     if (request.method === 'GET' && path === '/api/users') return page([]);
     if (request.method === 'GET') return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
     position += 1;
@@ -116,8 +138,14 @@ function userServer(initial: UserView, refuse: Partial<Record<string, { status: 
       return json({ ...user, position });
     }
     if (request.method === 'DELETE') return json({ message: 'The user has been deleted', position });
-    if (path === '/api/subscriptions/admin/subscribe-one-month') user = { ...user, subscription: true, subscriptionType: 'onemonth' };
-    if (path === '/api/subscriptions/admin/change-plan') user = { ...user, subscription: true, subscriptionType: (request.body as { plan: UserView['subscriptionType'] }).plan };
+    if (path === '/api/subscriptions/admin/subscribe-one-month')
+      user = { ...user, subscription: true, subscriptionType: 'onemonth' };
+    if (path === '/api/subscriptions/admin/change-plan')
+      user = {
+        ...user,
+        subscription: true,
+        subscriptionType: (request.body as { plan: UserView['subscriptionType'] }).plan,
+      };
     return json({ user, position });
   });
   return requests;
@@ -136,19 +164,21 @@ describe('the admin user detail', () => {
       return found!;
     });
     const value = (key: string) => stats.querySelector(`[data-stat="${key}"] dd`)?.textContent;
-    expect([value('guidebooks'), value('published'), value('gallery'), value('views'), value('payments'), value('paid'), value('months')]).toEqual([
-      '4',
-      '2',
-      '1',
-      '1,234',
-      '3',
-      '₩150,000',
-      '12 months',
-    ]);
+    expect([
+      value('guidebooks'),
+      value('published'),
+      value('gallery'),
+      value('views'),
+      value('payments'),
+      value('paid'),
+      value('months'),
+    ]).toEqual(['4', '2', '1', '1,234', '3', '₩150,000', '12 months']);
     expect(screen.getByText(`Last activity ${'2026.11.20'}`, { exact: false })).toBeDefined();
     expect(screen.getByRole('link', { name: /4 guidebooks/ }).getAttribute('href')).toBe('/admin/users/u1/guidebooks');
     expect(screen.getByRole('link', { name: /Payment history/ }).getAttribute('href')).toBe('/admin/users/u1/payments');
-    expect(document.querySelector('[data-company-field="companyAddress"] dd')?.textContent).toBe('서울특별시 중구 세종대로 110');
+    expect(document.querySelector('[data-company-field="companyAddress"] dd')?.textContent).toBe(
+      '서울특별시 중구 세종대로 110',
+    );
   });
 
   it('subscribes to one month only after the confirm, then reads the user again after the write', async () => {
@@ -167,10 +197,16 @@ describe('the admin user detail', () => {
     await waitFor(() => expect(writes(requests)).toHaveLength(1));
     expect(writes(requests)[0]).toMatchObject({ method: 'POST', body: { customerUid: 'u1' } });
     expect(writes(requests)[0]?.url.pathname).toBe('/api/subscriptions/admin/subscribe-one-month');
-    await waitFor(() => expect(document.querySelector('[data-subscription-state]')?.textContent).toBe('One month, does not renew'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-subscription-state]')?.textContent).toBe('One month, does not renew'),
+    );
     // read again as of the action's position
     await waitFor(() =>
-      expect(requests.some((request) => request.url.pathname === '/api/users/u1' && request.url.searchParams.get('after') === '11')).toBe(true),
+      expect(
+        requests.some(
+          (request) => request.url.pathname === '/api/users/u1' && request.url.searchParams.get('after') === '11',
+        ),
+      ).toBe(true),
     );
     expect(screen.getByRole('button', { name: 'One month of Standard' }).hasAttribute('disabled')).toBe(true);
     // a free user had no plan to charge for; now they have one
@@ -179,7 +215,11 @@ describe('the admin user detail', () => {
 
   it('shows a refusal on the page (not only in a log), in the reader’s language', async () => {
     const requests = userServer(person(1, { subscription: true, subscriptionType: 'standard' }), {
-      '/api/subscriptions/admin/change-plan': { status: 409, code: 'conflict', message: 'The plan cannot be changed now' },
+      '/api/subscriptions/admin/change-plan': {
+        status: 409,
+        code: 'conflict',
+        message: 'The plan cannot be changed now',
+      },
     });
     renderApp({ path: '/admin/users/u1', language: 'en', auth: admin });
     fireEvent.change(await screen.findByRole('combobox', { name: 'Plan' }, WAIT), { target: { value: 'business' } });
@@ -187,14 +227,18 @@ describe('the admin user detail', () => {
     const dialog = await screen.findByRole('dialog');
     expect(dialog.textContent).toContain('Change Person 1’s plan to Business?'.replace('’', "'"));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change plan' }));
-    await waitFor(() => expect(document.querySelector('[data-action-failure]')?.textContent).toBe('Change plan did not go through'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-action-failure]')?.textContent).toBe('Change plan did not go through'),
+    );
     expect(screen.getAllByText('The plan cannot be changed now').length).toBeGreaterThan(0);
     expect(writes(requests)[0]?.body).toEqual({ customerUid: 'u1', plan: 'business' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('schedules a payment for a paid plan (not for a free one) behind its confirm', async () => {
-    const requests = userServer(person(1, { subscription: true, subscriptionType: 'pro', paymentMethod: 'Shinhan card' }));
+    const requests = userServer(
+      person(1, { subscription: true, subscriptionType: 'pro', paymentMethod: 'Shinhan card' }),
+    );
     renderApp({ path: '/admin/users/u1', language: 'en', auth: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Schedule a payment' }, WAIT));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Schedule a payment' }));
@@ -206,12 +250,20 @@ describe('the admin user detail', () => {
 
   it('in Korean, a refusal the server words in English is shown in Korean', async () => {
     userServer(person(1, { subscription: true, subscriptionType: 'onemonth' }), {
-      '/api/subscriptions/admin/unsubscribe': { status: 409, code: 'conflict', message: 'One month subscription is not allowed to unsubscribe' },
+      '/api/subscriptions/admin/unsubscribe': {
+        status: 409,
+        code: 'conflict',
+        message: 'One month subscription is not allowed to unsubscribe',
+      },
     });
     renderApp({ path: '/admin/users/u1', language: 'ko', auth: signedInAdmin() });
     fireEvent.click(await screen.findByRole('button', { name: '구독 해지' }, WAIT));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: '구독 해지' }));
-    await waitFor(() => expect(document.querySelector('[data-action-failure]')?.textContent).toBe('‘구독 해지’ 요청을 처리하지 못했습니다'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-action-failure]')?.textContent).toBe(
+        '‘구독 해지’ 요청을 처리하지 못했습니다',
+      ),
+    );
     expect(screen.getAllByText('1개월 이용권은 구독 해지를 할 수 없습니다.').length).toBeGreaterThan(0);
   });
 
@@ -248,7 +300,9 @@ describe('the admin user detail', () => {
 describe('the user detail at /users/{userId}', () => {
   it('shows a person their own account, and refuses someone else’s with the way to their own', async () => {
     stubFetch((request) =>
-      request.url.pathname === '/api/users/user-1' ? json(userView({ language: 'en', guidebooksCount: 3 })) : problem({ status: 403, code: 'forbidden', message: 'Forbidden' }),
+      request.url.pathname === '/api/users/user-1'
+        ? json(userView({ language: 'en', guidebooksCount: 3 }))
+        : problem({ status: 403, code: 'forbidden', message: 'Forbidden' }),
     );
     const { unmount } = renderApp({ path: '/users/user-1', language: 'en', auth: signedIn({ language: 'en' }) });
     expect(await screen.findByRole('heading', { name: '김여행', level: 1 }, WAIT)).toBeDefined();

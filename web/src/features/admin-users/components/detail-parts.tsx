@@ -3,10 +3,21 @@ import { useTranslation } from 'react-i18next';
 import type { UserView } from '@pocketguide/contracts';
 
 /** A raised card with a heading: one part of a user's detail. */
-export function DetailCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function DetailCard({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
-    <section aria-labelledby={id} className="flex min-w-0 flex-col rounded-card border border-neutral-200 bg-white p-5 shadow-raised sm:p-6">
+    <section
+      aria-labelledby={id}
+      className="flex min-w-0 flex-col rounded-card border border-neutral-200 bg-white p-5 shadow-raised sm:p-6"
+    >
       <h2 id={id} className="text-base font-bold text-neutral-900">
         {title}
       </h2>
@@ -29,7 +40,12 @@ export function CompanyDetails({ user }: { user: UserView }) {
       key: 'website',
       label: t('adminUsers.company.website'),
       value: website ? (
-        <a href={website} target="_blank" rel="noopener noreferrer" className="font-semibold break-all text-primary-700 underline-offset-4 hover:underline">
+        <a
+          href={website}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-semibold break-all text-primary-700 underline-offset-4 hover:underline"
+        >
           {website}
         </a>
       ) : (

@@ -30,7 +30,15 @@ export type UserAccountLinks = {
  * they have been with us, the company details, and the ways to their payments, guidebooks and settings.
  * Administrators may open anyone's; the server refuses anyone else's to a person (shown, with the way to their own).
  */
-export function UserAccountDetail({ userId, links, now = new Date() }: { userId: string; links: UserAccountLinks; now?: Date }) {
+export function UserAccountDetail({
+  userId,
+  links,
+  now = new Date(),
+}: {
+  userId: string;
+  links: UserAccountLinks;
+  now?: Date;
+}) {
   const { t, i18n } = useTranslation();
   const user = useUser(userId);
   const errorMessage = useErrorMessage();
@@ -53,14 +61,24 @@ export function UserAccountDetail({ userId, links, now = new Date() }: { userId:
           title={t('adminUsers.account.notYours')}
           titleAs="h1"
           action={
-            <Link to={links.ownAccount} className="inline-flex h-11 items-center rounded-control bg-primary-600 px-5 font-semibold text-white hover:bg-primary-700">
+            <Link
+              to={links.ownAccount}
+              className="inline-flex h-11 items-center rounded-control bg-primary-600 px-5 font-semibold text-white hover:bg-primary-700"
+            >
               {t('adminUsers.account.toOwn')}
             </Link>
           }
         />
       </div>
     ) : (
-      <Banner tone="alert" action={<Button variant="secondary" size="sm" onClick={() => void user.refetch()}>{t('common.retry')}</Button>}>
+      <Banner
+        tone="alert"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void user.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
         <p className="font-semibold">{t('adminUsers.detail.error')}</p>
         <p>{errorMessage(user.error)}</p>
       </Banner>
@@ -74,7 +92,9 @@ export function UserAccountDetail({ userId, links, now = new Date() }: { userId:
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-col gap-2">
-        <p className="text-sm font-semibold text-primary-700">{links.own ? t('adminUsers.account.mine') : t('adminUsers.account.someone')}</p>
+        <p className="text-sm font-semibold text-primary-700">
+          {links.own ? t('adminUsers.account.mine') : t('adminUsers.account.someone')}
+        </p>
         <div className="flex flex-wrap items-center gap-2">
           <h1 className="text-xl font-bold break-all text-neutral-900 sm:text-2xl">{person.name || person.email}</h1>
           <UserStatusBadge status={person.status} />
@@ -82,10 +102,15 @@ export function UserAccountDetail({ userId, links, now = new Date() }: { userId:
         </div>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-neutral-600">
           <span className="break-all">{person.email}</span>
-          <span className="tabular-nums">{t('adminUsers.detail.joined', { date: formatDateTime(person.createdAt) })}</span>
+          <span className="tabular-nums">
+            {t('adminUsers.detail.joined', { date: formatDateTime(person.createdAt) })}
+          </span>
         </p>
         {links.manage ? (
-          <Link to={links.manage} className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 underline-offset-4 hover:underline">
+          <Link
+            to={links.manage}
+            className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 underline-offset-4 hover:underline"
+          >
             <ShieldCheck className="size-4" aria-hidden="true" />
             {t('adminUsers.account.manage')}
           </Link>
@@ -93,7 +118,10 @@ export function UserAccountDetail({ userId, links, now = new Date() }: { userId:
       </header>
 
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-        <Stat label={t('adminUsers.activity.monthsActive')} value={t('adminUsers.activity.months', { count: months })} />
+        <Stat
+          label={t('adminUsers.activity.monthsActive')}
+          value={t('adminUsers.activity.months', { count: months })}
+        />
         <Stat label={t('adminUsers.activity.guidebooks')} value={number(person.guidebooksCount)} />
         <Stat label={t('adminUsers.account.memberSince')} value={formatDateTime(person.createdAt).slice(0, 10)} />
       </dl>
@@ -110,9 +138,21 @@ export function UserAccountDetail({ userId, links, now = new Date() }: { userId:
           <Row href={links.payments} icon={<Receipt className="size-4.5" />} label={t('adminUsers.links.payments')} />
           {links.own ? (
             <>
-              <Row href={links.own.guidebooks} icon={<BookOpen className="size-4.5" />} label={t('adminUsers.account.myGuidebooks')} />
-              <Row href={links.own.subscription} icon={<Receipt className="size-4.5" />} label={t('adminUsers.account.subscriptionSettings')} />
-              <Row href={links.own.profile} icon={<Settings className="size-4.5" />} label={t('adminUsers.account.editProfile')} />
+              <Row
+                href={links.own.guidebooks}
+                icon={<BookOpen className="size-4.5" />}
+                label={t('adminUsers.account.myGuidebooks')}
+              />
+              <Row
+                href={links.own.subscription}
+                icon={<Receipt className="size-4.5" />}
+                label={t('adminUsers.account.subscriptionSettings')}
+              />
+              <Row
+                href={links.own.profile}
+                icon={<Settings className="size-4.5" />}
+                label={t('adminUsers.account.editProfile')}
+              />
             </>
           ) : null}
         </ul>
@@ -134,7 +174,10 @@ function Row({ href, icon, label }: { href: string; icon: ReactNode; label: stri
   return (
     <li>
       <Link to={href} className="group flex items-center gap-3 py-3">
-        <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-50 text-primary-600" aria-hidden="true">
+        <span
+          className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-50 text-primary-600"
+          aria-hidden="true"
+        >
           {icon}
         </span>
         <span className="min-w-0 flex-1 font-semibold text-neutral-900 group-hover:text-primary-700">{label}</span>

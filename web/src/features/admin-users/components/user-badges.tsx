@@ -12,7 +12,13 @@ const STATUS_LOOKS: Record<UserStatus, string> = {
 export function UserStatusBadge({ status }: { status: UserStatus }) {
   const { t } = useTranslation();
   return (
-    <span className={cx('inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset', STATUS_LOOKS[status])} data-user-status={status}>
+    <span
+      className={cx(
+        'inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset',
+        STATUS_LOOKS[status],
+      )}
+      data-user-status={status}
+    >
       {t(`adminUsers.status.${status}`)}
     </span>
   );
@@ -32,7 +38,9 @@ export function UserPlanBadge({ plan, subscribed }: { plan: SubscriptionType; su
       >
         {t(`plans.${plan}`)}
       </span>
-      {paid && !subscribed ? <span className="text-xs whitespace-nowrap text-neutral-500">{t('adminUsers.plan.ended')}</span> : null}
+      {paid && !subscribed ? (
+        <span className="text-xs whitespace-nowrap text-neutral-500">{t('adminUsers.plan.ended')}</span>
+      ) : null}
     </span>
   );
 }

@@ -16,7 +16,13 @@ export function useAuditTimeline(subject: AuditSubjectType, id: string, filter: 
       (
         await api.request({
           path: `/admin/audit/${subject}/${encodeURIComponent(id)}`,
-          query: { page: filter.page, limit: 20, actor: filter.actor || undefined, type: filter.type || undefined, after },
+          query: {
+            page: filter.page,
+            limit: 20,
+            actor: filter.actor || undefined,
+            type: filter.type || undefined,
+            after,
+          },
           schema: auditPageSchema,
           signal,
         })

@@ -47,7 +47,11 @@ function renderTimeline(language: Language) {
   sessionStore.signIn(signedInAdmin({ language: language === 'ko' ? 'kr' : 'en' }));
   const router = createMemoryRouter([{ path: '/', element: <AuditTimeline subject="user" id="u1" /> }]);
   return render(
-    <AppProvider queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })} i18n={createI18n(language)} sessionStore={sessionStore}>
+    <AppProvider
+      queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}
+      i18n={createI18n(language)}
+      sessionStore={sessionStore}
+    >
       <RouterProvider router={router} />
     </AppProvider>,
   );
@@ -55,7 +59,9 @@ function renderTimeline(language: Language) {
 
 describe('<AuditTimeline>', () => {
   it('says who did what in Korean, falls back to the type name, and filters by actor and type', async () => {
-    const requests = stubFetch(() => json(page([entry(9), entry(8, { type: 'SomethingNew', actor: null, actorId: 'system', summary: {} })])));
+    const requests = stubFetch(() =>
+      json(page([entry(9), entry(8, { type: 'SomethingNew', actor: null, actorId: 'system', summary: {} })])),
+    );
     renderTimeline('ko');
     expect(await screen.findByText('관리자 김철수가 요금제를 프로로 변경')).toBeTruthy();
     expect(screen.getAllByText('SomethingNew').length).toBeGreaterThan(0);
@@ -71,7 +77,11 @@ describe('<AuditTimeline>', () => {
   });
 
   it('says it in English, and exports the timeline as CSV with the session token', async () => {
-    const requests = stubFetch((request) => (request.url.searchParams.get('format') === 'csv' ? new Response('position\r\n9\r\n', { headers: { 'Content-Type': 'text/csv' } }) : json(page([entry(9, { actor: { ...admin, name: 'Kim' } })]))));
+    const requests = stubFetch((request) =>
+      request.url.searchParams.get('format') === 'csv'
+        ? new Response('position\r\n9\r\n', { headers: { 'Content-Type': 'text/csv' } })
+        : json(page([entry(9, { actor: { ...admin, name: 'Kim' } })])),
+    );
     const createObjectURL = vi.fn(() => 'blob:audit');
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});

@@ -25,7 +25,17 @@ export type AuditTimelineProps = {
   after?: number;
 };
 
-function FilterSelect({ label, value, options, onChange }: { label: string; value: string; options: { value: string; label: string }[]; onChange: (value: string) => void }) {
+function FilterSelect({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
   const id = useId();
   return (
     <div className="flex min-w-0 flex-col gap-1">
@@ -45,7 +55,10 @@ function FilterSelect({ label, value, options, onChange }: { label: string; valu
             </option>
           ))}
         </select>
-        <ChevronDown className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-neutral-500" aria-hidden="true" />
+        <ChevronDown
+          className="pointer-events-none absolute top-1/2 right-2.5 size-4 -translate-y-1/2 text-neutral-500"
+          aria-hidden="true"
+        />
       </div>
     </div>
   );
@@ -60,7 +73,9 @@ function Entry({ entry }: { entry: AuditEntry }) {
         <time dateTime={entry.at} className="text-sm text-neutral-500 tabular-nums">
           {formatDateTime(entry.at)}
         </time>
-        <span className="font-medium break-words text-neutral-900">{describeEvent(entry, t, (key) => i18n.exists(key))}</span>
+        <span className="font-medium break-words text-neutral-900">
+          {describeEvent(entry, t, (key) => i18n.exists(key))}
+        </span>
       </div>
       <details className="text-xs text-neutral-600">
         <summary className="cursor-pointer select-none">
@@ -122,7 +137,12 @@ export function AuditTimeline({ subject, id, headingLevel = 2, after }: AuditTim
     setExporting(format);
     setExportError(null);
     try {
-      await downloadExport(`/admin/audit/${subject}/${encodeURIComponent(id)}`, { format, actor, type }, session?.token, `audit-${subject}-${id}.${format}`);
+      await downloadExport(
+        `/admin/audit/${subject}/${encodeURIComponent(id)}`,
+        { format, actor, type },
+        session?.token,
+        `audit-${subject}-${id}.${format}`,
+      );
     } catch (error) {
       setExportError(errorMessage(error) || t('audit.export.failed'));
     } finally {
@@ -132,7 +152,11 @@ export function AuditTimeline({ subject, id, headingLevel = 2, after }: AuditTim
 
   const data = timeline.data;
   return (
-    <section className="rounded-card border border-neutral-200 bg-white p-5 shadow-raised" aria-labelledby={`audit-${subject}-${id}`} data-audit-timeline={`${subject}-${id}`}>
+    <section
+      className="rounded-card border border-neutral-200 bg-white p-5 shadow-raised"
+      aria-labelledby={`audit-${subject}-${id}`}
+      data-audit-timeline={`${subject}-${id}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <Heading id={`audit-${subject}-${id}`} className="flex items-center gap-2 text-lg font-bold text-neutral-900">
@@ -142,10 +166,22 @@ export function AuditTimeline({ subject, id, headingLevel = 2, after }: AuditTim
           <p className="mt-1 text-sm text-neutral-600">{t('audit.description')}</p>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" size="sm" icon={<Download className="size-4" />} loading={exporting === 'ndjson'} onClick={() => void exportAs('ndjson')}>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Download className="size-4" />}
+            loading={exporting === 'ndjson'}
+            onClick={() => void exportAs('ndjson')}
+          >
             {t('audit.export.ndjson')}
           </Button>
-          <Button variant="secondary" size="sm" icon={<Download className="size-4" />} loading={exporting === 'csv'} onClick={() => void exportAs('csv')}>
+          <Button
+            variant="secondary"
+            size="sm"
+            icon={<Download className="size-4" />}
+            loading={exporting === 'csv'}
+            onClick={() => void exportAs('csv')}
+          >
             {t('audit.export.csv')}
           </Button>
         </div>
@@ -163,7 +199,10 @@ export function AuditTimeline({ subject, id, headingLevel = 2, after }: AuditTim
             setActor(value);
             setPage(1);
           }}
-          options={[{ value: '', label: t('audit.filters.all') }, ...(data?.actors ?? []).map((a) => ({ value: a.id, label: actorLabel({ actor: a, actorId: a.id }, t) }))]}
+          options={[
+            { value: '', label: t('audit.filters.all') },
+            ...(data?.actors ?? []).map((a) => ({ value: a.id, label: actorLabel({ actor: a, actorId: a.id }, t) })),
+          ]}
         />
         <FilterSelect
           label={t('audit.filters.type')}
@@ -172,7 +211,10 @@ export function AuditTimeline({ subject, id, headingLevel = 2, after }: AuditTim
             setType(value);
             setPage(1);
           }}
-          options={[{ value: '', label: t('audit.filters.all') }, ...(data?.types ?? []).map((value) => ({ value, label: value }))]}
+          options={[
+            { value: '', label: t('audit.filters.all') },
+            ...(data?.types ?? []).map((value) => ({ value, label: value })),
+          ]}
         />
         {data ? <p className="pb-2 text-sm text-neutral-600">{t('audit.count', { count: data.totalCount })}</p> : null}
       </div>
@@ -182,7 +224,15 @@ export function AuditTimeline({ subject, id, headingLevel = 2, after }: AuditTim
           {t('audit.loading')}
         </p>
       ) : timeline.isError ? (
-        <Banner tone="alert" className="mt-4" action={<Button variant="secondary" size="sm" onClick={() => void timeline.refetch()}>{t('common.retry')}</Button>}>
+        <Banner
+          tone="alert"
+          className="mt-4"
+          action={
+            <Button variant="secondary" size="sm" onClick={() => void timeline.refetch()}>
+              {t('common.retry')}
+            </Button>
+          }
+        >
           <p className="font-semibold">{t('audit.failed')}</p>
         </Banner>
       ) : timeline.data.results.length === 0 ? (
@@ -194,7 +244,14 @@ export function AuditTimeline({ subject, id, headingLevel = 2, after }: AuditTim
               <Entry key={entry.position} entry={entry} />
             ))}
           </ol>
-          {timeline.data.pageCount > 1 ? <Pagination page={page} pageCount={timeline.data.pageCount} onPageChange={setPage} label={t('audit.title')} /> : null}
+          {timeline.data.pageCount > 1 ? (
+            <Pagination
+              page={page}
+              pageCount={timeline.data.pageCount}
+              onPageChange={setPage}
+              label={t('audit.title')}
+            />
+          ) : null}
         </>
       )}
     </section>

@@ -4,7 +4,12 @@ import type { ApiClient } from '../../../lib/api-client.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 
 /** GET /api/users/activate/{email}/{hash}: verifies the email (a second click is answered 200 as well). */
-export async function activateAccount(api: ApiClient, email: string, hash: string, signal?: AbortSignal): Promise<AccountAck> {
+export async function activateAccount(
+  api: ApiClient,
+  email: string,
+  hash: string,
+  signal?: AbortSignal,
+): Promise<AccountAck> {
   const { data } = await api.request({
     path: `/users/activate/${encodeURIComponent(email)}/${encodeURIComponent(hash)}`,
     auth: 'none',

@@ -11,7 +11,13 @@ export type PasswordResetRequest = {
 
 /** POST /api/password-resets: the same answer whether or not the email has an account. */
 export async function requestPasswordReset(api: ApiClient, body: PasswordResetRequest): Promise<AccountAck> {
-  const { data } = await api.request({ method: 'POST', path: '/password-resets', body, auth: 'none', schema: accountAckSchema });
+  const { data } = await api.request({
+    method: 'POST',
+    path: '/password-resets',
+    body,
+    auth: 'none',
+    schema: accountAckSchema,
+  });
   return data;
 }
 

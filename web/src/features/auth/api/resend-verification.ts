@@ -5,7 +5,12 @@ import { useApiClient } from '../../../lib/api-client-context.tsx';
 
 /** POST /api/users/verify/{email}: sends a new verification mail (409 when already verified, 404 when unknown). */
 export async function resendVerification(api: ApiClient, email: string): Promise<AccountAck> {
-  const { data } = await api.request({ method: 'POST', path: `/users/verify/${encodeURIComponent(email)}`, auth: 'none', schema: accountAckSchema });
+  const { data } = await api.request({
+    method: 'POST',
+    path: `/users/verify/${encodeURIComponent(email)}`,
+    auth: 'none',
+    schema: accountAckSchema,
+  });
   return data;
 }
 

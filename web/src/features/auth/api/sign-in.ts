@@ -7,7 +7,12 @@ export type SignInCredentials = { email: string; password: string };
 
 /** POST /api/auth with HTTP Basic credentials: 201 with a token and the session data. */
 export async function signIn(api: ApiClient, credentials: SignInCredentials): Promise<AuthResponse> {
-  const { data } = await api.request({ method: 'POST', path: '/auth', auth: { basic: credentials }, schema: authResponseSchema });
+  const { data } = await api.request({
+    method: 'POST',
+    path: '/auth',
+    auth: { basic: credentials },
+    schema: authResponseSchema,
+  });
   return data;
 }
 

@@ -5,7 +5,13 @@ import { useApiClient } from '../../../lib/api-client-context.tsx';
 
 /** POST /api/users: 201 (a verification mail is on its way) or 409 when the email is taken. */
 export async function signUp(api: ApiClient, body: Signup): Promise<SignupAccepted> {
-  const { data } = await api.request({ method: 'POST', path: '/users', body, auth: 'none', schema: signupAcceptedSchema });
+  const { data } = await api.request({
+    method: 'POST',
+    path: '/users',
+    body,
+    auth: 'none',
+    schema: signupAcceptedSchema,
+  });
   return data;
 }
 

@@ -20,7 +20,14 @@ type EmailRequestPanelProps = {
 };
 
 /** One email field and one button: the login screen's forgot-password and resend-verification panels. */
-export function EmailRequestPanel({ id, description, submitLabel, initialEmail, schema, send }: EmailRequestPanelProps) {
+export function EmailRequestPanel({
+  id,
+  description,
+  submitLabel,
+  initialEmail,
+  schema,
+  send,
+}: EmailRequestPanelProps) {
   const { t } = useTranslation();
   const localise = useAccountMessage();
   const [email, setEmail] = useState(initialEmail);
@@ -45,7 +52,8 @@ export function EmailRequestPanel({ id, description, submitLabel, initialEmail, 
     send(parsed.data.email)
       .then(
         (text) => setOutcome({ tone: 'info', text }),
-        (failure: unknown) => setOutcome({ tone: 'alert', text: failure instanceof Error ? failure.message : t('errors.generic') }),
+        (failure: unknown) =>
+          setOutcome({ tone: 'alert', text: failure instanceof Error ? failure.message : t('errors.generic') }),
       )
       .finally(() => setSending(false));
   };
@@ -70,7 +78,12 @@ export function EmailRequestPanel({ id, description, submitLabel, initialEmail, 
             setError(undefined);
           }}
         />
-        <Button type="submit" variant="secondary" loading={sending} icon={<Mail className="size-4" aria-hidden="true" />}>
+        <Button
+          type="submit"
+          variant="secondary"
+          loading={sending}
+          icon={<Mail className="size-4" aria-hidden="true" />}
+        >
           {submitLabel}
         </Button>
       </form>

@@ -21,7 +21,10 @@ export function KakaoSignInButton() {
         className="flex h-11 w-full items-center justify-center gap-2 rounded-control bg-[#fee500] px-4 text-sm font-semibold text-black/85 hover:brightness-95 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-600"
       >
         <svg viewBox="0 0 24 24" className="size-4.5" aria-hidden="true">
-          <path fill="currentColor" d="M12 3C6.48 3 2 6.5 2 10.8c0 2.78 1.86 5.22 4.66 6.6l-.95 3.48c-.08.31.27.56.54.38l4.1-2.72c.54.07 1.09.1 1.65.1 5.52 0 10-3.5 10-7.84S17.52 3 12 3Z" />
+          <path
+            fill="currentColor"
+            d="M12 3C6.48 3 2 6.5 2 10.8c0 2.78 1.86 5.22 4.66 6.6l-.95 3.48c-.08.31.27.56.54.38l4.1-2.72c.54.07 1.09.1 1.65.1 5.52 0 10-3.5 10-7.84S17.52 3 12 3Z"
+          />
         </svg>
         {t('login.kakao.button')}
       </button>

@@ -8,14 +8,28 @@ const emptyList = { results: [], page: 1, pageCount: 1, pageSize: 10, totalCount
 
 function describedBy(input: HTMLElement): string | undefined {
   const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim() || undefined;
+  return (
+    ids
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim() || undefined
+  );
 }
 
 function logIn(email: string, password: string, language: 'ko' | 'en' = 'ko') {
-  const labels = language === 'ko' ? { email: '이메일', password: '비밀번호', submit: '로그인' } : { email: 'Email', password: 'Password', submit: 'Log in' };
-  fireEvent.change(screen.getByLabelText(labels.email, { selector: 'input[name="email"]' }), { target: { value: email } });
-  fireEvent.change(screen.getByLabelText(labels.password, { selector: 'input[name="password"]' }), { target: { value: password } });
-  fireEvent.click(screen.getAllByRole('button', { name: labels.submit }).find((button) => button.getAttribute('type') === 'submit')!);
+  const labels =
+    language === 'ko'
+      ? { email: '이메일', password: '비밀번호', submit: '로그인' }
+      : { email: 'Email', password: 'Password', submit: 'Log in' };
+  fireEvent.change(screen.getByLabelText(labels.email, { selector: 'input[name="email"]' }), {
+    target: { value: email },
+  });
+  fireEvent.change(screen.getByLabelText(labels.password, { selector: 'input[name="password"]' }), {
+    target: { value: password },
+  });
+  fireEvent.click(
+    screen.getAllByRole('button', { name: labels.submit }).find((button) => button.getAttribute('type') === 'submit')!,
+  );
 }
 
 describe('login screen', () => {
@@ -27,13 +41,17 @@ describe('login screen', () => {
     const email = screen.getByLabelText('이메일', { selector: 'input[name="email"]' });
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
     expect(describedBy(email)).toBe('이메일을 입력해 주세요');
-    expect(describedBy(screen.getByLabelText('비밀번호', { selector: 'input[name="password"]' }))).toBe('필수 입력 항목입니다');
+    expect(describedBy(screen.getByLabelText('비밀번호', { selector: 'input[name="password"]' }))).toBe(
+      '필수 입력 항목입니다',
+    );
     expect(document.activeElement).toBe(email);
     expect(requests.filter((request) => request.url.pathname === '/api/auth')).toHaveLength(0);
   });
 
   it("401 and 404: 'Please Check Your Email And Password'; the credentials go as HTTP Basic (UTF-8)", async () => {
-    const requests = stubFetch(() => problem({ status: 401, code: 'unauthorized', message: 'Please Check Your Email And Password' }));
+    const requests = stubFetch(() =>
+      problem({ status: 401, code: 'unauthorized', message: 'Please Check Your Email And Password' }),
+    );
     renderApp({ path: '/login', language: 'en' });
     await screen.findByRole('heading', { name: 'Welcome back' });
     logIn('Traveller@Example.com', '비밀번호1!x', 'en');
@@ -41,7 +59,9 @@ describe('login screen', () => {
     const auth = requests.find((request) => request.url.pathname === '/api/auth');
     expect(auth?.method).toBe('POST');
     const encoded = auth?.headers.get('Authorization')?.replace('Basic ', '') ?? '';
-    expect(new TextDecoder().decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0)))).toBe('traveller@example.com:비밀번호1!x');
+    expect(new TextDecoder().decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0)))).toBe(
+      'traveller@example.com:비밀번호1!x',
+    );
   });
 
   it('409: the not-verified text with a resend that sends a new mail', async () => {
@@ -60,7 +80,9 @@ describe('login screen', () => {
   });
 
   it('a person lands on /guidebooks/recent, and later calls carry the bearer token', async () => {
-    const requests = stubFetch((request) => (request.url.pathname === '/api/auth' ? json(signedIn({}, 'jwt-abc'), { status: 201 }) : json(emptyList)));
+    const requests = stubFetch((request) =>
+      request.url.pathname === '/api/auth' ? json(signedIn({}, 'jwt-abc'), { status: 201 }) : json(emptyList),
+    );
     const { router, sessionStore } = renderApp({ path: '/login' });
     await screen.findByRole('heading', { name: '다시 오신 것을 환영합니다' });
     logIn('traveller@example.com', 'Secret1!x');
@@ -81,7 +103,9 @@ describe('login screen', () => {
   });
 
   it('the account’s language wins after sign-in', async () => {
-    stubFetch((request) => (request.url.pathname === '/api/auth' ? json(signedIn({ language: 'en' }), { status: 201 }) : json(emptyList)));
+    stubFetch((request) =>
+      request.url.pathname === '/api/auth' ? json(signedIn({ language: 'en' }), { status: 201 }) : json(emptyList),
+    );
     renderApp({ path: '/login' });
     await screen.findByRole('heading', { name: '다시 오신 것을 환영합니다' });
     logIn('traveller@example.com', 'Secret1!x');
@@ -102,7 +126,9 @@ describe('login screen', () => {
   });
 
   it("the forgot-password panel: 'Please enter email', then the reset link request with this site's reset page", async () => {
-    const requests = stubFetch(() => json({ message: 'We have just sent password reset link to your email address' }, { status: 202 }));
+    const requests = stubFetch(() =>
+      json({ message: 'We have just sent password reset link to your email address' }, { status: 202 }),
+    );
     renderApp({ path: '/login', language: 'en' });
     await screen.findByRole('heading', { name: 'Welcome back' });
     fireEvent.click(screen.getAllByRole('button', { name: 'Forgot your password?' })[0]!);

@@ -80,7 +80,12 @@ export function LoginForm({ onSignedIn, signupHref, resetPagePath, verified, ini
       () => t('account.messages.verificationResent'),
       (error: unknown) => {
         const status = isApiError(error) ? error.status : 0;
-        const text = status === 409 ? t('login.resend.alreadyVerified') : status === 404 ? t('login.resend.unknown') : describeError(error);
+        const text =
+          status === 409
+            ? t('login.resend.alreadyVerified')
+            : status === 404
+              ? t('login.resend.unknown')
+              : describeError(error);
         return Promise.reject(new Error(text));
       },
     );
@@ -93,7 +98,13 @@ export function LoginForm({ onSignedIn, signupHref, resetPagePath, verified, ini
         </Banner>
       ) : null}
 
-      <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-5" aria-describedby={refusal ? 'login-refusal' : undefined}>
+      <form
+        ref={form.formRef}
+        noValidate
+        onSubmit={submit}
+        className="flex flex-col gap-5"
+        aria-describedby={refusal ? 'login-refusal' : undefined}
+      >
         <TextField
           {...form.field('email')}
           label={t('auth.fields.email')}
@@ -104,7 +115,11 @@ export function LoginForm({ onSignedIn, signupHref, resetPagePath, verified, ini
           placeholder={t('auth.placeholders.email')}
         />
         <div className="flex flex-col gap-2">
-          <PasswordField {...form.field('password')} label={t('auth.fields.password')} autoComplete="current-password" />
+          <PasswordField
+            {...form.field('password')}
+            label={t('auth.fields.password')}
+            autoComplete="current-password"
+          />
           <button
             type="button"
             aria-controls="login-forgot-panel"
@@ -121,7 +136,12 @@ export function LoginForm({ onSignedIn, signupHref, resetPagePath, verified, ini
           </div>
         ) : null}
 
-        <Button type="submit" className="mt-1 w-full" loading={signIn.isPending} icon={<LogIn className="size-4.5" aria-hidden="true" />}>
+        <Button
+          type="submit"
+          className="mt-1 w-full"
+          loading={signIn.isPending}
+          icon={<LogIn className="size-4.5" aria-hidden="true" />}
+        >
           {signIn.isPending ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
@@ -239,7 +259,10 @@ function DisclosureButton({
       )}
     >
       {children}
-      <ChevronDown className={cx('size-4 transition-transform duration-150', expanded && 'rotate-180')} aria-hidden="true" />
+      <ChevronDown
+        className={cx('size-4 transition-transform duration-150', expanded && 'rotate-180')}
+        aria-hidden="true"
+      />
     </button>
   );
 }

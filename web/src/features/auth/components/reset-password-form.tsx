@@ -48,8 +48,17 @@ export function ResetPasswordForm({ token, onReset, onLinkInvalid }: ResetPasswo
         hint={t('account.messages.passwordHint')}
         keepHint
       />
-      <PasswordField {...form.field('confirmPassword')} label={t('resetPassword.fields.confirmPassword')} autoComplete="new-password" />
-      <Button type="submit" className="mt-1 w-full" loading={resetPassword.isPending} icon={<KeyRound className="size-4.5" aria-hidden="true" />}>
+      <PasswordField
+        {...form.field('confirmPassword')}
+        label={t('resetPassword.fields.confirmPassword')}
+        autoComplete="new-password"
+      />
+      <Button
+        type="submit"
+        className="mt-1 w-full"
+        loading={resetPassword.isPending}
+        icon={<KeyRound className="size-4.5" aria-hidden="true" />}
+      >
         {resetPassword.isPending ? t('resetPassword.submitting') : t('resetPassword.submit')}
       </Button>
     </form>

@@ -11,7 +11,12 @@ function field(name: string): HTMLInputElement {
 
 function messageOf(name: string): string | undefined {
   const ids = field(name).getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim() || undefined;
+  return (
+    ids
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim() || undefined
+  );
 }
 
 function type(name: string, value: string) {
@@ -42,7 +47,9 @@ describe('signup screen', () => {
     fireEvent.click(submit);
     await waitFor(() => expect(field('email').getAttribute('aria-invalid')).toBe('true'));
     expect(messageOf('email')).toBe('Email is required');
-    expect(messageOf('password')).toBe('Required Field 8 to 128 characters with a letter, a number and a special character');
+    expect(messageOf('password')).toBe(
+      'Required Field 8 to 128 characters with a letter, a number and a special character',
+    );
     expect(messageOf('name')).toBe('Required Field');
     expect(messageOf('companyName')).toBe('Required Field');
     expect(field('companyAddress').getAttribute('aria-invalid')).toBeNull();
@@ -121,7 +128,9 @@ describe('signup screen', () => {
   });
 
   it('consent to the terms and the privacy policy is required: nothing is sent without it', async () => {
-    const requests = stubFetch(() => json({ _id: 'u-9', id: 'u-9', email: 'new@example.com', position: 4, message: 'Welcome!' }, { status: 201 }));
+    const requests = stubFetch(() =>
+      json({ _id: 'u-9', id: 'u-9', email: 'new@example.com', position: 4, message: 'Welcome!' }, { status: 201 }),
+    );
     renderApp({ path: '/signup', language: 'en' });
     await screen.findByRole('button', { name: 'Create account' });
     const consent = screen.getByRole('checkbox', { name: 'I agree to the Terms of Service and Privacy Policy' });
@@ -132,7 +141,9 @@ describe('signup screen', () => {
 
     for (const [name, value] of Object.entries(valid)) type(name, value);
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    await waitFor(() => expect(messageOf('agreeToTerms')).toBe('Please agree to the Terms of Service and Privacy Policy'));
+    await waitFor(() =>
+      expect(messageOf('agreeToTerms')).toBe('Please agree to the Terms of Service and Privacy Policy'),
+    );
     expect(consent.getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(consent);
     expect(requests.filter((request) => request.url.pathname === '/api/users')).toHaveLength(0);
@@ -141,14 +152,18 @@ describe('signup screen', () => {
     expect(messageOf('agreeToTerms')).toBeUndefined();
     fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByRole('heading', { name: 'Welcome!' })).toBeDefined();
-    expect(requests.find((request) => request.url.pathname === '/api/users')?.body).toMatchObject({ agreeToTerms: true });
+    expect(requests.find((request) => request.url.pathname === '/api/users')?.body).toMatchObject({
+      agreeToTerms: true,
+    });
   });
 
   it('in Korean: 이용약관 및 개인정보처리방침 동의', async () => {
     stubFetch(() => json({}));
     renderApp({ path: '/signup' });
     fireEvent.click(await screen.findByRole('button', { name: '가입하기' }));
-    expect(screen.getByRole('checkbox', { name: '이용약관 및 개인정보처리방침에 동의합니다 (필수)' })).toBe(field('agreeToTerms'));
+    expect(screen.getByRole('checkbox', { name: '이용약관 및 개인정보처리방침에 동의합니다 (필수)' })).toBe(
+      field('agreeToTerms'),
+    );
     await waitFor(() => expect(messageOf('agreeToTerms')).toBe('이용약관 및 개인정보처리방침에 동의해 주세요'));
   });
 });

@@ -40,7 +40,10 @@ export function SignupForm({ onSignedUp, loginHref }: SignupFormProps) {
   const [agreed, setAgreed] = useState(false);
   const [consentAsked, setConsentAsked] = useState(false);
   // The account keeps the language the person signed up in; its mails come in that language too.
-  const extra = useCallback(() => ({ language: toWireLanguage(i18n.language as Language), agreeToTerms: agreed }), [i18n.language, agreed]);
+  const extra = useCallback(
+    () => ({ language: toWireLanguage(i18n.language as Language), agreeToTerms: agreed }),
+    [i18n.language, agreed],
+  );
   const form = useSchemaForm(signupBodySchema, EMPTY, extra);
 
   const send = form.handleSubmit((body) => {
@@ -62,7 +65,9 @@ export function SignupForm({ onSignedUp, loginHref }: SignupFormProps) {
   const failure = signUp.error;
   // Refusals the server pinned on a field show there; anything else is the spec's generic signup message.
   const showBanner =
-    failure !== null && !isNetworkError(failure) && !(isApiError(failure) && (failure.status === 409 || failure.fieldErrors.length > 0));
+    failure !== null &&
+    !isNetworkError(failure) &&
+    !(isApiError(failure) && (failure.status === 409 || failure.fieldErrors.length > 0));
 
   return (
     <form ref={form.formRef} noValidate onSubmit={submit} className="flex flex-col gap-8">
@@ -85,9 +90,18 @@ export function SignupForm({ onSignedUp, loginHref }: SignupFormProps) {
             hint={t('account.messages.passwordHint')}
             keepHint
           />
-          <PasswordField {...form.field('confirmPassword')} label={t('auth.fields.confirmPassword')} autoComplete="new-password" />
+          <PasswordField
+            {...form.field('confirmPassword')}
+            label={t('auth.fields.confirmPassword')}
+            autoComplete="new-password"
+          />
         </div>
-        <TextField {...form.field('name')} label={t('auth.fields.name')} autoComplete="name" placeholder={t('auth.placeholders.name')} />
+        <TextField
+          {...form.field('name')}
+          label={t('auth.fields.name')}
+          autoComplete="name"
+          placeholder={t('auth.placeholders.name')}
+        />
       </fieldset>
 
       <CompanyFields legend={t('signup.sections.company')} field={form.field} addressRequired={false} />
@@ -97,7 +111,12 @@ export function SignupForm({ onSignedUp, loginHref }: SignupFormProps) {
       {showBanner ? <Banner tone="alert">{t('account.signupFailed')}</Banner> : null}
 
       <div className="flex flex-col gap-4">
-        <Button type="submit" className="w-full" loading={signUp.isPending} icon={<UserPlus className="size-4.5" aria-hidden="true" />}>
+        <Button
+          type="submit"
+          className="w-full"
+          loading={signUp.isPending}
+          icon={<UserPlus className="size-4.5" aria-hidden="true" />}
+        >
           {signUp.isPending ? t('signup.submitting') : t('signup.submit')}
         </Button>
         <p className="text-center text-sm text-neutral-600">
@@ -112,7 +131,15 @@ export function SignupForm({ onSignedUp, loginHref }: SignupFormProps) {
 }
 
 /** "I agree to the Terms of Service and Privacy Policy", each a link (opened beside the form, so nothing typed is lost). */
-function ConsentField({ checked, onChange, error }: { checked: boolean; onChange: (checked: boolean) => void; error: string | undefined }) {
+function ConsentField({
+  checked,
+  onChange,
+  error,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error: string | undefined;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const link = 'font-semibold text-primary-700 underline underline-offset-4';

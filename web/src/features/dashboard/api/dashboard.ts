@@ -13,13 +13,21 @@ export function useDashboard(asOf: string | null) {
   return useQuery({
     queryKey: dashboardKeys.summary(asOf),
     queryFn: async ({ signal }) =>
-      (await api.request({ path: '/admin/dashboard', query: { asOf: asOf ?? undefined }, schema: dashboardSummarySchema, signal })).data,
+      (
+        await api.request({
+          path: '/admin/dashboard',
+          query: { asOf: asOf ?? undefined },
+          schema: dashboardSummarySchema,
+          signal,
+        })
+      ).data,
     placeholderData: keepPreviousData,
   });
 }
 
 /** Today's date in Korea (YYYY-MM-DD): the last day the server replays. */
-export const reportingToday = (now = new Date()): string => new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
+export const reportingToday = (now = new Date()): string =>
+  new Date(now.getTime() + 9 * 3_600_000).toISOString().slice(0, 10);
 
 /** YYYY-MM-DD → YYYY.MM.DD, as dates are shown. */
 export const dottedDay = (day: string): string => day.replaceAll('-', '.');

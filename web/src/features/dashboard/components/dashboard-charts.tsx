@@ -10,27 +10,68 @@ type Point = { month: string; value: number };
 
 function monthLabel(month: string, language: string): string {
   const [year, number] = month.split('-').map(Number) as [number, number];
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'ko-KR', { month: 'short' }).format(new Date(Date.UTC(year, number - 1, 15)));
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : 'ko-KR', { month: 'short' }).format(
+    new Date(Date.UTC(year, number - 1, 15)),
+  );
 }
 
-function TrendChart({ title, points, format, colour }: { title: string; points: Point[]; format: (value: number) => string; colour: string }) {
+function TrendChart({
+  title,
+  points,
+  format,
+  colour,
+}: {
+  title: string;
+  points: Point[];
+  format: (value: number) => string;
+  colour: string;
+}) {
   const { i18n } = useTranslation();
-  const compact = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR', { notation: 'compact', maximumFractionDigits: 1 });
+  const compact = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR', {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  });
   return (
-    <figure className="flex min-w-0 flex-col gap-3 rounded-card border border-neutral-200 bg-white p-5 shadow-raised" data-chart={title}>
+    <figure
+      className="flex min-w-0 flex-col gap-3 rounded-card border border-neutral-200 bg-white p-5 shadow-raised"
+      data-chart={title}
+    >
       <figcaption className="text-base font-semibold text-neutral-900">{title}</figcaption>
       <div style={{ height: CHART_HEIGHT }} className="w-full">
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
           <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
             <CartesianGrid stroke="#e5e7eb" strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="month" tickFormatter={(month: string) => monthLabel(month, i18n.language)} tick={{ fontSize: 12, fill: '#6b7280' }} tickLine={false} axisLine={{ stroke: '#e5e7eb' }} interval="preserveStartEnd" minTickGap={8} />
-            <YAxis tickFormatter={(value: number) => compact.format(value)} tick={{ fontSize: 12, fill: '#6b7280' }} tickLine={false} axisLine={false} width={48} allowDecimals={false} />
+            <XAxis
+              dataKey="month"
+              tickFormatter={(month: string) => monthLabel(month, i18n.language)}
+              tick={{ fontSize: 12, fill: '#6b7280' }}
+              tickLine={false}
+              axisLine={{ stroke: '#e5e7eb' }}
+              interval="preserveStartEnd"
+              minTickGap={8}
+            />
+            <YAxis
+              tickFormatter={(value: number) => compact.format(value)}
+              tick={{ fontSize: 12, fill: '#6b7280' }}
+              tickLine={false}
+              axisLine={false}
+              width={48}
+              allowDecimals={false}
+            />
             <Tooltip
               formatter={(value) => [format(Number(value)), title]}
               labelFormatter={(month) => String(month).replace('-', '.')}
               contentStyle={{ borderRadius: 8, borderColor: '#e5e7eb', fontSize: 13 }}
             />
-            <Line type="monotone" dataKey="value" stroke={colour} strokeWidth={2.5} dot={{ r: 3 }} activeDot={{ r: 5 }} isAnimationActive={false} />
+            <Line
+              type="monotone"
+              dataKey="value"
+              stroke={colour}
+              strokeWidth={2.5}
+              dot={{ r: 3 }}
+              activeDot={{ r: 5 }}
+              isAnimationActive={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       </div>

@@ -28,7 +28,8 @@ const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
 const card = 'rounded-card border border-neutral-200 bg-white shadow-raised';
 
 /** The screen a counted figure opens: the list whose total is the figure (DASHBOARD_LINKS says which filters). */
-const hrefOf = (link: DashboardLink): string => `${link.list === 'users' ? paths.adminUsers.getHref() : paths.adminGuidebooks.getHref()}${dashboardLinkSearch(link)}`;
+const hrefOf = (link: DashboardLink): string =>
+  `${link.list === 'users' ? paths.adminUsers.getHref() : paths.adminGuidebooks.getHref()}${dashboardLinkSearch(link)}`;
 const linkOf = (figure: DashboardLinkedFigure): string => hrefOf(DASHBOARD_LINKS[figure]);
 
 function useFormats() {
@@ -46,20 +47,40 @@ function useFormats() {
 }
 
 /** A headline figure opening its list; the note under it opens its own list (today's) when it has one. */
-function HeadlineCard({ to, icon, label, value, note, noteTo }: { to: string; icon: ReactNode; label: string; value: string; note: string; noteTo?: string }) {
+function HeadlineCard({
+  to,
+  icon,
+  label,
+  value,
+  note,
+  noteTo,
+}: {
+  to: string;
+  icon: ReactNode;
+  label: string;
+  value: string;
+  note: string;
+  noteTo?: string;
+}) {
   return (
     <div className={cx(card, 'flex h-full flex-col gap-3 p-5 transition-colors hover:border-primary-200')}>
       <Link to={to} className="group flex flex-col gap-3">
         <span className="flex items-center justify-between gap-3">
           <span className="text-sm font-semibold text-neutral-600">{label}</span>
-          <span className="flex size-9 items-center justify-center rounded-full bg-primary-50 text-primary-600" aria-hidden="true">
+          <span
+            className="flex size-9 items-center justify-center rounded-full bg-primary-50 text-primary-600"
+            aria-hidden="true"
+          >
             {icon}
           </span>
         </span>
         <span className="text-2xl font-bold tabular-nums text-neutral-900 sm:text-[1.75rem]">{value}</span>
       </Link>
       {noteTo ? (
-        <Link to={noteTo} className="self-start text-sm font-semibold text-primary-700 underline-offset-2 hover:underline">
+        <Link
+          to={noteTo}
+          className="self-start text-sm font-semibold text-primary-700 underline-offset-2 hover:underline"
+        >
           {note}
         </Link>
       ) : (
@@ -91,7 +112,8 @@ function Row({ label, value, detail, to }: { label: string; value: string; detai
 function PlanBreakdown({ summary }: { summary: DashboardSummary }) {
   const { t } = useTranslation();
   const f = useFormats();
-  const share = (count: number) => f.percent(summary.usersTotal > 0 ? Math.round((count / summary.usersTotal) * 1000) / 10 : 0);
+  const share = (count: number) =>
+    f.percent(summary.usersTotal > 0 ? Math.round((count / summary.usersTotal) * 1000) / 10 : 0);
   // the spec's four first, then the others (only when someone is on them)
   const named: DashboardPlan[] = ['free', 'standard', 'pro', 'business'];
   const others = DASHBOARD_PLANS.filter((plan) => !named.includes(plan) && summary.plans[plan] > 0);
@@ -114,7 +136,10 @@ function PlanBreakdown({ summary }: { summary: DashboardSummary }) {
               key={plan}
               label={t(`plans.${plan}`)}
               to={hrefOf(dashboardPlanLink(plan))}
-              value={t('dashboard.units.people', { count: summary.plans[plan], formatted: f.number(summary.plans[plan]) })}
+              value={t('dashboard.units.people', {
+                count: summary.plans[plan],
+                formatted: f.number(summary.plans[plan]),
+              })}
               detail={share(summary.plans[plan])}
             />
           ))}
@@ -125,7 +150,9 @@ function PlanBreakdown({ summary }: { summary: DashboardSummary }) {
             <td className="py-2.5 text-right text-sm font-bold tabular-nums text-neutral-900">
               {t('dashboard.units.people', { count: summary.usersTotal, formatted: f.number(summary.usersTotal) })}
             </td>
-            <td className="w-20 py-2.5 pl-3 text-right text-sm tabular-nums text-neutral-500">{f.percent(summary.usersTotal > 0 ? 100 : 0)}</td>
+            <td className="w-20 py-2.5 pl-3 text-right text-sm tabular-nums text-neutral-500">
+              {f.percent(summary.usersTotal > 0 ? 100 : 0)}
+            </td>
           </tr>
         </tbody>
       </table>
@@ -144,7 +171,11 @@ function GuidebookCard({ summary }: { summary: DashboardSummary }) {
       </h2>
       <table className="mt-3 w-full" aria-labelledby="dashboard-guidebooks">
         <tbody>
-          <Row label={t('dashboard.guidebooks.total')} to={linkOf('guidebooksTotal')} value={books(summary.guidebooksTotal)} />
+          <Row
+            label={t('dashboard.guidebooks.total')}
+            to={linkOf('guidebooksTotal')}
+            value={books(summary.guidebooksTotal)}
+          />
           <Row
             label={t('dashboard.guidebooks.published')}
             to={linkOf('publishedGuidebooks')}
@@ -157,7 +188,11 @@ function GuidebookCard({ summary }: { summary: DashboardSummary }) {
             value={books(summary.publicGalleryGuidebooks)}
             detail={f.percent(summary.publicGalleryRate)}
           />
-          <Row label={t('dashboard.guidebooks.today')} to={linkOf('guidebooksToday')} value={books(summary.guidebooksToday)} />
+          <Row
+            label={t('dashboard.guidebooks.today')}
+            to={linkOf('guidebooksToday')}
+            value={books(summary.guidebooksToday)}
+          />
         </tbody>
       </table>
       <p className="mt-3 text-xs text-neutral-500">{t('dashboard.guidebooks.note')}</p>
@@ -169,9 +204,10 @@ function KeyMetrics({ summary }: { summary: DashboardSummary }) {
   const { t, i18n } = useTranslation();
   const f = useFormats();
   const monthNumber = Number(summary.month.slice(5));
-  const monthName = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR', { month: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(Number(summary.month.slice(0, 4)), monthNumber - 1, 15)),
-  );
+  const monthName = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR', {
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(Number(summary.month.slice(0, 4)), monthNumber - 1, 15)));
   const items: Array<{ label: string; value: string; detail: string; to?: string }> = [
     {
       label: t('dashboard.metrics.active'),
@@ -179,8 +215,16 @@ function KeyMetrics({ summary }: { summary: DashboardSummary }) {
       detail: t('dashboard.metrics.activeShare', { percent: f.percent(summary.activeRate) }),
       to: linkOf('activeUsers'),
     },
-    { label: t('dashboard.metrics.cumulative'), value: t('dashboard.units.manwon', { value: f.manwon(summary.paymentsTotal) }), detail: f.won(summary.paymentsTotal) },
-    { label: t('dashboard.metrics.thisMonth', { month: monthNumber, monthName }), value: f.won(summary.paymentsThisMonth), detail: t('dashboard.metrics.thisMonthNote') },
+    {
+      label: t('dashboard.metrics.cumulative'),
+      value: t('dashboard.units.manwon', { value: f.manwon(summary.paymentsTotal) }),
+      detail: f.won(summary.paymentsTotal),
+    },
+    {
+      label: t('dashboard.metrics.thisMonth', { month: monthNumber, monthName }),
+      value: f.won(summary.paymentsThisMonth),
+      detail: t('dashboard.metrics.thisMonthNote'),
+    },
   ];
   return (
     <section className={cx(card, 'p-5')} aria-labelledby="dashboard-metrics">
@@ -221,8 +265,17 @@ function Shortcuts() {
       <ul className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {tiles.map(({ to, label, Icon }) => (
           <li key={to}>
-            <Link to={to} className={cx(card, 'flex h-full items-center gap-3 p-4 text-sm font-semibold text-neutral-800 transition-colors hover:border-primary-200 sm:text-base')}>
-              <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-50 text-primary-600" aria-hidden="true">
+            <Link
+              to={to}
+              className={cx(
+                card,
+                'flex h-full items-center gap-3 p-4 text-sm font-semibold text-neutral-800 transition-colors hover:border-primary-200 sm:text-base',
+              )}
+            >
+              <span
+                className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary-50 text-primary-600"
+                aria-hidden="true"
+              >
                 <Icon className="size-4" />
               </span>
               <span className="min-w-0 [word-break:keep-all]">{label}</span>
@@ -249,7 +302,10 @@ function AsOfPicker({ asOf, onChange }: { asOf: string | null; onChange: (day: s
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Popover.Root open={open} onOpenChange={setOpen}>
-        <Popover.Trigger className="flex h-10 items-center gap-2 rounded-control border border-neutral-300 bg-white px-3 text-sm text-neutral-800 hover:border-primary-300" data-testid="dashboard-as-of">
+        <Popover.Trigger
+          className="flex h-10 items-center gap-2 rounded-control border border-neutral-300 bg-white px-3 text-sm text-neutral-800 hover:border-primary-300"
+          data-testid="dashboard-as-of"
+        >
           <CalendarDays className="size-4 text-neutral-500" aria-hidden="true" />
           <span className="text-neutral-500">{t('dashboard.asOf.label')}</span>
           <span className="font-semibold tabular-nums">{asOf ? dottedDay(asOf) : t('dashboard.asOf.now')}</span>
@@ -305,7 +361,10 @@ function Figures({ summary }: { summary: DashboardSummary }) {
             to={linkOf('guidebooksTotal')}
             icon={<BookOpen className="size-4" />}
             label={t('dashboard.cards.guidebooks')}
-            value={t('dashboard.units.guidebooks', { count: summary.guidebooksTotal, formatted: f.number(summary.guidebooksTotal) })}
+            value={t('dashboard.units.guidebooks', {
+              count: summary.guidebooksTotal,
+              formatted: f.number(summary.guidebooksTotal),
+            })}
             note={t('dashboard.cards.today', { value: f.number(summary.guidebooksToday) })}
             noteTo={linkOf('guidebooksToday')}
           />
@@ -353,7 +412,13 @@ function Figures({ summary }: { summary: DashboardSummary }) {
 }
 
 /** /admin/dashboard (spec 3 §2.5): headline cards, plans, guidebooks, trends, key metrics and shortcuts. */
-export function DashboardView({ asOf, onAsOfChange }: { asOf: string | null; onAsOfChange: (day: string | null) => void }) {
+export function DashboardView({
+  asOf,
+  onAsOfChange,
+}: {
+  asOf: string | null;
+  onAsOfChange: (day: string | null) => void;
+}) {
   const { t } = useTranslation();
   const query = useDashboard(asOf);
   const summary = query.data;
@@ -384,7 +449,13 @@ export function DashboardView({ asOf, onAsOfChange }: { asOf: string | null; onA
           </Button>
         </div>
       ) : summary ? (
-        <div className={cx('flex flex-col gap-6 transition-opacity', query.isFetching && query.isPlaceholderData ? 'opacity-60' : '')} aria-busy={query.isFetching}>
+        <div
+          className={cx(
+            'flex flex-col gap-6 transition-opacity',
+            query.isFetching && query.isPlaceholderData ? 'opacity-60' : '',
+          )}
+          aria-busy={query.isFetching}
+        >
           <Figures summary={summary} />
         </div>
       ) : null}

@@ -5,7 +5,20 @@ import { renderApp } from '../../../testing/render-app.tsx';
 import { json, problem, stubFetch } from '../../../testing/fake-api.ts';
 import { signedInAdmin } from '../../../testing/sessions.ts';
 
-const months = ['2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11'];
+const months = [
+  '2025-12',
+  '2026-01',
+  '2026-02',
+  '2026-03',
+  '2026-04',
+  '2026-05',
+  '2026-06',
+  '2026-07',
+  '2026-08',
+  '2026-09',
+  '2026-10',
+  '2026-11',
+];
 
 function summaryOf(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
   return {
@@ -47,7 +60,8 @@ const admin = signedInAdmin();
 
 function answer(summary: DashboardSummary | (() => Response)) {
   return stubFetch((request) => {
-    if (request.url.pathname === '/api/admin/dashboard') return typeof summary === 'function' ? summary() : json(summary);
+    if (request.url.pathname === '/api/admin/dashboard')
+      return typeof summary === 'function' ? summary() : json(summary);
     return problem({ status: 404, code: 'not_found', message: 'Not Found' });
   });
 }
@@ -56,7 +70,9 @@ describe('/admin/dashboard', () => {
   it('shows a spinner, then the four headline cards, the plans, the guidebooks, the key metrics and the shortcuts', async () => {
     let release: (response: Response) => void = () => {};
     stubFetch((request) =>
-      request.url.pathname === '/api/admin/dashboard' ? new Promise<Response>((resolve) => (release = resolve)) : problem({ status: 404, code: 'not_found', message: 'Not Found' }),
+      request.url.pathname === '/api/admin/dashboard'
+        ? new Promise<Response>((resolve) => (release = resolve))
+        : problem({ status: 404, code: 'not_found', message: 'Not Found' }),
     );
     renderApp({ path: '/admin/dashboard', auth: admin });
     expect((await screen.findByText('대시보드를 불러오는 중')).closest('[role="status"]')).toBeTruthy();
@@ -86,28 +102,41 @@ describe('/admin/dashboard', () => {
       '엔터프라이즈10명0.8%',
       '합계1,200명100.0%',
     ]);
-    expect(within(plans).getByRole('link', { name: '프로' }).getAttribute('href')).toBe('/admin/users?role=user&subscriptionType=pro');
+    expect(within(plans).getByRole('link', { name: '프로' }).getAttribute('href')).toBe(
+      '/admin/users?role=user&subscriptionType=pro',
+    );
 
     const guidebooks = screen.getByRole('table', { name: '가이드북 현황' });
-    expect(within(guidebooks).getAllByRole('row').map((row) => row.textContent)).toEqual([
-      '전체3,000개',
-      '게시 중1,500개50.0%',
-      '공개 갤러리300개20.0%',
-      '오늘 만든 가이드북7개',
-    ]);
-    expect(within(guidebooks).getByRole('link', { name: '게시 중' }).getAttribute('href')).toBe('/admin/guidebooks?status=published');
-    expect(within(guidebooks).getByRole('link', { name: '공개 갤러리' }).getAttribute('href')).toBe('/admin/guidebooks?status=public-gallery');
-    expect(within(guidebooks).getByRole('link', { name: '오늘 만든 가이드북' }).getAttribute('href')).toBe('/admin/guidebooks?today=true');
+    expect(
+      within(guidebooks)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['전체3,000개', '게시 중1,500개50.0%', '공개 갤러리300개20.0%', '오늘 만든 가이드북7개']);
+    expect(within(guidebooks).getByRole('link', { name: '게시 중' }).getAttribute('href')).toBe(
+      '/admin/guidebooks?status=published',
+    );
+    expect(within(guidebooks).getByRole('link', { name: '공개 갤러리' }).getAttribute('href')).toBe(
+      '/admin/guidebooks?status=public-gallery',
+    );
+    expect(within(guidebooks).getByRole('link', { name: '오늘 만든 가이드북' }).getAttribute('href')).toBe(
+      '/admin/guidebooks?today=true',
+    );
 
     const metrics = screen.getByRole('region', { name: '핵심 지표' });
-    expect(within(metrics).getByRole('link', { name: '활성 회원' }).getAttribute('href')).toBe('/admin/users?role=user&status=active');
+    expect(within(metrics).getByRole('link', { name: '활성 회원' }).getAttribute('href')).toBe(
+      '/admin/users?role=user&status=active',
+    );
     expect(metrics.textContent).toContain('활성 회원900명전체 회원의 75.0%');
     expect(metrics.textContent).toContain('누적 매출1,234.5만원');
     expect(metrics.textContent).toContain('11월 매출2,500,000원');
 
     expect(screen.getByRole('heading', { name: '최근 12개월 추이' })).toBeTruthy();
     const shortcuts = screen.getByRole('navigation', { name: '바로 가기' });
-    expect(within(shortcuts).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(shortcuts)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['회원 관리', '/admin/users'],
       ['가이드북 관리', '/admin/guidebooks'],
       ['결제 관리', '/admin/payments'],
@@ -120,19 +149,29 @@ describe('/admin/dashboard', () => {
   });
 
   it('asks for the day chosen in the address and says it shows that day', async () => {
-    const requests = answer(summaryOf({ replayed: true, today: '2026-10-31', month: '2026-10', asOf: '2026-10-31T14:59:59.999Z' }));
+    const requests = answer(
+      summaryOf({ replayed: true, today: '2026-10-31', month: '2026-10', asOf: '2026-10-31T14:59:59.999Z' }),
+    );
     renderApp({ path: '/admin/dashboard?asOf=2026-10-31', auth: admin });
     expect(await screen.findByText(/2026\.10\.31 하루가 끝난 시점의 대시보드입니다/)).toBeTruthy();
     const call = requests.find((request) => request.url.pathname === '/api/admin/dashboard')!;
     expect(call.url.searchParams.get('asOf')).toBe('2026-10-31');
     expect(screen.getByTestId('dashboard-as-of').textContent).toContain('2026.10.31');
     fireEvent.click(screen.getByRole('button', { name: /지금 기준으로 보기/ }));
-    await waitFor(() => expect(requests.filter((request) => request.url.pathname === '/api/admin/dashboard' && !request.url.searchParams.has('asOf'))).toHaveLength(1));
+    await waitFor(() =>
+      expect(
+        requests.filter(
+          (request) => request.url.pathname === '/api/admin/dashboard' && !request.url.searchParams.has('asOf'),
+        ),
+      ).toHaveLength(1),
+    );
   });
 
   it('says so when the figures cannot be loaded, and tries again on request', async () => {
     let fail = true;
-    const requests = answer(() => (fail ? problem({ status: 500, code: 'internal', message: 'boom' }) : json(summaryOf())));
+    const requests = answer(() =>
+      fail ? problem({ status: 500, code: 'internal', message: 'boom' }) : json(summaryOf()),
+    );
     renderApp({ path: '/admin/dashboard', auth: admin });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('대시보드를 불러오지 못했습니다');

@@ -43,7 +43,13 @@ function FoldingItemView<T extends FoldingItem>({ body, ...props }: SectionItemP
   );
 
   return (
-    <div className={cx('overflow-hidden rounded-card border border-neutral-200 bg-white', item.isImportant && 'border-l-[3px] border-l-accent-500')} {...(editable ? pressToSelect(onActivate) : {})}>
+    <div
+      className={cx(
+        'overflow-hidden rounded-card border border-neutral-200 bg-white',
+        item.isImportant && 'border-l-[3px] border-l-accent-500',
+      )}
+      {...(editable ? pressToSelect(onActivate) : {})}
+    >
       {editable ? (
         <div className="flex min-h-[52px] items-center gap-2.5 px-3.5 py-2.5">
           {title}
@@ -62,7 +68,10 @@ function FoldingItemView<T extends FoldingItem>({ body, ...props }: SectionItemP
         >
           {title}
           {item.isImportant ? <ImportantBadge /> : null}
-          <ChevronDown className={cx('size-5 shrink-0 text-neutral-500 transition-transform', open ? 'rotate-180' : undefined)} aria-hidden="true" />
+          <ChevronDown
+            className={cx('size-5 shrink-0 text-neutral-500 transition-transform', open ? 'rotate-180' : undefined)}
+            aria-hidden="true"
+          />
         </div>
       )}
       {/* the viewer's `.pg-fold-body`: under the title, 14 px in from the card's sides */}
@@ -84,7 +93,13 @@ export function AccordionItem(props: SectionItemProps<SectionItemOf<'accordion'>
   return (
     <FoldingItemView
       {...props}
-      body={<RichTextField {...richFieldProps(props, 'body')} label={t('editorItems.accordion.bodyLabel')} placeholder={t('editorItems.accordion.bodyPlaceholder')} />}
+      body={
+        <RichTextField
+          {...richFieldProps(props, 'body')}
+          label={t('editorItems.accordion.bodyLabel')}
+          placeholder={t('editorItems.accordion.bodyPlaceholder')}
+        />
+      }
     />
   );
 }

@@ -10,7 +10,14 @@ import { richFieldProps } from './item-rich-field.ts';
 import { ImportantBadge } from '../../editor/important-badge.tsx';
 import { cx } from '../../../lib/class-names.ts';
 
-const DETAILS = ['airline', 'flightNumber', 'departs', 'arrives', 'seat', 'cabin'] as const satisfies readonly (keyof Flight)[];
+const DETAILS = [
+  'airline',
+  'flightNumber',
+  'departs',
+  'arrives',
+  'seat',
+  'cabin',
+] as const satisfies readonly (keyof Flight)[];
 const WHEN = new Set<keyof Flight>(['departs', 'arrives']);
 
 /**
@@ -23,7 +30,8 @@ export function flightTime(value: string, language: 'ko' | 'en'): string {
   if (!match) return value;
   const [, year, month, day, time] = match;
   const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(date);
+  const part = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' }).format(date);
   return language === 'ko'
     ? `${Number(month)}월 ${Number(day)}일 (${part({ weekday: 'short' })}) ${time}`
     : `${part({ weekday: 'short' })} ${Number(day)} ${part({ month: 'short' })}, ${time}`;
@@ -48,11 +56,18 @@ export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>
     });
   const label = (key: keyof Flight) => t(`editorItems.airticket.fields.${key}`);
   const language = i18n.language === 'en' ? 'en' : 'ko';
-  const shown = (key: keyof Flight) => (WHEN.has(key) && flight[key] !== '' ? flightTime(flight[key], language) : flight[key].trim());
+  const shown = (key: keyof Flight) =>
+    WHEN.has(key) && flight[key] !== '' ? flightTime(flight[key], language) : flight[key].trim();
 
   const airport = (key: 'from' | 'to') =>
     editable ? (
-      <input aria-label={label(key)} placeholder={t(`editorItems.airticket.placeholders.${key}`)} value={flight[key]} onChange={(event) => set(key, event.target.value)} className={fieldClass} />
+      <input
+        aria-label={label(key)}
+        placeholder={t(`editorItems.airticket.placeholders.${key}`)}
+        value={flight[key]}
+        onChange={(event) => set(key, event.target.value)}
+        className={fieldClass}
+      />
     ) : (
       <span>{flight[key]}</span>
     );
@@ -60,7 +75,10 @@ export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>
   const details = DETAILS.filter((key) => editable || shown(key) !== '');
   return (
     <div
-      className={cx('rounded-card border border-neutral-200 bg-white px-3.5 pt-3 pb-3.5', item.isImportant && 'border-l-[3px] border-l-accent-500')}
+      className={cx(
+        'rounded-card border border-neutral-200 bg-white px-3.5 pt-3 pb-3.5',
+        item.isImportant && 'border-l-[3px] border-l-accent-500',
+      )}
       data-airticket
       {...(editable ? pressToSelect(onActivate) : {})}
     >
@@ -88,14 +106,23 @@ export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>
         <dl className="mt-2.5 grid grid-cols-2 gap-x-3 gap-y-2" data-flight>
           {details.map((key) => (
             <div key={key} className="min-w-0">
-              <dt className="text-xs text-neutral-500">{editable ? <label htmlFor={`${item._id}-${key}`}>{label(key)}</label> : label(key)}</dt>
+              <dt className="text-xs text-neutral-500">
+                {editable ? <label htmlFor={`${item._id}-${key}`}>{label(key)}</label> : label(key)}
+              </dt>
               <dd className="m-0 font-semibold text-neutral-900">
                 {editable && WHEN.has(key) ? (
-                  <TimeField id={`${item._id}-${key}`} value={flight[key]} shown={shown(key)} onChange={(value) => set(key, value)} />
+                  <TimeField
+                    id={`${item._id}-${key}`}
+                    value={flight[key]}
+                    shown={shown(key)}
+                    onChange={(value) => set(key, value)}
+                  />
                 ) : editable ? (
                   <input
                     id={`${item._id}-${key}`}
-                    placeholder={t(`editorItems.airticket.placeholders.${key as Exclude<(typeof DETAILS)[number], 'departs' | 'arrives'>}`)}
+                    placeholder={t(
+                      `editorItems.airticket.placeholders.${key as Exclude<(typeof DETAILS)[number], 'departs' | 'arrives'>}`,
+                    )}
                     value={flight[key]}
                     onChange={(event) => set(key, event.target.value)}
                     className={fieldClass}
@@ -120,7 +147,17 @@ export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>
  * ('5월 2일 (토) 08:30') until it has the focus, rather than in the browser's own format ('05/02/2026, 08:30 AM',
  * cut off in a phone's half-width column).
  */
-function TimeField({ id, value, shown, onChange }: { id: string; value: string; shown: string; onChange(value: string): void }) {
+function TimeField({
+  id,
+  value,
+  shown,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  shown: string;
+  onChange(value: string): void;
+}) {
   const [focused, setFocused] = useState(false);
   const overlay = !focused && value !== '';
   return (
@@ -136,7 +173,10 @@ function TimeField({ id, value, shown, onChange }: { id: string; value: string; 
       />
       {overlay ? (
         // over the field and its picker button (a phone's half column is too narrow for both), inside its border
-        <span aria-hidden="true" className="pointer-events-none absolute inset-px flex items-center truncate rounded-[3px] bg-white px-1.5 font-semibold text-neutral-900">
+        <span
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-px flex items-center truncate rounded-[3px] bg-white px-1.5 font-semibold text-neutral-900"
+        >
           {shown}
         </span>
       ) : null}

@@ -15,7 +15,8 @@ export function buttonUrlFromInput(input: string): string | null {
 }
 
 /** The viewer's `.pg-button`: 48 px high at least, 10 × 16 px around the title, the link's icon after it. */
-const BUTTON_CLASS = 'flex min-h-12 w-full items-center justify-center gap-2 rounded-control bg-primary-600 px-4 py-2.5 text-center text-base font-semibold text-white break-keep';
+const BUTTON_CLASS =
+  'flex min-h-12 w-full items-center justify-center gap-2 rounded-control bg-primary-600 px-4 py-2.5 text-center text-base font-semibold text-white break-keep';
 
 /**
  * A call-to-action link styled as a button: a title and an address. An empty title shows 'Enter button title' as a
@@ -32,7 +33,12 @@ export function ButtonItem({ item, editable, active, onActivate, onEdit }: Secti
     return (
       <div>
         {item.url ? (
-          <a href={item.url} target="_blank" rel="noopener noreferrer" className={cx(BUTTON_CLASS, 'hover:bg-primary-700 active:bg-primary-800')}>
+          <a
+            href={item.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={cx(BUTTON_CLASS, 'hover:bg-primary-700 active:bg-primary-800')}
+          >
             {title}
             <ExternalLink className="size-4 shrink-0" aria-hidden="true" />
           </a>
@@ -56,7 +62,10 @@ export function ButtonItem({ item, editable, active, onActivate, onEdit }: Secti
               draft.title = next;
             }, 'typing');
           }}
-          className={cx(BUTTON_CLASS, 'outline-none placeholder:text-white/70 focus-visible:ring-3 focus-visible:ring-primary-200')}
+          className={cx(
+            BUTTON_CLASS,
+            'outline-none placeholder:text-white/70 focus-visible:ring-3 focus-visible:ring-primary-200',
+          )}
         />
       ) : (
         <span className={cx(BUTTON_CLASS, untitled && 'font-normal text-white/70')}>

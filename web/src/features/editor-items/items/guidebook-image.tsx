@@ -37,7 +37,14 @@ export function GuidebookImage({
   const src = image[imageVariant(displayWidth)];
   if (failedSrc === src) {
     return (
-      <div role="img" aria-label={t('editorItems.image.unavailable')} className={cx('flex min-h-24 flex-col items-center justify-center gap-2 bg-neutral-100 p-4 text-sm text-neutral-600', className)}>
+      <div
+        role="img"
+        aria-label={t('editorItems.image.unavailable')}
+        className={cx(
+          'flex min-h-24 flex-col items-center justify-center gap-2 bg-neutral-100 p-4 text-sm text-neutral-600',
+          className,
+        )}
+      >
         <ImageOff className="size-6" aria-hidden="true" />
         <span>{t('editorItems.image.unavailable')}</span>
       </div>

@@ -12,36 +12,58 @@ import { pressToSelect } from '../../editor/press-to-select.ts';
 /** The grey box an item shows where its image will go, `height` px high (default 70, spec §3). */
 function ImagePlaceholder({ height, children }: { height: number; children?: ReactNode }) {
   return (
-    <div className="flex flex-col items-center justify-center gap-2 bg-neutral-100 text-neutral-500" style={{ minHeight: height }}>
+    <div
+      className="flex flex-col items-center justify-center gap-2 bg-neutral-100 text-neutral-500"
+      style={{ minHeight: height }}
+    >
       {children ?? <ImageIcon className="size-6" aria-hidden="true" />}
     </div>
   );
 }
 
 /** An image of its own; with the important flag ("Sticky") it stays pinned to the top while readers scroll. */
-export function ImageItem({ item, editable, active, onActivate, uploadImage }: SectionItemProps<SectionItemOf<'image'>>) {
+export function ImageItem({
+  item,
+  editable,
+  active,
+  onActivate,
+  uploadImage,
+}: SectionItemProps<SectionItemOf<'image'>>) {
   const { t } = useTranslation();
   if (!editable) {
     if (!item.image) return null;
     return (
-      <div className={cx(item.isImportant ? 'sticky top-0 z-10' : undefined)} data-sticky={item.isImportant || undefined}>
+      <div
+        className={cx(item.isImportant ? 'sticky top-0 z-10' : undefined)}
+        data-sticky={item.isImportant || undefined}
+      >
         <GuidebookImage image={item.image} className="rounded-control" />
       </div>
     );
   }
   return (
     // rounded as the viewer's `.pg-image img`
-    <div className="relative overflow-hidden rounded-control" {...pressToSelect(onActivate)} onFocusCapture={onActivate}>
+    <div
+      className="relative overflow-hidden rounded-control"
+      {...pressToSelect(onActivate)}
+      onFocusCapture={onActivate}
+    >
       {item.image ? <GuidebookImage image={item.image} /> : <ImagePlaceholder height={item.height} />}
       {item.isImportant ? (
         // the author's reminder that readers get this image pinned (they see the pinning, not a label)
-        <span data-editor-chrome className="absolute top-2 left-2 rounded-full bg-neutral-900/70 px-2 py-0.5 text-xs font-semibold text-white">
+        <span
+          data-editor-chrome
+          className="absolute top-2 left-2 rounded-full bg-neutral-900/70 px-2 py-0.5 text-xs font-semibold text-white"
+        >
           {t('editorItems.image.sticky')}
         </span>
       ) : null}
       {active ? (
         <div className="absolute right-2 bottom-2">
-          <ImageUploadButton uploadImage={uploadImage} label={item.image ? t('editorItems.image.replace') : t('editorItems.image.upload')} />
+          <ImageUploadButton
+            uploadImage={uploadImage}
+            label={item.image ? t('editorItems.image.replace') : t('editorItems.image.upload')}
+          />
         </div>
       ) : null}
     </div>
@@ -55,7 +77,14 @@ export type ImageTextMode = 'text' | 'image';
  * active in the editor the author switches between editing the text and the image; it starts in text mode again
  * each time it becomes active (spec §4).
  */
-export function ImageTextItem({ item, editable, active, onActivate, onEdit, uploadImage }: SectionItemProps<SectionItemOf<'imagetext'>>) {
+export function ImageTextItem({
+  item,
+  editable,
+  active,
+  onActivate,
+  onEdit,
+  uploadImage,
+}: SectionItemProps<SectionItemOf<'imagetext'>>) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<ImageTextMode>('text');
   useEffect(() => {
@@ -66,7 +95,11 @@ export function ImageTextItem({ item, editable, active, onActivate, onEdit, uplo
   return (
     <div className="flex flex-col gap-2.5" {...(editable ? pressToSelect(onActivate) : {})}>
       {editing ? (
-        <div role="group" aria-label={t('editorItems.imageText.mode')} className="flex gap-1 self-start rounded-control bg-neutral-100 p-0.5">
+        <div
+          role="group"
+          aria-label={t('editorItems.imageText.mode')}
+          className="flex gap-1 self-start rounded-control bg-neutral-100 p-0.5"
+        >
           {(['text', 'image'] as const).map((option) => (
             <button
               key={option}
@@ -86,12 +119,20 @@ export function ImageTextItem({ item, editable, active, onActivate, onEdit, uplo
       {/* Readers see no empty box: without an image there is only the text. */}
       {item.image || editable ? (
         <div className="flex flex-col gap-2">
-          <div className={cx('overflow-hidden rounded-control', editing && mode === 'image' ? 'ring-2 ring-primary-600' : undefined)}>
+          <div
+            className={cx(
+              'overflow-hidden rounded-control',
+              editing && mode === 'image' ? 'ring-2 ring-primary-600' : undefined,
+            )}
+          >
             {item.image ? <GuidebookImage image={item.image} /> : <ImagePlaceholder height={item.height} />}
           </div>
           {editing && mode === 'image' ? (
             <div className="self-start">
-              <ImageUploadButton uploadImage={uploadImage} label={item.image ? t('editorItems.image.replace') : t('editorItems.image.upload')} />
+              <ImageUploadButton
+                uploadImage={uploadImage}
+                label={item.image ? t('editorItems.image.replace') : t('editorItems.image.upload')}
+              />
             </div>
           ) : null}
         </div>

@@ -53,7 +53,13 @@ export function ImageUploadButton({
         onChange={(event) => void onFile(event.target.files?.[0])}
       />
       <span className="inline-flex flex-col gap-1">
-        <Button size="sm" variant={variant} loading={busy} icon={<ImagePlus className="size-4" aria-hidden="true" />} onClick={() => input.current?.click()}>
+        <Button
+          size="sm"
+          variant={variant}
+          loading={busy}
+          icon={<ImagePlus className="size-4" aria-hidden="true" />}
+          onClick={() => input.current?.click()}
+        >
           {busy ? t('editorItems.image.uploading', { percent: Math.round(progress * 100) }) : label}
         </Button>
         {busy ? <ProgressBar value={progress} label={t('editorItems.image.progress')} className="h-1.5" /> : null}

@@ -11,7 +11,13 @@ type WithImages = Extract<SectionItem, { images: readonly ImageSet[] }>;
  * The pictures under an accordion's body or an air ticket's flight (a boarding pass): each with its remove button
  * in the editor, and while the item is selected the button that adds one.
  */
-export function ItemImages<T extends WithImages>({ item, editable, active, onEdit, uploadImage }: Pick<SectionItemProps<T>, 'item' | 'editable' | 'active' | 'onEdit' | 'uploadImage'>) {
+export function ItemImages<T extends WithImages>({
+  item,
+  editable,
+  active,
+  onEdit,
+  uploadImage,
+}: Pick<SectionItemProps<T>, 'item' | 'editable' | 'active' | 'onEdit' | 'uploadImage'>) {
   const { t } = useTranslation();
   return (
     <>
@@ -33,7 +39,15 @@ export function ItemImages<T extends WithImages>({ item, editable, active, onEdi
   );
 }
 
-function ImageList({ images, editable, onRemove }: { images: readonly ImageSet[]; editable: boolean; onRemove(index: number): void }) {
+function ImageList({
+  images,
+  editable,
+  onRemove,
+}: {
+  images: readonly ImageSet[];
+  editable: boolean;
+  onRemove(index: number): void;
+}) {
   const { t } = useTranslation();
   if (images.length === 0) return null;
   return (

@@ -1,6 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { newSectionItem, richParagraph, SECTION_ITEM_TYPES, type SectionItem, type SectionItemOf } from '@pocketguide/contracts';
+import {
+  newSectionItem,
+  richParagraph,
+  SECTION_ITEM_TYPES,
+  type SectionItem,
+  type SectionItemOf,
+} from '@pocketguide/contracts';
 import { youTubeId } from '@pocketguide/contracts/viewer/render-items';
 import { editorItemRegistry, sectionItemComponents } from '../registry.ts';
 import { SectionItemView } from '../section-item-view.tsx';
@@ -72,7 +78,11 @@ describe('image item', () => {
 
 describe('accordion and airticket items', () => {
   it('toggle open and closed by click in view mode', () => {
-    const item = { ...newSectionItem('accordion', ids), title: richParagraph('Visa'), body: richParagraph('Apply early') };
+    const item = {
+      ...newSectionItem('accordion', ids),
+      title: richParagraph('Visa'),
+      body: richParagraph('Apply early'),
+    };
     renderWithI18n(<AccordionItem item={item} editable={false} active={false} {...base} />);
     const header = screen.getByRole('button', { name: 'Visa' });
     expect(header.getAttribute('aria-expanded')).toBe('false');
@@ -85,15 +95,46 @@ describe('accordion and airticket items', () => {
   });
 
   it('an air ticket is an open card whose flight fields edit the ticket; a ticket saved without them reads and gains them on edit', () => {
-    const value = editableValue({ ...newSectionItem('airticket', ids), title: richParagraph('ICN → CJU'), images: [image] } as SectionItemOf<'airticket'>);
+    const value = editableValue({
+      ...newSectionItem('airticket', ids),
+      title: richParagraph('ICN → CJU'),
+      images: [image],
+    } as SectionItemOf<'airticket'>);
     delete value.value.flight;
     // read through a function: after the delete, TypeScript would take the field for undefined for good
     const flight = () => value.value.flight;
-    const { container, rerender } = renderWithI18n(<AirticketItem item={value.value} editable active={false} onActivate={() => {}} onEdit={value.onEdit} ids={ids} />);
+    const { container, rerender } = renderWithI18n(
+      <AirticketItem
+        item={value.value}
+        editable
+        active={false}
+        onActivate={() => {}}
+        onEdit={value.onEdit}
+        ids={ids}
+      />,
+    );
     expect(container.querySelectorAll('img')).toHaveLength(1);
     fireEvent.change(screen.getByRole('textbox', { name: 'Flight' }), { target: { value: 'KE1203' } });
-    expect(flight()).toEqual({ airline: '', flightNumber: 'KE1203', from: '', to: '', departs: '', arrives: '', seat: '', cabin: '' });
-    rerender(<AirticketItem item={value.value} editable active={false} onActivate={() => {}} onEdit={value.onEdit} ids={ids} />);
+    expect(flight()).toEqual({
+      airline: '',
+      flightNumber: 'KE1203',
+      from: '',
+      to: '',
+      departs: '',
+      arrives: '',
+      seat: '',
+      cabin: '',
+    });
+    rerender(
+      <AirticketItem
+        item={value.value}
+        editable
+        active={false}
+        onActivate={() => {}}
+        onEdit={value.onEdit}
+        ids={ids}
+      />,
+    );
     fireEvent.change(screen.getByLabelText('Departs'), { target: { value: '2026-05-02T08:30' } });
     expect(flight()?.departs).toBe('2026-05-02T08:30');
     // readers' view: the filled fields only, times as a ticket reads
@@ -111,8 +152,13 @@ describe('accordion and airticket items', () => {
   });
 
   it('removing an image edits the list', () => {
-    const value = editableValue({ ...newSectionItem('airticket', ids), images: [image, { ...image, large: '/b-l.jpg' }] });
-    renderWithI18n(<AirticketItem item={value.value} editable active onActivate={() => {}} onEdit={value.onEdit} ids={ids} />);
+    const value = editableValue({
+      ...newSectionItem('airticket', ids),
+      images: [image, { ...image, large: '/b-l.jpg' }],
+    });
+    renderWithI18n(
+      <AirticketItem item={value.value} editable active onActivate={() => {}} onEdit={value.onEdit} ids={ids} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove image 1' }));
     expect(value.value.images.map((entry) => entry.large)).toEqual(['/b-l.jpg']);
   });
@@ -141,23 +187,38 @@ describe('video item', () => {
     expect(videoUrlFromInput('https://example.com')).toBeNull();
 
     const empty = newSectionItem('video', ids);
-    const { container, rerender } = renderWithI18n(<VideoItem item={empty} editable={false} active={false} {...base} />);
+    const { container, rerender } = renderWithI18n(
+      <VideoItem item={empty} editable={false} active={false} {...base} />,
+    );
     expect(container.textContent).toContain('Please add YouTube video source');
     expect(container.querySelector('.aspect-video')).not.toBeNull();
-    rerender(<VideoItem item={{ ...empty, url: 'https://youtu.be/dQw4w9WgXcQ' }} editable={false} active={false} {...base} />);
+    rerender(
+      <VideoItem item={{ ...empty, url: 'https://youtu.be/dQw4w9WgXcQ' }} editable={false} active={false} {...base} />,
+    );
     // A facade first: nothing is loaded from YouTube until the video is played.
     expect(container.querySelector('iframe')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Play video: YouTube dQw4w9WgXcQ' }));
-    expect(container.querySelector('iframe')?.getAttribute('src')).toBe('https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0');
+    expect(container.querySelector('iframe')?.getAttribute('src')).toBe(
+      'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&rel=0',
+    );
     // Another address shows its facade again.
-    rerender(<VideoItem item={{ ...empty, url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' }} editable={false} active={false} {...base} />);
+    rerender(
+      <VideoItem
+        item={{ ...empty, url: 'https://www.youtube.com/watch?v=aqz-KE-bpKQ' }}
+        editable={false}
+        active={false}
+        {...base}
+      />,
+    );
     expect(container.querySelector('iframe')).toBeNull();
     expect(container.querySelector('[data-video-facade="aqz-KE-bpKQ"]')).not.toBeNull();
   });
 
   it('in edit mode a URL field saves a valid address', () => {
     const value = editableValue(newSectionItem('video', ids));
-    renderWithI18n(<VideoItem item={value.value} editable active onActivate={() => {}} onEdit={value.onEdit} ids={ids} />);
+    renderWithI18n(
+      <VideoItem item={value.value} editable active onActivate={() => {}} onEdit={value.onEdit} ids={ids} />,
+    );
     const field = screen.getByLabelText('YouTube address');
     fireEvent.change(field, { target: { value: 'not a video' } });
     fireEvent.blur(field);
@@ -181,13 +242,29 @@ describe('button item', () => {
     expect(screen.getByText('Enter button title').className).toContain('text-white/70');
     rerender(<ButtonItem item={item} editable active {...base} />);
     expect((screen.getByLabelText('Button title') as HTMLInputElement).placeholder).toBe('Enter button title');
-    rerender(<ButtonItem item={{ ...item, title: 'Book now', url: 'https://example.com' }} editable={false} active={false} {...base} />);
+    rerender(
+      <ButtonItem
+        item={{ ...item, title: 'Book now', url: 'https://example.com' }}
+        editable={false}
+        active={false}
+        {...base}
+      />,
+    );
     expect(screen.getByRole('link', { name: 'Book now' }).getAttribute('href')).toBe('https://example.com');
   });
 
   it('edits its title with the typing label', () => {
     const onEdit = vi.fn();
-    renderWithI18n(<ButtonItem item={newSectionItem('button', ids)} editable active onActivate={() => {}} onEdit={onEdit} ids={ids} />);
+    renderWithI18n(
+      <ButtonItem
+        item={newSectionItem('button', ids)}
+        editable
+        active
+        onActivate={() => {}}
+        onEdit={onEdit}
+        ids={ids}
+      />,
+    );
     fireEvent.change(screen.getByLabelText('Button title'), { target: { value: 'Book' } });
     expect(onEdit).toHaveBeenCalledWith(expect.any(Function), 'typing');
   });
@@ -195,7 +272,9 @@ describe('button item', () => {
 
 describe('items in Korean', () => {
   it('the video placeholder is translated', async () => {
-    renderWithI18n(<VideoItem item={newSectionItem('video', ids)} editable={false} active={false} {...base} />, { language: 'ko' });
+    renderWithI18n(<VideoItem item={newSectionItem('video', ids)} editable={false} active={false} {...base} />, {
+      language: 'ko',
+    });
     await waitFor(() => expect(screen.getByText('유튜브 동영상 주소를 추가해 주세요')).toBeTruthy());
   });
 });

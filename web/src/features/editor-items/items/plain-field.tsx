@@ -12,7 +12,16 @@ type PlainFieldProps = Omit<ComponentProps<'input'>, 'value' | 'onChange'> & {
 };
 
 /** A one-line plain string (button title, itinerary cells): an input in edit mode, text in view mode. */
-export function PlainField({ value, editable, label, onValue, textClassName, className, placeholder, ...props }: PlainFieldProps) {
+export function PlainField({
+  value,
+  editable,
+  label,
+  onValue,
+  textClassName,
+  className,
+  placeholder,
+  ...props
+}: PlainFieldProps) {
   if (!editable) return value ? <span className={cx('break-keep', textClassName, className)}>{value}</span> : null;
   return (
     <input

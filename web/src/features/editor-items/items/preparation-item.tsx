@@ -19,7 +19,10 @@ export function PreparationItem(props: SectionItemProps<SectionItemOf<'preparati
   const { t } = useTranslation();
   return (
     <article
-      className={cx('overflow-hidden rounded-card border border-neutral-200 bg-white', item.isImportant && 'border-l-[3px] border-l-accent-500')}
+      className={cx(
+        'overflow-hidden rounded-card border border-neutral-200 bg-white',
+        item.isImportant && 'border-l-[3px] border-l-accent-500',
+      )}
       {...(editable ? pressToSelect(onActivate) : {})}
     >
       {item.image ? (
@@ -32,7 +35,10 @@ export function PreparationItem(props: SectionItemProps<SectionItemOf<'preparati
       <div className="flex flex-col gap-1.5 px-4 pt-3 pb-3.5">
         {editable && active ? (
           <div className="self-start">
-            <ImageUploadButton uploadImage={uploadImage} label={item.image ? t('editorItems.image.replace') : t('editorItems.image.upload')} />
+            <ImageUploadButton
+              uploadImage={uploadImage}
+              label={item.image ? t('editorItems.image.replace') : t('editorItems.image.upload')}
+            />
           </div>
         ) : null}
         {item.isImportant ? <ImportantBadge /> : null}
@@ -45,7 +51,11 @@ export function PreparationItem(props: SectionItemProps<SectionItemOf<'preparati
             placeholder={t('editorItems.preparation.titlePlaceholder')}
           />
           {/* The reader's checkbox, drawn where readers get it; ticks are theirs, kept on their phones. */}
-          <label className="-my-1 inline-flex shrink-0 items-center gap-1.5 text-[13px] text-neutral-600" title={t('editorItems.preparation.checkHint')} data-prep-check>
+          <label
+            className="-my-1 inline-flex shrink-0 items-center gap-1.5 text-[13px] text-neutral-600"
+            title={t('editorItems.preparation.checkHint')}
+            data-prep-check
+          >
             <input type="checkbox" disabled className="size-[22px] accent-primary-600" />
             <span>{t('editorItems.preparation.check')}</span>
           </label>

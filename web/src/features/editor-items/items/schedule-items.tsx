@@ -60,7 +60,12 @@ export function ActivityItem(props: SectionItemProps<SectionItemOf<'activity'>>)
         {cell('time', 'text-sm text-primary-700 tabular-nums')}
         {cell('schedule', 'text-[15px] text-neutral-800')}
       </div>
-      <RichTextField {...richFieldProps(props, 'body')} className="text-sm text-neutral-600" label={t('editorItems.itinerary.body')} placeholder={t('editorItems.itinerary.bodyPlaceholder')} />
+      <RichTextField
+        {...richFieldProps(props, 'body')}
+        className="text-sm text-neutral-600"
+        label={t('editorItems.itinerary.body')}
+        placeholder={t('editorItems.itinerary.bodyPlaceholder')}
+      />
     </div>
   );
 }

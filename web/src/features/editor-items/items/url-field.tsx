@@ -51,7 +51,9 @@ export function UrlField({ url, label, placeholder, invalidMessage, parse, onSav
         }}
         className={cx(
           'h-9 rounded-control border bg-white px-2.5 text-sm focus-visible:outline-none focus-visible:ring-2',
-          invalid ? 'border-alert-600 focus-visible:ring-alert-200' : 'border-neutral-300 focus-visible:border-primary-600 focus-visible:ring-primary-100',
+          invalid
+            ? 'border-alert-600 focus-visible:ring-alert-200'
+            : 'border-neutral-300 focus-visible:border-primary-600 focus-visible:ring-primary-100',
         )}
       />
       {invalid ? (

@@ -6,7 +6,8 @@ import type { SectionItemProps } from '../../editor/item-contract.ts';
 import { UrlField } from './url-field.tsx';
 import { pressToSelect } from '../../editor/press-to-select.ts';
 
-const YOUTUBE_ID = /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^#]*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})(?![\w-])/i;
+const YOUTUBE_ID =
+  /(?:youtube(?:-nocookie)?\.com\/(?:watch\?(?:[^#]*&)?v=|embed\/|shorts\/|live\/|v\/)|youtu\.be\/)([\w-]{11})(?![\w-])/i;
 
 /**
  * The video id of a YouTube address (watch, share, embed, shorts and live links), or null. The viewer's own rule
@@ -61,7 +62,10 @@ export function VideoItem({ item, editable, active, onActivate, onEdit }: Sectio
             {/* As readers get it (the viewer's `.pg-video-facade`): the play button and 'YouTube', never the raw id.
                 Named by what it does and what it shows, so the visible words are part of its name. */}
             <span className="sr-only">{`${t('editorItems.video.play')}:`}</span>{' '}
-            <span className="flex h-12 w-[68px] items-center justify-center rounded-[14px] bg-[#d92d2d]" aria-hidden="true">
+            <span
+              className="flex h-12 w-[68px] items-center justify-center rounded-[14px] bg-[#d92d2d]"
+              aria-hidden="true"
+            >
               <Play className="size-6 translate-x-0.5 fill-current" />
             </span>
             <span className="absolute bottom-2.5 left-3 text-[13px] font-semibold opacity-85">YouTube</span>{' '}

@@ -75,7 +75,8 @@ export function ActivityBlock({ dayId, activity, index, canMoveUp, canMoveDown }
     canDrop: useCallback(() => true, []),
     onDrop,
   });
-  const change = (update: (draft: Draft<Activity>) => void, editLabel?: string) => edit(editActivity(dayId, activity._id, update), editLabel);
+  const change = (update: (draft: Draft<Activity>) => void, editLabel?: string) =>
+    edit(editActivity(dayId, activity._id, update), editLabel);
 
   return (
     <div
@@ -94,7 +95,11 @@ export function ActivityBlock({ dayId, activity, index, canMoveUp, canMoveDown }
     >
       <DropIndicator position={indicator} />
       <RowContent handleRef={handleRef} important={activity.isImportant}>
-        <GridCells values={activity} labelPrefix={label} onValue={(key, value) => change(setCell(key, value), 'typing')} />
+        <GridCells
+          values={activity}
+          labelPrefix={label}
+          onValue={(key, value) => change(setCell(key, value), 'typing')}
+        />
       </RowContent>
       {/* under the row, not over it: selecting a row never moves the field that was tapped (issue 22) */}
       {active ? (
@@ -150,18 +155,28 @@ function SubActivityRow({
   const active = editable && activeId === sub._id;
   const label = t('editorItems.itinerary.subActivity', { number: index + 1 });
 
-  const dragItem = useMemo<SubActivityDrag>(() => ({ dayId, activityId, subActivityId: sub._id }), [dayId, activityId, sub._id]);
+  const dragItem = useMemo<SubActivityDrag>(
+    () => ({ dayId, activityId, subActivityId: sub._id }),
+    [dayId, activityId, sub._id],
+  );
   const onDrop = useCallback(
     (dragged: SubActivityDrag, position: DropPosition) => {
       if (dragged.subActivityId === sub._id) return;
       edit((page) => {
-        const activity = page.days.find((day) => day._id === dayId)?.activities.find((candidate) => candidate._id === activityId);
+        const activity = page.days
+          .find((day) => day._id === dayId)
+          ?.activities.find((candidate) => candidate._id === activityId);
         const at = activity?.subActivities.findIndex((candidate) => candidate._id === sub._id) ?? -1;
         const from = activity?.subActivities.findIndex((candidate) => candidate._id === dragged.subActivityId) ?? -1;
         if (at === -1 || from === -1) return;
         let index = position === 'before' ? at : at + 1;
         if (from < index) index -= 1;
-        relocateSubActivity(dayId, { activityId, subActivityId: dragged.subActivityId }, { activityId, index }, ids)(page);
+        relocateSubActivity(
+          dayId,
+          { activityId, subActivityId: dragged.subActivityId },
+          { activityId, index },
+          ids,
+        )(page);
       });
     },
     [activityId, dayId, edit, ids, sub._id],
@@ -196,7 +211,12 @@ function SubActivityRow({
       >
         <DropIndicator position={indicator} />
         <RowContent handleRef={handleRef} important={sub.isImportant}>
-          <GridCells compact values={sub} labelPrefix={label} onValue={(key, value) => change(setCell(key, value), 'typing')} />
+          <GridCells
+            compact
+            values={sub}
+            labelPrefix={label}
+            onValue={(key, value) => change(setCell(key, value), 'typing')}
+          />
           <RichTextField
             className="px-1 text-sm text-neutral-700"
             value={sub.body}
@@ -209,7 +229,11 @@ function SubActivityRow({
               }, 'typing')
             }
             label={`${label} ${t('editorItems.itinerary.body')}`}
-            placeholder={isReplacementSubActivity(sub) ? t('editorItems.itinerary.replacementPlaceholder') : t('editorItems.itinerary.bodyPlaceholder')}
+            placeholder={
+              isReplacementSubActivity(sub)
+                ? t('editorItems.itinerary.replacementPlaceholder')
+                : t('editorItems.itinerary.bodyPlaceholder')
+            }
           />
         </RowContent>
         {active ? (
@@ -239,7 +263,15 @@ const setCell = (key: CellKey, value: string) => (row: Record<CellKey, string>) 
  * What an activity and a sub-activity show below their actions: in the editor the drag handle beside the content;
  * to readers an important one's mark above it.
  */
-function RowContent({ handleRef, important, children }: { handleRef(node: HTMLElement | null): void; important: boolean; children: ReactNode }) {
+function RowContent({
+  handleRef,
+  important,
+  children,
+}: {
+  handleRef(node: HTMLElement | null): void;
+  important: boolean;
+  children: ReactNode;
+}) {
   const { editable } = useItinerary();
   return (
     <div className="flex items-start">

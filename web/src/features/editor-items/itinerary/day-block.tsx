@@ -36,7 +36,8 @@ export function DayBlock({ day, index, count }: { day: Day; index: number; count
     type: DRAG_ACTIVITY,
     enabled: editable && day.activities.length === 0,
     onDrop: useCallback(
-      (dragged: ActivityDrag) => edit(moveActivity({ dayId: dragged.dayId, activityId: dragged.activityId }, { dayId: day._id, index: 0 })),
+      (dragged: ActivityDrag) =>
+        edit(moveActivity({ dayId: dragged.dayId, activityId: dragged.activityId }, { dayId: day._id, index: 0 })),
       [day._id, edit],
     ),
   });
@@ -56,14 +57,23 @@ export function DayBlock({ day, index, count }: { day: Day; index: number; count
   };
 
   return (
-    <section aria-label={label} data-part-id={day._id} className="flex flex-col gap-2 border-b border-neutral-200 pb-4 last:border-b-0">
+    <section
+      aria-label={label}
+      data-part-id={day._id}
+      className="flex flex-col gap-2 border-b border-neutral-200 pb-4 last:border-b-0"
+    >
       <div
         className={cx('flex flex-col gap-1 rounded-control', active ? 'ring-2 ring-primary-600' : undefined)}
         {...(editable ? pressToSelect(() => onActivateId(day._id)) : {})}
         onFocusCapture={editable ? () => onActivateId(day._id) : undefined}
         onBlurCapture={(event) => {
           // The day rules run when the author leaves the title (a blank one stays blank, showing its placeholder).
-          if (!editable || event.currentTarget.contains(event.relatedTarget as Node | null) || !isRichTextBlank(day.title)) return;
+          if (
+            !editable ||
+            event.currentTarget.contains(event.relatedTarget as Node | null) ||
+            !isRichTextBlank(day.title)
+          )
+            return;
           edit(normaliseDayTitle(day._id, ids));
         }}
       >
@@ -94,7 +104,13 @@ export function DayBlock({ day, index, count }: { day: Day; index: number; count
         ) : null}
       </div>
 
-      <div ref={zoneRef} className={cx('flex flex-col gap-1', dropActive ? 'rounded-control bg-primary-50 outline-2 outline-primary-600 outline-dashed' : undefined)}>
+      <div
+        ref={zoneRef}
+        className={cx(
+          'flex flex-col gap-1',
+          dropActive ? 'rounded-control bg-primary-50 outline-2 outline-primary-600 outline-dashed' : undefined,
+        )}
+      >
         {day.activities.map((activity, activityIndex) => (
           <ActivityBlock
             key={activity._id}
@@ -118,10 +134,20 @@ export function DayBlock({ day, index, count }: { day: Day; index: number; count
 
       {editable ? (
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="secondary" icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => addAndFocus((tracked) => addActivity(day._id, tracked))}>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<Plus className="size-4" aria-hidden="true" />}
+            onClick={() => addAndFocus((tracked) => addActivity(day._id, tracked))}
+          >
             {t('editorItems.itinerary.addActivity')}
           </Button>
-          <Button size="sm" variant="secondary" icon={<Plus className="size-4" aria-hidden="true" />} onClick={() => addAndFocus((tracked) => addMeal(day._id, tracked))}>
+          <Button
+            size="sm"
+            variant="secondary"
+            icon={<Plus className="size-4" aria-hidden="true" />}
+            onClick={() => addAndFocus((tracked) => addMeal(day._id, tracked))}
+          >
             {t('editorItems.itinerary.addMeal')}
           </Button>
         </div>

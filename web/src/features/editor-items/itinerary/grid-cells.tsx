@@ -28,7 +28,10 @@ export function GridCells({
   const { t } = useTranslation();
   const { editable, widths } = useItinerary();
   return (
-    <div className={cx('grid items-start gap-x-0', compact ? 'text-sm' : 'text-base')} style={{ gridTemplateColumns: gridColumns(widths) }}>
+    <div
+      className={cx('grid items-start gap-x-0', compact ? 'text-sm' : 'text-base')}
+      style={{ gridTemplateColumns: gridColumns(widths) }}
+    >
       {CELLS.map((key) => (
         <div key={key} className="min-w-0 px-1 py-0.5">
           <PlainField

@@ -26,4 +26,5 @@ export function useItinerary(): ItineraryScope {
  * The grid template of the three itinerary columns: the widths as proportions of the width there is (as readers'
  * pages draw them), so the grid fits the 435 px phone and a narrower screen without scrolling sideways.
  */
-export const gridColumns = (widths: readonly number[]): string => widths.map((width) => `minmax(0, ${Math.max(1, Math.round(width))}fr)`).join(' ');
+export const gridColumns = (widths: readonly number[]): string =>
+  widths.map((width) => `minmax(0, ${Math.max(1, Math.round(width))}fr)`).join(' ');

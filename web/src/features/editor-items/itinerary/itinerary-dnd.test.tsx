@@ -28,7 +28,9 @@ const activity = (id: string, place: string): Activity => ({
   time: '',
   schedule: '',
   isImportant: false,
-  subActivities: [{ _id: `${id}-s`, place: '', time: '', schedule: '', body: richParagraph(`${place} details`), isImportant: false }],
+  subActivities: [
+    { _id: `${id}-s`, place: '', time: '', schedule: '', body: richParagraph(`${place} details`), isImportant: false },
+  ],
 });
 
 function page(): ContentPage {
@@ -36,14 +38,26 @@ function page(): ContentPage {
   return {
     ...base,
     days: [
-      { _id: 'd1', title: richParagraph('Day 1'), activities: [activity('a1', 'Palace'), activity('a2', 'Market')], meals: [] },
+      {
+        _id: 'd1',
+        title: richParagraph('Day 1'),
+        activities: [activity('a1', 'Palace'), activity('a2', 'Market')],
+        meals: [],
+      },
       {
         _id: 'd2',
         title: richParagraph('Day 2'),
         activities: [
           {
             ...activity('b1', 'Beach'),
-            subActivities: ['Swim', 'Lunch'].map((text, index) => ({ _id: `b1-${index}`, place: '', time: '', schedule: '', body: richParagraph(text), isImportant: false })),
+            subActivities: ['Swim', 'Lunch'].map((text, index) => ({
+              _id: `b1-${index}`,
+              place: '',
+              time: '',
+              schedule: '',
+              body: richParagraph(text),
+              isImportant: false,
+            })),
           },
         ],
         meals: [],
@@ -115,7 +129,11 @@ describe('itinerary drag and drop', () => {
     const source = screen.getAllByRole('group', { name: 'Activity 1' })[0]!;
     const transfer = dataTransfer();
     fireEvent.dragStart(handleOf(source), { dataTransfer: transfer });
-    fireEvent.dragEnter(screen.getAllByRole('group', { name: 'Activity 2' })[0]!, { dataTransfer: transfer, clientX: 1, clientY: 1 });
+    fireEvent.dragEnter(screen.getAllByRole('group', { name: 'Activity 2' })[0]!, {
+      dataTransfer: transfer,
+      clientX: 1,
+      clientY: 1,
+    });
     fireEvent.dragEnd(handleOf(source), { dataTransfer: transfer });
     expect(onEdited).not.toHaveBeenCalled();
     expect((screen.getAllByLabelText('Activity 1 Place')[0] as HTMLInputElement).value).toBe('Palace');

@@ -42,7 +42,12 @@ export function useSortableRow<T extends object>({ type, item, enabled, canDrop,
   const row = useRef<HTMLDivElement | null>(null);
   const [position, setPosition] = useState<DropPosition>('after');
   const [{ isDragging }, drag, preview] = useDrag(
-    () => ({ type, item: () => item, canDrag: () => enabled, collect: (monitor) => ({ isDragging: monitor.isDragging() }) }),
+    () => ({
+      type,
+      item: () => item,
+      canDrag: () => enabled,
+      collect: (monitor) => ({ isDragging: monitor.isDragging() }),
+    }),
     [type, item, enabled],
   );
   const [{ isOver, allowed }, drop] = useDrop(
@@ -74,7 +79,15 @@ export function useSortableRow<T extends object>({ type, item, enabled, canDrop,
 }
 
 /** A drop zone for an empty list (a day without activities). */
-export function useListDrop<T extends object>({ type, enabled, onDrop }: { type: string; enabled: boolean; onDrop(dragged: T): void }) {
+export function useListDrop<T extends object>({
+  type,
+  enabled,
+  onDrop,
+}: {
+  type: string;
+  enabled: boolean;
+  onDrop(dragged: T): void;
+}) {
   const [{ active }, drop] = useDrop(
     () => ({
       accept: type,

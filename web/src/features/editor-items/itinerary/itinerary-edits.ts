@@ -24,7 +24,8 @@ import {
 
 export type PageRecipe = (page: Draft<ContentPage>) => void;
 
-const findDay = (page: Draft<ContentPage>, dayId: string): Draft<Day> | undefined => page.days.find((day) => day._id === dayId);
+const findDay = (page: Draft<ContentPage>, dayId: string): Draft<Day> | undefined =>
+  page.days.find((day) => day._id === dayId);
 const findActivity = (page: Draft<ContentPage>, dayId: string, activityId: string): Draft<Activity> | undefined =>
   findDay(page, dayId)?.activities.find((activity) => activity._id === activityId);
 
@@ -159,9 +160,14 @@ export const stepActivity =
     const index = day?.activities.findIndex((activity) => activity._id === activityId) ?? -1;
     if (!day || index === -1) return;
     const inside = index + delta;
-    if (inside >= 0 && inside < day.activities.length) return moveActivity({ dayId, activityId }, { dayId, index: inside })(page);
+    if (inside >= 0 && inside < day.activities.length)
+      return moveActivity({ dayId, activityId }, { dayId, index: inside })(page);
     const neighbour = page.days[dayIndex + delta];
-    if (neighbour) moveActivity({ dayId, activityId }, { dayId: neighbour._id, index: delta < 0 ? neighbour.activities.length : 0 })(page);
+    if (neighbour)
+      moveActivity(
+        { dayId, activityId },
+        { dayId: neighbour._id, index: delta < 0 ? neighbour.activities.length : 0 },
+      )(page);
   };
 
 export const editActivity =
@@ -200,7 +206,12 @@ export const copySubActivityBelow =
  * loses its last one, and a target holding only a replacement collapses to the moved one (spec §4).
  */
 export const relocateSubActivity =
-  (dayId: string, from: { activityId: string; subActivityId: string }, to: { activityId: string; index: number }, ids: IdGenerator): PageRecipe =>
+  (
+    dayId: string,
+    from: { activityId: string; subActivityId: string },
+    to: { activityId: string; index: number },
+    ids: IdGenerator,
+  ): PageRecipe =>
   (page) => {
     const day = findDay(page, dayId);
     if (!day) return;
@@ -235,7 +246,9 @@ export const stepSubActivity =
 export const editSubActivity =
   (dayId: string, activityId: string, subActivityId: string, edit: (sub: Draft<SubActivity>) => void): PageRecipe =>
   (page) => {
-    const sub = findActivity(page, dayId, activityId)?.subActivities.find((candidate) => candidate._id === subActivityId);
+    const sub = findActivity(page, dayId, activityId)?.subActivities.find(
+      (candidate) => candidate._id === subActivityId,
+    );
     if (sub) edit(sub);
   };
 

@@ -22,7 +22,10 @@ const COLUMN_KEYS = ['place', 'time', 'schedule'] as const;
 export function ItineraryPage({ item: page, editable, activeId, onActivateId, onEdit, ids }: ItineraryPageProps) {
   const { t } = useTranslation();
   const [preview, setPreview] = useState<number[] | null>(null);
-  const widths = useMemo(() => preview ?? [...fitColumnWidths(page.colWidths, DEFAULT_COL_WIDTHS.length, DEFAULT_COL_WIDTHS)], [preview, page.colWidths]);
+  const widths = useMemo(
+    () => preview ?? [...fitColumnWidths(page.colWidths, DEFAULT_COL_WIDTHS.length, DEFAULT_COL_WIDTHS)],
+    [preview, page.colWidths],
+  );
   const columns = useRef<HTMLDivElement>(null);
   const scope = useMemo<ItineraryScope>(
     () => ({ editable, activeId, onActivateId, edit: onEdit, ids, widths }),
@@ -37,7 +40,10 @@ export function ItineraryPage({ item: page, editable, activeId, onActivateId, on
           <div className="flex flex-col gap-4">
             {/* In the editor the rows start after their drag handle (16 px); the titles line up with them. */}
             <div
-              className={cx('relative grid border-b-2 border-primary-600 pb-1 text-sm font-semibold text-neutral-700', editable ? 'pl-4' : undefined)}
+              className={cx(
+                'relative grid border-b-2 border-primary-600 pb-1 text-sm font-semibold text-neutral-700',
+                editable ? 'pl-4' : undefined,
+              )}
               style={{ gridTemplateColumns: gridColumns(widths) }}
             >
               {widths.map((_, index) => (
@@ -75,7 +81,11 @@ export function ItineraryPage({ item: page, editable, activeId, onActivateId, on
               <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-neutral-300 px-4 py-8 text-center text-sm text-neutral-600">
                 <p>{t('editorItems.itinerary.empty')}</p>
                 {editable ? (
-                  <Button size="sm" icon={<CalendarPlus className="size-4" aria-hidden="true" />} onClick={() => onEdit(addDay(ids))}>
+                  <Button
+                    size="sm"
+                    icon={<CalendarPlus className="size-4" aria-hidden="true" />}
+                    onClick={() => onEdit(addDay(ids))}
+                  >
                     {t('editorItems.itinerary.addDay')}
                   </Button>
                 ) : null}

@@ -16,7 +16,8 @@ export function MealRow({ dayId, meal, index, count }: { dayId: string; meal: Me
   const { editable, activeId, onActivateId, edit, ids } = useItinerary();
   const active = editable && activeId === meal._id;
   const label = t('editorItems.itinerary.meal', { number: index + 1 });
-  const change = (update: (draft: Draft<Meal>) => void, editLabel?: string) => edit(editMeal(dayId, meal._id, update), editLabel);
+  const change = (update: (draft: Draft<Meal>) => void, editLabel?: string) =>
+    edit(editMeal(dayId, meal._id, update), editLabel);
 
   return (
     <div

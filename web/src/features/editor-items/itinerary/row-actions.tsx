@@ -21,15 +21,46 @@ type RowActionsProps = {
  * The editing chrome of a day, activity, sub-activity or meal: move up/down (the keyboard's way to reorder),
  * insert below, copy below, important, delete.
  */
-export function RowActions({ label, onMoveUp, onMoveDown, onInsertAfter, onCopyBelow, onDelete, important, handle }: RowActionsProps) {
+export function RowActions({
+  label,
+  onMoveUp,
+  onMoveDown,
+  onInsertAfter,
+  onCopyBelow,
+  onDelete,
+  important,
+  handle,
+}: RowActionsProps) {
   const { t } = useTranslation();
   return (
-    <div role="toolbar" aria-label={label} className="flex flex-wrap items-center gap-0.5 rounded-control border border-neutral-200 bg-white p-0.5 shadow-raised">
+    <div
+      role="toolbar"
+      aria-label={label}
+      className="flex flex-wrap items-center gap-0.5 rounded-control border border-neutral-200 bg-white p-0.5 shadow-raised"
+    >
       {handle}
-      <ActionButton label={t('editorItems.itinerary.actions.moveUp')} disabled={!onMoveUp} onClick={onMoveUp} icon={<ArrowUp className="size-4" aria-hidden="true" />} />
-      <ActionButton label={t('editorItems.itinerary.actions.moveDown')} disabled={!onMoveDown} onClick={onMoveDown} icon={<ArrowDown className="size-4" aria-hidden="true" />} />
-      <ActionButton label={t('editorItems.itinerary.actions.insertAfter')} onClick={onInsertAfter} icon={<Plus className="size-4" aria-hidden="true" />} />
-      <ActionButton label={t('editorItems.itinerary.actions.copyBelow')} onClick={onCopyBelow} icon={<Copy className="size-4" aria-hidden="true" />} />
+      <ActionButton
+        label={t('editorItems.itinerary.actions.moveUp')}
+        disabled={!onMoveUp}
+        onClick={onMoveUp}
+        icon={<ArrowUp className="size-4" aria-hidden="true" />}
+      />
+      <ActionButton
+        label={t('editorItems.itinerary.actions.moveDown')}
+        disabled={!onMoveDown}
+        onClick={onMoveDown}
+        icon={<ArrowDown className="size-4" aria-hidden="true" />}
+      />
+      <ActionButton
+        label={t('editorItems.itinerary.actions.insertAfter')}
+        onClick={onInsertAfter}
+        icon={<Plus className="size-4" aria-hidden="true" />}
+      />
+      <ActionButton
+        label={t('editorItems.itinerary.actions.copyBelow')}
+        onClick={onCopyBelow}
+        icon={<Copy className="size-4" aria-hidden="true" />}
+      />
       {important ? (
         <ActionButton
           label={t('editorItems.itinerary.actions.important')}
@@ -38,7 +69,12 @@ export function RowActions({ label, onMoveUp, onMoveDown, onInsertAfter, onCopyB
           icon={<Star className={cx('size-4', important.value ? 'fill-current' : undefined)} aria-hidden="true" />}
         />
       ) : null}
-      <ActionButton label={t('editorItems.itinerary.actions.delete')} onClick={onDelete} icon={<Trash2 className="size-4" aria-hidden="true" />} danger />
+      <ActionButton
+        label={t('editorItems.itinerary.actions.delete')}
+        onClick={onDelete}
+        icon={<Trash2 className="size-4" aria-hidden="true" />}
+        danger
+      />
     </div>
   );
 }

@@ -16,7 +16,9 @@ function osmBackend(): Backend {
     const url = new URL(String(input));
     if (url.pathname === '/search') {
       const found = url.searchParams.get('q') === 'Seoul City Hall';
-      return Response.json(found ? [{ lat: String(PLACE.latitude), lon: String(PLACE.longitude), display_name: PLACE.address }] : []);
+      return Response.json(
+        found ? [{ lat: String(PLACE.latitude), lon: String(PLACE.longitude), display_name: PLACE.address }] : [],
+      );
     }
     const near = Math.abs(Number(url.searchParams.get('lat')) - PLACE.latitude) < 0.001;
     return Response.json(near ? { display_name: PLACE.address } : { error: 'Unable to geocode' });
@@ -24,9 +26,7 @@ function osmBackend(): Backend {
   return { geocoder: createOsmGeocoder({ fetch, endpoint: 'https://nominatim.test' }), fail: () => (failing = true) };
 }
 
-describe.each([
-  ['OpenStreetMap (Nominatim)', osmBackend],
-])('geocoder contract: %s', (_name, backend) => {
+describe.each([['OpenStreetMap (Nominatim)', osmBackend]])('geocoder contract: %s', (_name, backend) => {
   it('finds a place by name', async () => {
     const { geocoder } = backend();
     await expect(geocoder.search('Seoul City Hall')).resolves.toEqual(PLACE);

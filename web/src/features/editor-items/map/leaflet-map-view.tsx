@@ -11,9 +11,22 @@ export default function LeafletMapView({ center, level, interactive, label, onPi
     // MapContainer hands its props to Leaflet, not to the DOM: the accessible name goes on a wrapper.
     <div role="group" aria-label={label} className="absolute inset-0">
       <MapContainer center={position} zoom={levelToZoom(level)} className="size-full">
-        <TileLayer attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>' url="https://tile.openstreetmap.org/{z}/{x}/{y}.png" />
-        <CircleMarker center={position} radius={9} pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#0e7268', fillOpacity: 1 }} />
-        <MapState center={position} zoom={levelToZoom(level)} interactive={interactive} onPick={onPick} onLevelChange={onLevelChange} />
+        <TileLayer
+          attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'
+          url="https://tile.openstreetmap.org/{z}/{x}/{y}.png"
+        />
+        <CircleMarker
+          center={position}
+          radius={9}
+          pathOptions={{ color: '#ffffff', weight: 3, fillColor: '#0e7268', fillOpacity: 1 }}
+        />
+        <MapState
+          center={position}
+          zoom={levelToZoom(level)}
+          interactive={interactive}
+          onPick={onPick}
+          onLevelChange={onLevelChange}
+        />
       </MapContainer>
     </div>
   );

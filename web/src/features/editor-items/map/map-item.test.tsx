@@ -13,7 +13,13 @@ import type { MapViewProps } from './map-view.ts';
 /** A map drawing that only reports its props, and a button standing in for a tap on the map. */
 function FakeMapView({ center, level, interactive, label, onPick }: MapViewProps) {
   return (
-    <div role="img" aria-label={label} data-center={`${center.latitude},${center.longitude}`} data-level={level} data-interactive={interactive}>
+    <div
+      role="img"
+      aria-label={label}
+      data-center={`${center.latitude},${center.longitude}`}
+      data-level={level}
+      data-interactive={interactive}
+    >
       <button type="button" onClick={() => onPick?.({ latitude: 33.5, longitude: 126.5 })}>
         tap
       </button>
@@ -31,10 +37,24 @@ function services(geocoder: Partial<Geocoder> = {}): MapServices {
 }
 
 const ids = countingIds();
-const renderMap = (item: SectionItemOf<'map'>, props: { editable: boolean; active: boolean; onEdit?: SectionItemProps<SectionItemOf<'map'>>['onEdit'] }, mapServices = services()) =>
-  renderWithI18n(<MapItem item={item} onActivate={() => {}} onEdit={props.onEdit ?? (() => {})} ids={ids} editable={props.editable} active={props.active} />, {
-    wrapper: (children) => <MapServicesProvider services={mapServices}>{children}</MapServicesProvider>,
-  });
+const renderMap = (
+  item: SectionItemOf<'map'>,
+  props: { editable: boolean; active: boolean; onEdit?: SectionItemProps<SectionItemOf<'map'>>['onEdit'] },
+  mapServices = services(),
+) =>
+  renderWithI18n(
+    <MapItem
+      item={item}
+      onActivate={() => {}}
+      onEdit={props.onEdit ?? (() => {})}
+      ids={ids}
+      editable={props.editable}
+      active={props.active}
+    />,
+    {
+      wrapper: (children) => <MapServicesProvider services={mapServices}>{children}</MapServicesProvider>,
+    },
+  );
 
 describe('map item', () => {
   it('starts at level 6; the overlay blocks the map unless the item is active and editable', () => {
@@ -89,7 +109,9 @@ describe('map item', () => {
   it('readers get a link to the place', () => {
     const item = { ...newSectionItem('map', ids), address: 'Jeju', latitude: 33.5, longitude: 126.5 };
     renderMap(item, { editable: false, active: false });
-    expect(screen.getByRole('link', { name: 'Open in maps' }).getAttribute('href')).toBe('https://maps.example/33.5,126.5');
+    expect(screen.getByRole('link', { name: 'Open in maps' }).getAttribute('href')).toBe(
+      'https://maps.example/33.5,126.5',
+    );
   });
 });
 
@@ -114,8 +136,15 @@ describe('a failed map search', () => {
   };
 
   it('a service that fails says so and keeps the previous coordinates', async () => {
-    const { value, shown } = await search('경복궁', { search: vi.fn(async () => Promise.reject(new Error('Kakao Maps search failed'))) });
-    await waitFor(() => expect(shown).toHaveBeenCalledWith('The address search did not work. Please try again later; the map stays where it was.', { duration: 5000 }));
+    const { value, shown } = await search('경복궁', {
+      search: vi.fn(async () => Promise.reject(new Error('Kakao Maps search failed'))),
+    });
+    await waitFor(() =>
+      expect(shown).toHaveBeenCalledWith(
+        'The address search did not work. Please try again later; the map stays where it was.',
+        { duration: 5000 },
+      ),
+    );
     expect(value.value).toMatchObject({ address: '제주', latitude: 33.5, longitude: 126.5 });
   });
 
@@ -126,7 +155,12 @@ describe('a failed map search', () => {
       { latitude: 137.5, longitude: 26.9, address: 'somewhere' },
     ]) {
       const { value, shown } = await search('경복궁', { search: vi.fn(async () => made) });
-      await waitFor(() => expect(shown).toHaveBeenCalledWith('The address search did not work. Please try again later; the map stays where it was.', { duration: 5000 }));
+      await waitFor(() =>
+        expect(shown).toHaveBeenCalledWith(
+          'The address search did not work. Please try again later; the map stays where it was.',
+          { duration: 5000 },
+        ),
+      );
       expect(value.value).toMatchObject({ address: '제주', latitude: 33.5, longitude: 126.5 });
       cleanup();
       shown.mockClear();

@@ -97,7 +97,12 @@ export function MapItem({ item, editable, active, onActivate, onEdit }: SectionI
       ) : null}
       {editable ? null : (
         <a
-          href={placeUrl({ latitude: item.latitude, longitude: item.longitude, address: item.address, level: item.level })}
+          href={placeUrl({
+            latitude: item.latitude,
+            longitude: item.longitude,
+            address: item.address,
+            level: item.level,
+          })}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex items-center gap-1 self-start text-sm font-semibold text-primary-600 hover:text-primary-700"

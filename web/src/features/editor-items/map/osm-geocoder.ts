@@ -13,7 +13,11 @@ type OsmGeocoderOptions = {
 };
 
 /** The OpenStreetMap adapter: Nominatim's search and reverse endpoints (one best match each). */
-export function createOsmGeocoder({ fetch, endpoint = 'https://nominatim.openstreetmap.org', language = 'ko,en' }: OsmGeocoderOptions): Geocoder {
+export function createOsmGeocoder({
+  fetch,
+  endpoint = 'https://nominatim.openstreetmap.org',
+  language = 'ko,en',
+}: OsmGeocoderOptions): Geocoder {
   const get = async (path: string, params: Record<string, string>, signal?: AbortSignal): Promise<unknown> => {
     const url = `${endpoint}/${path}?${new URLSearchParams({ format: 'jsonv2', 'accept-language': language, ...params })}`;
     const response = await fetch(url, { headers: { Accept: 'application/json' }, ...(signal ? { signal } : {}) });
@@ -27,7 +31,9 @@ export function createOsmGeocoder({ fetch, endpoint = 'https://nominatim.openstr
       return first ? { latitude: first.lat, longitude: first.lon, address: first.display_name } : null;
     },
     async reverse(point: GeoPoint, signal?: AbortSignal): Promise<string | null> {
-      const parsed = reverseAnswer.safeParse(await get('reverse', { lat: String(point.latitude), lon: String(point.longitude) }, signal));
+      const parsed = reverseAnswer.safeParse(
+        await get('reverse', { lat: String(point.latitude), lon: String(point.longitude) }, signal),
+      );
       return parsed.success ? (parsed.data.display_name ?? null) : null;
     },
   };

@@ -68,7 +68,9 @@ export function FontSizeControl({ value, onPick }: { value: string | undefined; 
         onKeyDown={onKeyDown}
         className={cx(
           'h-9 rounded-control border px-2 text-sm focus-visible:outline-none focus-visible:ring-2',
-          invalid ? 'border-alert-600 focus-visible:ring-alert-200' : 'border-neutral-300 focus-visible:border-primary-600 focus-visible:ring-primary-100',
+          invalid
+            ? 'border-alert-600 focus-visible:ring-alert-200'
+            : 'border-neutral-300 focus-visible:border-primary-600 focus-visible:ring-primary-100',
         )}
       />
       <button

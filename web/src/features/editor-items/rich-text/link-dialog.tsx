@@ -96,7 +96,9 @@ function LinkForm({ currentHref, onClose, onApply, onRemove }: Omit<LinkDialogPr
           }}
           className={cx(
             'h-11 rounded-control border px-3.5 text-base focus-visible:outline-none focus-visible:ring-3',
-            invalid ? 'border-alert-600 focus-visible:ring-alert-200' : 'border-neutral-300 focus-visible:border-primary-600 focus-visible:ring-primary-100',
+            invalid
+              ? 'border-alert-600 focus-visible:ring-alert-200'
+              : 'border-neutral-300 focus-visible:border-primary-600 focus-visible:ring-primary-100',
           )}
         />
         {invalid ? (

@@ -7,8 +7,17 @@ import { BLOCK_CLASSES, LINK_CLASS, blockStyle, leafStyle, safeHref } from './ri
  * Rich text as readers see it, without Slate (the viewer and previews need no editor code). Draws the same
  * elements and styles as the editor's `renderElement` / `renderLeaf`.
  */
-export function RichTextView({ value, className, placeholder }: { value: RichText; className?: string | undefined; placeholder?: string | undefined }) {
-  if (placeholder && richTextToPlain(value).trim() === '') return <div className={cx('text-neutral-500', className)}>{placeholder}</div>;
+export function RichTextView({
+  value,
+  className,
+  placeholder,
+}: {
+  value: RichText;
+  className?: string | undefined;
+  placeholder?: string | undefined;
+}) {
+  if (placeholder && richTextToPlain(value).trim() === '')
+    return <div className={cx('text-neutral-500', className)}>{placeholder}</div>;
   return <div className={cx('break-keep', className)}>{renderRichNodes(value)}</div>;
 }
 
@@ -33,7 +42,12 @@ function renderNode(node: RichNode, key: number): ReactNode {
       if (!href) return <span key={key}>{renderRichNodes(node.children)}</span>;
       const external = /^https?:/i.test(href);
       return (
-        <a key={key} href={href} className={LINK_CLASS} {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}>
+        <a
+          key={key}
+          href={href}
+          className={LINK_CLASS}
+          {...(external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        >
           {renderRichNodes(node.children)}
         </a>
       );
@@ -51,20 +65,49 @@ function renderBlock(block: RichBlock, key: number): ReactNode {
   const children = isEmptyBlock(block) ? <br /> : renderRichNodes(block.children);
   switch (block.type) {
     case 'heading-one':
-      return <h2 key={key} {...props}>{children}</h2>;
+      return (
+        <h2 key={key} {...props}>
+          {children}
+        </h2>
+      );
     case 'heading-two':
-      return <h3 key={key} {...props}>{children}</h3>;
+      return (
+        <h3 key={key} {...props}>
+          {children}
+        </h3>
+      );
     case 'block-quote':
-      return <blockquote key={key} {...props}>{children}</blockquote>;
+      return (
+        <blockquote key={key} {...props}>
+          {children}
+        </blockquote>
+      );
     case 'numbered-list':
-      return <ol key={key} {...props}>{renderRichNodes(block.children)}</ol>;
+      return (
+        <ol key={key} {...props}>
+          {renderRichNodes(block.children)}
+        </ol>
+      );
     case 'bulleted-list':
-      return <ul key={key} {...props}>{renderRichNodes(block.children)}</ul>;
+      return (
+        <ul key={key} {...props}>
+          {renderRichNodes(block.children)}
+        </ul>
+      );
     case 'list-item':
-      return <li key={key} {...props}>{children}</li>;
+      return (
+        <li key={key} {...props}>
+          {children}
+        </li>
+      );
     case 'paragraph':
-      return <p key={key} {...props}>{children}</p>;
+      return (
+        <p key={key} {...props}>
+          {children}
+        </p>
+      );
   }
 }
 
-const isEmptyBlock = (block: RichBlock): boolean => block.children.every((child) => 'text' in child && child.text === '');
+const isEmptyBlock = (block: RichBlock): boolean =>
+  block.children.every((child) => 'text' in child && child.text === '');

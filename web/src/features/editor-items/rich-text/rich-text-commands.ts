@@ -56,7 +56,10 @@ export function toggleBlock(editor: Editor, type: RichBlockType): void {
 }
 
 export function blockAlign(editor: Editor): RichAlign | undefined {
-  const entry = Editor.above(editor, { match: (node) => Element.isElement(node) && editor.isBlock(node) && node.type !== 'numbered-list' && node.type !== 'bulleted-list' });
+  const entry = Editor.above(editor, {
+    match: (node) =>
+      Element.isElement(node) && editor.isBlock(node) && node.type !== 'numbered-list' && node.type !== 'bulleted-list',
+  });
   const block = entry?.[0];
   return block && 'align' in block ? block.align : undefined;
 }

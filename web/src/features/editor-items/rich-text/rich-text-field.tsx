@@ -31,9 +31,19 @@ export function toRichText(children: readonly Descendant[]): RichText {
   return children.filter((node): node is RichElement => SlateElement.isElement(node));
 }
 
-const sameValue = (a: readonly Descendant[], b: readonly Descendant[]): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+const sameValue = (a: readonly Descendant[], b: readonly Descendant[]): boolean =>
+  a === b || JSON.stringify(a) === JSON.stringify(b);
 
-function RichTextEditor({ value, active, onActivate, onChange, singleLine, placeholder, label, className }: RichTextFieldProps) {
+function RichTextEditor({
+  value,
+  active,
+  onActivate,
+  onChange,
+  singleLine,
+  placeholder,
+  label,
+  className,
+}: RichTextFieldProps) {
   const [editor] = useState(() => createRichEditor({ singleLine }));
   const [initialValue] = useState<Descendant[]>(() => (value.length > 0 ? value : [emptyParagraph()]));
   // What this field last reported (or was given): a new prop value equal to it is our own edit coming back.
@@ -103,7 +113,8 @@ function RichTextEditor({ value, active, onActivate, onChange, singleLine, place
   }, [focused]);
 
   const editableClass = useMemo(
-    () => cx('min-h-[1lh] break-keep outline-none', 'rounded-control focus-visible:ring-2 focus-visible:ring-primary-100'),
+    () =>
+      cx('min-h-[1lh] break-keep outline-none', 'rounded-control focus-visible:ring-2 focus-visible:ring-primary-100'),
     [],
   );
 

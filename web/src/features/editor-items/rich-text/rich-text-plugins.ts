@@ -13,7 +13,8 @@ export const LIST_TYPES: ReadonlySet<RichBlockType> = new Set(['numbered-list', 
 
 export const emptyParagraph = (): RichBlock => ({ type: 'paragraph', children: [{ text: '' }] });
 
-const isBlockElement = (editor: Editor, node: Node): node is RichBlock => Element.isElement(node) && editor.isBlock(node);
+const isBlockElement = (editor: Editor, node: Node): node is RichBlock =>
+  Element.isElement(node) && editor.isBlock(node);
 
 export function withRichText(editor: Editor): Editor {
   const { isInline, isVoid, normalizeNode, insertBreak } = editor;
@@ -41,7 +42,12 @@ export function withRichText(editor: Editor): Editor {
       Transforms.removeNodes(editor, { at: path });
       return;
     }
-    if (Element.isElement(node) && node.type === 'paragraph' && Editor.isEmpty(editor, node) && node.children.length > 1) {
+    if (
+      Element.isElement(node) &&
+      node.type === 'paragraph' &&
+      Editor.isEmpty(editor, node) &&
+      node.children.length > 1
+    ) {
       // An empty paragraph keeps one plain empty leaf, not a run of empty marked ones.
       Transforms.removeNodes(editor, { at: [...path, 1] });
       return;
@@ -60,7 +66,10 @@ export function withRichText(editor: Editor): Editor {
     const block = Editor.above(editor, { match: (node) => isBlockElement(editor, node) });
     if (block && block[0].type === 'list-item' && Editor.isEmpty(editor, block[0])) {
       // Enter on an empty bullet ends the list, as word processors do.
-      Transforms.unwrapNodes(editor, { match: (node) => Element.isElement(node) && LIST_TYPES.has(node.type as RichBlockType), split: true });
+      Transforms.unwrapNodes(editor, {
+        match: (node) => Element.isElement(node) && LIST_TYPES.has(node.type as RichBlockType),
+        split: true,
+      });
       Transforms.setNodes(editor, { type: 'paragraph' });
       return;
     }
@@ -89,7 +98,10 @@ export function withSingleLine(editor: Editor): Editor {
     if (path.length === 0 && editor.children.length > 1) {
       const second = editor.children[1];
       // A pasted list is unwrapped first, so that only like blocks (text in text) are merged.
-      if (Element.isElement(second) && second.children.some((child) => Element.isElement(child) && editor.isBlock(child))) {
+      if (
+        Element.isElement(second) &&
+        second.children.some((child) => Element.isElement(child) && editor.isBlock(child))
+      ) {
         Transforms.unwrapNodes(editor, { at: [1] });
       } else {
         Transforms.mergeNodes(editor, { at: [1] });
@@ -104,4 +116,3 @@ export function withSingleLine(editor: Editor): Editor {
   };
   return editor;
 }
-

@@ -1,5 +1,11 @@
 import type { CSSProperties } from 'react';
-import { lineHeightForSize, type RichAlign, type RichBlockType, type RichLeaf, type RichNode } from '@pocketguide/contracts';
+import {
+  lineHeightForSize,
+  type RichAlign,
+  type RichBlockType,
+  type RichLeaf,
+  type RichNode,
+} from '@pocketguide/contracts';
 
 /**
  * How rich text looks, shared by the Slate editor and the slate-free renderer so that edit mode and view mode

@@ -124,9 +124,19 @@ export const RichTextToolbar = memo(function RichTextToolbar({ singleLine }: { s
       className="mb-1 flex w-fit max-w-full flex-wrap items-center gap-0.5 rounded-control border border-neutral-200 bg-white p-1 shadow-raised"
     >
       {MARKS.map(({ mark, icon }) => (
-        <ToolbarButton key={mark} label={t(`editorItems.richText.marks.${mark}`)} pressed={formats.marks[mark]} icon={icon} onClick={() => toggleMark(editor, mark)} />
+        <ToolbarButton
+          key={mark}
+          label={t(`editorItems.richText.marks.${mark}`)}
+          pressed={formats.marks[mark]}
+          icon={icon}
+          onClick={() => toggleMark(editor, mark)}
+        />
       ))}
-      <ToolbarPopover label={t('editorItems.richText.colour')} icon={<Baseline className={ICON} aria-hidden="true" />} swatch={formats.color}>
+      <ToolbarPopover
+        label={t('editorItems.richText.colour')}
+        icon={<Baseline className={ICON} aria-hidden="true" />}
+        swatch={formats.color}
+      >
         {(close) => (
           <ColourPalette
             value={formats.color}
@@ -152,7 +162,10 @@ export const RichTextToolbar = memo(function RichTextToolbar({ singleLine }: { s
           />
         )}
       </ToolbarPopover>
-      <ToolbarPopover label={t('editorItems.richText.fontSize')} icon={<ALargeSmall className={ICON} aria-hidden="true" />}>
+      <ToolbarPopover
+        label={t('editorItems.richText.fontSize')}
+        icon={<ALargeSmall className={ICON} aria-hidden="true" />}
+      >
         {(close) => (
           <FontSizeControl
             value={formats.fontSize}
@@ -236,7 +249,9 @@ function ToolbarPopover({
           icon={
             <span className="relative flex flex-col items-center">
               {icon}
-              {swatch ? <span className="absolute -bottom-1.5 h-0.5 w-4 rounded-full" style={{ backgroundColor: swatch }} /> : null}
+              {swatch ? (
+                <span className="absolute -bottom-1.5 h-0.5 w-4 rounded-full" style={{ backgroundColor: swatch }} />
+              ) : null}
             </span>
           }
         />

@@ -27,9 +27,17 @@ describe('rich-text marks', () => {
     const editor = editorWith(richParagraph('Seoul'));
     selectAll(editor);
     for (const mark of ['bold', 'italic', 'underline', 'strikethrough'] as const) toggleMark(editor, mark);
-    expect(toRichText(editor.children)).toEqual([{ type: 'paragraph', children: [{ text: 'Seoul', bold: true, italic: true, underline: true, strikethrough: true }] }]);
+    expect(toRichText(editor.children)).toEqual([
+      {
+        type: 'paragraph',
+        children: [{ text: 'Seoul', bold: true, italic: true, underline: true, strikethrough: true }],
+      },
+    ]);
     toggleMark(editor, 'bold');
-    expect(editor.children[0]).toEqual({ type: 'paragraph', children: [{ text: 'Seoul', italic: true, underline: true, strikethrough: true }] });
+    expect(editor.children[0]).toEqual({
+      type: 'paragraph',
+      children: [{ text: 'Seoul', italic: true, underline: true, strikethrough: true }],
+    });
   });
 
   it('sets and removes colour, background and font size', () => {
@@ -38,9 +46,15 @@ describe('rich-text marks', () => {
     setMarkValue(editor, 'color', '#ff0000');
     setMarkValue(editor, 'backgroundColor', '#fff2cc');
     setMarkValue(editor, 'fontSize', '24px');
-    expect(editor.children[0]).toEqual({ type: 'paragraph', children: [{ text: 'Busan', color: '#ff0000', backgroundColor: '#fff2cc', fontSize: '24px' }] });
+    expect(editor.children[0]).toEqual({
+      type: 'paragraph',
+      children: [{ text: 'Busan', color: '#ff0000', backgroundColor: '#fff2cc', fontSize: '24px' }],
+    });
     setMarkValue(editor, 'color', null);
-    expect(editor.children[0]).toEqual({ type: 'paragraph', children: [{ text: 'Busan', backgroundColor: '#fff2cc', fontSize: '24px' }] });
+    expect(editor.children[0]).toEqual({
+      type: 'paragraph',
+      children: [{ text: 'Busan', backgroundColor: '#fff2cc', fontSize: '24px' }],
+    });
   });
 
   it('line height follows the font size: up to 16 → 1.5, up to 20 → 1.4, up to 24 → 1.3, else 1.2', () => {
@@ -51,7 +65,14 @@ describe('rich-text marks', () => {
     expect(leafStyle({ text: 'a', fontSize: '24px' }).lineHeight).toBe(1.3);
     expect(leafStyle({ text: 'a', fontSize: '30px' }).lineHeight).toBe(1.2);
     // a block takes the line height of its largest text
-    expect(blockStyle({ children: [{ text: 'a', fontSize: '13px' }, { text: 'b', fontSize: '38px' }] }).lineHeight).toBe(1.2);
+    expect(
+      blockStyle({
+        children: [
+          { text: 'a', fontSize: '13px' },
+          { text: 'b', fontSize: '38px' },
+        ],
+      }).lineHeight,
+    ).toBe(1.2);
     expect(blockStyle({ children: [{ text: 'plain' }] }).lineHeight).toBe(1.5);
   });
 
@@ -102,7 +123,15 @@ describe('rich-text blocks and normalisation', () => {
 
   it('single-line field: the Enter key is prevented in the editor', () => {
     renderWithI18n(
-      <RichTextField value={richParagraph('Title')} editable active onActivate={() => {}} onChange={() => {}} singleLine label="Day title" />,
+      <RichTextField
+        value={richParagraph('Title')}
+        editable
+        active
+        onActivate={() => {}}
+        onChange={() => {}}
+        singleLine
+        label="Day title"
+      />,
     );
     const textbox = screen.getByRole('textbox', { name: 'Day title' });
     const enter = fireEvent.keyDown(textbox, { key: 'Enter' });
@@ -111,7 +140,10 @@ describe('rich-text blocks and normalisation', () => {
 
   it('removes link nodes without text and keeps one empty paragraph in an empty field', () => {
     const editor = editorWith([
-      { type: 'paragraph', children: [{ text: 'See ' }, { type: 'link', href: 'http://a.com', children: [{ text: '' }] }, { text: '' }] },
+      {
+        type: 'paragraph',
+        children: [{ text: 'See ' }, { type: 'link', href: 'http://a.com', children: [{ text: '' }] }, { text: '' }],
+      },
     ]);
     expect(editor.children).toEqual(richParagraph('See '));
     const empty = editorWith([]);
@@ -122,7 +154,9 @@ describe('rich-text blocks and normalisation', () => {
     const editor = editorWith(richParagraph('Pack'));
     selectAll(editor);
     toggleBlock(editor, 'bulleted-list');
-    expect(editor.children).toEqual([{ type: 'bulleted-list', children: [{ type: 'list-item', children: [{ text: 'Pack' }] }] }]);
+    expect(editor.children).toEqual([
+      { type: 'bulleted-list', children: [{ type: 'list-item', children: [{ text: 'Pack' }] }] },
+    ]);
     toggleBlock(editor, 'bulleted-list');
     expect(editor.children).toEqual(richParagraph('Pack'));
     setAlign(editor, 'right');
@@ -146,7 +180,10 @@ describe('links', () => {
     Transforms.select(editor, { anchor: { path: [0, 0], offset: 0 }, focus: { path: [0, 0], offset: 4 } });
     expect(wrapLink(editor, 'tel:02120', editor.selection)).toBe(true);
     expect(editor.children).toEqual([
-      { type: 'paragraph', children: [{ text: '' }, { type: 'link', href: 'tel:02120', children: [{ text: 'Call' }] }, { text: ' us' }] },
+      {
+        type: 'paragraph',
+        children: [{ text: '' }, { type: 'link', href: 'tel:02120', children: [{ text: 'Call' }] }, { text: ' us' }],
+      },
     ]);
     const collapsed = editorWith(richParagraph('Nothing'));
     Transforms.select(collapsed, Editor.start(collapsed, []));
@@ -158,7 +195,9 @@ describe('links', () => {
   it('the dialog: type select and address; blank closes; the prefix is added', () => {
     const onApply = vi.fn();
     const onClose = vi.fn();
-    const { rerender } = renderWithI18n(<LinkDialog open currentHref={undefined} onClose={onClose} onApply={onApply} onRemove={() => {}} />);
+    const { rerender } = renderWithI18n(
+      <LinkDialog open currentHref={undefined} onClose={onClose} onApply={onApply} onRemove={() => {}} />,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(onApply).not.toHaveBeenCalled();
@@ -173,7 +212,9 @@ describe('links', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Apply' }));
     expect(onApply).toHaveBeenLastCalledWith('http://www.visitbusan.net');
 
-    rerender(<LinkDialog open={false} currentHref={undefined} onClose={onClose} onApply={onApply} onRemove={() => {}} />);
+    rerender(
+      <LinkDialog open={false} currentHref={undefined} onClose={onClose} onApply={onApply} onRemove={() => {}} />,
+    );
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
@@ -181,7 +222,10 @@ describe('links', () => {
 describe('rich-text field', () => {
   const value: RichText = [
     { type: 'heading-one', align: 'center', children: [{ text: 'Gyeongbokgung', bold: true, fontSize: '24px' }] },
-    { type: 'paragraph', children: [{ text: 'Open ' }, { type: 'link', href: 'http://royal.khs.go.kr', children: [{ text: 'daily' }] }] },
+    {
+      type: 'paragraph',
+      children: [{ text: 'Open ' }, { type: 'link', href: 'http://royal.khs.go.kr', children: [{ text: 'daily' }] }],
+    },
   ];
 
   it('view mode draws the value without an editor', () => {
@@ -205,7 +249,7 @@ describe('rich-text field', () => {
     expect(screen.getByRole('button', { name: 'Link' })).toBeTruthy();
   });
 
-  it("the toolbar goes when the focus moves to another field of the same item, and stays for its own popovers (portalled outside)", () => {
+  it('the toolbar goes when the focus moves to another field of the same item, and stays for its own popovers (portalled outside)', () => {
     const props = { value, editable: true, active: true, onActivate: () => {}, onChange: () => {}, label: 'Title' };
     renderWithI18n(
       <div data-item-id="ticket">

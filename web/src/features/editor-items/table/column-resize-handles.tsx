@@ -23,7 +23,13 @@ const KEY_STEP = 8;
  * gets narrower than 40 px (spec §5). Each handle is also a focusable separator moved with the arrow keys.
  */
 export function ColumnResizeHandles({ widths, onPreview, onCommit, label, frame }: ColumnResizeHandlesProps) {
-  const drag = useRef<{ index: number; startX: number; scale: number; start: readonly number[]; latest: number[] } | null>(null);
+  const drag = useRef<{
+    index: number;
+    startX: number;
+    scale: number;
+    start: readonly number[];
+    latest: number[];
+  } | null>(null);
   const total = widths.reduce((sum, width) => sum + width, 0);
 
   const onPointerDown = (index: number) => (event: PointerEvent<HTMLDivElement>) => {
@@ -32,13 +38,23 @@ export function ColumnResizeHandles({ widths, onPreview, onCommit, label, frame 
     event.stopPropagation();
     event.currentTarget.setPointerCapture?.(event.pointerId);
     const drawn = frame?.current?.getBoundingClientRect().width ?? 0;
-    drag.current = { index, startX: event.clientX, scale: drawn > 0 ? total / drawn : 1, start: [...widths], latest: [...widths] };
+    drag.current = {
+      index,
+      startX: event.clientX,
+      scale: drawn > 0 ? total / drawn : 1,
+      start: [...widths],
+      latest: [...widths],
+    };
   };
   const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const current = drag.current;
     if (!current) return;
     const delta = (event.clientX - current.startX) * current.scale;
-    current.latest = resizeColumn(current.start, current.index, Math.round((current.start[current.index] ?? 0) + delta));
+    current.latest = resizeColumn(
+      current.start,
+      current.index,
+      Math.round((current.start[current.index] ?? 0) + delta),
+    );
     onPreview(current.latest);
   };
   const onPointerUp = () => {

@@ -10,7 +10,13 @@ import { TableItem } from './table-item.tsx';
 type Table = SectionItemOf<'table'>;
 
 /** A table item whose edits are applied (immer) and recorded with their labels. */
-function Harness({ initial, onEdited }: { initial: Table; onEdited?: (table: Table, label: string | undefined) => void }) {
+function Harness({
+  initial,
+  onEdited,
+}: {
+  initial: Table;
+  onEdited?: (table: Table, label: string | undefined) => void;
+}) {
   const [item, setItem] = useState(initial);
   return (
     <TableItem
@@ -126,7 +132,16 @@ describe('table item', () => {
     const item = produce(table(1, 2), (draft) => {
       draft.content[0] = ['Place', 'Jeju'];
     });
-    renderWithI18n(<TableItem item={item} editable={false} active={false} onActivate={() => {}} onEdit={() => {}} ids={countingIds()} />);
+    renderWithI18n(
+      <TableItem
+        item={item}
+        editable={false}
+        active={false}
+        onActivate={() => {}}
+        onEdit={() => {}}
+        ids={countingIds()}
+      />,
+    );
     expect(screen.getByRole('cell', { name: 'Jeju' })).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.queryByRole('separator')).toBeNull();

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { current, type Draft } from 'immer';
-import { BetweenHorizontalEnd, BetweenHorizontalStart, BetweenVerticalEnd, BetweenVerticalStart, Minus } from 'lucide-react';
+import {
+  BetweenHorizontalEnd,
+  BetweenHorizontalStart,
+  BetweenVerticalEnd,
+  BetweenVerticalStart,
+  Minus,
+} from 'lucide-react';
 import {
   fitColumnWidths,
   insertTableColumn,
@@ -156,19 +162,41 @@ function TableControls({
   const { t } = useTranslation();
   const { row, col } = cell;
   return (
-    <div role="toolbar" aria-label={t('editorItems.table.controls')} className="mb-2 flex flex-wrap items-center gap-1 text-xs">
+    <div
+      role="toolbar"
+      aria-label={t('editorItems.table.controls')}
+      className="mb-2 flex flex-wrap items-center gap-1 text-xs"
+    >
       <span className="px-1 font-semibold text-neutral-600">{t('editorItems.table.row', { number: row + 1 })}</span>
-      <ControlButton label={t('editorItems.table.insertRowAbove')} icon={<BetweenHorizontalStart className="size-4" aria-hidden="true" />} onClick={() => onEdit((table) => insertTableRow(table, row), { row: row + 1, col })} />
-      <ControlButton label={t('editorItems.table.insertRowBelow')} icon={<BetweenHorizontalEnd className="size-4" aria-hidden="true" />} onClick={() => onEdit((table) => insertTableRow(table, row + 1), cell)} />
+      <ControlButton
+        label={t('editorItems.table.insertRowAbove')}
+        icon={<BetweenHorizontalStart className="size-4" aria-hidden="true" />}
+        onClick={() => onEdit((table) => insertTableRow(table, row), { row: row + 1, col })}
+      />
+      <ControlButton
+        label={t('editorItems.table.insertRowBelow')}
+        icon={<BetweenHorizontalEnd className="size-4" aria-hidden="true" />}
+        onClick={() => onEdit((table) => insertTableRow(table, row + 1), cell)}
+      />
       <ControlButton
         label={t('editorItems.table.removeRow')}
         icon={<Minus className="size-4" aria-hidden="true" />}
         disabled={rows <= 1}
         onClick={() => onEdit((table) => removeTableRow(table, row), { row: Math.min(row, rows - 2), col })}
       />
-      <span className="ml-2 px-1 font-semibold text-neutral-600">{t('editorItems.table.column', { number: col + 1 })}</span>
-      <ControlButton label={t('editorItems.table.insertColumnLeft')} icon={<BetweenVerticalStart className="size-4" aria-hidden="true" />} onClick={() => onEdit((table) => insertTableColumn(table, col), { row, col: col + 1 })} />
-      <ControlButton label={t('editorItems.table.insertColumnRight')} icon={<BetweenVerticalEnd className="size-4" aria-hidden="true" />} onClick={() => onEdit((table) => insertTableColumn(table, col + 1), cell)} />
+      <span className="ml-2 px-1 font-semibold text-neutral-600">
+        {t('editorItems.table.column', { number: col + 1 })}
+      </span>
+      <ControlButton
+        label={t('editorItems.table.insertColumnLeft')}
+        icon={<BetweenVerticalStart className="size-4" aria-hidden="true" />}
+        onClick={() => onEdit((table) => insertTableColumn(table, col), { row, col: col + 1 })}
+      />
+      <ControlButton
+        label={t('editorItems.table.insertColumnRight')}
+        icon={<BetweenVerticalEnd className="size-4" aria-hidden="true" />}
+        onClick={() => onEdit((table) => insertTableColumn(table, col + 1), cell)}
+      />
       <ControlButton
         label={t('editorItems.table.removeColumn')}
         icon={<Minus className="size-4" aria-hidden="true" />}
@@ -179,7 +207,17 @@ function TableControls({
   );
 }
 
-function ControlButton({ label, icon, disabled, onClick }: { label: string; icon: ReactNode; disabled?: boolean; onClick(): void }) {
+function ControlButton({
+  label,
+  icon,
+  disabled,
+  onClick,
+}: {
+  label: string;
+  icon: ReactNode;
+  disabled?: boolean;
+  onClick(): void;
+}) {
   return (
     <button
       type="button"

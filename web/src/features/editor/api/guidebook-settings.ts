@@ -11,7 +11,11 @@ import type { ApiClient } from '../../../lib/api-client.ts';
 const at = (guidebookId: string) => `/guidebooks/${encodeURIComponent(guidebookId)}`;
 
 /** PUT publish / unpublish. */
-export async function setPublished(api: ApiClient, guidebookId: string, published: boolean): Promise<GuidebookSettingsAccepted> {
+export async function setPublished(
+  api: ApiClient,
+  guidebookId: string,
+  published: boolean,
+): Promise<GuidebookSettingsAccepted> {
   const { data } = await api.request({
     method: 'PUT',
     path: `${at(guidebookId)}/${published ? 'publish' : 'unpublish'}`,
@@ -20,7 +24,11 @@ export async function setPublished(api: ApiClient, guidebookId: string, publishe
   return data;
 }
 
-export async function setPublicGallery(api: ApiClient, guidebookId: string, isPublicGallery: boolean): Promise<GuidebookSettingsAccepted> {
+export async function setPublicGallery(
+  api: ApiClient,
+  guidebookId: string,
+  isPublicGallery: boolean,
+): Promise<GuidebookSettingsAccepted> {
   const { data } = await api.request({
     method: 'PATCH',
     path: `${at(guidebookId)}/public-gallery`,
@@ -31,8 +39,17 @@ export async function setPublicGallery(api: ApiClient, guidebookId: string, isPu
 }
 
 /** The settings panel's password; '' removes the gate. */
-export async function setGuidebookPassword(api: ApiClient, guidebookId: string, password: string): Promise<GuidebookSettingsAccepted> {
-  const { data } = await api.request({ method: 'PUT', path: `${at(guidebookId)}/password`, body: { password }, schema: guidebookSettingsAcceptedSchema });
+export async function setGuidebookPassword(
+  api: ApiClient,
+  guidebookId: string,
+  password: string,
+): Promise<GuidebookSettingsAccepted> {
+  const { data } = await api.request({
+    method: 'PUT',
+    path: `${at(guidebookId)}/password`,
+    body: { password },
+    schema: guidebookSettingsAcceptedSchema,
+  });
   return data;
 }
 
@@ -41,13 +58,23 @@ export async function setSampleFlags(
   guidebookId: string,
   flags: { isSampleGuidebook: boolean; isSampleContent: boolean },
 ): Promise<GuidebookSettingsAccepted> {
-  const { data } = await api.request({ method: 'PUT', path: `${at(guidebookId)}/sample`, body: flags, schema: guidebookSettingsAcceptedSchema });
+  const { data } = await api.request({
+    method: 'PUT',
+    path: `${at(guidebookId)}/sample`,
+    body: flags,
+    schema: guidebookSettingsAcceptedSchema,
+  });
   return data;
 }
 
 /** POST /api/guidebooks/copy: answers the copy's id. */
 export async function copyGuidebook(api: ApiClient, guidebookId: string): Promise<CommandAccepted> {
-  const { data } = await api.request({ method: 'POST', path: '/guidebooks/copy', body: { guidebookId }, schema: commandAcceptedSchema });
+  const { data } = await api.request({
+    method: 'POST',
+    path: '/guidebooks/copy',
+    body: { guidebookId },
+    schema: commandAcceptedSchema,
+  });
   return data;
 }
 
@@ -58,6 +85,11 @@ export async function deleteGuidebook(api: ApiClient, guidebookId: string): Prom
 
 /** POST /api/guidebooks/contents/copy: the copy goes right after the page on the server. */
 export async function copyContentPage(api: ApiClient, guidebookId: string, contentId: string): Promise<ContentCopied> {
-  const { data } = await api.request({ method: 'POST', path: '/guidebooks/contents/copy', body: { guidebookId, contentId }, schema: contentCopiedSchema });
+  const { data } = await api.request({
+    method: 'POST',
+    path: '/guidebooks/contents/copy',
+    body: { guidebookId, contentId },
+    schema: contentCopiedSchema,
+  });
   return data;
 }

@@ -45,7 +45,15 @@ export function clampAddMenuTop(desired: number, frameHeight: number, menuHeight
  * The floating add menu beside the phone (spec §2): attractions offer nine item types, preparations and
  * airtickets one, itinerary an add-day control. It follows the reader's scroll within the clamp.
  */
-export function AddMenu({ contentId, contentType, frame }: { contentId: string; contentType: ContentPage['contentType']; frame: RefObject<HTMLDivElement | null> }) {
+export function AddMenu({
+  contentId,
+  contentType,
+  frame,
+}: {
+  contentId: string;
+  contentType: ContentPage['contentType'];
+  frame: RefObject<HTMLDivElement | null>;
+}) {
   const { t } = useTranslation();
   const { store } = useEditor();
   const menu = useRef<HTMLDivElement>(null);
@@ -99,11 +107,16 @@ export function AddMenu({ contentId, contentType, frame }: { contentId: string; 
       aria-label={t('editor.addMenu.label')}
       data-editor-surface
     >
-      <p className="px-3 pt-1 pb-2 text-xs font-semibold text-neutral-500 max-md:sr-only">{t('editor.addMenu.label')}</p>
+      <p className="px-3 pt-1 pb-2 text-xs font-semibold text-neutral-500 max-md:sr-only">
+        {t('editor.addMenu.label')}
+      </p>
       <ul className="flex flex-col max-md:flex-row max-md:gap-1 max-md:overflow-x-auto">
         {contentType === 'itinerary' ? (
           <li className="shrink-0">
-            <button type="button" className={buttonClass} onClick={() => {
+            <button
+              type="button"
+              className={buttonClass}
+              onClick={() => {
                 const added = addDay(store, contentId);
                 if (added) focusNewPart(added);
               }}
@@ -118,7 +131,12 @@ export function AddMenu({ contentId, contentType, frame }: { contentId: string; 
             const label = t(`editor.canvas.itemTypes.${type}`, { defaultValue: type });
             return (
               <li key={type} className="shrink-0">
-                <button type="button" className={buttonClass} onClick={() => add(type)} aria-label={t('editor.addMenu.add', { type: label })}>
+                <button
+                  type="button"
+                  className={buttonClass}
+                  onClick={() => add(type)}
+                  aria-label={t('editor.addMenu.add', { type: label })}
+                >
                   <Icon className="size-4 shrink-0" aria-hidden="true" />
                   {types.length === 1 ? t('editor.addMenu.add', { type: label }) : label}
                 </button>

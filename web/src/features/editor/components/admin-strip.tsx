@@ -20,9 +20,15 @@ export function AdminStrip() {
   if (!session?.isAdmin) return null;
 
   const someoneElses = settings !== null && settings.ownerId !== session.id;
-  const linkClass = 'inline-flex items-center gap-1 font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white';
+  const linkClass =
+    'inline-flex items-center gap-1 font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-white';
   return (
-    <div role="region" aria-label={t('editor.admin.label')} className="bg-neutral-900 text-xs text-neutral-200" data-admin-strip>
+    <div
+      role="region"
+      aria-label={t('editor.admin.label')}
+      className="bg-neutral-900 text-xs text-neutral-200"
+      data-admin-strip
+    >
       <div className="mx-auto flex min-h-9 max-w-[1400px] flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5">
         <span className="inline-flex items-center gap-1.5 font-bold text-white">
           <ShieldCheck className="size-3.5" aria-hidden="true" />
@@ -30,8 +36,13 @@ export function AdminStrip() {
         </span>
         {settings ? (
           <span>
-            {t('editor.admin.owner')}: <span className="font-semibold text-white">{settings.company || t('editor.admin.noCompany')}</span>
-            {someoneElses ? <span className="ml-2 rounded-full bg-warning-200 px-2 py-0.5 font-bold text-neutral-900">{t('editor.admin.notYours')}</span> : null}
+            {t('editor.admin.owner')}:{' '}
+            <span className="font-semibold text-white">{settings.company || t('editor.admin.noCompany')}</span>
+            {someoneElses ? (
+              <span className="ml-2 rounded-full bg-warning-200 px-2 py-0.5 font-bold text-neutral-900">
+                {t('editor.admin.notYours')}
+              </span>
+            ) : null}
           </span>
         ) : (
           <span>{t('editor.admin.unsaved')}</span>

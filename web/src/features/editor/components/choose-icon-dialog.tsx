@@ -10,12 +10,19 @@ import defaultIconList from '../default-icons.json';
 type DefaultIcon = { name: string; ko: string; en: string };
 
 /** The default icons drawn for the product (`web/public/icons/default/`, drawn by web/scripts/draw-default-icons.py). */
-export const DEFAULT_ICONS: readonly (DefaultIcon & { url: string })[] = (defaultIconList as DefaultIcon[]).map((icon) => ({
-  ...icon,
-  url: `/icons/default/${icon.name}.svg`,
-}));
+export const DEFAULT_ICONS: readonly (DefaultIcon & { url: string })[] = (defaultIconList as DefaultIcon[]).map(
+  (icon) => ({
+    ...icon,
+    url: `/icons/default/${icon.name}.svg`,
+  }),
+);
 
-type ChooseIconDialogProps = { open: boolean; onOpenChange(open: boolean): void; current: string; onChoose(url: string): void };
+type ChooseIconDialogProps = {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  current: string;
+  onChoose(url: string): void;
+};
 
 /** The choose-icon popup (spec 1 §2): the person's own icons from the icon library, then the default icons. */
 export function ChooseIconDialog({ open, onOpenChange, current, onChoose }: ChooseIconDialogProps) {
@@ -41,16 +48,35 @@ export function ChooseIconDialog({ open, onOpenChange, current, onChoose }: Choo
             </Link>
           </p>
         ) : (
-          <IconGrid icons={custom.data.icons.map((icon, index) => ({ url: icon.url, label: t('editor.chooseIcon.customLabel', { number: index + 1 }) }))} current={current} onChoose={onChoose} />
+          <IconGrid
+            icons={custom.data.icons.map((icon, index) => ({
+              url: icon.url,
+              label: t('editor.chooseIcon.customLabel', { number: index + 1 }),
+            }))}
+            current={current}
+            onChoose={onChoose}
+          />
         )}
         <h3 className="mb-3 text-sm font-semibold text-neutral-700">{t('editor.chooseIcon.defaults')}</h3>
-        <IconGrid icons={DEFAULT_ICONS.map((icon) => ({ url: icon.url, label: english ? icon.en : icon.ko }))} current={current} onChoose={onChoose} />
+        <IconGrid
+          icons={DEFAULT_ICONS.map((icon) => ({ url: icon.url, label: english ? icon.en : icon.ko }))}
+          current={current}
+          onChoose={onChoose}
+        />
       </div>
     </Dialog>
   );
 }
 
-function IconGrid({ icons, current, onChoose }: { icons: { url: string; label: string }[]; current: string; onChoose(url: string): void }) {
+function IconGrid({
+  icons,
+  current,
+  onChoose,
+}: {
+  icons: { url: string; label: string }[];
+  current: string;
+  onChoose(url: string): void;
+}) {
   return (
     <ul className="mb-5 grid grid-cols-5 gap-2 sm:grid-cols-6">
       {icons.map(({ url, label }) => {
@@ -69,7 +95,9 @@ function IconGrid({ icons, current, onChoose }: { icons: { url: string; label: s
               )}
             >
               <img src={url} alt="" className="size-10 object-contain" loading="lazy" />
-              {chosen ? <Check className="absolute top-1 right-1 size-3.5 text-primary-700" aria-hidden="true" /> : null}
+              {chosen ? (
+                <Check className="absolute top-1 right-1 size-3.5 text-primary-700" aria-hidden="true" />
+              ) : null}
             </button>
           </li>
         );

@@ -29,8 +29,12 @@ export function ConflictDialog() {
           onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 w-[min(480px,calc(100vw-32px))] -translate-x-1/2 -translate-y-1/2 rounded-card border border-neutral-200 bg-white p-6 shadow-raised focus-visible:outline-none"
         >
-          <RadixDialog.Title className="text-lg font-bold text-neutral-900">{t('editor.conflict.title')}</RadixDialog.Title>
-          <RadixDialog.Description className="mt-2 text-base text-neutral-700">{t('editor.conflict.body')}</RadixDialog.Description>
+          <RadixDialog.Title className="text-lg font-bold text-neutral-900">
+            {t('editor.conflict.title')}
+          </RadixDialog.Title>
+          <RadixDialog.Description className="mt-2 text-base text-neutral-700">
+            {t('editor.conflict.body')}
+          </RadixDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" disabled={busy} onClick={() => saver.takeTheirs()}>
               {t('editor.conflict.takeTheirs')}

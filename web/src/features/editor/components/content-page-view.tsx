@@ -14,7 +14,15 @@ import { SectionItemFrame } from './section-item-frame.tsx';
  * A content page as readers see it (the viewer's layout: a bar back to the cover, the page title and subtitle,
  * then its sections or, for an itinerary, its days), edited in place.
  */
-export function ContentPageView({ page, guidebookTitle, editable }: { page: ContentPage; guidebookTitle: string; editable: boolean }) {
+export function ContentPageView({
+  page,
+  guidebookTitle,
+  editable,
+}: {
+  page: ContentPage;
+  guidebookTitle: string;
+  editable: boolean;
+}) {
   const { t } = useTranslation();
   const activeId = useEditorState((state) => state.activeId);
   const itemCount = page.sections.reduce((sum, section) => sum + section.items.length, 0);
@@ -23,16 +31,35 @@ export function ContentPageView({ page, guidebookTitle, editable }: { page: Cont
   // page's title, the other sections, the other items) is memoised, so only the item typed in is drawn again.
   return (
     <div className="flex flex-1 flex-col">
-      <PageHead pageId={page._id} contentType={page.contentType} title={page.title} subtitle={page.subtitle} guidebookTitle={guidebookTitle} editable={editable} />
+      <PageHead
+        pageId={page._id}
+        contentType={page.contentType}
+        title={page.title}
+        subtitle={page.subtitle}
+        guidebookTitle={guidebookTitle}
+        editable={editable}
+      />
       <article className="px-4 pb-6">
         {page.contentType === 'itinerary' ? (
           <ItineraryBody page={page} editable={editable} activeId={activeId} />
         ) : (
           <>
             {page.sections.map((section, sectionIndex) => (
-              <SectionView key={section._id} contentId={page._id} sectionIndex={sectionIndex} items={section.items} editable={editable} activeId={activeId} first={sectionIndex === 0} />
+              <SectionView
+                key={section._id}
+                contentId={page._id}
+                sectionIndex={sectionIndex}
+                items={section.items}
+                editable={editable}
+                activeId={activeId}
+                first={sectionIndex === 0}
+              />
             ))}
-            {itemCount === 0 ? <p className="rounded-card bg-neutral-50 px-4 py-6 text-center text-sm text-neutral-600">{t('editor.canvas.emptyPage')}</p> : null}
+            {itemCount === 0 ? (
+              <p className="rounded-card bg-neutral-50 px-4 py-6 text-center text-sm text-neutral-600">
+                {t('editor.canvas.emptyPage')}
+              </p>
+            ) : null}
           </>
         )}
       </article>
@@ -67,7 +94,10 @@ const PageHead = memo(function PageHead({
     <>
       <div className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b border-neutral-100 bg-white/95 px-2">
         {editable ? (
-          <Link to={links.cover(guidebookId)} className="inline-flex h-9 items-center gap-1 rounded-control px-2 text-sm font-semibold text-neutral-700 hover:bg-neutral-100">
+          <Link
+            to={links.cover(guidebookId)}
+            className="inline-flex h-9 items-center gap-1 rounded-control px-2 text-sm font-semibold text-neutral-700 hover:bg-neutral-100"
+          >
             <ArrowLeft className="size-4" aria-hidden="true" />
             {t('editor.canvas.backToCover')}
           </Link>
@@ -82,7 +112,12 @@ const PageHead = memo(function PageHead({
       {/* in the article's padding, as the viewer's `.pg-article`: the head, then the page's sections or days */}
       <header className="px-4 pt-6 pb-3">
         {/* the viewer's `.pg-content-head h1` (24 px bold, line-height 1.3) and `.pg-content-subtitle` (15 px, grey) */}
-        <PageTextField page={page} field="title" editable={editable} className="text-2xl leading-[1.3] font-bold text-neutral-900" />
+        <PageTextField
+          page={page}
+          field="title"
+          editable={editable}
+          className="text-2xl leading-[1.3] font-bold text-neutral-900"
+        />
         <PageTextField page={page} field="subtitle" editable={editable} className="mt-1 text-[15px] text-neutral-500" />
       </header>
     </>
@@ -105,9 +140,17 @@ const SectionView = memo(function SectionView({
   first: boolean;
 }) {
   const { ref, isOver } = useSectionDrop(contentId, sectionIndex, items.length);
-  const lastSection = useEditorState((state) => state.doc.contents.find((page) => page._id === contentId)?.sections.length ?? 1) - 1;
+  const lastSection =
+    useEditorState((state) => state.doc.contents.find((page) => page._id === contentId)?.sections.length ?? 1) - 1;
   return (
-    <section ref={ref} className={cx('flex flex-col gap-3 py-3', !first && 'border-t border-neutral-100', isOver && 'rounded-control bg-primary-50')}>
+    <section
+      ref={ref}
+      className={cx(
+        'flex flex-col gap-3 py-3',
+        !first && 'border-t border-neutral-100',
+        isOver && 'rounded-control bg-primary-50',
+      )}
+    >
       {items.map((item, itemIndex) => (
         <SectionItemFrame
           key={item._id}
@@ -125,11 +168,22 @@ const SectionView = memo(function SectionView({
   );
 });
 
-function ItineraryBody({ page, editable, activeId }: { page: ContentPage; editable: boolean; activeId: string | null }) {
+function ItineraryBody({
+  page,
+  editable,
+  activeId,
+}: {
+  page: ContentPage;
+  editable: boolean;
+  activeId: string | null;
+}) {
   const { t } = useTranslation();
   const { store, registry } = useEditor();
   const contentId = page._id;
-  const onEdit = useCallback((recipe: EditRecipe<ContentPage>, label?: string) => void store.editContentPage(contentId, recipe, label), [store, contentId]);
+  const onEdit = useCallback(
+    (recipe: EditRecipe<ContentPage>, label?: string) => void store.editContentPage(contentId, recipe, label),
+    [store, contentId],
+  );
   const onActivate = useCallback(() => store.select(contentId), [store, contentId]);
   const onActivateId = useCallback((id: string) => store.select(id), [store]);
   const Itinerary = registry.ItineraryPage;
@@ -148,11 +202,19 @@ function ItineraryBody({ page, editable, activeId }: { page: ContentPage; editab
       />
     );
   }
-  if (page.days.length === 0) return <p className="rounded-card bg-neutral-50 px-4 py-6 text-center text-sm text-neutral-600">{t('editor.canvas.emptyItinerary')}</p>;
+  if (page.days.length === 0)
+    return (
+      <p className="rounded-card bg-neutral-50 px-4 py-6 text-center text-sm text-neutral-600">
+        {t('editor.canvas.emptyItinerary')}
+      </p>
+    );
   return (
     <ol className="flex flex-col gap-3">
       {page.days.map((day) => (
-        <li key={day._id} className="rounded-control border border-dashed border-neutral-300 bg-neutral-50 px-4 py-3 text-sm text-neutral-600">
+        <li
+          key={day._id}
+          className="rounded-control border border-dashed border-neutral-300 bg-neutral-50 px-4 py-3 text-sm text-neutral-600"
+        >
           {t('editor.canvas.item.placeholder', { type: t('editor.canvas.itemTypes.day') })}
         </li>
       ))}
@@ -162,7 +224,10 @@ function ItineraryBody({ page, editable, activeId }: { page: ContentPage; editab
 
 function containsId(page: ContentPage, id: string): boolean {
   return page.days.some(
-    (day) => day._id === id || day.meals.some((meal) => meal._id === id) || day.activities.some((activity) => activity._id === id || activity.subActivities.some((sub) => sub._id === id)),
+    (day) =>
+      day._id === id ||
+      day.meals.some((meal) => meal._id === id) ||
+      day.activities.some((activity) => activity._id === id || activity.subActivities.some((sub) => sub._id === id)),
   );
 }
 
@@ -170,13 +235,24 @@ function containsId(page: ContentPage, id: string): boolean {
  * The page title or subtitle, typed in place. An empty one shows its placeholder greyed, in the author's language:
  * the page type's name for the title, 'Subtitle' for the subtitle (never stored; readers see nothing there).
  */
-function PageTextField({ page, field, editable, className }: { page: Pick<ContentPage, '_id' | 'contentType' | 'title' | 'subtitle'>; field: 'title' | 'subtitle'; editable: boolean; className: string }) {
+function PageTextField({
+  page,
+  field,
+  editable,
+  className,
+}: {
+  page: Pick<ContentPage, '_id' | 'contentType' | 'title' | 'subtitle'>;
+  field: 'title' | 'subtitle';
+  editable: boolean;
+  className: string;
+}) {
   const { t } = useTranslation();
   const { store } = useEditor();
   const value = page[field];
   if (!editable) return value.trim() === '' ? null : <p className={className}>{value}</p>;
   const label = t(field === 'title' ? 'editor.canvas.pageTitle' : 'editor.canvas.pageSubtitle');
-  const placeholder = field === 'title' ? t(`editor.contentTypes.${page.contentType}`) : t('editor.canvas.subtitlePlaceholder');
+  const placeholder =
+    field === 'title' ? t(`editor.contentTypes.${page.contentType}`) : t('editor.canvas.subtitlePlaceholder');
   return (
     <PlainField
       key={`${page._id}-${field}`}
@@ -191,7 +267,21 @@ function PageTextField({ page, field, editable, className }: { page: Pick<Conten
 }
 
 /** A one-line text typed in place: it keeps its own value while focused and writes it on blur or Enter. */
-function PlainField({ value, label, placeholder, className, onCommit, as }: { value: string; label: string; placeholder: string; className: string; onCommit(value: string): void; as: 'h1' | 'p' }) {
+function PlainField({
+  value,
+  label,
+  placeholder,
+  className,
+  onCommit,
+  as,
+}: {
+  value: string;
+  label: string;
+  placeholder: string;
+  className: string;
+  onCommit(value: string): void;
+  as: 'h1' | 'p';
+}) {
   const Tag = as;
   return (
     <Tag className="m-0">
@@ -207,7 +297,10 @@ function PlainField({ value, label, placeholder, className, onCommit, as }: { va
         onKeyDown={(event) => {
           if (event.key === 'Enter') event.currentTarget.blur();
         }}
-        className={cx('w-full rounded-[6px] border border-transparent bg-transparent px-1 -mx-1 placeholder:text-neutral-400 hover:border-neutral-200 focus-visible:border-primary-600 focus-visible:outline-none', className)}
+        className={cx(
+          'w-full rounded-[6px] border border-transparent bg-transparent px-1 -mx-1 placeholder:text-neutral-400 hover:border-neutral-200 focus-visible:border-primary-600 focus-visible:outline-none',
+          className,
+        )}
       />
     </Tag>
   );

@@ -32,10 +32,17 @@ export function CoverCards({ doc, editable }: { doc: GuidebookDocument; editable
   const cards = editable ? doc.home.cards : doc.home.cards.filter((card) => !isEmptyCard(card));
   if (cards.length === 0) {
     // nothing a reader would see: only the way to add a card, outside the cards' part
-    return editable ? <div className="flex flex-col px-4 pt-2 pb-4">{addable(doc) ? <AddCardMenu /> : null}</div> : null;
+    return editable ? (
+      <div className="flex flex-col px-4 pt-2 pb-4">{addable(doc) ? <AddCardMenu /> : null}</div>
+    ) : null;
   }
   return (
-    <div className="flex flex-col gap-3 px-4 pt-2 pb-4" data-part="cards" role="group" aria-label={t('editor.canvas.cards.label')}>
+    <div
+      className="flex flex-col gap-3 px-4 pt-2 pb-4"
+      data-part="cards"
+      role="group"
+      aria-label={t('editor.canvas.cards.label')}
+    >
       {cards.map((card) => (
         <CoverCardView key={card._id} card={card} editable={editable} />
       ))}
@@ -46,7 +53,15 @@ export function CoverCards({ doc, editable }: { doc: GuidebookDocument; editable
 
 const addable = (doc: GuidebookDocument) => doc.home.cards.length < GUIDEBOOK_LIMITS.cards;
 
-const CARD_TYPES = ['title', 'text', 'image', 'leftImageCard', 'preparation', 'table', 'schedule-table'] as const satisfies readonly CardType[];
+const CARD_TYPES = [
+  'title',
+  'text',
+  'image',
+  'leftImageCard',
+  'preparation',
+  'table',
+  'schedule-table',
+] as const satisfies readonly CardType[];
 
 /** Adds a card of the chosen type at the end of the cover and selects it (one undo step). */
 function AddCardMenu() {
@@ -61,14 +76,16 @@ function AddCardMenu() {
   };
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        className="inline-flex h-10 items-center justify-center gap-1.5 rounded-card border border-dashed border-neutral-300 text-sm font-semibold text-neutral-600 hover:border-primary-400 hover:text-primary-700 focus-visible:outline-2 focus-visible:outline-primary-600"
-      >
+      <DropdownMenu.Trigger className="inline-flex h-10 items-center justify-center gap-1.5 rounded-card border border-dashed border-neutral-300 text-sm font-semibold text-neutral-600 hover:border-primary-400 hover:text-primary-700 focus-visible:outline-2 focus-visible:outline-primary-600">
         <Plus className="size-4" aria-hidden="true" />
         {t('editor.canvas.cards.add')}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="center" sideOffset={4} className="z-50 min-w-48 rounded-control border border-neutral-200 bg-white p-1 shadow-raised">
+        <DropdownMenu.Content
+          align="center"
+          sideOffset={4}
+          className="z-50 min-w-48 rounded-control border border-neutral-200 bg-white p-1 shadow-raised"
+        >
           {CARD_TYPES.map((type) => (
             <DropdownMenu.Item
               key={type}
@@ -95,7 +112,10 @@ export function isEmptyCard(card: Card): boolean {
     case 'table':
       return card.rows.length === 0;
     case 'schedule-table':
-      return card.rows.every((row) => `${row.place}${row.time}${row.schedule}`.trim() === '') && `${card.mealHeading}${card.mealDescription}`.trim() === '';
+      return (
+        card.rows.every((row) => `${row.place}${row.time}${row.schedule}`.trim() === '') &&
+        `${card.mealHeading}${card.mealDescription}`.trim() === ''
+      );
     case 'leftImageCard':
     case 'preparation':
       return !card.image && `${card.heading}${card.text}`.trim() === '';
@@ -156,7 +176,9 @@ function CoverCardView({ card, editable }: { card: Card; editable: boolean }) {
     <div
       className={cx(
         'relative rounded-card',
-        active ? 'outline-2 outline-offset-2 outline-primary-600' : editable && 'hover:outline hover:outline-offset-2 hover:outline-primary-200',
+        active
+          ? 'outline-2 outline-offset-2 outline-primary-600'
+          : editable && 'hover:outline hover:outline-offset-2 hover:outline-primary-200',
       )}
       data-card-type={card.type}
       data-card-id={card._id}
@@ -257,14 +279,32 @@ function CardBody({ card, editable, active }: { card: Card; editable: boolean; a
       className={className}
     />
   );
-  const text = (value: string, field: string, placeholder: string, className: string, write: (draft: Draft<Card>, next: string) => void, multiline = false) => (
-    <CardText value={value} editable={editable} placeholder={placeholder} className={className} multiline={multiline} onValue={(next) => edit((draft) => write(draft, next), field)} />
+  const text = (
+    value: string,
+    field: string,
+    placeholder: string,
+    className: string,
+    write: (draft: Draft<Card>, next: string) => void,
+    multiline = false,
+  ) => (
+    <CardText
+      value={value}
+      editable={editable}
+      placeholder={placeholder}
+      className={className}
+      multiline={multiline}
+      onValue={(next) => edit((draft) => write(draft, next), field)}
+    />
   );
 
   switch (card.type) {
     case 'title':
       // `.pg-card-title-card`: no frame, 8 px above; a heading-one reads as h2 (20 px), heading-two as h3 (17 px)
-      return <div className="pt-2 [&_h3]:text-[17px] [&_h3]:leading-[1.3]">{rich(card.content, t('editor.canvas.cards.titlePlaceholder'), '')}</div>;
+      return (
+        <div className="pt-2 [&_h3]:text-[17px] [&_h3]:leading-[1.3]">
+          {rich(card.content, t('editor.canvas.cards.titlePlaceholder'), '')}
+        </div>
+      );
     case 'text':
       return <div className={CARD}>{rich(card.content, t('editor.canvas.cards.textPlaceholder'), '')}</div>;
     case 'image':
@@ -276,20 +316,34 @@ function CardBody({ card, editable, active }: { card: Card; editable: boolean; a
     case 'table':
       return (
         <dl className={CARD}>
-          {card.rows.length === 0 ? <p className="text-sm text-neutral-500">{t('editor.canvas.cards.emptyTable')}</p> : null}
+          {card.rows.length === 0 ? (
+            <p className="text-sm text-neutral-500">{t('editor.canvas.cards.emptyTable')}</p>
+          ) : null}
           {card.rows.map((row, index) => (
-            <div key={row.id} className={cx('grid grid-cols-[35%_1fr] gap-2 py-1.5', index > 0 && 'border-t border-neutral-100')}>
+            <div
+              key={row.id}
+              className={cx('grid grid-cols-[35%_1fr] gap-2 py-1.5', index > 0 && 'border-t border-neutral-100')}
+            >
               <dt className="font-semibold">
                 {text(row.title, `${row.id}.title`, t('editor.canvas.cards.rowTitle'), '', (draft, next) => {
-                  const target = draft.type === 'table' ? draft.rows.find((candidate) => candidate.id === row.id) : undefined;
+                  const target =
+                    draft.type === 'table' ? draft.rows.find((candidate) => candidate.id === row.id) : undefined;
                   if (target) target.title = next;
                 })}
               </dt>
               <dd className="m-0 text-neutral-600">
-                {text(row.description, `${row.id}.description`, t('editor.canvas.cards.rowDescription'), '', (draft, next) => {
-                  const target = draft.type === 'table' ? draft.rows.find((candidate) => candidate.id === row.id) : undefined;
-                  if (target) target.description = next;
-                }, true)}
+                {text(
+                  row.description,
+                  `${row.id}.description`,
+                  t('editor.canvas.cards.rowDescription'),
+                  '',
+                  (draft, next) => {
+                    const target =
+                      draft.type === 'table' ? draft.rows.find((candidate) => candidate.id === row.id) : undefined;
+                    if (target) target.description = next;
+                  },
+                  true,
+                )}
               </dd>
             </div>
           ))}
@@ -306,7 +360,13 @@ function CardBody({ card, editable, active }: { card: Card; editable: boolean; a
         <div className={cx(FRAME, 'px-3 py-1.5')}>
           <ol className="m-0 list-none p-0">
             {card.rows.map((row, index) => (
-              <li key={row.id} className={cx('grid grid-cols-[96fr_96fr_192fr] items-baseline gap-1.5 px-1 py-2 text-sm', index > 0 && 'border-t border-neutral-100')}>
+              <li
+                key={row.id}
+                className={cx(
+                  'grid grid-cols-[96fr_96fr_192fr] items-baseline gap-1.5 px-1 py-2 text-sm',
+                  index > 0 && 'border-t border-neutral-100',
+                )}
+              >
                 {cells.map(([cell, className]) => (
                   <span key={cell} className="min-w-0">
                     {text(
@@ -315,7 +375,10 @@ function CardBody({ card, editable, active }: { card: Card; editable: boolean; a
                       t(`editor.canvas.cards.${cell}`),
                       className,
                       (draft, next) => {
-                        const target = draft.type === 'schedule-table' ? draft.rows.find((candidate) => candidate.id === row.id) : undefined;
+                        const target =
+                          draft.type === 'schedule-table'
+                            ? draft.rows.find((candidate) => candidate.id === row.id)
+                            : undefined;
                         if (target) target[cell] = next;
                       },
                       true,
@@ -328,9 +391,15 @@ function CardBody({ card, editable, active }: { card: Card; editable: boolean; a
           {/* `.pg-card-meal`: the heading in bold, then the description, on one line that wraps */}
           <p className="m-0 flex items-baseline gap-1 border-t border-neutral-100 px-1 pt-2 pb-1 text-sm text-neutral-600">
             <strong className="shrink-0 font-bold">
-              {text(card.mealHeading, 'mealHeading', t('editor.canvas.cards.mealHeading'), 'field-sizing-content font-bold', (draft, next) => {
-                if (draft.type === 'schedule-table') draft.mealHeading = next;
-              })}
+              {text(
+                card.mealHeading,
+                'mealHeading',
+                t('editor.canvas.cards.mealHeading'),
+                'field-sizing-content font-bold',
+                (draft, next) => {
+                  if (draft.type === 'schedule-table') draft.mealHeading = next;
+                },
+              )}
             </strong>
             <span className="min-w-0 flex-1">
               {text(
@@ -350,9 +419,15 @@ function CardBody({ card, editable, active }: { card: Card; editable: boolean; a
     }
     case 'leftImageCard':
     case 'preparation': {
-      const heading = text(card.heading, 'heading', t('editor.canvas.cards.headingPlaceholder'), 'text-base font-bold text-neutral-900', (draft, next) => {
-        if (draft.type === 'leftImageCard' || draft.type === 'preparation') draft.heading = next;
-      });
+      const heading = text(
+        card.heading,
+        'heading',
+        t('editor.canvas.cards.headingPlaceholder'),
+        'text-base font-bold text-neutral-900',
+        (draft, next) => {
+          if (draft.type === 'leftImageCard' || draft.type === 'preparation') draft.heading = next;
+        },
+      );
       const body = text(
         card.text,
         'text',
@@ -366,7 +441,15 @@ function CardBody({ card, editable, active }: { card: Card; editable: boolean; a
       if (card.type === 'leftImageCard') {
         return (
           <div className={cx(FRAME, 'flex items-center gap-3.5 p-3')}>
-            {card.image ? <CardImage image={card.image} sizes="128px" className="aspect-[4/3] w-28 shrink-0 rounded-control object-cover" /> : editable ? <NoImage className="aspect-[4/3] w-28 shrink-0 rounded-control" /> : null}
+            {card.image ? (
+              <CardImage
+                image={card.image}
+                sizes="128px"
+                className="aspect-[4/3] w-28 shrink-0 rounded-control object-cover"
+              />
+            ) : editable ? (
+              <NoImage className="aspect-[4/3] w-28 shrink-0 rounded-control" />
+            ) : null}
             <div className="min-w-0 flex-1">
               {heading}
               {body}
@@ -388,12 +471,26 @@ function CardBody({ card, editable, active }: { card: Card; editable: boolean; a
 }
 
 function CardImage({ image, className, sizes = '435px' }: { image: ImageSet; className: string; sizes?: string }) {
-  return <img src={image.large} srcSet={`${image.small} 320w, ${image.medium} 640w, ${image.large} 1280w`} sizes={sizes} alt="" loading="lazy" decoding="async" className={cx('block', className)} />;
+  return (
+    <img
+      src={image.large}
+      srcSet={`${image.small} 320w, ${image.medium} 640w, ${image.large} 1280w`}
+      sizes={sizes}
+      alt=""
+      loading="lazy"
+      decoding="async"
+      className={cx('block', className)}
+    />
+  );
 }
 
 function NoImage({ className }: { className?: string }) {
   const { t } = useTranslation();
-  return <div className={cx('flex min-h-24 items-center justify-center bg-neutral-100 text-sm text-neutral-500', className)}>{t('editor.canvas.noImage')}</div>;
+  return (
+    <div className={cx('flex min-h-24 items-center justify-center bg-neutral-100 text-sm text-neutral-500', className)}>
+      {t('editor.canvas.noImage')}
+    </div>
+  );
 }
 
 /**
@@ -415,15 +512,31 @@ function CardText({
   multiline: boolean;
   onValue(value: string): void;
 }): ReactNode {
-  if (!editable) return value.trim() === '' ? null : <span className={cx('block break-keep whitespace-pre-line', className)}>{value}</span>;
+  if (!editable)
+    return value.trim() === '' ? null : (
+      <span className={cx('block break-keep whitespace-pre-line', className)}>{value}</span>
+    );
   const classes = cx(
     'block w-full min-w-0 resize-none rounded-[4px] border border-transparent bg-transparent p-0 placeholder:font-normal placeholder:text-neutral-400',
     'hover:border-neutral-200 focus-visible:border-primary-600 focus-visible:bg-white focus-visible:outline-none',
     className,
   );
   return multiline ? (
-    <textarea aria-label={placeholder} value={value} placeholder={placeholder} rows={1} onChange={(event) => onValue(event.target.value)} className={cx(classes, 'field-sizing-content')} />
+    <textarea
+      aria-label={placeholder}
+      value={value}
+      placeholder={placeholder}
+      rows={1}
+      onChange={(event) => onValue(event.target.value)}
+      className={cx(classes, 'field-sizing-content')}
+    />
   ) : (
-    <input aria-label={placeholder} value={value} placeholder={placeholder} onChange={(event) => onValue(event.target.value)} className={classes} />
+    <input
+      aria-label={placeholder}
+      value={value}
+      placeholder={placeholder}
+      onChange={(event) => onValue(event.target.value)}
+      className={classes}
+    />
   );
 }

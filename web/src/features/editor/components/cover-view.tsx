@@ -16,7 +16,15 @@ import { pressToSelect } from '../press-to-select.ts';
  * The cover as readers see it (the viewer's layout): header, the cover title (subheader), the menu of content
  * tiles, the cover cards, the footer (the same parts, in the same order, as `coverHtml` in render-viewer.ts). Editable in place: a part is selected by clicking it and then shows its controls.
  */
-export function CoverView({ doc, editable, onAddPage }: { doc: GuidebookDocument; editable: boolean; onAddPage?: () => void }) {
+export function CoverView({
+  doc,
+  editable,
+  onAddPage,
+}: {
+  doc: GuidebookDocument;
+  editable: boolean;
+  onAddPage?: () => void;
+}) {
   const { t } = useTranslation();
   const { links } = useEditor();
   return (
@@ -92,7 +100,8 @@ export function CoverView({ doc, editable, onAddPage }: { doc: GuidebookDocument
  */
 const SUBHEADER_TITLE =
   'text-base text-neutral-800 [&_h2]:text-[26px] [&_h2]:leading-[1.3] [&_h2]:font-bold [&_h2]:text-neutral-900 [&_h3]:text-[20px] [&_h3]:leading-[1.3] [&_h3]:font-bold';
-const FOOTER_TITLE = 'text-base [&_h2]:text-[20px] [&_h2]:leading-[1.3] [&_h2]:font-bold [&_h2]:text-neutral-900 [&_h3]:text-[17px] [&_h3]:leading-[1.3] [&_h3]:font-bold';
+const FOOTER_TITLE =
+  'text-base [&_h2]:text-[20px] [&_h2]:leading-[1.3] [&_h2]:font-bold [&_h2]:text-neutral-900 [&_h3]:text-[17px] [&_h3]:leading-[1.3] [&_h3]:font-bold';
 
 /** The cover title (subheader) and the footer in text form: a one-line title over a text, each edited in place. */
 function TitleAndText({
@@ -113,8 +122,12 @@ function TitleAndText({
   textClassName: string;
 }) {
   const { t } = useTranslation();
-  const titlePlaceholder = t(part === 'subheader' ? 'editor.canvas.subheaderTitlePlaceholder' : 'editor.canvas.footerTitlePlaceholder');
-  const textPlaceholder = t(part === 'subheader' ? 'editor.canvas.subheaderTextPlaceholder' : 'editor.canvas.footerTextPlaceholder');
+  const titlePlaceholder = t(
+    part === 'subheader' ? 'editor.canvas.subheaderTitlePlaceholder' : 'editor.canvas.footerTitlePlaceholder',
+  );
+  const textPlaceholder = t(
+    part === 'subheader' ? 'editor.canvas.subheaderTextPlaceholder' : 'editor.canvas.footerTextPlaceholder',
+  );
   return (
     <div className={className}>
       <EditableRichText
@@ -143,7 +156,17 @@ function TitleAndText({
 }
 
 /** A cover part: its text (through `children`) or its image, with the text/image switch and upload when selected. */
-function CoverPartView({ part, doc, editable, children }: { part: CoverPart; doc: GuidebookDocument; editable: boolean; children: (active: boolean) => ReactNode }) {
+function CoverPartView({
+  part,
+  doc,
+  editable,
+  children,
+}: {
+  part: CoverPart;
+  doc: GuidebookDocument;
+  editable: boolean;
+  children: (active: boolean) => ReactNode;
+}) {
   const { t } = useTranslation();
   const { store, showAlert, uploadImage } = useEditor();
   const active = useEditorState((state) => state.activeId === part) && editable;
@@ -177,13 +200,23 @@ function CoverPartView({ part, doc, editable, children }: { part: CoverPart; doc
   const image = value.type === 'image' ? <CoverImage image={value.image} part={part} alt={doc.title} /> : null;
   return (
     <div
-      className={cx('relative', editable && 'cursor-text', active ? 'outline-2 -outline-offset-2 outline-primary-600' : editable && 'hover:outline hover:-outline-offset-1 hover:outline-primary-200')}
+      className={cx(
+        'relative',
+        editable && 'cursor-text',
+        active
+          ? 'outline-2 -outline-offset-2 outline-primary-600'
+          : editable && 'hover:outline hover:-outline-offset-1 hover:outline-primary-200',
+      )}
       {...(editable ? pressToSelect(() => store.select(part)) : {})}
       onFocus={editable ? () => store.select(part) : undefined}
       data-part={part}
     >
       {active ? (
-        <div className="relative z-10 mt-2 mr-2 ml-auto flex w-fit items-center gap-1 rounded-control border border-neutral-200 bg-white p-1 shadow-raised" role="toolbar" aria-label={label}>
+        <div
+          className="relative z-10 mt-2 mr-2 ml-auto flex w-fit items-center gap-1 rounded-control border border-neutral-200 bg-white p-1 shadow-raised"
+          role="toolbar"
+          aria-label={label}
+        >
           <div role="radiogroup" aria-label={t('editor.canvas.showAs', { part: label })} className="flex">
             {(['text', 'image'] as const).map((type) => (
               <button
@@ -197,7 +230,11 @@ function CoverPartView({ part, doc, editable, children }: { part: CoverPart; doc
                   value.type === type ? 'bg-primary-50 text-primary-700' : 'text-neutral-600 hover:bg-neutral-100',
                 )}
               >
-                {type === 'text' ? <Type className="size-3.5" aria-hidden="true" /> : <ImagePlus className="size-3.5" aria-hidden="true" />}
+                {type === 'text' ? (
+                  <Type className="size-3.5" aria-hidden="true" />
+                ) : (
+                  <ImagePlus className="size-3.5" aria-hidden="true" />
+                )}
                 {t(type === 'text' ? 'editor.canvas.asText' : 'editor.canvas.asImage')}
               </button>
             ))}
@@ -211,9 +248,17 @@ function CoverPartView({ part, doc, editable, children }: { part: CoverPart; doc
                 className="inline-flex h-8 items-center gap-1 rounded-control bg-primary-600 px-2 text-xs font-semibold text-white hover:bg-primary-700 disabled:opacity-60"
               >
                 <Plus className="size-3.5" aria-hidden="true" />
-                {busy ? t('editor.canvas.uploading', { percent: Math.round(progress * 100) }) : t(value.image ? 'editor.canvas.replaceImage' : 'editor.canvas.uploadImage')}
+                {busy
+                  ? t('editor.canvas.uploading', { percent: Math.round(progress * 100) })
+                  : t(value.image ? 'editor.canvas.replaceImage' : 'editor.canvas.uploadImage')}
               </button>
-              {busy ? <ProgressBar value={progress} label={t('editor.canvas.uploadProgress')} className="absolute inset-x-1 -bottom-2 h-1" /> : null}
+              {busy ? (
+                <ProgressBar
+                  value={progress}
+                  label={t('editor.canvas.uploadProgress')}
+                  className="absolute inset-x-1 -bottom-2 h-1"
+                />
+              ) : null}
               <input
                 ref={input}
                 type="file"
@@ -238,12 +283,26 @@ function CoverImage({ image, part, alt }: { image: ImageSet | undefined; part: C
   const { t } = useTranslation();
   if (!image) {
     return (
-      <div className={cx('flex items-center justify-center bg-neutral-100 text-sm text-neutral-500', part === 'header' ? 'aspect-video' : 'm-4 h-32 rounded-card')}>
+      <div
+        className={cx(
+          'flex items-center justify-center bg-neutral-100 text-sm text-neutral-500',
+          part === 'header' ? 'aspect-video' : 'm-4 h-32 rounded-card',
+        )}
+      >
         {t('editor.canvas.noImage')}
       </div>
     );
   }
-  if (part === 'header') return <img src={image.large} srcSet={`${image.small} 320w, ${image.medium} 640w, ${image.large} 1280w`} sizes="435px" alt={alt} className="aspect-video w-full object-cover" />;
+  if (part === 'header')
+    return (
+      <img
+        src={image.large}
+        srcSet={`${image.small} 320w, ${image.medium} 640w, ${image.large} 1280w`}
+        sizes="435px"
+        alt={alt}
+        className="aspect-video w-full object-cover"
+      />
+    );
   return (
     <div className="p-4">
       <img src={image.medium} alt="" className="w-full rounded-card" />

@@ -20,7 +20,13 @@ type ItemDrag = { contentId: string; itemId: string; sectionIndex: number; itemI
 function sideOf(element: HTMLElement | null, offset: XYCoord | null, axis: 'x' | 'y'): Side | null {
   if (!element || !offset) return null;
   const rect = element.getBoundingClientRect();
-  return axis === 'x' ? (offset.x < rect.left + rect.width / 2 ? 'before' : 'after') : offset.y < rect.top + rect.height / 2 ? 'before' : 'after';
+  return axis === 'x'
+    ? offset.x < rect.left + rect.width / 2
+      ? 'before'
+      : 'after'
+    : offset.y < rect.top + rect.height / 2
+      ? 'before'
+      : 'after';
 }
 
 /** Index in a list after taking `from` out, for an insert before or after `index`. */
@@ -43,13 +49,19 @@ export function useTileDrag(contentId: string, index: number, enabled: boolean) 
   const ref = useRef<HTMLLIElement>(null);
   const [side, setSide] = useState<Side | null>(null);
   const [{ isDragging }, drag, preview] = useDrag(
-    () => ({ type: TILE, item: (): TileDrag => ({ contentId, index }), canDrag: enabled, collect: (monitor) => ({ isDragging: monitor.isDragging() }) }),
+    () => ({
+      type: TILE,
+      item: (): TileDrag => ({ contentId, index }),
+      canDrag: enabled,
+      collect: (monitor) => ({ isDragging: monitor.isDragging() }),
+    }),
     [contentId, index, enabled],
   );
   const [{ isOver }, drop] = useDrop(
     () => ({
       accept: TILE,
-      hover: (item: TileDrag, monitor) => setSide(item.contentId === contentId ? null : sideOf(ref.current, monitor.getClientOffset(), 'x')),
+      hover: (item: TileDrag, monitor) =>
+        setSide(item.contentId === contentId ? null : sideOf(ref.current, monitor.getClientOffset(), 'x')),
       drop: (item: TileDrag, monitor) => {
         const where = sideOf(ref.current, monitor.getClientOffset(), 'x');
         if (item.contentId === contentId || !where) return;
@@ -64,7 +76,13 @@ export function useTileDrag(contentId: string, index: number, enabled: boolean) 
   return { ref, handleRef, isDragging, dropLine: isOver ? side : null };
 }
 
-export function useItemDrag(contentId: string, itemId: string, sectionIndex: number, itemIndex: number, enabled: boolean) {
+export function useItemDrag(
+  contentId: string,
+  itemId: string,
+  sectionIndex: number,
+  itemIndex: number,
+  enabled: boolean,
+) {
   const { store } = useEditor();
   const ref = useRef<HTMLDivElement>(null);
   const [side, setSide] = useState<Side | null>(null);
@@ -81,12 +99,16 @@ export function useItemDrag(contentId: string, itemId: string, sectionIndex: num
     () => ({
       accept: ITEM,
       canDrop: (item: ItemDrag) => item.contentId === contentId,
-      hover: (item: ItemDrag, monitor) => setSide(item.itemId === itemId ? null : sideOf(ref.current, monitor.getClientOffset(), 'y')),
+      hover: (item: ItemDrag, monitor) =>
+        setSide(item.itemId === itemId ? null : sideOf(ref.current, monitor.getClientOffset(), 'y')),
       drop: (item: ItemDrag, monitor) => {
         const where = sideOf(ref.current, monitor.getClientOffset(), 'y');
         if (item.itemId === itemId || !where || item.contentId !== contentId) return;
         const sameSection = item.sectionIndex === sectionIndex;
-        moveItemTo(store, contentId, item.itemId, { sectionIndex, itemIndex: targetIndex(item.itemIndex, itemIndex, where, sameSection) });
+        moveItemTo(store, contentId, item.itemId, {
+          sectionIndex,
+          itemIndex: targetIndex(item.itemIndex, itemIndex, where, sameSection),
+        });
       },
       collect: (monitor) => ({ isOver: monitor.isOver() && monitor.canDrop() }),
     }),

@@ -18,11 +18,24 @@ type EditableRichTextProps = {
 };
 
 /** A rich-text part of the cover, edited through the items' rich-text field (or shown as plain text without one). */
-export function EditableRichText({ value, editable, active, target, write, singleLine, placeholder, label, className }: EditableRichTextProps) {
+export function EditableRichText({
+  value,
+  editable,
+  active,
+  target,
+  write,
+  singleLine,
+  placeholder,
+  label,
+  className,
+}: EditableRichTextProps) {
   const { store, registry } = useEditor();
   const Field = registry.RichTextField;
   const part = target.split('.')[0] ?? target;
-  const onChange = useCallback((next: RichText) => store.edit((draft) => write(draft, next), { label: 'typing', target }), [store, write, target]);
+  const onChange = useCallback(
+    (next: RichText) => store.edit((draft) => write(draft, next), { label: 'typing', target }),
+    [store, write, target],
+  );
   const onActivate = useCallback(() => store.select(part), [store, part]);
   if (!Field) return <div className={cx('whitespace-pre-line', className)}>{richTextToPlain(value)}</div>;
   return (

@@ -11,15 +11,22 @@ import { guidebookView, sampleDocument } from '../testing/editor-fixtures.ts';
 const LOADED = WAIT;
 const doc = sampleDocument();
 
-function openSaved(handler: (request: RecordedRequest) => Response | undefined, auth = signedIn({ language: 'en', id: 'user-1' })) {
-  const requests = stubFetch((request) => handler(request) ?? json(guidebookView(doc, 3, { user: 'owner-7', company: '제주여행사' })));
+function openSaved(
+  handler: (request: RecordedRequest) => Response | undefined,
+  auth = signedIn({ language: 'en', id: 'user-1' }),
+) {
+  const requests = stubFetch(
+    (request) => handler(request) ?? json(guidebookView(doc, 3, { user: 'owner-7', company: '제주여행사' })),
+  );
   return { requests, ...renderApp({ path: '/guidebooks/edit/gb-1', auth, language: 'en' }) };
 }
 
 async function editTitleAndSave(text: string) {
   const title = await screen.findByRole('textbox', { name: 'Guidebook title' }, LOADED);
   fireEvent.change(title, { target: { value: text } });
-  fireEvent.click(within(screen.getByRole('toolbar', { name: 'Guidebook editor' })).getByRole('button', { name: 'Saving' }));
+  fireEvent.click(
+    within(screen.getByRole('toolbar', { name: 'Guidebook editor' })).getByRole('button', { name: 'Saving' }),
+  );
 }
 
 describe('the editor layout', () => {
@@ -30,7 +37,9 @@ describe('the editor layout', () => {
     expect(strip.textContent).toContain("Another user's guidebook");
     expect(strip.textContent).toContain('gb-1');
     expect(strip.textContent).toContain('Version 3');
-    expect(within(strip).getByRole('link', { name: "Owner's guidebooks" }).getAttribute('href')).toBe('/admin/users/owner-7/guidebooks');
+    expect(within(strip).getByRole('link', { name: "Owner's guidebooks" }).getAttribute('href')).toBe(
+      '/admin/users/owner-7/guidebooks',
+    );
     expect(within(strip).getByRole('link', { name: 'All guidebooks' }).getAttribute('href')).toBe('/admin/guidebooks');
   });
 
@@ -50,7 +59,11 @@ describe('the editor layout', () => {
         : json({ _id: 'gb-1', position: 90, revision: 4, patches: [], changed: true });
     });
     await editTitleAndSave('Jeju in spring');
-    const banner = await screen.findByText('Your latest changes are not saved: The change does not fit this guidebook', {}, LOADED);
+    const banner = await screen.findByText(
+      'Your latest changes are not saved: The change does not fit this guidebook',
+      {},
+      LOADED,
+    );
     expect(banner.closest('[role="alert"]')).not.toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByText(/Your latest changes are not saved/)).toBeNull());
@@ -63,7 +76,13 @@ describe('the editor layout', () => {
       return undefined;
     });
     await editTitleAndSave('Jeju in spring');
-    expect(await screen.findByText('The server could not be reached. Your changes are kept here and will be saved as soon as it answers.', {}, LOADED)).toBeDefined();
+    expect(
+      await screen.findByText(
+        'The server could not be reached. Your changes are kept here and will be saved as soon as it answers.',
+        {},
+        LOADED,
+      ),
+    ).toBeDefined();
   });
 
   it('warns in yellow that a new guidebook is not saved yet, and that an empty title stops saving', async () => {
@@ -71,6 +90,8 @@ describe('the editor layout', () => {
     renderApp({ path: '/guidebooks/create', auth: signedIn({ language: 'en' }), language: 'en' });
     expect(await screen.findByText(/This guidebook is not saved yet/, {}, LOADED)).toBeDefined();
     fireEvent.change(screen.getByRole('textbox', { name: 'Guidebook title' }), { target: { value: '  ' } });
-    expect(await screen.findByText('Title cannot be empty. Changes are saved once the guidebook has a title.')).toBeDefined();
+    expect(
+      await screen.findByText('Title cannot be empty. Changes are saved once the guidebook has a title.'),
+    ).toBeDefined();
   });
 });

@@ -45,14 +45,25 @@ function stubUploads(answer: { status: number; body: unknown }) {
 
 describe('uploading a file that is not an image', () => {
   it('says only image files can be uploaded, not "try again"', async () => {
-    const page = doc.contents.find((content) => content.sections.some((section) => section.items.some((item) => item.type === 'image')))!;
+    const page = doc.contents.find((content) =>
+      content.sections.some((section) => section.items.some((item) => item.type === 'image')),
+    )!;
     const image = page.sections.flatMap((section) => section.items).find((item) => item.type === 'image')!;
     stubFetch(() => json(guidebookView(doc, 3)));
     const sent = stubUploads({
       status: 415,
-      body: { status: 415, code: 'unsupported_media_type', message: 'Only JPEG, PNG and GIF images can be uploaded', errors: [{ path: 'file', message: 'Only JPEG, PNG and GIF images can be uploaded' }] },
+      body: {
+        status: 415,
+        code: 'unsupported_media_type',
+        message: 'Only JPEG, PNG and GIF images can be uploaded',
+        errors: [{ path: 'file', message: 'Only JPEG, PNG and GIF images can be uploaded' }],
+      },
     });
-    renderApp({ path: `/guidebooks/edit/gb-1/contents/${page._id}`, auth: signedIn({ language: 'en' }), language: 'en' });
+    renderApp({
+      path: `/guidebooks/edit/gb-1/contents/${page._id}`,
+      auth: signedIn({ language: 'en' }),
+      language: 'en',
+    });
     const frame = await waitFor(() => {
       const found = document.querySelector<HTMLElement>(`[data-item-id="${image._id}"]`);
       if (!found) throw new Error('no image item yet');
@@ -65,9 +76,13 @@ describe('uploading a file that is not an image', () => {
       return found;
     });
     // named like an image, typed like an image: only the server, reading its bytes, can tell
-    fireEvent.change(input, { target: { files: [new File(['plain text, not a picture'], 'notes.png', { type: 'image/png' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File(['plain text, not a picture'], 'notes.png', { type: 'image/png' })] },
+    });
     const alert = await screen.findByRole('dialog', { name: 'Notice' }, LOADED);
-    expect(within(alert).getByRole('alert').textContent).toBe('Only image files can be uploaded. This file is not a jpg, png or gif image.');
+    expect(within(alert).getByRole('alert').textContent).toBe(
+      'Only image files can be uploaded. This file is not a jpg, png or gif image.',
+    );
     expect(sent).toHaveLength(1);
   });
 });

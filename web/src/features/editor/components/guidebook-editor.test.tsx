@@ -43,7 +43,11 @@ describe('the guidebook editor', () => {
 
   it('shows a content page with its type label, its items and the add menu', async () => {
     stubFetch(() => json(guidebookView(doc, 3)));
-    renderApp({ path: `/guidebooks/edit/gb-1/contents/${attractions._id}`, auth: signedIn({ language: 'en' }), language: 'en' });
+    renderApp({
+      path: `/guidebooks/edit/gb-1/contents/${attractions._id}`,
+      auth: signedIn({ language: 'en' }),
+      language: 'en',
+    });
     expect(await screen.findByRole('link', { name: 'Back to COVER' }, LOADED)).toBeDefined();
     // the type by its translated name, never its code
     expect(screen.getByText('Type 1 · Attractions')).toBeDefined();
@@ -56,7 +60,11 @@ describe('the guidebook editor', () => {
 
   it('adds a page from the choose-content popup: a preset or a sample page with fresh ids', async () => {
     const sample = { ...attractions, origin: 'built-in' as const };
-    stubFetch((request) => (request.url.pathname === '/api/sample/guidebook-content' ? json({ results: [sample] }) : json(guidebookView(doc, 3))));
+    stubFetch((request) =>
+      request.url.pathname === '/api/sample/guidebook-content'
+        ? json({ results: [sample] })
+        : json(guidebookView(doc, 3)),
+    );
     renderApp({ path: '/guidebooks/edit/gb-1', auth: signedIn({ language: 'en' }), language: 'en' });
     fireEvent.click(await screen.findByRole('button', { name: 'Add page' }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'Choose content' });
@@ -65,7 +73,11 @@ describe('the guidebook editor', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /Itinerary/ }));
     const menu = screen.getByRole('navigation', { name: 'Menu' });
     // the new page is untitled: its tile shows the type's name as a greyed placeholder
-    expect(within(menu).getAllByText('Itinerary').some((tile) => tile.className.includes('text-neutral-400'))).toBe(true);
+    expect(
+      within(menu)
+        .getAllByText('Itinerary')
+        .some((tile) => tile.className.includes('text-neutral-400')),
+    ).toBe(true);
 
     fireEvent.click(screen.getByRole('button', { name: 'Add page' }));
     const again = await screen.findByRole('dialog', { name: 'Choose content' });
@@ -73,13 +85,17 @@ describe('the guidebook editor', () => {
     const tiles = within(menu).getAllByRole('link');
     expect(tiles.filter((tile) => tile.textContent === attractions.title)).toHaveLength(2);
     // the copy got fresh ids: its link differs from the original's
-    const hrefs = tiles.filter((tile) => tile.textContent === attractions.title).map((tile) => tile.getAttribute('href'));
+    const hrefs = tiles
+      .filter((tile) => tile.textContent === attractions.title)
+      .map((tile) => tile.getAttribute('href'));
     expect(new Set(hrefs).size).toBe(2);
   });
 
   it('sends someone else to the preview on 403', async () => {
     stubFetch((request) =>
-      request.url.pathname === '/api/guidebooks/gb-9' ? problem({ status: 403, code: 'forbidden', message: 'Forbidden' }) : json({}),
+      request.url.pathname === '/api/guidebooks/gb-9'
+        ? problem({ status: 403, code: 'forbidden', message: 'Forbidden' })
+        : json({}),
     );
     const { router } = renderApp({ path: '/guidebooks/edit/gb-9', auth: signedIn({ language: 'en' }), language: 'en' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/guidebooks/preview/gb-9'));
@@ -94,7 +110,9 @@ describe('the guidebook editor', () => {
     expect(title.placeholder).toBe('Untitled Guidebook');
     fireEvent.click(screen.getByRole('link', { name: 'Back to Guidebooks' }));
     await waitFor(() => expect(router.state.location.pathname).not.toBe('/guidebooks/create'));
-    expect(screen.queryByText('Warning: Newly created guidebook is not saved yet. Are you sure you wish to continue?')).toBeNull();
+    expect(
+      screen.queryByText('Warning: Newly created guidebook is not saved yet. Are you sure you wish to continue?'),
+    ).toBeNull();
   });
 
   it('a new guidebook with something typed asks before leaving, and Stay keeps it', async () => {
@@ -103,7 +121,9 @@ describe('the guidebook editor', () => {
     const title = (await screen.findByRole('textbox', { name: 'Guidebook title' }, LOADED)) as HTMLInputElement;
     fireEvent.change(title, { target: { value: 'Jeju in autumn' } });
     fireEvent.click(screen.getByRole('link', { name: 'Back to Guidebooks' }));
-    expect(await screen.findByText('Warning: Newly created guidebook is not saved yet. Are you sure you wish to continue?')).toBeDefined();
+    expect(
+      await screen.findByText('Warning: Newly created guidebook is not saved yet. Are you sure you wish to continue?'),
+    ).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
     expect(router.state.location.pathname).toBe('/guidebooks/create');
   });

@@ -29,7 +29,15 @@ import { getRevision, restoreRevision } from '../api/guidebook-history.ts';
 import { getSampleGuidebook } from '../api/get-samples.ts';
 import { uploadGuidebookImage, type UploadTarget } from '../api/upload-image.ts';
 import { addPage, pageFromSample } from '../editor-actions.ts';
-import { EditorProvider, useEditor, useEditorState, type EditorLinks, type EditorServices, type ImageTarget, type UploadProgress } from '../editor-context.tsx';
+import {
+  EditorProvider,
+  useEditor,
+  useEditorState,
+  type EditorLinks,
+  type EditorServices,
+  type ImageTarget,
+  type UploadProgress,
+} from '../editor-context.tsx';
 import { createEditorStore, randomIds, type EditorOrigin, type EditorSettings } from '../editor-store.ts';
 import { createGuidebookSaver, type SaverNotice } from '../guidebook-saver.ts';
 import { useEditorKeyboard } from '../hooks/use-editor-keyboard.ts';
@@ -48,7 +56,8 @@ import { SettingsSheet } from './settings-sheet.tsx';
 import { TopMenu } from './top-menu.tsx';
 
 /** What the editor opens: an unsaved new guidebook, the sample (fresh ids, never saved as sample), or a saved one. */
-export type EditorSource = { kind: 'new' } | { kind: 'sample' } | { kind: 'saved'; guidebookId: string; after?: number | undefined };
+export type EditorSource =
+  { kind: 'new' } | { kind: 'sample' } | { kind: 'saved'; guidebookId: string; after?: number | undefined };
 
 type EditorData = {
   origin: EditorOrigin;
@@ -62,14 +71,40 @@ async function loadEditorData(api: ApiClient, source: EditorSource, signal: Abor
   switch (source.kind) {
     case 'new':
       // No stored stand-in title: the field shows 'Untitled Guidebook' as its placeholder and the first save asks for one.
-      return { origin: 'new', guidebookId: null, doc: newGuidebookDocument({ title: '' }), revision: null, settings: null };
+      return {
+        origin: 'new',
+        guidebookId: null,
+        doc: newGuidebookDocument({ title: '' }),
+        revision: null,
+        settings: null,
+      };
     case 'sample': {
-      const { _id: _sampleId, origin: _origin, guidebookId: _guidebookId, ...doc } = await getSampleGuidebook(api, signal);
-      return { origin: 'sample', guidebookId: null, doc: cloneWithFreshIds(doc, randomIds()), revision: null, settings: null };
+      const {
+        _id: _sampleId,
+        origin: _origin,
+        guidebookId: _guidebookId,
+        ...doc
+      } = await getSampleGuidebook(api, signal);
+      return {
+        origin: 'sample',
+        guidebookId: null,
+        doc: cloneWithFreshIds(doc, randomIds()),
+        revision: null,
+        settings: null,
+      };
     }
     case 'saved': {
-      const view = await getGuidebook(api, source.guidebookId, { ...(source.after === undefined ? {} : { after: source.after }), signal });
-      return { origin: 'saved', guidebookId: view._id, doc: documentOf(view), revision: view.revision, settings: settingsOf(view) };
+      const view = await getGuidebook(api, source.guidebookId, {
+        ...(source.after === undefined ? {} : { after: source.after }),
+        signal,
+      });
+      return {
+        origin: 'saved',
+        guidebookId: view._id,
+        doc: documentOf(view),
+        revision: view.revision,
+        settings: settingsOf(view),
+      };
     }
   }
 }
@@ -102,7 +137,11 @@ export function GuidebookEditor({ source, contentId, registry, links, basePath }
     setCarried(null);
     setGeneration((value) => value + 1);
   } else if (carried !== null && atCarried && !carried.arrived) setCarried({ ...carried, arrived: true });
-  const key = stillCarried ? carried.key : source.kind === 'saved' ? source.guidebookId : `${source.kind}:${generation}`;
+  const key = stillCarried
+    ? carried.key
+    : source.kind === 'saved'
+      ? source.guidebookId
+      : `${source.kind}:${generation}`;
   const onStored = useCallback((guidebookId: string) => setCarried({ key, guidebookId, arrived: false }), [key]);
   const query = useQuery({
     queryKey: ['guidebooks', 'editor', key],
@@ -124,7 +163,8 @@ export function GuidebookEditor({ source, contentId, registry, links, basePath }
   if (query.isError) {
     const error = query.error;
     // spec §6: someone else's guidebook opens in the preview instead
-    if (source.kind === 'saved' && isApiError(error) && error.status === 403) return <Navigate to={links.preview(source.guidebookId)} replace />;
+    if (source.kind === 'saved' && isApiError(error) && error.status === 403)
+      return <Navigate to={links.preview(source.guidebookId)} replace />;
     if (isNetworkError(error)) return null; // the app sends the reader to "server not available"
     const missing = isApiError(error) && error.status === 404;
     return (
@@ -134,7 +174,10 @@ export function GuidebookEditor({ source, contentId, registry, links, basePath }
         action={
           <div className="flex gap-2">
             {missing ? null : <Button onClick={() => void query.refetch()}>{t('common.retry')}</Button>}
-            <Link to={links.list} className="inline-flex h-11 items-center rounded-control border border-neutral-300 px-5 font-semibold text-neutral-800 hover:bg-neutral-50">
+            <Link
+              to={links.list}
+              className="inline-flex h-11 items-center rounded-control border border-neutral-300 px-5 font-semibold text-neutral-800 hover:bg-neutral-50"
+            >
               {t('editor.backToList')}
             </Link>
           </div>
@@ -142,10 +185,23 @@ export function GuidebookEditor({ source, contentId, registry, links, basePath }
       />
     );
   }
-  return <LoadedEditor key={key} data={query.data} contentId={contentId} registry={registry} links={links} basePath={basePath} onStored={onStored} />;
+  return (
+    <LoadedEditor
+      key={key}
+      data={query.data}
+      contentId={contentId}
+      registry={registry}
+      links={links}
+      basePath={basePath}
+      onStored={onStored}
+    />
+  );
 }
 
-type LoadedEditorProps = { data: EditorData; onStored(guidebookId: string): void } & Omit<GuidebookEditorProps, 'source'>;
+type LoadedEditorProps = { data: EditorData; onStored(guidebookId: string): void } & Omit<
+  GuidebookEditorProps,
+  'source'
+>;
 
 function LoadedEditor({ data, contentId, registry, links, basePath, onStored }: LoadedEditorProps) {
   const { t } = useTranslation();
@@ -157,7 +213,13 @@ function LoadedEditor({ data, contentId, registry, links, basePath, onStored }: 
   const [saveProblem, setSaveProblem] = useState<SaveProblem | null>(null);
 
   const [store] = useState(() =>
-    createEditorStore({ doc: data.doc, origin: data.origin, guidebookId: data.guidebookId, revision: data.revision, settings: data.settings }),
+    createEditorStore({
+      doc: data.doc,
+      origin: data.origin,
+      guidebookId: data.guidebookId,
+      revision: data.revision,
+      settings: data.settings,
+    }),
   );
   const notify = useCallback(
     (notice: SaverNotice) => {
@@ -167,7 +229,9 @@ function LoadedEditor({ data, contentId, registry, links, basePath, onStored }: 
           toast.success(t('editor.toast.updated'), { duration: 2000 });
           return;
         case 'title-invalid':
-          toast.error(notice.message === 'Title cannot be empty' ? t('editor.toast.titleEmpty') : notice.message, { duration: 2000 });
+          toast.error(notice.message === 'Title cannot be empty' ? t('editor.toast.titleEmpty') : notice.message, {
+            duration: 2000,
+          });
           document.getElementById('guidebook-title')?.focus();
           return;
         case 'rebased':
@@ -196,7 +260,14 @@ function LoadedEditor({ data, contentId, registry, links, basePath, onStored }: 
   notifyRef.current = notify;
   const insertedRef = useRef(onInserted);
   insertedRef.current = onInserted;
-  const [saver] = useState(() => createGuidebookSaver({ store, api, notify: (notice) => notifyRef.current(notice), onInserted: (id, position) => insertedRef.current(id, position) }));
+  const [saver] = useState(() =>
+    createGuidebookSaver({
+      store,
+      api,
+      notify: (notice) => notifyRef.current(notice),
+      onInserted: (id, position) => insertedRef.current(id, position),
+    }),
+  );
   useEffect(() => {
     saver.start();
     return () => saver.dispose();
@@ -254,7 +325,9 @@ function LoadedEditor({ data, contentId, registry, links, basePath, onStored }: 
           return refuse(t('editor.alert.fileTooBig', { size: mb(file.size), max: Number(mb(UPLOAD_MAX_BYTES)) }));
         }
         const text = isApiError(error) ? `${error.message} ${error.detail ?? ''}` : '';
-        return refuse(/access denied/i.test(text) ? t('editor.alert.uploadAccessDenied') : t('editor.alert.uploadFailed'));
+        return refuse(
+          /access denied/i.test(text) ? t('editor.alert.uploadAccessDenied') : t('editor.alert.uploadFailed'),
+        );
       }
     },
     [api, saver, store, t],
@@ -292,7 +365,12 @@ function LoadedEditor({ data, contentId, registry, links, basePath, onStored }: 
       <DndProvider backend={HTML5Backend}>
         <EditorScreen contentId={contentId} basePath={basePath} onRestore={restore} saveProblem={saveProblem} />
       </DndProvider>
-      <Dialog open={alert !== null} onOpenChange={(open) => !open && setAlert(null)} title={t('editor.alert.title')} footer={<Button onClick={() => setAlert(null)}>{t('editor.alert.ok')}</Button>}>
+      <Dialog
+        open={alert !== null}
+        onOpenChange={(open) => !open && setAlert(null)}
+        title={t('editor.alert.title')}
+        footer={<Button onClick={() => setAlert(null)}>{t('editor.alert.ok')}</Button>}
+      >
         <p role="alert" className="text-base text-neutral-800">
           {alert}
         </p>
@@ -318,7 +396,9 @@ function EditorScreen({
   const frame = useRef<HTMLDivElement>(null);
   // Not the document: typing changes it on every key, and the screen's menus and sheets do not depend on it. The
   // canvas reads the part it draws itself (EditorCanvas), so a keystroke re-renders the item typed in, not this.
-  const contentType = useEditorState((state) => (contentId === null ? null : (state.doc.contents.find((content) => content._id === contentId)?.contentType ?? null)));
+  const contentType = useEditorState((state) =>
+    contentId === null ? null : (state.doc.contents.find((content) => content._id === contentId)?.contentType ?? null),
+  );
   const [sheet, setSheet] = useState<'settings' | 'history' | null>(null);
   const [choosing, setChoosing] = useState(false);
   const [previewRevision, setPreviewRevision] = useState<number | null>(null);
@@ -326,7 +406,10 @@ function EditorScreen({
   useEditorKeyboard(store, root, onUndoFailed);
 
   const choose = (choice: ContentChoice) => {
-    const newPage = choice.kind === 'sample' ? pageFromSample(choice.sample, store) : newContentPage(choice.type, store.ids, { now: new Date().toISOString() });
+    const newPage =
+      choice.kind === 'sample'
+        ? pageFromSample(choice.sample, store)
+        : newContentPage(choice.type, store.ids, { now: new Date().toISOString() });
     addPage(store, newPage);
     setChoosing(false);
   };
@@ -336,7 +419,11 @@ function EditorScreen({
     // the screen, as readers will see it there.
     <div ref={root} className="-mx-4 -mt-8 sm:mx-0 sm:-mt-12" data-editor>
       <AdminStrip />
-      <TopMenu contentType={contentType} onOpenSettings={() => setSheet('settings')} onOpenHistory={() => setSheet('history')} />
+      <TopMenu
+        contentType={contentType}
+        onOpenSettings={() => setSheet('settings')}
+        onOpenHistory={() => setSheet('history')}
+      />
       <EditorNotices problem={saveProblem} />
       {/* Under 768 px the add menu does not fit beside the phone: it becomes a bar under it, sticking to the bottom of the window. */}
       <div className="flex flex-col gap-4 pt-4 sm:px-4 sm:pt-8 md:flex-row md:flex-wrap md:justify-center md:gap-8 md:pb-8">
@@ -344,14 +431,27 @@ function EditorScreen({
         <div className="hidden w-48 shrink-0 xl:block" aria-hidden="true" />
         <div className="flex min-w-0 flex-col items-center gap-3">
           {previewRevision !== null ? (
-            <RevisionPreview revision={previewRevision} contentId={contentId} onClose={() => setPreviewRevision(null)} onRestore={onRestore} />
+            <RevisionPreview
+              revision={previewRevision}
+              contentId={contentId}
+              onClose={() => setPreviewRevision(null)}
+              onRestore={onRestore}
+            />
           ) : (
             <PhoneFrame ref={frame} label={t('editor.canvas.phone')}>
-              {contentId === null ? <CoverCanvas onAddPage={() => setChoosing(true)} /> : <ContentCanvas contentId={contentId} />}
+              {contentId === null ? (
+                <CoverCanvas onAddPage={() => setChoosing(true)} />
+              ) : (
+                <ContentCanvas contentId={contentId} />
+              )}
             </PhoneFrame>
           )}
         </div>
-        <div className="sticky bottom-0 z-30 md:relative md:bottom-auto md:z-auto md:w-48 md:shrink-0">{contentId !== null && contentType !== null && previewRevision === null ? <AddMenu contentId={contentId} contentType={contentType} frame={frame} /> : null}</div>
+        <div className="sticky bottom-0 z-30 md:relative md:bottom-auto md:z-auto md:w-48 md:shrink-0">
+          {contentId !== null && contentType !== null && previewRevision === null ? (
+            <AddMenu contentId={contentId} contentType={contentType} frame={frame} />
+          ) : null}
+        </div>
       </div>
       <ChooseContentDialog open={choosing} onOpenChange={setChoosing} onChoose={choose} />
       <SettingsSheet open={sheet === 'settings'} onOpenChange={(open) => setSheet(open ? 'settings' : null)} />
@@ -387,7 +487,17 @@ function ContentCanvas({ contentId }: { contentId: string }) {
 }
 
 /** A past version in the phone, read-only, with its restore button (the history sheet's preview). */
-function RevisionPreview({ revision, contentId, onClose, onRestore }: { revision: number; contentId: string | null; onClose(): void; onRestore(revision: number): Promise<void> }) {
+function RevisionPreview({
+  revision,
+  contentId,
+  onClose,
+  onRestore,
+}: {
+  revision: number;
+  contentId: string | null;
+  onClose(): void;
+  onRestore(revision: number): Promise<void>;
+}) {
   const { t } = useTranslation();
   const { api } = useEditor();
   const guidebookId = useEditorState((state) => state.guidebookId);
@@ -398,7 +508,8 @@ function RevisionPreview({ revision, contentId, onClose, onRestore }: { revision
     enabled: guidebookId !== null,
     staleTime: Infinity,
   });
-  const page = contentId && version.data ? version.data.document.contents.find((content) => content._id === contentId) : undefined;
+  const page =
+    contentId && version.data ? version.data.document.contents.find((content) => content._id === contentId) : undefined;
   return (
     <>
       <Banner
@@ -431,9 +542,14 @@ function RevisionPreview({ revision, contentId, onClose, onRestore }: { revision
           <Eye className="size-4" aria-hidden="true" />
           {t('editor.history.readOnly')}
         </p>
-        {version.data ? <p>{t('editor.history.previewing', { revision, time: formatDateTime(version.data.time) })}</p> : null}
+        {version.data ? (
+          <p>{t('editor.history.previewing', { revision, time: formatDateTime(version.data.time) })}</p>
+        ) : null}
       </Banner>
-      <PhoneFrame label={`${t('editor.history.readOnly')}: ${t('editor.history.version', { revision })}`} className="ring-4 ring-info-200">
+      <PhoneFrame
+        label={`${t('editor.history.readOnly')}: ${t('editor.history.version', { revision })}`}
+        className="ring-4 ring-info-200"
+      >
         {version.isPending ? (
           <div className="flex flex-1 items-center justify-center text-primary-600">
             <Spinner label={t('app.loading')} />

@@ -66,10 +66,22 @@ export function HistorySheet({
       top={EDITOR_CHROME_HEIGHT}
     >
       <div className="mb-4 flex gap-2">
-        <Button size="sm" variant="secondary" loading={busy === 'undo'} icon={<Undo2 className="size-4" aria-hidden="true" />} onClick={() => void travel('undo')}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={busy === 'undo'}
+          icon={<Undo2 className="size-4" aria-hidden="true" />}
+          onClick={() => void travel('undo')}
+        >
           {t('editor.history.undo')}
         </Button>
-        <Button size="sm" variant="secondary" loading={busy === 'redo'} icon={<Redo2 className="size-4" aria-hidden="true" />} onClick={() => void travel('redo')}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={busy === 'redo'}
+          icon={<Redo2 className="size-4" aria-hidden="true" />}
+          onClick={() => void travel('redo')}
+        >
           {t('editor.history.redo')}
         </Button>
       </div>
@@ -83,7 +95,9 @@ export function HistorySheet({
         </p>
       ) : (
         <>
-          {data.results.length === 0 && page === 1 ? <p className="text-sm text-neutral-600">{t('editor.history.empty')}</p> : null}
+          {data.results.length === 0 && page === 1 ? (
+            <p className="text-sm text-neutral-600">{t('editor.history.empty')}</p>
+          ) : null}
           <ol className="flex flex-col gap-2" aria-label={t('editor.history.title')}>
             {data.results.map((entry) => (
               <HistoryRow
@@ -91,7 +105,11 @@ export function HistorySheet({
                 entry={entry}
                 current={entry.revision === data.revision}
                 previewing={previewing === entry.revision}
-                summary={entry.summary.length > 0 ? entry.summary.map((line) => renderSummary(line, language)).join(language === 'kr' ? ', ' : '; ') : entry.text}
+                summary={
+                  entry.summary.length > 0
+                    ? entry.summary.map((line) => renderSummary(line, language)).join(language === 'kr' ? ', ' : '; ')
+                    : entry.text
+                }
                 onPreview={() => onPreview(previewing === entry.revision ? null : entry.revision)}
                 onRestore={() => setRestoreTarget(entry.revision)}
               />
@@ -113,7 +131,12 @@ export function HistorySheet({
               <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((value) => value - 1)}>
                 {t('editor.history.newer')}
               </Button>
-              <Button size="sm" variant="secondary" disabled={page >= data.pageCount} onClick={() => setPage((value) => value + 1)}>
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={page >= data.pageCount}
+                onClick={() => setPage((value) => value + 1)}
+              >
                 {t('editor.history.older')}
               </Button>
             </div>
@@ -155,10 +178,19 @@ function HistoryRow({
 }) {
   const { t } = useTranslation();
   return (
-    <li className={cx('rounded-control border px-3 py-2.5 text-sm', previewing ? 'border-primary-600 bg-primary-50' : 'border-neutral-200')}>
+    <li
+      className={cx(
+        'rounded-control border px-3 py-2.5 text-sm',
+        previewing ? 'border-primary-600 bg-primary-50' : 'border-neutral-200',
+      )}
+    >
       <p className="flex items-center gap-2 font-semibold text-neutral-900">
         {t('editor.history.version', { revision: entry.revision })}
-        {current ? <span className="rounded-full bg-primary-50 px-2 text-xs text-primary-700">{t('editor.history.current')}</span> : null}
+        {current ? (
+          <span className="rounded-full bg-primary-50 px-2 text-xs text-primary-700">
+            {t('editor.history.current')}
+          </span>
+        ) : null}
       </p>
       <p className="text-neutral-700">
         <span className="font-semibold">{entry.who.name ?? t('editor.history.someone')}</span> · {summary}
@@ -166,11 +198,22 @@ function HistoryRow({
       <p className="text-xs text-neutral-500">{formatDateTime(entry.time)}</p>
       {entry.changesDocument ? (
         <div className="mt-2 flex gap-2">
-          <Button size="sm" variant="ghost" icon={<Eye className="size-4" aria-hidden="true" />} onClick={onPreview} aria-pressed={previewing}>
+          <Button
+            size="sm"
+            variant="ghost"
+            icon={<Eye className="size-4" aria-hidden="true" />}
+            onClick={onPreview}
+            aria-pressed={previewing}
+          >
             {t('editor.history.preview')}
           </Button>
           {current ? null : (
-            <Button size="sm" variant="ghost" icon={<RotateCcw className="size-4" aria-hidden="true" />} onClick={onRestore}>
+            <Button
+              size="sm"
+              variant="ghost"
+              icon={<RotateCcw className="size-4" aria-hidden="true" />}
+              onClick={onRestore}
+            >
               {t('editor.history.restore')}
             </Button>
           )}

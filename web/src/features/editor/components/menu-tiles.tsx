@@ -18,7 +18,15 @@ import { useTileDrag } from './drag-and-drop.tsx';
  * Del, Copy), with move buttons for the keyboard. On a touch screen the first tap selects the tile (there is no
  * hover to show the options) and the second opens the page.
  */
-export function MenuTiles({ doc, editable, onAddPage }: { doc: GuidebookDocument; editable: boolean; onAddPage?: () => void }) {
+export function MenuTiles({
+  doc,
+  editable,
+  onAddPage,
+}: {
+  doc: GuidebookDocument;
+  editable: boolean;
+  onAddPage?: () => void;
+}) {
   const { t } = useTranslation();
   const tiles = menuTiles(doc);
   if (tiles.length === 0 && !editable) return null;
@@ -41,12 +49,24 @@ export function MenuTiles({ doc, editable, onAddPage }: { doc: GuidebookDocument
           </li>
         ) : null}
       </ul>
-      {tiles.length === 0 && editable ? <p className="mt-3 text-center text-sm text-neutral-500">{t('editor.canvas.noPages')}</p> : null}
+      {tiles.length === 0 && editable ? (
+        <p className="mt-3 text-center text-sm text-neutral-500">{t('editor.canvas.noPages')}</p>
+      ) : null}
     </nav>
   );
 }
 
-const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }: { tile: MenuTile; index: number; count: number; editable: boolean }) {
+const MenuTileView = memo(function MenuTileView({
+  tile,
+  index,
+  count,
+  editable,
+}: {
+  tile: MenuTile;
+  index: number;
+  count: number;
+  editable: boolean;
+}) {
   const { t } = useTranslation();
   const { store, links, api, saver, reload } = useEditor();
   const guidebookId = useEditorState((state) => state.guidebookId);
@@ -91,8 +111,12 @@ const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }
           : undefined
       }
     >
-      {dropLine === 'before' ? <span aria-hidden="true" className="absolute inset-y-0 -left-2 w-1 rounded-full bg-primary-600" /> : null}
-      {dropLine === 'after' ? <span aria-hidden="true" className="absolute inset-y-0 -right-2 w-1 rounded-full bg-primary-600" /> : null}
+      {dropLine === 'before' ? (
+        <span aria-hidden="true" className="absolute inset-y-0 -left-2 w-1 rounded-full bg-primary-600" />
+      ) : null}
+      {dropLine === 'after' ? (
+        <span aria-hidden="true" className="absolute inset-y-0 -right-2 w-1 rounded-full bg-primary-600" />
+      ) : null}
       {editing ? (
         <TileTitleEditor
           title={tile.title}
@@ -156,14 +180,38 @@ const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }
             role="toolbar"
             aria-label={t('editor.canvas.tile.options', { title })}
           >
-            <TileButton label={t('editor.canvas.tile.moveEarlier', { title })} disabled={index === 0} onClick={() => movePage(store, tile.contentId, index - 1)}>
+            <TileButton
+              label={t('editor.canvas.tile.moveEarlier', { title })}
+              disabled={index === 0}
+              onClick={() => movePage(store, tile.contentId, index - 1)}
+            >
               <ChevronLeft className="size-3.5" aria-hidden="true" />
             </TileButton>
-            <TileButton label={`${t('editor.canvas.tile.icon')}: ${title}`} text={t('editor.canvas.tile.icon')} onClick={() => setDialog('icon')} />
-            <TileButton label={`${t('editor.canvas.tile.text')}: ${title}`} text={t('editor.canvas.tile.text')} onClick={() => store.startEditing(tile.contentId)} />
-            <TileButton label={`${t('editor.canvas.tile.delete')}: ${title}`} text={t('editor.canvas.tile.delete')} onClick={() => setDialog('delete')} />
-            <TileButton label={`${t('editor.canvas.tile.copy')}: ${title}`} text={t('editor.canvas.tile.copy')} onClick={() => setDialog('copy')} />
-            <TileButton label={t('editor.canvas.tile.moveLater', { title })} disabled={index === count - 1} onClick={() => movePage(store, tile.contentId, index + 1)}>
+            <TileButton
+              label={`${t('editor.canvas.tile.icon')}: ${title}`}
+              text={t('editor.canvas.tile.icon')}
+              onClick={() => setDialog('icon')}
+            />
+            <TileButton
+              label={`${t('editor.canvas.tile.text')}: ${title}`}
+              text={t('editor.canvas.tile.text')}
+              onClick={() => store.startEditing(tile.contentId)}
+            />
+            <TileButton
+              label={`${t('editor.canvas.tile.delete')}: ${title}`}
+              text={t('editor.canvas.tile.delete')}
+              onClick={() => setDialog('delete')}
+            />
+            <TileButton
+              label={`${t('editor.canvas.tile.copy')}: ${title}`}
+              text={t('editor.canvas.tile.copy')}
+              onClick={() => setDialog('copy')}
+            />
+            <TileButton
+              label={t('editor.canvas.tile.moveLater', { title })}
+              disabled={index === count - 1}
+              onClick={() => movePage(store, tile.contentId, index + 1)}
+            >
               <ChevronRight className="size-3.5" aria-hidden="true" />
             </TileButton>
           </div>
@@ -204,7 +252,19 @@ const MenuTileView = memo(function MenuTileView({ tile, index, count, editable }
 });
 
 /** An option of a tile: the spec's short word (Icon, Text, Del, Copy) or an arrow; the full name for screen readers. */
-function TileButton({ label, text, disabled, onClick, children }: { label: string; text?: string; disabled?: boolean; onClick(): void; children?: ReactNode }) {
+function TileButton({
+  label,
+  text,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  text?: string;
+  disabled?: boolean;
+  onClick(): void;
+  children?: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -221,7 +281,17 @@ function TileButton({ label, text, disabled, onClick, children }: { label: strin
 }
 
 /** Edit mode of a tile's text: Enter keeps it, Escape leaves it as it was (spec §2: edit mode ends with either). */
-function TileTitleEditor({ title, placeholder, icon, onDone }: { title: string; placeholder: string; icon: string; onDone(value: string | null): void }) {
+function TileTitleEditor({
+  title,
+  placeholder,
+  icon,
+  onDone,
+}: {
+  title: string;
+  placeholder: string;
+  icon: string;
+  onDone(value: string | null): void;
+}) {
   const { t } = useTranslation();
   const [value, setValue] = useState(title);
   const input = useRef<HTMLInputElement>(null);

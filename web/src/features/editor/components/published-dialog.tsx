@@ -16,7 +16,17 @@ export const PUBLISHED_QR_SIZE = 200;
  * What publishing is for, shown the moment it succeeds: the reader link with a copy button, and its QR code, so
  * the author can share the guidebook without looking for "Get URL".
  */
-export function PublishedDialog({ open, url, title, onOpenChange }: { open: boolean; url: string; title: string; onOpenChange(open: boolean): void }) {
+export function PublishedDialog({
+  open,
+  url,
+  title,
+  onOpenChange,
+}: {
+  open: boolean;
+  url: string;
+  title: string;
+  onOpenChange(open: boolean): void;
+}) {
   const { t } = useTranslation();
   const field = useRef<HTMLInputElement>(null);
   const [copyFailed, setCopyFailed] = useState(false);

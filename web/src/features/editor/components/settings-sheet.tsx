@@ -12,7 +12,13 @@ import { SideSheet } from './side-sheet.tsx';
 export function SettingsSheet({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
   const { t } = useTranslation();
   return (
-    <SideSheet open={open} onOpenChange={onOpenChange} title={t('editor.settings.title')} description={t('editor.settings.description')} width={500}>
+    <SideSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('editor.settings.title')}
+      description={t('editor.settings.description')}
+      width={500}
+    >
       {open ? <SettingsForm onDone={() => onOpenChange(false)} /> : null}
     </SideSheet>
   );
@@ -41,7 +47,8 @@ function SettingsForm({ onDone }: { onDone(): void }) {
         try {
           const answer = await setGuidebookPassword(api, guidebookId, password.trim());
           store.setSettings({ password: password.trim(), hasPassword: answer.hasPassword });
-          if (answer.revision !== undefined) store.serverChanged({ from: answer.revision - 1, to: answer.revision, patches: [] });
+          if (answer.revision !== undefined)
+            store.serverChanged({ from: answer.revision - 1, to: answer.revision, patches: [] });
           toast.success(t(answer.hasPassword ? 'editor.toast.passwordSaved' : 'editor.toast.passwordRemoved'));
           onDone();
         } catch (caught) {
@@ -61,7 +68,11 @@ function SettingsForm({ onDone }: { onDone(): void }) {
         onChange={(event) => setPassword(event.target.value)}
       />
       {inGallery && password.trim() !== '' ? (
-        <p role="status" className="rounded-control bg-warning-50 px-3 py-2 text-sm text-warning-700" data-gallery-password-warning>
+        <p
+          role="status"
+          className="rounded-control bg-warning-50 px-3 py-2 text-sm text-warning-700"
+          data-gallery-password-warning
+        >
           {t('editor.settings.galleryWarning')}
         </p>
       ) : null}

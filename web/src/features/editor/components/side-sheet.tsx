@@ -20,7 +20,16 @@ type SideSheetProps = {
 };
 
 /** A sheet sliding in from the right (Radix dialog: focus, Escape, labelled by its title). */
-export function SideSheet({ open, onOpenChange, title, description, width, modal = true, top = 0, children }: SideSheetProps) {
+export function SideSheet({
+  open,
+  onOpenChange,
+  title,
+  description,
+  width,
+  modal = true,
+  top = 0,
+  children,
+}: SideSheetProps) {
   const { t } = useTranslation();
   const returnFocus = useReturnFocus();
   return (
@@ -33,14 +42,23 @@ export function SideSheet({ open, onOpenChange, title, description, width, modal
           onOpenAutoFocus={returnFocus.onOpenAutoFocus}
           onCloseAutoFocus={returnFocus.onCloseAutoFocus}
           style={{ width, maxWidth: '100vw', top }}
-          className={cx('fixed right-0 bottom-0 z-50 flex flex-col border-l border-neutral-200 bg-white shadow-raised focus-visible:outline-none')}
+          className={cx(
+            'fixed right-0 bottom-0 z-50 flex flex-col border-l border-neutral-200 bg-white shadow-raised focus-visible:outline-none',
+          )}
         >
           <div className="flex items-start justify-between gap-4 border-b border-neutral-200 px-6 py-4">
             <div>
               <RadixDialog.Title className="text-lg font-bold text-neutral-900">{title}</RadixDialog.Title>
-              {description ? <RadixDialog.Description className="mt-0.5 text-sm text-neutral-600">{description}</RadixDialog.Description> : null}
+              {description ? (
+                <RadixDialog.Description className="mt-0.5 text-sm text-neutral-600">
+                  {description}
+                </RadixDialog.Description>
+              ) : null}
             </div>
-            <RadixDialog.Close aria-label={t('common.close')} className="-mr-2 flex size-9 shrink-0 items-center justify-center rounded-control text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800">
+            <RadixDialog.Close
+              aria-label={t('common.close')}
+              className="-mr-2 flex size-9 shrink-0 items-center justify-center rounded-control text-neutral-500 hover:bg-neutral-100 hover:text-neutral-800"
+            >
               <X className="size-5" aria-hidden="true" />
             </RadixDialog.Close>
           </div>

@@ -13,7 +13,15 @@ const COLS = String(DEFAULT_TABLE_COLS);
  * Table insertion asks for rows and columns (spec §2, §5: both needed, no bounds on the inputs). They start at the
  * default size, so Add works at once (issue 22), and a field selects its number on focus, so typing replaces it.
  */
-export function TableDimensionsDialog({ open, onOpenChange, onAdd }: { open: boolean; onOpenChange(open: boolean): void; onAdd(rows: number, cols: number): void }) {
+export function TableDimensionsDialog({
+  open,
+  onOpenChange,
+  onAdd,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  onAdd(rows: number, cols: number): void;
+}) {
   const { t } = useTranslation();
   const [rows, setRows] = useState(ROWS);
   const [cols, setCols] = useState(COLS);
@@ -53,8 +61,22 @@ export function TableDimensionsDialog({ open, onOpenChange, onAdd }: { open: boo
           submit();
         }}
       >
-        <TextField label={t('editor.table.rows')} type="number" inputMode="numeric" value={rows} onFocus={(event) => event.target.select()} onChange={(event) => setRows(event.target.value)} />
-        <TextField label={t('editor.table.cols')} type="number" inputMode="numeric" value={cols} onFocus={(event) => event.target.select()} onChange={(event) => setCols(event.target.value)} />
+        <TextField
+          label={t('editor.table.rows')}
+          type="number"
+          inputMode="numeric"
+          value={rows}
+          onFocus={(event) => event.target.select()}
+          onChange={(event) => setRows(event.target.value)}
+        />
+        <TextField
+          label={t('editor.table.cols')}
+          type="number"
+          inputMode="numeric"
+          value={cols}
+          onFocus={(event) => event.target.select()}
+          onChange={(event) => setCols(event.target.value)}
+        />
       </form>
     </Dialog>
   );

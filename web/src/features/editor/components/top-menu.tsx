@@ -3,7 +3,14 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Check, CircleAlert, Copy, Eye, History, Link as LinkIcon, Redo2, Settings, Trash2, Undo2 } from 'lucide-react';
-import { contentTypeNumber, planAllowingMoreThan, PLAN_CATALOGUE, PREVIEW_WINDOW, type ContentType, type SellablePlan } from '@pocketguide/contracts';
+import {
+  contentTypeNumber,
+  planAllowingMoreThan,
+  PLAN_CATALOGUE,
+  PREVIEW_WINDOW,
+  type ContentType,
+  type SellablePlan,
+} from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -12,7 +19,13 @@ import { useReturnFocus } from '../../../lib/return-focus.ts';
 import { cx } from '../../../lib/class-names.ts';
 import { useSession } from '../../../lib/session-context.tsx';
 import { useRefreshSession } from '../../../lib/session-refresh.ts';
-import { copyGuidebook, deleteGuidebook, setPublicGallery, setPublished, setSampleFlags } from '../api/guidebook-settings.ts';
+import {
+  copyGuidebook,
+  deleteGuidebook,
+  setPublicGallery,
+  setPublished,
+  setSampleFlags,
+} from '../api/guidebook-settings.ts';
 import { copyText } from '../copy-text.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
 import { useServerHistory } from '../hooks/use-server-history.ts';
@@ -39,7 +52,15 @@ const COPIED_MS = 3000;
  * Save (reads 'Saving' while changes wait), Publish/Unpublish, the public-gallery toggle when published, the
  * content-type label on content pages and, for an administrator who owns the guidebook, the sample toggles.
  */
-export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { contentType: ContentType | null; onOpenSettings(): void; onOpenHistory(): void }) {
+export function TopMenu({
+  contentType,
+  onOpenSettings,
+  onOpenHistory,
+}: {
+  contentType: ContentType | null;
+  onOpenSettings(): void;
+  onOpenHistory(): void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -58,7 +79,9 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
   const serverHistory = useServerHistory();
   const canUndo = localUndo || savedChanges;
   const canRedo = localRedo || serverRedo;
-  const pending = useEditorState((state) => state.guidebookId !== null && (state.unsaved.length > 0 || state.saveStatus === 'saving'));
+  const pending = useEditorState(
+    (state) => state.guidebookId !== null && (state.unsaved.length > 0 || state.saveStatus === 'saving'),
+  );
   const dirty = useEditorState((state) => state.dirty);
   const failed = useEditorState((state) => state.saveStatus === 'error');
   const [panel, setPanel] = useState<Panel>({ kind: 'none' });
@@ -132,7 +155,11 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
           setPanel({ kind: 'SUBSCRIPTION_NEEDED' });
         } else if (isApiError(error) && error.code === 'publish_limit_reached') {
           refreshSession();
-          setPanel({ kind: 'PUBLISH_LIMIT', message: errorMessage(error), plan: planAllowingMoreThan(session?.subscriptionType ?? 'free') });
+          setPanel({
+            kind: 'PUBLISH_LIMIT',
+            message: errorMessage(error),
+            plan: planAllowingMoreThan(session?.subscriptionType ?? 'free'),
+          });
         } else setPanel({ kind: 'ERROR', message: errorMessage(error) });
       }
     });
@@ -161,7 +188,11 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
     run(flag, async () => {
       if (!guidebookId || !settings) return;
       try {
-        const next = { isSampleGuidebook: settings.isSampleGuidebook, isSampleContent: settings.isSampleContent, [flag]: !settings[flag] };
+        const next = {
+          isSampleGuidebook: settings.isSampleGuidebook,
+          isSampleContent: settings.isSampleContent,
+          [flag]: !settings[flag],
+        };
         const answer = await setSampleFlags(api, guidebookId, next);
         store.setSettings({ isSampleGuidebook: answer.isSampleGuidebook, isSampleContent: answer.isSampleContent });
         settled(answer.revision);
@@ -226,7 +257,9 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
           id="guidebook-title"
           value={title}
           maxLength={200}
-          onChange={(event) => store.edit((draft) => void (draft.title = event.target.value), { label: 'typing', target: 'title' })}
+          onChange={(event) =>
+            store.edit((draft) => void (draft.title = event.target.value), { label: 'typing', target: 'title' })
+          }
           placeholder={t('guidebookLists.untitled')}
           className="h-10 min-w-0 flex-1 rounded-control max-lg:order-[-5] lg:min-w-40 border border-transparent px-2 text-lg font-bold text-neutral-900 hover:border-neutral-200 focus-visible:border-primary-600 focus-visible:ring-3 focus-visible:ring-primary-100 focus-visible:outline-none"
         />
@@ -234,13 +267,28 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
           <span className="shrink-0 rounded-full bg-neutral-100 px-2.5 py-1 text-xs font-semibold text-neutral-700 max-lg:order-[-4] max-sm:order-1">{`${t('editor.menu.type', { n: contentTypeNumber(contentType) })} · ${t(`editor.contentTypes.${contentType}`)}`}</span>
         ) : null}
         <div className="flex shrink-0 items-center">
-          <IconButton label={t('editor.menu.getUrl')} hint={needsSave} disabled={!saved} onClick={() => setPanel({ kind: 'CLIPBOARD', url: publicUrl, failed: false })}>
+          <IconButton
+            label={t('editor.menu.getUrl')}
+            hint={needsSave}
+            disabled={!saved}
+            onClick={() => setPanel({ kind: 'CLIPBOARD', url: publicUrl, failed: false })}
+          >
             <LinkIcon className="size-4.5" aria-hidden="true" />
           </IconButton>
-          <IconButton label={t('editor.menu.copy')} hint={needsSave} disabled={!saved} onClick={() => setPanel({ kind: 'COPY' })}>
+          <IconButton
+            label={t('editor.menu.copy')}
+            hint={needsSave}
+            disabled={!saved}
+            onClick={() => setPanel({ kind: 'COPY' })}
+          >
             <Copy className="size-4.5" aria-hidden="true" />
           </IconButton>
-          <IconButton label={t('editor.menu.delete')} hint={needsSave} disabled={!saved} onClick={() => setPanel({ kind: 'DELETE' })}>
+          <IconButton
+            label={t('editor.menu.delete')}
+            hint={needsSave}
+            disabled={!saved}
+            onClick={() => setPanel({ kind: 'DELETE' })}
+          >
             <Trash2 className="size-4.5" aria-hidden="true" />
           </IconButton>
           <IconButton label={t('editor.menu.preview')} hint={needsSave} disabled={!saved} onClick={openPreview}>
@@ -253,33 +301,78 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
             <History className="size-4.5" aria-hidden="true" />
           </IconButton>
           <span className="mx-1 h-6 w-px bg-neutral-200 max-sm:mx-0.5" aria-hidden="true" />
-          <IconButton label={t('editor.menu.undo')} hint={t('editor.menu.undoShortcut')} disabled={!canUndo || serverHistory.busy !== null} onClick={() => (localUndo ? store.undo() : void serverHistory.travel('undo'))}>
+          <IconButton
+            label={t('editor.menu.undo')}
+            hint={t('editor.menu.undoShortcut')}
+            disabled={!canUndo || serverHistory.busy !== null}
+            onClick={() => (localUndo ? store.undo() : void serverHistory.travel('undo'))}
+          >
             <Undo2 className="size-4.5" aria-hidden="true" />
           </IconButton>
-          <IconButton label={t('editor.menu.redo')} hint={t('editor.menu.redoShortcut')} disabled={!canRedo || serverHistory.busy !== null} onClick={() => (localRedo ? store.redo() : void serverHistory.travel('redo'))}>
+          <IconButton
+            label={t('editor.menu.redo')}
+            hint={t('editor.menu.redoShortcut')}
+            disabled={!canRedo || serverHistory.busy !== null}
+            onClick={() => (localRedo ? store.redo() : void serverHistory.travel('redo'))}
+          >
             <Redo2 className="size-4.5" aria-hidden="true" />
           </IconButton>
         </div>
         {isOwnerAdmin && settings ? (
           <fieldset className="flex shrink-0 items-center gap-2 text-xs font-semibold text-neutral-700">
             <legend className="sr-only">{t('editor.menu.sampleFlags')}</legend>
-            <Toggle checked={settings.isSampleGuidebook} disabled={busy !== null} onChange={() => void toggleSample('isSampleGuidebook')} label={t('editor.menu.sampleGuidebook')} />
-            <Toggle checked={settings.isSampleContent} disabled={busy !== null} onChange={() => void toggleSample('isSampleContent')} label={t('editor.menu.sampleContent')} />
+            <Toggle
+              checked={settings.isSampleGuidebook}
+              disabled={busy !== null}
+              onChange={() => void toggleSample('isSampleGuidebook')}
+              label={t('editor.menu.sampleGuidebook')}
+            />
+            <Toggle
+              checked={settings.isSampleContent}
+              disabled={busy !== null}
+              onChange={() => void toggleSample('isSampleContent')}
+              label={t('editor.menu.sampleContent')}
+            />
           </fieldset>
         ) : null}
         {settings?.published ? (
-          <Toggle checked={settings.isPublicGallery} disabled={busy !== null} onChange={() => void toggleGallery()} label={t('editor.menu.publicGallery')} />
+          <Toggle
+            checked={settings.isPublicGallery}
+            disabled={busy !== null}
+            onChange={() => void toggleGallery()}
+            label={t('editor.menu.publicGallery')}
+          />
         ) : null}
-        <SaveState saved={saved} pending={pending} dirty={dirty} failed={failed} onRetry={() => void saver.save({ manual: true })} />
-        <Button size="sm" variant={pending || !saved ? 'primary' : 'secondary'} onClick={() => void saver.save({ manual: true })} aria-live="polite" className="min-w-20 max-lg:order-[-3]">
+        <SaveState
+          saved={saved}
+          pending={pending}
+          dirty={dirty}
+          failed={failed}
+          onRetry={() => void saver.save({ manual: true })}
+        />
+        <Button
+          size="sm"
+          variant={pending || !saved ? 'primary' : 'secondary'}
+          onClick={() => void saver.save({ manual: true })}
+          aria-live="polite"
+          className="min-w-20 max-lg:order-[-3]"
+        >
           {saveLabel}
         </Button>
         {saved && settings ? (
           <>
             {/* the state (Published / Unpublished) beside the action that changes it */}
             {/* on a phone the button's name says it (Publish / Unpublish); screen readers still hear the state */}
-            <span className={cx('inline-flex shrink-0 items-center gap-1.5 text-xs font-semibold max-lg:order-[-2] max-sm:sr-only', settings.published ? 'text-primary-700' : 'text-neutral-600')}>
-              <span className={cx('size-2 rounded-full', settings.published ? 'bg-primary-500' : 'bg-neutral-400')} aria-hidden="true" />
+            <span
+              className={cx(
+                'inline-flex shrink-0 items-center gap-1.5 text-xs font-semibold max-lg:order-[-2] max-sm:sr-only',
+                settings.published ? 'text-primary-700' : 'text-neutral-600',
+              )}
+            >
+              <span
+                className={cx('size-2 rounded-full', settings.published ? 'bg-primary-500' : 'bg-neutral-400')}
+                aria-hidden="true"
+              />
               {t(settings.published ? 'editor.menu.published' : 'editor.menu.unpublished')}
             </span>
             <Button
@@ -323,7 +416,11 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
                 // the plan offered, and back here once paid (issue 23): the publish can then be done
                 const offered = panel.kind === 'PUBLISH_LIMIT' ? panel.plan : null;
                 setPanel({ kind: 'none' });
-                void navigate(links.purchase ? links.purchase(offered, `${location.pathname}${location.search}`) : links.subscription);
+                void navigate(
+                  links.purchase
+                    ? links.purchase(offered, `${location.pathname}${location.search}`)
+                    : links.subscription,
+                );
               }}
             />
           </div>
@@ -452,7 +549,9 @@ function ConfirmPanel({
         <>
           <p role="alert" className="flex-1 font-semibold text-neutral-800">
             {panel.message}
-            {panel.plan ? ` ${t('editor.confirm.planAllowsMore', { plan: t(`plans.${panel.plan}`), count: PLAN_CATALOGUE[panel.plan].publishLimit })}` : ''}
+            {panel.plan
+              ? ` ${t('editor.confirm.planAllowsMore', { plan: t(`plans.${panel.plan}`), count: PLAN_CATALOGUE[panel.plan].publishLimit })}`
+              : ''}
           </p>
           <Button size="sm" variant="secondary" onClick={onClose}>
             {t('editor.confirm.notNow')}
@@ -482,12 +581,28 @@ function ConfirmPanel({
  * Where the author's work stands, in words on screen (not only for screen readers): Saving…, Saved, or Not saved
  * with a retry. A failed save keeps saying so until a save succeeds.
  */
-function SaveState({ saved, pending, dirty, failed, onRetry }: { saved: boolean; pending: boolean; dirty: boolean; failed: boolean; onRetry(): void }) {
+function SaveState({
+  saved,
+  pending,
+  dirty,
+  failed,
+  onRetry,
+}: {
+  saved: boolean;
+  pending: boolean;
+  dirty: boolean;
+  failed: boolean;
+  onRetry(): void;
+}) {
   const { t } = useTranslation();
   const state = !saved ? 'new' : failed ? 'failed' : pending ? 'saving' : dirty ? 'waiting' : 'saved';
   return (
     <span className="inline-flex shrink-0 items-center gap-1.5 text-xs font-semibold" data-save-state={state}>
-      <span role="status" aria-label={t('editor.saveState.label')} className={cx('inline-flex items-center gap-1.5', state === 'failed' ? 'text-alert-700' : 'text-neutral-600')}>
+      <span
+        role="status"
+        aria-label={t('editor.saveState.label')}
+        className={cx('inline-flex items-center gap-1.5', state === 'failed' ? 'text-alert-700' : 'text-neutral-600')}
+      >
         {state === 'saved' ? <Check className="size-3.5 text-primary-600" aria-hidden="true" /> : null}
         {state === 'failed' ? <CircleAlert className="size-3.5" aria-hidden="true" /> : null}
         {state === 'new'
@@ -501,7 +616,11 @@ function SaveState({ saved, pending, dirty, failed, onRetry }: { saved: boolean;
                 : ''}
       </span>
       {state === 'failed' ? (
-        <button type="button" onClick={onRetry} className="rounded-control px-1.5 py-0.5 text-alert-700 underline underline-offset-2 hover:bg-alert-50">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="rounded-control px-1.5 py-0.5 text-alert-700 underline underline-offset-2 hover:bg-alert-50"
+        >
           {t('editor.saveState.retry')}
         </button>
       ) : null}
@@ -509,7 +628,19 @@ function SaveState({ saved, pending, dirty, failed, onRetry }: { saved: boolean;
   );
 }
 
-function IconButton({ label, hint, disabled, onClick, children }: { label: string; hint?: string | undefined; disabled?: boolean; onClick(): void; children: ReactNode }) {
+function IconButton({
+  label,
+  hint,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  hint?: string | undefined;
+  disabled?: boolean;
+  onClick(): void;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -524,7 +655,17 @@ function IconButton({ label, hint, disabled, onClick, children }: { label: strin
   );
 }
 
-function Toggle({ checked, disabled, onChange, label }: { checked: boolean; disabled?: boolean; onChange(): void; label: string }) {
+function Toggle({
+  checked,
+  disabled,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  disabled?: boolean;
+  onChange(): void;
+  label: string;
+}) {
   return (
     <button
       type="button"
@@ -534,8 +675,16 @@ function Toggle({ checked, disabled, onChange, label }: { checked: boolean; disa
       onClick={onChange}
       className="inline-flex shrink-0 items-center gap-2 rounded-control px-1.5 py-1 text-xs font-semibold text-neutral-700 hover:bg-neutral-100 disabled:opacity-60"
     >
-      <span className={cx('relative h-5 w-9 rounded-full transition-colors', checked ? 'bg-primary-600' : 'bg-neutral-300')} aria-hidden="true">
-        <span className={cx('absolute top-0.5 size-4 rounded-full bg-white shadow-raised transition-transform', checked ? 'translate-x-4.5' : 'translate-x-0.5')} />
+      <span
+        className={cx('relative h-5 w-9 rounded-full transition-colors', checked ? 'bg-primary-600' : 'bg-neutral-300')}
+        aria-hidden="true"
+      >
+        <span
+          className={cx(
+            'absolute top-0.5 size-4 rounded-full bg-white shadow-raised transition-transform',
+            checked ? 'translate-x-4.5' : 'translate-x-0.5',
+          )}
+        />
       </span>
       {label}
     </button>

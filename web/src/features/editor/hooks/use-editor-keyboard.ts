@@ -2,7 +2,8 @@ import { useEffect, type RefObject } from 'react';
 import type { EditorStore } from '../editor-store.ts';
 
 /** Inside an open dialog (settings, confirmations) keys belong to the dialog, not to the guidebook. */
-const inDialog = (target: EventTarget | null) => target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]') !== null;
+const inDialog = (target: EventTarget | null) =>
+  target instanceof Element && target.closest('[role="dialog"], [role="alertdialog"]') !== null;
 /** A text field outside the editor (the feedback form in the footer) keeps its own undo. */
 const inOtherField = (target: EventTarget | null) =>
   target instanceof HTMLElement &&
@@ -24,7 +25,8 @@ export function useEditorKeyboard(store: EditorStore, root: RefObject<HTMLElemen
         event.preventDefault();
         event.stopPropagation();
         const done = event.shiftKey ? store.redo() : store.undo();
-        if (!done && (event.shiftKey ? store.getState().redoStack : store.getState().undoStack).length > 0) onUndoFailed();
+        if (!done && (event.shiftKey ? store.getState().redoStack : store.getState().undoStack).length > 0)
+          onUndoFailed();
         return;
       }
       if (mod && !event.altKey && !event.shiftKey && key === 'y') {
@@ -37,14 +39,19 @@ export function useEditorKeyboard(store: EditorStore, root: RefObject<HTMLElemen
         const { activeId, editingId } = store.getState();
         if (activeId === null && editingId === null) return;
         store.select(null);
-        if (document.activeElement instanceof HTMLElement && root.current?.contains(document.activeElement)) document.activeElement.blur();
+        if (document.activeElement instanceof HTMLElement && root.current?.contains(document.activeElement))
+          document.activeElement.blur();
       }
     };
     const onMouseUp = (event: MouseEvent) => {
       const target = event.target;
       if (!(target instanceof Node) || inDialog(target)) return;
       // the phone, the menus and their popovers are where parts are edited; anywhere else ends the selection
-      if (target instanceof Element && target.closest('[data-editor-surface], [data-radix-popper-content-wrapper], [data-sonner-toaster]')) return;
+      if (
+        target instanceof Element &&
+        target.closest('[data-editor-surface], [data-radix-popper-content-wrapper], [data-sonner-toaster]')
+      )
+        return;
       store.select(null);
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });

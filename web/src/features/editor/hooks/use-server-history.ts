@@ -36,7 +36,11 @@ export function useServerHistory() {
       } catch (error) {
         const nothing = isApiError(error) && /no saved change|no undone change/i.test(error.message);
         if (nothing && direction === 'redo') store.serverTravelled('none');
-        toast.error(nothing ? t(direction === 'undo' ? 'editor.toast.nothingToUndo' : 'editor.toast.nothingToRedo') : errorMessage(error));
+        toast.error(
+          nothing
+            ? t(direction === 'undo' ? 'editor.toast.nothingToUndo' : 'editor.toast.nothingToRedo')
+            : errorMessage(error),
+        );
       } finally {
         setBusy(null);
       }

@@ -1,4 +1,10 @@
-import { cloneWithFreshIds, sampleGuidebook, type GuidebookDocument, type GuidebookView, type IdGenerator } from '@pocketguide/contracts';
+import {
+  cloneWithFreshIds,
+  sampleGuidebook,
+  type GuidebookDocument,
+  type GuidebookView,
+  type IdGenerator,
+} from '@pocketguide/contracts';
 
 /** Ids `t-1`, `t-2`, … so test documents compare predictably. */
 export function countingIds(prefix = 't'): IdGenerator {
@@ -10,7 +16,11 @@ export function countingIds(prefix = 't'): IdGenerator {
 export const sampleDocument = (): GuidebookDocument => cloneWithFreshIds(sampleGuidebook('en'), countingIds('s'));
 
 /** GET /api/guidebooks/{id}'s answer for a document at a revision. */
-export function guidebookView(doc: GuidebookDocument, revision: number, overrides: Partial<GuidebookView> = {}): GuidebookView {
+export function guidebookView(
+  doc: GuidebookDocument,
+  revision: number,
+  overrides: Partial<GuidebookView> = {},
+): GuidebookView {
   return {
     ...doc,
     _id: 'gb-1',

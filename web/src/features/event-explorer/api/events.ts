@@ -40,7 +40,8 @@ export function useEventDetail(position: number | null) {
   return useQuery({
     queryKey: ['event-explorer', 'event', position],
     enabled: position !== null,
-    queryFn: async ({ signal }) => (await api.request({ path: `/admin/events/${position}`, schema: eventDetailSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.request({ path: `/admin/events/${position}`, schema: eventDetailSchema, signal })).data,
   });
 }
 

@@ -34,9 +34,22 @@ function list(before: number | null): EventList {
 }
 
 const detail = (position: number): EventDetail => ({
-  event: { id: `e${position}`, type: 'GuidebookPasswordSet', streamId: 'guidebook-g1', revision: 3, position, recordedAt: '2026-11-25T01:02:03.000Z', data: { guidebookId: 'g1', password: '[redacted]' }, metadata: { correlationId: 'k1' } },
+  event: {
+    id: `e${position}`,
+    type: 'GuidebookPasswordSet',
+    streamId: 'guidebook-g1',
+    revision: 3,
+    position,
+    recordedAt: '2026-11-25T01:02:03.000Z',
+    data: { guidebookId: 'g1', password: '[redacted]' },
+    metadata: { correlationId: 'k1' },
+  },
   entry: entry(position, { type: 'GuidebookPasswordSet', summary: { password: '[redacted]' } }),
-  chain: [entry(position - 1, { type: 'GuidebookCreated' }), entry(position, { type: 'GuidebookPasswordSet' }), entry(position + 1, { type: 'UserHidden', streamId: 'user-u1' })],
+  chain: [
+    entry(position - 1, { type: 'GuidebookCreated' }),
+    entry(position, { type: 'GuidebookPasswordSet' }),
+    entry(position + 1, { type: 'UserHidden', streamId: 'user-u1' }),
+  ],
 });
 
 describe('/admin/events', () => {
@@ -60,18 +73,30 @@ describe('/admin/events', () => {
     // scrolling down asks for the next page with the cursor
     const viewport = table.querySelector('[role="rowgroup"].overflow-y-auto')!;
     fireEvent.scroll(viewport, { target: { scrollTop: 40 * 90 } });
-    await waitFor(() => expect(requests.some((request) => request.url.searchParams.get('before') === '201')).toBe(true));
+    await waitFor(() =>
+      expect(requests.some((request) => request.url.searchParams.get('before') === '201')).toBe(true),
+    );
 
-    fireEvent.change(screen.getByLabelText('이벤트 종류', { exact: false }), { target: { value: 'GuidebookPasswordSet' } });
+    fireEvent.change(screen.getByLabelText('이벤트 종류', { exact: false }), {
+      target: { value: 'GuidebookPasswordSet' },
+    });
     fireEvent.submit(screen.getByRole('search'));
     await waitFor(() => expect(requests.at(-1)?.url.searchParams.get('type')).toBe('GuidebookPasswordSet'));
 
     const filtered = await screen.findByRole('table', { name: '이벤트 탐색기' });
     fireEvent.click(within(filtered).getAllByRole('row')[2]!);
     const inspector = await screen.findByRole('region', { name: /이벤트 상세/ });
-    await waitFor(() => expect(inspector.querySelector('[data-event-json]')?.textContent ?? inspector.textContent).toContain('"password": "[redacted]"'));
+    await waitFor(() =>
+      expect(inspector.querySelector('[data-event-json]')?.textContent ?? inspector.textContent).toContain(
+        '"password": "[redacted]"',
+      ),
+    );
     const chain = inspector.querySelector('[data-causation-chain]')!;
-    expect(within(chain as HTMLElement).getAllByRole('button').map((b) => b.textContent)).toEqual([
+    expect(
+      within(chain as HTMLElement)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual([
       expect.stringContaining('GuidebookCreated'),
       expect.stringContaining('GuidebookPasswordSet'),
       expect.stringContaining('UserHidden'),
@@ -79,7 +104,11 @@ describe('/admin/events', () => {
   });
 
   it('exports the filtered log as NDJSON with the session token', async () => {
-    const requests = stubFetch((request) => (request.url.pathname === '/api/admin/events/export' ? new Response('{}\n{}\n', { headers: { 'Content-Type': 'application/x-ndjson' } }) : json(list(null))));
+    const requests = stubFetch((request) =>
+      request.url.pathname === '/api/admin/events/export'
+        ? new Response('{}\n{}\n', { headers: { 'Content-Type': 'application/x-ndjson' } })
+        : json(list(null)),
+    );
     vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() }));
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
     renderApp({ path: '/admin/events?type=GuidebookEdited', language: 'en', auth: signedInAdmin({ language: 'en' }) });

@@ -62,7 +62,12 @@ export function EventExplorer() {
     setExporting(true);
     setExportError(null);
     try {
-      await downloadExport('/admin/events/export', { ...filterQuery(filters), format: 'ndjson' }, session?.token, 'events.ndjson');
+      await downloadExport(
+        '/admin/events/export',
+        { ...filterQuery(filters), format: 'ndjson' },
+        session?.token,
+        'events.ndjson',
+      );
     } catch (error) {
       setExportError(errorMessage(error));
     } finally {
@@ -80,7 +85,13 @@ export function EventExplorer() {
           <h1 className="text-xl font-bold text-neutral-900 sm:text-2xl">{t('eventExplorer.title')}</h1>
           <p className="mt-1.5 text-base text-neutral-600">{t('eventExplorer.description')}</p>
         </div>
-        <Button variant="secondary" icon={<Download className="size-4" />} loading={exporting} onClick={() => void exportNdjson()} data-export-ndjson>
+        <Button
+          variant="secondary"
+          icon={<Download className="size-4" />}
+          loading={exporting}
+          onClick={() => void exportNdjson()}
+          data-export-ndjson
+        >
           {t('eventExplorer.export')}
         </Button>
       </header>
@@ -99,7 +110,14 @@ export function EventExplorer() {
               {t('eventExplorer.loading')}
             </p>
           ) : pages.isError ? (
-            <Banner tone="alert" action={<Button variant="secondary" size="sm" onClick={() => void pages.refetch()}>{t('common.retry')}</Button>}>
+            <Banner
+              tone="alert"
+              action={
+                <Button variant="secondary" size="sm" onClick={() => void pages.refetch()}>
+                  {t('common.retry')}
+                </Button>
+              }
+            >
               <p className="font-semibold">{t('eventExplorer.failed')}</p>
               <p className="text-sm">{errorMessage(pages.error)}</p>
             </Banner>
@@ -108,7 +126,14 @@ export function EventExplorer() {
               <EmptyState className="py-12" icon={<ScrollText className="size-6" />} title={t('eventExplorer.empty')} />
             </div>
           ) : (
-            <EventTable rows={rows} selected={inspected} onSelect={select} hasMore={hasNextPage} loadingMore={isFetchingNextPage} onLoadMore={loadMore} />
+            <EventTable
+              rows={rows}
+              selected={inspected}
+              onSelect={select}
+              hasMore={hasNextPage}
+              loadingMore={isFetchingNextPage}
+              onLoadMore={loadMore}
+            />
           )}
         </div>
         <EventInspector position={inspected} onSelect={select} />

@@ -30,7 +30,8 @@ export function EventFilterForm({ value, onApply }: { value: EventFilters; onApp
     from: toLocalInput(value.from),
     to: toLocalInput(value.to),
   });
-  const set = (key: keyof typeof draft) => (event: { target: { value: string } }) => setDraft((current) => ({ ...current, [key]: event.target.value }));
+  const set = (key: keyof typeof draft) => (event: { target: { value: string } }) =>
+    setDraft((current) => ({ ...current, [key]: event.target.value }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const filters: EventFilters = {};
@@ -44,12 +45,42 @@ export function EventFilterForm({ value, onApply }: { value: EventFilters; onApp
     onApply(filters);
   };
   return (
-    <form onSubmit={submit} className="grid gap-3 rounded-card border border-neutral-200 bg-white p-4 shadow-raised sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]" role="search" aria-label={t('eventExplorer.title')}>
-      <TextField label={t('eventExplorer.filters.type')} hint={t('eventExplorer.filters.typeHint')} value={draft.type} onChange={set('type')} name="type" placeholder="GuidebookEdited" />
-      <TextField label={t('eventExplorer.filters.stream')} value={draft.stream} onChange={set('stream')} name="stream" placeholder="guidebook-…" />
+    <form
+      onSubmit={submit}
+      className="grid gap-3 rounded-card border border-neutral-200 bg-white p-4 shadow-raised sm:grid-cols-2 lg:grid-cols-[repeat(5,minmax(0,1fr))_auto]"
+      role="search"
+      aria-label={t('eventExplorer.title')}
+    >
+      <TextField
+        label={t('eventExplorer.filters.type')}
+        hint={t('eventExplorer.filters.typeHint')}
+        value={draft.type}
+        onChange={set('type')}
+        name="type"
+        placeholder="GuidebookEdited"
+      />
+      <TextField
+        label={t('eventExplorer.filters.stream')}
+        value={draft.stream}
+        onChange={set('stream')}
+        name="stream"
+        placeholder="guidebook-…"
+      />
       <TextField label={t('eventExplorer.filters.actor')} value={draft.actor} onChange={set('actor')} name="actor" />
-      <TextField label={t('eventExplorer.filters.from')} type="datetime-local" value={draft.from} onChange={set('from')} name="from" />
-      <TextField label={t('eventExplorer.filters.to')} type="datetime-local" value={draft.to} onChange={set('to')} name="to" />
+      <TextField
+        label={t('eventExplorer.filters.from')}
+        type="datetime-local"
+        value={draft.from}
+        onChange={set('from')}
+        name="from"
+      />
+      <TextField
+        label={t('eventExplorer.filters.to')}
+        type="datetime-local"
+        value={draft.to}
+        onChange={set('to')}
+        name="to"
+      />
       <div className="flex items-end gap-2 pb-0.5 lg:pt-6">
         <Button type="submit" icon={<Search className="size-4" />}>
           {t('eventExplorer.filters.apply')}

@@ -8,14 +8,26 @@ import { actorLabel, describeEvent } from '../../audit/index.ts';
 import { useEventDetail } from '../api/events.ts';
 
 /** One event: what it says as a sentence, its fields, its data and metadata as JSON (secrets redacted), and its chain. */
-export function EventInspector({ position, onSelect }: { position: number | null; onSelect: (position: number) => void }) {
+export function EventInspector({
+  position,
+  onSelect,
+}: {
+  position: number | null;
+  onSelect: (position: number) => void;
+}) {
   const { t, i18n } = useTranslation();
   const detail = useEventDetail(position);
   return (
-    <section className="flex min-w-0 flex-col gap-3 rounded-card border border-neutral-200 bg-white p-4 shadow-raised" aria-labelledby="event-inspector-title" data-event-inspector>
+    <section
+      className="flex min-w-0 flex-col gap-3 rounded-card border border-neutral-200 bg-white p-4 shadow-raised"
+      aria-labelledby="event-inspector-title"
+      data-event-inspector
+    >
       <h2 id="event-inspector-title" className="text-base font-bold text-neutral-900">
         {t('eventExplorer.inspector.title')}
-        {position !== null ? <span className="ml-2 font-mono text-sm font-normal text-neutral-500">#{position}</span> : null}
+        {position !== null ? (
+          <span className="ml-2 font-mono text-sm font-normal text-neutral-500">#{position}</span>
+        ) : null}
       </h2>
       {position === null ? (
         <p className="text-sm text-neutral-500">{t('eventExplorer.inspector.pick')}</p>
@@ -30,7 +42,9 @@ export function EventInspector({ position, onSelect }: { position: number | null
         </Banner>
       ) : (
         <>
-          <p className="font-medium text-neutral-900">{describeEvent(detail.data.entry, t, (key) => i18n.exists(key))}</p>
+          <p className="font-medium text-neutral-900">
+            {describeEvent(detail.data.entry, t, (key) => i18n.exists(key))}
+          </p>
           <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
             <dt className="text-neutral-500">{t('eventExplorer.columns.type')}</dt>
             <dd className="font-mono break-all">{detail.data.event.type}</dd>
@@ -43,7 +57,9 @@ export function EventInspector({ position, onSelect }: { position: number | null
             <dt className="text-neutral-500">{t('eventExplorer.columns.actor')}</dt>
             <dd className="break-all">
               {actorLabel(detail.data.entry, t)}
-              {detail.data.entry.actorId ? <span className="ml-1 font-mono text-xs text-neutral-500">{detail.data.entry.actorId}</span> : null}
+              {detail.data.entry.actorId ? (
+                <span className="ml-1 font-mono text-xs text-neutral-500">{detail.data.entry.actorId}</span>
+              ) : null}
             </dd>
             {detail.data.entry.command ? (
               <>
@@ -65,25 +81,39 @@ export function EventInspector({ position, onSelect }: { position: number | null
                     type="button"
                     onClick={() => onSelect(entry.position)}
                     aria-current={entry.position === position ? 'true' : undefined}
-                    className={cx('w-full rounded-control px-2 py-1 text-left text-sm hover:bg-neutral-50', entry.position === position && 'bg-primary-50 font-semibold text-primary-900')}
+                    className={cx(
+                      'w-full rounded-control px-2 py-1 text-left text-sm hover:bg-neutral-50',
+                      entry.position === position && 'bg-primary-50 font-semibold text-primary-900',
+                    )}
                   >
                     <span className="font-mono text-xs text-neutral-500">#{entry.position}</span> {entry.type}
                     <span className="ml-1 text-xs text-neutral-500">· {entry.streamId}</span>
-                    {entry.position === position ? <span className="ml-1 text-xs">({t('eventExplorer.inspector.current')})</span> : null}
+                    {entry.position === position ? (
+                      <span className="ml-1 text-xs">({t('eventExplorer.inspector.current')})</span>
+                    ) : null}
                   </button>
                 </li>
               ))}
             </ol>
           </div>
           <details open>
-            <summary className="cursor-pointer text-sm font-semibold text-neutral-800">{t('eventExplorer.inspector.data')}</summary>
-            <pre className="mt-1 max-h-72 overflow-auto rounded-control bg-neutral-900 p-3 text-xs leading-relaxed text-neutral-50" data-event-json>
+            <summary className="cursor-pointer text-sm font-semibold text-neutral-800">
+              {t('eventExplorer.inspector.data')}
+            </summary>
+            <pre
+              className="mt-1 max-h-72 overflow-auto rounded-control bg-neutral-900 p-3 text-xs leading-relaxed text-neutral-50"
+              data-event-json
+            >
               {JSON.stringify(detail.data.event.data, null, 2)}
             </pre>
           </details>
           <details>
-            <summary className="cursor-pointer text-sm font-semibold text-neutral-800">{t('eventExplorer.inspector.metadata')}</summary>
-            <pre className="mt-1 max-h-48 overflow-auto rounded-control bg-neutral-900 p-3 text-xs leading-relaxed text-neutral-50">{JSON.stringify(detail.data.event.metadata, null, 2)}</pre>
+            <summary className="cursor-pointer text-sm font-semibold text-neutral-800">
+              {t('eventExplorer.inspector.metadata')}
+            </summary>
+            <pre className="mt-1 max-h-48 overflow-auto rounded-control bg-neutral-900 p-3 text-xs leading-relaxed text-neutral-50">
+              {JSON.stringify(detail.data.event.metadata, null, 2)}
+            </pre>
           </details>
         </>
       )}

@@ -38,9 +38,21 @@ export function EventTable({ rows, selected, onSelect, hasMore, loadingMore, onL
   }, [hasMore, loadingMore, last, rows.length, onLoadMore]);
 
   return (
-    <div role="table" aria-label={t('eventExplorer.title')} aria-rowcount={rows.length + 1} className="overflow-hidden rounded-card border border-neutral-200 bg-white shadow-raised">
+    <div
+      role="table"
+      aria-label={t('eventExplorer.title')}
+      aria-rowcount={rows.length + 1}
+      className="overflow-hidden rounded-card border border-neutral-200 bg-white shadow-raised"
+    >
       <div role="rowgroup">
-        <div role="row" aria-rowindex={1} className={cx(COLUMNS, 'h-10 border-b border-neutral-200 bg-neutral-50 text-xs font-semibold text-neutral-600')}>
+        <div
+          role="row"
+          aria-rowindex={1}
+          className={cx(
+            COLUMNS,
+            'h-10 border-b border-neutral-200 bg-neutral-50 text-xs font-semibold text-neutral-600',
+          )}
+        >
           <span role="columnheader">{t('eventExplorer.columns.position')}</span>
           <span role="columnheader">{t('eventExplorer.columns.at')}</span>
           <span role="columnheader">{t('eventExplorer.columns.type')}</span>
@@ -48,7 +60,14 @@ export function EventTable({ rows, selected, onSelect, hasMore, loadingMore, onL
           <span role="columnheader">{t('eventExplorer.columns.actor')}</span>
         </div>
       </div>
-      <div ref={viewport} role="rowgroup" className="relative overflow-y-auto" style={{ height: Math.min(VIEWPORT_HEIGHT, Math.max(rows.length, 1) * ROW_HEIGHT) }} onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)} tabIndex={0}>
+      <div
+        ref={viewport}
+        role="rowgroup"
+        className="relative overflow-y-auto"
+        style={{ height: Math.min(VIEWPORT_HEIGHT, Math.max(rows.length, 1) * ROW_HEIGHT) }}
+        onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+        tabIndex={0}
+      >
         <div style={{ height: rows.length * ROW_HEIGHT }} className="relative">
           {rows.slice(first, last).map((row, offset) => {
             const index = first + offset;
@@ -76,7 +95,11 @@ export function EventTable({ rows, selected, onSelect, hasMore, loadingMore, onL
                 style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}
               >
                 <span role="cell" className="font-mono text-xs text-neutral-500 tabular-nums">
-                  <button type="button" className="underline-offset-2 hover:underline focus-visible:underline" onClick={() => onSelect(row.position)}>
+                  <button
+                    type="button"
+                    className="underline-offset-2 hover:underline focus-visible:underline"
+                    onClick={() => onSelect(row.position)}
+                  >
                     #{row.position}
                   </button>
                 </span>

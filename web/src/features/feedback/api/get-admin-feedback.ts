@@ -7,7 +7,9 @@ export function useAdminFeedback(page: number) {
   const api = useApiClient();
   return useQuery({
     queryKey: ['feedback', 'admin', page],
-    queryFn: async ({ signal }) => (await api.request({ path: '/admin/feedback', query: { page, limit: 10 }, schema: feedbackPageSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.request({ path: '/admin/feedback', query: { page, limit: 10 }, schema: feedbackPageSchema, signal }))
+        .data,
     placeholderData: keepPreviousData,
   });
 }

@@ -5,7 +5,12 @@ import { useApiClient } from '../../../lib/api-client-context.tsx';
 
 /** POST /api/feedback (anonymous visitors too; a signed-in person's token says who sent it). */
 export async function sendFeedback(api: ApiClient, body: SubmitFeedbackBody): Promise<FeedbackAccepted> {
-  const { data, status } = await api.request({ method: 'POST', path: '/feedback', body, schema: feedbackAcceptedSchema });
+  const { data, status } = await api.request({
+    method: 'POST',
+    path: '/feedback',
+    body,
+    schema: feedbackAcceptedSchema,
+  });
   if (data.error) throw new ApiError({ status, code: 'feedback_failed', message: data.error });
   return data;
 }

@@ -25,7 +25,14 @@ export function AdminFeedbackList({ page, onPageChange }: { page: number; onPage
   }
   if (list.isError) {
     return (
-      <Banner tone="alert" action={<Button variant="secondary" size="sm" onClick={() => void list.refetch()}>{t('common.retry')}</Button>}>
+      <Banner
+        tone="alert"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
         <p className="font-semibold">{t('feedback.admin.failed')}</p>
       </Banner>
     );
@@ -33,7 +40,11 @@ export function AdminFeedbackList({ page, onPageChange }: { page: number; onPage
   if (list.data.results.length === 0) {
     return (
       <div className="rounded-card border border-neutral-200 bg-white">
-        <EmptyState className="py-12" icon={<MessageSquareText className="size-6" />} title={t('feedback.admin.empty')} />
+        <EmptyState
+          className="py-12"
+          icon={<MessageSquareText className="size-6" />}
+          title={t('feedback.admin.empty')}
+        />
       </div>
     );
   }
@@ -42,12 +53,22 @@ export function AdminFeedbackList({ page, onPageChange }: { page: number; onPage
       <p className="text-sm text-neutral-600">{t('feedback.admin.count', { count: list.data.totalCount })}</p>
       <ul className="flex flex-col gap-3">
         {list.data.results.map((item) => (
-          <li key={item._id} className="rounded-card border border-neutral-200 bg-white p-5 shadow-raised" data-feedback-id={item._id}>
+          <li
+            key={item._id}
+            className="rounded-card border border-neutral-200 bg-white p-5 shadow-raised"
+            data-feedback-id={item._id}
+          >
             <details>
               <summary className="flex cursor-pointer flex-wrap items-baseline gap-x-3 gap-y-1">
-                <span className="font-semibold break-words text-neutral-900">{item.title ?? t('feedback.admin.untitled')}</span>
+                <span className="font-semibold break-words text-neutral-900">
+                  {item.title ?? t('feedback.admin.untitled')}
+                </span>
                 <span className="text-sm text-neutral-500 tabular-nums">{formatDateTime(item.createdAt)}</span>
-                <span className="text-sm text-neutral-600">{item.user ? `${item.user.name ?? ''} ${item.user.email ? `<${item.user.email}>` : ''}`.trim() : t('feedback.admin.anonymous')}</span>
+                <span className="text-sm text-neutral-600">
+                  {item.user
+                    ? `${item.user.name ?? ''} ${item.user.email ? `<${item.user.email}>` : ''}`.trim()
+                    : t('feedback.admin.anonymous')}
+                </span>
               </summary>
               <p className="mt-3 text-sm break-words whitespace-pre-line text-neutral-800">{item.feedback}</p>
               <dl className="mt-3 grid gap-1 text-xs text-neutral-500 sm:grid-cols-[auto_1fr] sm:gap-x-3">
@@ -60,7 +81,12 @@ export function AdminFeedbackList({ page, onPageChange }: { page: number; onPage
           </li>
         ))}
       </ul>
-      <Pagination page={page} pageCount={list.data.pageCount} onPageChange={onPageChange} label={t('feedback.admin.title')} />
+      <Pagination
+        page={page}
+        pageCount={list.data.pageCount}
+        onPageChange={onPageChange}
+        label={t('feedback.admin.title')}
+      />
     </div>
   );
 }

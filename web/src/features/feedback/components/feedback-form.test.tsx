@@ -27,9 +27,11 @@ describe('feedback form', () => {
     expect(feedbackCalls(requests)).toHaveLength(0);
   });
 
-  it("sends the parsed title and body with the page, browser and time; thanks the sender and clears the text", async () => {
+  it('sends the parsed title and body with the page, browser and time; thanks the sender and clears the text', async () => {
     const requests = stubFetch((request) =>
-      request.url.pathname === '/api/feedback' ? json(accepted, { status: 201 }) : json({ results: [], page: 1, pageCount: 1, pageSize: 10, totalCount: 0 }),
+      request.url.pathname === '/api/feedback'
+        ? json(accepted, { status: 201 })
+        : json({ results: [], page: 1, pageCount: 1, pageSize: 10, totalCount: 0 }),
     );
     renderApp({ path: '/guidebooks', auth: signedIn() });
     const text = await screen.findByRole('textbox', { name: '의견' });
@@ -53,7 +55,8 @@ describe('feedback form', () => {
     let calls = 0;
     stubFetch(() => {
       calls += 1;
-      if (calls === 1) return problem({ status: 429, code: 'too_many_requests', message: 'You have sent a lot of feedback.' });
+      if (calls === 1)
+        return problem({ status: 429, code: 'too_many_requests', message: 'You have sent a lot of feedback.' });
       throw new TypeError('Failed to fetch');
     });
     const { router } = renderApp({ path: '/login', language: 'en' });

@@ -18,7 +18,11 @@ export type AdminGuidebooksParams = GuidebookListFilters & {
 };
 
 /** GET /api/admin/guidebooks: everyone's guidebooks with their owners, for administrators (spec 3 §2.8). */
-export async function getAdminGuidebooks(api: ApiClient, params: AdminGuidebooksParams, signal?: AbortSignal): Promise<AdminGuidebookListPage> {
+export async function getAdminGuidebooks(
+  api: ApiClient,
+  params: AdminGuidebooksParams,
+  signal?: AbortSignal,
+): Promise<AdminGuidebookListPage> {
   const { data, headers } = await api.request({
     path: '/admin/guidebooks',
     query: { ...listQuery(params), limit: params.limit },
@@ -41,13 +45,17 @@ type UseAdminGuidebooksOptions = {
   pollThumbnails?: boolean;
 };
 
-export function useAdminGuidebooks(params: AdminGuidebooksParams, { enabled = true, pollThumbnails = false }: UseAdminGuidebooksOptions = {}) {
+export function useAdminGuidebooks(
+  params: AdminGuidebooksParams,
+  { enabled = true, pollThumbnails = false }: UseAdminGuidebooksOptions = {},
+) {
   const api = useApiClient();
   const thumbnailPolling = useThumbnailPolling();
   return useQuery({
     ...getAdminGuidebooksQueryOptions(api, params),
     ...listQueryBehaviour,
-    refetchInterval: (query) => listQueryBehaviour.refetchInterval(query) || (pollThumbnails ? thumbnailPolling(query.state.data) : false),
+    refetchInterval: (query) =>
+      listQueryBehaviour.refetchInterval(query) || (pollThumbnails ? thumbnailPolling(query.state.data) : false),
     enabled,
   });
 }

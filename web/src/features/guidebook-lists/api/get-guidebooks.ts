@@ -12,8 +12,17 @@ import {
 } from './list-page.ts';
 
 /** GET /api/guidebooks/: the signed-in person's own guidebooks, a page of 10, newest update first. */
-export async function getGuidebooks(api: ApiClient, filters: GuidebookListFilters, signal?: AbortSignal): Promise<GuidebookListPage> {
-  const { data, headers } = await api.request({ path: '/guidebooks/', query: listQuery(filters), schema: guidebookRowsSchema, signal });
+export async function getGuidebooks(
+  api: ApiClient,
+  filters: GuidebookListFilters,
+  signal?: AbortSignal,
+): Promise<GuidebookListPage> {
+  const { data, headers } = await api.request({
+    path: '/guidebooks/',
+    query: listQuery(filters),
+    schema: guidebookRowsSchema,
+    signal,
+  });
   return withConsistency(data, headers);
 }
 

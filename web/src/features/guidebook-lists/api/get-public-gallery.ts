@@ -6,7 +6,11 @@ import { guidebookListsQueryKey } from './list-page.ts';
 import { useThumbnailPolling } from './thumbnail-polling.ts';
 
 /** GET /api/guidebooks/public-gallery?page&limit=20: public, no session needed. */
-export async function getPublicGalleryPage(api: ApiClient, page: number, signal?: AbortSignal): Promise<PublicGalleryPage> {
+export async function getPublicGalleryPage(
+  api: ApiClient,
+  page: number,
+  signal?: AbortSignal,
+): Promise<PublicGalleryPage> {
   const { data } = await api.request({
     path: '/guidebooks/public-gallery',
     query: { page, limit: PUBLIC_GALLERY_PAGE_SIZE },
@@ -35,6 +39,7 @@ export function usePublicGallery() {
   const pollThumbnails = useThumbnailPolling();
   return useInfiniteQuery({
     ...getPublicGalleryQueryOptions(useApiClient()),
-    refetchInterval: (query) => pollThumbnails(query.state.data ? { results: query.state.data.pages.flatMap((page) => page.items) } : undefined),
+    refetchInterval: (query) =>
+      pollThumbnails(query.state.data ? { results: query.state.data.pages.flatMap((page) => page.items) } : undefined),
   });
 }

@@ -13,7 +13,11 @@ export type RecentGuidebooksParams = {
 };
 
 /** GET /api/guidebooks/recent?limit=3: the person's newest three; with `search`, pages of three matches. */
-export async function getRecentGuidebooks(api: ApiClient, { search, page, after }: RecentGuidebooksParams, signal?: AbortSignal): Promise<GuidebookListPage> {
+export async function getRecentGuidebooks(
+  api: ApiClient,
+  { search, page, after }: RecentGuidebooksParams,
+  signal?: AbortSignal,
+): Promise<GuidebookListPage> {
   const { data, headers } = await api.request({
     path: '/guidebooks/recent',
     query: { limit: RECENT_LIMIT, search: search || undefined, page: search && page > 1 ? page : undefined, after },

@@ -7,8 +7,17 @@ import { useApiClient } from '../../../lib/api-client-context.tsx';
  * GET /api/sample/guidebook: what a person without guidebooks is offered to start from (spec 1 §2). The language is
  * sent rather than left to the profile, which a language switch saves a moment later.
  */
-export async function getSampleGuidebook(api: ApiClient, lang: WireLanguage, signal?: AbortSignal): Promise<SampleGuidebook> {
-  const { data } = await api.request({ path: '/sample/guidebook', query: { lang }, schema: sampleGuidebookSchema, signal });
+export async function getSampleGuidebook(
+  api: ApiClient,
+  lang: WireLanguage,
+  signal?: AbortSignal,
+): Promise<SampleGuidebook> {
+  const { data } = await api.request({
+    path: '/sample/guidebook',
+    query: { lang },
+    schema: sampleGuidebookSchema,
+    signal,
+  });
   return data;
 }
 

@@ -36,7 +36,11 @@ export function getUserGuidebooksQueryOptions(api: ApiClient, userId: string, fi
   });
 }
 
-export function useUserGuidebooks(userId: string, filters: GuidebookListFilters, { enabled = true }: { enabled?: boolean } = {}) {
+export function useUserGuidebooks(
+  userId: string,
+  filters: GuidebookListFilters,
+  { enabled = true }: { enabled?: boolean } = {},
+) {
   const api = useApiClient();
   return useQuery({ ...getUserGuidebooksQueryOptions(api, userId, filters), ...listQueryBehaviour, enabled });
 }

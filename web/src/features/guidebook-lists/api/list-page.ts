@@ -29,7 +29,13 @@ export type GuidebookListFilters = {
   after?: number | undefined;
 };
 
-export const DEFAULT_FILTERS: GuidebookListFilters = { page: 1, search: '', company: 'all', status: 'all', today: false };
+export const DEFAULT_FILTERS: GuidebookListFilters = {
+  page: 1,
+  search: '',
+  company: 'all',
+  status: 'all',
+  today: false,
+};
 
 export function withConsistency<T>(data: Omit<ListPage<T>, 'consistency'>, headers: Headers): ListPage<T> {
   return { ...data, consistency: headers.get('X-Read-Consistency') === 'stale' ? 'stale' : 'caught-up' };

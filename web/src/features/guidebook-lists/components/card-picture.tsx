@@ -15,7 +15,8 @@ import { GuidebookThumbnail } from './guidebook-thumbnail.tsx';
 export const CARD_QR_SIZE = 200;
 
 // Whole class sets per look: two colour utilities for one property would leave the winner to the CSS order.
-const overlayButton = 'relative z-20 flex size-9 items-center justify-center rounded-full border shadow-raised transition-colors';
+const overlayButton =
+  'relative z-20 flex size-9 items-center justify-center rounded-full border shadow-raised transition-colors';
 const overlayButtonLooks = {
   idle: 'border-neutral-200 bg-white text-neutral-700 hover:text-primary-700',
   pressed: 'border-primary-600 bg-primary-600 text-white hover:bg-primary-700',
@@ -49,7 +50,8 @@ export function CardPicture({ guidebook, title, regenerateAs, className, badges 
   const overlayId = useId();
   const regeneration = useThumbnailRegeneration(guidebook, regenerateAs);
   const busy = regeneration.state !== 'idle';
-  const offered = regenerateAs === 'admin' ? guidebook.published : regenerateAs === 'owner' && needsThumbnailRegeneration(guidebook);
+  const offered =
+    regenerateAs === 'admin' ? guidebook.published : regenerateAs === 'owner' && needsThumbnailRegeneration(guidebook);
   const regenerate = offered || busy;
 
   return (

@@ -36,10 +36,20 @@ function row(overrides: Partial<GuidebookRow> = {}): GuidebookRow {
 const pageOf = <T,>(results: T[]) => ({ results, page: 1, pageSize: 3, totalCount: results.length, pageCount: 1 });
 
 function answer(overrides: Partial<ThumbnailRequestAnswer> = {}): ThumbnailRequestAnswer {
-  return { queued: 1, estimated: new Date(Date.now() + 20_000).toISOString(), priority: 'high', message: '1 thumbnail queued', guidebookIds: ['gb-1'], skipped: [], position: 42, ...overrides };
+  return {
+    queued: 1,
+    estimated: new Date(Date.now() + 20_000).toISOString(),
+    priority: 'high',
+    message: '1 thumbnail queued',
+    guidebookIds: ['gb-1'],
+    skipped: [],
+    position: 42,
+    ...overrides,
+  };
 }
 
-const calls = (requests: RecordedRequest[], pathname: string) => requests.filter((request) => request.url.pathname === pathname);
+const calls = (requests: RecordedRequest[], pathname: string) =>
+  requests.filter((request) => request.url.pathname === pathname);
 const advance = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
@@ -66,7 +76,9 @@ describe('the regenerate control on a card', () => {
     const [call] = calls(requests, '/api/thumbnails/generate');
     expect(call?.body).toEqual({ guidebookIds: ['gb-1'], priority: 'high' });
     expect(call?.headers.get('Authorization')).toBe('Bearer token-1');
-    expect(await screen.findByText(`Regenerating the thumbnail. Ready around ${formatDateTime(estimated).slice(11)}.`)).toBeDefined();
+    expect(
+      await screen.findByText(`Regenerating the thumbnail. Ready around ${formatDateTime(estimated).slice(11)}.`),
+    ).toBeDefined();
     const button = within(card).getByRole('button', { name: 'Regenerate thumbnail' });
     expect(button.getAttribute('aria-busy')).toBe('true');
 
@@ -94,7 +106,11 @@ describe('the regenerate control on a card', () => {
       user: { _id: 'owner-7', name: 'Park', email: 'park@example.com', companyName: 'Jeju Tours', role: 'user' },
       ownerType: 'user',
     };
-    const requests = stubFetch((request) => (request.url.pathname === '/api/admin/thumbnails/generate' ? json(answer(), { status: 202 }) : json(pageOf([fresh]))));
+    const requests = stubFetch((request) =>
+      request.url.pathname === '/api/admin/thumbnails/generate'
+        ? json(answer(), { status: 202 })
+        : json(pageOf([fresh])),
+    );
     renderApp({ path: '/admin/guidebooks/recent', language: 'en', auth: signedInAdmin({ language: 'en' }) });
     const card = (await screen.findByRole('article')) as HTMLElement;
     fireEvent.click(within(card).getByRole('button', { name: 'Regenerate thumbnail' }));
@@ -112,7 +128,9 @@ describe('the regenerate control on a card', () => {
 
   it('when the last re-check finds nothing new, the overlay goes and says it is still being made', async () => {
     stubFetch((request) =>
-      request.url.pathname === '/api/thumbnails/generate' ? json(answer({ estimated: new Date(Date.now() + 1000).toISOString() }), { status: 202 }) : json(pageOf([row()])),
+      request.url.pathname === '/api/thumbnails/generate'
+        ? json(answer({ estimated: new Date(Date.now() + 1000).toISOString() }), { status: 202 })
+        : json(pageOf([row()])),
     );
     renderApp({ path: '/guidebooks/recent', language: 'en', auth: owner });
     const card = (await screen.findByRole('article')) as HTMLElement;
@@ -121,20 +139,32 @@ describe('the regenerate control on a card', () => {
     await advance(15_000);
     expect(card.querySelector('[data-regenerating]')).not.toBeNull();
     await advance(5000);
-    expect(await screen.findByText('The thumbnail is still being made. It will appear here when it is ready.')).toBeDefined();
+    expect(
+      await screen.findByText('The thumbnail is still being made. It will appear here when it is ready.'),
+    ).toBeDefined();
     expect(card.querySelector('[data-regenerating]')).toBeNull();
   });
 
   it('queued 0 is an error (nothing was queued), and the list is read again after 5 s', async () => {
     const requests = stubFetch((request) =>
       request.url.pathname === '/api/thumbnails/generate'
-        ? json(answer({ queued: 0, estimated: null, guidebookIds: [], skipped: [{ guidebookId: 'gb-1', reason: 'unpublished' }] }), { status: 202 })
+        ? json(
+            answer({
+              queued: 0,
+              estimated: null,
+              guidebookIds: [],
+              skipped: [{ guidebookId: 'gb-1', reason: 'unpublished' }],
+            }),
+            { status: 202 },
+          )
         : json(pageOf([row()])),
     );
     renderApp({ path: '/guidebooks/recent', language: 'en', auth: owner });
     const card = (await screen.findByRole('article')) as HTMLElement;
     fireEvent.click(within(card).getByRole('button', { name: 'Regenerate thumbnail' }));
-    expect(await screen.findByText('The thumbnail was not queued (already made, not allowed, or skipped).')).toBeDefined();
+    expect(
+      await screen.findByText('The thumbnail was not queued (already made, not allowed, or skipped).'),
+    ).toBeDefined();
     expect(card.querySelector('[data-regenerating]')).toBeNull();
     const before = calls(requests, '/api/guidebooks/recent').length;
     await advance(5000);
@@ -144,13 +174,21 @@ describe('the regenerate control on a card', () => {
   it('429 says the limit of 5 a minute, in Korean too', async () => {
     stubFetch((request) =>
       request.url.pathname === '/api/thumbnails/generate'
-        ? problem({ type: 'about:blank', title: 'Too Many Requests', status: 429, code: 'too_many_requests', message: 'You can request thumbnails at most 5 times a minute.' })
+        ? problem({
+            type: 'about:blank',
+            title: 'Too Many Requests',
+            status: 429,
+            code: 'too_many_requests',
+            message: 'You can request thumbnails at most 5 times a minute.',
+          })
         : json(pageOf([row()])),
     );
     renderApp({ path: '/guidebooks/recent', auth: signedIn() });
     const card = (await screen.findByRole('article')) as HTMLElement;
     fireEvent.click(within(card).getByRole('button', { name: '썸네일 다시 만들기' }));
-    expect(await screen.findByText('썸네일은 1분에 5번까지 요청할 수 있어요. 잠시 후 다시 시도해 주세요.')).toBeDefined();
+    expect(
+      await screen.findByText('썸네일은 1분에 5번까지 요청할 수 있어요. 잠시 후 다시 시도해 주세요.'),
+    ).toBeDefined();
     expect(card.querySelector('[data-regenerating]')).toBeNull();
     // Ready for another try.
     expect(within(card).getByRole('button', { name: '썸네일 다시 만들기' }).getAttribute('aria-busy')).toBe('false');
@@ -160,7 +198,13 @@ describe('the regenerate control on a card', () => {
     let status = 500;
     stubFetch((request) =>
       request.url.pathname === '/api/thumbnails/generate'
-        ? problem({ type: 'about:blank', title: 'x', status, code: status === 401 ? 'unauthorized' : 'internal_error', message: 'x' })
+        ? problem({
+            type: 'about:blank',
+            title: 'x',
+            status,
+            code: status === 401 ? 'unauthorized' : 'internal_error',
+            message: 'x',
+          })
         : json(pageOf([row()])),
     );
     const { sessionStore } = renderApp({ path: '/guidebooks/recent', language: 'en', auth: owner });
@@ -181,7 +225,12 @@ describe('a thumbnail that fails to load', () => {
   it('from a CDN: tries each configured image proxy in turn, then shows the placeholder', async () => {
     const cdn = 'https://cdn.example/thumbnails/gb-1/a.webp';
     stubFetch(() => json(pageOf([row({ thumbnailUrl: cdn })])));
-    renderApp({ path: '/guidebooks/recent', language: 'en', auth: owner, config: { supportChatUrl: undefined, thumbnailProxies: proxies } });
+    renderApp({
+      path: '/guidebooks/recent',
+      language: 'en',
+      auth: owner,
+      config: { supportChatUrl: undefined, thumbnailProxies: proxies },
+    });
     const card = (await screen.findByRole('article')) as HTMLElement;
     const shown = () => card.querySelector('img')?.getAttribute('src');
 
@@ -197,7 +246,12 @@ describe('a thumbnail that fails to load', () => {
 
   it('from our own /media: never sent through a proxy, the placeholder at once', async () => {
     stubFetch(() => json(pageOf([row()])));
-    renderApp({ path: '/guidebooks/recent', language: 'en', auth: owner, config: { supportChatUrl: undefined, thumbnailProxies: proxies } });
+    renderApp({
+      path: '/guidebooks/recent',
+      language: 'en',
+      auth: owner,
+      config: { supportChatUrl: undefined, thumbnailProxies: proxies },
+    });
     const card = (await screen.findByRole('article')) as HTMLElement;
     await waitFor(() => expect(card.querySelector('img')).not.toBeNull());
     fireEvent.error(card.querySelector('img')!);

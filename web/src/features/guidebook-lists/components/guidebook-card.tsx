@@ -43,7 +43,9 @@ export function GuidebookCard({ guidebook, links, regenerateAs, showCompany }: G
             <span
               className={cx(
                 'rounded-full px-2.5 py-1 text-xs font-semibold shadow-raised',
-                guidebook.published ? 'bg-primary-600 text-white' : 'border border-neutral-200 bg-white text-neutral-700',
+                guidebook.published
+                  ? 'bg-primary-600 text-white'
+                  : 'border border-neutral-200 bg-white text-neutral-700',
               )}
             >
               {guidebook.published ? t('guidebookLists.status.published') : t('guidebookLists.status.unpublished')}
@@ -68,7 +70,9 @@ export function GuidebookCard({ guidebook, links, regenerateAs, showCompany }: G
           </Link>
         </h3>
         <p className="text-sm text-neutral-500 tabular-nums">
-          <time dateTime={guidebook.updatedAt}>{t('guidebookLists.card.updatedAt', { date: formatDateTime(guidebook.updatedAt) })}</time>
+          <time dateTime={guidebook.updatedAt}>
+            {t('guidebookLists.card.updatedAt', { date: formatDateTime(guidebook.updatedAt) })}
+          </time>
         </p>
         {showCompany && guidebook.company.trim() ? (
           links.owner ? (

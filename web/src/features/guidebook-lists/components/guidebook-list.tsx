@@ -139,6 +139,8 @@ export function GuidebookList({ scope, filters, onFiltersChange, links }: Guideb
 function useListOf(scope: GuidebookListScope, filters: GuidebookListFilters) {
   const own = useGuidebooks(filters, { enabled: scope.kind === 'own' });
   const admin = useAdminGuidebooks(filters, { enabled: scope.kind === 'admin' });
-  const user = useUserGuidebooks(scope.kind === 'user' ? scope.userId : '', filters, { enabled: scope.kind === 'user' });
+  const user = useUserGuidebooks(scope.kind === 'user' ? scope.userId : '', filters, {
+    enabled: scope.kind === 'user',
+  });
   return scope.kind === 'own' ? own : scope.kind === 'admin' ? admin : user;
 }

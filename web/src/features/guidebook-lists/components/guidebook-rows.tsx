@@ -119,12 +119,20 @@ function GuidebookTable({ rows, firstNumber, variant, links, linkOwners, onShowQ
                       <DateTime value={row.createdAt} />
                     </td>
                     <td className={cx(cell, 'text-right text-neutral-700 tabular-nums')}>
-                      <Views count={number.format(row.views.count)} href={links.insights?.(row._id)} label={t('insights.openLabel', { title })} />
+                      <Views
+                        count={number.format(row.views.count)}
+                        href={links.insights?.(row._id)}
+                        label={t('insights.openLabel', { title })}
+                      />
                     </td>
                   </>
                 ) : null}
                 <td className={cx(cell, 'text-center')}>
-                  <PreviewLink href={links.preview(row._id)} label={t('guidebookLists.actions.previewOf', { title })} className={iconButton}>
+                  <PreviewLink
+                    href={links.preview(row._id)}
+                    label={t('guidebookLists.actions.previewOf', { title })}
+                    className={iconButton}
+                  >
                     <Eye className="size-4.5" aria-hidden="true" />
                   </PreviewLink>
                 </td>
@@ -166,7 +174,10 @@ function GuidebookCards({ rows, firstNumber, variant, links, linkOwners, onShowQ
               <div className="min-w-0 flex-1">
                 <p className="flex items-start gap-2">
                   <PublishedDot published={row.published} className="mt-2" />
-                  <Link to={links.edit(row._id)} className="min-w-0 text-base font-semibold break-words text-neutral-900 hover:text-primary-700">
+                  <Link
+                    to={links.edit(row._id)}
+                    className="min-w-0 text-base font-semibold break-words text-neutral-900 hover:text-primary-700"
+                  >
                     {title}
                   </Link>
                 </p>
@@ -185,7 +196,11 @@ function GuidebookCards({ rows, firstNumber, variant, links, linkOwners, onShowQ
                         <dd className="text-neutral-700 tabular-nums">{formatDateTime(row.createdAt)}</dd>
                         <dt className="text-neutral-500">{t('guidebookLists.columns.views')}</dt>
                         <dd className="text-neutral-700 tabular-nums">
-                          <Views count={number.format(row.views.count)} href={links.insights?.(row._id)} label={t('insights.openLabel', { title })} />
+                          <Views
+                            count={number.format(row.views.count)}
+                            href={links.insights?.(row._id)}
+                            label={t('insights.openLabel', { title })}
+                          />
                         </dd>
                       </>
                     ) : null}
@@ -194,7 +209,11 @@ function GuidebookCards({ rows, firstNumber, variant, links, linkOwners, onShowQ
               </div>
             </div>
             <div className="mt-4 flex gap-2">
-              <PreviewLink href={links.preview(row._id)} label={t('guidebookLists.actions.previewOf', { title })} className={action}>
+              <PreviewLink
+                href={links.preview(row._id)}
+                label={t('guidebookLists.actions.previewOf', { title })}
+                className={action}
+              >
                 <Eye className="size-4" aria-hidden="true" />
                 {t('guidebookLists.actions.preview')}
               </PreviewLink>
@@ -220,7 +239,12 @@ function GuidebookCards({ rows, firstNumber, variant, links, linkOwners, onShowQ
 function Views({ count, href, label }: { count: string; href: string | undefined; label: string }) {
   if (href === undefined) return <>{count}</>;
   return (
-    <Link to={href} aria-label={`${label}: ${count}`} title={label} className="text-primary-700 underline-offset-2 hover:underline">
+    <Link
+      to={href}
+      aria-label={`${label}: ${count}`}
+      title={label}
+      className="text-primary-700 underline-offset-2 hover:underline"
+    >
       {count}
     </Link>
   );

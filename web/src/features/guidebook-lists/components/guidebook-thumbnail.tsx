@@ -60,10 +60,15 @@ export function GuidebookThumbnail({ guidebook, title }: GuidebookThumbnailProps
   if (state === 'locked') {
     return (
       <Panel state="locked" tone="neutral">
-        <span className="flex size-11 items-center justify-center rounded-full bg-white text-neutral-600 shadow-raised" aria-hidden="true">
+        <span
+          className="flex size-11 items-center justify-center rounded-full bg-white text-neutral-600 shadow-raised"
+          aria-hidden="true"
+        >
           <Lock className="size-5" />
         </span>
-        <p className="max-w-60 text-sm font-semibold text-balance text-neutral-700">{t('guidebookLists.thumbnail.locked')}</p>
+        <p className="max-w-60 text-sm font-semibold text-balance text-neutral-700">
+          {t('guidebookLists.thumbnail.locked')}
+        </p>
       </Panel>
     );
   }
@@ -71,7 +76,10 @@ export function GuidebookThumbnail({ guidebook, title }: GuidebookThumbnailProps
   if (state === 'generating') {
     return (
       <Panel state="generating" tone="primary">
-        <span className="flex size-11 items-center justify-center rounded-full bg-white text-primary-600 shadow-raised" aria-hidden="true">
+        <span
+          className="flex size-11 items-center justify-center rounded-full bg-white text-primary-600 shadow-raised"
+          aria-hidden="true"
+        >
           <ImageUp className="size-5" />
         </span>
         <p className="flex items-center gap-2 text-sm font-semibold text-primary-800">

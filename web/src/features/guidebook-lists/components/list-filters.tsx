@@ -33,7 +33,10 @@ export function ListFilters({ company, status, show, onChange }: ListFiltersProp
           value={status}
           options={[
             { value: 'all', label: t('guidebookLists.filters.allStatus') },
-            ...GUIDEBOOK_STATUS_FILTERS.map((value) => ({ value, label: t(`guidebookLists.filters.statuses.${value}`) })),
+            ...GUIDEBOOK_STATUS_FILTERS.map((value) => ({
+              value,
+              label: t(`guidebookLists.filters.statuses.${value}`),
+            })),
           ]}
           onChange={(value) => {
             const known = GUIDEBOOK_STATUS_FILTERS.find((filter) => filter === value);

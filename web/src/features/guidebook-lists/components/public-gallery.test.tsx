@@ -29,7 +29,8 @@ function gallery(total: number) {
   };
 }
 
-const galleryCalls = (requests: RecordedRequest[]) => requests.filter((request) => request.url.pathname === '/api/guidebooks/public-gallery');
+const galleryCalls = (requests: RecordedRequest[]) =>
+  requests.filter((request) => request.url.pathname === '/api/guidebooks/public-gallery');
 const pageParam = (request: RecordedRequest) => Number(request.url.searchParams.get('page'));
 
 describe('the public gallery', () => {
@@ -68,7 +69,9 @@ describe('the public gallery', () => {
   it('shows the error with its detail and reads again on retry', async () => {
     let fail = true;
     const serve = gallery(1);
-    stubFetch((request) => (fail ? problem({ status: 500, code: 'INTERNAL', message: 'Boom' }) : serve(pageParam(request))));
+    stubFetch((request) =>
+      fail ? problem({ status: 500, code: 'INTERNAL', message: 'Boom' }) : serve(pageParam(request)),
+    );
     renderApp({ path: '/public-guidebooks', language: 'en' });
     expect(await screen.findByText('An error occurred while loading guidebooks', {}, WAIT)).toBeDefined();
     fail = false;

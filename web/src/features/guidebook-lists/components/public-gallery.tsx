@@ -67,7 +67,12 @@ export function PublicGallery({ admin }: { admin: boolean }) {
   if (items.length === 0) {
     return (
       <div className="rounded-card border border-dashed border-neutral-300 bg-white">
-        <EmptyState className="py-14" icon={<Images className="size-6" />} title={t('publicGallery.empty')} description={t('publicGallery.emptyHint')} />
+        <EmptyState
+          className="py-14"
+          icon={<Images className="size-6" />}
+          title={t('publicGallery.empty')}
+          description={t('publicGallery.emptyHint')}
+        />
       </div>
     );
   }

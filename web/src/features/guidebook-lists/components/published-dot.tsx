@@ -9,7 +9,10 @@ export function PublishedDot({ published, className }: { published: boolean; cla
     <span className={cx('inline-flex shrink-0 items-center justify-center', className)} title={label}>
       <span
         aria-hidden="true"
-        className={cx('block size-2.5 rounded-full', published ? 'bg-primary-500 ring-3 ring-primary-100' : 'border-2 border-neutral-300 bg-white')}
+        className={cx(
+          'block size-2.5 rounded-full',
+          published ? 'bg-primary-500 ring-3 ring-primary-100' : 'border-2 border-neutral-300 bg-white',
+        )}
       />
       <span className="sr-only">{label}</span>
     </span>

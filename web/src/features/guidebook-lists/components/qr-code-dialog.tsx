@@ -13,7 +13,8 @@ import { useTitleOf } from '../use-title-of.ts';
 /** Spec 1 §9: the list popup's QR code is 275 px. */
 export const LIST_QR_SIZE = 275;
 
-const action = 'inline-flex h-11 items-center justify-center gap-1.5 rounded-control px-3 text-sm font-semibold whitespace-nowrap transition-colors';
+const action =
+  'inline-flex h-11 items-center justify-center gap-1.5 rounded-control px-3 text-sm font-semibold whitespace-nowrap transition-colors';
 const secondary = 'border border-neutral-300 bg-white text-neutral-800 hover:bg-neutral-50';
 
 type QrCodeDialogProps = {
@@ -73,11 +74,18 @@ export function QrCodeDialog({ guidebook, onClose, editHref }: QrCodeDialogProps
               className="block max-w-full"
             />
           </div>
-          <p className="w-full rounded-control bg-neutral-50 px-3 py-2 text-center text-sm break-all text-neutral-700" translate="no">
+          <p
+            className="w-full rounded-control bg-neutral-50 px-3 py-2 text-center text-sm break-all text-neutral-700"
+            translate="no"
+          >
             {url}
           </p>
           <div className="grid w-full grid-cols-1 gap-2 sm:grid-cols-3">
-            <button type="button" onClick={() => void copy()} className={cx(action, 'bg-primary-600 text-white hover:bg-primary-700')}>
+            <button
+              type="button"
+              onClick={() => void copy()}
+              className={cx(action, 'bg-primary-600 text-white hover:bg-primary-700')}
+            >
               <Copy className="size-4" aria-hidden="true" />
               {t('guidebookLists.qr.copy')}
             </button>
@@ -93,11 +101,16 @@ export function QrCodeDialog({ guidebook, onClose, editHref }: QrCodeDialogProps
         </div>
       ) : guidebook ? (
         <div className="flex flex-col items-center gap-3 px-2 pb-2 text-center">
-          <span className="flex size-14 items-center justify-center rounded-full bg-neutral-100 text-neutral-600" aria-hidden="true">
+          <span
+            className="flex size-14 items-center justify-center rounded-full bg-neutral-100 text-neutral-600"
+            aria-hidden="true"
+          >
             <Lock className="size-6" />
           </span>
           <p className="text-base font-semibold text-neutral-900">{t('guidebookLists.qr.unpublishedTitle')}</p>
-          <p className="max-w-xs text-sm text-balance text-neutral-600">{t('guidebookLists.qr.unpublishedDescription')}</p>
+          <p className="max-w-xs text-sm text-balance text-neutral-600">
+            {t('guidebookLists.qr.unpublishedDescription')}
+          </p>
           <Link
             to={editHref(guidebook._id)}
             className="mt-3 inline-flex h-10 items-center rounded-control bg-primary-600 px-4 text-sm font-semibold text-white hover:bg-primary-700"
@@ -112,7 +125,12 @@ export function QrCodeDialog({ guidebook, onClose, editHref }: QrCodeDialogProps
 
 /** Characters file systems refuse, taken out of a guidebook title used as a file name. */
 function fileNameOf(title: string): string {
-  return title.replace(/[\\/:*?"<>|]+/g, ' ').trim().slice(0, 80) || 'guidebook';
+  return (
+    title
+      .replace(/[\\/:*?"<>|]+/g, ' ')
+      .trim()
+      .slice(0, 80) || 'guidebook'
+  );
 }
 
 /** Draws the QR code's SVG at twice its size on a canvas and saves it as a PNG (crisp enough to print). */

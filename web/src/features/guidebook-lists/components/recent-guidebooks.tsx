@@ -37,13 +37,29 @@ type RecentGuidebooksProps = {
  * Recent guidebooks (spec 1 §2): the newest three as cards with a way to the full list, or, after a search, a
  * results table in pages of three. Someone without guidebooks is offered the sample.
  */
-export function RecentGuidebooks({ admin, viewerId, search, page, after, onSearch, onPageChange, links, moreHref }: RecentGuidebooksProps) {
+export function RecentGuidebooks({
+  admin,
+  viewerId,
+  search,
+  page,
+  after,
+  onSearch,
+  onPageChange,
+  links,
+  moreHref,
+}: RecentGuidebooksProps) {
   const { t } = useTranslation();
   // The cards and the search results are separate queries: while a first search loads, the cards' rows must not
   // stand in for its results.
   const ownCards = useRecentGuidebooks({ search: '', page: 1, after }, { enabled: !admin && !search });
   const ownResults = useRecentGuidebooks({ search, page, after }, { enabled: !admin && search !== '' });
-  const recentOf = (query: string, at: number) => ({ ...DEFAULT_FILTERS, search: query, page: at, after, limit: RECENT_LIMIT });
+  const recentOf = (query: string, at: number) => ({
+    ...DEFAULT_FILTERS,
+    search: query,
+    page: at,
+    after,
+    limit: RECENT_LIMIT,
+  });
   const everyoneCards = useAdminGuidebooks(recentOf('', 1), { enabled: admin && !search, pollThumbnails: true });
   const everyoneResults = useAdminGuidebooks(recentOf(search, page), { enabled: admin && search !== '' });
   const list = admin ? (search ? everyoneResults : everyoneCards) : search ? ownResults : ownCards;
@@ -72,7 +88,10 @@ export function RecentGuidebooks({ admin, viewerId, search, page, after, onSearc
               {t('guidebookLists.recent.searchResults')}
             </h2>
             {data && !list.isError ? (
-              <span className="rounded-full bg-neutral-100 px-2.5 py-0.5 text-sm font-semibold text-neutral-600" aria-live="polite">
+              <span
+                className="rounded-full bg-neutral-100 px-2.5 py-0.5 text-sm font-semibold text-neutral-600"
+                aria-live="polite"
+              >
                 {t('guidebookLists.list.count', { count: data.totalCount })}
               </span>
             ) : null}

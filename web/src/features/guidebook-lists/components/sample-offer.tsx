@@ -20,9 +20,15 @@ export function SampleOffer({ links }: { links: GuidebookLinks }) {
   const sample = useSampleGuidebook(toWireLanguage(language));
 
   return (
-    <section aria-labelledby="recent-empty-title" className="rounded-card border border-neutral-200 bg-white p-5 shadow-raised sm:p-8">
+    <section
+      aria-labelledby="recent-empty-title"
+      className="rounded-card border border-neutral-200 bg-white p-5 shadow-raised sm:p-8"
+    >
       <div className="flex flex-col items-center text-center">
-        <span className="mb-4 flex size-14 items-center justify-center rounded-full bg-primary-50 text-primary-600" aria-hidden="true">
+        <span
+          className="mb-4 flex size-14 items-center justify-center rounded-full bg-primary-50 text-primary-600"
+          aria-hidden="true"
+        >
           <Inbox className="size-6" />
         </span>
         <h2 id="recent-empty-title" className="text-lg font-bold text-neutral-900">
@@ -40,11 +46,18 @@ export function SampleOffer({ links }: { links: GuidebookLinks }) {
             to={links.create}
             className="group flex h-full min-h-56 flex-col items-center justify-center gap-3 rounded-card border-2 border-dashed border-neutral-300 bg-neutral-50 p-6 text-center transition-colors hover:border-primary-500 hover:bg-primary-50"
           >
-            <span className="flex size-12 items-center justify-center rounded-full bg-white text-primary-600 shadow-raised" aria-hidden="true">
+            <span
+              className="flex size-12 items-center justify-center rounded-full bg-white text-primary-600 shadow-raised"
+              aria-hidden="true"
+            >
               <Plus className="size-6" />
             </span>
-            <span className="text-base font-semibold text-neutral-900">{t('guidebookLists.recent.empty.blankTitle')}</span>
-            <span className="max-w-64 text-sm text-neutral-600">{t('guidebookLists.recent.empty.blankDescription')}</span>
+            <span className="text-base font-semibold text-neutral-900">
+              {t('guidebookLists.recent.empty.blankTitle')}
+            </span>
+            <span className="max-w-64 text-sm text-neutral-600">
+              {t('guidebookLists.recent.empty.blankDescription')}
+            </span>
           </Link>
         </li>
       </ul>
@@ -66,9 +79,18 @@ export function SampleLink({ href }: { href: string }) {
   );
 }
 
-function SampleCard({ sample, loading, href }: { sample: SampleGuidebook | undefined; loading: boolean; href: string }) {
+function SampleCard({
+  sample,
+  loading,
+  href,
+}: {
+  sample: SampleGuidebook | undefined;
+  loading: boolean;
+  href: string;
+}) {
   const { t } = useTranslation();
-  const cover = sample?.header.type === 'image' ? (sample.header.image?.medium ?? sample.header.image?.large) : undefined;
+  const cover =
+    sample?.header.type === 'image' ? (sample.header.image?.medium ?? sample.header.image?.large) : undefined;
   const subtitle = sample ? richTextToPlain(sample.subheader.text).trim() : '';
   const tiles = sample?.contents.slice(0, TILES_SHOWN) ?? [];
 
@@ -79,7 +101,11 @@ function SampleCard({ sample, loading, href }: { sample: SampleGuidebook | undef
     >
       <div className="relative h-40 overflow-hidden bg-primary-50">
         {cover ? (
-          <img src={cover} alt="" className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]" />
+          <img
+            src={cover}
+            alt=""
+            className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.02]"
+          />
         ) : (
           <div className="flex size-full items-center justify-center text-primary-500" aria-hidden="true">
             <Sparkles className="size-8" />
@@ -92,13 +118,20 @@ function SampleCard({ sample, loading, href }: { sample: SampleGuidebook | undef
       </div>
       <div className="flex flex-1 flex-col gap-2 p-5">
         <span className="text-base font-semibold text-neutral-900">
-          {sample ? sample.title : loading ? t('guidebookLists.recent.empty.sampleLoading') : t('guidebookLists.recent.empty.sampleFallback')}
+          {sample
+            ? sample.title
+            : loading
+              ? t('guidebookLists.recent.empty.sampleLoading')
+              : t('guidebookLists.recent.empty.sampleFallback')}
         </span>
         {subtitle ? <span className="text-sm text-neutral-600">{subtitle}</span> : null}
         {tiles.length > 0 ? (
           <span className="mt-1 flex flex-wrap gap-1.5" aria-hidden="true">
             {tiles.map((tile) => (
-              <span key={tile._id} className="inline-flex items-center gap-1.5 rounded-full bg-neutral-100 py-1 pr-2.5 pl-1.5 text-xs font-semibold text-neutral-700">
+              <span
+                key={tile._id}
+                className="inline-flex items-center gap-1.5 rounded-full bg-neutral-100 py-1 pr-2.5 pl-1.5 text-xs font-semibold text-neutral-700"
+              >
                 {tile.icon ? <img src={tile.icon} alt="" className="size-4" /> : null}
                 {tile.title}
               </span>

@@ -1,5 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { iconDeleteAnswerSchema, iconListSchema, iconUploadAnswerSchema, ICON_UPLOAD_TIMEOUT_MS } from '@pocketguide/contracts';
+import {
+  iconDeleteAnswerSchema,
+  iconListSchema,
+  iconUploadAnswerSchema,
+  ICON_UPLOAD_TIMEOUT_MS,
+} from '@pocketguide/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
 
@@ -11,7 +16,8 @@ export const iconsQueryKey = ['icons'] as const;
 export function getIconsQueryOptions(api: ApiClient, scope: IconScope) {
   return queryOptions({
     queryKey: [...iconsQueryKey, scope],
-    queryFn: async ({ signal }) => (await api.request({ path: scope === 'all' ? '/admin/icons' : '/icons', schema: iconListSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.request({ path: scope === 'all' ? '/admin/icons' : '/icons', schema: iconListSchema, signal })).data,
   });
 }
 
@@ -25,7 +31,16 @@ export function useUploadIcon() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ file, onProgress }: { file: File; onProgress?: (fraction: number) => void }) =>
-      (await api.upload({ method: 'POST', path: '/icons', file, schema: iconUploadAnswerSchema, timeoutMs: ICON_UPLOAD_TIMEOUT_MS, ...(onProgress ? { onProgress } : {}) })).data,
+      (
+        await api.upload({
+          method: 'POST',
+          path: '/icons',
+          file,
+          schema: iconUploadAnswerSchema,
+          timeoutMs: ICON_UPLOAD_TIMEOUT_MS,
+          ...(onProgress ? { onProgress } : {}),
+        })
+      ).data,
     onSettled: () => queryClient.invalidateQueries({ queryKey: iconsQueryKey }),
   });
 }
@@ -36,7 +51,13 @@ export function useDeleteIcon() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (iconId: string) =>
-      (await api.request({ method: 'DELETE', path: `/icons/${encodeURIComponent(iconId)}`, schema: iconDeleteAnswerSchema })).data,
+      (
+        await api.request({
+          method: 'DELETE',
+          path: `/icons/${encodeURIComponent(iconId)}`,
+          schema: iconDeleteAnswerSchema,
+        })
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: iconsQueryKey }),
   });
 }

@@ -7,7 +7,12 @@ import { signedIn } from '../../../testing/sessions.ts';
 import { iconFileProblem } from '../icon-file.ts';
 
 const owner = signedIn({ language: 'en' });
-const icon = (n: number): Icon => ({ _id: `i${n}`, url: `/media/icons/u1/${n}.png`, user: owner.user.id, createdAt: '2026-11-25T01:00:00.000Z' });
+const icon = (n: number): Icon => ({
+  _id: `i${n}`,
+  url: `/media/icons/u1/${n}.png`,
+  user: owner.user.id,
+  createdAt: '2026-11-25T01:00:00.000Z',
+});
 
 /** The first 24 bytes of a PNG of the given size, then `size` bytes in all. */
 function pngFile(width: number, height: number, size = 800, name = 'icon.png'): File {
@@ -27,7 +32,9 @@ describe('the icon file checks', () => {
     expect(await iconFileProblem(pngFile(100, 100))).toBeNull();
     expect(await iconFileProblem(pngFile(64, 64))).toBe('dimensions');
     expect(await iconFileProblem(pngFile(100, 100, 10 * 1024))).toBe('tooBig');
-    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array(40).fill(0)])], 'photo.png', { type: 'image/png' });
+    const jpeg = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array(40).fill(0)])], 'photo.png', {
+      type: 'image/png',
+    });
     expect(await iconFileProblem(jpeg)).toBe('pngOnly');
   });
 });
@@ -50,7 +57,11 @@ describe('the icon library', () => {
   it('hides a deleted icon at once; a failed deletion brings it back after a second', async () => {
     let fail = true;
     const requests = stubFetch((request) =>
-      request.method === 'DELETE' ? (fail ? problem({ status: 500, code: 'internal_error', message: 'Boom' }) : json({ success: true, _id: 'i1', position: 9 })) : json({ icons: [icon(1)], totalCount: 1 }),
+      request.method === 'DELETE'
+        ? fail
+          ? problem({ status: 500, code: 'internal_error', message: 'Boom' })
+          : json({ success: true, _id: 'i1', position: 9 })
+        : json({ icons: [icon(1)], totalCount: 1 }),
     );
     renderApp({ path: '/icons', language: 'en', auth: owner });
     fireEvent.click(await screen.findByRole('button', { name: 'Delete icon' }));

@@ -94,7 +94,9 @@ export function IconLibrary({ scope }: { scope: IconScope }) {
             {scope === 'all' ? t('icons.countAll', { count }) : t('icons.count', { count, max: ICONS_PER_USER })}
           </span>
         </h1>
-        <p className="mt-1.5 text-base text-neutral-600">{scope === 'all' ? t('icons.adminDescription') : t('icons.description')}</p>
+        <p className="mt-1.5 text-base text-neutral-600">
+          {scope === 'all' ? t('icons.adminDescription') : t('icons.description')}
+        </p>
       </header>
 
       <label
@@ -122,7 +124,9 @@ export function IconLibrary({ scope }: { scope: IconScope }) {
           disabled={uploading}
           onChange={(event) => void send(event.target.files?.[0])}
         />
-        {uploading ? <ProgressBar value={progress} label={t('icons.uploading')} className="mt-2 w-full max-w-xs" /> : null}
+        {uploading ? (
+          <ProgressBar value={progress} label={t('icons.uploading')} className="mt-2 w-full max-w-xs" />
+        ) : null}
       </label>
 
       {icons.isPending ? (
@@ -144,14 +148,27 @@ export function IconLibrary({ scope }: { scope: IconScope }) {
         </Banner>
       ) : shown.length === 0 ? (
         <div className="rounded-card border border-neutral-200 bg-white">
-          <EmptyState className="py-12" icon={<Shapes className="size-6" />} title={t('icons.empty')} description={t('icons.emptyHint')} />
+          <EmptyState
+            className="py-12"
+            icon={<Shapes className="size-6" />}
+            title={t('icons.empty')}
+            description={t('icons.emptyHint')}
+          />
         </div>
       ) : (
         <ul className="grid grid-cols-3 gap-3 sm:grid-cols-5 lg:grid-cols-8" aria-label={t('icons.listLabel')}>
           {shown.map((icon) => (
-            <li key={icon._id} className="relative flex flex-col items-center gap-1 rounded-card border border-neutral-200 bg-white p-3 shadow-raised" data-icon-id={icon._id}>
+            <li
+              key={icon._id}
+              className="relative flex flex-col items-center gap-1 rounded-card border border-neutral-200 bg-white p-3 shadow-raised"
+              data-icon-id={icon._id}
+            >
               <img src={icon.url} alt="" width={64} height={64} className="size-16 object-contain" loading="lazy" />
-              {scope === 'all' ? <span className="max-w-full truncate text-xs text-neutral-500" title={icon.user}>{icon.user.slice(0, 8)}</span> : null}
+              {scope === 'all' ? (
+                <span className="max-w-full truncate text-xs text-neutral-500" title={icon.user}>
+                  {icon.user.slice(0, 8)}
+                </span>
+              ) : null}
               <button
                 type="button"
                 onClick={() => deleteIcon(icon)}

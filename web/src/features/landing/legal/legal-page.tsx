@@ -15,10 +15,15 @@ export function LegalPage({ documents, kind }: LegalPageProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === 'en' ? 'en' : 'ko';
   const document = documents[language];
-  const effective = new Intl.DateTimeFormat(language === 'ko' ? 'ko-KR' : 'en-GB', { year: 'numeric', month: 'long', day: 'numeric' }).format(
-    new Date(`${document.effective}T00:00:00`),
-  );
-  const other = kind === 'terms' ? { href: paths.privacy.getHref(), label: t('legal.privacy') } : { href: paths.terms.getHref(), label: t('legal.terms') };
+  const effective = new Intl.DateTimeFormat(language === 'ko' ? 'ko-KR' : 'en-GB', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+  }).format(new Date(`${document.effective}T00:00:00`));
+  const other =
+    kind === 'terms'
+      ? { href: paths.privacy.getHref(), label: t('legal.privacy') }
+      : { href: paths.terms.getHref(), label: t('legal.terms') };
 
   return (
     <>
@@ -30,7 +35,10 @@ export function LegalPage({ documents, kind }: LegalPageProps) {
           <p className="text-base text-neutral-700">{document.intro}</p>
         </header>
 
-        <nav aria-label={t('legal.contents')} className="rounded-card border border-neutral-200 bg-neutral-50 px-5 py-4">
+        <nav
+          aria-label={t('legal.contents')}
+          className="rounded-card border border-neutral-200 bg-neutral-50 px-5 py-4"
+        >
           <h2 className="text-sm font-semibold text-neutral-700">{t('legal.contents')}</h2>
           <ol className="mt-3 grid gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
             {document.sections.map((section) => (
@@ -44,7 +52,12 @@ export function LegalPage({ documents, kind }: LegalPageProps) {
         </nav>
 
         {document.sections.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`} className="flex scroll-mt-24 flex-col gap-3">
+          <section
+            key={section.id}
+            id={section.id}
+            aria-labelledby={`${section.id}-title`}
+            className="flex scroll-mt-24 flex-col gap-3"
+          >
             <h2 id={`${section.id}-title`} className="text-lg font-bold text-neutral-900">
               {section.title}
             </h2>
@@ -54,7 +67,10 @@ export function LegalPage({ documents, kind }: LegalPageProps) {
                   {paragraph}
                 </p>
               ) : (
-                <ul key={index} className="flex list-disc flex-col gap-1.5 pl-6 text-base text-neutral-700 marker:text-neutral-400">
+                <ul
+                  key={index}
+                  className="flex list-disc flex-col gap-1.5 pl-6 text-base text-neutral-700 marker:text-neutral-400"
+                >
                   {paragraph.map((entry) => (
                     <li key={entry}>{entry}</li>
                   ))}

@@ -49,7 +49,9 @@ export const privacyEn: LegalDocument = {
     {
       id: 'third-parties',
       title: '4. Sharing with third parties',
-      body: ['We do not give your personal information to third parties, unless you agree or the law specifically requires it.'],
+      body: [
+        'We do not give your personal information to third parties, unless you agree or the law specifically requires it.',
+      ],
     },
     {
       id: 'processors',
@@ -74,7 +76,9 @@ export const privacyEn: LegalDocument = {
     {
       id: 'destruction',
       title: '7. How we destroy it',
-      body: ['Information whose retention period has ended, or whose purpose has been met, is destroyed without delay: electronic files so that they cannot be recovered, paper by shredding or incineration.'],
+      body: [
+        'Information whose retention period has ended, or whose purpose has been met, is destroyed without delay: electronic files so that they cannot be recovered, paper by shredding or incineration.',
+      ],
     },
     {
       id: 'security',
@@ -116,7 +120,9 @@ export const privacyEn: LegalDocument = {
     {
       id: 'changes',
       title: '12. Changes to this policy',
-      body: ['This policy applies from its effective date. Changes are announced in the Service 7 days before they take effect.'],
+      body: [
+        'This policy applies from its effective date. Changes are announced in the Service 7 days before they take effect.',
+      ],
     },
   ],
 };

@@ -117,7 +117,9 @@ export const termsKo: LegalDocument = {
     {
       id: 'addendum',
       title: '부칙',
-      body: [`이 약관은 ${LEGAL_EFFECTIVE_DATE.replace(/^(\d{4})-(\d{2})-(\d{2})$/, (_, y: string, m: string, d: string) => `${y}년 ${Number(m)}월 ${Number(d)}일`)}부터 시행합니다.`],
+      body: [
+        `이 약관은 ${LEGAL_EFFECTIVE_DATE.replace(/^(\d{4})-(\d{2})-(\d{2})$/, (_, y: string, m: string, d: string) => `${y}년 ${Number(m)}월 ${Number(d)}일`)}부터 시행합니다.`,
+      ],
     },
   ],
 };

@@ -20,7 +20,8 @@ const INBOX_POLL_MS = 60_000;
 export function inboxQueryOptions(api: ApiClient, page: number, limit = MESSAGE_PAGE_SIZE) {
   return queryOptions({
     queryKey: [...messagesQueryKey, 'inbox', page, limit],
-    queryFn: async ({ signal }) => (await api.request({ path: '/messages', query: { page, limit }, schema: messagePageSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.request({ path: '/messages', query: { page, limit }, schema: messagePageSchema, signal })).data,
   });
 }
 
@@ -34,7 +35,12 @@ export function useInbox(page: number, { enabled = true }: { enabled?: boolean }
  * an undismissed notification behind it.
  */
 export function useLatestMessages({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...inboxQueryOptions(useApiClient(), 1, BELL_MESSAGES * 4), enabled, refetchInterval: INBOX_POLL_MS, refetchOnWindowFocus: true });
+  return useQuery({
+    ...inboxQueryOptions(useApiClient(), 1, BELL_MESSAGES * 4),
+    enabled,
+    refetchInterval: INBOX_POLL_MS,
+    refetchOnWindowFocus: true,
+  });
 }
 
 /** GET messages/{id}: one received message. */
@@ -42,7 +48,8 @@ export function useInboxMessage(messageId: string) {
   const api = useApiClient();
   return useQuery({
     queryKey: [...messagesQueryKey, 'inbox-message', messageId],
-    queryFn: async ({ signal }) => (await api.request({ path: `/messages/${encodeURIComponent(messageId)}`, schema: messageSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.request({ path: `/messages/${encodeURIComponent(messageId)}`, schema: messageSchema, signal })).data,
   });
 }
 
@@ -52,7 +59,13 @@ export function useDismissMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (messageId: string) =>
-      (await api.request({ method: 'POST', path: `/messages/${encodeURIComponent(messageId)}/dismiss`, schema: z.object({ _id: z.string(), position: z.number() }) })).data,
+      (
+        await api.request({
+          method: 'POST',
+          path: `/messages/${encodeURIComponent(messageId)}/dismiss`,
+          schema: z.object({ _id: z.string(), position: z.number() }),
+        })
+      ).data,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...messagesQueryKey, 'inbox'] }),
   });
 }
@@ -65,7 +78,19 @@ export function useAdminMessages({ page, users, type }: AdminMessageFilters) {
   return useQuery({
     queryKey: [...messagesQueryKey, 'admin', page, users, type],
     queryFn: async ({ signal }) =>
-      (await api.request({ path: '/admin/messages', query: { page, limit: MESSAGE_PAGE_SIZE, users: users === 'all' ? undefined : users, type: type === 'all' ? undefined : type }, schema: messagePageSchema, signal })).data,
+      (
+        await api.request({
+          path: '/admin/messages',
+          query: {
+            page,
+            limit: MESSAGE_PAGE_SIZE,
+            users: users === 'all' ? undefined : users,
+            type: type === 'all' ? undefined : type,
+          },
+          schema: messagePageSchema,
+          signal,
+        })
+      ).data,
     placeholderData: keepPreviousData,
   });
 }
@@ -74,7 +99,14 @@ export function useAdminMessage(messageId: string | null) {
   const api = useApiClient();
   return useQuery({
     queryKey: [...messagesQueryKey, 'admin-message', messageId],
-    queryFn: async ({ signal }) => (await api.request({ path: `/admin/messages/${encodeURIComponent(messageId ?? '')}`, schema: messageSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (
+        await api.request({
+          path: `/admin/messages/${encodeURIComponent(messageId ?? '')}`,
+          schema: messageSchema,
+          signal,
+        })
+      ).data,
     enabled: messageId !== null,
   });
 }
@@ -87,14 +119,26 @@ export function useWriteMessage() {
   const api = useApiClient();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ messageId, content, showing }: { messageId: string | null; content: MessageContent; showing?: boolean }) => {
+    mutationFn: async ({
+      messageId,
+      content,
+      showing,
+    }: {
+      messageId: string | null;
+      content: MessageContent;
+      showing?: boolean;
+    }) => {
       const { data: written } = await api.request({
         method: messageId === null ? 'POST' : 'PUT',
         path: messageId === null ? '/admin/messages' : `/admin/messages/${encodeURIComponent(messageId)}`,
         body: { ...content, ...(showing === undefined ? {} : { showing }) },
         schema: messageWrittenSchema,
       });
-      const { data: message } = await api.request({ path: `/admin/messages/${encodeURIComponent(written._id)}`, query: { after: written.position }, schema: messageSchema });
+      const { data: message } = await api.request({
+        path: `/admin/messages/${encodeURIComponent(written._id)}`,
+        query: { after: written.position },
+        schema: messageSchema,
+      });
       queryClient.setQueryData([...messagesQueryKey, 'admin-message', written._id], message);
       queryClient.setQueryData(lastWriteKey(written._id), written.position);
       return message;
@@ -111,7 +155,10 @@ const lastWriteKey = (messageId: string) => [...messagesQueryKey, 'last-write', 
  */
 export function useLastMessageWrite(messageId: string): number | undefined {
   // never fetched: only useWriteMessage sets it; useQuery re-renders the screen when it does
-  return useQuery<number | null>({ queryKey: lastWriteKey(messageId), queryFn: () => null, enabled: false }).data ?? undefined;
+  return (
+    useQuery<number | null>({ queryKey: lastWriteKey(messageId), queryFn: () => null, enabled: false }).data ??
+    undefined
+  );
 }
 
 /** DELETE messages/{id}: answered 204. */

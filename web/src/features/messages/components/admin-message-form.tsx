@@ -3,7 +3,14 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { ArrowLeft } from 'lucide-react';
-import { MESSAGE_AUDIENCES, MESSAGE_TEXT_MAX, MESSAGE_TITLE_MAX, MESSAGE_TYPES, type Message, type MessageContent } from '@pocketguide/contracts';
+import {
+  MESSAGE_AUDIENCES,
+  MESSAGE_TEXT_MAX,
+  MESSAGE_TITLE_MAX,
+  MESSAGE_TYPES,
+  type Message,
+  type MessageContent,
+} from '@pocketguide/contracts';
 import { Button } from '../../../components/button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { TextField } from '../../../components/text-field.tsx';
@@ -23,7 +30,16 @@ type AdminMessageFormProps = {
 /** What the form holds: the English fields always (blank when the message has no English version). */
 type FormContent = MessageContent & { titleEn: string; messageEn: string };
 
-const blank = (): FormContent => ({ title: '', message: '', titleEn: '', messageEn: '', type: 'information', users: 'all', messageDate: toMessageDate(new Date()), notification: false });
+const blank = (): FormContent => ({
+  title: '',
+  message: '',
+  titleEn: '',
+  messageEn: '',
+  type: 'information',
+  users: 'all',
+  messageDate: toMessageDate(new Date()),
+  notification: false,
+});
 const formOf = (message: Message): FormContent => ({
   title: message.title,
   message: message.message,
@@ -42,7 +58,15 @@ function contentOf({ titleEn, messageEn, ...korean }: FormContent): MessageConte
 
 type Errors = Partial<Record<'title' | 'message' | 'titleEn' | 'messageEn' | 'messageDate', string>>;
 
-type MessageTextProps = { label: string; value: string; lang: string; disabled: boolean; error: string | undefined; hint?: string; onChange: (value: string) => void };
+type MessageTextProps = {
+  label: string;
+  value: string;
+  lang: string;
+  disabled: boolean;
+  error: string | undefined;
+  hint?: string;
+  onChange: (value: string) => void;
+};
 
 /** The message's text in one language: a labelled textarea with its error. */
 function MessageText({ label, value, lang, disabled, error, hint, onChange }: MessageTextProps) {
@@ -126,8 +150,14 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
   async function submit(showingNext: boolean | undefined, done: string) {
     if (!checked()) return;
     try {
-      const message = await write.mutateAsync({ messageId, content: contentOf(content), ...(showingNext === undefined ? {} : { showing: showingNext }) });
-      toast.success(showingNext === true ? t('messages.admin.form.sent', { count: message.recipientsCount ?? 0 }) : done);
+      const message = await write.mutateAsync({
+        messageId,
+        content: contentOf(content),
+        ...(showingNext === undefined ? {} : { showing: showingNext }),
+      });
+      toast.success(
+        showingNext === true ? t('messages.admin.form.sent', { count: message.recipientsCount ?? 0 }) : done,
+      );
       if (messageId === null) void navigate(editHref(message._id), { replace: true });
     } catch (error) {
       toast.error(errorMessage(error) || t('messages.admin.form.failed'));
@@ -136,23 +166,33 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
 
   return (
     <div className="flex flex-col gap-6">
-      <Link to={listHref} className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 hover:underline">
+      <Link
+        to={listHref}
+        className="inline-flex items-center gap-1.5 self-start text-sm font-semibold text-primary-700 hover:underline"
+      >
         <ArrowLeft className="size-4" aria-hidden="true" />
         {t('messages.admin.form.back')}
       </Link>
       <header className="flex flex-wrap items-center gap-3">
-        <h1 className="text-xl font-bold text-neutral-900 sm:text-2xl">{messageId === null ? t('messages.admin.form.createTitle') : t('messages.admin.form.editTitle')}</h1>
+        <h1 className="text-xl font-bold text-neutral-900 sm:text-2xl">
+          {messageId === null ? t('messages.admin.form.createTitle') : t('messages.admin.form.editTitle')}
+        </h1>
         {loaded ? <MessageStatusLabel status={loaded.status} /> : null}
         {loaded?.sentAt && loaded.showing ? (
           <span className="text-sm text-neutral-500">
-            {t('messages.admin.form.sentAt', { date: formatDateTime(loaded.sentAt) })} · {t('messages.admin.form.recipients', { count: loaded.recipientsCount ?? 0 })}
+            {t('messages.admin.form.sentAt', { date: formatDateTime(loaded.sentAt) })} ·{' '}
+            {t('messages.admin.form.recipients', { count: loaded.recipientsCount ?? 0 })}
           </span>
         ) : null}
       </header>
       {messageId !== null && existing.isPending ? (
-        <p className="text-neutral-500" role="status">{t('messages.admin.loading')}</p>
+        <p className="text-neutral-500" role="status">
+          {t('messages.admin.loading')}
+        </p>
       ) : messageId !== null && existing.isError ? (
-        <p className="text-alert-600" role="alert">{errorMessage(existing.error)}</p>
+        <p className="text-alert-600" role="alert">
+          {errorMessage(existing.error)}
+        </p>
       ) : (
         <form
           className="flex max-w-2xl flex-col gap-5 rounded-card border border-neutral-200 bg-white p-6 shadow-raised"
@@ -162,10 +202,15 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
             void submit(undefined, t('messages.admin.form.saved'));
           }}
         >
-          {showing ? <p className="rounded-control bg-warning-50 px-3 py-2 text-sm text-warning-700">{t('messages.admin.form.lockedWhileShowing')}</p> : null}
+          {showing ? (
+            <p className="rounded-control bg-warning-50 px-3 py-2 text-sm text-warning-700">
+              {t('messages.admin.form.lockedWhileShowing')}
+            </p>
+          ) : null}
           <section aria-labelledby={koreanId} className="flex flex-col gap-4" data-message-language="ko">
             <h2 id={koreanId} className="text-base font-bold text-neutral-900">
-              {t('messages.admin.form.korean')} <span className="text-sm font-normal text-neutral-500">· {t('messages.admin.form.requiredSection')}</span>
+              {t('messages.admin.form.korean')}{' '}
+              <span className="text-sm font-normal text-neutral-500">· {t('messages.admin.form.requiredSection')}</span>
             </h2>
             <TextField
               label={t('messages.admin.form.title')}
@@ -176,12 +221,27 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
               error={errors.title}
               onChange={(event) => set('title', event.target.value)}
             />
-            <MessageText label={t('messages.admin.form.message')} lang="ko" value={content.message} disabled={showing} error={errors.message} onChange={(value) => set('message', value)} />
+            <MessageText
+              label={t('messages.admin.form.message')}
+              lang="ko"
+              value={content.message}
+              disabled={showing}
+              error={errors.message}
+              onChange={(value) => set('message', value)}
+            />
           </section>
-          <section aria-labelledby={englishId} aria-describedby={`${englishId}-hint`} className="flex flex-col gap-4 rounded-control bg-neutral-50 p-4" data-message-language="en">
+          <section
+            aria-labelledby={englishId}
+            aria-describedby={`${englishId}-hint`}
+            className="flex flex-col gap-4 rounded-control bg-neutral-50 p-4"
+            data-message-language="en"
+          >
             <div className="flex flex-col gap-1">
               <h2 id={englishId} className="text-base font-bold text-neutral-900">
-                {t('messages.admin.form.english')} <span className="text-sm font-normal text-neutral-500">· {t('messages.admin.form.optionalSection')}</span>
+                {t('messages.admin.form.english')}{' '}
+                <span className="text-sm font-normal text-neutral-500">
+                  · {t('messages.admin.form.optionalSection')}
+                </span>
               </h2>
               <p id={`${englishId}-hint`} className="text-sm text-neutral-600">
                 {t('messages.admin.form.englishHint')}
@@ -196,12 +256,24 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
               error={errors.titleEn}
               onChange={(event) => set('titleEn', event.target.value)}
             />
-            <MessageText label={t('messages.admin.form.messageEn')} lang="en" value={content.messageEn} disabled={showing} error={errors.messageEn} onChange={(value) => set('messageEn', value)} />
+            <MessageText
+              label={t('messages.admin.form.messageEn')}
+              lang="en"
+              value={content.messageEn}
+              disabled={showing}
+              error={errors.messageEn}
+              onChange={(value) => set('messageEn', value)}
+            />
           </section>
           <div className="grid gap-4 sm:grid-cols-3">
             <label className="flex flex-col gap-1.5 text-sm font-semibold text-neutral-800">
               {t('messages.admin.form.type')}
-              <select className="h-11 rounded-control border border-neutral-300 bg-white px-3 text-base font-normal" value={content.type} disabled={showing} onChange={(event) => set('type', event.target.value as FormContent['type'])}>
+              <select
+                className="h-11 rounded-control border border-neutral-300 bg-white px-3 text-base font-normal"
+                value={content.type}
+                disabled={showing}
+                onChange={(event) => set('type', event.target.value as FormContent['type'])}
+              >
                 {MESSAGE_TYPES.map((type) => (
                   <option key={type} value={type}>
                     {t(`messages.types.${type}`)}
@@ -211,7 +283,12 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
             </label>
             <label className="flex flex-col gap-1.5 text-sm font-semibold text-neutral-800">
               {t('messages.admin.form.users')}
-              <select className="h-11 rounded-control border border-neutral-300 bg-white px-3 text-base font-normal" value={content.users} disabled={showing} onChange={(event) => set('users', event.target.value as FormContent['users'])}>
+              <select
+                className="h-11 rounded-control border border-neutral-300 bg-white px-3 text-base font-normal"
+                value={content.users}
+                disabled={showing}
+                onChange={(event) => set('users', event.target.value as FormContent['users'])}
+              >
                 {MESSAGE_AUDIENCES.map((audience) => (
                   <option key={audience} value={audience}>
                     {t(`messages.admin.audiences.${audience}`)}
@@ -219,10 +296,21 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
                 ))}
               </select>
             </label>
-            <MessageDateField value={content.messageDate} disabled={showing} error={errors.messageDate} onChange={(value) => set('messageDate', value)} />
+            <MessageDateField
+              value={content.messageDate}
+              disabled={showing}
+              error={errors.messageDate}
+              onChange={(value) => set('messageDate', value)}
+            />
           </div>
           <label className="flex items-start gap-2 text-sm text-neutral-800">
-            <input type="checkbox" className="mt-0.5 size-4" checked={content.notification} disabled={showing} onChange={(event) => set('notification', event.target.checked)} />
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4"
+              checked={content.notification}
+              disabled={showing}
+              onChange={(event) => set('notification', event.target.checked)}
+            />
             <span>
               <span className="font-semibold">{t('messages.admin.form.notification')}</span>
               <span className="block text-neutral-500">{t('messages.admin.form.notificationHint')}</span>
@@ -237,12 +325,23 @@ export function AdminMessageForm({ messageId, listHref, editHref }: AdminMessage
                 {t('messages.admin.form.unsend')}
               </Button>
             ) : (
-              <Button type="button" variant="accent" disabled={busy} onClick={() => void submit(true, t('messages.admin.form.sent', { count: 0 }))}>
+              <Button
+                type="button"
+                variant="accent"
+                disabled={busy}
+                onClick={() => void submit(true, t('messages.admin.form.sent', { count: 0 }))}
+              >
                 {t('messages.admin.form.send')}
               </Button>
             )}
             {messageId !== null ? (
-              <Button type="button" variant="ghost" className="ml-auto text-alert-600" disabled={busy} onClick={() => setConfirmDelete(true)}>
+              <Button
+                type="button"
+                variant="ghost"
+                className="ml-auto text-alert-600"
+                disabled={busy}
+                onClick={() => setConfirmDelete(true)}
+              >
                 {t('messages.admin.form.delete')}
               </Button>
             ) : null}

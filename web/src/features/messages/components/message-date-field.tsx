@@ -10,13 +10,19 @@ import { messageDay } from './message-type-badge.tsx';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** A picked day as the form sends it: YYYY-MM-DD (spec 3 §2.9). */
-export const toMessageDate = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+export const toMessageDate = (date: Date): string =>
+  `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 const fromMessageDate = (value: string): Date | undefined => {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   return match ? new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : undefined;
 };
 
-type MessageDateFieldProps = { value: string; onChange: (value: string) => void; disabled?: boolean; error?: string | undefined };
+type MessageDateFieldProps = {
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  error?: string | undefined;
+};
 
 /** The message's date: shown as YYYY.MM.DD, picked from a calendar, kept and sent as YYYY-MM-DD. */
 export function MessageDateField({ value, onChange, disabled = false, error }: MessageDateFieldProps) {
@@ -45,7 +51,11 @@ export function MessageDateField({ value, onChange, disabled = false, error }: M
           <CalendarDays className="size-4 text-neutral-500" aria-hidden="true" />
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content align="start" sideOffset={6} className="z-50 rounded-card border border-neutral-200 bg-white p-3 shadow-raised [--rdp-accent-background-color:var(--color-primary-50)] [--rdp-accent-color:var(--color-primary-600)]">
+          <Popover.Content
+            align="start"
+            sideOffset={6}
+            className="z-50 rounded-card border border-neutral-200 bg-white p-3 shadow-raised [--rdp-accent-background-color:var(--color-primary-50)] [--rdp-accent-color:var(--color-primary-600)]"
+          >
             <DayPicker
               mode="single"
               locale={i18n.language === 'en' ? enUS : ko}

@@ -11,11 +11,18 @@ const looks: Record<string, string> = {
 export function MessageTypeBadge({ type }: { type: string }) {
   const { t } = useTranslation();
   const known = type in looks;
-  const names = { information: t('messages.types.information'), warning: t('messages.types.warning'), alert: t('messages.types.alert') } as Record<string, string>;
+  const names = {
+    information: t('messages.types.information'),
+    warning: t('messages.types.warning'),
+    alert: t('messages.types.alert'),
+  } as Record<string, string>;
   return (
     <span
       data-message-type={known ? type : 'general'}
-      className={cx('inline-flex shrink-0 items-center rounded-full border px-2 py-0.5 text-xs font-semibold', looks[type] ?? 'border-neutral-200 bg-neutral-50 text-neutral-700')}
+      className={cx(
+        'inline-flex shrink-0 items-center rounded-full border px-2 py-0.5 text-xs font-semibold',
+        looks[type] ?? 'border-neutral-200 bg-neutral-50 text-neutral-700',
+      )}
     >
       {names[type] ?? t('messages.types.general')}
     </span>

@@ -34,7 +34,12 @@ const posts = (requests: RecordedRequest[]) => requests.filter((request) => requ
 describe('the bell and the banner', () => {
   it('count what is not dismissed; the bell lists the first three and dismisses one on the server', async () => {
     let dismissed = false;
-    const all = [message(1, { type: 'alert', notification: true }), message(2, { type: 'warning' }), message(3), message(4)];
+    const all = [
+      message(1, { type: 'alert', notification: true }),
+      message(2, { type: 'warning' }),
+      message(3),
+      message(4),
+    ];
     const requests = stubFetch((request) => {
       if (request.method === 'POST') {
         dismissed = true;
@@ -46,10 +51,16 @@ describe('the bell and the banner', () => {
     // the signed-in controls load lazily (signed-out pages never fetch them)
     const bell = await screen.findByRole('button', { name: 'Notifications, 4 new' }, WAIT);
     // The alert flagged as a notification is the site-wide banner, in red.
-    await waitFor(() => expect(document.querySelector('[data-notification-banner="alert"]')?.textContent).toContain('Notice 1'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-notification-banner="alert"]')?.textContent).toContain('Notice 1'),
+    );
     fireEvent.pointerDown(bell, { button: 0, pointerType: 'mouse' });
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       expect.stringContaining('Notice 1'),
       expect.stringContaining('Notice 2'),
       expect.stringContaining('Notice 3'),
@@ -64,25 +75,54 @@ describe('the bell and the banner', () => {
 
 describe('a message in Korean and English (issue 23)', () => {
   const bilingual = (n: number, over: Partial<Message> = {}) =>
-    message(n, { title: `공지 ${n}`, message: `첫 줄 ${n}\n둘째 줄`, titleEn: `Notice ${n} in English`, messageEn: `English line of ${n}\nSecond line`, ...over });
+    message(n, {
+      title: `공지 ${n}`,
+      message: `첫 줄 ${n}\n둘째 줄`,
+      titleEn: `Notice ${n} in English`,
+      messageEn: `English line of ${n}\nSecond line`,
+      ...over,
+    });
 
   it('an English reader sees the English version in the banner, the bell, the list and the detail; a message without one in Korean', async () => {
     const koreanOnly = message(2, { title: '한국어만', message: '한국어 본문' });
     // a billing notice is written in the account's own language: nothing to mark
     const notice = message(3, { _id: 'billing-charge-failed-x', title: 'Your payment failed' });
-    stubFetch((request) => (request.url.pathname === '/api/messages/m1' ? json(bilingual(1, { type: 'warning', notification: true })) : inbox([bilingual(1, { type: 'warning', notification: true }), koreanOnly, notice])));
+    stubFetch((request) =>
+      request.url.pathname === '/api/messages/m1'
+        ? json(bilingual(1, { type: 'warning', notification: true }))
+        : inbox([bilingual(1, { type: 'warning', notification: true }), koreanOnly, notice]),
+    );
     const { router } = renderApp({ path: '/settings/notifications', language: 'en', auth: member });
-    await waitFor(() => expect(document.querySelector('[data-notification-banner="warning"]')?.textContent).toContain('Notice 1 in English'), WAIT);
+    await waitFor(
+      () =>
+        expect(document.querySelector('[data-notification-banner="warning"]')?.textContent).toContain(
+          'Notice 1 in English',
+        ),
+      WAIT,
+    );
     expect(document.querySelector('[data-notification-banner] [lang="en"]')).not.toBeNull();
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1Notice 1 in English2026.11.21Warning', '2한국어만2026.11.22Information', '3Your payment failed2026.11.23Information']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([
+      '1Notice 1 in English2026.11.21Warning',
+      '2한국어만2026.11.22Information',
+      '3Your payment failed2026.11.23Information',
+    ]);
     expect(within(table).getByRole('link', { name: '한국어만' }).getAttribute('lang')).toBe('ko');
     expect(within(table).getByRole('link', { name: 'Notice 1 in English' }).getAttribute('lang')).toBe('en');
     expect(within(table).getByRole('link', { name: 'Your payment failed' }).hasAttribute('lang')).toBe(false);
     const bell = await screen.findByRole('button', { name: 'Notifications, 3 new' });
     fireEvent.pointerDown(bell, { button: 0, pointerType: 'mouse' });
     const menu = await screen.findByRole('menu');
-    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual([
       expect.stringContaining('Notice 1 in English'),
       expect.stringContaining('한국어만'),
       expect.stringContaining('Your payment failed'),
@@ -93,26 +133,46 @@ describe('a message in Korean and English (issue 23)', () => {
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     fireEvent.click(within(table).getByRole('link', { name: 'Notice 1 in English' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/notifications/m1'));
-    await waitFor(() => expect(document.querySelector('[data-message-body]')?.textContent).toBe('English line of 1\nSecond line'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-message-body]')?.textContent).toBe('English line of 1\nSecond line'),
+    );
     expect(screen.getByRole('heading', { name: 'Notice 1 in English' }).getAttribute('lang')).toBe('en');
   });
 
   it('a Korean reader sees the Korean version of the same message everywhere', async () => {
-    stubFetch((request) => (request.url.pathname === '/api/messages/m1' ? json(bilingual(1, { notification: true })) : inbox([bilingual(1, { notification: true })])));
+    stubFetch((request) =>
+      request.url.pathname === '/api/messages/m1'
+        ? json(bilingual(1, { notification: true }))
+        : inbox([bilingual(1, { notification: true })]),
+    );
     renderApp({ path: '/settings/notifications/m1', language: 'ko', auth: signedIn({ language: 'kr' }) });
-    await waitFor(() => expect(document.querySelector('[data-message-body]')?.textContent).toBe('첫 줄 1\n둘째 줄'), WAIT);
+    await waitFor(
+      () => expect(document.querySelector('[data-message-body]')?.textContent).toBe('첫 줄 1\n둘째 줄'),
+      WAIT,
+    );
     expect(screen.getByRole('heading', { name: '공지 1' }).getAttribute('lang')).toBe('ko');
-    await waitFor(() => expect(document.querySelector('[data-notification-banner="information"]')?.textContent).toContain('공지 1'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-notification-banner="information"]')?.textContent).toContain('공지 1'),
+    );
     expect(document.querySelector('[data-notification-banner]')?.textContent).not.toContain('English');
   });
 });
 
 describe('the notifications screens', () => {
   it('list the messages with their type and date, and a row opens the message with its line breaks', async () => {
-    stubFetch((request) => (request.url.pathname === '/api/messages/m2' ? json(message(2, { type: 'warning' })) : inbox([message(2, { type: 'warning' }), message(1)])));
+    stubFetch((request) =>
+      request.url.pathname === '/api/messages/m2'
+        ? json(message(2, { type: 'warning' }))
+        : inbox([message(2, { type: 'warning' }), message(1)]),
+    );
     const { router } = renderApp({ path: '/settings/notifications', language: 'en', auth: member });
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual(['1Notice 22026.11.22Warning', '2Notice 12026.11.21Information']);
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual(['1Notice 22026.11.22Warning', '2Notice 12026.11.21Information']);
     fireEvent.click(within(table).getByRole('link', { name: 'Notice 2' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/notifications/m2'));
     const body = await screen.findByText(/Line one of 2/);
@@ -126,10 +186,15 @@ describe('the administrators’ message form', () => {
   it('refuses empty fields with Required Field, and sends the date as YYYY-MM-DD while showing YYYY.MM.DD', async () => {
     const requests = stubFetch((request) => {
       if (request.method === 'POST') return json({ _id: 'new-1', position: 3 }, { status: 201 });
-      if (request.url.pathname === '/api/admin/messages/new-1') return json(message(1, { _id: 'new-1', status: 'waiting', showing: false, saved: true, sentAt: null }));
+      if (request.url.pathname === '/api/admin/messages/new-1')
+        return json(message(1, { _id: 'new-1', status: 'waiting', showing: false, saved: true, sentAt: null }));
       return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
     });
-    const { router } = renderApp({ path: '/admin/messages/create', language: 'en', auth: signedInAdmin({ language: 'en' }) });
+    const { router } = renderApp({
+      path: '/admin/messages/create',
+      language: 'en',
+      auth: signedInAdmin({ language: 'en' }),
+    });
     const save = await screen.findByRole('button', { name: 'Save' }, WAIT);
     fireEvent.click(save);
     expect(await screen.findAllByText('Required Field')).toHaveLength(2);
@@ -142,14 +207,32 @@ describe('the administrators’ message form', () => {
     expect(shown.textContent).toBe(sent.replaceAll('-', '.'));
     fireEvent.click(save);
     await waitFor(() => expect(posts(requests)).toHaveLength(1));
-    expect(posts(requests)[0]?.body).toEqual({ title: 'Maintenance', message: 'Tonight 2–4 am', type: 'information', users: 'all', messageDate: sent, notification: false });
+    expect(posts(requests)[0]?.body).toEqual({
+      title: 'Maintenance',
+      message: 'Tonight 2–4 am',
+      type: 'information',
+      users: 'all',
+      messageDate: sent,
+      notification: false,
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/messages/new-1'));
   });
 
   it('writes Korean and, in its own section, English: both are sent; an English title without its text is refused before sending', async () => {
     const requests = stubFetch((request) => {
       if (request.method === 'POST') return json({ _id: 'new-2', position: 3 }, { status: 201 });
-      if (request.url.pathname === '/api/admin/messages/new-2') return json(message(2, { _id: 'new-2', status: 'waiting', showing: false, saved: true, sentAt: null, titleEn: 'Maintenance', messageEn: 'Tonight' }));
+      if (request.url.pathname === '/api/admin/messages/new-2')
+        return json(
+          message(2, {
+            _id: 'new-2',
+            status: 'waiting',
+            showing: false,
+            saved: true,
+            sentAt: null,
+            titleEn: 'Maintenance',
+            messageEn: 'Tonight',
+          }),
+        );
       return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
     });
     renderApp({ path: '/admin/messages/create', auth: signedInAdmin() });
@@ -167,13 +250,28 @@ describe('the administrators’ message form', () => {
     expect(within(english).queryByText('영어 버전에는 제목과 내용이 모두 필요합니다')).toBeNull();
     fireEvent.click(save);
     await waitFor(() => expect(posts(requests)).toHaveLength(1));
-    expect(posts(requests)[0]?.body).toMatchObject({ title: '점검 안내', message: '오늘 밤 2시부터', titleEn: 'Maintenance', messageEn: 'Tonight' });
+    expect(posts(requests)[0]?.body).toMatchObject({
+      title: '점검 안내',
+      message: '오늘 밤 2시부터',
+      titleEn: 'Maintenance',
+      messageEn: 'Tonight',
+    });
   });
 
   it('editing loads the English version into its fields; clearing both sends a Korean-only message (English UI)', async () => {
     const requests = stubFetch((request) => {
       if (request.method === 'PUT') return json({ _id: 'm3', position: 4 });
-      if (request.url.pathname === '/api/admin/messages/m3') return json(message(3, { status: 'waiting', showing: false, saved: true, sentAt: null, titleEn: 'Old English', messageEn: 'Old text' }));
+      if (request.url.pathname === '/api/admin/messages/m3')
+        return json(
+          message(3, {
+            status: 'waiting',
+            showing: false,
+            saved: true,
+            sentAt: null,
+            titleEn: 'Old English',
+            messageEn: 'Old text',
+          }),
+        );
       return json({ messages: [], pages: 1, page: 1, totalCount: 0 });
     });
     renderApp({ path: '/admin/messages/m3', language: 'en', auth: signedInAdmin({ language: 'en' }) });

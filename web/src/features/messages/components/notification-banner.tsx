@@ -17,7 +17,10 @@ export function NotificationBanner({ detailHref }: { detailHref: (messageId: str
   const latest = useLatestMessages({ enabled: true });
   const dismiss = useDismissMessage();
   const wordsOf = useMessageWords();
-  const message = latest.data?.messages.find((candidate) => candidate.notification && !candidate.dismissed && !(dismiss.isPending && dismiss.variables === candidate._id));
+  const message = latest.data?.messages.find(
+    (candidate) =>
+      candidate.notification && !candidate.dismissed && !(dismiss.isPending && dismiss.variables === candidate._id),
+  );
   if (!message) return null;
   const words = wordsOf(message);
   return (

@@ -48,28 +48,50 @@ export function NotificationBell({ listHref, detailHref }: NotificationBellProps
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        aria-label={unread.length > 0 ? t('messages.bell.labelWithCount', { count: unread.length }) : t('messages.bell.label')}
+        aria-label={
+          unread.length > 0 ? t('messages.bell.labelWithCount', { count: unread.length }) : t('messages.bell.label')
+        }
         className="relative flex size-10 items-center justify-center rounded-control text-neutral-700 hover:bg-neutral-100 data-[state=open]:bg-neutral-100"
         data-bell-count={unread.length}
       >
         <Bell className="size-5" aria-hidden="true" />
         {unread.length > 0 ? (
-          <span className="absolute top-1 right-1 flex min-w-4.5 items-center justify-center rounded-full bg-accent-600 px-1 text-[11px] leading-4.5 font-bold text-white" aria-hidden="true">
+          <span
+            className="absolute top-1 right-1 flex min-w-4.5 items-center justify-center rounded-full bg-accent-600 px-1 text-[11px] leading-4.5 font-bold text-white"
+            aria-hidden="true"
+          >
             {unread.length > 9 ? '9+' : unread.length}
           </span>
         ) : null}
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} collisionPadding={12} className="z-50 w-80 max-w-[calc(100vw-24px)] rounded-card border border-neutral-200 bg-white p-2 shadow-raised">
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          collisionPadding={12}
+          className="z-50 w-80 max-w-[calc(100vw-24px)] rounded-card border border-neutral-200 bg-white p-2 shadow-raised"
+        >
           <p className="px-2 py-1.5 text-sm font-semibold text-neutral-900">{t('messages.bell.title')}</p>
           {shown.length === 0 ? (
-            <p className="px-2 py-4 text-sm text-neutral-500">{latest.isError ? t('messages.bell.failed') : t('messages.bell.empty')}</p>
+            <p className="px-2 py-4 text-sm text-neutral-500">
+              {latest.isError ? t('messages.bell.failed') : t('messages.bell.empty')}
+            </p>
           ) : (
-            shown.map((message) => <BellItem key={message._id} message={message} href={detailHref(message._id)} onDismiss={() => dismiss.mutate(message._id)} />)
+            shown.map((message) => (
+              <BellItem
+                key={message._id}
+                message={message}
+                href={detailHref(message._id)}
+                onDismiss={() => dismiss.mutate(message._id)}
+              />
+            ))
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-neutral-100" />
           <DropdownMenu.Item asChild>
-            <Link to={listHref} className="flex h-10 items-center justify-center rounded-control text-sm font-semibold text-primary-700 outline-none data-[highlighted]:bg-neutral-100">
+            <Link
+              to={listHref}
+              className="flex h-10 items-center justify-center rounded-control text-sm font-semibold text-primary-700 outline-none data-[highlighted]:bg-neutral-100"
+            >
               {t('messages.bell.seeAll')}
             </Link>
           </DropdownMenu.Item>
@@ -85,10 +107,15 @@ function BellItem({ message, href, onDismiss }: { message: Message; href: string
   return (
     <div className="flex items-start gap-1 rounded-control" data-bell-message={message._id}>
       <DropdownMenu.Item asChild>
-        <Link to={href} className="flex min-w-0 flex-1 flex-col gap-1 rounded-control px-2 py-2 outline-none data-[highlighted]:bg-neutral-100">
+        <Link
+          to={href}
+          className="flex min-w-0 flex-1 flex-col gap-1 rounded-control px-2 py-2 outline-none data-[highlighted]:bg-neutral-100"
+        >
           <span className="flex items-center gap-2">
             <MessageTypeBadge type={message.type} />
-            <span className="text-xs text-neutral-500 tabular-nums">{messageDay(message.sentAt ?? message.createdAt)}</span>
+            <span className="text-xs text-neutral-500 tabular-nums">
+              {messageDay(message.sentAt ?? message.createdAt)}
+            </span>
           </span>
           <span className="line-clamp-2 text-sm font-semibold break-words text-neutral-900" lang={words.language}>
             {words.title}

@@ -12,7 +12,11 @@ import { useInbox } from '../api/messages.ts';
 import { useMessageWords } from '../message-words.ts';
 import { MessageTypeBadge, messageDay } from './message-type-badge.tsx';
 
-type NotificationListProps = { page: number; onPageChange: (page: number) => void; detailHref: (messageId: string) => string };
+type NotificationListProps = {
+  page: number;
+  onPageChange: (page: number) => void;
+  detailHref: (messageId: string) => string;
+};
 
 /**
  * /settings/notifications (spec 3 §2.4): No., Message, Date, Type; a row opens the message; pages of ten; 'No
@@ -35,7 +39,14 @@ export function NotificationList({ page, onPageChange, detailHref }: Notificatio
   }
   if (inbox.isError) {
     return (
-      <Banner tone="alert" action={<Button variant="secondary" size="sm" onClick={() => void inbox.refetch()}>{t('common.retry')}</Button>}>
+      <Banner
+        tone="alert"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void inbox.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
         <p className="font-semibold">{t('messages.list.failed')}</p>
       </Banner>
     );
@@ -44,7 +55,12 @@ export function NotificationList({ page, onPageChange, detailHref }: Notificatio
   if (messages.length === 0) {
     return (
       <div className="rounded-card border border-neutral-200 bg-white">
-        <EmptyState className="py-12" icon={<Inbox className="size-6" />} title={t('messages.list.empty')} description={t('messages.list.emptyHint')} />
+        <EmptyState
+          className="py-12"
+          icon={<Inbox className="size-6" />}
+          title={t('messages.list.empty')}
+          description={t('messages.list.emptyHint')}
+        />
       </div>
     );
   }
@@ -56,10 +72,18 @@ export function NotificationList({ page, onPageChange, detailHref }: Notificatio
           <caption className="sr-only">{t('messages.list.caption')}</caption>
           <thead className="border-b border-neutral-200 bg-neutral-50 text-xs text-neutral-500">
             <tr>
-              <th scope="col" className="w-16 px-4 py-3 text-center font-semibold">{t('messages.list.number')}</th>
-              <th scope="col" className="px-4 py-3 font-semibold">{t('messages.list.message')}</th>
-              <th scope="col" className="w-32 px-4 py-3 font-semibold">{t('messages.list.date')}</th>
-              <th scope="col" className="w-24 px-4 py-3 font-semibold">{t('messages.list.type')}</th>
+              <th scope="col" className="w-16 px-4 py-3 text-center font-semibold">
+                {t('messages.list.number')}
+              </th>
+              <th scope="col" className="px-4 py-3 font-semibold">
+                {t('messages.list.message')}
+              </th>
+              <th scope="col" className="w-32 px-4 py-3 font-semibold">
+                {t('messages.list.date')}
+              </th>
+              <th scope="col" className="w-24 px-4 py-3 font-semibold">
+                {t('messages.list.type')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -67,11 +91,21 @@ export function NotificationList({ page, onPageChange, detailHref }: Notificatio
               <tr
                 key={message._id}
                 onClick={() => void navigate(detailHref(message._id))}
-                className={cx('cursor-pointer border-b border-neutral-100 last:border-0 hover:bg-primary-50/40', message.dismissed && 'text-neutral-500')}
+                className={cx(
+                  'cursor-pointer border-b border-neutral-100 last:border-0 hover:bg-primary-50/40',
+                  message.dismissed && 'text-neutral-500',
+                )}
               >
                 <td className="px-4 py-3.5 text-center tabular-nums">{first + index}</td>
                 <td className="px-4 py-3.5">
-                  <Link to={detailHref(message._id)} lang={wordsOf(message).language} className={cx('line-clamp-1 break-all', message.dismissed ? 'font-normal' : 'font-semibold text-neutral-900')}>
+                  <Link
+                    to={detailHref(message._id)}
+                    lang={wordsOf(message).language}
+                    className={cx(
+                      'line-clamp-1 break-all',
+                      message.dismissed ? 'font-normal' : 'font-semibold text-neutral-900',
+                    )}
+                  >
                     {wordsOf(message).title || wordsOf(message).message}
                   </Link>
                 </td>
@@ -87,12 +121,20 @@ export function NotificationList({ page, onPageChange, detailHref }: Notificatio
       <ul className="flex flex-col gap-3 sm:hidden" aria-label={t('messages.list.caption')}>
         {messages.map((message) => (
           <li key={message._id}>
-            <Link to={detailHref(message._id)} className="flex flex-col gap-1.5 rounded-card border border-neutral-200 bg-white p-4 shadow-raised">
+            <Link
+              to={detailHref(message._id)}
+              className="flex flex-col gap-1.5 rounded-card border border-neutral-200 bg-white p-4 shadow-raised"
+            >
               <span className="flex items-center gap-2">
                 <MessageTypeBadge type={message.type} />
-                <span className="text-xs text-neutral-500 tabular-nums">{messageDay(message.sentAt ?? message.createdAt)}</span>
+                <span className="text-xs text-neutral-500 tabular-nums">
+                  {messageDay(message.sentAt ?? message.createdAt)}
+                </span>
               </span>
-              <span lang={wordsOf(message).language} className={cx('break-words', message.dismissed ? 'text-neutral-600' : 'font-semibold text-neutral-900')}>
+              <span
+                lang={wordsOf(message).language}
+                className={cx('break-words', message.dismissed ? 'text-neutral-600' : 'font-semibold text-neutral-900')}
+              >
                 {wordsOf(message).title || wordsOf(message).message}
               </span>
             </Link>

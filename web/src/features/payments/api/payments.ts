@@ -37,15 +37,28 @@ export function notePaymentWrite(queryClient: QueryClient, position: number | un
   void queryClient.invalidateQueries({ queryKey: ['payments', 'detail'] });
 }
 
-async function getPage(api: ApiClient, path: string, page: number, after: number | undefined, signal: AbortSignal): Promise<OrderPage> {
-  const { data } = await api.request({ path, query: { page, limit: PAYMENTS_PAGE_SIZE, after }, schema: orderPageSchema, signal });
+async function getPage(
+  api: ApiClient,
+  path: string,
+  page: number,
+  after: number | undefined,
+  signal: AbortSignal,
+): Promise<OrderPage> {
+  const { data } = await api.request({
+    path,
+    query: { page, limit: PAYMENTS_PAGE_SIZE, after },
+    schema: orderPageSchema,
+    signal,
+  });
   return data;
 }
 
 /** The log position of this browser's last payment write, watched: a screen showing its effects reads after it. */
 export function useLastPaymentWrite(): number | undefined {
   // never fetched: only notePaymentWrite sets it; useQuery re-renders the screen when it does
-  return useQuery<number | null>({ queryKey: paymentsKeys.after, queryFn: () => null, enabled: false }).data ?? undefined;
+  return (
+    useQuery<number | null>({ queryKey: paymentsKeys.after, queryFn: () => null, enabled: false }).data ?? undefined
+  );
 }
 
 /** GET /api/payments/config: the debug window or PortOne's. Read once per visit. */
@@ -53,7 +66,8 @@ export function usePaymentsConfig() {
   const api = useApiClient();
   return useQuery({
     queryKey: paymentsKeys.config,
-    queryFn: async ({ signal }) => (await api.request({ path: '/payments/config', schema: paymentsConfigSchema, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api.request({ path: '/payments/config', schema: paymentsConfigSchema, signal })).data,
     staleTime: Number.POSITIVE_INFINITY,
   });
 }
@@ -75,7 +89,8 @@ export function useUserPayments(userId: string, page: number) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: paymentsKeys.ofUser(userId, page),
-    queryFn: ({ signal }) => getPage(api, `/payments/user/${encodeURIComponent(userId)}`, page, afterOf(queryClient), signal),
+    queryFn: ({ signal }) =>
+      getPage(api, `/payments/user/${encodeURIComponent(userId)}`, page, afterOf(queryClient), signal),
     placeholderData: keepPreviousData,
   });
 }
@@ -133,7 +148,11 @@ export function useDeletePayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (merchantUid: string) => {
-      const { data } = await api.request({ method: 'DELETE', path: `/payments/${encodeURIComponent(merchantUid)}`, schema: paymentDeletedSchema });
+      const { data } = await api.request({
+        method: 'DELETE',
+        path: `/payments/${encodeURIComponent(merchantUid)}`,
+        schema: paymentDeletedSchema,
+      });
       return { merchantUid, position: data.position };
     },
     onSuccess: ({ merchantUid, position }) => {

@@ -11,12 +11,18 @@ const planTones: Record<string, string> = {
   enterprise: 'bg-accent-50 text-accent-600',
 };
 
-const isKnownPlan = (plan: string): plan is (typeof SUBSCRIPTION_TYPES)[number] => (SUBSCRIPTION_TYPES as readonly string[]).includes(plan);
+const isKnownPlan = (plan: string): plan is (typeof SUBSCRIPTION_TYPES)[number] =>
+  (SUBSCRIPTION_TYPES as readonly string[]).includes(plan);
 
 export function PlanBadge({ plan }: { plan: string }) {
   const { t } = useTranslation();
   return (
-    <span className={cx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', planTones[plan] ?? 'bg-neutral-100 text-neutral-700')}>
+    <span
+      className={cx(
+        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        planTones[plan] ?? 'bg-neutral-100 text-neutral-700',
+      )}
+    >
       {isKnownPlan(plan) ? t(`plans.${plan}`) : plan}
     </span>
   );
@@ -36,7 +42,12 @@ export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   const known = (STATUS_KEYS as readonly string[]).includes(status) ? (status as (typeof STATUS_KEYS)[number]) : null;
   return (
-    <span className={cx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', statusTones[status] ?? 'bg-neutral-100 text-neutral-700')}>
+    <span
+      className={cx(
+        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        statusTones[status] ?? 'bg-neutral-100 text-neutral-700',
+      )}
+    >
       {known ? t(`payments.status.${known}`) : status}
     </span>
   );

@@ -19,7 +19,9 @@ import { RefundDialog } from './refund-dialog.tsx';
 import { openReceiptPopup } from '../receipt.ts';
 
 // The audit timeline is its own chunk, for administrators only.
-const AuditTimeline = lazy(() => import('../../audit/components/audit-timeline.tsx').then((module) => ({ default: module.AuditTimeline })));
+const AuditTimeline = lazy(() =>
+  import('../../audit/components/audit-timeline.tsx').then((module) => ({ default: module.AuditTimeline })),
+);
 
 /**
  * One payment (spec 2 §2): amount, plan, method, date and who paid; the receipt in a popup; for administrators the
@@ -65,10 +67,22 @@ export function PaymentDetail({ userId, merchantUid }: { userId: string; merchan
         {back}
         {missing ? (
           <div className="rounded-card border border-dashed border-neutral-300 bg-white">
-            <EmptyState titleAs="h1" icon={<SearchX className="size-6" />} title={t('payments.detail.missing')} description={t('payments.detail.missingHint')} />
+            <EmptyState
+              titleAs="h1"
+              icon={<SearchX className="size-6" />}
+              title={t('payments.detail.missing')}
+              description={t('payments.detail.missingHint')}
+            />
           </div>
         ) : (
-          <Banner tone="alert" action={<Button variant="secondary" size="sm" onClick={() => void payment.refetch()}>{t('common.retry')}</Button>}>
+          <Banner
+            tone="alert"
+            action={
+              <Button variant="secondary" size="sm" onClick={() => void payment.refetch()}>
+                {t('common.retry')}
+              </Button>
+            }
+          >
             {errorText(payment.error)}
           </Banner>
         )}
@@ -111,12 +125,20 @@ export function PaymentDetail({ userId, merchantUid }: { userId: string; merchan
       {error ? <Banner tone="alert">{error}</Banner> : null}
       {order.refundedAt ? (
         <Banner tone="warning">
-          {t('payments.detail.refundedNotice', { date: formatDateTime(order.refundedAt), amount: formatWon(refundedAmount || order.amount, i18n.language) })}
+          {t('payments.detail.refundedNotice', {
+            date: formatDateTime(order.refundedAt),
+            amount: formatWon(refundedAmount || order.amount, i18n.language),
+          })}
         </Banner>
       ) : null}
-      {order.status === 'failed' && order.fail_reason ? <Banner tone="alert">{t('payments.detail.failed', { reason: order.fail_reason })}</Banner> : null}
+      {order.status === 'failed' && order.fail_reason ? (
+        <Banner tone="alert">{t('payments.detail.failed', { reason: order.fail_reason })}</Banner>
+      ) : null}
 
-      <section className="rounded-card border border-neutral-200 bg-white p-5 shadow-raised sm:p-6" aria-label={t('payments.detail.heading')}>
+      <section
+        className="rounded-card border border-neutral-200 bg-white p-5 shadow-raised sm:p-6"
+        aria-label={t('payments.detail.heading')}
+      >
         <p className="text-sm text-neutral-500">{t('payments.fields.amount')}</p>
         <p className="mt-1 flex flex-wrap items-center gap-3 text-2xl font-bold text-neutral-900 tabular-nums">
           {formatWon(order.amount, i18n.language)}
@@ -149,11 +171,20 @@ export function PaymentDetail({ userId, merchantUid }: { userId: string; merchan
             {t('payments.detail.userPayments')}
           </Link>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Button variant="secondary" className="text-alert-700" icon={<Trash2 className="size-4" aria-hidden="true" />} onClick={() => setConfirmDelete(true)}>
+            <Button
+              variant="secondary"
+              className="text-alert-700"
+              icon={<Trash2 className="size-4" aria-hidden="true" />}
+              onClick={() => setConfirmDelete(true)}
+            >
               {t('payments.detail.delete')}
             </Button>
             {canRefund ? (
-              <Button variant="primary" icon={<Undo2 className="size-4" aria-hidden="true" />} onClick={() => setRefunding(true)}>
+              <Button
+                variant="primary"
+                icon={<Undo2 className="size-4" aria-hidden="true" />}
+                onClick={() => setRefunding(true)}
+              >
                 {t('payments.detail.refund')}
               </Button>
             ) : null}
@@ -164,7 +195,11 @@ export function PaymentDetail({ userId, merchantUid }: { userId: string; merchan
       {/* administrators see who did what to this payment (issue 14), loaded after the detail */}
       {isAdmin ? (
         <Suspense fallback={null}>
-          <AuditTimeline subject="payment" id={order.merchantUid} {...(lastWrite === undefined ? {} : { after: lastWrite })} />
+          <AuditTimeline
+            subject="payment"
+            id={order.merchantUid}
+            {...(lastWrite === undefined ? {} : { after: lastWrite })}
+          />
         </Suspense>
       ) : null}
 
@@ -208,4 +243,3 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
     </div>
   );
 }
-

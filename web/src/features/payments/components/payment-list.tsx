@@ -22,7 +22,15 @@ type PaymentListProps = {
 };
 
 /** A page of payments with its states: loading, 'Something went wrong' (spec 2 §8), the empty state, the page row. */
-export function PaymentList({ query, page, onPageChange, variant, userId, label, withReceipts = false }: PaymentListProps) {
+export function PaymentList({
+  query,
+  page,
+  onPageChange,
+  variant,
+  userId,
+  label,
+  withReceipts = false,
+}: PaymentListProps) {
   const { t } = useTranslation();
   if (query.isPending) {
     return (
@@ -34,7 +42,14 @@ export function PaymentList({ query, page, onPageChange, variant, userId, label,
   }
   if (query.isError) {
     return (
-      <Banner tone="alert" action={<Button variant="secondary" size="sm" onClick={() => void query.refetch()}>{t('common.retry')}</Button>}>
+      <Banner
+        tone="alert"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
         <p className="font-semibold">{t('payments.list.failed')}</p>
       </Banner>
     );
@@ -43,7 +58,11 @@ export function PaymentList({ query, page, onPageChange, variant, userId, label,
   if (orders.length === 0) {
     return (
       <div className="rounded-card border border-dashed border-neutral-300 bg-white">
-        <EmptyState icon={<ReceiptText className="size-6" />} title={t('payments.list.empty')} description={t('payments.list.emptyHint')} />
+        <EmptyState
+          icon={<ReceiptText className="size-6" />}
+          title={t('payments.list.empty')}
+          description={t('payments.list.emptyHint')}
+        />
       </div>
     );
   }
@@ -51,7 +70,14 @@ export function PaymentList({ query, page, onPageChange, variant, userId, label,
     <div className="flex flex-col gap-4" aria-busy={query.isFetching || undefined}>
       <p className="text-sm text-neutral-600">{t('payments.list.count', { count })}</p>
       <div className="md:overflow-x-auto md:rounded-card md:border md:border-neutral-200 md:bg-white">
-        <PaymentTable orders={orders} page={page} pageSize={PAYMENTS_PAGE_SIZE} variant={variant} withReceipts={withReceipts} {...(userId ? { userId } : {})} />
+        <PaymentTable
+          orders={orders}
+          page={page}
+          pageSize={PAYMENTS_PAGE_SIZE}
+          variant={variant}
+          withReceipts={withReceipts}
+          {...(userId ? { userId } : {})}
+        />
       </div>
       <Pagination page={page} pageCount={pages} onPageChange={onPageChange} label={label} />
     </div>

@@ -45,10 +45,18 @@ function Party({ title, rows }: { title: string; rows: Array<[string, string | n
 function ReceiptBody({ receipt, userId }: { receipt: Receipt; userId: string }) {
   const { t, i18n } = useTranslation();
   const won = (amount: number) => formatWon(amount, i18n.language);
-  const kindLabel = { payment: t('payments.receipt.kindPayment'), refund: t('payments.receipt.kindRefund'), transfer: t('payments.receipt.kindTransfer') };
+  const kindLabel = {
+    payment: t('payments.receipt.kindPayment'),
+    refund: t('payments.receipt.kindRefund'),
+    transfer: t('payments.receipt.kindTransfer'),
+  };
   const { seller, buyer } = receipt;
   return (
-    <article data-receipt className="flex flex-col gap-5 rounded-card border border-neutral-200 bg-white p-5 shadow-raised sm:p-8" aria-labelledby="receipt-title">
+    <article
+      data-receipt
+      className="flex flex-col gap-5 rounded-card border border-neutral-200 bg-white p-5 shadow-raised sm:p-8"
+      aria-labelledby="receipt-title"
+    >
       <style>{PRINT_CSS}</style>
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
@@ -60,11 +68,18 @@ function ReceiptBody({ receipt, userId }: { receipt: Receipt; userId: string }) 
           </p>
         </div>
         <div data-receipt-actions className="flex flex-wrap gap-2">
-          <Link to={paths.paymentDetail.getHref(userId, receipt.merchantUid)} className="inline-flex h-10 items-center gap-1.5 rounded-control px-3 text-sm font-semibold text-neutral-700 hover:bg-neutral-100">
+          <Link
+            to={paths.paymentDetail.getHref(userId, receipt.merchantUid)}
+            className="inline-flex h-10 items-center gap-1.5 rounded-control px-3 text-sm font-semibold text-neutral-700 hover:bg-neutral-100"
+          >
             <ArrowLeft className="size-4" aria-hidden="true" />
             {t('payments.receipt.back')}
           </Link>
-          <Button variant="secondary" icon={<Printer className="size-4" aria-hidden="true" />} onClick={() => window.print()}>
+          <Button
+            variant="secondary"
+            icon={<Printer className="size-4" aria-hidden="true" />}
+            onClick={() => window.print()}
+          >
             {t('payments.receipt.print')}
           </Button>
         </div>
@@ -98,11 +113,21 @@ function ReceiptBody({ receipt, userId }: { receipt: Receipt; userId: string }) 
         <table className="w-full min-w-[30rem] text-sm">
           <thead>
             <tr className="border-b-2 border-neutral-300 text-left text-neutral-600">
-              <th scope="col" className="py-2 pr-3 font-semibold">{t('payments.receipt.date')}</th>
-              <th scope="col" className="py-2 pr-3 font-semibold">{t('payments.receipt.kind')}</th>
-              <th scope="col" className="py-2 pr-3 text-right font-semibold">{t('payments.receipt.supply')}</th>
-              <th scope="col" className="py-2 pr-3 text-right font-semibold">{t('payments.receipt.vat')}</th>
-              <th scope="col" className="py-2 text-right font-semibold">{t('payments.receipt.total')}</th>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                {t('payments.receipt.date')}
+              </th>
+              <th scope="col" className="py-2 pr-3 font-semibold">
+                {t('payments.receipt.kind')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                {t('payments.receipt.supply')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-semibold">
+                {t('payments.receipt.vat')}
+              </th>
+              <th scope="col" className="py-2 text-right font-semibold">
+                {t('payments.receipt.total')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -118,10 +143,18 @@ function ReceiptBody({ receipt, userId }: { receipt: Receipt; userId: string }) 
           </tbody>
           <tfoot>
             <tr className="border-t-2 border-neutral-300 font-bold text-neutral-900">
-              <th scope="row" colSpan={2} className="py-2 pr-3 text-left">{t('payments.receipt.net')}</th>
-              <td className="py-2 pr-3 text-right tabular-nums" data-receipt-net-supply>{won(receipt.net.supply)}</td>
-              <td className="py-2 pr-3 text-right tabular-nums" data-receipt-net-vat>{won(receipt.net.vat)}</td>
-              <td className="py-2 text-right tabular-nums" data-receipt-net-total>{won(receipt.net.total)}</td>
+              <th scope="row" colSpan={2} className="py-2 pr-3 text-left">
+                {t('payments.receipt.net')}
+              </th>
+              <td className="py-2 pr-3 text-right tabular-nums" data-receipt-net-supply>
+                {won(receipt.net.supply)}
+              </td>
+              <td className="py-2 pr-3 text-right tabular-nums" data-receipt-net-vat>
+                {won(receipt.net.vat)}
+              </td>
+              <td className="py-2 text-right tabular-nums" data-receipt-net-total>
+                {won(receipt.net.total)}
+              </td>
             </tr>
           </tfoot>
         </table>
@@ -130,7 +163,12 @@ function ReceiptBody({ receipt, userId }: { receipt: Receipt; userId: string }) 
       <footer className="flex flex-wrap items-center justify-between gap-2 text-xs text-neutral-500">
         <span>{t('payments.receipt.issuedAt', { date: formatDateTime(receipt.issuedAt) })}</span>
         {receipt.providerReceiptUrl && /^https?:\/\//.test(receipt.providerReceiptUrl) ? (
-          <a href={receipt.providerReceiptUrl} target="_blank" rel="noopener noreferrer" className="inline-flex items-center gap-1 font-semibold text-primary-700 underline-offset-2 hover:underline">
+          <a
+            href={receipt.providerReceiptUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-semibold text-primary-700 underline-offset-2 hover:underline"
+          >
             {t('payments.receipt.provider')}
             <ExternalLink className="size-3.5" aria-hidden="true" />
           </a>
@@ -158,7 +196,14 @@ export function PaymentReceipt({ userId, merchantUid }: { userId: string; mercha
         <EmptyState titleAs="h1" icon={<SearchX className="size-6" />} title={t('payments.receipt.notFound')} />
       </div>
     ) : (
-      <Banner tone="alert" action={<Button variant="secondary" size="sm" onClick={() => void receipt.refetch()}>{t('common.retry')}</Button>}>
+      <Banner
+        tone="alert"
+        action={
+          <Button variant="secondary" size="sm" onClick={() => void receipt.refetch()}>
+            {t('common.retry')}
+          </Button>
+        }
+      >
         {t('payments.receipt.notFound')}
       </Banner>
     );

@@ -23,7 +23,8 @@ type PaymentTableProps = {
 };
 
 /** A payment that has a receipt: money moved (paid, refunded in part or whole, or a transfer). */
-const hasReceipt = (order: Order) => order.status === 'paid' || order.status === 'refunded' || order.status === 'partially-refunded';
+const hasReceipt = (order: Order) =>
+  order.status === 'paid' || order.status === 'refunded' || order.status === 'partially-refunded';
 
 /**
  * A page of payments (spec 2 §2, §9): the row number (page-1)*size+index+1, then the payment's facts; a table on
@@ -34,11 +35,24 @@ export function PaymentTable({ orders, page, pageSize, variant, userId, withRece
   const methodOf = useMethodLabel();
   const ownerOf = (order: Order) => order.customerUid?._id ?? userId ?? '';
 
-  const amount: Column = { key: 'amount', label: t('payments.fields.amount'), cell: (o) => formatWon(o.amount, i18n.language), align: 'right' };
+  const amount: Column = {
+    key: 'amount',
+    label: t('payments.fields.amount'),
+    cell: (o) => formatWon(o.amount, i18n.language),
+    align: 'right',
+  };
   const method: Column = { key: 'method', label: t('payments.fields.method'), cell: (o) => methodOf(o) };
   const plan: Column = { key: 'plan', label: t('payments.fields.plan'), cell: (o) => <PlanBadge plan={o.plan} /> };
-  const date: Column = { key: 'date', label: t('payments.fields.date'), cell: (o) => <span className="tabular-nums">{formatDateTime(dateOf(o))}</span> };
-  const status: Column = { key: 'status', label: t('payments.fields.status'), cell: (o) => <StatusBadge status={o.status} /> };
+  const date: Column = {
+    key: 'date',
+    label: t('payments.fields.date'),
+    cell: (o) => <span className="tabular-nums">{formatDateTime(dateOf(o))}</span>,
+  };
+  const status: Column = {
+    key: 'status',
+    label: t('payments.fields.status'),
+    cell: (o) => <StatusBadge status={o.status} />,
+  };
   const company: Column =
     variant === 'admin'
       ? {
@@ -46,7 +60,10 @@ export function PaymentTable({ orders, page, pageSize, variant, userId, withRece
           label: t('payments.fields.company'),
           cell: (o) =>
             o.customerUid ? (
-              <Link to={paths.adminUser.getHref(o.customerUid._id)} className="font-semibold text-primary-700 hover:underline">
+              <Link
+                to={paths.adminUser.getHref(o.customerUid._id)}
+                className="font-semibold text-primary-700 hover:underline"
+              >
                 {o.customerUid.companyName || o.customerUid.name || o.customerUid.email}
               </Link>
             ) : (
@@ -90,9 +107,15 @@ export function PaymentTable({ orders, page, pageSize, variant, userId, withRece
     <table className="block w-full text-sm md:table md:border-collapse">
       <thead className="hidden md:table-header-group">
         <tr className="border-b border-neutral-200 text-left text-xs font-semibold text-neutral-500">
-          <th scope="col" className="px-3 py-2 text-right">{t('payments.fields.number')}</th>
+          <th scope="col" className="px-3 py-2 text-right">
+            {t('payments.fields.number')}
+          </th>
           {columns.map((column) => (
-            <th key={column.key} scope="col" className={column.align === 'right' ? 'px-3 py-2 text-right' : 'px-3 py-2'}>
+            <th
+              key={column.key}
+              scope="col"
+              className={column.align === 'right' ? 'px-3 py-2 text-right' : 'px-3 py-2'}
+            >
               {column.label}
             </th>
           ))}

@@ -29,7 +29,14 @@ const RECEIPT = {
   billingCycle: 'month',
   method: 'card',
   cardName: '신한카드',
-  seller: { name: '포켓가이드 주식회사', businessNumber: '123-45-67890', representative: '홍길동', address: '서울시 중구', phone: '', email: 'billing@example.com' },
+  seller: {
+    name: '포켓가이드 주식회사',
+    businessNumber: '123-45-67890',
+    representative: '홍길동',
+    address: '서울시 중구',
+    phone: '',
+    email: 'billing@example.com',
+  },
   buyer: { name: '김여행', companyName: '포켓트래블', email: 'traveller@example.com' },
   lines: [
     { kind: 'payment', at: '2026-11-20T01:02:03.000Z', amounts: { supply: 50_000, vat: 5_000, total: 55_000 } },
@@ -50,13 +57,19 @@ describe('the receipt page', () => {
     expect(within(receipt).getByText('포켓트래블')).toBeDefined();
     // an empty seller field is left off
     expect(within(receipt).queryByText('전화')).toBeNull();
-    const headers = within(receipt).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(receipt)
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual(['일시', '구분', '공급가액', '부가세', '합계']);
-    const rows = within(receipt).getAllByRole('row').map((row) => row.textContent);
+    const rows = within(receipt)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows[1]).toContain('결제50,000원5,000원55,000원');
     expect(rows[2]).toContain('환불-10,000원-1,000원-11,000원');
     expect(rows[3]).toBe('최종 금액40,000원4,000원44,000원');
-    expect(within(receipt).getByRole('link', { name: 'PG사 영수증 보기' }).getAttribute('href')).toBe('https://receipt.example.com/r/1');
+    expect(within(receipt).getByRole('link', { name: 'PG사 영수증 보기' }).getAttribute('href')).toBe(
+      'https://receipt.example.com/r/1',
+    );
     expect(within(receipt).getByRole('button', { name: '인쇄' })).toBeDefined();
     // the print layout: only the receipt on paper, its buttons left off
     expect(receipt.querySelector('style')?.textContent).toContain('@media print');
@@ -67,12 +80,22 @@ describe('the receipt page', () => {
     server({ 'GET /api/payments/pg_purchase_1/receipt': json({ ...RECEIPT, providerReceiptUrl: null }) });
     const view = renderApp({ path: RECEIPT_PAGE, language: 'en', auth: signedIn({ language: 'en' }) });
     const receipt = await screen.findByRole('article', { name: 'Receipt' });
-    expect(within(receipt).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Date', 'Type', 'Supply value', 'VAT', 'Total']);
+    expect(
+      within(receipt)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Date', 'Type', 'Supply value', 'VAT', 'Total']);
     expect(within(receipt).getByText('Business registration no.')).toBeDefined();
     expect(within(receipt).queryByRole('link', { name: /provider/ })).toBeNull();
     view.unmount();
 
-    server({ 'GET /api/payments/pg_purchase_1/receipt': problem({ status: 404, code: 'not_found', message: PAYMENT_MESSAGES.orderNotFound }) });
+    server({
+      'GET /api/payments/pg_purchase_1/receipt': problem({
+        status: 404,
+        code: 'not_found',
+        message: PAYMENT_MESSAGES.orderNotFound,
+      }),
+    });
     const refused = renderApp({ path: RECEIPT_PAGE, language: 'en', auth: signedIn({ language: 'en' }) });
     expect(await screen.findByRole('heading', { name: 'The receipt could not be found.' })).toBeDefined();
     refused.unmount();
@@ -93,23 +116,34 @@ describe('payment detail', () => {
     expect(within(screen.getByRole('main')).getByText('김여행')).toBeDefined();
     expect(within(screen.getByRole('main')).getByText('traveller@example.com')).toBeDefined();
     expect(screen.getByText('포켓트래블')).toBeDefined();
-    expect(screen.getByRole('link', { name: '결제 내역으로 돌아가기' }).getAttribute('href')).toBe('/settings/subscription?step=paymentHistory');
+    expect(screen.getByRole('link', { name: '결제 내역으로 돌아가기' }).getAttribute('href')).toBe(
+      '/settings/subscription?step=paymentHistory',
+    );
     expect(screen.queryByRole('button', { name: '환불' })).toBeNull();
     expect(screen.queryByRole('button', { name: '삭제' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: '영수증' }));
-    expect(open).toHaveBeenCalledWith('/users/user-1/payments/pg_purchase_1/receipt', 'pocketguide-receipt', 'width=800,height=600');
+    expect(open).toHaveBeenCalledWith(
+      '/users/user-1/payments/pg_purchase_1/receipt',
+      'pocketguide-receipt',
+      'width=800,height=600',
+    );
   });
 
   it('a blocked popup shows the receipt page in this tab; a failed payment has no receipt button', async () => {
     let current = order({ receiptUrl: null, paymentData: null, method: 'transfer', note: '세금계산서 발행' });
-    server({ 'GET /api/payments/pg_purchase_1': () => json(current), 'GET /api/payments/pg_purchase_1/receipt': json(RECEIPT) });
+    server({
+      'GET /api/payments/pg_purchase_1': () => json(current),
+      'GET /api/payments/pg_purchase_1/receipt': json(RECEIPT),
+    });
     vi.spyOn(window, 'open').mockReturnValue(null);
     const view = renderApp({ path: DETAIL, language: 'en', auth: signedIn({ language: 'en' }) });
     expect(await screen.findByText('Bank transfer')).toBeDefined();
     expect(screen.getByText('세금계산서 발행')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: 'Receipt' }));
-    await waitFor(() => expect(view.router.state.location.pathname).toBe('/users/user-1/payments/pg_purchase_1/receipt'));
+    await waitFor(() =>
+      expect(view.router.state.location.pathname).toBe('/users/user-1/payments/pg_purchase_1/receipt'),
+    );
     expect(await screen.findByRole('heading', { name: 'Receipt', level: 1 })).toBeDefined();
 
     current = order({ status: 'failed', paidAt: null });
@@ -121,7 +155,13 @@ describe('payment detail', () => {
   });
 
   it('a missing payment shows the empty state; another failure the red banner', async () => {
-    server({ 'GET /api/payments/pg_purchase_1': problem({ status: 404, code: 'not_found', message: PAYMENT_MESSAGES.orderNotFound }) });
+    server({
+      'GET /api/payments/pg_purchase_1': problem({
+        status: 404,
+        code: 'not_found',
+        message: PAYMENT_MESSAGES.orderNotFound,
+      }),
+    });
     renderApp({ path: DETAIL, auth: signedIn() });
     expect(await screen.findByRole('heading', { name: '결제 내역을 찾을 수 없습니다' })).toBeDefined();
   });
@@ -131,13 +171,21 @@ describe('payment detail', () => {
     const requests = server({
       'GET /api/payments/pg_purchase_1': json(order()),
       'POST /api/payments/refund': (request) => {
-        if (refusal) return problem({ status: 400, code: 'refund_too_large', message: PAYMENT_MESSAGES.refundTooLarge });
+        if (refusal)
+          return problem({ status: 400, code: 'refund_too_large', message: PAYMENT_MESSAGES.refundTooLarge });
         const amount = (request.body as { amount?: number }).amount;
-        return json({ merchantUid: 'pg_purchase_1', refundedAt: '2026-11-21T03:04:05.000Z', cancelAmount: amount === undefined ? 50_000 : amount, position: 7 });
+        return json({
+          merchantUid: 'pg_purchase_1',
+          refundedAt: '2026-11-21T03:04:05.000Z',
+          cancelAmount: amount === undefined ? 50_000 : amount,
+          position: 7,
+        });
       },
     });
     renderApp({ path: DETAIL, auth: signedInAdmin() });
-    expect((await screen.findByRole('link', { name: '이 사용자의 결제 내역' })).getAttribute('href')).toBe('/users/user-1/payments');
+    expect((await screen.findByRole('link', { name: '이 사용자의 결제 내역' })).getAttribute('href')).toBe(
+      '/users/user-1/payments',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: '환불' }));
     const dialog = await screen.findByRole('dialog', { name: '결제 환불' });
@@ -159,12 +207,23 @@ describe('payment detail', () => {
     fireEvent.click(within(again).getByRole('radio', { name: '부분 환불' }));
     fireEvent.change(within(again).getByLabelText('환불 금액(원)'), { target: { value: '10,000' } });
     fireEvent.click(within(again).getByRole('button', { name: '환불' }));
-    expect(await screen.findByText(`${formatDateTime('2026-11-21T03:04:05.000Z')}에 10,000원이 환불되었습니다.`)).toBeDefined();
-    expect(requests.filter((request) => request.url.pathname === '/api/payments/refund').at(-1)?.body).toEqual({ merchantUid: 'pg_purchase_1', amount: 10_000 });
+    expect(
+      await screen.findByText(`${formatDateTime('2026-11-21T03:04:05.000Z')}에 10,000원이 환불되었습니다.`),
+    ).toBeDefined();
+    expect(requests.filter((request) => request.url.pathname === '/api/payments/refund').at(-1)?.body).toEqual({
+      merchantUid: 'pg_purchase_1',
+      amount: 10_000,
+    });
     expect(screen.getByText('부분 환불')).toBeDefined();
     // the audit timeline reads again, up to the refund, without a reload
     await waitFor(() =>
-      expect(requests.some((request) => request.url.pathname === '/api/admin/audit/payment/pg_purchase_1' && request.url.searchParams.get('after') === '7')).toBe(true),
+      expect(
+        requests.some(
+          (request) =>
+            request.url.pathname === '/api/admin/audit/payment/pg_purchase_1' &&
+            request.url.searchParams.get('after') === '7',
+        ),
+      ).toBe(true),
     );
 
     // the rest
@@ -172,9 +231,13 @@ describe('payment detail', () => {
     const rest = await screen.findByRole('dialog', { name: '결제 환불' });
     expect(within(rest).getByRole('radio', { name: '전액 환불 (40,000원)' })).toBeDefined();
     fireEvent.click(within(rest).getByRole('button', { name: '환불' }));
-    await waitFor(() => expect(requests.filter((request) => request.url.pathname === '/api/payments/refund')).toHaveLength(3));
+    await waitFor(() =>
+      expect(requests.filter((request) => request.url.pathname === '/api/payments/refund')).toHaveLength(3),
+    );
     await waitFor(() => expect(screen.queryByRole('button', { name: '환불' })).toBeNull());
-    expect(requests.filter((request) => request.url.pathname === '/api/payments/refund').at(-1)?.body).toEqual({ merchantUid: 'pg_purchase_1' });
+    expect(requests.filter((request) => request.url.pathname === '/api/payments/refund').at(-1)?.body).toEqual({
+      merchantUid: 'pg_purchase_1',
+    });
     expect(screen.getByText('환불됨')).toBeDefined();
   });
 
@@ -183,7 +246,9 @@ describe('payment detail', () => {
     const requests = server({
       'GET /api/payments/pg_purchase_1': json(order()),
       'DELETE /api/payments/pg_purchase_1': () =>
-        refusal ? problem({ status: 500, code: 'internal_error', message: 'boom' }) : json({ merchantUid: 'pg_purchase_1', deletedAt: '2026-11-21T00:00:00.000Z', position: 8 }),
+        refusal
+          ? problem({ status: 500, code: 'internal_error', message: 'boom' })
+          : json({ merchantUid: 'pg_purchase_1', deletedAt: '2026-11-21T00:00:00.000Z', position: 8 }),
       'GET /api/payments/user/user-1': json(orderPage(1, 0)),
     });
     const { router } = renderApp({ path: DETAIL, language: 'en', auth: signedInAdmin({ language: 'en' }) });
@@ -196,7 +261,9 @@ describe('payment detail', () => {
 
     refusal = false;
     fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Delete payment' })).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete payment' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/users/user-1/payments'));
     expect(requests.some((request) => request.method === 'DELETE')).toBe(true);
     expect(await screen.findByText('No payments yet')).toBeDefined();
@@ -220,8 +287,16 @@ describe('payment lists', () => {
     expect(headers).toEqual(['번호', '결제 금액', '결제 수단', '요금제', '회사', '결제일', '상태', '메모', '상세']);
     const first = document.querySelector('tbody tr')!;
     expect(first.textContent).toContain('연간 계약 선결제');
-    expect(within(first as HTMLElement).getByRole('link', { name: '포켓트래블' }).getAttribute('href')).toBe('/admin/users/user-1');
-    expect(within(first as HTMLElement).getByRole('link', { name: '1번 결제 상세 보기' }).getAttribute('href')).toBe('/users/user-1/payments/pg_1');
+    expect(
+      within(first as HTMLElement)
+        .getByRole('link', { name: '포켓트래블' })
+        .getAttribute('href'),
+    ).toBe('/admin/users/user-1');
+    expect(
+      within(first as HTMLElement)
+        .getByRole('link', { name: '1번 결제 상세 보기' })
+        .getAttribute('href'),
+    ).toBe('/users/user-1/payments/pg_1');
     fireEvent.click(screen.getByRole('button', { name: '3 페이지' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
     await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(3));
@@ -242,8 +317,24 @@ describe('/admin/users/{id}/payments (issue 23)', () => {
   it('one person’s payments, refunds and transfers, each with its receipt; a failed one has none', async () => {
     const orders = [
       order({ _id: 'pg_purchase_1', merchantUid: 'pg_purchase_1', status: 'partially-refunded', cancelAmount: 11_000 }),
-      order({ _id: 'pg_transfer_1', merchantUid: 'pg_transfer_1', kind: 'transfer', method: 'transfer', plan: 'pro', amount: 150_000, paymentData: null, note: '세금계산서 발행' }),
-      order({ _id: 'pg_s_1', merchantUid: 'pg_s_1', kind: 'renewal', status: 'failed', paidAt: null, fail_reason: 'card declined' }),
+      order({
+        _id: 'pg_transfer_1',
+        merchantUid: 'pg_transfer_1',
+        kind: 'transfer',
+        method: 'transfer',
+        plan: 'pro',
+        amount: 150_000,
+        paymentData: null,
+        note: '세금계산서 발행',
+      }),
+      order({
+        _id: 'pg_s_1',
+        merchantUid: 'pg_s_1',
+        kind: 'renewal',
+        status: 'failed',
+        paidAt: null,
+        fail_reason: 'card declined',
+      }),
     ];
     server({ 'GET /api/payments/user/user-1': json({ orders, count: 3, pages: 1, page: 1 }) });
     renderApp({ path: PAGE, auth: signedInAdmin() });
@@ -251,16 +342,23 @@ describe('/admin/users/{id}/payments (issue 23)', () => {
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByText('-11,000원')).toBeDefined();
-    expect(within(rows[0]!).getByRole('link', { name: '1번 결제 영수증' }).getAttribute('href')).toBe('/users/user-1/payments/pg_purchase_1/receipt');
+    expect(within(rows[0]!).getByRole('link', { name: '1번 결제 영수증' }).getAttribute('href')).toBe(
+      '/users/user-1/payments/pg_purchase_1/receipt',
+    );
     expect(within(rows[1]!).getByText('세금계산서 발행')).toBeDefined();
-    expect(within(rows[1]!).getByRole('link', { name: '2번 결제 영수증' }).getAttribute('href')).toBe('/users/user-1/payments/pg_transfer_1/receipt');
+    expect(within(rows[1]!).getByRole('link', { name: '2번 결제 영수증' }).getAttribute('href')).toBe(
+      '/users/user-1/payments/pg_transfer_1/receipt',
+    );
     expect(within(rows[2]!).queryByRole('link', { name: /영수증/ })).toBeNull();
     expect(screen.getByRole('link', { name: '회원 정보로 돌아가기' }).getAttribute('href')).toBe('/admin/users/user-1');
   });
 
   it('in English: loading first, then the empty state', async () => {
     let answer: (response: Response) => void = () => {};
-    server({ 'GET /api/payments/user/user-1': () => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response });
+    server({
+      'GET /api/payments/user/user-1': () =>
+        new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response,
+    });
     renderApp({ path: PAGE, language: 'en', auth: signedInAdmin({ language: 'en' }) });
     expect(await screen.findByText('Loading payments…', {}, WAIT)).toBeDefined();
     answer(json({ orders: [], count: 0, pages: 1, page: 1 }));

@@ -38,7 +38,11 @@ export function RefundDialog({ open, onOpenChange, order, refundable, onDone, on
       return;
     }
     try {
-      await refund.mutateAsync(mode === 'full' ? { merchantUid: order.merchantUid } : { merchantUid: order.merchantUid, amount: partialAmount });
+      await refund.mutateAsync(
+        mode === 'full'
+          ? { merchantUid: order.merchantUid }
+          : { merchantUid: order.merchantUid, amount: partialAmount },
+      );
       onDone();
     } catch (error) {
       onFailed(error);
@@ -53,7 +57,14 @@ export function RefundDialog({ open, onOpenChange, order, refundable, onDone, on
         mode === value ? 'border-primary-600 bg-primary-50 text-neutral-900' : 'border-neutral-300 text-neutral-700',
       )}
     >
-      <input type="radio" name="refund-mode" value={value} checked={mode === value} onChange={() => setMode(value)} className="accent-primary-600" />
+      <input
+        type="radio"
+        name="refund-mode"
+        value={value}
+        checked={mode === value}
+        onChange={() => setMode(value)}
+        className="accent-primary-600"
+      />
       {label}
     </label>
   );
@@ -75,7 +86,9 @@ export function RefundDialog({ open, onOpenChange, order, refundable, onDone, on
         </>
       }
     >
-      <p className="text-base text-neutral-700">{t('payments.refund.message', { amount: formatWon(refundable, i18n.language) })}</p>
+      <p className="text-base text-neutral-700">
+        {t('payments.refund.message', { amount: formatWon(refundable, i18n.language) })}
+      </p>
       <fieldset className="mt-4 flex flex-col gap-2">
         <legend className="sr-only">{t('payments.refund.title')}</legend>
         {option('full', t('payments.refund.full', { amount: formatWon(refundable, i18n.language) }))}
@@ -99,7 +112,10 @@ export function RefundDialog({ open, onOpenChange, order, refundable, onDone, on
             }}
             className="mt-1 h-11 w-full rounded-control border border-neutral-300 px-3 text-base tabular-nums focus:border-primary-600 focus:outline-none"
           />
-          <p id={hintId} className={cx('mt-1 text-sm', invalid && !partialValid ? 'text-alert-700' : 'text-neutral-500')}>
+          <p
+            id={hintId}
+            className={cx('mt-1 text-sm', invalid && !partialValid ? 'text-alert-700' : 'text-neutral-500')}
+          >
             {t('payments.refund.amountHint', { max: formatWon(refundable, i18n.language) })}
           </p>
         </div>

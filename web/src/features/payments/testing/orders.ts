@@ -16,7 +16,14 @@ export function order(overrides: Partial<Order> = {}): Order {
     refundedAt: null,
     receiptUrl: 'https://receipt.example.com/r/1',
     customerUid: { _id: 'user-1', name: '김여행', companyName: '포켓트래블', email: 'traveller@example.com' },
-    paymentData: { currency: 'KRW', card_name: '신한카드', receipt_url: 'https://receipt.example.com/r/1', amount: 50_000, cancel_amount: 0, cancelled_at: null },
+    paymentData: {
+      currency: 'KRW',
+      card_name: '신한카드',
+      receipt_url: 'https://receipt.example.com/r/1',
+      amount: 50_000,
+      cancel_amount: 0,
+      cancelled_at: null,
+    },
     fail_reason: null,
     buyer_email: 'traveller@example.com',
     note: null,
@@ -29,7 +36,11 @@ export function order(overrides: Partial<Order> = {}): Order {
 export function orderPage(page: number, total: number, size = 10) {
   const start = (page - 1) * size;
   const orders = Array.from({ length: Math.max(0, Math.min(size, total - start)) }, (_, index) =>
-    order({ _id: `pg_${start + index + 1}`, merchantUid: `pg_${start + index + 1}`, amount: 11_000 * (1 + ((start + index) % 3)) }),
+    order({
+      _id: `pg_${start + index + 1}`,
+      merchantUid: `pg_${start + index + 1}`,
+      amount: 11_000 * (1 + ((start + index) % 3)),
+    }),
   );
   return { orders, count: total, pages: Math.max(1, Math.ceil(total / size)), page };
 }

@@ -19,7 +19,8 @@ function useConfig(api: ApiClient) {
   return () =>
     queryClient.fetchQuery({
       queryKey: paymentsKeys.config,
-      queryFn: async ({ signal }): Promise<PaymentsConfig> => (await api.request({ path: '/payments/config', schema: paymentsConfigSchema, signal })).data,
+      queryFn: async ({ signal }): Promise<PaymentsConfig> =>
+        (await api.request({ path: '/payments/config', schema: paymentsConfigSchema, signal })).data,
       staleTime: Number.POSITIVE_INFINITY,
     });
 }
@@ -87,7 +88,11 @@ export function useChangeCard() {
           buyerName: session.name,
         });
         setPhase('confirming');
-        return await changePaymentMethod(api, { customer_uid: paid.customer_uid, imp_uid: paid.imp_uid, ...(paid.DEBUG ? { DEBUG: true as const } : {}) });
+        return await changePaymentMethod(api, {
+          customer_uid: paid.customer_uid,
+          imp_uid: paid.imp_uid,
+          ...(paid.DEBUG ? { DEBUG: true as const } : {}),
+        });
       } finally {
         setPhase('idle');
       }

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { subscriptionAnswerSchema, toSessionUser, type BillingCycle, type SubscriptionAnswer } from '@pocketguide/contracts';
+import {
+  subscriptionAnswerSchema,
+  toSessionUser,
+  type BillingCycle,
+  type SubscriptionAnswer,
+} from '@pocketguide/contracts';
 import type { PurchasablePlan } from '@pocketguide/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
@@ -22,12 +27,23 @@ export async function subscribe(api: ApiClient, purchase: Purchase): Promise<Sub
   return (await api.request({ method: 'POST', path, body: purchase, schema: subscriptionAnswerSchema })).data;
 }
 
-export async function changePaymentMethod(api: ApiClient, paid: Omit<PaidWindow, 'merchant_uid'>): Promise<SubscriptionAnswer> {
-  return (await api.request({ method: 'POST', path: '/subscriptions/change-payment-method', body: paid, schema: subscriptionAnswerSchema })).data;
+export async function changePaymentMethod(
+  api: ApiClient,
+  paid: Omit<PaidWindow, 'merchant_uid'>,
+): Promise<SubscriptionAnswer> {
+  return (
+    await api.request({
+      method: 'POST',
+      path: '/subscriptions/change-payment-method',
+      body: paid,
+      schema: subscriptionAnswerSchema,
+    })
+  ).data;
 }
 
 export async function unsubscribe(api: ApiClient): Promise<SubscriptionAnswer> {
-  return (await api.request({ method: 'POST', path: '/subscriptions/unsubscribe', schema: subscriptionAnswerSchema })).data;
+  return (await api.request({ method: 'POST', path: '/subscriptions/unsubscribe', schema: subscriptionAnswerSchema }))
+    .data;
 }
 
 /** Keeps an answer the way sign-in keeps one (the language aside), and has every payment list read again. */

@@ -29,7 +29,8 @@ function server(user: Partial<SessionUser>, answers: Record<string, Answer> = {}
   };
 }
 
-const step = async (name: string) => waitFor(() => expect(document.querySelector(`[data-step="${name}"]`)).not.toBeNull());
+const step = async (name: string) =>
+  waitFor(() => expect(document.querySelector(`[data-step="${name}"]`)).not.toBeNull());
 
 describe('the subscription stepper', () => {
   it('free step: the banner and its two buttons; Subscribe opens the purchase step with standard and monthly chosen, prices in effect and yearly disabled', async () => {
@@ -43,15 +44,21 @@ describe('the subscription stepper', () => {
     expect(router.state.location.search).toBe('?step=purchase');
 
     const now = new Date();
-    const plans = screen.getAllByRole('radio').filter((radio) => radio.getAttribute('name') === 'plan') as HTMLInputElement[];
+    const plans = screen
+      .getAllByRole('radio')
+      .filter((radio) => radio.getAttribute('name') === 'plan') as HTMLInputElement[];
     expect(plans.map((radio) => radio.value)).toEqual(['mini', 'standard', 'pro', 'business', 'onemonth']);
     expect(plans.find((radio) => radio.checked)?.value).toBe('standard');
     for (const plan of ['mini', 'standard', 'pro', 'business'] as const) {
       const card = plans.find((radio) => radio.value === plan)!.closest('label')!;
       expect(card.textContent).toContain(formatWon(priceOf(plan, now), 'ko'));
     }
-    expect(plans.find((radio) => radio.value === 'mini')!.closest('label')!.textContent).toContain('가이드북을 동시에 3개까지 게시');
-    expect(plans.find((radio) => radio.value === 'business')!.closest('label')!.textContent).toContain('가이드북을 동시에 100개까지 게시');
+    expect(plans.find((radio) => radio.value === 'mini')!.closest('label')!.textContent).toContain(
+      '가이드북을 동시에 3개까지 게시',
+    );
+    expect(plans.find((radio) => radio.value === 'business')!.closest('label')!.textContent).toContain(
+      '가이드북을 동시에 100개까지 게시',
+    );
     expect(screen.getByText('모든 가격은 부가세 10%가 포함된 금액입니다.')).toBeDefined();
 
     const month = screen.getByRole('radio', { name: '월간' }) as HTMLInputElement;
@@ -70,15 +77,28 @@ describe('the subscription stepper', () => {
   });
 
   it('purchase (DEBUG): faked ids, the price in effect, the answer re-authenticates and the step becomes the plan', async () => {
-    const api = server({}, {
-      'POST /api/subscriptions/subscribe': json({
-        // the account's stored language lags this browser's: the page keeps the one being read
-        user: { ...signedIn({ language: 'kr' }).user, subscription: true, subscriptionType: 'pro', paymentMethod: '신한카드', expiresAt: '2099-02-01T00:00:00.000Z' },
-        token: 'token-after-purchase',
-        position: 41,
-      }),
+    const api = server(
+      {},
+      {
+        'POST /api/subscriptions/subscribe': json({
+          // the account's stored language lags this browser's: the page keeps the one being read
+          user: {
+            ...signedIn({ language: 'kr' }).user,
+            subscription: true,
+            subscriptionType: 'pro',
+            paymentMethod: '신한카드',
+            expiresAt: '2099-02-01T00:00:00.000Z',
+          },
+          token: 'token-after-purchase',
+          position: 41,
+        }),
+      },
+    );
+    const { sessionStore, router } = renderApp({
+      path: '/settings/subscription?step=purchase',
+      language: 'en',
+      auth: signedIn({ language: 'en' }),
     });
-    const { sessionStore, router } = renderApp({ path: '/settings/subscription?step=purchase', language: 'en', auth: signedIn({ language: 'en' }) });
     await step('purchase');
     fireEvent.click(screen.getByRole('radio', { name: /^Pro/ }));
     const price = formatWon(priceOf('pro', new Date()), 'en');
@@ -91,7 +111,13 @@ describe('the subscription stepper', () => {
     expect(body.customer_uid).toMatch(/^pg_card_user-1_/);
     // the debug provider reads the merchant_uid and the amount back out of the made-up imp_uid
     expect(body.imp_uid).toBe(`imp_debug_${body.merchant_uid}_${priceOf('pro', new Date())}`);
-    expect(sessionStore.get()).toMatchObject({ token: 'token-after-purchase', subscription: true, subscriptionType: 'pro', paymentMethod: '신한카드', language: 'en' });
+    expect(sessionStore.get()).toMatchObject({
+      token: 'token-after-purchase',
+      subscription: true,
+      subscriptionType: 'pro',
+      paymentMethod: '신한카드',
+      language: 'en',
+    });
     expect(router.state.location.search).toBe('');
     expect(screen.getByText('You are on the Pro plan.')).toBeDefined();
     expect(screen.getByText('신한카드')).toBeDefined();
@@ -100,20 +126,34 @@ describe('the subscription stepper', () => {
   });
 
   it('a refusal from the server is shown in Korean, with the session and the button left as they were', async () => {
-    server({}, {
-      'POST /api/subscriptions/subscribe': problem({ status: 400, code: 'payment_amount_mismatch', message: PAYMENT_MESSAGES.amountMismatch }),
-    });
+    server(
+      {},
+      {
+        'POST /api/subscriptions/subscribe': problem({
+          status: 400,
+          code: 'payment_amount_mismatch',
+          message: PAYMENT_MESSAGES.amountMismatch,
+        }),
+      },
+    );
     const { sessionStore } = renderApp({ path: '/settings/subscription?step=purchase', auth: signedIn() });
     await step('purchase');
     fireEvent.click(screen.getByRole('button', { name: /결제하기$/ }));
-    expect(await screen.findByText('결제 금액이 요금제 가격과 달라 요금제를 바꾸지 않았습니다. 환불은 고객센터로 문의해 주세요.')).toBeDefined();
+    expect(
+      await screen.findByText(
+        '결제 금액이 요금제 가격과 달라 요금제를 바꾸지 않았습니다. 환불은 고객센터로 문의해 주세요.',
+      ),
+    ).toBeDefined();
     expect(sessionStore.get()?.token).toBe('token-1');
     expect(screen.getByRole('button', { name: /결제하기$/ }).hasAttribute('disabled')).toBe(false);
   });
 
   it('a subscribed person is offered only the larger plans: no one-month plan beside a running one', async () => {
     server({ subscription: true, subscriptionType: 'standard' });
-    renderApp({ path: '/settings/subscription?step=purchase', auth: signedIn({ subscription: true, subscriptionType: 'standard' }) });
+    renderApp({
+      path: '/settings/subscription?step=purchase',
+      auth: signedIn({ subscription: true, subscriptionType: 'standard' }),
+    });
     await step('purchase');
     expect(screen.queryByRole('radio', { name: /1개월/ })).toBeNull();
     expect(screen.getAllByRole('radio').length).toBeGreaterThan(0);
@@ -121,7 +161,10 @@ describe('the subscription stepper', () => {
 
   it('a subscribed person with no larger plan to move to, choosing the one-month plan, is told the rule, and nothing is charged', async () => {
     const api = server({ subscription: true, subscriptionType: 'business' });
-    renderApp({ path: '/settings/subscription?step=purchase', auth: signedIn({ subscription: true, subscriptionType: 'business' }) });
+    renderApp({
+      path: '/settings/subscription?step=purchase',
+      auth: signedIn({ subscription: true, subscriptionType: 'business' }),
+    });
     await step('purchase');
     fireEvent.click(screen.getByRole('radio', { name: /^스탠다드 1개월|1개월/ }));
     fireEvent.click(screen.getByRole('button', { name: /결제하기$/ }));
@@ -130,10 +173,17 @@ describe('the subscription stepper', () => {
   });
 
   it('PortOne: the window is asked with the spec’s fields; its refusal is shown, its payment is sent without DEBUG', async () => {
-    const api = server({}, {
-      'GET /api/payments/config': json({ provider: 'portone', impCode: 'imp12345678' }),
-      'POST /api/subscriptions/subscribe': json({ user: { ...signedIn().user, subscription: true, subscriptionType: 'standard' }, token: 'token-2', position: 3 }),
-    });
+    const api = server(
+      {},
+      {
+        'GET /api/payments/config': json({ provider: 'portone', impCode: 'imp12345678' }),
+        'POST /api/subscriptions/subscribe': json({
+          user: { ...signedIn().user, subscription: true, subscriptionType: 'standard' },
+          token: 'token-2',
+          position: 3,
+        }),
+      },
+    );
     let answer: Record<string, unknown> = { success: false, error_msg: '카드 한도 초과' };
     const requestPay = vi.fn((params: Record<string, unknown>, callback: (result: Record<string, unknown>) => void) =>
       callback({ ...answer, merchant_uid: params.merchant_uid }),
@@ -168,16 +218,37 @@ describe('the subscription stepper', () => {
   });
 
   it('paid step: plan, Monthly, the card with Change Payment Method; unsubscribe shows its notes, a refusal, then succeeds', async () => {
-    const subscribed = { subscription: true, subscriptionType: 'standard', paymentMethod: '신한카드', expiresAt: '2099-03-05T00:00:00.000Z' } as const;
+    const subscribed = {
+      subscription: true,
+      subscriptionType: 'standard',
+      paymentMethod: '신한카드',
+      expiresAt: '2099-03-05T00:00:00.000Z',
+    } as const;
     let refuse = true;
     const api = server(subscribed, {
       'POST /api/subscriptions/unsubscribe': () =>
         refuse
-          ? problem({ status: 503, code: 'payment_provider_unavailable', message: PAYMENT_MESSAGES.providerUnavailable })
-          : json({ user: { ...signedIn({ language: 'en' }).user, ...subscribed, subscription: false }, token: 'token-3', position: 50 }),
-      'POST /api/subscriptions/change-payment-method': json({ user: { ...signedIn({ language: 'en' }).user, ...subscribed, paymentMethod: '국민카드' }, token: 'token-card', position: 4 }),
+          ? problem({
+              status: 503,
+              code: 'payment_provider_unavailable',
+              message: PAYMENT_MESSAGES.providerUnavailable,
+            })
+          : json({
+              user: { ...signedIn({ language: 'en' }).user, ...subscribed, subscription: false },
+              token: 'token-3',
+              position: 50,
+            }),
+      'POST /api/subscriptions/change-payment-method': json({
+        user: { ...signedIn({ language: 'en' }).user, ...subscribed, paymentMethod: '국민카드' },
+        token: 'token-card',
+        position: 4,
+      }),
     });
-    const { sessionStore } = renderApp({ path: '/settings/subscription', language: 'en', auth: signedIn({ ...subscribed, language: 'en' }) });
+    const { sessionStore } = renderApp({
+      path: '/settings/subscription',
+      language: 'en',
+      auth: signedIn({ ...subscribed, language: 'en' }),
+    });
     await step('paid');
     expect(screen.getByText('You are on the Standard plan.')).toBeDefined();
     expect(screen.getByText('Monthly')).toBeDefined();
@@ -197,7 +268,9 @@ describe('the subscription stepper', () => {
     expect(screen.getByText(/at the end of the billing cycle, on 2099\.03\.05/)).toBeDefined();
     expect(screen.getByText('You can subscribe again at any time.')).toBeDefined();
     expect(screen.getByText('Your data is kept for 6 months after you unsubscribe.')).toBeDefined();
-    const confirm = within(document.querySelector('[data-step="unsubscribe"]')!).getByRole('button', { name: 'Unsubscribe' });
+    const confirm = within(document.querySelector('[data-step="unsubscribe"]')!).getByRole('button', {
+      name: 'Unsubscribe',
+    });
     fireEvent.click(confirm);
     expect(await screen.findByText(PAYMENT_MESSAGES.providerUnavailable)).toBeDefined();
     expect(sessionStore.get()?.subscription).toBe(true);
@@ -221,7 +294,11 @@ describe('the subscription stepper', () => {
   });
 
   it('one-month step: the plan and its end, a payment history button; Cancel on unsubscribe goes back', async () => {
-    const onemonth = { subscription: true, subscriptionType: 'onemonth', expiresAt: '2099-04-10T00:00:00.000Z' } as const;
+    const onemonth = {
+      subscription: true,
+      subscriptionType: 'onemonth',
+      expiresAt: '2099-04-10T00:00:00.000Z',
+    } as const;
     server(onemonth);
     const { router } = renderApp({ path: '/settings/subscription', auth: signedIn(onemonth) });
     await step('onemonth');
@@ -235,9 +312,12 @@ describe('the subscription stepper', () => {
   });
 
   it('payment history: ten a page numbered across pages, company, plan and status badges; an empty list and a failed one', async () => {
-    server({}, {
-      'GET /api/payments': (request) => json(orderPage(Number(request.url.searchParams.get('page')), 12)),
-    });
+    server(
+      {},
+      {
+        'GET /api/payments': (request) => json(orderPage(Number(request.url.searchParams.get('page')), 12)),
+      },
+    );
     renderApp({ path: '/settings/subscription?step=paymentHistory', auth: signedIn() });
     await step('paymentHistory');
     const rows = await waitFor(() => {
@@ -252,7 +332,9 @@ describe('the subscription stepper', () => {
     expect(screen.getByText('총 12건')).toBeDefined();
     fireEvent.click(screen.getByRole('button', { name: '2 페이지' }));
     await waitFor(() => expect(document.querySelectorAll('tbody tr')).toHaveLength(2));
-    const numbers = [...document.querySelectorAll('tbody tr')].map((row) => row.querySelector('td')!.textContent!.replace(/\D/g, ''));
+    const numbers = [...document.querySelectorAll('tbody tr')].map((row) =>
+      row.querySelector('td')!.textContent!.replace(/\D/g, ''),
+    );
     expect(numbers).toEqual(['11', '12']);
     const link = screen.getByRole('link', { name: '11번 결제 상세 보기' });
     expect(link.getAttribute('href')).toBe('/users/user-1/payments/pg_11');
@@ -260,14 +342,26 @@ describe('the subscription stepper', () => {
 
   it('payment history: the empty state, and ‘Something went wrong’ when the list fails', async () => {
     let fail = false;
-    server({}, {
-      'GET /api/payments': () => (fail ? problem({ status: 500, code: 'internal_error', message: 'boom' }) : json(orderPage(1, 0))),
+    server(
+      {},
+      {
+        'GET /api/payments': () =>
+          fail ? problem({ status: 500, code: 'internal_error', message: 'boom' }) : json(orderPage(1, 0)),
+      },
+    );
+    const first = renderApp({
+      path: '/settings/subscription?step=paymentHistory',
+      language: 'en',
+      auth: signedIn({ language: 'en' }),
     });
-    const first = renderApp({ path: '/settings/subscription?step=paymentHistory', language: 'en', auth: signedIn({ language: 'en' }) });
     expect(await screen.findByText('No payments yet')).toBeDefined();
     first.unmount();
     fail = true;
-    renderApp({ path: '/settings/subscription?step=paymentHistory', language: 'en', auth: signedIn({ language: 'en' }) });
+    renderApp({
+      path: '/settings/subscription?step=paymentHistory',
+      language: 'en',
+      auth: signedIn({ language: 'en' }),
+    });
     expect(await screen.findByText(/Something went wrong/)).toBeDefined();
   });
 });

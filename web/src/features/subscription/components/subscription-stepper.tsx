@@ -20,7 +20,6 @@ import { useChangeCard, usePurchase, type PaymentPhase } from '../api/payment-fl
 import { useUnsubscribe } from '../api/subscription.ts';
 import { currentStep, isPaidStep, type SubscriptionStep } from '../steps.ts';
 
-
 type Go = (step: SubscriptionStep | null) => void;
 /** The plan just bought here (its success is said on the step the person lands on), or null. */
 type Purchased = PurchasablePlan | null;
@@ -59,7 +58,11 @@ function StepActions({ children }: { children: ReactNode }) {
 function HistoryButton({ go }: { go: Go }) {
   const { t } = useTranslation();
   return (
-    <Button variant="secondary" icon={<History className="size-4" aria-hidden="true" />} onClick={() => go('paymentHistory')}>
+    <Button
+      variant="secondary"
+      icon={<History className="size-4" aria-hidden="true" />}
+      onClick={() => go('paymentHistory')}
+    >
       {t('subscription.actions.history')}
     </Button>
   );
@@ -106,7 +109,9 @@ function FreeStep({ session, go }: { session: Session; go: Go }) {
       <Banner tone="info">
         <p className="font-semibold">{t('subscription.free.banner')}</p>
         <p className="mt-0.5">
-          {ended ? t('subscription.free.ended', { date: dayOf(session.expiresAt) }) : t('subscription.free.until', { date: dayOf(session.expiresAt) })}
+          {ended
+            ? t('subscription.free.ended', { date: dayOf(session.expiresAt) })
+            : t('subscription.free.until', { date: dayOf(session.expiresAt) })}
         </p>
       </Banner>
       <p className="mt-5 text-base text-neutral-700">{t('subscription.free.pitch')}</p>
@@ -118,7 +123,17 @@ function FreeStep({ session, go }: { session: Session; go: Go }) {
   );
 }
 
-function InfoCard({ icon, label, value, action }: { icon: ReactNode; label: string; value: ReactNode; action?: ReactNode }) {
+function InfoCard({
+  icon,
+  label,
+  value,
+  action,
+}: {
+  icon: ReactNode;
+  label: string;
+  value: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex min-w-0 flex-col gap-1 rounded-card border border-neutral-200 bg-white p-4">
       <span className="flex items-center gap-2 text-xs font-semibold text-neutral-500">
@@ -148,7 +163,10 @@ function PaidStep({ session, go, purchased }: { session: Session; go: Go; purcha
   const { t } = useTranslation();
   const errorText = usePaymentErrorMessage();
   const changeCard = useChangeCard();
-  const plan = session.subscriptionType === 'free' || session.subscriptionType === 'onemonth' ? 'standard' : session.subscriptionType;
+  const plan =
+    session.subscriptionType === 'free' || session.subscriptionType === 'onemonth'
+      ? 'standard'
+      : session.subscriptionType;
   const active = session.subscription;
   const ended = hasEnded(session.expiresAt);
   const date = dayOf(session.expiresAt);
@@ -170,7 +188,11 @@ function PaidStep({ session, go, purchased }: { session: Session; go: Go; purcha
       ) : null}
       <div className="mt-5 grid gap-3 sm:grid-cols-3">
         <InfoCard icon={<Layers className="size-4" />} label={t('subscription.paid.plan')} value={t(`plans.${plan}`)} />
-        <InfoCard icon={<CalendarClock className="size-4" />} label={t('subscription.paid.cycle')} value={t('subscription.cycle.month')} />
+        <InfoCard
+          icon={<CalendarClock className="size-4" />}
+          label={t('subscription.paid.cycle')}
+          value={t('subscription.cycle.month')}
+        />
         <InfoCard
           icon={<CreditCard className="size-4" />}
           label={t('subscription.paid.method')}
@@ -217,7 +239,9 @@ function OneMonthStep({ session, go, purchased }: { session: Session; go: Go; pu
       <Banner tone="info">
         <p className="font-semibold">{t('subscription.onemonth.banner')}</p>
         <p className="mt-0.5">
-          {ended ? t('subscription.onemonth.ended', { date: dayOf(session.expiresAt) }) : t('subscription.onemonth.until', { date: dayOf(session.expiresAt) })}
+          {ended
+            ? t('subscription.onemonth.ended', { date: dayOf(session.expiresAt) })
+            : t('subscription.onemonth.until', { date: dayOf(session.expiresAt) })}
         </p>
       </Banner>
       <StepActions>
@@ -252,7 +276,15 @@ function StepHeading({ title, onClose }: { title: string; onClose: () => void })
   );
 }
 
-function PurchaseStep({ session, go, onPurchased }: { session: Session; go: Go; onPurchased: (plan: PurchasablePlan) => void }) {
+function PurchaseStep({
+  session,
+  go,
+  onPurchased,
+}: {
+  session: Session;
+  go: Go;
+  onPurchased: (plan: PurchasablePlan) => void;
+}) {
   const { t, i18n } = useTranslation();
   const errorText = usePaymentErrorMessage();
   const purchase = usePurchase();
@@ -299,10 +331,16 @@ function PurchaseStep({ session, go, onPurchased }: { session: Session; go: Go; 
 
   return (
     <div data-step="purchase">
-      <StepHeading title={t(upgrading ? 'subscription.purchase.upgradeHeading' : 'subscription.purchase.heading')} onClose={close} />
+      <StepHeading
+        title={t(upgrading ? 'subscription.purchase.upgradeHeading' : 'subscription.purchase.heading')}
+        onClose={close}
+      />
       {upgrading ? (
         <Banner tone="info" className="mb-5">
-          {t('subscription.purchase.upgradeNote', { plan: t(`plans.${session.subscriptionType}`), date: dayOf(session.expiresAt) })}
+          {t('subscription.purchase.upgradeNote', {
+            plan: t(`plans.${session.subscriptionType}`),
+            date: dayOf(session.expiresAt),
+          })}
         </Banner>
       ) : null}
       <fieldset disabled={purchase.isPending}>
@@ -313,7 +351,9 @@ function PurchaseStep({ session, go, onPurchased }: { session: Session; go: Go; 
               key={option}
               className={cx(
                 'relative flex cursor-pointer flex-col gap-1 rounded-card border p-4 transition-colors',
-                plan === option ? 'border-primary-600 bg-primary-50 ring-1 ring-primary-600' : 'border-neutral-200 bg-white hover:border-primary-200',
+                plan === option
+                  ? 'border-primary-600 bg-primary-50 ring-1 ring-primary-600'
+                  : 'border-neutral-200 bg-white hover:border-primary-200',
               )}
             >
               <span className="flex items-center justify-between gap-2">
@@ -336,8 +376,12 @@ function PurchaseStep({ session, go, onPurchased }: { session: Session; go: Go; 
                   {option === 'onemonth' ? t('subscription.purchase.perOnce') : t('subscription.purchase.perMonth')}
                 </span>
               </span>
-              <span className="text-sm text-neutral-600">{t('subscription.purchase.includes', { count: publishLimitOf(option) })}</span>
-              {option === 'onemonth' ? <span className="text-xs text-neutral-500">{t('subscription.purchase.onemonthNote')}</span> : null}
+              <span className="text-sm text-neutral-600">
+                {t('subscription.purchase.includes', { count: publishLimitOf(option) })}
+              </span>
+              {option === 'onemonth' ? (
+                <span className="text-xs text-neutral-500">{t('subscription.purchase.onemonthNote')}</span>
+              ) : null}
             </label>
           ))}
         </div>
@@ -348,12 +392,32 @@ function PurchaseStep({ session, go, onPurchased }: { session: Session; go: Go; 
         <fieldset className="mt-6" disabled={purchase.isPending}>
           <legend className="text-sm font-semibold text-neutral-800">{t('subscription.purchase.cycle')}</legend>
           <div className="mt-2 flex flex-col gap-2 sm:flex-row">
-            <label className={cx('flex cursor-pointer items-center gap-2 rounded-control border px-4 py-3', cycle === 'month' ? 'border-primary-600 bg-primary-50' : 'border-neutral-200')}>
-              <input type="radio" name="billingCycle" value="month" checked={cycle === 'month'} onChange={() => setCycle('month')} className="size-4 accent-primary-600" />
+            <label
+              className={cx(
+                'flex cursor-pointer items-center gap-2 rounded-control border px-4 py-3',
+                cycle === 'month' ? 'border-primary-600 bg-primary-50' : 'border-neutral-200',
+              )}
+            >
+              <input
+                type="radio"
+                name="billingCycle"
+                value="month"
+                checked={cycle === 'month'}
+                onChange={() => setCycle('month')}
+                className="size-4 accent-primary-600"
+              />
               <span className="font-semibold text-neutral-900">{t('subscription.cycle.month')}</span>
             </label>
             <label className="flex cursor-not-allowed items-center gap-2 rounded-control border border-neutral-200 bg-neutral-50 px-4 py-3 text-neutral-500">
-              <input type="radio" name="billingCycle" value="year" disabled checked={cycle === 'year'} onChange={() => setCycle('year')} className="size-4" />
+              <input
+                type="radio"
+                name="billingCycle"
+                value="year"
+                disabled
+                checked={cycle === 'year'}
+                onChange={() => setCycle('year')}
+                className="size-4"
+              />
               <span>
                 <span className="font-semibold">{t('subscription.cycle.year')}</span>
                 <span className="block text-xs">{t('payments.serverMessages.yearly')}</span>
@@ -368,7 +432,9 @@ function PurchaseStep({ session, go, onPurchased }: { session: Session; go: Go; 
           <span>{t('subscription.purchase.total')}</span>
           <span className="text-lg font-bold text-neutral-900 tabular-nums">{formatWon(price, i18n.language)}</span>
         </p>
-        <p className="mt-1 text-xs text-neutral-500">{plan === 'onemonth' ? t('subscription.purchase.onemonthCharge') : t('subscription.purchase.renewal')}</p>
+        <p className="mt-1 text-xs text-neutral-500">
+          {plan === 'onemonth' ? t('subscription.purchase.onemonthCharge') : t('subscription.purchase.renewal')}
+        </p>
       </div>
 
       {refusal ? (
@@ -401,7 +467,13 @@ function HistoryStep({ go }: { go: Go }) {
   return (
     <div data-step="paymentHistory">
       <StepHeading title={t('subscription.history.heading')} onClose={() => go(null)} />
-      <PaymentList query={list} page={page} onPageChange={setPage} variant="history" label={t('subscription.history.heading')} />
+      <PaymentList
+        query={list}
+        page={page}
+        onPageChange={setPage}
+        variant="history"
+        label={t('subscription.history.heading')}
+      />
     </div>
   );
 }
@@ -434,7 +506,11 @@ function UnsubscribeStep({ session, go }: { session: Session; go: Go }) {
         <Button variant="secondary" disabled={unsubscribe.isPending} onClick={() => go(null)}>
           {t('common.cancel')}
         </Button>
-        <Button variant="primary" loading={unsubscribe.isPending} onClick={() => unsubscribe.mutate(undefined, { onSuccess: () => go(null) })}>
+        <Button
+          variant="primary"
+          loading={unsubscribe.isPending}
+          onClick={() => unsubscribe.mutate(undefined, { onSuccess: () => go(null) })}
+        >
           {t('subscription.actions.unsubscribe')}
         </Button>
       </StepActions>

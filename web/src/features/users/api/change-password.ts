@@ -10,7 +10,11 @@ export type PasswordChange = { email: string; oldPassword: string; newPassword: 
  * PUT /api/users/{id}/password: the email and the OLD password as HTTP Basic credentials, the new one in the body.
  * Every session signed in before ends; the answer's token keeps this device signed in.
  */
-export async function changePassword(api: ApiClient, userId: string, change: PasswordChange): Promise<PasswordChangeAck> {
+export async function changePassword(
+  api: ApiClient,
+  userId: string,
+  change: PasswordChange,
+): Promise<PasswordChangeAck> {
   const { data } = await api.request({
     method: 'PUT',
     path: `/users/${encodeURIComponent(userId)}/password`,

@@ -9,8 +9,18 @@ export type CachedUser = UserView & { position?: number };
 export const userQueryKey = (userId: string) => ['users', 'detail', userId] as const;
 
 /** GET /api/users/{id}; `after` makes the server wait until the read model shows that write. */
-export async function getUser(api: ApiClient, userId: string, after: number | undefined, signal?: AbortSignal): Promise<UserView> {
-  const { data } = await api.request({ path: `/users/${encodeURIComponent(userId)}`, query: { after }, schema: userViewSchema, signal });
+export async function getUser(
+  api: ApiClient,
+  userId: string,
+  after: number | undefined,
+  signal?: AbortSignal,
+): Promise<UserView> {
+  const { data } = await api.request({
+    path: `/users/${encodeURIComponent(userId)}`,
+    query: { after },
+    schema: userViewSchema,
+    signal,
+  });
   return data;
 }
 

@@ -12,7 +12,12 @@ import { userQueryKey } from './get-user.ts';
  * only means the next sign-in elsewhere starts in the old language.
  */
 export async function saveLanguage(api: ApiClient, userId: string, language: WireLanguage) {
-  const { data } = await api.request({ method: 'PUT', path: `/users/${encodeURIComponent(userId)}`, body: { language }, schema: userUpdatedSchema });
+  const { data } = await api.request({
+    method: 'PUT',
+    path: `/users/${encodeURIComponent(userId)}`,
+    body: { language },
+    schema: userUpdatedSchema,
+  });
   return data;
 }
 

@@ -10,7 +10,12 @@ export type ProfileSave = ProfileUpdate & { email: string; language: WireLanguag
 
 /** PUT /api/users/{id} with the whole profile (the spec's client sends the user object back). */
 export async function updateProfile(api: ApiClient, userId: string, body: ProfileSave): Promise<UserUpdated> {
-  const { data } = await api.request({ method: 'PUT', path: `/users/${encodeURIComponent(userId)}`, body, schema: userUpdatedSchema });
+  const { data } = await api.request({
+    method: 'PUT',
+    path: `/users/${encodeURIComponent(userId)}`,
+    body,
+    schema: userUpdatedSchema,
+  });
   return data;
 }
 

@@ -8,7 +8,11 @@ import { userQueryKey } from './get-user.ts';
 export type PortraitUpload = { file: File; onProgress: (fraction: number) => void };
 
 /** PUT /api/users/{id}/image, multipart: the server resizes the portrait and answers the updated user. */
-export async function uploadPortrait(api: ApiClient, userId: string, { file, onProgress }: PortraitUpload): Promise<UserUpdated> {
+export async function uploadPortrait(
+  api: ApiClient,
+  userId: string,
+  { file, onProgress }: PortraitUpload,
+): Promise<UserUpdated> {
   const { data } = await api.upload({
     path: `/users/${encodeURIComponent(userId)}/image`,
     file,

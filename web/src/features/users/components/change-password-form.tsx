@@ -48,7 +48,11 @@ export function ChangePasswordForm({ userId, email }: { userId: string; email: s
   const password = form.values.newPassword;
   const length = [...password].length;
   const requirements = [
-    { key: 'length', met: length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH, text: t('settings.changePassword.requirements.length', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }) },
+    {
+      key: 'length',
+      met: length >= PASSWORD_MIN_LENGTH && length <= PASSWORD_MAX_LENGTH,
+      text: t('settings.changePassword.requirements.length', { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH }),
+    },
     { key: 'letter', met: LETTER.test(password), text: t('settings.changePassword.requirements.letter') },
     { key: 'digit', met: DIGIT.test(password), text: t('settings.changePassword.requirements.digit') },
     { key: 'special', met: SPECIAL.test(password), text: t('settings.changePassword.requirements.special') },
@@ -56,7 +60,11 @@ export function ChangePasswordForm({ userId, email }: { userId: string; email: s
 
   return (
     <form ref={form.formRef} noValidate onSubmit={submit} className="flex max-w-lg flex-col gap-5">
-      <PasswordField {...form.field('oldPassword')} label={t('settings.changePassword.fields.oldPassword')} autoComplete="current-password" />
+      <PasswordField
+        {...form.field('oldPassword')}
+        label={t('settings.changePassword.fields.oldPassword')}
+        autoComplete="current-password"
+      />
       <PasswordField
         {...form.field('newPassword')}
         label={t('settings.changePassword.fields.newPassword')}
@@ -67,16 +75,28 @@ export function ChangePasswordForm({ userId, email }: { userId: string; email: s
         <p className="text-sm font-semibold text-neutral-800">{t('settings.changePassword.requirements.title')}</p>
         <ul className="mt-2 grid gap-1.5 sm:grid-cols-2">
           {requirements.map(({ key, met, text }) => (
-            <li key={key} className={cx('flex items-center gap-2 text-sm', met ? 'text-primary-700' : 'text-neutral-600')}>
+            <li
+              key={key}
+              className={cx('flex items-center gap-2 text-sm', met ? 'text-primary-700' : 'text-neutral-600')}
+            >
               <Check className={cx('size-4 shrink-0', met ? 'opacity-100' : 'opacity-30')} aria-hidden="true" />
               {text}
             </li>
           ))}
         </ul>
       </div>
-      <PasswordField {...form.field('confirmPassword')} label={t('settings.changePassword.fields.confirmPassword')} autoComplete="new-password" />
+      <PasswordField
+        {...form.field('confirmPassword')}
+        label={t('settings.changePassword.fields.confirmPassword')}
+        autoComplete="new-password"
+      />
       <div className="flex justify-end border-t border-neutral-200 pt-6">
-        <Button type="submit" className="w-full sm:w-auto" loading={changePassword.isPending} icon={<KeyRound className="size-4.5" aria-hidden="true" />}>
+        <Button
+          type="submit"
+          className="w-full sm:w-auto"
+          loading={changePassword.isPending}
+          icon={<KeyRound className="size-4.5" aria-hidden="true" />}
+        >
           {changePassword.isPending ? t('settings.changePassword.submitting') : t('settings.changePassword.submit')}
         </Button>
       </div>

@@ -14,8 +14,12 @@ describe('portrait checks (before anything is sent)', () => {
     expect(checkPortraitFiles([image('a.jpg', 'image/jpeg', 5 * MB)])).toHaveProperty('file');
     expect(checkPortraitFiles([image('a.gif', 'image/gif', 10)])).toHaveProperty('file');
     expect(checkPortraitFiles([])).toEqual({ problem: 'Send exactly one image file' });
-    expect(checkPortraitFiles([image('a.png', 'image/png', 1), image('b.png', 'image/png', 1)])).toEqual({ problem: 'Send exactly one image file' });
-    expect(checkPortraitFiles([image('a.webp', 'image/webp', 10)])).toEqual({ problem: 'Only jpg, png and gif images are allowed' });
+    expect(checkPortraitFiles([image('a.png', 'image/png', 1), image('b.png', 'image/png', 1)])).toEqual({
+      problem: 'Send exactly one image file',
+    });
+    expect(checkPortraitFiles([image('a.webp', 'image/webp', 10)])).toEqual({
+      problem: 'Only jpg, png and gif images are allowed',
+    });
   });
 
   it('a file over 5 MB names its size and the maximum', () => {
@@ -35,7 +39,9 @@ describe('portrait dialog', () => {
     const dialog = await screen.findByRole('dialog', { name: '프로필 사진 변경' });
     const input = dialog.querySelector<HTMLInputElement>('input[type="file"]')!;
     fireEvent.change(input, { target: { files: [image('big.png', 'image/png', Math.round(6.2 * MB))] } });
-    await waitFor(() => expect(dialog.textContent).toContain('파일이 너무 큽니다 (6.2 MB). 최대 5 MB까지 올릴 수 있습니다.'));
+    await waitFor(() =>
+      expect(dialog.textContent).toContain('파일이 너무 큽니다 (6.2 MB). 최대 5 MB까지 올릴 수 있습니다.'),
+    );
     expect((screen.getByRole('button', { name: '올리기' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -25,9 +25,12 @@ const maxMegabytes = Number((PROFILE_IMAGE_MAX_BYTES / MB).toFixed(1));
 export function checkPortraitFiles(files: readonly File[]): { file: File } | { problem: string } {
   if (files.length !== 1) return { problem: ACCOUNT_MESSAGES.oneFile };
   const file = files[0]!;
-  if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type)) return { problem: ACCOUNT_MESSAGES.imageTypeInvalid };
+  if (!(PROFILE_IMAGE_TYPES as readonly string[]).includes(file.type))
+    return { problem: ACCOUNT_MESSAGES.imageTypeInvalid };
   if (file.size > PROFILE_IMAGE_MAX_BYTES) {
-    return { problem: `${ACCOUNT_MESSAGES.fileTooBig} (${(file.size / MB).toFixed(1)} MB). The maximum is ${maxMegabytes} MB.` };
+    return {
+      problem: `${ACCOUNT_MESSAGES.fileTooBig} (${(file.size / MB).toFixed(1)} MB). The maximum is ${maxMegabytes} MB.`,
+    };
   }
   return { file };
 }
@@ -115,7 +118,12 @@ export function PortraitUploadDialog({ userId, open, onOpenChange }: PortraitUpl
           <Button variant="secondary" disabled={upload.isPending} onClick={() => onOpenChange(false)}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={send} disabled={!file} loading={upload.isPending} icon={<ImageUp className="size-4.5" aria-hidden="true" />}>
+          <Button
+            onClick={send}
+            disabled={!file}
+            loading={upload.isPending}
+            icon={<ImageUp className="size-4.5" aria-hidden="true" />}
+          >
             {upload.isPending ? t('portrait.uploading', { percent }) : t('portrait.upload')}
           </Button>
         </>
@@ -148,9 +156,16 @@ export function PortraitUploadDialog({ userId, open, onOpenChange }: PortraitUpl
           }}
         />
         {preview ? (
-          <img src={preview} alt={t('portrait.previewAlt')} className="size-28 rounded-full object-cover ring-4 ring-white shadow-raised" />
+          <img
+            src={preview}
+            alt={t('portrait.previewAlt')}
+            className="size-28 rounded-full object-cover ring-4 ring-white shadow-raised"
+          />
         ) : (
-          <span className="flex size-14 items-center justify-center rounded-full bg-primary-50 text-primary-600" aria-hidden="true">
+          <span
+            className="flex size-14 items-center justify-center rounded-full bg-primary-50 text-primary-600"
+            aria-hidden="true"
+          >
             <ImageUp className="size-6" />
           </span>
         )}

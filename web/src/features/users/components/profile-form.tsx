@@ -109,7 +109,12 @@ function LoadedProfileForm({ user, language }: { user: UserView; language: WireL
       <CompanyFields legend={t('settings.profile.sections.company')} field={form.field} addressRequired />
 
       <div className="flex justify-end border-t border-neutral-200 pt-6">
-        <Button type="submit" className="w-full sm:w-auto" loading={updateProfile.isPending} icon={<Save className="size-4.5" aria-hidden="true" />}>
+        <Button
+          type="submit"
+          className="w-full sm:w-auto"
+          loading={updateProfile.isPending}
+          icon={<Save className="size-4.5" aria-hidden="true" />}
+        >
           {updateProfile.isPending ? t('settings.profile.saving') : t('settings.profile.submit')}
         </Button>
       </div>

@@ -34,7 +34,10 @@ export function ProfileMenu({ session, settingsHref, subscriptionHref, onSignOut
           <span className="hidden max-w-32 truncate text-sm font-semibold lg:inline">{session.name}</span>
           {/* Named by the visible name (when shown) and what it opens: the visible words stay part of its name. */}
           <span className="sr-only"> {t('profileMenu.label')}</span>
-          <ChevronDown className="size-4 text-neutral-500 transition-transform group-data-[state=open]:rotate-180" aria-hidden="true" />
+          <ChevronDown
+            className="size-4 text-neutral-500 transition-transform group-data-[state=open]:rotate-180"
+            aria-hidden="true"
+          />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content
@@ -44,11 +47,18 @@ export function ProfileMenu({ session, settingsHref, subscriptionHref, onSignOut
             className="z-50 w-72 max-w-[calc(100vw-24px)] rounded-card border border-neutral-200 bg-white p-2 shadow-raised"
           >
             <div className="flex items-center gap-3 px-3 py-3">
-              <Avatar name={session.name} image={session.image} alt={t('profileMenu.portraitOf', { name: session.name })} size="lg" />
+              <Avatar
+                name={session.name}
+                image={session.image}
+                alt={t('profileMenu.portraitOf', { name: session.name })}
+                size="lg"
+              />
               <div className="min-w-0">
                 <p className="truncate text-base font-semibold text-neutral-900">{session.name}</p>
                 <p className="truncate text-sm text-neutral-500">{session.email}</p>
-                {session.companyName ? <p className="truncate text-xs text-neutral-500">{session.companyName}</p> : null}
+                {session.companyName ? (
+                  <p className="truncate text-xs text-neutral-500">{session.companyName}</p>
+                ) : null}
               </div>
             </div>
             {session.isAdmin ? (

@@ -12,7 +12,12 @@ function input(name: string): HTMLInputElement {
 
 function messageOf(name: string): string | undefined {
   const ids = input(name).getAttribute('aria-describedby')?.split(' ') ?? [];
-  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ').trim() || undefined;
+  return (
+    ids
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim() || undefined
+  );
 }
 
 describe('settings', () => {
@@ -21,7 +26,8 @@ describe('settings', () => {
     const { router, unmount } = renderApp({ path: '/settings', auth: signedIn() });
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings/profile'));
     expect(await screen.findByRole('navigation', { name: '설정 메뉴' })).toBeDefined();
-    for (const item of ['내 프로필', '구독', '비밀번호 변경', '알림']) expect(screen.getByRole('link', { name: item })).toBeDefined();
+    for (const item of ['내 프로필', '구독', '비밀번호 변경', '알림'])
+      expect(screen.getByRole('link', { name: item })).toBeDefined();
     unmount();
     localStorage.clear(); // the first render's session was kept, as a browser would keep it
     const anonymous = renderApp({ path: '/settings/profile' });
@@ -30,9 +36,15 @@ describe('settings', () => {
 
   it('the profile form: loaded fields, the email read-only with its note, and UPDATE PROFILE saving the whole profile', async () => {
     const requests = stubFetch((request) =>
-      request.method === 'PUT' ? json({ ...userView({ name: 'Jane Updated', mobile: '01098765432' }), position: 12 }) : json(userView()),
+      request.method === 'PUT'
+        ? json({ ...userView({ name: 'Jane Updated', mobile: '01098765432' }), position: 12 })
+        : json(userView()),
     );
-    const { sessionStore } = renderApp({ path: '/settings/profile', language: 'en', auth: signedIn({ language: 'en' }) });
+    const { sessionStore } = renderApp({
+      path: '/settings/profile',
+      language: 'en',
+      auth: signedIn({ language: 'en' }),
+    });
     await waitFor(() => expect(input('companyName').value).toBe('포켓트래블'));
     expect(input('email').readOnly).toBe(true);
     expect(messageOf('email')).toBe('Email cannot be changed');
@@ -43,14 +55,25 @@ describe('settings', () => {
     expect(await screen.findByText('Updated Profile')).toBeDefined();
     const put = requests.find((request) => request.method === 'PUT');
     expect(put?.url.pathname).toBe('/api/users/user-1');
-    expect(put?.body).toMatchObject({ name: 'Jane Updated', mobile: '01098765432', email: 'traveller@example.com', language: 'en', companyAddress: '서울특별시 중구 세종대로 110' });
+    expect(put?.body).toMatchObject({
+      name: 'Jane Updated',
+      mobile: '01098765432',
+      email: 'traveller@example.com',
+      language: 'en',
+      companyAddress: '서울특별시 중구 세종대로 110',
+    });
     expect(sessionStore.get()?.name).toBe('Jane Updated');
   });
 
   it("refuses bad fields with the spec's messages and says 'Error Updating Profile' when the server refuses", async () => {
     stubFetch((request) =>
       request.method === 'PUT'
-        ? problem({ status: 400, code: 'validation_failed', message: 'Invalid', errors: [{ path: 'companyWebsite', message: 'Not a valid url' }] })
+        ? problem({
+            status: 400,
+            code: 'validation_failed',
+            message: 'Invalid',
+            errors: [{ path: 'companyWebsite', message: 'Not a valid url' }],
+          })
         : json(userView()),
     );
     renderApp({ path: '/settings/profile', language: 'en', auth: signedIn({ language: 'en' }) });
@@ -81,18 +104,30 @@ describe('settings', () => {
 
   it("change password: 'Passwords do not match', then the old password as Basic credentials, 'Changed Password' and the new session kept", async () => {
     const requests = stubFetch(() => json({ message: 'Changed Password', position: 9, token: 'token-after-change' }));
-    const { sessionStore } = renderApp({ path: '/settings/change-password', language: 'en', auth: signedIn({ language: 'en' }) });
+    const { sessionStore } = renderApp({
+      path: '/settings/change-password',
+      language: 'en',
+      auth: signedIn({ language: 'en' }),
+    });
     await screen.findByRole('heading', { name: 'Change password', level: 2 });
     expect(screen.getByText('8 to 128 characters')).toBeDefined();
     fireEvent.change(input('oldPassword'), { target: { value: 'Secret1!x' } });
     fireEvent.change(input('newPassword'), { target: { value: 'Changed2@x' } });
     fireEvent.change(input('confirmPassword'), { target: { value: 'Changed2@y' } });
-    fireEvent.click(screen.getAllByRole('button', { name: 'Change password' }).find((button) => button.getAttribute('type') === 'submit')!);
+    fireEvent.click(
+      screen
+        .getAllByRole('button', { name: 'Change password' })
+        .find((button) => button.getAttribute('type') === 'submit')!,
+    );
     await waitFor(() => expect(messageOf('confirmPassword')).toBe('Passwords do not match'));
     expect(requests.filter((request) => request.method === 'PUT')).toHaveLength(0);
 
     fireEvent.change(input('confirmPassword'), { target: { value: 'Changed2@x' } });
-    fireEvent.click(screen.getAllByRole('button', { name: 'Change password' }).find((button) => button.getAttribute('type') === 'submit')!);
+    fireEvent.click(
+      screen
+        .getAllByRole('button', { name: 'Change password' })
+        .find((button) => button.getAttribute('type') === 'submit')!,
+    );
     expect(await screen.findByText('Changed Password')).toBeDefined();
     const put = requests.find((request) => request.method === 'PUT');
     expect(put?.url.pathname).toBe('/api/users/user-1/password');
@@ -108,12 +143,20 @@ describe('settings', () => {
         ? problem({ status: 401, code: 'unauthorized', message: 'Please Check Your Email And Password' })
         : json({ messages: [], pages: 1, page: 1, totalCount: 0 }),
     );
-    const { sessionStore, router } = renderApp({ path: '/settings/change-password', language: 'en', auth: signedIn({ language: 'en' }) });
+    const { sessionStore, router } = renderApp({
+      path: '/settings/change-password',
+      language: 'en',
+      auth: signedIn({ language: 'en' }),
+    });
     await screen.findByRole('heading', { name: 'Change password', level: 2 });
     fireEvent.change(input('oldPassword'), { target: { value: 'Wrong1!pw' } });
     fireEvent.change(input('newPassword'), { target: { value: 'Changed2@x' } });
     fireEvent.change(input('confirmPassword'), { target: { value: 'Changed2@x' } });
-    fireEvent.click(screen.getAllByRole('button', { name: 'Change password' }).find((button) => button.getAttribute('type') === 'submit')!);
+    fireEvent.click(
+      screen
+        .getAllByRole('button', { name: 'Change password' })
+        .find((button) => button.getAttribute('type') === 'submit')!,
+    );
     expect(await screen.findByText('Error changing password')).toBeDefined();
     await waitFor(() => expect(messageOf('oldPassword')).toBe('Please check your password'));
     expect(sessionStore.get()).not.toBeNull();
@@ -131,7 +174,9 @@ describe('settings', () => {
   });
 
   it('subscription shows the free plan step; notifications say when there are none', async () => {
-    stubFetch((request) => (request.url.pathname === '/api/messages' ? json({ messages: [], pages: 1, page: 1, totalCount: 0 }) : json({})));
+    stubFetch((request) =>
+      request.url.pathname === '/api/messages' ? json({ messages: [], pages: 1, page: 1, totalCount: 0 }) : json({}),
+    );
     const { router } = renderApp({ path: '/settings/subscription', auth: signedIn() });
     expect(await screen.findByText('현재 무료 체험 중입니다.')).toBeDefined();
     expect(screen.getByRole('button', { name: '구독하기' })).toBeDefined();
