@@ -167,6 +167,24 @@ async function addItem(page: Page, mode: Mode, label: string): Promise<string> {
 const focusedId = (page: Page) =>
   page.evaluate(() => document.activeElement?.id || document.activeElement?.getAttribute('aria-label') || '');
 
+/**
+ * Waits until the focused field shows `text` (an input's value, a rich field's text), as a person sees what they
+ * typed before going on: a Tab pressed while the typing's render is still pending was taken back by the field
+ * (the rich field re-applies its selection when that render lands, which gives it the focus again).
+ */
+async function waitForTypedText(page: Page, text: string): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const active = document.activeElement;
+      if (active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement)
+        return active.value.includes(wanted);
+      return active instanceof HTMLElement && active.innerText.includes(wanted);
+    },
+    { timeout: WAIT_MS },
+    text,
+  );
+}
+
 /** Types keys into the focused field: 'Tab' is a key press, anything else is typed. */
 async function typeKeys(page: Page, keys: readonly string[]): Promise<void> {
   for (const key of keys) {
@@ -217,6 +235,7 @@ describe('air tickets and the preparations checklist by touch and by keyboard (i
         expect(await page.$eval(ticket, (item) => item.getAttribute('data-item-type'))).toBe('airticket');
         // the new ticket's title has the focus
         await page.keyboard.type(FLIGHT.title[language]);
+        await waitForTypedText(page, FLIGHT.title[language]);
 
         const fields = [
           { selector: `${ticket} input[aria-label="${texts.from}"]`, id: texts.from, keys: [FLIGHT.from] },
@@ -329,6 +348,7 @@ describe('air tickets and the preparations checklist by touch and by keyboard (i
         expect(await page.$eval(item, (element) => element.getAttribute('data-item-type'))).toBe('preparation');
         // the title has the focus; the body is the next field (the readers' checkbox is not the author's to reach)
         await page.keyboard.type(PREPARATION.title[language]);
+        await waitForTypedText(page, PREPARATION.title[language]);
         // the second rich field of the card: its body
         await page.$eval(item, (element) =>
           element
