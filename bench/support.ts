@@ -97,6 +97,8 @@ export async function publishedSample(
     headers: session.headers,
     body: JSON.stringify({ source: 'sample' }),
   });
+  if (created.status !== 201)
+    throw new Error(`creating a guidebook answered ${created.status}: ${await created.text()}`);
   const { _id, uuid } = (await created.json()) as { _id: string; uuid: string };
   const published = await fetch(`${baseUrl}/api/guidebooks/${_id}/publish`, {
     method: 'PUT',

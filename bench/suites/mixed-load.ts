@@ -11,7 +11,15 @@ import { startStandalone } from '@pocketguide/standalone/app';
 import { startBareCeiling, type CapturedPage } from '../bare-ceiling.ts';
 import { READS_PER_BEACON, type MixedAuthor, type MixedPlan, type MixedStepResult } from '../mixed-load.ts';
 import { judgeStep } from '../open-loop.ts';
-import { BENCH_ADMIN, benchDir, root, signInAdmin, type Figure, type SuiteResult } from '../support.ts';
+import {
+  BENCH_ADMIN,
+  benchDir,
+  publishedSample,
+  root,
+  signInAdmin,
+  type Figure,
+  type SuiteResult,
+} from '../support.ts';
 
 const P99_AIMS_MS = { readers: 100, authors: 250 } as const;
 const READER_PAGES = 10;
@@ -96,20 +104,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     const readerPaths: string[] = [];
     const readerBooks: Array<{ id: string; uuid: string }> = [];
     for (let n = 0; n < READER_PAGES; n++) {
-      const created = await fetch(`${app.url}/api/guidebooks`, {
-        method: 'POST',
-        headers: admin.headers,
-        body: JSON.stringify({ source: 'sample' }),
-      });
-      if (created.status !== 201)
-        throw new Error(`creating a guidebook answered ${created.status}: ${await created.text()}`);
-      const { _id, uuid } = (await created.json()) as { _id: string; uuid: string };
-      const published = await fetch(`${app.url}/api/guidebooks/${_id}/publish`, {
-        method: 'PUT',
-        headers: admin.headers,
-      });
-      if (published.status !== 200) throw new Error(`publish answered ${published.status}`);
-      const { position } = (await published.json()) as { position: number };
+      const { _id, uuid, position } = await publishedSample(app.url, admin);
       readerPaths.push(`/m/${uuid}`);
       readerBooks.push({ id: _id, uuid });
       // the page exists once the projection has the publish
