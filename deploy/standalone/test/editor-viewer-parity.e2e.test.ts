@@ -208,6 +208,22 @@ describe('the editor draws the cover the viewer draws', () => {
       await page.goto(`${product.baseUrl}/guidebooks/edit/${guidebookId}`, { waitUntil: 'load', timeout: 30_000 });
       step('read editor');
       const editor = await editorCover(page);
+      // a published guidebook's switches (the public gallery) draw their thumb inside the track, at the end their
+      // state names: off at the left, on at the right, never over the label
+      const switches = await page.$$eval('[role="switch"]', (found) =>
+        found
+          .filter((element) => element.getBoundingClientRect().width > 0)
+          .map((element) => {
+            const track = element.querySelector('span')!.getBoundingClientRect();
+            const thumb = element.querySelector('span > span')!.getBoundingClientRect();
+            const on = element.getAttribute('aria-checked') === 'true';
+            const inside = thumb.left >= track.left && thumb.right <= track.right;
+            const gap = on ? track.right - thumb.right : thumb.left - track.left;
+            return { inside, atItsEnd: gap <= 4 };
+          }),
+      );
+      if (width === 1280) expect(switches.length, 'the public-gallery switch is shown').toBeGreaterThan(0);
+      for (const drawn of switches) expect(drawn, `a switch at ${width}`).toEqual({ inside: true, atItsEnd: true });
       step('shoot editor');
       await screenshot(page, `parity-editor-cover-${width}`);
       await page.close();

@@ -681,7 +681,7 @@ function Toggle({
       >
         <span
           className={cx(
-            'absolute top-0.5 size-4 rounded-full bg-white shadow-raised transition-transform',
+            'absolute top-0.5 left-0 size-4 rounded-full bg-white shadow-raised transition-transform',
             checked ? 'translate-x-4.5' : 'translate-x-0.5',
           )}
         />
