@@ -72,15 +72,21 @@ async function publishedGuidebook(
   });
   if (!upload.ok) throw new Error(`cover upload answered ${upload.status}: ${await upload.text()}`);
   const { position } = (await upload.json()) as { position: number };
-  const { revision } = (await api(product, author, 'GET', `/guidebooks/${made._id}?after=${position}`)) as {
+  const { revision, subheader } = (await api(product, author, 'GET', `/guidebooks/${made._id}?after=${position}`)) as {
     revision: number;
+    subheader: { title: unknown };
   };
+  // the cover's title says the guidebook's name too, as an author would write it (the sample's first line, retitled)
+  const coverTitle = JSON.parse(
+    JSON.stringify(subheader.title).replace(/"text":"[^"]*"/, JSON.stringify({ text: title }).slice(1, -1)),
+  ) as unknown;
   const renamed = await fetch(`${product.baseUrl}/api/guidebooks/${made._id}`, {
     method: 'PATCH',
     headers: { ...bearer(author.token), 'content-type': 'application/json', 'if-match': String(revision) },
     body: JSON.stringify({
       patches: [
         { op: 'replace', path: ['title'], value: title },
+        { op: 'replace', path: ['subheader', 'title'], value: coverTitle },
         { op: 'replace', path: ['header', 'type'], value: 'image' },
       ],
     }),
