@@ -8,6 +8,7 @@ import {
   locateItem,
   normaliseDocument,
   uploadSummary,
+  type GuidebookDocument,
   type GuidebookEvent,
   type Patch,
   type SummaryEntry,
@@ -72,26 +73,25 @@ export function createGuidebook(command: CreateGuidebook, state: GuidebookState)
 
 /** PATCH: immer patches against the current revision (the handler checked `If-Match`). */
 export function editGuidebook(command: EditGuidebook, state: GuidebookState): GuidebookEvent[] {
-  const guidebook = changeableGuidebook(state, command.data.actor);
-  const change = changeDocument(guidebook.document, command.data.patches, seededIds(command.data.idSeed));
-  if (!change) return [];
-  return [
-    edited(
-      guidebook,
-      state.revision,
-      change,
-      'edit',
-      summaryOf(guidebook.document, change.patches),
-      command.data.now.toISOString(),
-    ),
-  ];
+  return editedBy(state, command.data, () => command.data.patches);
 }
 
 /** PUT: the whole document; the change is its difference from the current one. */
 export function saveGuidebook(command: SaveGuidebook, state: GuidebookState): GuidebookEvent[] {
-  const guidebook = changeableGuidebook(state, command.data.actor);
-  const patches = diffDocuments(guidebook.document, command.data.document);
-  const change = changeDocument(guidebook.document, patches, seededIds(command.data.idSeed));
+  return editedBy(state, command.data, (current) => diffDocuments(current, command.data.document));
+}
+
+/**
+ * An author's edit, whether sent as patches (PATCH) or as the whole document (PUT): the patches `patchesOf` finds
+ * against the current document, checked and summarised; nothing when they change nothing.
+ */
+function editedBy(
+  state: GuidebookState,
+  data: Omit<EditGuidebook['data'], 'patches'>,
+  patchesOf: (current: GuidebookDocument) => Patch[],
+): GuidebookEvent[] {
+  const guidebook = changeableGuidebook(state, data.actor);
+  const change = changeDocument(guidebook.document, patchesOf(guidebook.document), seededIds(data.idSeed));
   if (!change) return [];
   return [
     edited(
@@ -100,7 +100,7 @@ export function saveGuidebook(command: SaveGuidebook, state: GuidebookState): Gu
       change,
       'edit',
       summaryOf(guidebook.document, change.patches),
-      command.data.now.toISOString(),
+      data.now.toISOString(),
     ),
   ];
 }
