@@ -1,4 +1,4 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES as P, type PaymentEvent } from '@pocketguide/contracts';
 import { ConflictError, NotFoundError } from '@pocketguide/platform/http/errors';
 import {
@@ -14,6 +14,7 @@ import {
   succeeded,
   transferRecorded,
 } from '../testing/payment-given.ts';
+import { serverRequest } from './payment-decider.ts';
 import { providerPayment } from './testing/fake-payment-provider.ts';
 
 describe('RequestPayment', () => {
@@ -27,6 +28,21 @@ describe('RequestPayment', () => {
       .given([requested])
       .when(request({ userId: 'u2' }))
       .thenThrows(ConflictError, P.paymentUsed);
+  });
+
+  it('a request the server makes is monthly and may be repeated: the same again records nothing', () => {
+    const again = serverRequest({
+      merchantUid: 'pg_purchase_1',
+      userId: 'u1',
+      plan: 'standard',
+      amount: 50_000,
+      kind: 'purchase',
+      now,
+    });
+    expect(again).toEqual(request({ allowExisting: true }));
+    spec.given([]).when(again).then([requested]);
+    spec.given([requested]).when(again).thenNothingHappens();
+    spec.given([requested, succeeded]).when(again).thenNothingHappens();
   });
 
   it("the billing worker's same request again is already there (idempotent); a different one is refused", () => {
