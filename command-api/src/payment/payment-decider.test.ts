@@ -5,6 +5,7 @@ import {
   iso,
   now,
   paid,
+  purchase,
   recordTransfer,
   refund,
   refunded,
@@ -31,14 +32,7 @@ describe('RequestPayment', () => {
   });
 
   it('a request the server makes is monthly and may be repeated: the same again records nothing', () => {
-    const again = serverRequest({
-      merchantUid: 'pg_purchase_1',
-      userId: 'u1',
-      plan: 'standard',
-      amount: 50_000,
-      kind: 'purchase',
-      now,
-    });
+    const again = serverRequest({ ...purchase, now });
     expect(again).toEqual(request({ allowExisting: true }));
     spec.given([]).when(again).then([requested]);
     spec.given([requested]).when(again).thenNothingHappens();

@@ -13,20 +13,22 @@ export const spec = deciderSpec(paymentDecider);
 export const now = new Date('2026-03-01T09:00:00.000Z');
 export const iso = now.toISOString();
 
-/** A member's card purchase of a month of the standard plan. */
-const purchase = {
+/** A member's card purchase of the standard plan, billed by the month. */
+export const purchase = {
   merchantUid: 'pg_purchase_1',
   userId: 'u1',
   plan: 'standard',
-  billingCycle: 'month',
   amount: 50_000,
   kind: 'purchase',
 } as const;
 
 export const request = (
   overrides: Partial<Extract<PaymentCommand, { type: 'RequestPayment' }>['data']> = {},
-): PaymentCommand => ({ type: 'RequestPayment', data: { ...purchase, now, ...overrides } });
-export const requested: PaymentEvent = { type: 'PaymentRequested', data: { ...purchase, requestedAt: iso } };
+): PaymentCommand => ({ type: 'RequestPayment', data: { ...purchase, billingCycle: 'month', now, ...overrides } });
+export const requested: PaymentEvent = {
+  type: 'PaymentRequested',
+  data: { ...purchase, billingCycle: 'month', requestedAt: iso },
+};
 
 /** The provider's answer for the purchase: paid in full by card. */
 export const paid = providerPayment({ merchantUid: purchase.merchantUid, amount: purchase.amount, impUid: 'imp_1' });
