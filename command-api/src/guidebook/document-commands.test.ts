@@ -287,7 +287,15 @@ describe('undo and redo of saved changes', () => {
   it('nothing to undo or redo, or a target that is not the latest: refused as a conflict', () => {
     spec.given([created]).when(undo(0, [])).thenThrows(ConflictError, 'no saved change to undo');
     spec.given([created, renamed]).when(redo(1, [])).thenThrows(ConflictError, 'no undone change to redo');
-    spec.given([created, renamed]).when(undo(0, [])).thenThrows(ConflictError, 'no longer the latest');
+    spec
+      .given([created, renamed])
+      .when(undo(0, []))
+      .thenThrows(ConflictError, 'The change to undo is no longer the latest; try again');
+    const undone = decide([created, renamed], undo(1, [{ op: 'replace', path: ['title'], value: '제주 3박 4일' }]))[0]!;
+    spec
+      .given([created, renamed, undone])
+      .when(redo(1, []))
+      .thenThrows(ConflictError, 'The change to redo is no longer the latest; try again');
     spec
       .given([created, renamed])
       .when(undo(1, [], stranger))

@@ -8,6 +8,7 @@ import {
   locateItem,
   normaliseDocument,
   uploadSummary,
+  type GuidebookDocument,
   type GuidebookEvent,
   type Patch,
   type SummaryEntry,
@@ -37,7 +38,7 @@ import {
   summaryOf,
   withinLimits,
 } from './guidebook-document-change.ts';
-import { changeableGuidebook, type GuidebookState } from './guidebook-state.ts';
+import { changeableGuidebook, type Guidebook, type GuidebookState } from './guidebook-state.ts';
 
 /** The commands that create a guidebook or change its document: one decide function each. */
 
@@ -72,26 +73,25 @@ export function createGuidebook(command: CreateGuidebook, state: GuidebookState)
 
 /** PATCH: immer patches against the current revision (the handler checked `If-Match`). */
 export function editGuidebook(command: EditGuidebook, state: GuidebookState): GuidebookEvent[] {
-  const guidebook = changeableGuidebook(state, command.data.actor);
-  const change = changeDocument(guidebook.document, command.data.patches, seededIds(command.data.idSeed));
-  if (!change) return [];
-  return [
-    edited(
-      guidebook,
-      state.revision,
-      change,
-      'edit',
-      summaryOf(guidebook.document, change.patches),
-      command.data.now.toISOString(),
-    ),
-  ];
+  return editedBy(state, command.data, () => command.data.patches);
 }
 
 /** PUT: the whole document; the change is its difference from the current one. */
 export function saveGuidebook(command: SaveGuidebook, state: GuidebookState): GuidebookEvent[] {
-  const guidebook = changeableGuidebook(state, command.data.actor);
-  const patches = diffDocuments(guidebook.document, command.data.document);
-  const change = changeDocument(guidebook.document, patches, seededIds(command.data.idSeed));
+  return editedBy(state, command.data, (current) => diffDocuments(current, command.data.document));
+}
+
+/**
+ * An author's edit, whether sent as patches (PATCH) or as the whole document (PUT): the patches `patchesOf` finds
+ * against the current document, checked and summarised; nothing when they change nothing.
+ */
+function editedBy(
+  state: GuidebookState,
+  data: Omit<EditGuidebook['data'], 'patches'>,
+  patchesOf: (current: GuidebookDocument) => Patch[],
+): GuidebookEvent[] {
+  const guidebook = changeableGuidebook(state, data.actor);
+  const change = changeDocument(guidebook.document, patchesOf(guidebook.document), seededIds(data.idSeed));
   if (!change) return [];
   return [
     edited(
@@ -100,7 +100,7 @@ export function saveGuidebook(command: SaveGuidebook, state: GuidebookState): Gu
       change,
       'edit',
       summaryOf(guidebook.document, change.patches),
-      command.data.now.toISOString(),
+      data.now.toISOString(),
     ),
   ];
 }
@@ -122,31 +122,46 @@ export function restoreRevision(command: RestoreRevision, state: GuidebookState)
 }
 
 export function undoChange(command: UndoChange, state: GuidebookState): GuidebookEvent[] {
-  const guidebook = changeableGuidebook(state, command.data.actor);
-  const top = guidebook.undoable.at(-1);
-  if (top === undefined) throw new ConflictError(NOTHING_TO_UNDO);
-  if (top !== command.data.target.revision)
-    throw new ConflictError('The change to undo is no longer the latest; try again');
-  const applied = patchedOrConflict(guidebook.document, command.data.target.patches);
-  const change = { after: applied.doc, patches: command.data.target.patches, inversePatches: applied.inversePatches };
-  const summary = summaryOf(guidebook.document, change.patches);
-  return [
-    edited(guidebook, state.revision, change, 'undo', summary, command.data.now.toISOString(), { undoneRevision: top }),
-  ];
+  return historyStep(command, state, 'undo');
 }
 
 export function redoChange(command: RedoChange, state: GuidebookState): GuidebookEvent[] {
+  return historyStep(command, state, 'redo');
+}
+
+/** Undo takes back the newest change still undoable; redo reverts the newest undo. */
+const HISTORY_STEPS = {
+  undo: {
+    stack: (guidebook: Guidebook) => guidebook.undoable,
+    nothing: NOTHING_TO_UNDO,
+    marked: (revision: number) => ({ undoneRevision: revision }),
+  },
+  redo: {
+    stack: (guidebook: Guidebook) => guidebook.redoable,
+    nothing: NOTHING_TO_REDO,
+    marked: (revision: number) => ({ redoneRevision: revision }),
+  },
+} as const;
+
+/**
+ * An undo or a redo: the newest revision on its stack must be the one the handler read the patches of
+ * (`target`), else another change came first; those patches are applied as a new change that names it.
+ */
+function historyStep(
+  command: UndoChange | RedoChange,
+  state: GuidebookState,
+  kind: keyof typeof HISTORY_STEPS,
+): GuidebookEvent[] {
+  const { stack, nothing, marked } = HISTORY_STEPS[kind];
   const guidebook = changeableGuidebook(state, command.data.actor);
-  const top = guidebook.redoable.at(-1);
-  if (top === undefined) throw new ConflictError(NOTHING_TO_REDO);
+  const top = stack(guidebook).at(-1);
+  if (top === undefined) throw new ConflictError(nothing);
   if (top !== command.data.target.revision)
-    throw new ConflictError('The change to redo is no longer the latest; try again');
+    throw new ConflictError(`The change to ${kind} is no longer the latest; try again`);
   const applied = patchedOrConflict(guidebook.document, command.data.target.patches);
   const change = { after: applied.doc, patches: command.data.target.patches, inversePatches: applied.inversePatches };
   const summary = summaryOf(guidebook.document, change.patches);
-  return [
-    edited(guidebook, state.revision, change, 'redo', summary, command.data.now.toISOString(), { redoneRevision: top }),
-  ];
+  return [edited(guidebook, state.revision, change, kind, summary, command.data.now.toISOString(), marked(top))];
 }
 
 export function copyContentPage(command: CopyContentPage, state: GuidebookState): GuidebookEvent[] {

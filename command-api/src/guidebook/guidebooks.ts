@@ -155,6 +155,44 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     return found;
   }
 
+  /**
+   * A command that frees the guidebook's publish slot (a delete, an unpublish): run first, then the slot is given
+   * back, so the owner never has fewer slots than published guidebooks.
+   */
+  async function runThenRelease(
+    guidebookId: string,
+    command: GuidebookCommand,
+    reason: 'unpublish' | 'deleted',
+    step: string,
+    metadata: CommandMetadata,
+  ) {
+    const result = await run(guidebookId, command, commandStep(metadata, step));
+    if (result.state.status !== 'none')
+      await slots.release(result.state.guidebook.ownerId, guidebookId, reason, commandStep(metadata, 'release-slot'));
+    return result;
+  }
+
+  /**
+   * A command that needs a publish slot (a publish, leaving the gallery): the slot is taken first in the owner's
+   * publisher stream (refused when all are taken), then the command runs; if it fails, the slot is given back.
+   */
+  async function runWithSlot(
+    ownerId: string,
+    guidebookId: string,
+    command: GuidebookCommand,
+    reason: 'publish' | 'gallery-off',
+    step: string,
+    metadata: CommandMetadata,
+  ): Promise<CommandResult<GuidebookState>> {
+    await slots.take(ownerId, guidebookId, reason, commandStep(metadata, 'take-slot'));
+    try {
+      return await run(guidebookId, command, commandStep(metadata, step));
+    } catch (error) {
+      await slots.releaseUnlessCounted(ownerId, guidebookId, metadata).catch(() => undefined);
+      throw error;
+    }
+  }
+
   // ---------------------------------------------------------------- create and copy
 
   /** A new guidebook's stream and public id derive from the command id: a retried create lands on the same one. */
@@ -331,20 +369,9 @@ export function createGuidebooks(deps: GuidebooksDeps) {
     ) => run(guidebookId, { type: 'UploadImage', data: { actor, target, image, now: clock.now() } }, metadata),
 
     /** DELETE /api/guidebooks/{id}: a soft delete (unpublishing first), then the slot is given back. */
-    async remove(guidebookId: string, actor: Actor, metadata: CommandMetadata) {
-      const result = await run(
-        guidebookId,
-        { type: 'DeleteGuidebook', data: { actor, now: clock.now() } },
-        commandStep(metadata, 'delete'),
-      );
-      if (result.state.status !== 'none')
-        await slots.release(
-          result.state.guidebook.ownerId,
-          guidebookId,
-          'deleted',
-          commandStep(metadata, 'release-slot'),
-        );
-      return result;
+    remove(guidebookId: string, actor: Actor, metadata: CommandMetadata) {
+      const command: GuidebookCommand = { type: 'DeleteGuidebook', data: { actor, now: clock.now() } };
+      return runThenRelease(guidebookId, command, 'deleted', 'delete', metadata);
     },
 
     /**
@@ -361,30 +388,13 @@ export function createGuidebooks(deps: GuidebooksDeps) {
       const command: GuidebookCommand = { type: 'PublishGuidebook', data: { actor, mayPublish, now: clock.now() } };
       if (guidebookDecider.decide(command, state).length === 0)
         return run(guidebookId, command, commandStep(metadata, 'publish'));
-      await slots.take(guidebook.ownerId, guidebookId, 'publish', commandStep(metadata, 'take-slot'));
-      try {
-        return await run(guidebookId, command, commandStep(metadata, 'publish'));
-      } catch (error) {
-        await slots.releaseUnlessCounted(guidebook.ownerId, guidebookId, metadata).catch(() => undefined);
-        throw error;
-      }
+      return runWithSlot(guidebook.ownerId, guidebookId, command, 'publish', 'publish', metadata);
     },
 
     /** PUT /api/guidebooks/{id}/unpublish: unpublished first, then the slot given back (never fewer slots than published). */
-    async unpublish(guidebookId: string, actor: Actor, metadata: CommandMetadata, reason: 'single' | 'all' = 'single') {
-      const result = await run(
-        guidebookId,
-        { type: 'UnpublishGuidebook', data: { actor, reason, now: clock.now() } },
-        commandStep(metadata, 'unpublish'),
-      );
-      if (result.state.status !== 'none')
-        await slots.release(
-          result.state.guidebook.ownerId,
-          guidebookId,
-          'unpublish',
-          commandStep(metadata, 'release-slot'),
-        );
-      return result;
+    unpublish(guidebookId: string, actor: Actor, metadata: CommandMetadata, reason: 'single' | 'all' = 'single') {
+      const command: GuidebookCommand = { type: 'UnpublishGuidebook', data: { actor, reason, now: clock.now() } };
+      return runThenRelease(guidebookId, command, 'unpublish', 'unpublish', metadata);
     },
 
     /**
@@ -429,13 +439,7 @@ export function createGuidebooks(deps: GuidebooksDeps) {
         }
         return result;
       }
-      await slots.take(guidebook.ownerId, guidebookId, 'gallery-off', commandStep(metadata, 'take-slot'));
-      try {
-        return await run(guidebookId, command, commandStep(metadata, 'gallery'));
-      } catch (error) {
-        await slots.releaseUnlessCounted(guidebook.ownerId, guidebookId, metadata).catch(() => undefined);
-        throw error;
-      }
+      return runWithSlot(guidebook.ownerId, guidebookId, command, 'gallery-off', 'gallery', metadata);
     },
 
     setPassword: async (guidebookId: string, actor: Actor, password: string, metadata: CommandMetadata) => {

@@ -13,7 +13,7 @@ import type { PaymentProvider, ProviderPayment } from '@pocketguide/platform/pay
 import { createCommandHandler, decodedWith, type CommandMetadata } from '../core/command-handler.ts';
 import { deriveId, type Clock } from '../core/ids.ts';
 import { userDecider } from '../user/user-decider.ts';
-import { paymentDecider } from './payment-decider.ts';
+import { paymentDecider, serverRequest } from './payment-decider.ts';
 
 export type BillingCommandsDeps = {
   eventStore: EventStore;
@@ -53,19 +53,7 @@ export function createBillingCommands({ eventStore, clock }: BillingCommandsDeps
       const { userId, merchantUid, plan, amount, kind } = input;
       const result = await handlePayment(
         paymentStream(merchantUid),
-        {
-          type: 'RequestPayment',
-          data: {
-            merchantUid,
-            userId,
-            plan,
-            billingCycle: 'month',
-            amount,
-            kind,
-            allowExisting: true,
-            now: clock.now(),
-          },
-        },
+        serverRequest({ merchantUid, userId, plan, amount, kind, now: clock.now() }),
         { metadata: metadata(`request:${merchantUid}`), retryOnConflict: true },
       );
       return changed(result) ? 'requested' : 'exists';

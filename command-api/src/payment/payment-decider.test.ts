@@ -1,69 +1,22 @@
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES as P, type PaymentEvent } from '@pocketguide/contracts';
 import { ConflictError, NotFoundError } from '@pocketguide/platform/http/errors';
-import { deciderSpec } from '../testing/decider-spec.ts';
-import { paymentDecider, type PaymentCommand } from './payment-decider.ts';
+import {
+  iso,
+  now,
+  paid,
+  purchase,
+  recordTransfer,
+  refund,
+  refunded,
+  request,
+  requested,
+  spec,
+  succeeded,
+  transferRecorded,
+} from '../testing/payment-given.ts';
+import { serverRequest } from './payment-decider.ts';
 import { providerPayment } from './testing/fake-payment-provider.ts';
-
-const spec = deciderSpec(paymentDecider);
-const now = new Date('2026-03-01T09:00:00.000Z');
-const iso = now.toISOString();
-
-const request = (
-  overrides: Partial<Extract<PaymentCommand, { type: 'RequestPayment' }>['data']> = {},
-): PaymentCommand => ({
-  type: 'RequestPayment',
-  data: {
-    merchantUid: 'pg_purchase_1',
-    userId: 'u1',
-    plan: 'standard',
-    billingCycle: 'month',
-    amount: 50_000,
-    kind: 'purchase',
-    now,
-    ...overrides,
-  },
-});
-const requested: PaymentEvent = {
-  type: 'PaymentRequested',
-  data: {
-    merchantUid: 'pg_purchase_1',
-    userId: 'u1',
-    plan: 'standard',
-    billingCycle: 'month',
-    amount: 50_000,
-    kind: 'purchase',
-    requestedAt: iso,
-  },
-};
-const paid = providerPayment({ merchantUid: 'pg_purchase_1', amount: 50_000, impUid: 'imp_1' });
-const succeeded: PaymentEvent = {
-  type: 'PaymentSucceeded',
-  data: {
-    merchantUid: 'pg_purchase_1',
-    userId: 'u1',
-    impUid: 'imp_1',
-    amount: 50_000,
-    method: 'card',
-    paymentData: {
-      currency: 'KRW',
-      card_name: 'Test card',
-      receipt_url: 'https://receipts.example/pg_purchase_1',
-      amount: 50_000,
-      cancel_amount: 0,
-      cancelled_at: null,
-    },
-    paidAt: iso,
-  },
-};
-const refund = (amount: number, cancelAmount: number): PaymentCommand => ({
-  type: 'RefundPayment',
-  data: { amount, cancelAmount, reason: 'asked', now },
-});
-const refunded = (amount: number, cancelAmount: number, partial: boolean): PaymentEvent => ({
-  type: 'PaymentRefunded',
-  data: { merchantUid: 'pg_purchase_1', userId: 'u1', amount, cancelAmount, partial, reason: 'asked', refundedAt: iso },
-});
 
 describe('RequestPayment', () => {
   it('given nothing, records the request', () => {
@@ -76,6 +29,14 @@ describe('RequestPayment', () => {
       .given([requested])
       .when(request({ userId: 'u2' }))
       .thenThrows(ConflictError, P.paymentUsed);
+  });
+
+  it('a request the server makes is monthly and may be repeated: the same again records nothing', () => {
+    const again = serverRequest({ ...purchase, now });
+    expect(again).toEqual(request({ allowExisting: true }));
+    spec.given([]).when(again).then([requested]);
+    spec.given([requested]).when(again).thenNothingHappens();
+    spec.given([requested, succeeded]).when(again).thenNothingHappens();
   });
 
   it("the billing worker's same request again is already there (idempotent); a different one is refused", () => {
@@ -163,19 +124,10 @@ describe('RefundPayment', () => {
   });
 
   it('a transfer is not refunded through the provider', () => {
-    const transfer: PaymentEvent = {
-      type: 'TransferPaymentRecorded',
-      data: {
-        merchantUid: 'pg_purchase_1',
-        userId: 'u1',
-        plan: 'enterprise',
-        billingCycle: 'month',
-        amount: 1_000_000,
-        note: 'invoice 7',
-        paidAt: iso,
-      },
-    };
-    spec.given([transfer]).when(refund(1, 1)).thenThrows(ConflictError, P.notRefundable);
+    spec
+      .given([transferRecorded('pg_purchase_1')])
+      .when(refund(1, 1))
+      .thenThrows(ConflictError, P.notRefundable);
   });
 });
 
@@ -194,31 +146,8 @@ describe('DeletePayment', () => {
 
 describe('RecordTransfer', () => {
   it('records a transfer once; the merchantUid cannot be reused', () => {
-    const command: PaymentCommand = {
-      type: 'RecordTransfer',
-      data: {
-        merchantUid: 'pg_transfer_1',
-        userId: 'u1',
-        plan: 'enterprise',
-        billingCycle: 'month',
-        amount: 1_000_000,
-        note: 'invoice 7',
-        paidAt: now,
-        now,
-      },
-    };
-    const recorded: PaymentEvent = {
-      type: 'TransferPaymentRecorded',
-      data: {
-        merchantUid: 'pg_transfer_1',
-        userId: 'u1',
-        plan: 'enterprise',
-        billingCycle: 'month',
-        amount: 1_000_000,
-        note: 'invoice 7',
-        paidAt: iso,
-      },
-    };
+    const command = recordTransfer('pg_transfer_1');
+    const recorded = transferRecorded('pg_transfer_1');
     spec.given([]).when(command).then([recorded]);
     spec.given([recorded]).when(command).thenThrows(ConflictError, P.paymentUsed);
   });

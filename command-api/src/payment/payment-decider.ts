@@ -46,12 +46,21 @@ export type RequestPayment = {
     amount: number;
     kind: PaymentKind;
     /**
-     * The billing worker's charges are retried with the same merchantUid: the same request again is then already
-     * there (no events). Without it (a person's purchase), an existing payment is never a second purchase: 409.
+     * The requests the server makes itself are retried with the same merchantUid (`serverRequest`): the same request
+     * again is then already there (no events). Without it, an existing payment is never a second purchase: 409.
      */
     allowExisting?: boolean;
   };
 };
+
+/**
+ * A monthly payment the server asks to record itself: a purchase it verified with the provider, a card check, the
+ * billing worker's renewal charge. Each is retried with the same merchantUid (a retried request, the browser's
+ * return and the webhook both, a job delivered twice), so the same request again records nothing.
+ */
+export function serverRequest(data: Omit<RequestPayment['data'], 'billingCycle' | 'allowExisting'>): RequestPayment {
+  return { type: 'RequestPayment', data: { ...data, billingCycle: 'month', allowExisting: true } };
+}
 /** What the provider said of the payment (paid, failed, cancelled; `ready` records nothing yet). */
 export type RecordPaymentResult = { type: 'RecordPaymentResult'; data: At & { payment: ProviderPayment } };
 /** A refund the provider made: `amount` this time, `cancelAmount` the provider's total so far. */

@@ -35,7 +35,7 @@ import { deriveId, type Clock } from '../core/ids.ts';
 import type { UserCommand } from '../user/user-commands.ts';
 import { userDecider } from '../user/user-decider.ts';
 import type { Account } from '../user/user-state.ts';
-import { paymentDecider, type Payment, type PaymentCommand } from './payment-decider.ts';
+import { paymentDecider, serverRequest, type Payment, type PaymentCommand } from './payment-decider.ts';
 import {
   DebugPaymentRefusedError,
   MerchantUidRefusedError,
@@ -131,19 +131,7 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
     const { plan, kind, merchantUid, customerUid, paid } = purchase;
     await runPayment(
       merchantUid,
-      {
-        type: 'RequestPayment',
-        data: {
-          merchantUid,
-          userId,
-          plan,
-          billingCycle: 'month',
-          amount: paid.amount,
-          kind,
-          allowExisting: true,
-          now: clock.now(),
-        },
-      },
+      serverRequest({ merchantUid, userId, plan, amount: paid.amount, kind, now: clock.now() }),
       step(metadata, 'request'),
     );
     await runPayment(
@@ -300,19 +288,7 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
       const plan: PaidPlan = current.subscriptionType === 'free' ? 'standard' : current.subscriptionType;
       await runPayment(
         merchantUid,
-        {
-          type: 'RequestPayment',
-          data: {
-            merchantUid,
-            userId,
-            plan,
-            billingCycle: 'month',
-            amount: CARD_CHECK_AMOUNT,
-            kind: 'card-check',
-            allowExisting: true,
-            now: clock.now(),
-          },
-        },
+        serverRequest({ merchantUid, userId, plan, amount: CARD_CHECK_AMOUNT, kind: 'card-check', now: clock.now() }),
         step(metadata, 'card-check'),
       );
       const charged =

@@ -36,6 +36,7 @@ import {
   type Subscription,
 } from './event-store.ts';
 import { PagedSubscription, type LogPage } from './paged-subscription.ts';
+import { pagedLog, pagedStream } from './paged-reads.ts';
 import { isConnectionLoss } from '../postgres/connection-loss.ts';
 
 export type PostgresEventStoreOptions = {
@@ -481,50 +482,22 @@ export class PostgresEventStore implements EventStore {
     if (this.#closed) throw new Error('Event store (PostgreSQL) is closed');
   }
 
-  async *#pages(nextPage: () => Promise<readonly RecordedEvent[] | null>): AsyncGenerator<RecordedEvent> {
-    for (;;) {
-      const page = await nextPage();
-      if (!page) return;
-      yield* page;
-    }
-  }
-
   readStream(streamId: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
-    const backwards = options.direction === 'backwards';
-    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
-    let from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
-    let exhausted = false;
-    const sql = backwards
-      ? `SELECT ${COLUMNS} FROM ${this.#schema}.events WHERE stream_id = $1 AND revision <= $2 ORDER BY revision DESC LIMIT $3`
-      : `SELECT ${COLUMNS} FROM ${this.#schema}.events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`;
-    return this.#pages(async () => {
-      if (remaining <= 0 || exhausted || from < 0) return null;
+    const sql =
+      options.direction === 'backwards'
+        ? `SELECT ${COLUMNS} FROM ${this.#schema}.events WHERE stream_id = $1 AND revision <= $2 ORDER BY revision DESC LIMIT $3`
+        : `SELECT ${COLUMNS} FROM ${this.#schema}.events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision LIMIT $3`;
+    return pagedStream(options, this.#pageSize, async (from, limit) => {
       this.#assertOpen();
-      const limit = Math.min(this.#pageSize, remaining);
       const { rows } = await this.#pool.query<EventRow>(sql, [streamId, from, limit]);
-      const events = rows.map(toRecorded);
-      const last = events.at(-1);
-      if (events.length < limit || !last) exhausted = true;
-      else from = backwards ? last.revision - 1 : last.revision + 1;
-      remaining -= events.length;
-      return events;
+      return rows.map(toRecorded);
     });
   }
 
   readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
-    // `from` names an event's own position (inclusive); positions here are whole numbers, so it is `after: from - 1`
-    let after = options.from !== undefined ? Math.max(0, options.from - 1) : (options.after ?? 0);
-    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
-    let exhausted = false;
-    return this.#pages(async () => {
-      if (remaining <= 0 || exhausted) return null;
+    return pagedLog(options, this.#pageSize, (after, filter, limit) => {
       this.#assertOpen();
-      const limit = Math.min(this.#pageSize, remaining);
-      const page = await this.#readPage(after, options.filter, limit);
-      if (page.events.length < limit) exhausted = true;
-      remaining -= page.events.length;
-      after = page.scannedUpTo;
-      return page.events;
+      return this.#readPage(after, filter, limit);
     });
   }
 

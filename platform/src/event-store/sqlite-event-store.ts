@@ -28,8 +28,8 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store.ts';
-import { DONE } from './serial-subscription.ts';
 import { PagedSubscription, type LogPage } from './paged-subscription.ts';
+import { pagedLog, pagedStream } from './paged-reads.ts';
 import { startCommitThread, type CommitThread, type ThreadOutcome } from './sqlite-commit-thread.ts';
 
 export type SqliteEventStoreOptions = {
@@ -532,52 +532,29 @@ export class SqliteEventStore implements EventStore {
 
   readStream(streamId: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
     const backwards = options.direction === 'backwards';
-    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
-    let from = options.fromRevision ?? (backwards ? Number.MAX_SAFE_INTEGER : 0);
-    let cacheChecked = backwards;
-    let exhausted = false;
-    return new PagedEvents(() => {
-      if (remaining <= 0 || exhausted || from < 0) return null;
-      if (!cacheChecked) {
-        cacheChecked = true;
-        const cached = this.#cache.prefix(streamId).slice(from, from + remaining);
-        if (cached.length > 0) {
-          from += cached.length;
-          remaining -= cached.length;
-          return cached;
-        }
-      }
+    const statement = backwards ? this.#stmts.streamBackwards : this.#stmts.streamForwards;
+    const select = (from: number, limit: number): RecordedEvent[] => {
       this.#assertOpen();
-      const limit = Math.min(this.#pageSize, remaining);
-      const statement = backwards ? this.#stmts.streamBackwards : this.#stmts.streamForwards;
-      const rows = statement.all(streamId, from, limit);
-      const events = rows.map((row) => {
+      return statement.all(streamId, from, limit).map((row) => {
         const event = deepFreeze(toRecorded(row));
         this.#cache.extend(streamId, event);
         return event;
       });
-      const last = events.at(-1);
-      if (events.length < limit || !last) exhausted = true;
-      else from = backwards ? last.revision - 1 : last.revision + 1;
-      remaining -= events.length;
-      return events;
+    };
+    return pagedStream(options, this.#pageSize, (from, limit) => {
+      if (backwards) return select(from, limit);
+      // the cached prefix is served from memory; SQLite is asked only for the revisions after it
+      const cached = this.#cache.prefix(streamId).slice(from, from + limit);
+      if (cached.length === limit) return cached;
+      const stored = select(from + cached.length, limit - cached.length);
+      return cached.length === 0 ? stored : [...cached, ...stored];
     });
   }
 
   readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
-    // Here positions are row ids, so the position before an event's is a valid exclusive start.
-    let after = options.from !== undefined ? Math.max(0, options.from - 1) : (options.after ?? 0);
-    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
-    let exhausted = false;
-    return new PagedEvents(() => {
-      if (remaining <= 0 || exhausted) return null;
+    return pagedLog(options, this.#pageSize, (after, filter, limit) => {
       this.#assertOpen();
-      const limit = Math.min(this.#pageSize, remaining);
-      const page = this.#readPage(after, options.filter, limit);
-      if (page.events.length < limit) exhausted = true;
-      remaining -= page.events.length;
-      after = page.scannedUpTo;
-      return page.events;
+      return this.#readPage(after, filter, limit);
     });
   }
 
@@ -655,53 +632,5 @@ export class SqliteEventStore implements EventStore {
     await Promise.all([...this.#subscriptions].map((subscription) => subscription.close()));
     await this.#thread?.close();
     this.#db.close();
-  }
-}
-
-/**
- * A single-use async iterable over pages that `nextPage` reads on demand (`null`: no more). Hand-rolled rather
- * than an async generator: it costs a third as much per event, which matters when the command handler folds a
- * long stream on every command.
- */
-class PagedEvents implements AsyncIterableIterator<RecordedEvent> {
-  readonly #nextPage: () => readonly RecordedEvent[] | null;
-  #page: readonly RecordedEvent[] = [];
-  #index = 0;
-  #done = false;
-
-  constructor(nextPage: () => readonly RecordedEvent[] | null) {
-    this.#nextPage = nextPage;
-  }
-
-  [Symbol.asyncIterator](): this {
-    return this;
-  }
-
-  next(): Promise<IteratorResult<RecordedEvent>> {
-    try {
-      for (;;) {
-        const event = this.#page[this.#index];
-        if (event) {
-          this.#index += 1;
-          return Promise.resolve({ done: false, value: event });
-        }
-        const page = this.#done ? null : this.#nextPage();
-        if (!page) {
-          this.#done = true;
-          return Promise.resolve(DONE);
-        }
-        this.#page = page;
-        this.#index = 0;
-      }
-    } catch (error) {
-      this.#done = true;
-      return Promise.reject(error);
-    }
-  }
-
-  return(): Promise<IteratorResult<RecordedEvent>> {
-    this.#done = true;
-    this.#page = [];
-    return Promise.resolve(DONE);
   }
 }

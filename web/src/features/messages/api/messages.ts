@@ -12,6 +12,7 @@ import {
 } from '@pocketguide/contracts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { noteLastWrite, useLastWrite } from '../../../lib/last-write.ts';
 
 export const messagesQueryKey = ['messages'] as const;
 /** The bell and the banner look for new messages this often, and whenever the window gets the focus back. */
@@ -140,7 +141,7 @@ export function useWriteMessage() {
         schema: messageSchema,
       });
       queryClient.setQueryData([...messagesQueryKey, 'admin-message', written._id], message);
-      queryClient.setQueryData(lastWriteKey(written._id), written.position);
+      noteLastWrite(queryClient, lastWriteKey(written._id), written.position);
       return message;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [...messagesQueryKey, 'admin'] }),
@@ -154,11 +155,7 @@ const lastWriteKey = (messageId: string) => [...messagesQueryKey, 'last-write', 
  * so a save or a send shows there at once rather than on the next reload.
  */
 export function useLastMessageWrite(messageId: string): number | undefined {
-  // never fetched: only useWriteMessage sets it; useQuery re-renders the screen when it does
-  return (
-    useQuery<number | null>({ queryKey: lastWriteKey(messageId), queryFn: () => null, enabled: false }).data ??
-    undefined
-  );
+  return useLastWrite(lastWriteKey(messageId));
 }
 
 /** DELETE messages/{id}: answered 204. */

@@ -3,6 +3,7 @@ import { PAYMENTS_PAGE_SIZE } from '@pocketguide/contracts';
 import { receiptSchema, type Receipt } from '@pocketguide/contracts/payment/receipts';
 import type { ApiClient } from '../../../lib/api-client.ts';
 import { useApiClient } from '../../../lib/api-client-context.tsx';
+import { lastWriteOf, noteLastWrite, useLastWrite } from '../../../lib/last-write.ts';
 import {
   orderPageSchema,
   orderSchema,
@@ -27,12 +28,12 @@ export const paymentsKeys = {
 
 /** Lists asked after a write this browser made wait for the read model to show it. */
 function afterOf(queryClient: QueryClient): number | undefined {
-  return queryClient.getQueryData<number>(paymentsKeys.after);
+  return lastWriteOf(queryClient, paymentsKeys.after);
 }
 
 /** Called after a purchase, a refund, a deletion…: every payment screen reads again, at least up to `position`. */
 export function notePaymentWrite(queryClient: QueryClient, position: number | undefined): void {
-  if (position !== undefined) queryClient.setQueryData(paymentsKeys.after, position);
+  if (position !== undefined) noteLastWrite(queryClient, paymentsKeys.after, position);
   void queryClient.invalidateQueries({ queryKey: ['payments', 'list'] });
   void queryClient.invalidateQueries({ queryKey: ['payments', 'detail'] });
 }
@@ -55,10 +56,7 @@ async function getPage(
 
 /** The log position of this browser's last payment write, watched: a screen showing its effects reads after it. */
 export function useLastPaymentWrite(): number | undefined {
-  // never fetched: only notePaymentWrite sets it; useQuery re-renders the screen when it does
-  return (
-    useQuery<number | null>({ queryKey: paymentsKeys.after, queryFn: () => null, enabled: false }).data ?? undefined
-  );
+  return useLastWrite(paymentsKeys.after);
 }
 
 /** GET /api/payments/config: the debug window or PortOne's. Read once per visit. */
@@ -177,7 +175,7 @@ export function useRefundPayment() {
         })
       ).data,
     onSuccess: (answer) => {
-      queryClient.setQueryData(paymentsKeys.after, answer.position);
+      noteLastWrite(queryClient, paymentsKeys.after, answer.position);
       // the detail shows the refund at once, before the read model has caught up
       queryClient.setQueryData<Order>(paymentsKeys.detail(answer.merchantUid), (order) => {
         if (!order) return order;
