@@ -242,9 +242,10 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       const pairs = Math.max(1, Number(process.env.MIXED_LOAD_BEACON_PAIRS ?? 2));
       const uuids = readerBooks.map((book) => book.uuid);
       const readP99 = { without: [] as number[], with: [] as number[] };
-      // CPU a beacon costs each process: a pair's step with beacons less its step without, per beacon answered
+      // CPU a beacon costs each process: a pair's step with beacons less what its mix cost a request in the step
+      // without (times the mix requests answered with beacons), per beacon answered
       const beaconCpu = { http: [] as number[], projections: [] as number[] };
-      let withoutCpu = { http: 0, projections: 0 };
+      let mixCpuPerRequest = { http: 0, projections: 0 };
       for (let pair = 0; pair < pairs; pair++) {
         for (const withBeacons of [false, true]) {
           const before = authors.map((author) => author.revision);
@@ -279,11 +280,18 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
               );
           }
           readP99[withBeacons ? 'with' : 'without'].push(readers!.p99Ms);
+          const mixAnswered = (['readers', 'authors', 'admins'] as const).reduce(
+            (sum, name) => sum + result.groups[name]!.succeeded + result.groups[name]!.refused,
+            0,
+          );
           const stepCpu = { http: result.cpuMs - result.backgroundCpuMs, projections: result.backgroundCpuMs };
-          if (!withBeacons) withoutCpu = stepCpu;
+          if (!withBeacons)
+            mixCpuPerRequest = { http: stepCpu.http / mixAnswered, projections: stepCpu.projections / mixAnswered };
           else {
-            beaconCpu.http.push((stepCpu.http - withoutCpu.http) / beacons!.succeeded);
-            beaconCpu.projections.push((stepCpu.projections - withoutCpu.projections) / beacons!.succeeded);
+            beaconCpu.http.push((stepCpu.http - mixCpuPerRequest.http * mixAnswered) / beacons!.succeeded);
+            beaconCpu.projections.push(
+              (stepCpu.projections - mixCpuPerRequest.projections * mixAnswered) / beacons!.succeeded,
+            );
           }
           const answered = Object.values(result.groups).reduce(
             (sum, group) => sum + group.succeeded + group.refused,
@@ -317,7 +325,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       });
       // CPU time is what a shared machine's load changes least: the figure to compare when the p99s are the machine's
       figures.push({
-        name: `CPU per beacon (a pair's step with beacons less its step without, per beacon), over ${pairs} pairs: HTTP process`,
+        name: `CPU per beacon (a pair's step with beacons less its mix at the CPU per request of the step without), over ${pairs} pairs: HTTP process`,
         value: sum(beaconCpu.http) / pairs,
         unit: `ms; projections process ${(sum(beaconCpu.projections) / pairs).toFixed(3)} ms (pairs: ${beaconCpu.http.map((http, index) => `${http.toFixed(3)}/${beaconCpu.projections[index]!.toFixed(3)}`).join(', ')})`,
       });
