@@ -65,6 +65,9 @@ export type MixedStepResult = {
   /** the server process's event-loop delay over the step, p99 and max, ms (filled in by the suite, which hosts the server) */
   loopDelayP99Ms?: number;
   loopDelayMaxMs?: number;
+  /** the server process's garbage collection in the step: pauses' total and longest (set by the suite) */
+  gcTotalMs?: number;
+  gcMaxMs?: number;
 };
 
 type Answer = { status: number; body: Buffer; error?: string };

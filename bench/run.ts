@@ -20,6 +20,7 @@ import { eventExplorerSuite } from './suites/event-explorer.ts';
 import { requestCostSuite } from './suites/request-cost.ts';
 import { rebuildSuite } from './suites/rebuild.ts';
 import { insightsSuite } from './suites/insights.ts';
+import { readingCostSuite } from './suites/reading-cost.ts';
 
 const suites: Record<string, () => Promise<SuiteResult>> = {
   appends: appendsSuite,
@@ -37,6 +38,7 @@ const suites: Record<string, () => Promise<SuiteResult>> = {
   'request-cost': () => requestCostSuite(),
   rebuild: () => rebuildSuite(),
   insights: () => insightsSuite(Number(process.env.INSIGHTS_BENCH_EVENTS ?? 1_000_000)),
+  'reading-cost': () => readingCostSuite(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { resolve } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { getPriority, setPriority } from 'node:os';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { guidebookStream, readingStream } from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
@@ -64,6 +65,10 @@ type Step = {
  * beside the one without (aim: at most 1.2 ×). Every beacon must be answered 204 and its reads found stored in the
  * guidebooks' reading streams, else the suite fails.
  *
+ * `MIXED_LOAD_BACKGROUND_NICE` sets the projections process's OS niceness after its start (it lowers its own priority
+ * by 10, background-priority.ts; 0 measures it at the server's, for an A/B; raising a priority needs root).
+ * The beacon lines print the server process's garbage-collection pauses and the projections process's niceness.
+ *
  * `MIXED_LOAD_RATES` (a comma list) replaces the steps; `MIXED_LOAD_CEILING=0` measures the product alone (for a
  * profile: `node --cpu-prof --import tsx bench/run.ts mixed-load`).
  */
@@ -98,6 +103,9 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       });
       const [message] = (await once(background, 'message')) as [{ type?: string }];
       if (message.type !== 'ready') throw new Error('the projections process did not start');
+      // an A/B of the projections process's priority (it lowers its own, background-priority.ts)
+      if (process.env.MIXED_LOAD_BACKGROUND_NICE !== undefined)
+        setPriority(background.pid!, Number(process.env.MIXED_LOAD_BACKGROUND_NICE));
     }
     const backgroundPid = background?.pid;
     const admin = await signInAdmin(app.url);
@@ -145,6 +153,12 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       // how long this process's event loop (the server's) was held up: what a queue of readers waits behind
       const loopDelay = monitorEventLoopDelay({ resolution: 5 });
       loopDelay.enable();
+      // and how long its garbage collection held it
+      const gcPauses: number[] = [];
+      const gc = new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) gcPauses.push(entry.duration);
+      });
+      gc.observe({ entryTypes: ['gc'] });
       const plan: MixedPlan = {
         baseUrl,
         rate,
@@ -168,8 +182,11 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       // the next step saves against the revisions this one ended on (the answers' revisions)
       result.revisions.forEach((revision, index) => (authors[index]!.revision = revision));
       loopDelay.disable();
+      gc.disconnect();
       result.loopDelayP99Ms = loopDelay.percentile(99) / 1e6;
       result.loopDelayMaxMs = loopDelay.max / 1e6;
+      result.gcTotalMs = gcPauses.reduce((a, b) => a + b, 0);
+      result.gcMaxMs = Math.max(0, ...gcPauses);
       const cpu = process.cpuUsage(cpuBefore);
       const childMs = target === 'product' ? childCpuMs(backgroundPid) - childBefore : 0;
       return { ...result, cpuMs: (cpu.user + cpu.system) / 1000 + childMs, backgroundCpuMs: childMs };
@@ -225,6 +242,10 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       const pairs = Math.max(1, Number(process.env.MIXED_LOAD_BEACON_PAIRS ?? 2));
       const uuids = readerBooks.map((book) => book.uuid);
       const readP99 = { without: [] as number[], with: [] as number[] };
+      // CPU a beacon costs each process: a pair's step with beacons less what its mix cost a request in the step
+      // without (times the mix requests answered with beacons), per beacon answered
+      const beaconCpu = { http: [] as number[], projections: [] as number[] };
+      let mixCpuPerRequest = { http: 0, projections: 0 };
       for (let pair = 0; pair < pairs; pair++) {
         for (const withBeacons of [false, true]) {
           const before = authors.map((author) => author.revision);
@@ -259,6 +280,19 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
               );
           }
           readP99[withBeacons ? 'with' : 'without'].push(readers!.p99Ms);
+          const mixAnswered = (['readers', 'authors', 'admins'] as const).reduce(
+            (sum, name) => sum + result.groups[name]!.succeeded + result.groups[name]!.refused,
+            0,
+          );
+          const stepCpu = { http: result.cpuMs - result.backgroundCpuMs, projections: result.backgroundCpuMs };
+          if (!withBeacons)
+            mixCpuPerRequest = { http: stepCpu.http / mixAnswered, projections: stepCpu.projections / mixAnswered };
+          else {
+            beaconCpu.http.push((stepCpu.http - mixCpuPerRequest.http * mixAnswered) / beacons!.succeeded);
+            beaconCpu.projections.push(
+              (stepCpu.projections - mixCpuPerRequest.projections * mixAnswered) / beacons!.succeeded,
+            );
+          }
           const answered = Object.values(result.groups).reduce(
             (sum, group) => sum + group.succeeded + group.refused,
             0,
@@ -267,9 +301,11 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
             `mix ${mixRate} req/s${withBeacons ? ` + ${beaconRate} beacons/s (${Math.round(beacons!.servedPerSecond)} served, p99 ${ms(beacons!.p99Ms)} ms)` : ''}: ` +
             `reads p50 ${ms(readers!.p50Ms)} p99 ${ms(readers!.p99Ms)} ms, saves p99 ${ms(result.groups.authors!.p99Ms)} ms, ` +
             `server loop delay p99 ${ms(result.loopDelayP99Ms ?? Number.NaN)} max ${ms(result.loopDelayMaxMs ?? Number.NaN)} ms, ` +
+            `server GC ${ms(result.gcTotalMs ?? Number.NaN)} ms (longest ${ms(result.gcMaxMs ?? Number.NaN)}), ` +
             // the generator's own lateness: counted in every latency (an open loop), so a generator short of CPU shows here
             `generator send lag p99 ${ms(result.sendLagP99Ms)} max ${ms(result.sendLagMaxMs)} ms, ` +
-            `CPU ${(result.cpuMs / answered).toFixed(2)} ms/request (projections ${(result.backgroundCpuMs / answered).toFixed(2)}), load ${loadavg}`;
+            `CPU ${(result.cpuMs / answered).toFixed(2)} ms/request (projections ${(result.backgroundCpuMs / answered).toFixed(2)}` +
+            `${backgroundPid === undefined ? '' : `, niceness ${getPriority(backgroundPid)}`}), load ${loadavg}`;
           console.error(`  beacons ${line}`);
           figures.push({
             name: `beacons pair ${pair + 1}, ${withBeacons ? 'with' : 'without'}: read p99`,
@@ -286,6 +322,12 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         baseline: { name: 'without beacons', value: sum(readP99.without) / readP99.without.length },
         ratio: sum(readP99.with) / sum(readP99.without),
         aim: '<= 1.2',
+      });
+      // CPU time is what a shared machine's load changes least: the figure to compare when the p99s are the machine's
+      figures.push({
+        name: `CPU per beacon (a pair's step with beacons less its mix at the CPU per request of the step without), over ${pairs} pairs: HTTP process`,
+        value: sum(beaconCpu.http) / pairs,
+        unit: `ms; projections process ${(sum(beaconCpu.projections) / pairs).toFixed(3)} ms (pairs: ${beaconCpu.http.map((http, index) => `${http.toFixed(3)}/${beaconCpu.projections[index]!.toFixed(3)}`).join(', ')})`,
       });
     }
     if (process.env.MIXED_LOAD_CEILING === '0') {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { isCanonicalInstant, plainReadingBeacon, readingBeaconSchema } from './reading.ts';
+import {
+  TIME_BUCKETS_MS,
+  isCanonicalInstant,
+  koreanDay,
+  plainReadingBeacon,
+  readingBeaconSchema,
+  readingDayAfter,
+  readingDayIdsOf,
+  timeBucketOf,
+  type ReadingDayDoc,
+  type ReadingEvent,
+  type RecordedRead,
+} from './reading.ts';
 
 /** A small seeded generator: the same cases every run. */
 function random(seed: number) {
@@ -157,5 +169,147 @@ describe("the readers' beacon, checked by hand on the serving loop (issue 24)", 
     ]) {
       expect(isCanonicalInstant(at), at).toBe(false);
     }
+  });
+});
+
+/**
+ * The fold as first written, one read at a time, each read a new copy of the day: the specification the projector's
+ * fold (one copy of a day per event, issue 24: a seventh of the CPU) is held to.
+ */
+function referenceDayAfter(doc: ReadingDayDoc | null, recorded: ReadingEvent, id: string): ReadingDayDoc {
+  const scopes = [
+    ['guidebook', recorded.data.guidebookId],
+    ['owner', recorded.data.ownerId],
+    ['site', '*'],
+  ] as const;
+  const [scope, key] = scopes.find(([s, k]) => id.startsWith(`${s}:${k}:`))!;
+  const day = id.slice(`${scope}:${key}:`.length);
+  let next: ReadingDayDoc = doc ?? {
+    id,
+    scope,
+    key,
+    day,
+    readers: 0,
+    sessions: 0,
+    opens: 0,
+    offline: 0,
+    sources: { qr: 0, link: 0, gallery: 0, kakao: 0, other: 0 },
+    devices: { phone: 0, tablet: 0, desktop: 0 },
+    pages: {},
+  };
+  for (const read of recorded.data.reads) {
+    if (koreanDay(read.at) !== day) continue;
+    const copy: ReadingDayDoc = {
+      ...next,
+      sources: { ...next.sources },
+      devices: { ...next.devices },
+      pages: { ...next.pages },
+    };
+    const page =
+      scope === 'guidebook'
+        ? (copy.pages[read.page] ?? { opens: 0, timed: 0, timeBuckets: TIME_BUCKETS_MS.map(() => 0).concat(0) })
+        : null;
+    if (read.kind === 'open') {
+      copy.opens += 1;
+      if (read.first) copy.sessions += 1;
+      if (read.newReader) copy.readers += 1;
+      if (read.offline) copy.offline += 1;
+      if (read.first) {
+        copy.sources[read.source] += 1;
+        copy.devices[read.device] += 1;
+      }
+      if (page) copy.pages[read.page] = { ...page, opens: page.opens + 1 };
+    } else if (page) {
+      const timeBuckets = [...page.timeBuckets];
+      timeBuckets[timeBucketOf(read.ms)]! += 1;
+      copy.pages[read.page] = { ...page, timed: page.timed + 1, timeBuckets };
+    }
+    next = copy;
+  }
+  return next;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+describe('folding reads into days (the reading-insights projector and the "as of" replay)', () => {
+  it('gives what adding the reads one at a time gives, never changing the day or the event it is given (2,000 generated events)', () => {
+    const { next, pick } = random(24);
+    const pages = ['cover', 'p-1', 'p-2', 'p-3', 'p-4'];
+    const sources = ['qr', 'link', 'gallery', 'kakao', 'other'] as const;
+    const devices = ['phone', 'tablet', 'desktop'] as const;
+    // instants around two Korean midnights (15:00 UTC), so one event's reads fall on up to three days
+    const instants = [
+      '2026-11-26T14:59:59.999Z',
+      '2026-11-26T15:00:00.000Z',
+      '2026-11-27T03:00:00.000Z',
+      '2026-11-27T14:59:59.999Z',
+      '2026-11-27T15:00:00.000Z',
+      '2026-11-28T01:02:03.004Z',
+    ];
+    const docs = new Map<string, ReadingDayDoc>();
+    const expected = new Map<string, ReadingDayDoc>();
+    let folded = 0;
+    for (let n = 0; n < 2000; n++) {
+      const reads: RecordedRead[] = Array.from({ length: 1 + Math.floor(next() * 12) }, () =>
+        next() < 0.5
+          ? {
+              kind: 'open',
+              page: pick(pages),
+              at: pick(instants),
+              source: pick(sources),
+              device: pick(devices),
+              offline: next() < 0.2,
+              first: next() < 0.5,
+              newReader: next() < 0.5,
+            }
+          : {
+              kind: 'time',
+              page: pick(pages),
+              at: pick(instants),
+              ms: Math.floor(next() * 2_500_000),
+              offline: next() < 0.2,
+            },
+      );
+      const event: ReadingEvent = deepFreeze({
+        type: 'GuidebookReadsRecorded',
+        data: { guidebookId: pick(['g1', 'g2', 'g3']), ownerId: pick(['o1', 'o2']), reads },
+      });
+      const ids = readingDayIdsOf(event);
+      expect(new Set(ids)).toEqual(
+        new Set(
+          reads.flatMap((read) =>
+            [`guidebook:${event.data.guidebookId}`, `owner:${event.data.ownerId}`, 'site:*'].map(
+              (scope) => `${scope}:${koreanDay(read.at)}`,
+            ),
+          ),
+        ),
+      );
+      for (const id of ids) {
+        // the day as it stands is frozen: a fold that changed it would throw
+        const after = readingDayAfter(deepFreeze(docs.get(id) ?? null), event, id);
+        const reference = referenceDayAfter(expected.get(id) ?? null, event, id);
+        expect(after).toEqual(reference);
+        docs.set(id, after!);
+        expected.set(id, reference);
+        folded += 1;
+      }
+      // a day the event has no read on is given back as it was
+      const elsewhere = `guidebook:${event.data.guidebookId}:2026-11-30`;
+      const untouched = deepFreeze(docs.get(`guidebook:${event.data.guidebookId}:2026-11-27`) ?? null);
+      if (untouched)
+        expect(readingDayAfter({ ...untouched, id: elsewhere, day: '2026-11-30' }, event, elsewhere)).toEqual({
+          ...untouched,
+          id: elsewhere,
+          day: '2026-11-30',
+        });
+    }
+    expect(folded).toBeGreaterThan(5000);
+    expect([...docs.values()].some((doc) => Object.keys(doc.pages).length === pages.length)).toBe(true);
   });
 });

@@ -211,10 +211,22 @@ export type ReadingDayDoc = {
 
 export const readingDocId = (scope: ReadingScope, key: string, day: string): string => `${scope}:${key}:${day}`;
 
+const KST_OFFSET_MS = 9 * 3600_000;
+const DAY_MS = 86_400_000;
+
 /** The Korean calendar day of an instant (the product's day everywhere: KST has no daylight saving). */
 export function koreanDay(at: string | Date): string {
   const time = typeof at === 'string' ? Date.parse(at) : at.getTime();
-  return new Date(time + 9 * 3600_000).toISOString().slice(0, 10);
+  return new Date(time + KST_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** `koreanDay` as a number (days since 1970-01-01 in Korean time): NaN for a time that is not one. */
+const koreanDayNumber = (time: number): number => Math.floor((time + KST_OFFSET_MS) / DAY_MS);
+
+/** The day number of a `koreanDay` text, NaN for any other text (so no instant falls on it). */
+function dayNumberOf(day: string): number {
+  const number = Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
+  return Number.isFinite(number) && new Date(number * DAY_MS).toISOString().slice(0, 10) === day ? number : Number.NaN;
 }
 
 /** Which bucket a time falls in. */
@@ -286,35 +298,46 @@ function decoded(event: LoggedEvent): GuidebookReadsRecorded | null {
   return recorded;
 }
 
-function addRead(doc: ReadingDayDoc, read: RecordedRead): ReadingDayDoc {
-  const next: ReadingDayDoc = {
+/**
+ * A copy of a day to fold an event's reads into: the counts' objects are its own; pages are copied when first
+ * touched (`ownPage`), so the document given is never changed and an event's reads cost one copy, not one each.
+ */
+function copyOfDay(doc: ReadingDayDoc): ReadingDayDoc {
+  return {
     ...doc,
     sources: { ...doc.sources },
     devices: { ...doc.devices },
     pages: doc.scope === 'guidebook' ? { ...doc.pages } : doc.pages,
   };
-  const page =
-    doc.scope === 'guidebook'
-      ? (next.pages[read.page] ?? { opens: 0, timed: 0, timeBuckets: TIME_BUCKETS_MS.map(() => 0).concat(0) })
-      : null;
+}
+
+/** Adds one read to `day`, a copy made by `copyOfDay` in this fold (`owned`: the pages already copied in it). */
+function addRead(day: ReadingDayDoc, read: RecordedRead, owned: Set<string>): void {
+  let page: PageReading | null = null;
+  if (day.scope === 'guidebook') {
+    const kept = day.pages[read.page];
+    if (!kept) page = { opens: 0, timed: 0, timeBuckets: TIME_BUCKETS_MS.map(() => 0).concat(0) };
+    else if (owned.has(read.page)) page = kept;
+    else page = { ...kept, timeBuckets: [...kept.timeBuckets] };
+    day.pages[read.page] = page;
+    owned.add(read.page);
+  }
   if (read.kind === 'open') {
-    next.opens += 1;
-    if (read.first) next.sessions += 1;
-    if (read.newReader) next.readers += 1;
-    if (read.offline) next.offline += 1;
+    day.opens += 1;
+    if (read.first) day.sessions += 1;
+    if (read.newReader) day.readers += 1;
+    if (read.offline) day.offline += 1;
     // Where a session came from and on what: counted once, at its first page.
     if (read.first) {
-      next.sources[read.source] += 1;
-      next.devices[read.device] += 1;
+      day.sources[read.source] += 1;
+      day.devices[read.device] += 1;
     }
-    if (page) next.pages[read.page] = { ...page, opens: page.opens + 1 };
+    if (page) page.opens += 1;
   } else if (page) {
-    const timeBuckets = [...page.timeBuckets];
     const bucket = timeBucketOf(read.ms);
-    timeBuckets[bucket] = (timeBuckets[bucket] ?? 0) + 1;
-    next.pages[read.page] = { ...page, timed: page.timed + 1, timeBuckets };
+    page.timeBuckets[bucket] = (page.timeBuckets[bucket] ?? 0) + 1;
+    page.timed += 1;
   }
-  return next;
 }
 
 /** The day documents a reading event adds to: its guidebook's, its owner's and the site's, for each day it covers. */
@@ -325,8 +348,10 @@ export function readingDayIds(event: LoggedEvent): string[] {
 
 /** `readingDayIds` of an event already decoded (the projector's: the runner decodes each event once). */
 export function readingDayIdsOf(recorded: ReadingEvent): string[] {
-  const days = new Set(recorded.data.reads.map((read) => koreanDay(read.at)));
-  return scopesOf(recorded.data).flatMap(([scope, key]) => [...days].map((day) => readingDocId(scope, key, day)));
+  // the day of each read as a number (no text made per read), each distinct day written once
+  const numbers = new Set(recorded.data.reads.map((read) => koreanDayNumber(Date.parse(read.at))));
+  const days = [...numbers].map((number) => new Date(number * DAY_MS).toISOString().slice(0, 10));
+  return scopesOf(recorded.data).flatMap(([scope, key]) => days.map((day) => readingDocId(scope, key, day)));
 }
 
 /** Day document `id` after a reading event: the `reading-insights` projector's evolve, and the "as of" replay's. */
@@ -340,9 +365,16 @@ export function readingDayAfter(doc: ReadingDayDoc | null, recorded: ReadingEven
   const [scope, key] = scopesOf(recorded.data).find(([s, k]) => id.startsWith(`${s}:${k}:`)) ?? [];
   if (scope === undefined || key === undefined) return doc;
   const day = id.slice(`${scope}:${key}:`.length);
-  let next = doc ?? emptyDay(scope, key, day);
-  for (const read of recorded.data.reads) if (koreanDay(read.at) === day) next = addRead(next, read);
-  return next;
+  const dayNumber = dayNumberOf(day);
+  // the document is copied once, at the event's first read of this day, and the event's reads added to the copy
+  let next: ReadingDayDoc | null = null;
+  const owned = new Set<string>();
+  for (const read of recorded.data.reads) {
+    if (koreanDayNumber(Date.parse(read.at)) !== dayNumber) continue;
+    next ??= copyOfDay(doc ?? emptyDay(scope, key, day));
+    addRead(next, read, owned);
+  }
+  return next ?? doc ?? emptyDay(scope, key, day);
 }
 
 // ---------------------------------------------------------------- answers

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { getPriority } from 'node:os';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BACKGROUND_NICENESS } from '../src/background-priority.ts';
 import { TEST_ACCOUNT_ENV, bearer, signIn } from './testing/accounts.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
@@ -56,12 +58,16 @@ function start(
 }
 
 describe('npm start on a machine with more than one core', () => {
-  it('serves HTTP in one process and runs the projections in another; ?after= reads see each write; SIGTERM stops both', async () => {
+  it('serves HTTP in one process and runs the projections in another at a lower OS priority; ?after= reads see each write; SIGTERM stops both', async () => {
     const { child, url, backgroundPid, output } = await start(resolve(scratch, `split-${randomUUID()}`));
     try {
       expect(backgroundPid, output()).toBeGreaterThan(0);
       expect(backgroundPid).not.toBe(child.pid);
       expect(alive(backgroundPid)).toBe(true);
+      // serving wins the CPU: the projections process runs at a lower OS priority, the HTTP process at the one it
+      // was started with (issue 24)
+      expect(getPriority(child.pid!)).toBe(getPriority());
+      expect(getPriority(backgroundPid)).toBe(Math.min(19, getPriority() + BACKGROUND_NICENESS));
 
       const { token } = await signIn(url, ADMIN_ENV.ADMIN_EMAIL, ADMIN_ENV.ADMIN_PASSWORD);
       const headers = { 'content-type': 'application/json', ...bearer(token) };
