@@ -10,6 +10,7 @@ import {
   type Point,
 } from 'slate';
 import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
+import { IS_FOCUSED } from 'slate-dom';
 import type { RichElement, RichText } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import type { RichTextFieldProps } from '../../editor/item-contract.ts';
@@ -140,6 +141,21 @@ function SlateRichText({
     Editor.normalize(editor, { force: true });
     editor.onChange();
   }, [editor, value]);
+
+  // Slate ignores a blur that comes while it puts its selection into the DOM (until a timer after each render of
+  // typing) and then still counts itself focused: its next render (the toolbar going, as the focus moved on)
+  // put the selection back in this field, and Chrome moved the focus back with it, so a Tab pressed right after
+  // typing landed back in the field. A focus that went outside the editor is gone, whatever Slate was doing.
+  useLayoutEffect(() => {
+    const element = ReactEditor.toDOMNode(editor, editor);
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof globalThis.Node && element.contains(next)) return;
+      IS_FOCUSED.delete(editor);
+    };
+    element.addEventListener('focusout', onFocusOut);
+    return () => element.removeEventListener('focusout', onFocusOut);
+  }, [editor]);
 
   // Woken by a press or a Tab on the dormant field: take the focus it had, with the caret where the press was,
   // before anything else runs (a key typed right after the tap lands in the editor).
