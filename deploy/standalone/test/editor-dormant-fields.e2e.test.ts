@@ -6,7 +6,7 @@
  * items paid for 200 editors). Such a dormant field must still take the first tap or Tab as an editor would, in
  * system Chromium, in Korean and English:
  *  - on a 390 × 844 touch phone, a real tap (`page.touchscreen`) on a dormant field focuses it with the caret where
- *    the finger was, and the first typed character lands there;
+ *    the finger was, and the first typed character lands there; on a 1280 × 800 desktop, a mouse click alike;
  *  - on a 1280 × 800 desktop, Tab from the field before reaches the dormant field, wakes it with the caret at its
  *    start, and what is typed lands there;
  *  - waking changes nothing on screen: the field has the same place and size drawn either way.
@@ -141,52 +141,57 @@ describe('a rich field drawn without its editor takes the first tap and Tab (iss
   for (const language of ['kr', 'en'] as const) {
     const tag = language === 'kr' ? 'ko' : 'en';
 
-    it(`a tap on a dormant field puts the caret where the finger was (${tag}-390)`, async () => {
-      const { page, book } = await open(language, PHONE_TOUCH, `tap-${tag}`);
-      const itemId = book.itemIds[TARGET]!;
-      // far down the page: no editor yet, and the page holds far fewer editors than fields
-      const editors = await page.$$eval('[data-item-id] [contenteditable="true"]', (fields) => fields.length);
-      expect(editors).toBeLessThan(ITEMS / 2);
-      const before = await fieldState(page, itemId);
-      expect(before.dormant).toBe(true);
+    for (const input of ['touch', 'mouse'] as const) {
+      const size = input === 'touch' ? '390' : '1280';
+      it(`a ${input === 'touch' ? 'tap' : 'click'} on a dormant field puts the caret where it was (${tag}-${size})`, async () => {
+        const viewport = input === 'touch' ? PHONE_TOUCH : DESKTOP_KEYBOARD;
+        const { page, book } = await open(language, viewport, `${input}-${tag}`);
+        const itemId = book.itemIds[TARGET]!;
+        // far down the page: no editor yet, and the page holds far fewer editors than fields
+        const editors = await page.$$eval('[data-item-id] [contenteditable="true"]', (fields) => fields.length);
+        expect(editors).toBeLessThan(ITEMS / 2);
+        expect((await fieldState(page, itemId)).dormant).toBe(true);
 
-      // the word "worth": where the finger lands, on the left half of its "w"
-      const original = itemText(TARGET);
-      const offset = original.indexOf('worth');
-      const at = await page.$eval(
-        fieldSelector(itemId),
-        (field, wantedOffset) => {
-          field.scrollIntoView({ block: 'center', behavior: 'instant' });
-          const walker = document.createTreeWalker(field, NodeFilter.SHOW_TEXT);
-          const text = walker.nextNode();
-          if (!text) throw new Error('the field has no text');
-          const range = document.createRange();
-          range.setStart(text, wantedOffset);
-          range.setEnd(text, wantedOffset + 1);
-          const box = range.getClientRects()[0];
-          if (!box) throw new Error('the letter is not drawn');
-          // what the tap reaches first: recorded by the page, so the test knows it tapped the field without editor
-          document.addEventListener(
-            'mousedown',
-            (event) => {
-              const target = event.target instanceof Element ? event.target : null;
-              Object.assign(window, { __tappedDormant: Boolean(target?.closest('[data-rich-text-dormant]')) });
-            },
-            { capture: true, once: true },
-          );
-          return { x: box.left + box.width * 0.25, y: box.top + box.height / 2 };
-        },
-        offset,
-      );
-      await page.touchscreen.tap(at.x, at.y);
-      await page.keyboard.type('Z');
-      await waitForEditorText(page, itemId, `${original.slice(0, offset)}Z${original.slice(offset)}`);
-      expect(await page.evaluate(() => (window as unknown as { __tappedDormant?: boolean }).__tappedDormant)).toBe(
-        true,
-      );
-      expect(pageErrors).toEqual([]);
-      await page.close();
-    }, 90_000);
+        // the word "worth": where the finger or the pointer lands, on the left half of its "w"
+        const original = itemText(TARGET);
+        const offset = original.indexOf('worth');
+        const at = await page.$eval(
+          fieldSelector(itemId),
+          (field, wantedOffset) => {
+            field.scrollIntoView({ block: 'center', behavior: 'instant' });
+            const walker = document.createTreeWalker(field, NodeFilter.SHOW_TEXT);
+            const text = walker.nextNode();
+            if (!text) throw new Error('the field has no text');
+            const range = document.createRange();
+            range.setStart(text, wantedOffset);
+            range.setEnd(text, wantedOffset + 1);
+            const box = range.getClientRects()[0];
+            if (!box) throw new Error('the letter is not drawn');
+            // what the press reaches first: recorded by the page, so the test knows it pressed the field without
+            // its editor (it wakes once it has stayed in view a moment)
+            document.addEventListener(
+              'pointerdown',
+              (event) => {
+                const target = event.target instanceof Element ? event.target : null;
+                Object.assign(window, { __pressedDormant: Boolean(target?.closest('[data-rich-text-dormant]')) });
+              },
+              { capture: true, once: true },
+            );
+            return { x: box.left + box.width * 0.25, y: box.top + box.height / 2 };
+          },
+          offset,
+        );
+        if (input === 'touch') await page.touchscreen.tap(at.x, at.y);
+        else await page.mouse.click(at.x, at.y);
+        await page.keyboard.type('Z');
+        await waitForEditorText(page, itemId, `${original.slice(0, offset)}Z${original.slice(offset)}`);
+        expect(await page.evaluate(() => (window as unknown as { __pressedDormant?: boolean }).__pressedDormant)).toBe(
+          true,
+        );
+        expect(pageErrors).toEqual([]);
+        await page.close();
+      }, 90_000);
+    }
 
     it(`Tab into a dormant field wakes it with the caret at its start; waking moves nothing (${tag}-1280)`, async () => {
       const { page, book } = await open(language, DESKTOP_KEYBOARD, `tab-${tag}`);

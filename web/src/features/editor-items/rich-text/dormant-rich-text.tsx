@@ -47,7 +47,17 @@ export function DormantRichText({
       data-rich-text-dormant=""
       className={className}
       style={showPlaceholder ? { ...EDITABLE_STYLE, display: 'grid' } : EDITABLE_STYLE}
-      // the press comes before the focus it gives: remember where it was, the focus then wakes the editor there
+      // A mouse selects its part on pointerdown (`pressToSelect`), which draws the editor in this div's place
+      // before the mousedown that would focus it: wake it here, at the pointer, and keep that mousedown (on a
+      // drawing no longer there) from moving the focus elsewhere. In the capture phase, as the focus below: the
+      // selection draws the part again between React's capture and bubbling phases.
+      onPointerDownCapture={(event) => {
+        if (event.pointerType === 'touch' || event.button !== 0) return;
+        event.preventDefault();
+        onWake(pointAt(event.currentTarget, event.clientX, event.clientY) ?? 'start');
+      }}
+      // A tap's mousedown comes after the finger lifts, before the focus it gives: remember where it was, the
+      // focus then wakes the editor there.
       onMouseDown={(event) => {
         pressed.current = pointAt(event.currentTarget, event.clientX, event.clientY);
       }}
