@@ -37,6 +37,8 @@ type Language = 'kr' | 'en';
 
 const ITEMS = 60;
 const TARGET = 45;
+/** An empty text item (its placeholder drawn), next to the one whose waking the desktop test watches. */
+const EMPTY = TARGET - 19;
 const itemText = (index: number) =>
   `Item ${index + 1}: a paragraph of guide text about a place worth seeing, long enough to wrap over two lines.`;
 const ids = { newId: () => randomBytes(12).toString('hex') };
@@ -53,7 +55,7 @@ async function createBook(language: Language) {
     _id: ids.newId(),
     type: 'text',
     isImportant: false,
-    content: richParagraph(itemText(index)),
+    content: richParagraph(index === EMPTY ? '' : itemText(index)),
   }));
   const doc = {
     ...newGuidebookDocument({ title: `Dormant fields ${language}` }),
@@ -195,18 +197,22 @@ describe('a rich field drawn without its editor takes the first tap and Tab (iss
 
     it(`Tab into a dormant field wakes it with the caret at its start; waking moves nothing (${tag}-1280)`, async () => {
       const { page, book } = await open(language, DESKTOP_KEYBOARD, `tab-${tag}`);
-      // a field scrolled near becomes an editor where its drawing was, at the same size
-      const sample = book.itemIds[TARGET - 20]!;
-      const drawn = await fieldState(page, sample);
-      expect(drawn.dormant).toBe(true);
-      await page.$eval(fieldSelector(sample), (field) =>
+      // a field scrolled near becomes an editor where its drawing was, at the same size (an empty one too)
+      const samples = [book.itemIds[TARGET - 20]!, book.itemIds[EMPTY]!];
+      const drawn = await Promise.all(samples.map((id) => fieldState(page, id)));
+      expect(drawn.map((state) => state.dormant)).toEqual([true, true]);
+      await page.$eval(fieldSelector(samples[0]!), (field) =>
         field.scrollIntoView({ block: 'center', behavior: 'instant' }),
       );
-      await page.waitForSelector(`[data-item-id="${sample}"] [contenteditable="true"]`, { timeout: WAIT_MS });
-      const editor = await fieldState(page, sample);
-      expect(editor.dormant).toBe(false);
-      for (const key of ['top', 'left', 'width', 'height', 'itemHeight'] as const)
-        expect(Math.abs(editor[key] - drawn[key]), key).toBeLessThanOrEqual(0.5);
+      for (const id of samples)
+        await page.waitForSelector(`[data-item-id="${id}"] [contenteditable="true"]`, { timeout: WAIT_MS });
+      const editors = await Promise.all(samples.map((id) => fieldState(page, id)));
+      editors.forEach((editor, index) => {
+        const before = drawn[index]!;
+        expect(editor.dormant).toBe(false);
+        for (const key of ['top', 'left', 'width', 'height', 'itemHeight'] as const)
+          expect(Math.abs(editor[key] - before[key]), `${key} of field ${index + 1}`).toBeLessThanOrEqual(0.5);
+      });
 
       const previous = book.itemIds[TARGET - 1]!;
       const itemId = book.itemIds[TARGET]!;

@@ -46,7 +46,8 @@ export function DormantRichText({
       aria-multiline={!singleLine}
       data-rich-text-dormant=""
       className={className}
-      style={showPlaceholder ? { ...EDITABLE_STYLE, display: 'grid' } : EDITABLE_STYLE}
+      // Slate gives an empty field its placeholder's height as an inline min-height (over the class's one line)
+      style={showPlaceholder ? { ...EDITABLE_STYLE, display: 'grid', minHeight: 0 } : EDITABLE_STYLE}
       // A mouse selects its part on pointerdown (`pressToSelect`), which draws the editor in this div's place
       // before the mousedown that would focus it: wake it here, at the pointer, and keep that mousedown (on a
       // drawing no longer there) from moving the focus elsewhere. In the capture phase, as the focus below: the
