@@ -445,21 +445,17 @@ describe('building a guidebook from blank in the browser', () => {
       // when they name it and write the cover's header, subheader and footer
       await page.click('#guidebook-title', { count: 3 });
       await page.keyboard.type('Jeju with the kids');
-      await typeInto(page, '[data-part="header"] [contenteditable="true"]', 'Family trip · spring 2026');
+      await typeInto(page, '[data-part="header"] [role="textbox"]', 'Family trip · spring 2026');
+      await typeInto(page, '[data-part="subheader"] [role="textbox"][aria-label="Cover title"]', 'Three days in Jeju');
       await typeInto(
         page,
-        '[data-part="subheader"] [contenteditable="true"][aria-label="Cover title"]',
-        'Three days in Jeju',
-      );
-      await typeInto(
-        page,
-        '[data-part="subheader"] [contenteditable="true"][aria-label="A line under the title"]',
+        '[data-part="subheader"] [role="textbox"][aria-label="A line under the title"]',
         'Sea, tangerines and volcanoes',
       );
-      await typeInto(page, '[data-part="footer"] [contenteditable="true"][aria-label="Footer title"]', 'Happy Travels');
+      await typeInto(page, '[data-part="footer"] [role="textbox"][aria-label="Footer title"]', 'Happy Travels');
       await typeInto(
         page,
-        '[data-part="footer"] [contenteditable="true"][aria-label="Footer text"]',
+        '[data-part="footer"] [role="textbox"][aria-label="Footer text"]',
         'Made with love by the Kims',
       );
       await shoot(page, 'editor-build-new-cover-en-1280');
@@ -518,13 +514,9 @@ describe('building a guidebook from blank in the browser', () => {
       const item = (type: (typeof ATTRACTION_ITEMS)[number][0]) => `[data-item-id="${attractionId(type)}"]`;
 
       // text in several of them: rich text fields, table cells, the video's address, the button's title
-      await typeInto(page, `${item('title')} [contenteditable="true"][aria-label="Title"]`, 'Seongsan Ilchulbong');
-      await typeInto(page, `${item('text')} [contenteditable="true"][aria-label="Text"]`, 'Climb it before sunrise.');
-      await typeInto(
-        page,
-        `${item('imagetext')} [contenteditable="true"][aria-label="Text"]`,
-        'Tangerine fields in bloom',
-      );
+      await typeInto(page, `${item('title')} [role="textbox"][aria-label="Title"]`, 'Seongsan Ilchulbong');
+      await typeInto(page, `${item('text')} [role="textbox"][aria-label="Text"]`, 'Climb it before sunrise.');
+      await typeInto(page, `${item('imagetext')} [role="textbox"][aria-label="Text"]`, 'Tangerine fields in bloom');
       await typeInto(page, `${item('table')} textarea[aria-label="Row 1, column 1"]`, 'Place');
       await typeInto(page, `${item('table')} textarea[aria-label="Row 1, column 2"]`, 'Adult fee');
       await typeInto(page, `${item('table')} textarea[aria-label="Row 2, column 1"]`, 'Manjanggul');
@@ -535,11 +527,7 @@ describe('building a guidebook from blank in the browser', () => {
       await selectItem(page, attractionId('button'));
       await page.click(`${item('button')} input[aria-label="Button title"]`, { count: 3 });
       await page.keyboard.type('Book the boat to Udo');
-      await typeInto(
-        page,
-        `${item('accordion')} [contenteditable="true"][aria-label="Accordion title"]`,
-        'Getting to Udo',
-      );
+      await typeInto(page, `${item('accordion')} [role="textbox"][aria-label="Accordion title"]`, 'Getting to Udo');
       await page.keyboard.press('Escape');
       await shoot(page, 'editor-build-attractions-en-1280');
 
@@ -554,7 +542,7 @@ describe('building a guidebook from blank in the browser', () => {
       await typeInto(page, 'input[aria-label="Activity 1 Place"]', 'Seongsan');
       await typeInto(page, 'input[aria-label="Activity 1 Time"]', '06:00');
       await typeInto(page, 'input[aria-label="Sub-activity 1 Place"]', 'Sunrise peak trail');
-      await typeInto(page, '[contenteditable="true"][aria-label="Meal 1 Meal details"]', 'Black pork barbecue');
+      await typeInto(page, '[role="textbox"][aria-label="Meal 1 Meal details"]', 'Black pork barbecue');
       await page.keyboard.press('Escape');
       await shoot(page, 'editor-build-itinerary-en-1280');
 
@@ -563,10 +551,10 @@ describe('building a guidebook from blank in the browser', () => {
       await openTile(page, 'Preparations');
       pageUrl.preparations = page.url();
       await clickButton(page, 'Add Preparation', ADD_MENU);
-      await typeInto(page, '[data-item-id] [contenteditable="true"][aria-label="Preparation title"]', 'Passports');
+      await typeInto(page, '[data-item-id] [role="textbox"][aria-label="Preparation title"]', 'Passports');
       await typeInto(
         page,
-        '[data-item-id] [contenteditable="true"][aria-label="Preparation text"]',
+        '[data-item-id] [role="textbox"][aria-label="Preparation text"]',
         'Children need their own.',
       );
       await page.keyboard.press('Escape');
@@ -575,11 +563,7 @@ describe('building a guidebook from blank in the browser', () => {
       await openTile(page, 'Air tickets');
       pageUrl.airtickets = page.url();
       await clickButton(page, 'Add Air ticket', ADD_MENU);
-      await typeInto(
-        page,
-        '[data-item-id] [contenteditable="true"][aria-label="Air ticket title"]',
-        'KE1203 Gimpo → Jeju',
-      );
+      await typeInto(page, '[data-item-id] [role="textbox"][aria-label="Air ticket title"]', 'KE1203 Gimpo → Jeju');
       // the edits wait for the auto-save, 3 s after the last one
       await waitForSaving(page);
       await page.keyboard.press('Escape');

@@ -8,8 +8,9 @@
  * part: a focus still pending for an earlier part (an image has no field) that landed after a quicker second add
  * would move the selection back and put the third part in the wrong place.
  */
+// a rich field away from the viewport is drawn without its editor (`data-rich-text-dormant`): its focus wakes it
 const FIELDS =
-  '[contenteditable="true"], input:not([type="file"]):not([type="checkbox"]):not([type="radio"]), textarea';
+  '[contenteditable="true"], [data-rich-text-dormant], input:not([type="file"]):not([type="checkbox"]):not([type="radio"]), textarea';
 const MAX_FRAMES = 30;
 let latest = 0;
 

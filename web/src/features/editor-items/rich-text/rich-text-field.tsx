@@ -1,6 +1,16 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { createEditor, Editor, Element as SlateElement, Transforms, type Descendant } from 'slate';
-import { Editable, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  createEditor,
+  Editor,
+  Element as SlateElement,
+  Node,
+  Text,
+  Transforms,
+  type Descendant,
+  type Point,
+} from 'slate';
+import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
+import { IS_FOCUSED } from 'slate-dom';
 import type { RichElement, RichText } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import type { RichTextFieldProps } from '../../editor/item-contract.ts';
@@ -11,6 +21,8 @@ import { RichTextToolbar } from './rich-text-toolbar.tsx';
 import { RichTextView } from './render-rich-text.tsx';
 import './slate-types.ts';
 import { pressToSelect } from '../../editor/press-to-select.ts';
+import { DormantRichText, type WakePoint } from './dormant-rich-text.tsx';
+import { useNearViewport } from './use-near-viewport.ts';
 
 /**
  * The rich-text field of every styled text (spec §3 Rich text): in view mode the slate-free renderer, in edit mode
@@ -34,16 +46,82 @@ export function toRichText(children: readonly Descendant[]): RichText {
 const sameValue = (a: readonly Descendant[], b: readonly Descendant[]): boolean =>
   a === b || JSON.stringify(a) === JSON.stringify(b);
 
-function RichTextEditor({
+/** How far from the viewport a field is still an editor, in viewport heights above and below. */
+const AWAKE_MARGIN = 0.5;
+/** How long a field scrolled near stays there before it becomes an editor (a fling passes fields by). */
+const AWAKE_SETTLE_MS = 250;
+
+function RichTextEditor(props: RichTextFieldProps) {
+  const { value, active, onActivate, singleLine, placeholder, label, className } = props;
+  // Several fields can share one active part (a title and a body): the toolbar follows the one last focused, and
+  // stays while its own popovers and link dialog (portalled elsewhere) have the focus. Focus on anything else of the
+  // canvas (another field, an air ticket's airport, the item's tools) takes it away: left showing, it formatted
+  // nothing and pushed the card down under the author's eyes.
+  const container = useRef<HTMLDivElement>(null);
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    if (!active) setFocused(false);
+  }, [active]);
+  useEffect(() => {
+    if (!focused) return;
+    const onFocusIn = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof Element) || container.current?.contains(target)) return;
+      if (target.closest('[data-rich-text-field], [data-item-id], [data-part-id]')) setFocused(false);
+    };
+    document.addEventListener('focusin', onFocusIn);
+    return () => document.removeEventListener('focusin', onFocusIn);
+  }, [focused]);
+
+  // Only the fields near the viewport, the selected part's and the focused one are Slate editors (issue 22); the
+  // others are drawn alike without Slate until they come near, or a press or a Tab wakes them.
+  const near = useNearViewport(container, AWAKE_MARGIN, AWAKE_SETTLE_MS);
+  const [wakeAt, setWakeAt] = useState<WakePoint | null>(null);
+  const awake = near || active || focused || wakeAt !== null;
+  const woken = useCallback(() => setWakeAt(null), []);
+
+  return (
+    <div
+      ref={container}
+      data-rich-text-field=""
+      className={cx('relative', className)}
+      {...pressToSelect(onActivate)}
+      onFocusCapture={() => {
+        setFocused(true);
+        onActivate();
+      }}
+    >
+      {awake ? (
+        <SlateRichText {...props} toolbar={active && focused} wakeAt={wakeAt} onWoken={woken} />
+      ) : (
+        <DormantRichText
+          value={value}
+          className={EDITABLE_CLASS}
+          placeholder={placeholder}
+          label={label}
+          singleLine={singleLine}
+          onWake={setWakeAt}
+        />
+      )}
+    </div>
+  );
+}
+
+const EDITABLE_CLASS = cx(
+  'min-h-[1lh] break-keep outline-none',
+  'rounded-control focus-visible:ring-2 focus-visible:ring-primary-100',
+);
+
+function SlateRichText({
   value,
-  active,
-  onActivate,
   onChange,
   singleLine,
   placeholder,
   label,
-  className,
-}: RichTextFieldProps) {
+  toolbar,
+  wakeAt,
+  onWoken,
+}: RichTextFieldProps & { toolbar: boolean; wakeAt: WakePoint | null; onWoken(): void }) {
   const [editor] = useState(() => createRichEditor({ singleLine }));
   const [initialValue] = useState<Descendant[]>(() => (value.length > 0 ? value : [emptyParagraph()]));
   // What this field last reported (or was given): a new prop value equal to it is our own edit coming back.
@@ -63,6 +141,35 @@ function RichTextEditor({
     Editor.normalize(editor, { force: true });
     editor.onChange();
   }, [editor, value]);
+
+  // Slate ignores a blur that comes while it puts its selection into the DOM (until a timer after each render of
+  // typing) and then still counts itself focused: its next render (the toolbar going, as the focus moved on)
+  // put the selection back in this field, and Chrome moved the focus back with it, so a Tab pressed right after
+  // typing landed back in the field. A focus that went outside the editor is gone, whatever Slate was doing.
+  useLayoutEffect(() => {
+    const element = ReactEditor.toDOMNode(editor, editor);
+    const onFocusOut = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof globalThis.Node && element.contains(next)) return;
+      IS_FOCUSED.delete(editor);
+    };
+    element.addEventListener('focusout', onFocusOut);
+    return () => element.removeEventListener('focusout', onFocusOut);
+  }, [editor]);
+
+  // Woken by a press or a Tab on the dormant field: take the focus it had, with the caret where the press was,
+  // before anything else runs (a key typed right after the tap lands in the editor).
+  useLayoutEffect(() => {
+    if (!wakeAt) return;
+    const point =
+      wakeAt === 'start' ? Editor.start(editor, []) : (validPoint(editor, wakeAt) ?? Editor.end(editor, []));
+    const element = ReactEditor.toDOMNode(editor, editor);
+    Transforms.select(editor, point);
+    element.focus({ preventScroll: true });
+    const selection = element.ownerDocument.getSelection();
+    if (selection) selection.setBaseAndExtent(...domPoint(editor, point), ...domPoint(editor, point));
+    onWoken();
+  }, [editor, wakeAt, onWoken]);
 
   const handleValueChange = useCallback(
     (children: Descendant[]) => {
@@ -92,64 +199,37 @@ function RichTextEditor({
     [editor, singleLine],
   );
 
-  // Several fields can share one active part (a title and a body): the toolbar follows the one last focused, and
-  // stays while its own popovers and link dialog (portalled elsewhere) have the focus. Focus on anything else of the
-  // canvas (another field, an air ticket's airport, the item's tools) takes it away: left showing, it formatted
-  // nothing and pushed the card down under the author's eyes.
-  const container = useRef<HTMLDivElement>(null);
-  const [focused, setFocused] = useState(false);
-  useEffect(() => {
-    if (!active) setFocused(false);
-  }, [active]);
-  useEffect(() => {
-    if (!focused) return;
-    const onFocusIn = (event: FocusEvent) => {
-      const target = event.target;
-      if (!(target instanceof Element) || container.current?.contains(target)) return;
-      if (target.closest('[data-rich-text-field], [data-item-id], [data-part-id]')) setFocused(false);
-    };
-    document.addEventListener('focusin', onFocusIn);
-    return () => document.removeEventListener('focusin', onFocusIn);
-  }, [focused]);
-
-  const editableClass = useMemo(
-    () =>
-      cx('min-h-[1lh] break-keep outline-none', 'rounded-control focus-visible:ring-2 focus-visible:ring-primary-100'),
-    [],
-  );
-
   return (
-    <div
-      ref={container}
-      data-rich-text-field=""
-      className={cx('relative', className)}
-      {...pressToSelect(onActivate)}
-      onFocusCapture={() => {
-        setFocused(true);
-        onActivate();
-      }}
-    >
-      <Slate editor={editor} initialValue={initialValue} onValueChange={handleValueChange}>
-        {active && focused ? <RichTextToolbar singleLine={Boolean(singleLine)} /> : null}
-        <Editable
-          className={editableClass}
-          renderElement={renderElement}
-          renderLeaf={renderLeaf}
-          onKeyDown={handleKeyDown}
-          placeholder={placeholder}
-          aria-label={label}
-          aria-multiline={!singleLine}
-          // Slate's placeholder is absolutely positioned; keep it in the design's quiet grey.
-          renderPlaceholder={({ attributes, children }) => (
-            <span {...attributes} className="text-neutral-500" style={{ ...attributes.style, opacity: 1 }}>
-              {children}
-            </span>
-          )}
-        />
-      </Slate>
-    </div>
+    <Slate editor={editor} initialValue={initialValue} onValueChange={handleValueChange}>
+      {toolbar ? <RichTextToolbar singleLine={Boolean(singleLine)} /> : null}
+      <Editable
+        className={EDITABLE_CLASS}
+        renderElement={renderElement}
+        renderLeaf={renderLeaf}
+        onKeyDown={handleKeyDown}
+        placeholder={placeholder}
+        aria-label={label}
+        aria-multiline={!singleLine}
+        // Slate's placeholder is absolutely positioned; keep it in the design's quiet grey.
+        renderPlaceholder={({ attributes, children }) => (
+          <span {...attributes} className="text-neutral-500" style={{ ...attributes.style, opacity: 1 }}>
+            {children}
+          </span>
+        )}
+      />
+    </Slate>
   );
 }
+
+/** A point of the dormant field's drawing that is a text of this editor's value, or undefined. */
+function validPoint(editor: Editor, point: { path: number[]; offset: number }): Point | undefined {
+  if (!Editor.hasPath(editor, point.path)) return undefined;
+  const node = Node.get(editor, point.path);
+  if (!Text.isText(node)) return undefined;
+  return { path: point.path, offset: Math.min(point.offset, node.text.length) };
+}
+
+const domPoint = (editor: Editor, point: Point): [globalThis.Node, number] => ReactEditor.toDOMPoint(editor, point);
 
 function RichElementView({ attributes, children, element }: RenderElementProps) {
   switch (element.type) {
