@@ -156,9 +156,13 @@ export async function clickSave(page: Page, timeout = WAIT_MS): Promise<void> {
     });
 }
 
-/** Clicks into the first rich-text field of the first text item on the page and types at its end. */
+/**
+ * Clicks into the first rich-text field of the first text item on the page and types at its end. A field is a
+ * textbox whether its Slate editor runs or it is drawn without one (away from the screen, issue 22): the click
+ * wakes it.
+ */
 export async function typeInFirstText(page: Page, text: string): Promise<void> {
-  const field = await page.waitForSelector('[data-item-id] [contenteditable="true"]', { timeout: WAIT_MS });
+  const field = await page.waitForSelector('[data-item-id] [role="textbox"]', { timeout: WAIT_MS });
   if (!field) throw new Error('no editable text on the page');
   await field.click();
   await page.keyboard.press('End');
