@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { waitBudgetMs } from '../../../test-support/wait-budget.ts';
 import { createSqliteEventStore } from '../event-store/sqlite-event-store.ts';
 import { createSqliteReadStore } from '../read-store/sqlite-read-store.ts';
 import { createEmbeddedWorkerBus, workerCheckpointName } from './embedded-worker-bus.ts';
@@ -63,6 +64,34 @@ describe('embedded worker bus', () => {
       expect(await readStore.getCheckpoint('worker:mail')).toBe(head);
       expect(mail.deliveries.map((event) => event.type)).toEqual(['MailRequested']);
       expect(await bus.status()).toEqual([{ name: 'mail', checkpoint: head, lag: 0 }]);
+    } finally {
+      await bus.stop();
+      await close();
+    }
+  });
+
+  it('catching up over events it ignores, lets the process turn its event loop (issue 24: a first start on 1M events ran out of heap)', async () => {
+    const { eventStore, readStore, close } = openStores();
+    const bus = createEmbeddedWorkerBus({ eventStore, readStore });
+    try {
+      for (let chunk = 0; chunk < 20; chunk += 1)
+        await eventStore.appendToStream(
+          `reading-gb-${chunk}`,
+          Array.from({ length: 1000 }, () => ({ id: randomUUID(), type: 'GuidebookReadsRecorded', data: {} })),
+        );
+      const head = await eventStore.headPosition();
+      const mail = recordingWorker('mail', { filter: { eventTypes: ['MailRequested'] } });
+      await bus.start([mail.worker]);
+      // SQLite reads its pages synchronously and an ignored event needs no I/O: the catch-up could run on
+      // microtasks alone, holding every event it pulled and answering no request until the end of the log.
+      const behindAtFirstTurn = await new Promise<number>((resolve) =>
+        setImmediate(() => void bus.status().then(([status]) => resolve(status!.lag))),
+      );
+      expect(behindAtFirstTurn).toBeGreaterThan(0);
+      const deadline = Date.now() + waitBudgetMs(process.env);
+      while ((await readStore.getCheckpoint(workerCheckpointName('mail'))) !== head && Date.now() < deadline)
+        await sleep(10);
+      expect(await readStore.getCheckpoint(workerCheckpointName('mail'))).toBe(head);
     } finally {
       await bus.stop();
       await close();

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { pullBatches, type PulledBatch } from './pull-batches.ts';
 
@@ -61,5 +63,50 @@ describe('pullBatches', () => {
       break;
     }
     expect(await iterable.next()).toEqual({ done: true, value: undefined });
+  });
+});
+
+/** A source that never waits for I/O, like a SQLite subscription reading its pages synchronously: items settle in microtasks. */
+async function* synchronousSource(count: number, made: (item: { n: number }) => void = () => undefined) {
+  for (let n = 1; n <= count; n += 1) {
+    const item = { n };
+    made(item);
+    yield item;
+  }
+}
+
+describe('pullBatches over a source that never waits (issue 24: the workers ran out of heap catching up)', () => {
+  it('lets the event loop turn between two full batches, though neither the source nor the consumer waits', async () => {
+    let turnedAt: number | null = null;
+    let batches = 0;
+    setImmediate(() => (turnedAt = batches));
+    for await (const { events } of pullBatches(synchronousSource(10_000), 100)) {
+      expect(events.length).toBeGreaterThan(0);
+      batches += 1;
+    }
+    expect(batches).toBe(100);
+    // Without the turn, the timer ran after the whole source: a server catching up its workers answered nothing.
+    expect(turnedAt).toBe(1);
+  });
+
+  it('lets go of the items of a batch the consumer has dropped, before the source ends', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    let first: WeakRef<{ n: number }> | undefined;
+    let collected: boolean | undefined;
+    let batches = 0;
+    for await (const { events } of pullBatches(
+      synchronousSource(5_000, (item) => (first ??= new WeakRef(item))),
+      100,
+    )) {
+      batches += 1;
+      expect(events).toHaveLength(100);
+      if (batches === 5) {
+        gc();
+        collected = first?.deref() === undefined;
+      }
+    }
+    // Without the turn, every item raced for stayed in a reaction on the idle tick until the source ended.
+    expect(collected).toBe(true);
   });
 });

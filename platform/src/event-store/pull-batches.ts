@@ -5,7 +5,9 @@
  * full batch). Nothing is read ahead of the consumer beyond the one pending `next()` (back-pressure).
  *
  * "At hand" means the pending `next()` settles before the event loop's next macrotask turn (a buffered event
- * resolves in microtasks; one that needs I/O or a poll does not).
+ * resolves in microtasks; one that needs I/O or a poll does not). The loop turns at least once between two full
+ * batches, whatever the source and the consumer, so a catch-up never starves the process's timers and requests,
+ * and the items raced for within a batch are let go at the end of it.
  */
 export type PulledBatch<T> = { events: T[]; caughtUp: boolean };
 
@@ -30,6 +32,12 @@ export async function* pullBatches<T>(
       if (batch.length >= maxSize) {
         yield { events: batch, caughtUp: false };
         batch = [];
+        // A turn of the event loop between two full batches. A source that never waits for I/O (SQLite reads its
+        // pages synchronously) and a consumer that does not either would otherwise run on microtasks alone: the
+        // idle tick never fires, every race leaves a reaction on it holding the item it raced for (a worker
+        // catching up over 300,000 events it ignores held all of them, 400 MB, and went on to run out of heap),
+        // and the process's timers and requests wait until the end of the log.
+        await idle();
       }
     }
     if (batch.length > 0) yield { events: batch, caughtUp: false };
