@@ -165,16 +165,16 @@ export function evolveDocuments<D extends Doc, E extends DomainEvent>(
     // Nothing to write for a document that neither existed nor came to exist.
     if (next !== null || doc !== null) changes.push({ id, doc: next, before: doc });
   }
-  const result: Array<{ id: string; doc: D | null }> = changes.map(({ id, doc }) => ({ id, doc }));
   const summary = projector.summary;
-  if (summary && changes.length > 0) {
-    const { doc, position } = current(summary.id);
-    if (position === null || position < event.position) {
-      let next = doc;
-      for (const change of changes)
-        next = summary.evolve(next, { id: change.id, before: change.before, after: change.doc });
-      result.push({ id: summary.id, doc: next });
-    }
+  // Without a summary the changes go out as they are (their `before` along, unread): no copy per event.
+  if (!summary || changes.length === 0) return changes;
+  const result: Array<{ id: string; doc: D | null }> = changes.map(({ id, doc }) => ({ id, doc }));
+  const { doc, position } = current(summary.id);
+  if (position === null || position < event.position) {
+    let next = doc;
+    for (const change of changes)
+      next = summary.evolve(next, { id: change.id, before: change.before, after: change.doc });
+    result.push({ id: summary.id, doc: next });
   }
   return result;
 }
@@ -251,7 +251,13 @@ type MemberBatch = {
   touched: Map<string, TouchedDocument>;
   reached: number | null;
   error?: { error: unknown; position: number };
+  /** per event of the batch, what the projector reads of it (see projectBatch) */
+  known: Array<KnownEvent | undefined>;
+  /** a document as the fold sees it: held, or not there */
+  current: (id: string) => ProjectedDocument;
 };
+
+const NOT_THERE: ProjectedDocument = Object.freeze({ doc: null, position: null });
 
 const after = (position: number | null) => position ?? -1;
 
@@ -377,7 +383,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         touched = new Map();
         held?.documents.set(member, touched);
       }
-      return { member, touched, reached: null };
+      const documents = touched;
+      return {
+        member,
+        touched,
+        reached: null,
+        known: new Array<KnownEvent | undefined>(events.length),
+        current: (id: string) => documents.get(id) ?? NOT_THERE,
+      };
     });
     const pending = (batch: MemberBatch, event: RecordedEvent) => event.position > after(batch.member.checkpoint);
     const seen = held ? held.folded : 0;
@@ -385,11 +398,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     // Every document the batch touches and does not hold yet, loaded in one query per collection. Each event is
     // decoded and its documents asked for once: kept for the fold (SKIP: the event is not the projector's; undefined:
     // decoding or asking threw, and the fold meets the same error at the same event and fails the projector there).
-    const knownOf = new Map<MemberBatch, Array<KnownEvent | undefined>>();
     for (const batch of batches) {
       const { projector } = batch.member;
-      const perEvent = new Array<KnownEvent | undefined>(events.length);
-      knownOf.set(batch, perEvent);
+      const perEvent = batch.known;
       const ids = new Set<string>();
       for (let index = 0; index < events.length; index += 1) {
         const event = events[index]!;
@@ -429,19 +440,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       const event = events[index]!;
       for (const batch of batches) {
         if (batch.error) continue;
-        const known = knownOf.get(batch)![index];
+        const known = batch.known[index];
         if (known === SKIP) {
           // Not the projector's event (or behind its checkpoint): it only moves the checkpoint.
           if (pending(batch, event)) batch.reached = event.position;
           continue;
         }
         try {
-          const changes = evolveDocuments(
-            batch.member.projector,
-            event,
-            (id) => batch.touched.get(id) ?? { doc: null, position: null },
-            known,
-          );
+          const changes = evolveDocuments(batch.member.projector, event, batch.current, known);
           // Applied only once the whole event is evolved, so a throwing projector leaves its batch consistent.
           for (const { id, doc } of changes)
             batch.touched.set(id, { doc, position: event.position, dirty: true, seen });
