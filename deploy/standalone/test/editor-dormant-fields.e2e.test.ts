@@ -15,16 +15,10 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import {
-  newContentPage,
-  newGuidebookDocument,
-  richParagraph,
-  type ContentPage,
-  type SectionItem,
-} from '@pocketguide/contracts';
+import { newContentPage, newGuidebookDocument, richParagraph, type SectionItem } from '@pocketguide/contracts';
 import { launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
 import type { RunningStandalone } from '../src/app.ts';
-import { bearer, verifiedUser, type SignedIn } from './testing/accounts.ts';
+import { createdGuidebook, verifiedUser, type SignedIn } from './testing/accounts.ts';
 import {
   DESKTOP_KEYBOARD,
   PHONE_TOUCH,
@@ -61,15 +55,7 @@ async function createBook(language: Language) {
     ...newGuidebookDocument({ title: `Dormant fields ${language}` }),
     contents: [{ ...page, sections: [{ _id: ids.newId(), items }] }],
   };
-  const created = await fetch(`${app.url}/api/guidebooks`, {
-    method: 'POST',
-    headers: { ...bearer(author.token), 'content-type': 'application/json' },
-    body: JSON.stringify(doc),
-  });
-  expect(created.status).toBe(201);
-  const id = ((await created.json()) as { _id: string })._id;
-  const read = await fetch(`${app.url}/api/guidebooks/${id}`, { headers: bearer(author.token) });
-  const { contents } = (await read.json()) as { contents: ContentPage[] };
+  const { id, contents } = await createdGuidebook(app.url, author, doc);
   const stored = contents[0];
   if (!stored) throw new Error('the guidebook has no content page');
   return { id, contentId: stored._id, itemIds: stored.sections.flatMap((section) => section.items.map((i) => i._id)) };

@@ -10,11 +10,11 @@
  */
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { cloneWithFreshIds, sampleGuidebook, type ContentPage } from '@pocketguide/contracts';
+import { cloneWithFreshIds, sampleGuidebook } from '@pocketguide/contracts';
 import { randomBytes } from 'node:crypto';
 import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
 import type { RunningStandalone } from '../src/app.ts';
-import { bearer, verifiedUser, type SignedIn } from './testing/accounts.ts';
+import { createdGuidebook, verifiedUser, type SignedIn } from './testing/accounts.ts';
 import { openEditorTab, signInBrowser, startProductWithWeb, windowShot } from './testing/editor-browser.ts';
 
 type Language = 'kr' | 'en';
@@ -39,15 +39,7 @@ const books: Partial<Record<Language, { id: string; itinerary: string; attractio
 
 async function createSample(language: Language): Promise<{ id: string; itinerary: string; attractions: string }> {
   const doc = cloneWithFreshIds(sampleGuidebook(language), { newId: () => randomBytes(12).toString('hex') });
-  const created = await fetch(`${app.url}/api/guidebooks`, {
-    method: 'POST',
-    headers: { ...bearer(author.token), 'content-type': 'application/json' },
-    body: JSON.stringify(doc),
-  });
-  expect(created.status).toBe(201);
-  const id = ((await created.json()) as { _id: string })._id;
-  const read = await fetch(`${app.url}/api/guidebooks/${id}`, { headers: bearer(author.token) });
-  const { contents } = (await read.json()) as { contents: ContentPage[] };
+  const { id, contents } = await createdGuidebook(app.url, author, doc);
   const itinerary = contents.find((content) => content.contentType === 'itinerary' && content.days.length > 0);
   // the attractions page: the one with maps between other items
   const attractions = contents.find((content) =>

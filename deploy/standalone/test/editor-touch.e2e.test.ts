@@ -14,18 +14,11 @@
  */
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import {
-  cloneWithFreshIds,
-  newActivity,
-  newContentPage,
-  newDay,
-  sampleGuidebook,
-  type ContentPage,
-} from '@pocketguide/contracts';
+import { cloneWithFreshIds, newActivity, newContentPage, newDay, sampleGuidebook } from '@pocketguide/contracts';
 import { randomBytes } from 'node:crypto';
 import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
 import type { RunningStandalone } from '../src/app.ts';
-import { bearer, verifiedUser, type SignedIn } from './testing/accounts.ts';
+import { createdGuidebook, verifiedUser, type SignedIn } from './testing/accounts.ts';
 import {
   DESKTOP_KEYBOARD,
   PHONE_TOUCH,
@@ -76,15 +69,7 @@ async function createBook(language: Language): Promise<Book> {
   const blank = newContentPage('itinerary', ids);
   blank.days = [{ ...newDay(ids), activities: [newActivity(ids), newActivity(ids)] }];
   doc.contents.push(blank);
-  const created = await fetch(`${app.url}/api/guidebooks`, {
-    method: 'POST',
-    headers: { ...bearer(author.token), 'content-type': 'application/json' },
-    body: JSON.stringify(doc),
-  });
-  expect(created.status).toBe(201);
-  const id = ((await created.json()) as { _id: string })._id;
-  const read = await fetch(`${app.url}/api/guidebooks/${id}`, { headers: bearer(author.token) });
-  const { contents } = (await read.json()) as { contents: ContentPage[] };
+  const { id, contents } = await createdGuidebook(app.url, author, doc);
   const itinerary = contents.find(
     (content) => content.contentType === 'itinerary' && content.days.some((day) => day.activities.length > 1),
   );

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
+import type { ContentPage } from '@pocketguide/contracts';
 import { startStandalone, type RunningStandalone } from '../../src/app.ts';
 
 export const TEST_PASSWORD = 'Secret1!x';
@@ -171,4 +172,27 @@ export async function startWithAdmin(name: string, options: StartWithAdminOption
     await app.close();
     throw error;
   }
+}
+
+/**
+ * Saves a whole guidebook document as its author (`POST /api/guidebooks`, as the editor's first save does) and reads
+ * back the content pages as stored, with the ids the journeys open.
+ */
+export async function createdGuidebook(
+  baseUrl: string,
+  author: SignedIn,
+  doc: unknown,
+): Promise<{ id: string; contents: ContentPage[] }> {
+  const created = await fetch(`${baseUrl}/api/guidebooks`, {
+    method: 'POST',
+    headers: { ...bearer(author.token), 'content-type': 'application/json' },
+    body: JSON.stringify(doc),
+  });
+  if (created.status !== 201)
+    throw new Error(`POST /api/guidebooks answered ${created.status}: ${await created.text()}`);
+  const id = ((await created.json()) as { _id: string })._id;
+  const read = await fetch(`${baseUrl}/api/guidebooks/${id}`, { headers: bearer(author.token) });
+  if (!read.ok) throw new Error(`GET /api/guidebooks/${id} answered ${read.status}`);
+  const { contents } = (await read.json()) as { contents: ContentPage[] };
+  return { id, contents };
 }
