@@ -1,6 +1,6 @@
 import { useRef, type CSSProperties, type ReactNode } from 'react';
 import type { RichNode, RichText } from '@pocketguide/contracts';
-import { BLOCK_CLASSES, LINK_CLASS, blockStyle, leafStyle } from './rich-text-style.ts';
+import { BLOCK_CLASSES, BLOCK_TAGS, LINK_CLASS, blockStyle, leafStyle } from './rich-text-style.ts';
 
 /** Where the caret goes when a dormant field wakes: a text node's path and offset, or the start of the field. */
 export type WakePoint = { path: number[]; offset: number } | 'start';
@@ -124,23 +124,8 @@ function renderNode(node: RichNode, path: number[], onlyChild: boolean): ReactNo
         // an empty block sits in the first grid cell under the placeholder (only set when the grid is on)
         style: path.length === 1 && path[0] === 0 ? { ...blockStyle(node), gridArea: '1 / 1' } : blockStyle(node),
       };
-      const children = renderNodes(node.children, path);
-      switch (node.type) {
-        case 'heading-one':
-          return <h2 {...props}>{children}</h2>;
-        case 'heading-two':
-          return <h3 {...props}>{children}</h3>;
-        case 'block-quote':
-          return <blockquote {...props}>{children}</blockquote>;
-        case 'numbered-list':
-          return <ol {...props}>{children}</ol>;
-        case 'bulleted-list':
-          return <ul {...props}>{children}</ul>;
-        case 'list-item':
-          return <li {...props}>{children}</li>;
-        case 'paragraph':
-          return <p {...props}>{children}</p>;
-      }
+      const Tag = BLOCK_TAGS[node.type];
+      return <Tag {...props}>{renderNodes(node.children, path)}</Tag>;
     }
   }
 }

@@ -16,7 +16,7 @@ import { cx } from '../../../lib/class-names.ts';
 import type { RichTextFieldProps } from '../../editor/item-contract.ts';
 import { toggleMark } from './rich-text-commands.ts';
 import { emptyParagraph, withRichText, withSingleLine } from './rich-text-plugins.ts';
-import { BLOCK_CLASSES, LINK_CLASS, blockStyle, leafStyle } from './rich-text-style.ts';
+import { BLOCK_CLASSES, BLOCK_TAGS, LINK_CLASS, blockStyle, leafStyle } from './rich-text-style.ts';
 import { RichTextToolbar } from './rich-text-toolbar.tsx';
 import { RichTextView } from './render-rich-text.tsx';
 import './slate-types.ts';
@@ -248,22 +248,8 @@ function RichElementView({ attributes, children, element }: RenderElementProps) 
       );
     default: {
       const props = { ...attributes, className: BLOCK_CLASSES[element.type] || undefined, style: blockStyle(element) };
-      switch (element.type) {
-        case 'heading-one':
-          return <h2 {...props}>{children}</h2>;
-        case 'heading-two':
-          return <h3 {...props}>{children}</h3>;
-        case 'block-quote':
-          return <blockquote {...props}>{children}</blockquote>;
-        case 'numbered-list':
-          return <ol {...props}>{children}</ol>;
-        case 'bulleted-list':
-          return <ul {...props}>{children}</ul>;
-        case 'list-item':
-          return <li {...props}>{children}</li>;
-        case 'paragraph':
-          return <p {...props}>{children}</p>;
-      }
+      const Tag = BLOCK_TAGS[element.type];
+      return <Tag {...props}>{children}</Tag>;
     }
   }
 }

@@ -26,6 +26,17 @@ export const BLOCK_CLASSES: Readonly<Record<RichBlockType, string>> = {
   'list-item': '',
 };
 
+/** The element each block is drawn as, the same in the editor, in a field drawn without Slate, and in view mode. */
+export const BLOCK_TAGS = {
+  paragraph: 'p',
+  'heading-one': 'h2',
+  'heading-two': 'h3',
+  'block-quote': 'blockquote',
+  'numbered-list': 'ol',
+  'bulleted-list': 'ul',
+  'list-item': 'li',
+} as const satisfies Record<RichBlockType, keyof HTMLElementTagNameMap>;
+
 export const LINK_CLASS = 'text-primary-600 underline underline-offset-2';
 
 /** px of a stored font size ('18px'), or undefined when unset or unreadable. */
