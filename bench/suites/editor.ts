@@ -169,11 +169,20 @@ async function focusMiddleText(page: Page, count: number): Promise<void> {
     { timeout: 30_000 },
     count,
   );
-  // every text item's field is a textbox, drawn as a Slate editor or, away from the viewport, without one until it
-  // is pressed (issue 22): the 100th of 200 either way
-  const fields = await page.$$('[data-item-id] [role="textbox"]');
-  const field = fields[Math.floor(fields.length / 2)];
-  if (!field) throw new Error('no editable text item');
+  // every text item's field is a textbox, drawn as a Slate editor or, away from the viewport, without one (issue 22):
+  // the 100th of 200 is scrolled to, as a person would, and pressed once it has woken (waking replaces the field's
+  // elements, so a handle taken before would be detached)
+  const itemId = await page.evaluate(() => {
+    const items = Array.from(document.querySelectorAll('[data-item-id]')).filter((item) =>
+      item.querySelector('[role="textbox"]'),
+    );
+    const middle = items[Math.floor(items.length / 2)];
+    middle?.scrollIntoView({ block: 'center' });
+    return middle?.getAttribute('data-item-id') ?? null;
+  });
+  if (!itemId) throw new Error('no editable text item');
+  const field = await page.waitForSelector(`[data-item-id="${itemId}"] [contenteditable="true"]`, { timeout: 30_000 });
+  if (!field) throw new Error(`the text item ${itemId} never woke into its editor`);
   await field.click();
   await page.keyboard.press('End');
 }
