@@ -17,6 +17,7 @@ import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { createProjectionRunner } from '@pocketguide/projections/projection-runner';
 import { allProjectors } from '@pocketguide/projections/registry';
 import { allWorkers, isTimedWorker } from '@pocketguide/workers/registry';
+import { SnapshotCounts } from '@pocketguide/command-api/core/snapshot-counts';
 import {
   reportThumbnailRenderer,
   reportedThumbnailRenderer,
@@ -118,8 +119,11 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   let thumbnailAvailability: () => Promise<RendererAvailability> = () => reportedThumbnailRenderer(readStore);
   let workerStatus: (() => Promise<WorkerLag[]>) | undefined;
   let workerLease: (() => LeaseRunnerStatus) | undefined;
+  // snapshots written or skipped by this process's guidebook commands: the API's and the thumbnail worker's
+  const snapshotCounts = new SnapshotCounts();
   if (roles.has('workers')) {
     const parts = openThumbnailParts({
+      snapshotCounts,
       config,
       logger,
       eventStore,
@@ -242,6 +246,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     ...(readingIngest ? { readingIngest } : {}),
     thumbnailAvailability,
     paymentProvider,
+    snapshotCounts,
     health: { projectors: projectorStatus, subscriptions, ...(workerStatus ? { workers: workerStatus } : {}) },
   });
   const server = overrides.serveHttp === false ? undefined : createServer(listener).listen(config.PORT);
