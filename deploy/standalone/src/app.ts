@@ -77,9 +77,8 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
 
   prepareDataDir(config);
   // EVENT_STORE_COMMIT_THREAD=1: the process that serves commits on a thread of its own, so its requests never wait
-  // behind an fsync (issue 20). Off by default: five first Kakao sign-ins at once answered 201 once and 409 four
-  // times with it on (kakao.int.test.ts), a race between the thread's commits and the command handler's retry
-  // that is not yet understood; on the serving thread the same test passes.
+  // behind an fsync (issue 20). Off by default: a mixed-load run did not show it faster. (Its asynchronous commits
+  // once exposed a Kakao sign-in race, now fixed in accounts.ts; kakao.int.test.ts runs with it on and off.)
   const eventStore = await openEventStore(config, {
     ...(overrides.eventPollMs !== undefined ? { pollIntervalMs: overrides.eventPollMs } : {}),
     commitThread: overrides.serveHttp !== false && env.EVENT_STORE_COMMIT_THREAD === '1',
