@@ -264,17 +264,21 @@ export function createAccounts(deps: AccountsDeps) {
         if (linked.account.hidden) throw new ForbiddenError(M.accountHidden);
         return { account: linked.account, created: false };
       }
+      // A claim whose account was never registered is a first sign-in still under way (another request whose
+      // appends have not all committed, or one whose process stopped between them), not a stale one: finish it
+      // with its own steps, idempotent by their command ids, so both requests make the one account. Releasing it
+      // here started a second account that took the address from the first (409 "Email already taken").
+      const claimGeneration = `${profile.id}:${link.revision - 1}`;
+      if (linked.status === 'none' && link.state.userId === kakaoUserId(claimGeneration)) {
+        return createKakaoAccount(profile, claimGeneration, metadata);
+      }
       await releaseKakao(profile.id, link.state.userId, step(metadata, 'release-stale-kakao'));
       return signInWithKakao(profile, step(metadata, 'again'));
     }
 
     const generation = `${profile.id}:${link.revision}`;
-    const kakaoStep = (name: string): CommandMetadata => ({
-      ...metadata,
-      commandId: deriveId(`kakao:${generation}:${name}`),
-      causationId: metadata.commandId,
-    });
-    const email = profile.email ? normaliseEmail(profile.email) : kakaoPlaceholderEmail(profile.id);
+    const kakaoStep = kakaoSteps(generation, metadata);
+    const email = kakaoEmail(profile);
     const existing = await accountByEmail(email);
 
     if (existing) {
@@ -303,7 +307,35 @@ export function createAccounts(deps: AccountsDeps) {
       return { account: await registeredAccount(existing.userId), created: false };
     }
 
-    const userId = deriveId(`user-kakao:${generation}`);
+    return createKakaoAccount(profile, generation, metadata);
+  }
+
+  /** The account a first Kakao sign-in makes, when it claimed the link stream at `generation` (id:revision). */
+  const kakaoUserId = (generation: string): string => deriveId(`user-kakao:${generation}`);
+  const kakaoEmail = (profile: KakaoProfile): string =>
+    profile.email ? normaliseEmail(profile.email) : kakaoPlaceholderEmail(profile.id);
+  /** A first sign-in's steps take their command ids from its generation: every request of one burst shares them. */
+  const kakaoSteps =
+    (generation: string, metadata: CommandMetadata) =>
+    (name: string): CommandMetadata => ({
+      ...metadata,
+      commandId: deriveId(`kakao:${generation}:${name}`),
+      causationId: metadata.commandId,
+    });
+
+  /**
+   * Claims the Kakao id for a new account, reserves its address, registers and links it. Each step is idempotent
+   * by its command id, so requests that run it at once with the same generation (or finish one that stopped
+   * between steps) make one account.
+   */
+  async function createKakaoAccount(
+    profile: KakaoProfile,
+    generation: string,
+    metadata: CommandMetadata,
+  ): Promise<{ account: Account; created: boolean }> {
+    const kakaoStep = kakaoSteps(generation, metadata);
+    const email = kakaoEmail(profile);
+    const userId = kakaoUserId(generation);
     await handleKakao(
       userKakaoStream(profile.id),
       { type: 'ClaimKakaoId', data: { kakaoId: profile.id, userId, now: clock.now() } },

@@ -17,6 +17,7 @@ import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { createProjectionRunner } from '@pocketguide/projections/projection-runner';
 import { allProjectors } from '@pocketguide/projections/registry';
 import { allWorkers, isTimedWorker } from '@pocketguide/workers/registry';
+import { SnapshotCounts } from '@pocketguide/command-api/core/snapshot-counts';
 import {
   reportThumbnailRenderer,
   reportedThumbnailRenderer,
@@ -76,9 +77,8 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
 
   prepareDataDir(config);
   // EVENT_STORE_COMMIT_THREAD=1: the process that serves commits on a thread of its own, so its requests never wait
-  // behind an fsync (issue 20). Off by default: five first Kakao sign-ins at once answered 201 once and 409 four
-  // times with it on (kakao.int.test.ts), a race between the thread's commits and the command handler's retry
-  // that is not yet understood; on the serving thread the same test passes.
+  // behind an fsync (issue 20). Off by default: a mixed-load run did not show it faster. (Its asynchronous commits
+  // once exposed a Kakao sign-in race, now fixed in accounts.ts; kakao.int.test.ts runs with it on and off.)
   const eventStore = await openEventStore(config, {
     ...(overrides.eventPollMs !== undefined ? { pollIntervalMs: overrides.eventPollMs } : {}),
     commitThread: overrides.serveHttp !== false && env.EVENT_STORE_COMMIT_THREAD === '1',
@@ -118,8 +118,11 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   let thumbnailAvailability: () => Promise<RendererAvailability> = () => reportedThumbnailRenderer(readStore);
   let workerStatus: (() => Promise<WorkerLag[]>) | undefined;
   let workerLease: (() => LeaseRunnerStatus) | undefined;
+  // snapshots written or skipped by this process's guidebook commands: the API's and the thumbnail worker's
+  const snapshotCounts = new SnapshotCounts();
   if (roles.has('workers')) {
     const parts = openThumbnailParts({
+      snapshotCounts,
       config,
       logger,
       eventStore,
@@ -242,6 +245,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     ...(readingIngest ? { readingIngest } : {}),
     thumbnailAvailability,
     paymentProvider,
+    snapshotCounts,
     health: { projectors: projectorStatus, subscriptions, ...(workerStatus ? { workers: workerStatus } : {}) },
   });
   const server = overrides.serveHttp === false ? undefined : createServer(listener).listen(config.PORT);

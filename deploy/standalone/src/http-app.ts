@@ -84,6 +84,11 @@ export type HttpAppDeps = {
   thumbnailAvailability: ThumbnailRendererAvailability;
   /** the payment provider (shared with the billing worker); by default the one the configuration selects */
   paymentProvider?: PaymentProvider;
+  /**
+   * what this process's guidebook commands did with their snapshots, shared with the thumbnail worker's commands
+   * (with the workers role); by default counted for this app's own commands only
+   */
+  snapshotCounts?: SnapshotCounts;
 };
 
 export type HttpApp = {
@@ -108,6 +113,7 @@ export function createHttpApp({
   readingIngest,
   thumbnailAvailability,
   paymentProvider,
+  snapshotCounts = new SnapshotCounts(),
 }: HttpAppDeps): HttpApp {
   const app = express();
   app.disable('x-powered-by');
@@ -132,14 +138,15 @@ export function createHttpApp({
   const readYourWrites = createReadYourWrites({ readStore, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS });
   const api = express.Router();
   api.use(...jsonBody(config.BODY_LIMIT_BYTES));
-  // snapshots this process's guidebook commands wrote or skipped as too large for the event store
-  const snapshotCounts = new SnapshotCounts();
+  // snapshots this process's guidebook commands wrote or skipped as too large for the event store: the API's, and
+  // the thumbnail worker's (it records each drawing on the guidebook's stream, which takes snapshots too)
+  const writesSnapshots = roles.has('command-api') || roles.has('workers');
   api.use(
     healthRoutes({
       eventStore,
       readStore,
       ...health,
-      ...(roles.has('command-api') ? { snapshots: () => snapshotCounts.health() } : {}),
+      ...(writesSnapshots ? { snapshots: () => snapshotCounts.health() } : {}),
     }),
   );
   // what one caller may make the server store or send, counted before any route runs

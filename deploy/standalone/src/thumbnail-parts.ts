@@ -7,6 +7,7 @@ import { createGuidebooks } from '@pocketguide/command-api/guidebook/guidebooks'
 import { createThumbnails } from '@pocketguide/command-api/thumbnail/thumbnails';
 import { readStoreQueueView } from '@pocketguide/command-api/thumbnail/thumbnail-queue-view';
 import { systemClock } from '@pocketguide/command-api/core/ids';
+import type { SnapshotCounts } from '@pocketguide/command-api/core/snapshot-counts';
 import { createChromiumThumbnailRenderer } from '@pocketguide/workers/thumbnails/chromium-thumbnail-renderer';
 import { findChromium } from '@pocketguide/workers/thumbnails/thumbnail-renderer';
 import { readStoreThumbnailQueue } from '@pocketguide/workers/thumbnails/thumbnail-queue';
@@ -36,6 +37,8 @@ export function openThumbnailParts(deps: {
   readStore: ReadStore;
   blobs: BlobStore;
   servesPages: boolean;
+  /** counts the snapshots the worker's guidebook commands write or skip, for /api/health */
+  snapshotCounts?: SnapshotCounts;
 }): ThumbnailParts {
   const { config, logger, eventStore, readStore, blobs } = deps;
   const chromium = findChromium(config.CHROMIUM_PATH);
@@ -59,6 +62,7 @@ export function openThumbnailParts(deps: {
     eventStore,
     clock: systemClock,
     onSnapshotError: (error, streamId) => logger.warn('guidebook snapshot not written', { streamId, error }),
+    ...(deps.snapshotCounts ? { snapshotCounts: deps.snapshotCounts } : {}),
   });
   const thumbnails = createThumbnails({
     eventStore,

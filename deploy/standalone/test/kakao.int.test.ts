@@ -15,6 +15,7 @@ const profiles = new Map<
 let kakaoServer: Server;
 let app: RunningStandalone;
 let admin: string;
+let kakaoEnv: Record<string, string>;
 
 /** Kakao's authorization server, faked: an authorization code → the access token it stands for, and its address. */
 const codes = new Map<string, { accessToken: string; redirectUri: string }>();
@@ -65,14 +66,14 @@ beforeAll(async () => {
   kakaoServer.listen(0, '127.0.0.1');
   await once(kakaoServer, 'listening');
   const kakaoBase = `http://127.0.0.1:${(kakaoServer.address() as AddressInfo).port}`;
-  const started = await startWithAdmin('kakao', {
-    env: {
-      KAKAO_API_BASE: kakaoBase,
-      KAKAO_AUTH_BASE: kakaoBase,
-      KAKAO_REST_API_KEY: REST_API_KEY,
-      KAKAO_CLIENT_SECRET: CLIENT_SECRET,
-    },
-  });
+  kakaoEnv = {
+    KAKAO_API_BASE: kakaoBase,
+    KAKAO_AUTH_BASE: kakaoBase,
+    KAKAO_REST_API_KEY: REST_API_KEY,
+    KAKAO_CLIENT_SECRET: CLIENT_SECRET,
+  };
+  // commits on the serving thread here, whatever the shell says; the commit thread has its own app below
+  const started = await startWithAdmin('kakao', { env: { ...kakaoEnv, EVENT_STORE_COMMIT_THREAD: '0' } });
   app = started.app;
   admin = started.admin.token;
 });
@@ -96,8 +97,8 @@ function kakaoUser(account: { email?: string; nickname?: string; verified?: bool
   return { token, id };
 }
 
-const kakaoLogin = (accessToken: unknown) =>
-  fetch(`${app.url}/api/auth/kakao`, {
+const kakaoLogin = (accessToken: unknown, baseUrl = app.url) =>
+  fetch(`${baseUrl}/api/auth/kakao`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ accessToken }),
@@ -109,6 +110,18 @@ type KakaoAnswer = {
   token: string;
   user: { id: string; email: string; name: string; role: string; subscriptionType: string };
 };
+
+/** Five first sign-ins of one Kakao person at once: every one answered 201, all with one account. */
+async function fiveAtOnce(baseUrl: string): Promise<void> {
+  const { token } = kakaoUser({ email: `burst-${randomUUID().slice(0, 8)}@kakao.com` });
+  const answers = await Promise.all(Array.from({ length: 5 }, () => kakaoLogin(token, baseUrl)));
+  const bodies = await Promise.all(answers.map(async (a) => (await a.json()) as KakaoAnswer & { message?: string }));
+  expect(
+    answers.map((a) => a.status),
+    bodies.map((body) => body.message ?? body.user.id).join(', '),
+  ).toEqual([201, 201, 201, 201, 201]);
+  expect(new Set(bodies.map((body) => body.user.id)).size).toBe(1);
+}
 
 describe('POST /api/auth/kakao', () => {
   it('a first Kakao sign-in creates an active account; the next one signs into it', async () => {
@@ -131,11 +144,7 @@ describe('POST /api/auth/kakao', () => {
   });
 
   it('five first sign-ins at once make one account', async () => {
-    const { token } = kakaoUser({ email: `burst-${randomUUID().slice(0, 8)}@kakao.com` });
-    const answers = await Promise.all(Array.from({ length: 5 }, () => kakaoLogin(token)));
-    expect(answers.map((a) => a.status)).toEqual([201, 201, 201, 201, 201]);
-    const ids = new Set(await Promise.all(answers.map(async (a) => ((await a.json()) as KakaoAnswer).user.id)));
-    expect(ids.size).toBe(1);
+    await fiveAtOnce(app.url);
   });
 
   it('links the account that already has the address; a verified one keeps its password', async () => {
@@ -281,5 +290,20 @@ describe("POST /api/auth/kakao/code (the login page's Kakao button)", () => {
     }
     expect((await codeLogin({ code: 'c', redirectUri: redirectUri(), extra: 1 })).status).toBe(400);
     expect(exchanges.length).toBe(before);
+  });
+});
+
+describe('five first sign-ins at once with EVENT_STORE_COMMIT_THREAD=1 (appends commit on a thread of their own)', () => {
+  let threaded: RunningStandalone;
+  beforeAll(async () => {
+    threaded = (await startWithAdmin('kakao-thread', { env: { ...kakaoEnv, EVENT_STORE_COMMIT_THREAD: '1' } })).app;
+  });
+  afterAll(() => threaded?.close());
+
+  // A request that found the Kakao id claimed by an account not registered yet (another request's sign-in whose
+  // appends were still committing) took the claim for stale, released it and made a second account, which took the
+  // address: the first answered 409 "Email already taken". Asynchronous commits let the requests interleave.
+  it('make one account, each burst every time', async () => {
+    for (let burst = 0; burst < 3; burst++) await fiveAtOnce(threaded.url);
   });
 });

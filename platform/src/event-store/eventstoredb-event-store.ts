@@ -46,6 +46,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './event-store.ts';
+import { boundedSubscriptionRead } from './bounded-subscription-read.ts';
 import { DONE, SerialSubscription } from './serial-subscription.ts';
 import { ResumingSource, type DropReport, type PulledSource } from './resuming-source.ts';
 
@@ -343,6 +344,11 @@ export class EventStoreDbEventStore implements EventStore {
     const after = from !== undefined ? from - 1 : (options.after ?? 0);
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     if (remaining <= 0) return;
+    const filter = serverFilter(options.filter);
+    if (filter) {
+      yield* this.#readAllFiltered(filter, options, remaining);
+      return;
+    }
     const read = this.#client.readAll({ direction: FORWARDS, fromPosition: fromPosition(from ?? after) });
     let finished = false;
     try {
@@ -357,6 +363,58 @@ export class EventStoreDbEventStore implements EventStore {
     } finally {
       if (!finished) await read.cancel();
     }
+  }
+
+  /**
+   * A filtered `readAll` filtered on the server: the client's `readAll` takes no filter, so this reads through a
+   * filtered subscription from the start position and ends it at `maxCount`, at `caughtUp`, or at an event or
+   * checkpoint at or past the last record of `$all` read before subscribing (`boundedSubscriptionRead`). Only the
+   * matching events (and a checkpoint every 32 records considered) cross the wire; `matchesFilter` still runs on
+   * each, since prefixes over-match.
+   */
+  async *#readAllFiltered(filter: Filter, options: ReadAllOptions, maxCount: number): AsyncGenerator<RecordedEvent> {
+    const end = await this.#lastRecordPosition();
+    if (end === undefined) return;
+    let remaining = maxCount;
+    const { from } = options;
+    if (from !== undefined) {
+      // a subscription starts after its position: the event at `from` itself is read directly
+      for await (const resolved of this.#client.readAll({
+        direction: FORWARDS,
+        fromPosition: fromPosition(from),
+        maxCount: 1,
+      })) {
+        const event = acceptFromAll(resolved, from - 1, options.filter);
+        if (event && event.position === from) {
+          yield event;
+          remaining -= 1;
+        }
+      }
+      if (remaining <= 0) return;
+    }
+    const after = from ?? options.after ?? 0;
+    yield* boundedSubscriptionRead<AllStreamResolvedEvent, RecordedEvent>({
+      open: (onCheckpoint) =>
+        this.#client.subscribeToAll({
+          fromPosition: after > 0 ? fromPosition(after) : START,
+          filter: {
+            ...filter,
+            checkpointReached: (_subscription, position) => onCheckpoint(toNumber(position.commit)),
+          },
+        }),
+      end,
+      maxCount: remaining,
+      positionOf: (resolved) => (resolved.event ? positionOf(resolved.event) : after),
+      accept: (resolved) => acceptFromAll(resolved, after, options.filter),
+    });
+  }
+
+  /** The commit position of the last record in `$all`, system records included; undefined when there is none. */
+  async #lastRecordPosition(): Promise<number | undefined> {
+    for await (const resolved of this.#client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 })) {
+      if (resolved.event) return positionOf(resolved.event);
+    }
+    return undefined;
   }
 
   subscribeToAll(options: SubscribeOptions = {}): Subscription {
