@@ -5,11 +5,11 @@ import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { getPriority, setPriority } from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { guidebookStream, readingStream } from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { startStandalone } from '@pocketguide/standalone/app';
 import { startBareCeiling, type CapturedPage } from '../bare-ceiling.ts';
+import { lineUp, startServerTrace, type TraceRecord } from '../server-trace.ts';
 import { READS_PER_BEACON, type MixedAuthor, type MixedPlan, type MixedStepResult } from '../mixed-load.ts';
 import { judgeStep } from '../open-loop.ts';
 import {
@@ -140,6 +140,8 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     const listJson = await listed.text();
 
     const plans = benchDir('mixed-load-plans');
+    // MIXED_LOAD_TRACE=1: what held the server's loop when reads were slow, per beacon step (bench/server-trace.ts)
+    const tracing = process.env.MIXED_LOAD_TRACE === '1';
     let stepNumber = 0;
     const runStep = async (
       target: string,
@@ -147,7 +149,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       rate: number,
       stepSeconds: number,
       beacons?: MixedPlan['beacons'],
-    ): Promise<MixedStepResult & { cpuMs: number; backgroundCpuMs: number }> => {
+    ): Promise<MixedStepResult & { cpuMs: number; backgroundCpuMs: number; trace?: TraceRecord }> => {
       const cpuBefore = process.cpuUsage();
       const childBefore = target === 'product' ? childCpuMs(backgroundPid) : 0;
       // how long this process's event loop (the server's) was held up: what a queue of readers waits behind
@@ -159,6 +161,10 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         for (const entry of list.getEntries()) gcPauses.push(entry.duration);
       });
       gc.observe({ entryTypes: ['gc'] });
+      let generatorPid: number | undefined;
+      const tracer = tracing
+        ? startServerTrace(() => ({ server: process.pid, projections: backgroundPid, generator: generatorPid }))
+        : undefined;
       const plan: MixedPlan = {
         baseUrl,
         rate,
@@ -170,15 +176,21 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         adminToken: admin.token,
         listPath: LIST_PATH,
         ...(beacons ? { beacons } : {}),
+        ...(tracing ? { trace: true } : {}),
       };
       const planFile = resolve(plans, `plan-${stepNumber}-${target}-${rate}.json`);
       writeFileSync(planFile, JSON.stringify(plan));
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', resolve(root, 'bench/mixed-load.ts'), planFile],
-        { cwd: root, maxBuffer: 64 * 1024 * 1024 },
-      );
-      const result = JSON.parse(stdout) as MixedStepResult;
+      const stdout = await new Promise<string>((resolveRun, rejectRun) => {
+        const generator = execFile(
+          process.execPath,
+          ['--import', 'tsx', resolve(root, 'bench/mixed-load.ts'), planFile],
+          { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+          (error, out) => (error ? rejectRun(error) : resolveRun(out)),
+        );
+        generatorPid = generator.pid;
+      });
+      const result = JSON.parse(stdout) as MixedStepResult & { trace?: TraceRecord };
+      if (tracer) result.trace = tracer.stop();
       // the next step saves against the revisions this one ended on (the answers' revisions)
       result.revisions.forEach((revision, index) => (authors[index]!.revision = revision));
       loopDelay.disable();
@@ -307,6 +319,11 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
             `CPU ${(result.cpuMs / answered).toFixed(2)} ms/request (projections ${(result.backgroundCpuMs / answered).toFixed(2)}` +
             `${backgroundPid === undefined ? '' : `, niceness ${getPriority(backgroundPid)}`}), load ${loadavg}`;
           console.error(`  beacons ${line}`);
+          if (result.trace && result.reads) {
+            const traceFile = resolve(plans, `trace-pair${pair + 1}-${withBeacons ? 'with' : 'without'}.json`);
+            writeFileSync(traceFile, JSON.stringify({ reads: result.reads, ...result.trace }));
+            console.error(`    trace (${traceFile}): ${JSON.stringify(lineUp(result.reads, result.trace))}`);
+          }
           figures.push({
             name: `beacons pair ${pair + 1}, ${withBeacons ? 'with' : 'without'}: read p99`,
             value: readers!.p99Ms,
