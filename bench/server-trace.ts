@@ -103,7 +103,9 @@ export function startServerTrace(processes: () => Record<string, number | undefi
     const commit = message as SqliteCommitTrace;
     const now = walSequence(`${commit.path}-wal`);
     const previousCommit = record.commits[record.commits.length - 1];
-    if (previousCommit && sequence !== undefined && now !== sequence) previousCommit.walCheckpointed = true;
+    // a WAL started over: the commit before it checkpointed, unless the checkpoint thread does that
+    if (previousCommit && commit.checkpoints === 'in-commit' && sequence !== undefined && now !== sequence)
+      previousCommit.walCheckpointed = true;
     sequence = now;
     record.commits.push({
       at: epoch(commit.startedAt),

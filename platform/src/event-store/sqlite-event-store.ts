@@ -64,7 +64,15 @@ const WAL_AUTOCHECKPOINT_PAGES = 1000;
 const CHECKPOINT_INTERVAL_MS = 1000;
 
 /** One transaction committed on the calling thread: when it started (`performance.now()`), how long it held the thread. */
-export type SqliteCommitTrace = { path: string; startedAt: number; ms: number; appends: number; relaxed: boolean };
+export type SqliteCommitTrace = {
+  path: string;
+  startedAt: number;
+  ms: number;
+  appends: number;
+  relaxed: boolean;
+  /** where the WAL is checkpointed: inside this connection's commits (SQLite's default) or on the checkpoint thread */
+  checkpoints: 'in-commit' | 'thread';
+};
 
 /**
  * Every commit made on the calling thread, published for tracing only (the mixed-load bench's `MIXED_LOAD_TRACE`,
@@ -496,6 +504,7 @@ export class SqliteEventStore implements EventStore {
           ms: performance.now() - startedAt,
           appends: batch.length,
           relaxed,
+          checkpoints: this.#checkpointer?.alive ? 'thread' : 'in-commit',
         };
         sqliteCommitChannel.publish(trace);
       }
