@@ -281,8 +281,8 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       };
       // A fresh server's first beacons cost about twice the CPU of later ones (the beacon path compiled, first
       // streams and documents; measured on a fresh server, 5,000 beacons at 1,000 a second: 1.9–2.0 s of the
-      // process's CPU in the first round, 1.0–1.2 s in the next two), a one-off per process start that made the
-      // first pair the worst. As the curve's steps come after a warm-up, the pairs come after one with beacons
+      // process's CPU in the first round, 1.0–1.2 s in the next two), a one-off per process start, which fits the
+      // first pair having always been the worst. As the curve's steps come after a warm-up, the pairs come after one with beacons
       // (`MIXED_LOAD_BEACON_WARMUP_SECONDS`, 3; 0: none): held to the same checks, printed, not judged.
       const warmupSeconds = Number(process.env.MIXED_LOAD_BEACON_WARMUP_SECONDS ?? 3);
       if (warmupSeconds > 0) {
