@@ -48,7 +48,12 @@ export type MixedPlan = {
   listPath: string;
   /** readers' beacons beside the mix: how many a second, to which guidebooks (their public uuids) */
   beacons?: { rate: number; uuids: string[] };
+  /** MIXED_LOAD_TRACE: also return every reader's request with its times, to line slow ones up with the server's */
+  trace?: boolean;
 };
+
+/** A reader's request when traced: when it was due (ms since the epoch, performance.timeOrigin-based), its latency and how late the generator sent it (ms). */
+export type TracedRead = { dueAt: number; latencyMs: number; sendLagMs: number };
 
 /** Reads each beacon carries: the page opened, and the time spent on it. */
 export const READS_PER_BEACON = 2;
@@ -62,6 +67,8 @@ export type MixedStepResult = {
   /** how late the generator itself sent requests (its own timer lag), p99 and max, ms */
   sendLagP99Ms: number;
   sendLagMaxMs: number;
+  /** every reader's request, with `trace` */
+  reads?: TracedRead[];
   /** the server process's event-loop delay over the step, p99 and max, ms (filled in by the suite, which hosts the server) */
   loopDelayP99Ms?: number;
   loopDelayMaxMs?: number;
@@ -113,6 +120,8 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
   /** each author's previous save: the next one is sent when it has been answered */
   const authorBusy: Array<Promise<void>> = plan.authors.map(() => Promise.resolve());
   const sendLags: number[] = [];
+  const traced: TracedRead[] = [];
+  const sentLate = new Map<Arrival, number>();
   let lastAnswer = 0;
   let start = 0;
 
@@ -120,6 +129,12 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
     const now = performance.now() - start;
     lastAnswer = Math.max(lastAnswer, now);
     latencies[group]!.push(latencyFromScheduled(arrival.at, now));
+    if (plan.trace && group === 'readers')
+      traced.push({
+        dueAt: performance.timeOrigin + start + arrival.at,
+        latencyMs: latencyFromScheduled(arrival.at, now),
+        sendLagMs: sentLate.get(arrival) ?? 0,
+      });
     const count = counts[group]!;
     if (ok) count.succeeded++;
     else if (answer.status === 0) count.failed++;
@@ -200,6 +215,7 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
       while (next < schedule.length && schedule[next]!.at <= now) {
         const arrival = schedule[next++]!;
         sendLags.push(now - arrival.at);
+        if (plan.trace && arrival.group === 'readers') sentLate.set(arrival, now - arrival.at);
         pending.push(fire(arrival));
       }
       if (next >= schedule.length) resolveSchedule();
@@ -228,6 +244,7 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
     acknowledged,
     sendLagP99Ms: percentileOf(sendLags, 99),
     sendLagMaxMs: sendLags.length === 0 ? 0 : Math.max(...sendLags),
+    ...(plan.trace ? { reads: traced } : {}),
   };
 }
 

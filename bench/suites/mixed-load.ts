@@ -5,11 +5,11 @@ import { request } from 'node:http';
 import { resolve } from 'node:path';
 import { getPriority, setPriority } from 'node:os';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { guidebookStream, readingStream } from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { startStandalone } from '@pocketguide/standalone/app';
 import { startBareCeiling, type CapturedPage } from '../bare-ceiling.ts';
+import { lineUp, startServerTrace, type TraceRecord } from '../server-trace.ts';
 import { READS_PER_BEACON, type MixedAuthor, type MixedPlan, type MixedStepResult } from '../mixed-load.ts';
 import { judgeStep } from '../open-loop.ts';
 import {
@@ -63,7 +63,9 @@ type Step = {
  * (`MIXED_LOAD_BEACON_MIX_RATE`) without and then with `MIXED_LOAD_BEACONS` (1,000; 0: skipped) `POST /api/reading`
  * a second beside it, in `MIXED_LOAD_BEACON_PAIRS` (2) pairs; the figure is the viewer's read p99 with beacons
  * beside the one without (aim: at most 1.2 ×). Every beacon must be answered 204 and its reads found stored in the
- * guidebooks' reading streams, else the suite fails.
+ * guidebooks' reading streams, else the suite fails. The pairs come after a warm-up step with beacons
+ * (`MIXED_LOAD_BEACON_WARMUP_SECONDS`, 3), checked the same way and not judged. `MIXED_LOAD_TRACE=1` lines each pair
+ * step's slowest reads up with what held the server (bench/server-trace.ts).
  *
  * `MIXED_LOAD_BACKGROUND_NICE` sets the projections process's OS niceness after its start (it lowers its own priority
  * by 10, background-priority.ts; 0 measures it at the server's, for an A/B; raising a priority needs root).
@@ -140,6 +142,8 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     const listJson = await listed.text();
 
     const plans = benchDir('mixed-load-plans');
+    // MIXED_LOAD_TRACE=1: what held the server's loop when reads were slow, per beacon step (bench/server-trace.ts)
+    const tracing = process.env.MIXED_LOAD_TRACE === '1';
     let stepNumber = 0;
     const runStep = async (
       target: string,
@@ -147,7 +151,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       rate: number,
       stepSeconds: number,
       beacons?: MixedPlan['beacons'],
-    ): Promise<MixedStepResult & { cpuMs: number; backgroundCpuMs: number }> => {
+    ): Promise<MixedStepResult & { cpuMs: number; backgroundCpuMs: number; trace?: TraceRecord }> => {
       const cpuBefore = process.cpuUsage();
       const childBefore = target === 'product' ? childCpuMs(backgroundPid) : 0;
       // how long this process's event loop (the server's) was held up: what a queue of readers waits behind
@@ -159,6 +163,10 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         for (const entry of list.getEntries()) gcPauses.push(entry.duration);
       });
       gc.observe({ entryTypes: ['gc'] });
+      let generatorPid: number | undefined;
+      const tracer = tracing
+        ? startServerTrace(() => ({ server: process.pid, projections: backgroundPid, generator: generatorPid }))
+        : undefined;
       const plan: MixedPlan = {
         baseUrl,
         rate,
@@ -170,15 +178,21 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         adminToken: admin.token,
         listPath: LIST_PATH,
         ...(beacons ? { beacons } : {}),
+        ...(tracing ? { trace: true } : {}),
       };
       const planFile = resolve(plans, `plan-${stepNumber}-${target}-${rate}.json`);
       writeFileSync(planFile, JSON.stringify(plan));
-      const { stdout } = await promisify(execFile)(
-        process.execPath,
-        ['--import', 'tsx', resolve(root, 'bench/mixed-load.ts'), planFile],
-        { cwd: root, maxBuffer: 64 * 1024 * 1024 },
-      );
-      const result = JSON.parse(stdout) as MixedStepResult;
+      const stdout = await new Promise<string>((resolveRun, rejectRun) => {
+        const generator = execFile(
+          process.execPath,
+          ['--import', 'tsx', resolve(root, 'bench/mixed-load.ts'), planFile],
+          { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+          (error, out) => (error ? rejectRun(error) : resolveRun(out)),
+        );
+        generatorPid = generator.pid;
+      });
+      const result = JSON.parse(stdout) as MixedStepResult & { trace?: TraceRecord };
+      if (tracer) result.trace = tracer.stop();
       // the next step saves against the revisions this one ended on (the answers' revisions)
       result.revisions.forEach((revision, index) => (authors[index]!.revision = revision));
       loopDelay.disable();
@@ -246,6 +260,44 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       // without (times the mix requests answered with beacons), per beacon answered
       const beaconCpu = { http: [] as number[], projections: [] as number[] };
       let mixCpuPerRequest = { http: 0, projections: 0 };
+      /** every beacon answered 204, and every one's reads found in the guidebooks' reading streams within a flush */
+      const beaconsStored = async (readsBefore: number, beacons: MixedStepResult['groups'][string] | undefined) => {
+        if (!beacons || beacons.succeeded === 0 || beacons.refused + beacons.failed > 0) {
+          throw new Error(
+            `beacons: ${beacons?.succeeded ?? 0} answered 204, ${beacons?.refused ?? 0} refused, ${beacons?.failed ?? 0} failed: ${beacons?.samples.join(' | ')}`,
+          );
+        }
+        const expected = readsBefore + beacons.succeeded * READS_PER_BEACON;
+        const deadline = Date.now() + 15_000;
+        let stored = await countReads(app.eventStore, readerBooks);
+        while (stored < expected && Date.now() < deadline) {
+          await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+          stored = await countReads(app.eventStore, readerBooks);
+        }
+        if (stored !== expected)
+          throw new Error(
+            `${beacons.succeeded} beacons were answered 204 but ${stored - readsBefore} of their ${beacons.succeeded * READS_PER_BEACON} reads were stored`,
+          );
+      };
+      // A fresh server's first beacons cost about twice the CPU of later ones (the beacon path compiled, first
+      // streams and documents; measured on a fresh server, 5,000 beacons at 1,000 a second: 1.9–2.0 s of the
+      // process's CPU in the first round, 1.0–1.2 s in the next two), a one-off per process start, which fits the
+      // first pair having always been the worst. As the curve's steps come after a warm-up, the pairs come after one with beacons
+      // (`MIXED_LOAD_BEACON_WARMUP_SECONDS`, 3; 0: none): held to the same checks, printed, not judged.
+      const warmupSeconds = Number(process.env.MIXED_LOAD_BEACON_WARMUP_SECONDS ?? 3);
+      if (warmupSeconds > 0) {
+        const before = authors.map((author) => author.revision);
+        const readsBefore = await countReads(app.eventStore, readerBooks);
+        const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+        const result = await runStep('product', app.url, mixRate, warmupSeconds, { rate: beaconRate, uuids });
+        await verifyProductSaves(before, result);
+        const { readers, beacons } = result.groups;
+        await beaconsStored(readsBefore, beacons);
+        console.error(
+          `  beacons warm-up (not judged), mix ${mixRate} req/s + ${beaconRate} beacons/s for ${warmupSeconds} s: ` +
+            `reads p99 ${ms(readers!.p99Ms)} ms, beacons p99 ${ms(beacons!.p99Ms)} ms, load ${loadavg}`,
+        );
+      }
       for (let pair = 0; pair < pairs; pair++) {
         for (const withBeacons of [false, true]) {
           const before = authors.map((author) => author.revision);
@@ -260,25 +312,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
           );
           await verifyProductSaves(before, result);
           const { readers, beacons } = result.groups;
-          if (withBeacons) {
-            if (!beacons || beacons.succeeded === 0 || beacons.refused + beacons.failed > 0) {
-              throw new Error(
-                `beacons: ${beacons?.succeeded ?? 0} answered 204, ${beacons?.refused ?? 0} refused, ${beacons?.failed ?? 0} failed: ${beacons?.samples.join(' | ')}`,
-              );
-            }
-            // every beacon answered is stored: its reads appear in the guidebooks' reading streams within a flush
-            const expected = readsBefore + beacons.succeeded * READS_PER_BEACON;
-            const deadline = Date.now() + 15_000;
-            let stored = await countReads(app.eventStore, readerBooks);
-            while (stored < expected && Date.now() < deadline) {
-              await new Promise((resolveWait) => setTimeout(resolveWait, 250));
-              stored = await countReads(app.eventStore, readerBooks);
-            }
-            if (stored !== expected)
-              throw new Error(
-                `${beacons.succeeded} beacons were answered 204 but ${stored - readsBefore} of their ${beacons.succeeded * READS_PER_BEACON} reads were stored`,
-              );
-          }
+          if (withBeacons) await beaconsStored(readsBefore, beacons);
           readP99[withBeacons ? 'with' : 'without'].push(readers!.p99Ms);
           const mixAnswered = (['readers', 'authors', 'admins'] as const).reduce(
             (sum, name) => sum + result.groups[name]!.succeeded + result.groups[name]!.refused,
@@ -307,6 +341,11 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
             `CPU ${(result.cpuMs / answered).toFixed(2)} ms/request (projections ${(result.backgroundCpuMs / answered).toFixed(2)}` +
             `${backgroundPid === undefined ? '' : `, niceness ${getPriority(backgroundPid)}`}), load ${loadavg}`;
           console.error(`  beacons ${line}`);
+          if (result.trace && result.reads) {
+            const traceFile = resolve(plans, `trace-pair${pair + 1}-${withBeacons ? 'with' : 'without'}.json`);
+            writeFileSync(traceFile, JSON.stringify({ reads: result.reads, ...result.trace }));
+            console.error(`    trace (${traceFile}): ${JSON.stringify(lineUp(result.reads, result.trace))}`);
+          }
           figures.push({
             name: `beacons pair ${pair + 1}, ${withBeacons ? 'with' : 'without'}: read p99`,
             value: readers!.p99Ms,

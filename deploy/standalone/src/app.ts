@@ -82,6 +82,9 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   const eventStore = await openEventStore(config, {
     ...(overrides.eventPollMs !== undefined ? { pollIntervalMs: overrides.eventPollMs } : {}),
     commitThread: overrides.serveHttp !== false && env.EVENT_STORE_COMMIT_THREAD === '1',
+    // the process that serves never checkpoints the WAL inside a commit (a copy and two fsyncs that held every
+    // request): a thread of its own does (issue 24)
+    checkpointThread: overrides.serveHttp !== false,
   });
   const readStore = await openReadStore(config);
   const stops: Array<() => Promise<void>> = [];

@@ -10,7 +10,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { koreanDay, readingStream, type InsightsAnswer, type RecordedRead } from '@pocketguide/contracts';
 import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
-import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
+import { createSqliteEventStore, SqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
 import type { RunningStandalone } from '../src/app.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 
@@ -291,6 +291,15 @@ describe('GET /api/guidebooks/{id}/insights', () => {
       await send('GET', `/guidebooks/${guidebook.id}/insights?asOf=${koreanDay(new Date())}`, author)
     ).json()) as InsightsAnswer;
     expect(today.totals.opens).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("the serving process and the event store's WAL", () => {
+  it('checkpoints it on a thread of its own, never inside the commits of the thread that answers requests', async () => {
+    // beacons and saves make the WAL grow; SQLite's own checkpoint ran inside a save's commit on the serving loop
+    expect(app.eventStore).toBeInstanceOf(SqliteEventStore);
+    const outcome = await (app.eventStore as SqliteEventStore).checkpoint();
+    expect(outcome).toMatchObject({ busy: false });
   });
 });
 

@@ -31,6 +31,8 @@ export async function openEventStore(
     mustExist?: boolean;
     pollIntervalMs?: number;
     /** embedded store: commit on a worker thread (sqlite-commit-thread.ts) */ commitThread?: boolean;
+    /** embedded store: WAL checkpoints on a worker thread, never inside a commit (sqlite-checkpoint-thread.ts) */
+    checkpointThread?: boolean;
   } = {},
 ): Promise<EventStore> {
   if (config.EVENTSTORE_URL) {
@@ -55,6 +57,7 @@ export async function openEventStore(
     path: config.paths.eventStore,
     ...(options.pollIntervalMs !== undefined ? { pollIntervalMs: options.pollIntervalMs } : {}),
     ...(options.commitThread ? { commitThread: true } : {}),
+    ...(options.checkpointThread ? { checkpointThread: true } : {}),
   });
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventStoreContract } from './event-store.contract.ts';
@@ -31,6 +31,13 @@ eventStoreContract('SQLite, two-row pages', async () => {
 // Commits on the worker thread (issue 20): the same contract, the same answers.
 eventStoreContract('SQLite, commit thread', async () => {
   const store = createSqliteEventStore({ path: newPath('contract-thread'), commitThread: true });
+  return { store, cleanup: () => store.close() };
+});
+
+// WAL checkpoints on their own thread (issue 24), one every few milliseconds: appends, reads and subscriptions
+// while checkpoints run beside them give the same answers.
+eventStoreContract('SQLite, checkpoint thread', async () => {
+  const store = createSqliteEventStore({ path: newPath('contract-checkpoints'), checkpointThread: { intervalMs: 5 } });
   return { store, cleanup: () => store.close() };
 });
 
@@ -330,5 +337,70 @@ describe('SQLite event store on its commit thread', () => {
     const reopened = new SqliteEventStore({ path });
     expect(await collect(reopened.readStream('guidebook-1'))).toHaveLength(2);
     await reopened.close();
+  });
+});
+
+describe('SQLite event store with its checkpoint thread', () => {
+  // about 6 MB of events, 40 appends: past SQLite's automatic checkpoint (1,000 pages of 4 KB) several times
+  const fillWal = async (store: SqliteEventStore) => {
+    const text = 'x'.repeat(3000);
+    for (let n = 0; n < 40; n++)
+      await store.appendToStream(
+        `guidebook-${n}`,
+        Array.from({ length: 50 }, () => event('Noted', { text })),
+      );
+  };
+
+  it('never checkpoints inside a commit of its own connection: the file grows only when the thread checkpoints', async () => {
+    const path = newPath('checkpoint-thread');
+    const store = new SqliteEventStore({ path, checkpointThread: { intervalMs: 0 } });
+    try {
+      const before = statSync(path).size;
+      await fillWal(store);
+      // nothing was copied into the database file by the 40 commits (SQLite's own checkpoint would have)
+      expect(statSync(path).size).toBe(before);
+      const outcome = await store.checkpoint();
+      expect(outcome).toMatchObject({ busy: false });
+      expect(outcome!.log).toBeGreaterThan(1000);
+      expect(outcome!.checkpointed).toBe(outcome!.log);
+      expect(statSync(path).size).toBeGreaterThan(5_000_000);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('without it, SQLite checkpoints inside the commits (what the thread takes off the serving thread)', async () => {
+    const path = newPath('checkpoint-in-commit');
+    const store = new SqliteEventStore({ path });
+    try {
+      const before = statSync(path).size;
+      await fillWal(store);
+      expect(statSync(path).size).toBeGreaterThan(before + 3_000_000);
+      expect(await store.checkpoint()).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('loses nothing acknowledged when the process dies between two checkpoints: the WAL is replayed on open', async () => {
+    const path = newPath('checkpoint-crash');
+    const store = new SqliteEventStore({ path, checkpointThread: { intervalMs: 0 } });
+    try {
+      await fillWal(store);
+      await store.appendToStream('guidebook-last', [event('Noted', { n: 1 })]);
+      // the files as a crash would leave them (no close, no final checkpoint): the database file and its WAL
+      const copy = newPath('checkpoint-crash-copy');
+      copyFileSync(path, copy);
+      copyFileSync(`${path}-wal`, `${copy}-wal`);
+      const reopened = new SqliteEventStore({ path: copy });
+      try {
+        expect(await collect(reopened.readStream('guidebook-39'))).toHaveLength(50);
+        expect(await collect(reopened.readStream('guidebook-last'))).toHaveLength(1);
+      } finally {
+        await reopened.close();
+      }
+    } finally {
+      await store.close();
+    }
   });
 });

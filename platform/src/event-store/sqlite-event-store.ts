@@ -8,7 +8,9 @@
  * the next. Subscriptions are woken by commits in this process and poll the file to see commits made by other
  * processes.
  */
+import { channel } from 'node:diagnostics_channel';
 import { mkdirSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { preparePrivateSqliteFile, restrictSqliteCompanions } from '../fs/private-file.ts';
 import { dirname, resolve } from 'node:path';
 import Database from 'better-sqlite3';
@@ -31,6 +33,7 @@ import {
 import { PagedSubscription, type LogPage } from './paged-subscription.ts';
 import { pagedLog, pagedStream } from './paged-reads.ts';
 import { startCommitThread, type CommitThread, type ThreadOutcome } from './sqlite-commit-thread.ts';
+import { startCheckpointThread, type CheckpointOutcome, type CheckpointThread } from './sqlite-checkpoint-thread.ts';
 
 export type SqliteEventStoreOptions = {
   /** the database file; parent folders are created. `:memory:` works for throwaway stores. */
@@ -46,7 +49,36 @@ export type SqliteEventStoreOptions = {
    * fsync. Should the thread fail, commits go on on this thread.
    */
   commitThread?: boolean;
+  /**
+   * WAL checkpoints on a worker thread of their own, every `intervalMs` (default 1,000; 0: only `checkpoint()`),
+   * never inside a commit of this connection (default off; not for `:memory:`). For the process that serves: a
+   * checkpoint copies the WAL into the file and fsyncs, and inside a commit it held every request
+   * (sqlite-checkpoint-thread.ts).
+   */
+  checkpointThread?: boolean | { intervalMs?: number };
 };
+
+/** SQLite's own threshold, restored on this connection should the checkpoint thread fail */
+const WAL_AUTOCHECKPOINT_PAGES = 1000;
+/** how often the checkpoint thread checkpoints by default */
+const CHECKPOINT_INTERVAL_MS = 1000;
+
+/** One transaction committed on the calling thread: when it started (`performance.now()`), how long it held the thread. */
+export type SqliteCommitTrace = {
+  path: string;
+  startedAt: number;
+  ms: number;
+  appends: number;
+  relaxed: boolean;
+  /** where the WAL is checkpointed: inside this connection's commits (SQLite's default) or on the checkpoint thread */
+  checkpoints: 'in-commit' | 'thread';
+};
+
+/**
+ * Every commit made on the calling thread, published for tracing only (the mixed-load bench's `MIXED_LOAD_TRACE`,
+ * which lines slow reads up with what held the serving loop); nothing is measured while no one subscribes.
+ */
+export const sqliteCommitChannel = channel('pocketguide:sqlite-event-store:commit');
 
 export function createSqliteEventStore(options: SqliteEventStoreOptions): EventStore {
   return new SqliteEventStore(options);
@@ -319,6 +351,7 @@ export class SqliteEventStore implements EventStore {
   readonly #waiters = new Set<() => void>();
   readonly #subscriptions = new Set<PagedSubscription>();
   #closed = false;
+  #checkpointer: CheckpointThread | undefined;
   #commits = 0;
   #appends = 0;
 
@@ -366,6 +399,33 @@ export class SqliteEventStore implements EventStore {
           ),
       });
     }
+    if (options.checkpointThread && options.path !== ':memory:') {
+      const intervalMs =
+        typeof options.checkpointThread === 'object'
+          ? (options.checkpointThread.intervalMs ?? CHECKPOINT_INTERVAL_MS)
+          : CHECKPOINT_INTERVAL_MS;
+      // this connection's commits no longer checkpoint: the thread does, off the serving thread
+      db.pragma('wal_autocheckpoint = 0');
+      this.#checkpointer = startCheckpointThread(options.path, {
+        intervalMs,
+        timeoutMs: BUSY_TIMEOUT_MS,
+        onFailure: (error) => {
+          if (!this.#closed) this.#db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+          console.error(
+            `Event store ${options.path}: the checkpoint thread failed; checkpointing inside commits from now on`,
+            error,
+          );
+        },
+      });
+    }
+  }
+
+  /**
+   * A WAL checkpoint on the checkpoint thread now (tests, tools); null without the thread (SQLite then checkpoints
+   * inside commits, as it does by default).
+   */
+  checkpoint(): Promise<CheckpointOutcome | null> {
+    return this.#checkpointer?.alive ? this.#checkpointer.checkpoint() : Promise.resolve(null);
   }
 
   /** How many transactions carried how many appends: group commit shows as appends > commits. */
@@ -427,6 +487,7 @@ export class SqliteEventStore implements EventStore {
       return;
     }
     let outcomes: Outcome[];
+    const startedAt = sqliteCommitChannel.hasSubscribers ? performance.now() : 0;
     try {
       if (relaxed) this.#stmts.synchronousNormal.run();
       outcomes = this.#commitBatch.immediate(batch, recordedAt);
@@ -436,6 +497,17 @@ export class SqliteEventStore implements EventStore {
       return;
     } finally {
       if (relaxed) this.#stmts.synchronousFull.run();
+      if (startedAt > 0) {
+        const trace: SqliteCommitTrace = {
+          path: this.path,
+          startedAt,
+          ms: performance.now() - startedAt,
+          appends: batch.length,
+          relaxed,
+          checkpoints: this.#checkpointer?.alive ? 'thread' : 'in-commit',
+        };
+        sqliteCommitChannel.publish(trace);
+      }
     }
     this.#settle(batch, outcomes);
   }
@@ -631,6 +703,7 @@ export class SqliteEventStore implements EventStore {
     this.#closed = true;
     await Promise.all([...this.#subscriptions].map((subscription) => subscription.close()));
     await this.#thread?.close();
+    await this.#checkpointer?.close();
     this.#db.close();
   }
 }
