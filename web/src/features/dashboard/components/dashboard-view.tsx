@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as Popover from '@radix-ui/react-popover';
@@ -20,8 +20,10 @@ import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { cx } from '../../../lib/class-names.ts';
+import { useCameNear } from '../../../lib/use-came-near.ts';
 import { formatWon } from '../../payments/payment-text.ts';
 import { dottedDay, reportingToday, useDashboard } from '../api/dashboard.ts';
+import { ChartFrame, TREND_TITLES, TRENDS_GRID } from './chart-frame.tsx';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
 
@@ -340,6 +342,42 @@ function AsOfPicker({ asOf, onChange }: { asOf: string | null; onChange: (day: s
   );
 }
 
+/**
+ * The three trends' code (recharts, the largest file this page would load) and drawing wait until their place comes
+ * near the screen: on a phone they sit two screens down, and loading and drawing them at once held a cold /admin
+ * busy right after it arrived (issue 20). Their room is kept meanwhile, the same cards with the same titles.
+ */
+function TrendCharts({ summary }: { summary: DashboardSummary }) {
+  const place = useRef<HTMLDivElement>(null);
+  const near = useCameNear(place, 200);
+  return (
+    <div ref={place}>
+      {near ? (
+        <Suspense fallback={<TrendChartsRoom />}>
+          <DashboardCharts summary={summary} />
+        </Suspense>
+      ) : (
+        <TrendChartsRoom />
+      )}
+    </div>
+  );
+}
+
+function TrendChartsRoom() {
+  const { t } = useTranslation();
+  return (
+    <div className={TRENDS_GRID} aria-busy="true">
+      {TREND_TITLES.map((title) => (
+        <ChartFrame key={title} title={t(title)}>
+          <span className="flex h-full items-center justify-center text-neutral-400">
+            <Spinner />
+          </span>
+        </ChartFrame>
+      ))}
+    </div>
+  );
+}
+
 function Figures({ summary }: { summary: DashboardSummary }) {
   const { t } = useTranslation();
   const f = useFormats();
@@ -396,15 +434,7 @@ function Figures({ summary }: { summary: DashboardSummary }) {
         <h2 id="dashboard-trends" className="text-lg font-bold text-neutral-900">
           {t('dashboard.charts.title')}
         </h2>
-        <Suspense
-          fallback={
-            <div className={cx(card, 'flex h-[300px] items-center justify-center text-neutral-500')}>
-              <Spinner label={t('dashboard.loading')} />
-            </div>
-          }
-        >
-          <DashboardCharts summary={summary} />
-        </Suspense>
+        <TrendCharts summary={summary} />
       </section>
       <KeyMetrics summary={summary} />
     </>
