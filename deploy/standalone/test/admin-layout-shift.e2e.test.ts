@@ -107,6 +107,34 @@ async function coldAdminPage(language: 'ko' | 'en', viewport: typeof PHONE | typ
 
 const title = { ko: '관리자 대시보드', en: 'Admin dashboard' } as const;
 
+/** Opens /admin and waits until the dashboard's figures are drawn, nothing loads any more and the fonts are applied. */
+async function openAdmin(page: Page, language: 'ko' | 'en'): Promise<void> {
+  await page.goto(`${product.baseUrl}/admin`, { waitUntil: 'networkidle0', timeout: WAIT_MS });
+  await page.waitForFunction(() => location.pathname === '/admin/dashboard', { timeout: WAIT_MS });
+  await page.waitForFunction(
+    (text) => document.querySelector('h1')?.textContent === text,
+    { timeout: WAIT_MS },
+    title[language],
+  );
+  // a headline card's link: the figures are drawn
+  await page.waitForSelector('[data-testid="dashboard"] ul[aria-label] a', { timeout: WAIT_MS });
+  await settled(page);
+}
+
+/** Network idle, fonts applied and two frames drawn, so a shift the last change caused has been reported. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForNetworkIdle({ idleTime: 300, timeout: WAIT_MS });
+  await page.evaluate(() => document.fonts.ready);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
+  );
+}
+
+const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
+
+const trendsHeight = (page: Page) =>
+  page.$eval('section[aria-labelledby="dashboard-trends"]', (section) => section.getBoundingClientRect().height);
+
 describe('/admin opened cold', () => {
   it.each([
     ['ko', 390, PHONE],
@@ -120,24 +148,64 @@ describe('/admin opened cold', () => {
       onTestFailed(
         async () => void (await screenshot(page, `admin-layout-shift-${language}-${viewport.width}-failure`)),
       );
-      await page.goto(`${product.baseUrl}/admin`, { waitUntil: 'networkidle0', timeout: WAIT_MS });
+      await openAdmin(page, language);
+      const shifts = await shiftsOf(page);
+      expect(largestSessionWindow(shifts), JSON.stringify(shifts, null, 1)).toBeLessThan(0.1);
+      await page.browserContext().close();
+    },
+    WAIT_MS * 4,
+  );
+
+  it.each(['ko', 'en'] as const)(
+    '%s at 390 px: the charts (recharts) load only once scrolled near, into room of their own size',
+    async (language) => {
+      const page = await coldAdminPage(language, PHONE);
+      onTestFailed(async () => void (await screenshot(page, `admin-charts-${language}-390-failure`)));
+      const scripts: Array<Promise<string>> = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script') scripts.push(response.text());
+      });
+      await openAdmin(page, language);
+      // recharts' own class names, in its code
+      const rechartsLoaded = async () => (await Promise.all(scripts)).some((text) => /recharts-/.test(text));
+      expect(await rechartsLoaded()).toBe(false);
+      expect(await page.$$('.recharts-line-curve')).toHaveLength(0);
+      const room = await trendsHeight(page);
+
+      await page.$eval('#dashboard-trends', (heading) => heading.scrollIntoView({ block: 'start' }));
+      await page.waitForFunction(() => document.querySelectorAll('.recharts-line-curve').length === 3, {
+        timeout: WAIT_MS,
+      });
+      await settled(page);
+      expect(await rechartsLoaded()).toBe(true);
+      expect(Math.abs((await trendsHeight(page)) - room)).toBeLessThan(1);
+      const shifts = await shiftsOf(page);
+      expect(largestSessionWindow(shifts), JSON.stringify(shifts, null, 1)).toBeLessThan(0.1);
+      await page.browserContext().close();
+    },
+    WAIT_MS * 4,
+  );
+
+  it(
+    '/admin opened by its address is replaced by the dashboard in history; a link to it adds one entry',
+    async () => {
+      const page = await coldAdminPage('ko', DESKTOP);
+      onTestFailed(async () => void (await screenshot(page, 'admin-history-failure')));
+      await page.goto(`${product.baseUrl}/terms`, { waitUntil: 'networkidle0', timeout: WAIT_MS });
+      await openAdmin(page, 'ko');
+      // back leaves the dashboard for the page before, not for /admin (which would send it on to the dashboard again)
+      await page.goBack({ waitUntil: 'networkidle0', timeout: WAIT_MS });
+      await page.waitForFunction(() => location.pathname === '/terms', { timeout: WAIT_MS });
+      await page.goForward({ waitUntil: 'networkidle0', timeout: WAIT_MS });
       await page.waitForFunction(() => location.pathname === '/admin/dashboard', { timeout: WAIT_MS });
-      await page.waitForFunction(
-        (text) => document.querySelector('h1')?.textContent === text,
-        { timeout: WAIT_MS },
-        title[language],
-      );
-      // the figures are drawn (a headline card's link) and nothing is loading any more
-      await page.waitForSelector('[data-testid="dashboard"] ul[aria-label] a', { timeout: WAIT_MS });
-      await page.waitForNetworkIdle({ idleTime: 300, timeout: WAIT_MS });
-      await page.evaluate(() => document.fonts.ready);
-      // two frames, so a shift the last change caused has been reported
-      await page.evaluate(
-        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
-      );
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
-      const cls = largestSessionWindow(shifts);
-      expect(cls, JSON.stringify(shifts, null, 1)).toBeLessThan(0.1);
+
+      // in the app: the users list, then the brand mark (an administrator's home is /admin), then back
+      await page.click('nav[aria-label="바로 가기"] a[href="/admin/users"]');
+      await page.waitForFunction(() => location.pathname === '/admin/users', { timeout: WAIT_MS });
+      await page.click('header a[href="/admin"]');
+      await page.waitForFunction(() => location.pathname === '/admin/dashboard', { timeout: WAIT_MS });
+      await page.goBack({ timeout: WAIT_MS });
+      await page.waitForFunction(() => location.pathname === '/admin/users', { timeout: WAIT_MS });
       await page.browserContext().close();
     },
     WAIT_MS * 4,
