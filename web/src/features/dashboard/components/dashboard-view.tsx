@@ -2,9 +2,6 @@ import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as Popover from '@radix-ui/react-popover';
-import { DayPicker } from 'react-day-picker';
-import { enUS, ko } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
 import { BookOpen, CalendarDays, CreditCard, Crown, Mail, RotateCcw, TrendingUp, Users } from 'lucide-react';
 import {
   DASHBOARD_LINKS,
@@ -26,6 +23,8 @@ import { dottedDay, reportingToday, useDashboard } from '../api/dashboard.ts';
 import { ChartFrame, TREND_TITLES, TRENDS_GRID } from './chart-frame.tsx';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
+const loadAsOfCalendar = () => import('./as-of-calendar.tsx');
+const AsOfCalendar = lazy(loadAsOfCalendar);
 
 const card = 'rounded-card border border-neutral-200 bg-white shadow-raised';
 
@@ -307,6 +306,9 @@ function AsOfPicker({ asOf, onChange }: { asOf: string | null; onChange: (day: s
         <Popover.Trigger
           className="flex h-10 items-center gap-2 rounded-control border border-neutral-300 bg-white px-3 text-sm text-neutral-800 hover:border-primary-300"
           data-testid="dashboard-as-of"
+          // the calendar's code is fetched as soon as the picker is pointed at or focused, ahead of the click
+          onPointerEnter={() => void loadAsOfCalendar()}
+          onFocus={() => void loadAsOfCalendar()}
         >
           <CalendarDays className="size-4 text-neutral-500" aria-hidden="true" />
           <span className="text-neutral-500">{t('dashboard.asOf.label')}</span>
@@ -318,17 +320,24 @@ function AsOfPicker({ asOf, onChange }: { asOf: string | null; onChange: (day: s
             sideOffset={6}
             className="z-50 rounded-card border border-neutral-200 bg-white p-3 shadow-raised [--rdp-accent-background-color:var(--color-primary-50)] [--rdp-accent-color:var(--color-primary-600)]"
           >
-            <DayPicker
-              mode="single"
-              locale={i18n.language === 'en' ? enUS : ko}
-              selected={asOf ? fromDay(asOf) : undefined}
-              defaultMonth={asOf ? fromDay(asOf) : fromDay(today)}
-              disabled={{ after: fromDay(today) }}
-              onSelect={(day) => {
-                if (day) onChange(toDay(day) >= today ? null : toDay(day));
-                setOpen(false);
-              }}
-            />
+            <Suspense
+              fallback={
+                <span className="flex h-80 w-72 items-center justify-center text-primary-600">
+                  <Spinner label={t('app.loading')} />
+                </span>
+              }
+            >
+              <AsOfCalendar
+                language={i18n.language}
+                selected={asOf ? fromDay(asOf) : undefined}
+                defaultMonth={asOf ? fromDay(asOf) : fromDay(today)}
+                latest={fromDay(today)}
+                onSelect={(day) => {
+                  if (day) onChange(toDay(day) >= today ? null : toDay(day));
+                  setOpen(false);
+                }}
+              />
+            </Suspense>
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
