@@ -1,4 +1,11 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  redirect,
+  replace,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { paths } from './paths.ts';
 import { AnonymousOnly, RefreshRoute, RequireAdmin, RequireSession } from './routes/guards.tsx';
 import { RootLayout, StartLoader } from './routes/root-layout.tsx';
@@ -18,6 +25,17 @@ const editorPages: RouteObject[] = [
 ];
 const icons = async () => ({ Component: (await import('./routes/icons.tsx')).IconsRoute });
 const comingSoon = async () => ({ Component: (await import('./routes/coming-soon.tsx')).ComingSoonRoute });
+
+/**
+ * /admin opens as the dashboard's address before anything is drawn (a loader, not an element that navigates once
+ * drawn), so the dashboard's code is asked for at once rather than after a first render of the shell (issue 20).
+ * History ends as `<Navigate replace>` left it: a page opened at /admin (typed, reloaded, after sign-in, or gone
+ * back to) is replaced, since the browser is already there; a link followed to it adds one entry, the dashboard.
+ */
+function toAdminDashboard({ request }: LoaderFunctionArgs): Response {
+  const alreadyThere = typeof window !== 'undefined' && new URL(request.url).pathname === window.location.pathname;
+  return (alreadyThere ? replace : redirect)(paths.adminDashboard.getHref());
+}
 
 export const routes: RouteObject[] = [
   {
@@ -150,7 +168,7 @@ export const routes: RouteObject[] = [
             path: paths.admin.path,
             Component: RequireAdmin,
             children: [
-              { index: true, element: <Navigate to={paths.adminDashboard.getHref()} replace /> },
+              { index: true, loader: toAdminDashboard },
               {
                 path: paths.adminDashboard.path,
                 lazy: async () => ({ Component: (await import('./routes/admin/dashboard.tsx')).AdminDashboardRoute }),

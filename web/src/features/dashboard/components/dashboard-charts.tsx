@@ -2,9 +2,7 @@ import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YA
 import { useTranslation } from 'react-i18next';
 import type { DashboardSummary } from '@pocketguide/contracts/dashboard/dashboard-summary';
 import { formatWon } from '../../payments/payment-text.ts';
-
-/** The chart height the spec gives (§2.5, §10). */
-export const CHART_HEIGHT = 300;
+import { CHART_HEIGHT, ChartFrame, TREND_TITLES, TRENDS_GRID } from './chart-frame.tsx';
 
 type Point = { month: string; value: number };
 
@@ -32,50 +30,44 @@ function TrendChart({
     maximumFractionDigits: 1,
   });
   return (
-    <figure
-      className="flex min-w-0 flex-col gap-3 rounded-card border border-neutral-200 bg-white p-5 shadow-raised"
-      data-chart={title}
-    >
-      <figcaption className="text-base font-semibold text-neutral-900">{title}</figcaption>
-      <div style={{ height: CHART_HEIGHT }} className="w-full">
-        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-          <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
-            <CartesianGrid stroke="#e5e7eb" strokeDasharray="3 3" vertical={false} />
-            <XAxis
-              dataKey="month"
-              tickFormatter={(month: string) => monthLabel(month, i18n.language)}
-              tick={{ fontSize: 12, fill: '#6b7280' }}
-              tickLine={false}
-              axisLine={{ stroke: '#e5e7eb' }}
-              interval="preserveStartEnd"
-              minTickGap={8}
-            />
-            <YAxis
-              tickFormatter={(value: number) => compact.format(value)}
-              tick={{ fontSize: 12, fill: '#6b7280' }}
-              tickLine={false}
-              axisLine={false}
-              width={48}
-              allowDecimals={false}
-            />
-            <Tooltip
-              formatter={(value) => [format(Number(value)), title]}
-              labelFormatter={(month) => String(month).replace('-', '.')}
-              contentStyle={{ borderRadius: 8, borderColor: '#e5e7eb', fontSize: 13 }}
-            />
-            <Line
-              type="monotone"
-              dataKey="value"
-              stroke={colour}
-              strokeWidth={2.5}
-              dot={{ r: 3 }}
-              activeDot={{ r: 5 }}
-              isAnimationActive={false}
-            />
-          </LineChart>
-        </ResponsiveContainer>
-      </div>
-    </figure>
+    <ChartFrame title={title}>
+      <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
+        <LineChart data={points} margin={{ top: 8, right: 12, bottom: 0, left: 0 }}>
+          <CartesianGrid stroke="#e5e7eb" strokeDasharray="3 3" vertical={false} />
+          <XAxis
+            dataKey="month"
+            tickFormatter={(month: string) => monthLabel(month, i18n.language)}
+            tick={{ fontSize: 12, fill: '#6b7280' }}
+            tickLine={false}
+            axisLine={{ stroke: '#e5e7eb' }}
+            interval="preserveStartEnd"
+            minTickGap={8}
+          />
+          <YAxis
+            tickFormatter={(value: number) => compact.format(value)}
+            tick={{ fontSize: 12, fill: '#6b7280' }}
+            tickLine={false}
+            axisLine={false}
+            width={48}
+            allowDecimals={false}
+          />
+          <Tooltip
+            formatter={(value) => [format(Number(value)), title]}
+            labelFormatter={(month) => String(month).replace('-', '.')}
+            contentStyle={{ borderRadius: 8, borderColor: '#e5e7eb', fontSize: 13 }}
+          />
+          <Line
+            type="monotone"
+            dataKey="value"
+            stroke={colour}
+            strokeWidth={2.5}
+            dot={{ r: 3 }}
+            activeDot={{ r: 5 }}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </ChartFrame>
   );
 }
 
@@ -84,21 +76,21 @@ export default function DashboardCharts({ summary }: { summary: DashboardSummary
   const { t, i18n } = useTranslation();
   const count = new Intl.NumberFormat(i18n.language === 'en' ? 'en-US' : 'ko-KR');
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className={TRENDS_GRID}>
       <TrendChart
-        title={t('dashboard.charts.guidebooks')}
+        title={t(TREND_TITLES[0])}
         points={summary.guidebooksTrend.map((point) => ({ month: point.month, value: point.total }))}
         format={(value) => t('dashboard.units.guidebooks', { count: value, formatted: count.format(value) })}
         colour="var(--color-primary-600)"
       />
       <TrendChart
-        title={t('dashboard.charts.paidUsers')}
+        title={t(TREND_TITLES[1])}
         points={summary.usersTrend.map((point) => ({ month: point.month, value: point.paidUsers }))}
         format={(value) => t('dashboard.units.people', { count: value, formatted: count.format(value) })}
         colour="var(--color-info-700)"
       />
       <TrendChart
-        title={t('dashboard.charts.payments')}
+        title={t(TREND_TITLES[2])}
         points={summary.paymentsTrend.map((point) => ({ month: point.month, value: point.amount }))}
         format={(value) => formatWon(value, i18n.language)}
         colour="var(--color-accent-600)"

@@ -1,10 +1,7 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as Popover from '@radix-ui/react-popover';
-import { DayPicker } from 'react-day-picker';
-import { enUS, ko } from 'react-day-picker/locale';
-import 'react-day-picker/style.css';
 import { BookOpen, CalendarDays, CreditCard, Crown, Mail, RotateCcw, TrendingUp, Users } from 'lucide-react';
 import {
   DASHBOARD_LINKS,
@@ -20,10 +17,14 @@ import { paths } from '../../../app/paths.ts';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { cx } from '../../../lib/class-names.ts';
+import { useCameNear } from '../../../lib/use-came-near.ts';
 import { formatWon } from '../../payments/payment-text.ts';
 import { dottedDay, reportingToday, useDashboard } from '../api/dashboard.ts';
+import { ChartFrame, TREND_TITLES, TRENDS_GRID } from './chart-frame.tsx';
 
 const DashboardCharts = lazy(() => import('./dashboard-charts.tsx'));
+const loadAsOfCalendar = () => import('./as-of-calendar.tsx');
+const AsOfCalendar = lazy(loadAsOfCalendar);
 
 const card = 'rounded-card border border-neutral-200 bg-white shadow-raised';
 
@@ -305,6 +306,9 @@ function AsOfPicker({ asOf, onChange }: { asOf: string | null; onChange: (day: s
         <Popover.Trigger
           className="flex h-10 items-center gap-2 rounded-control border border-neutral-300 bg-white px-3 text-sm text-neutral-800 hover:border-primary-300"
           data-testid="dashboard-as-of"
+          // the calendar's code is fetched as soon as the picker is pointed at or focused, ahead of the click
+          onPointerEnter={() => void loadAsOfCalendar()}
+          onFocus={() => void loadAsOfCalendar()}
         >
           <CalendarDays className="size-4 text-neutral-500" aria-hidden="true" />
           <span className="text-neutral-500">{t('dashboard.asOf.label')}</span>
@@ -316,17 +320,24 @@ function AsOfPicker({ asOf, onChange }: { asOf: string | null; onChange: (day: s
             sideOffset={6}
             className="z-50 rounded-card border border-neutral-200 bg-white p-3 shadow-raised [--rdp-accent-background-color:var(--color-primary-50)] [--rdp-accent-color:var(--color-primary-600)]"
           >
-            <DayPicker
-              mode="single"
-              locale={i18n.language === 'en' ? enUS : ko}
-              selected={asOf ? fromDay(asOf) : undefined}
-              defaultMonth={asOf ? fromDay(asOf) : fromDay(today)}
-              disabled={{ after: fromDay(today) }}
-              onSelect={(day) => {
-                if (day) onChange(toDay(day) >= today ? null : toDay(day));
-                setOpen(false);
-              }}
-            />
+            <Suspense
+              fallback={
+                <span className="flex h-80 w-72 items-center justify-center text-primary-600">
+                  <Spinner label={t('app.loading')} />
+                </span>
+              }
+            >
+              <AsOfCalendar
+                language={i18n.language}
+                selected={asOf ? fromDay(asOf) : undefined}
+                defaultMonth={asOf ? fromDay(asOf) : fromDay(today)}
+                latest={fromDay(today)}
+                onSelect={(day) => {
+                  if (day) onChange(toDay(day) >= today ? null : toDay(day));
+                  setOpen(false);
+                }}
+              />
+            </Suspense>
           </Popover.Content>
         </Popover.Portal>
       </Popover.Root>
@@ -336,6 +347,42 @@ function AsOfPicker({ asOf, onChange }: { asOf: string | null; onChange: (day: s
           {t('dashboard.asOf.backToNow')}
         </Button>
       ) : null}
+    </div>
+  );
+}
+
+/**
+ * The three trends' code (recharts, the largest file this page would load) and drawing wait until their place comes
+ * near the screen: on a phone they sit two screens down, and loading and drawing them at once held a cold /admin
+ * busy right after it arrived (issue 20). Their room is kept meanwhile, the same cards with the same titles.
+ */
+function TrendCharts({ summary }: { summary: DashboardSummary }) {
+  const place = useRef<HTMLDivElement>(null);
+  const near = useCameNear(place, 200);
+  return (
+    <div ref={place}>
+      {near ? (
+        <Suspense fallback={<TrendChartsRoom />}>
+          <DashboardCharts summary={summary} />
+        </Suspense>
+      ) : (
+        <TrendChartsRoom />
+      )}
+    </div>
+  );
+}
+
+function TrendChartsRoom() {
+  const { t } = useTranslation();
+  return (
+    <div className={TRENDS_GRID} aria-busy="true">
+      {TREND_TITLES.map((title) => (
+        <ChartFrame key={title} title={t(title)}>
+          <span className="flex h-full items-center justify-center text-neutral-400">
+            <Spinner />
+          </span>
+        </ChartFrame>
+      ))}
     </div>
   );
 }
@@ -396,18 +443,38 @@ function Figures({ summary }: { summary: DashboardSummary }) {
         <h2 id="dashboard-trends" className="text-lg font-bold text-neutral-900">
           {t('dashboard.charts.title')}
         </h2>
-        <Suspense
-          fallback={
-            <div className={cx(card, 'flex h-[300px] items-center justify-center text-neutral-500')}>
-              <Spinner label={t('dashboard.loading')} />
-            </div>
-          }
-        >
-          <DashboardCharts summary={summary} />
-        </Suspense>
+        <TrendCharts summary={summary} />
       </section>
       <KeyMetrics summary={summary} />
     </>
+  );
+}
+
+/**
+ * The figures' room while they load: the headline cards' outlines and at least a screen's height, so the shortcuts
+ * under the figures start below the first screen and stay there when the figures (far taller than a screen at any
+ * width) replace this. A short box here drew the shortcuts on a phone's first screen and then pushed them 2,000 px
+ * down: a layout shift of 0.25 on every cold /admin (issue 20).
+ */
+function FiguresLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh flex-col gap-6" data-testid="dashboard-loading">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-hidden="true">
+        {[0, 1, 2, 3].map((index) => (
+          <li key={index} className={cx(card, 'flex h-38 flex-col gap-3 p-5')}>
+            <span className="flex items-center justify-between gap-3">
+              <span className="h-5 w-24 rounded-control bg-neutral-100" />
+              <span className="size-9 rounded-full bg-neutral-100" />
+            </span>
+            <span className="h-8 w-32 rounded-control bg-neutral-100" />
+          </li>
+        ))}
+      </ul>
+      <div className="flex justify-center py-8 text-primary-600">
+        <Spinner size="lg" label={t('dashboard.loading')} />
+      </div>
+    </div>
   );
 }
 
@@ -437,9 +504,7 @@ export function DashboardView({
         </p>
       ) : null}
       {query.isPending ? (
-        <div className="flex min-h-80 items-center justify-center text-primary-600">
-          <Spinner size="lg" label={t('dashboard.loading')} />
-        </div>
+        <FiguresLoading />
       ) : query.isError && !summary ? (
         <div className={cx(card, 'flex flex-col items-center gap-3 px-6 py-12 text-center')} role="alert">
           <p className="text-base font-semibold text-neutral-900">{t('dashboard.error.title')}</p>

@@ -4,6 +4,7 @@ import type { DashboardSummary } from '@pocketguide/contracts/dashboard/dashboar
 import { renderApp } from '../../../testing/render-app.tsx';
 import { json, problem, stubFetch } from '../../../testing/fake-api.ts';
 import { signedInAdmin } from '../../../testing/sessions.ts';
+import { WAIT } from '../../../testing/wait-budget.ts';
 
 const months = [
   '2025-12',
@@ -142,8 +143,10 @@ describe('/admin/dashboard', () => {
       ['결제 관리', '/admin/payments'],
       ['메시지 관리', '/admin/messages'],
     ]);
-    // the charts come in their own chunk, with their three titles
-    expect(await screen.findByText('월말 가이드북 수')).toBeTruthy();
+    // the charts come in their own chunk (here at once: jsdom has no IntersectionObserver to wait for), in the room
+    // kept for them, which has their three titles
+    await waitFor(() => expect(document.querySelectorAll('.recharts-responsive-container')).toHaveLength(3), WAIT);
+    expect(screen.getByText('월말 가이드북 수')).toBeTruthy();
     expect(screen.getByText('월말 유료 회원 수')).toBeTruthy();
     expect(screen.getByText('월별 결제 금액')).toBeTruthy();
   });
