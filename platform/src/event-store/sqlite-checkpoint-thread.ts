@@ -13,11 +13,9 @@
  * leaves a longer WAL, which SQLite replays on open as it always does. Should the thread fail, the store turns
  * automatic checkpoints back on for its own connection.
  *
- * Its code is plain JavaScript handed to the Worker as source (as the commit thread's), so it runs the same under
- * tsx, in tests and in production, and loads better-sqlite3 from where this module resolves it.
+ * Its code is plain JavaScript handed to the Worker as source (`sqlite-thread.ts`, as the commit thread's).
  */
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { startSqliteThread } from './sqlite-thread.ts';
 
 /** One checkpoint's outcome as SQLite reports it: frames in the WAL, frames copied, whether it was kept from running. */
 export type CheckpointOutcome = { busy: boolean; log: number; checkpointed: number };
@@ -60,60 +58,21 @@ export function startCheckpointThread(
   path: string,
   options: { intervalMs: number; timeoutMs: number; onFailure?: (error: unknown) => void },
 ): CheckpointThread {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { driver, path, intervalMs: options.intervalMs, timeoutMs: options.timeoutMs },
-  });
-  // the thread must not keep a process alive that has nothing else to do
-  worker.unref();
-  const waiting = new Map<number, { resolve(outcome: CheckpointOutcome): void; reject(error: unknown): void }>();
-  let nextId = 0;
-  let alive = true;
-  let closing: Promise<void> | undefined;
-  const fail = (error: unknown) => {
-    if (!alive) return;
-    alive = false;
-    for (const pending of waiting.values()) pending.reject(error);
-    waiting.clear();
-    if (!closing) options.onFailure?.(error);
-  };
-  worker.on('message', (reply: { id?: number; outcome?: CheckpointOutcome }) => {
-    if (reply.id === undefined) return;
-    const pending = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if (pending && reply.outcome) pending.resolve(reply.outcome);
-  });
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the event store's checkpoint thread stopped (exit ${code})`)));
+  const thread = startSqliteThread<object, { id?: number; outcome?: CheckpointOutcome }>(
+    WORKER_SOURCE,
+    { path, intervalMs: options.intervalMs, timeoutMs: options.timeoutMs },
+    // the thread must not keep a process alive that has nothing else to do
+    { name: 'checkpoint', unref: true, onFailure: options.onFailure },
+  );
   return {
     get alive() {
-      return alive;
+      return thread.alive;
     },
-    checkpoint() {
-      if (!alive) return Promise.reject(new Error("the event store's checkpoint thread is not running"));
-      return new Promise((resolve, reject) => {
-        const id = nextId++;
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ id });
-      });
+    async checkpoint() {
+      const reply = await thread.ask({});
+      if (!reply.outcome) throw new Error("the event store's checkpoint thread answered without an outcome");
+      return reply.outcome;
     },
-    close() {
-      closing ??= (async () => {
-        if (alive) {
-          const closed = new Promise<void>((resolve) => {
-            worker.on('message', (message: { closed?: boolean }) => {
-              if (message.closed) resolve();
-            });
-            worker.once('exit', () => resolve());
-          });
-          worker.postMessage({ close: true });
-          await closed;
-        }
-        alive = false;
-        await worker.terminate();
-      })();
-      return closing;
-    },
+    close: () => thread.close(),
   };
 }

@@ -6,13 +6,11 @@
  * An append is answered only once its transaction is durable, as before.
  *
  * The thread holds its own connection to the same file (WAL: the serving thread's reads see each commit as soon as
- * it is answered). Its code is plain JavaScript handed to the Worker as source, so it runs the same under tsx, in
- * tests and in production, and loads better-sqlite3 from where this module resolves it. It applies exactly the
- * rules of `SqliteEventStore`'s in-thread commit (idempotent retries, expected revisions, one savepoint per append
- * in a batch); the event store contract runs against both.
+ * it is answered). Its code is plain JavaScript handed to the Worker as source (`sqlite-thread.ts`). It applies
+ * exactly the rules of `SqliteEventStore`'s in-thread commit (idempotent retries, expected revisions, one savepoint
+ * per append in a batch); the event store contract runs against both.
  */
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { startSqliteThread } from './sqlite-thread.ts';
 import { WrongExpectedRevisionError, type AppendResult, type ExpectedRevision } from './event-store.ts';
 
 /** One append as the thread receives it: events already serialised. */
@@ -152,60 +150,22 @@ export function startCommitThread(
   path: string,
   options: { timeoutMs: number; onFailure?: (error: unknown) => void },
 ): CommitThread {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver, path, timeoutMs: options.timeoutMs } });
-  const waiting = new Map<number, { resolve(outcomes: ThreadOutcome[]): void; reject(error: unknown): void }>();
-  let nextId = 0;
-  let alive = true;
-  let closing: Promise<void> | undefined;
-  const fail = (error: unknown) => {
-    if (!alive) return;
-    alive = false;
-    for (const pending of waiting.values()) pending.reject(error);
-    waiting.clear();
-    if (!closing) options.onFailure?.(error);
-  };
-  worker.on('message', (reply: Reply) => {
-    const pending = waiting.get(reply.id);
-    if (!pending) return;
-    waiting.delete(reply.id);
-    if (reply.error) pending.reject(revive(reply.error));
-    else
-      pending.resolve(
-        (reply.outcomes ?? []).map((outcome) => (outcome.ok ? outcome : { ok: false, error: revive(outcome.error) })),
-      );
-  });
-  worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`the event store's commit thread stopped (exit ${code})`)));
+  const thread = startSqliteThread<{ batch: readonly ThreadAppend[]; recordedAt: string; relaxed: boolean }, Reply>(
+    WORKER_SOURCE,
+    { path, timeoutMs: options.timeoutMs },
+    { name: 'commit', onFailure: options.onFailure },
+  );
   return {
     get alive() {
-      return alive;
+      return thread.alive;
     },
-    commit(batch, recordedAt, relaxed = false) {
-      if (!alive) return Promise.reject(new Error("the event store's commit thread is not running"));
-      return new Promise((resolve, reject) => {
-        const id = nextId++;
-        waiting.set(id, { resolve, reject });
-        worker.postMessage({ id, batch, recordedAt, relaxed });
-      });
+    async commit(batch, recordedAt, relaxed = false) {
+      const reply = await thread.ask({ batch, recordedAt, relaxed });
+      if (reply.error) throw revive(reply.error);
+      return (reply.outcomes ?? []).map((outcome) =>
+        outcome.ok ? outcome : { ok: false, error: revive(outcome.error) },
+      );
     },
-    close() {
-      closing ??= (async () => {
-        if (alive) {
-          const closed = new Promise<void>((resolve) => {
-            const onMessage = (message: { closed?: boolean }) => {
-              if (message.closed) resolve();
-            };
-            worker.on('message', onMessage);
-            worker.once('exit', () => resolve());
-          });
-          worker.postMessage({ close: true });
-          await closed;
-        }
-        alive = false;
-        await worker.terminate();
-      })();
-      return closing;
-    },
+    close: () => thread.close(),
   };
 }
