@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { TimeoutError, type BoundingBox, type Browser, type Page } from 'puppeteer-core';
 import { waitBudgetMs } from './wait-budget.ts';
 
 /** The one wait budget (`TEST_WAIT_MS`; see wait-budget.ts) for the browser helpers and journeys. */
@@ -66,4 +66,109 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  */
 export function builtWebDist(): string {
   return process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : resolve(import.meta.dirname, '../web/dist');
+}
+
+/** Where on a drop target the mouse goes: the part of it that means before or after, along the list's axis. */
+export interface DropPoint {
+  /** the drop target (re-read on every move: it can move while the button is down) */
+  target: string;
+  side: 'before' | 'after';
+  /** 'y' for a column of items, 'x' for a row of tiles */
+  axis: 'x' | 'y';
+}
+
+/** How long each look for the drop line waits before the mouse moves again. */
+const FOLLOW_MS = 100;
+
+/**
+ * A native HTML5 drag with the mouse, made as a person makes it: press on `handle`, move onto the target's
+ * before or after part, and keep the mouse on that part until `over` (the target's drop line) shows; then
+ * `whileOver` runs (a screenshot) and the button is released, always, also on a failure.
+ *
+ * The mouse follows the target because the page can move under a held button: a picture above the target loads
+ * and pushes it down, or Chromium scrolls the page because the mouse is near the window's edge. Chromium sends
+ * `dragover` only when the mouse moves, never while it rests, so a drag that stopped over the wrong place stays
+ * there: a journey in CI waited 30 s for a line that was drawn on a neighbour. Each look re-reads the target's box
+ * and moves to it by a pixel or two, so the drag ends where the target is now, within the wait budget, and the
+ * caller still checks the order it produced.
+ */
+export async function dragWithMouse(
+  page: Page,
+  handle: string,
+  drop: DropPoint,
+  over: string,
+  whileOver?: () => Promise<void>,
+): Promise<void> {
+  const start = await page.$(handle);
+  const from = await start?.boundingBox();
+  if (!from) throw new Error(`the drag handle ${handle} is not shown`);
+  const partOf = (box: BoundingBox) => {
+    const [lo, hi] = drop.side === 'before' ? [0, 0.5] : [0.5, 1];
+    return drop.axis === 'y'
+      ? { left: box.x, right: box.x + box.width, top: box.y + box.height * lo, bottom: box.y + box.height * hi }
+      : { left: box.x + box.width * lo, right: box.x + box.width * hi, top: box.y, bottom: box.y + box.height };
+  };
+  const targetBox = async () => {
+    const box = await (await page.$(drop.target))?.boundingBox();
+    if (!box) throw new Error(`the drop target ${drop.target} is not shown`);
+    return box;
+  };
+  // the middle of the target's part (a fifth in from its end), moved a pixel across the axis by `nudge`
+  const aimAt = (box: BoundingBox, nudge: number) => {
+    const at = drop.side === 'before' ? 0.2 : 0.8;
+    return drop.axis === 'y'
+      ? { x: box.x + box.width / 2 + nudge, y: box.y + box.height * at }
+      : { x: box.x + box.width * at, y: box.y + box.height / 2 + nudge };
+  };
+  // where the page last saw the drag (a listener that only looks): a release before the page has seen the drag
+  // at the mouse's last place drops with the state of the place before, often nothing
+  await page.evaluate(() => {
+    const seen = window as unknown as {
+      dragSeenAt?: [number, number] | null;
+      dragWatcher?: (event: DragEvent) => void;
+    };
+    seen.dragSeenAt = null;
+    // one listener per document, also when the document was rewritten in the same window (and lost its listeners)
+    if (seen.dragWatcher) document.removeEventListener('dragover', seen.dragWatcher, true);
+    seen.dragWatcher = (event) => (seen.dragSeenAt = [event.clientX, event.clientY]);
+    document.addEventListener('dragover', seen.dragWatcher, true);
+  });
+  const seenHere = async ({ x, y }: { x: number; y: number }) => {
+    const at = await page.evaluate(() => (window as unknown as { dragSeenAt: [number, number] | null }).dragSeenAt);
+    return at !== null && Math.abs(at[0] - x) <= 1 && Math.abs(at[1] - y) <= 1;
+  };
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  try {
+    let mouse = aimAt(await targetBox(), 0);
+    await page.mouse.move(mouse.x, mouse.y, { steps: 12 });
+    const deadline = Date.now() + WAIT_MS;
+    for (let look = 1; ; look++) {
+      // done when the line shows, the mouse is still on the target's part and the page has seen the drag there: a
+      // line drawn before the target moved is stale, and a release there would drop on whatever is under it now
+      const part = partOf(await targetBox());
+      const onPart = mouse.x >= part.left && mouse.x < part.right && mouse.y >= part.top && mouse.y < part.bottom;
+      if (onPart && (await page.$(over)) && (await seenHere(mouse))) break;
+      if (Date.now() > deadline) {
+        const under = await page.evaluate(
+          ({ x, y }) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 160) ?? 'nothing',
+          mouse,
+        );
+        const seen = await page.evaluate(() => (window as unknown as { dragSeenAt: unknown }).dragSeenAt);
+        throw new Error(
+          `no drop line ${over} within ${WAIT_MS} ms of dragging (line ${(await page.$(over)) ? 'shown' : 'not shown'}, ` +
+            `mouse at ${Math.round(mouse.x)},${Math.round(mouse.y)}, the page saw the drag last at ${JSON.stringify(seen)}); ` +
+            `under the mouse: ${under}`,
+        );
+      }
+      mouse = aimAt(await targetBox(), look % 2 === 0 ? 1 : -1);
+      await page.mouse.move(mouse.x, mouse.y, { steps: 2 });
+      await page.waitForSelector(over, { timeout: FOLLOW_MS }).catch((error: unknown) => {
+        if (!(error instanceof TimeoutError)) throw error;
+      });
+    }
+    await whileOver?.();
+  } finally {
+    await page.mouse.up();
+  }
 }

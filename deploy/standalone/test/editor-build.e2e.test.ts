@@ -35,7 +35,7 @@ import {
   type GuidebookView,
   type SectionItem,
 } from '@pocketguide/contracts';
-import { launchBrowser, screenshot, screenshotDir, WAIT_MS } from '../../../test-support/browser.ts';
+import { dragWithMouse, launchBrowser, screenshot, screenshotDir, WAIT_MS } from '../../../test-support/browser.ts';
 import type { RunningStandalone } from '../src/app.ts';
 import { bearer, verifiedUser, type SignedIn } from './testing/accounts.ts';
 import {
@@ -289,16 +289,14 @@ async function dragItem(
   if (!from || !to) throw new Error('the drag handle or the drop target is not shown');
   if (from.y < barsBottom || to.y < barsBottom || to.y + to.height > (page.viewport()?.height ?? 0))
     throw new Error('the drag does not fit in the window');
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  try {
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height * (side === 'before' ? 0.2 : 0.8), { steps: 12 });
-    // while the button is down, a line on the target shows where the item will go
-    await page.waitForSelector(`[data-item-id="${targetId}"] > span[aria-hidden="true"]`, { timeout: WAIT_MS });
-    if (options.shot) await shootWindow(page, options.shot);
-  } finally {
-    await page.mouse.up();
-  }
+  // while the button is down, a line on the target shows where the item will go
+  await dragWithMouse(
+    page,
+    handle,
+    { target: `[data-item-id="${targetId}"]`, side, axis: 'y' },
+    `[data-item-id="${targetId}"] > span[aria-hidden="true"]`,
+    options.shot ? () => shootWindow(page, options.shot!) : undefined,
+  );
 }
 
 /** Ctrl+Z, the editor's undo. */

@@ -11,7 +11,7 @@
  */
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { dragWithMouse, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
 import type { RunningStandalone } from '../src/app.ts';
 import { verifiedUser, type SignedIn } from './testing/accounts.ts';
 import {
@@ -260,20 +260,20 @@ describe('the guidebook editor in the browser', () => {
     const items = await page.$$('nav[aria-label="메뉴"] > ul > li');
     // focusing a tile shows its handles and options (as hovering does)
     await items[0]!.$eval('a', (link) => (link as HTMLElement).focus());
-    const handle = await items[0]!.$('[title*="끌어서"]');
-    if (!handle) throw new Error('no drag handle on the first tile');
-    // a native HTML5 drag with the mouse from the handle, dropped on the right half of the third tile: the first
-    // goes after it (the line shows on that side while dragging)
-    const from = (await handle.boundingBox())!;
-    const onto = (await items[2]!.boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    await page.mouse.move(onto.x + onto.width * 0.8, onto.y + onto.height / 2, { steps: 10 });
-    await screenshot(page, 'editor-tile-drag-ko-1280');
-    await page.mouse.up();
+    const tile = (n: number) => `nav[aria-label="메뉴"] > ul > li:nth-child(${n})`;
+    if (!(await page.$(`${tile(1)} [title*="끌어서"]`))) throw new Error('no drag handle on the first tile');
+    // a native HTML5 drag with the mouse from the handle onto the right part of the third tile: the first goes after
+    // it (the line shows on that side while dragging)
+    await dragWithMouse(
+      page,
+      `${tile(1)} [title*="끌어서"]`,
+      { target: tile(3), side: 'after', axis: 'x' },
+      `${tile(3)} > span[aria-hidden="true"]`,
+      () => screenshot(page, 'editor-tile-drag-ko-1280').then(() => undefined),
+    );
     await page.waitForFunction(
       (first) => document.querySelector('nav[aria-label="메뉴"] > ul > li a')?.textContent !== first,
-      { timeout: 5000 },
+      { timeout: WAIT_MS },
       before[0],
     );
     const after = await tiles();
