@@ -449,8 +449,17 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         try {
           const changes = evolveDocuments(batch.member.projector, event, batch.current, known);
           // Applied only once the whole event is evolved, so a throwing projector leaves its batch consistent.
-          for (const { id, doc } of changes)
-            batch.touched.set(id, { doc, position: event.position, dirty: true, seen });
+          // The runner's own entries are changed in place (nothing outside it holds them): no object per change.
+          for (const { id, doc } of changes) {
+            const entry = batch.touched.get(id);
+            if (entry === undefined) batch.touched.set(id, { doc, position: event.position, dirty: true, seen });
+            else {
+              entry.doc = doc;
+              entry.position = event.position;
+              entry.dirty = true;
+              entry.seen = seen;
+            }
+          }
           batch.reached = event.position;
         } catch (error) {
           batch.error = { error, position: event.position };

@@ -2,7 +2,6 @@ import {
   GUIDEBOOK_EDITOR,
   GUIDEBOOK_STREAM_CATEGORY,
   VIEWS_STREAM_CATEGORY,
-  applyDocumentEvent,
   type GuidebookEditorDoc,
   type GuidebookEvent,
   type GuidebookViewsEvent,
@@ -10,7 +9,7 @@ import {
 import { guidebookEvents, guidebookViewsEvents, type UnknownEvent } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 import { evolveSettings, initialSettings } from '../guidebook-settings.ts';
-import { guidebookOrViewsIdOf } from '../guidebook-stream.ts';
+import { documentAfter, guidebookOrViewsIdOf } from '../guidebook-stream.ts';
 
 /**
  * `guidebook-editor`: the whole current document of each guidebook with its settings, for the editor and the
@@ -52,7 +51,7 @@ export const guidebookEditorProjector: Projector<
       case 'GuidebookEdited':
       case 'ContentPageCopied':
       case 'SectionItemDeleted':
-        return evolveSettings({ ...doc, document: applyDocumentEvent(doc.document, event), revision }, event);
+        return evolveSettings({ ...doc, document: documentAfter(doc.document, event), revision }, event);
       case 'GuidebookPasswordSet':
         return evolveSettings({ ...doc, password: event.data.password, revision }, event);
       case 'GuidebookDeleted':

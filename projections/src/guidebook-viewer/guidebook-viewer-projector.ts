@@ -2,7 +2,6 @@ import {
   GUIDEBOOK_STREAM_CATEGORY,
   GUIDEBOOK_VIEWER,
   VIEWER_DESCRIPTION_MAX,
-  applyDocumentEvent,
   richTextToPlain,
   type GuidebookDocument,
   type GuidebookEvent,
@@ -12,7 +11,7 @@ import {
 } from '@pocketguide/contracts';
 import { guidebookEvents } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
-import { displayTitle, guidebookIdOf } from '../guidebook-stream.ts';
+import { displayTitle, documentAfter, guidebookIdOf } from '../guidebook-stream.ts';
 
 /** Whitespace folded to single spaces, cut at `max` characters on a word where one is near. */
 function shortText(text: string, max = VIEWER_DESCRIPTION_MAX): string {
@@ -114,11 +113,11 @@ export const guidebookViewerProjector: Projector<GuidebookViewerDoc, GuidebookEv
     if (doc === null) return null;
     switch (event.type) {
       case 'GuidebookEdited':
-        return withDocument(doc, applyDocumentEvent(doc.document, event), event.data.editedAt);
+        return withDocument(doc, documentAfter(doc.document, event), event.data.editedAt);
       case 'ContentPageCopied':
-        return withDocument(doc, applyDocumentEvent(doc.document, event), event.data.copiedAt);
+        return withDocument(doc, documentAfter(doc.document, event), event.data.copiedAt);
       case 'SectionItemDeleted':
-        return withDocument(doc, applyDocumentEvent(doc.document, event), event.data.deletedAt);
+        return withDocument(doc, documentAfter(doc.document, event), event.data.deletedAt);
       case 'GuidebookPublished':
         return { ...doc, published: true, publishedAt: event.data.publishedAt, updatedAt: event.data.publishedAt };
       case 'GuidebookUnpublished':
