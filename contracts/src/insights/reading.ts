@@ -209,6 +209,9 @@ export type ReadingDayDoc = {
   pages: Record<string, PageReading>;
 };
 
+/** What a day and a month document both hold. */
+type ReadingCounts = Omit<ReadingDayDoc, 'id' | 'key' | 'day'>;
+
 export const readingDocId = (scope: ReadingScope, key: string, day: string): string => `${scope}:${key}:${day}`;
 
 const KST_OFFSET_MS = 9 * 3600_000;
@@ -302,7 +305,7 @@ function decoded(event: LoggedEvent): GuidebookReadsRecorded | null {
  * A copy of a day to fold an event's reads into: the counts' objects are its own; pages are copied when first
  * touched (`ownPage`), so the document given is never changed and an event's reads cost one copy, not one each.
  */
-function copyOfDay(doc: ReadingDayDoc): ReadingDayDoc {
+function copyOfDay<T extends ReadingCounts>(doc: T): T {
   return {
     ...doc,
     sources: { ...doc.sources },
@@ -312,7 +315,7 @@ function copyOfDay(doc: ReadingDayDoc): ReadingDayDoc {
 }
 
 /** Adds one read to `day`, a copy made by `copyOfDay` in this fold (`owned`: the pages already copied in it). */
-function addRead(day: ReadingDayDoc, read: RecordedRead, owned: Set<string>): void {
+function addRead(day: ReadingCounts, read: RecordedRead, owned: Set<string>): void {
   let page: PageReading | null = null;
   if (day.scope === 'guidebook') {
     const kept = day.pages[read.page];
@@ -375,6 +378,98 @@ export function readingDayAfter(doc: ReadingDayDoc | null, recorded: ReadingEven
     addRead(next, read, owned);
   }
   return next ?? doc ?? emptyDay(scope, key, day);
+}
+
+// ---------------------------------------------------------------- months
+
+/** A day's three figures inside a month document: what the screens' chart draws. */
+export type ReadingDaySeries = { readers: number; sessions: number; opens: number };
+
+/**
+ * The month's rollup beside its days (issue 24: a year's read was 366 day documents, parsed and added up per request):
+ * the same sums as a day document over every day of the Korean calendar month `month` (YYYY-MM), and `days`, each day's
+ * readers, sessions and opens for the chart. Every figure is a plain sum of the days' (readers too: the unique readers
+ * of each day, added up), so a range reads its whole months' rollups and only its partial months' days. Its id is
+ * `scope:key:YYYY-MM`; it has no `day`, so a query on days never matches it.
+ */
+export type ReadingMonthDoc = Omit<ReadingDayDoc, 'day'> & { month: string; days: Record<string, ReadingDaySeries> };
+/** A `reading-insights` document: a day or a month. */
+export type ReadingInsightsDoc = ReadingDayDoc | ReadingMonthDoc;
+
+export const isReadingMonthDoc = (doc: ReadingInsightsDoc): doc is ReadingMonthDoc => 'month' in doc;
+
+/** The first day number of a YYYY-MM month and of the month after it (NaN for any other text). */
+function monthDayNumbers(month: string): [number, number] {
+  const first = dayNumberOf(`${month}-01`);
+  if (!/^\d{4}-\d{2}$/.test(month) || Number.isNaN(first)) return [Number.NaN, Number.NaN];
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return [first, Date.UTC(year, number, 1) / DAY_MS];
+}
+
+function emptyMonth(scope: ReadingScope, key: string, month: string): ReadingMonthDoc {
+  const { day: _day, ...counts } = emptyDay(scope, key, `${month}-01`);
+  return { ...counts, id: readingDocId(scope, key, month), month, days: {} };
+}
+
+/** The documents a reading event adds to: its days' (`readingDayIdsOf`) and their months' rollups, at each scope. */
+export function readingInsightIdsOf(recorded: ReadingEvent): string[] {
+  const days = readingDayIdsOf(recorded);
+  // a day id ends in YYYY-MM-DD: its month's id is the same without the day
+  return [...days, ...new Set(days.map((id) => id.slice(0, -3)))];
+}
+
+/** `readingInsightIdsOf` of an event as the log hands it (the "as of" replay's). */
+export function readingInsightIds(event: LoggedEvent): string[] {
+  const recorded = decoded(event);
+  return recorded ? readingInsightIdsOf(recorded) : [];
+}
+
+/**
+ * Document `id` (a day's or a month's) after a reading event: the `reading-insights` projector's evolve. A month's
+ * is folded as its days are, each read counted once in the month and once in its day's line of `days`.
+ */
+export function readingInsightAfter(
+  doc: ReadingInsightsDoc | null,
+  recorded: ReadingEvent,
+  id: string,
+): ReadingInsightsDoc | null {
+  const [scope, key] = scopesOf(recorded.data).find(([s, k]) => id.startsWith(`${s}:${k}:`)) ?? [];
+  if (scope === undefined || key === undefined) return doc;
+  const rest = id.slice(`${scope}:${key}:`.length);
+  if (rest.length !== 7) return readingDayAfter(doc as ReadingDayDoc | null, recorded, id);
+  const [first, after] = monthDayNumbers(rest);
+  const month = doc as ReadingMonthDoc | null;
+  let next: ReadingMonthDoc | null = null;
+  const owned = new Set<string>();
+  const ownedDays = new Set<string>();
+  for (const read of recorded.data.reads) {
+    const number = koreanDayNumber(Date.parse(read.at));
+    if (!(number >= first && number < after)) continue;
+    next ??= { ...copyOfDay(month ?? emptyMonth(scope, key, rest)), days: { ...month?.days } };
+    addRead(next, read, owned);
+    if (read.kind !== 'open') continue;
+    const day = new Date(number * DAY_MS).toISOString().slice(0, 10);
+    let line = next.days[day];
+    if (!line || !ownedDays.has(day)) {
+      line = { readers: 0, sessions: 0, opens: 0, ...line };
+      next.days[day] = line;
+      ownedDays.add(day);
+    }
+    line.opens += 1;
+    if (read.first) line.sessions += 1;
+    if (read.newReader) line.readers += 1;
+  }
+  return next ?? month ?? emptyMonth(scope, key, rest);
+}
+
+/** `readingInsightAfter` of an event as the log hands it (the "as of" replay's). */
+export function readingInsightOf(
+  doc: ReadingInsightsDoc | null,
+  event: LoggedEvent,
+  id: string,
+): ReadingInsightsDoc | null {
+  const recorded = decoded(event);
+  return recorded ? readingInsightAfter(doc, recorded, id) : doc;
 }
 
 // ---------------------------------------------------------------- answers
