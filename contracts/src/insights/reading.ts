@@ -226,8 +226,34 @@ export function koreanDay(at: string | Date): string {
 /** `koreanDay` as a number (days since 1970-01-01 in Korean time): NaN for a time that is not one. */
 const koreanDayNumber = (time: number): number => Math.floor((time + KST_OFFSET_MS) / DAY_MS);
 
-/** The day number of a `koreanDay` text, NaN for any other text (so no instant falls on it). */
+/**
+ * The day number of each of an event's reads, worked out once per event: the projector folds an event into its days
+ * and their months at three scopes (six documents or more), and parsing each read's time for each was most of it.
+ */
+const readDayNumbers = new WeakMap<ReadingEvent, number[]>();
+function dayNumbersOfReads(recorded: ReadingEvent): number[] {
+  let numbers = readDayNumbers.get(recorded);
+  if (!numbers) {
+    numbers = recorded.data.reads.map((read) => koreanDayNumber(Date.parse(read.at)));
+    readDayNumbers.set(recorded, numbers);
+  }
+  return numbers;
+}
+
+/** `dayNumberOfText`, remembered: a fold asks for the same few days and months over and over. */
+const dayNumbers = new Map<string, number>();
 function dayNumberOf(day: string): number {
+  let number = dayNumbers.get(day);
+  if (number === undefined) {
+    if (dayNumbers.size >= 10_000) dayNumbers.clear();
+    number = dayNumberOfText(day);
+    dayNumbers.set(day, number);
+  }
+  return number;
+}
+
+/** The day number of a `koreanDay` text, NaN for any other text (so no instant falls on it). */
+function dayNumberOfText(day: string): number {
   const number = Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
   return Number.isFinite(number) && new Date(number * DAY_MS).toISOString().slice(0, 10) === day ? number : Number.NaN;
 }
@@ -352,7 +378,7 @@ export function readingDayIds(event: LoggedEvent): string[] {
 /** `readingDayIds` of an event already decoded (the projector's: the runner decodes each event once). */
 export function readingDayIdsOf(recorded: ReadingEvent): string[] {
   // the day of each read as a number (no text made per read), each distinct day written once
-  const numbers = new Set(recorded.data.reads.map((read) => koreanDayNumber(Date.parse(read.at))));
+  const numbers = new Set(dayNumbersOfReads(recorded));
   const days = [...numbers].map((number) => new Date(number * DAY_MS).toISOString().slice(0, 10));
   return scopesOf(recorded.data).flatMap(([scope, key]) => days.map((day) => readingDocId(scope, key, day)));
 }
@@ -372,8 +398,9 @@ export function readingDayAfter(doc: ReadingDayDoc | null, recorded: ReadingEven
   // the document is copied once, at the event's first read of this day, and the event's reads added to the copy
   let next: ReadingDayDoc | null = null;
   const owned = new Set<string>();
-  for (const read of recorded.data.reads) {
-    if (koreanDayNumber(Date.parse(read.at)) !== dayNumber) continue;
+  const numbers = dayNumbersOfReads(recorded);
+  for (const [index, read] of recorded.data.reads.entries()) {
+    if (numbers[index] !== dayNumber) continue;
     next ??= copyOfDay(doc ?? emptyDay(scope, key, day));
     addRead(next, read, owned);
   }
@@ -387,19 +414,33 @@ export type ReadingDaySeries = { readers: number; sessions: number; opens: numbe
 
 /**
  * The month's rollup beside its days (issue 24: a year's read was 366 day documents, parsed and added up per request):
- * the same sums as a day document over every day of the Korean calendar month `month` (YYYY-MM), and `days`, each day's
- * readers, sessions and opens for the chart. Every figure is a plain sum of the days' (readers too: the unique readers
+ * the same sums as a day document over every day of the Korean calendar month `month` (YYYY-MM), and `daily`, each day's
+ * readers, sessions and opens for the chart (index 0 is the 1st; arrays, so an event copies 3 short lists, not 31 keys). Every figure is a plain sum of the days' (readers too: the unique readers
  * of each day, added up), so a range reads its whole months' rollups and only its partial months' days. Its id is
  * `scope:key:YYYY-MM`; it has no `day`, so a query on days never matches it.
  */
-export type ReadingMonthDoc = Omit<ReadingDayDoc, 'day'> & { month: string; days: Record<string, ReadingDaySeries> };
+export type ReadingMonthDoc = Omit<ReadingDayDoc, 'day'> & {
+  month: string;
+  daily: { [K in keyof ReadingDaySeries]: number[] };
+};
 /** A `reading-insights` document: a day or a month. */
 export type ReadingInsightsDoc = ReadingDayDoc | ReadingMonthDoc;
 
 export const isReadingMonthDoc = (doc: ReadingInsightsDoc): doc is ReadingMonthDoc => 'month' in doc;
 
-/** The first day number of a YYYY-MM month and of the month after it (NaN for any other text). */
+const monthBounds = new Map<string, [number, number]>();
+/** The first day number of a YYYY-MM month and of the month after it (NaN for any other text), remembered. */
 function monthDayNumbers(month: string): [number, number] {
+  let bounds = monthBounds.get(month);
+  if (!bounds) {
+    if (monthBounds.size >= 10_000) monthBounds.clear();
+    bounds = monthDayNumbersOfText(month);
+    monthBounds.set(month, bounds);
+  }
+  return bounds;
+}
+
+function monthDayNumbersOfText(month: string): [number, number] {
   const first = dayNumberOf(`${month}-01`);
   if (!/^\d{4}-\d{2}$/.test(month) || Number.isNaN(first)) return [Number.NaN, Number.NaN];
   const [year, number] = month.split('-').map(Number) as [number, number];
@@ -408,7 +449,15 @@ function monthDayNumbers(month: string): [number, number] {
 
 function emptyMonth(scope: ReadingScope, key: string, month: string): ReadingMonthDoc {
   const { day: _day, ...counts } = emptyDay(scope, key, `${month}-01`);
-  return { ...counts, id: readingDocId(scope, key, month), month, days: {} };
+  const [first, after] = monthDayNumbers(month);
+  const length = Number.isNaN(first) ? 0 : after - first;
+  const zeros = () => Array.from({ length }, () => 0);
+  return {
+    ...counts,
+    id: readingDocId(scope, key, month),
+    month,
+    daily: { readers: zeros(), sessions: zeros(), opens: zeros() },
+  };
 }
 
 /** The documents a reading event adds to: its days' (`readingDayIdsOf`) and their months' rollups, at each scope. */
@@ -426,7 +475,7 @@ export function readingInsightIds(event: LoggedEvent): string[] {
 
 /**
  * Document `id` (a day's or a month's) after a reading event: the `reading-insights` projector's evolve. A month's
- * is folded as its days are, each read counted once in the month and once in its day's line of `days`.
+ * is folded as its days are, each read counted once in the month and once in its day's place in `daily`.
  */
 export function readingInsightAfter(
   doc: ReadingInsightsDoc | null,
@@ -441,23 +490,23 @@ export function readingInsightAfter(
   const month = doc as ReadingMonthDoc | null;
   let next: ReadingMonthDoc | null = null;
   const owned = new Set<string>();
-  const ownedDays = new Set<string>();
-  for (const read of recorded.data.reads) {
-    const number = koreanDayNumber(Date.parse(read.at));
+  let dailyOwned = false;
+  const numbers = dayNumbersOfReads(recorded);
+  for (const [index, read] of recorded.data.reads.entries()) {
+    const number = numbers[index]!;
     if (!(number >= first && number < after)) continue;
-    next ??= { ...copyOfDay(month ?? emptyMonth(scope, key, rest)), days: { ...month?.days } };
+    next ??= copyOfDay(month ?? emptyMonth(scope, key, rest));
     addRead(next, read, owned);
     if (read.kind !== 'open') continue;
-    const day = new Date(number * DAY_MS).toISOString().slice(0, 10);
-    let line = next.days[day];
-    if (!line || !ownedDays.has(day)) {
-      line = { readers: 0, sessions: 0, opens: 0, ...line };
-      next.days[day] = line;
-      ownedDays.add(day);
+    if (!dailyOwned) {
+      const { readers, sessions, opens } = next.daily;
+      next.daily = { readers: [...readers], sessions: [...sessions], opens: [...opens] };
+      dailyOwned = true;
     }
-    line.opens += 1;
-    if (read.first) line.sessions += 1;
-    if (read.newReader) line.readers += 1;
+    const at = number - first;
+    next.daily.opens[at]! += 1;
+    if (read.first) next.daily.sessions[at]! += 1;
+    if (read.newReader) next.daily.readers[at]! += 1;
   }
   return next ?? month ?? emptyMonth(scope, key, rest);
 }

@@ -126,7 +126,17 @@ export function insightsAnswer(input: {
   };
   for (const doc of docs) {
     if (!isReadingMonthDoc(doc)) addLine(doc.day, doc);
-    else for (const [at, line] of Object.entries(doc.days)) addLine(at, line);
+    else {
+      const { readers, sessions, opens } = doc.daily;
+      for (let index = 0; index < opens.length; index++) {
+        if (opens[index] === 0 && readers[index] === 0 && sessions[index] === 0) continue;
+        addLine(addDays(`${doc.month}-01`, index), {
+          readers: readers[index] ?? 0,
+          sessions: sessions[index] ?? 0,
+          opens: opens[index] ?? 0,
+        });
+      }
+    }
   }
 
   const pageSums = new Map<string, { opens: number; buckets: number[] }>();
