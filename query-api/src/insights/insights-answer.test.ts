@@ -10,7 +10,14 @@ import {
   type ReadingScope,
   type RecordedRead,
 } from '@pocketguide/contracts';
-import { addDays, insightsAnswer, insightsCsv, insightsDocIds, insightsRange } from './insights-answer.ts';
+import {
+  addDays,
+  calendarDays,
+  insightsAnswer,
+  insightsCsv,
+  insightsDocIds,
+  insightsRange,
+} from './insights-answer.ts';
 
 describe('insightsRange', () => {
   it('defaults to the 30 days up to today, with the 30 before as the comparison', () => {
@@ -28,6 +35,21 @@ describe('insightsRange', () => {
     expect(insightsRange('2026-11-26', '2026-11-07', '2026-11-01')).toBeNull();
     expect(insightsRange('2026-11-26', '2024-01-01', '2026-01-01')).toBeNull();
     expect(insightsRange('2026-11-26', '2026-02-30', '2026-03-01')).toBeNull();
+  });
+});
+
+describe('calendarDays', () => {
+  it('counts the days of a range as Date does, over month ends, leap days and years', () => {
+    for (const [from, length] of [
+      ['2023-12-25', 400],
+      ['2024-02-27', 5],
+      ['2100-02-27', 4],
+      ['2000-02-28', 3],
+      ['2026-11-27', 1],
+    ] as const) {
+      const to = addDays(from, length - 1);
+      expect(calendarDays(from, to)).toEqual(Array.from({ length }, (_, index) => addDays(from, index)));
+    }
   });
 });
 

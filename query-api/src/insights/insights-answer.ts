@@ -30,6 +30,30 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
 }
 
+/**
+ * The days from `from` to `to` (both calendar days), counted on the calendar rather than through `Date` (a year's
+ * answer asked `Date` for 366 of them, which was most of its fold).
+ */
+export function calendarDays(from: string, to: string): string[] {
+  const days: string[] = [];
+  let [year, month, day] = from.split('-').map(Number) as [number, number, number];
+  const pad = (value: number) => (value < 10 ? `0${value}` : String(value));
+  for (;;) {
+    const text = `${year}-${pad(month)}-${pad(day)}`;
+    if (text > to) return days;
+    days.push(text);
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const length = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+    if (++day > length) {
+      day = 1;
+      if (++month > 12) {
+        month = 1;
+        year += 1;
+      }
+    }
+  }
+}
+
 /** Whether a string is a real calendar day (2026-02-30 is not). */
 export function isCalendarDay(day: string): boolean {
   const time = Date.parse(`${day}T00:00:00Z`);
@@ -115,8 +139,7 @@ export function insightsAnswer(input: {
 }): InsightsAnswer {
   const { range, docs } = input;
   const byDay = new Map<string, InsightsDay>();
-  for (let day = range.from; day <= range.to; day = addDays(day, 1))
-    byDay.set(day, { day, readers: 0, sessions: 0, opens: 0 });
+  for (const day of calendarDays(range.from, range.to)) byDay.set(day, { day, readers: 0, sessions: 0, opens: 0 });
   const addLine = (at: string, line: { readers: number; sessions: number; opens: number }) => {
     const day = byDay.get(at);
     if (!day) return;
@@ -130,7 +153,7 @@ export function insightsAnswer(input: {
       const { readers, sessions, opens } = doc.daily;
       for (let index = 0; index < opens.length; index++) {
         if (opens[index] === 0 && readers[index] === 0 && sessions[index] === 0) continue;
-        addLine(addDays(`${doc.month}-01`, index), {
+        addLine(`${doc.month}-${String(index + 1).padStart(2, '0')}`, {
           readers: readers[index] ?? 0,
           sessions: sessions[index] ?? 0,
           opens: opens[index] ?? 0,
