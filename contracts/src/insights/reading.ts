@@ -413,10 +413,11 @@ export function readingDayAfter(doc: ReadingDayDoc | null, recorded: ReadingEven
 export type ReadingDaySeries = { readers: number; sessions: number; opens: number };
 
 /**
- * The month's rollup beside its days (issue 24: a year's read was 366 day documents, parsed and added up per request):
- * the same sums as a day document over every day of the Korean calendar month `month` (YYYY-MM), and `daily`, each day's
- * readers, sessions and opens for the chart (index 0 is the 1st; arrays, so an event copies 3 short lists, not 31 keys). Every figure is a plain sum of the days' (readers too: the unique readers
- * of each day, added up), so a range reads its whole months' rollups and only its partial months' days. Its id is
+ * The month's rollup beside its days (issue 24: a year's read was 366 day documents, parsed and added up per
+ * request): the same sums as a day document over every day of the Korean calendar month `month` (YYYY-MM), and
+ * `daily`, each day's readers, sessions and opens for the chart (index 0 is the 1st; arrays, so an event copies three
+ * short lists, not 31 keys). Every figure is a plain sum of the days' (readers too: the unique readers of each day,
+ * added up), so a range reads its whole months' rollups and only its partial months' days. Its id is
  * `scope:key:YYYY-MM`; it has no `day`, so a query on days never matches it.
  */
 export type ReadingMonthDoc = Omit<ReadingDayDoc, 'day'> & {
