@@ -209,6 +209,9 @@ export type ReadingDayDoc = {
   pages: Record<string, PageReading>;
 };
 
+/** What a day and a month document both hold. */
+type ReadingCounts = Omit<ReadingDayDoc, 'id' | 'key' | 'day'>;
+
 export const readingDocId = (scope: ReadingScope, key: string, day: string): string => `${scope}:${key}:${day}`;
 
 const KST_OFFSET_MS = 9 * 3600_000;
@@ -223,8 +226,34 @@ export function koreanDay(at: string | Date): string {
 /** `koreanDay` as a number (days since 1970-01-01 in Korean time): NaN for a time that is not one. */
 const koreanDayNumber = (time: number): number => Math.floor((time + KST_OFFSET_MS) / DAY_MS);
 
-/** The day number of a `koreanDay` text, NaN for any other text (so no instant falls on it). */
+/**
+ * The day number of each of an event's reads, worked out once per event: the projector folds an event into its days
+ * and their months at three scopes (six documents or more), and parsing each read's time for each was most of it.
+ */
+const readDayNumbers = new WeakMap<ReadingEvent, number[]>();
+function dayNumbersOfReads(recorded: ReadingEvent): number[] {
+  let numbers = readDayNumbers.get(recorded);
+  if (!numbers) {
+    numbers = recorded.data.reads.map((read) => koreanDayNumber(Date.parse(read.at)));
+    readDayNumbers.set(recorded, numbers);
+  }
+  return numbers;
+}
+
+/** `dayNumberOfText`, remembered: a fold asks for the same few days and months over and over. */
+const dayNumbers = new Map<string, number>();
 function dayNumberOf(day: string): number {
+  let number = dayNumbers.get(day);
+  if (number === undefined) {
+    if (dayNumbers.size >= 10_000) dayNumbers.clear();
+    number = dayNumberOfText(day);
+    dayNumbers.set(day, number);
+  }
+  return number;
+}
+
+/** The day number of a `koreanDay` text, NaN for any other text (so no instant falls on it). */
+function dayNumberOfText(day: string): number {
   const number = Math.floor(Date.parse(`${day}T00:00:00Z`) / DAY_MS);
   return Number.isFinite(number) && new Date(number * DAY_MS).toISOString().slice(0, 10) === day ? number : Number.NaN;
 }
@@ -302,7 +331,7 @@ function decoded(event: LoggedEvent): GuidebookReadsRecorded | null {
  * A copy of a day to fold an event's reads into: the counts' objects are its own; pages are copied when first
  * touched (`ownPage`), so the document given is never changed and an event's reads cost one copy, not one each.
  */
-function copyOfDay(doc: ReadingDayDoc): ReadingDayDoc {
+function copyOfDay<T extends ReadingCounts>(doc: T): T {
   return {
     ...doc,
     sources: { ...doc.sources },
@@ -312,7 +341,7 @@ function copyOfDay(doc: ReadingDayDoc): ReadingDayDoc {
 }
 
 /** Adds one read to `day`, a copy made by `copyOfDay` in this fold (`owned`: the pages already copied in it). */
-function addRead(day: ReadingDayDoc, read: RecordedRead, owned: Set<string>): void {
+function addRead(day: ReadingCounts, read: RecordedRead, owned: Set<string>): void {
   let page: PageReading | null = null;
   if (day.scope === 'guidebook') {
     const kept = day.pages[read.page];
@@ -349,7 +378,7 @@ export function readingDayIds(event: LoggedEvent): string[] {
 /** `readingDayIds` of an event already decoded (the projector's: the runner decodes each event once). */
 export function readingDayIdsOf(recorded: ReadingEvent): string[] {
   // the day of each read as a number (no text made per read), each distinct day written once
-  const numbers = new Set(recorded.data.reads.map((read) => koreanDayNumber(Date.parse(read.at))));
+  const numbers = new Set(dayNumbersOfReads(recorded));
   const days = [...numbers].map((number) => new Date(number * DAY_MS).toISOString().slice(0, 10));
   return scopesOf(recorded.data).flatMap(([scope, key]) => days.map((day) => readingDocId(scope, key, day)));
 }
@@ -369,12 +398,128 @@ export function readingDayAfter(doc: ReadingDayDoc | null, recorded: ReadingEven
   // the document is copied once, at the event's first read of this day, and the event's reads added to the copy
   let next: ReadingDayDoc | null = null;
   const owned = new Set<string>();
-  for (const read of recorded.data.reads) {
-    if (koreanDayNumber(Date.parse(read.at)) !== dayNumber) continue;
+  const numbers = dayNumbersOfReads(recorded);
+  for (const [index, read] of recorded.data.reads.entries()) {
+    if (numbers[index] !== dayNumber) continue;
     next ??= copyOfDay(doc ?? emptyDay(scope, key, day));
     addRead(next, read, owned);
   }
   return next ?? doc ?? emptyDay(scope, key, day);
+}
+
+// ---------------------------------------------------------------- months
+
+/** A day's three figures inside a month document: what the screens' chart draws. */
+export type ReadingDaySeries = { readers: number; sessions: number; opens: number };
+
+/**
+ * The month's rollup beside its days (issue 24: a year's read was 366 day documents, parsed and added up per
+ * request): the same sums as a day document over every day of the Korean calendar month `month` (YYYY-MM), and
+ * `daily`, each day's readers, sessions and opens for the chart (index 0 is the 1st; arrays, so an event copies three
+ * short lists, not 31 keys). Every figure is a plain sum of the days' (readers too: the unique readers of each day,
+ * added up), so a range reads its whole months' rollups and only its partial months' days. Its id is
+ * `scope:key:YYYY-MM`; it has no `day`, so a query on days never matches it.
+ */
+export type ReadingMonthDoc = Omit<ReadingDayDoc, 'day'> & {
+  month: string;
+  daily: { [K in keyof ReadingDaySeries]: number[] };
+};
+/** A `reading-insights` document: a day or a month. */
+export type ReadingInsightsDoc = ReadingDayDoc | ReadingMonthDoc;
+
+export const isReadingMonthDoc = (doc: ReadingInsightsDoc): doc is ReadingMonthDoc => 'month' in doc;
+
+const monthBounds = new Map<string, [number, number]>();
+/** The first day number of a YYYY-MM month and of the month after it (NaN for any other text), remembered. */
+function monthDayNumbers(month: string): [number, number] {
+  let bounds = monthBounds.get(month);
+  if (!bounds) {
+    if (monthBounds.size >= 10_000) monthBounds.clear();
+    bounds = monthDayNumbersOfText(month);
+    monthBounds.set(month, bounds);
+  }
+  return bounds;
+}
+
+function monthDayNumbersOfText(month: string): [number, number] {
+  const first = dayNumberOf(`${month}-01`);
+  if (!/^\d{4}-\d{2}$/.test(month) || Number.isNaN(first)) return [Number.NaN, Number.NaN];
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return [first, Date.UTC(year, number, 1) / DAY_MS];
+}
+
+function emptyMonth(scope: ReadingScope, key: string, month: string): ReadingMonthDoc {
+  const { day: _day, ...counts } = emptyDay(scope, key, `${month}-01`);
+  const [first, after] = monthDayNumbers(month);
+  const length = Number.isNaN(first) ? 0 : after - first;
+  const zeros = () => Array.from({ length }, () => 0);
+  return {
+    ...counts,
+    id: readingDocId(scope, key, month),
+    month,
+    daily: { readers: zeros(), sessions: zeros(), opens: zeros() },
+  };
+}
+
+/** The documents a reading event adds to: its days' (`readingDayIdsOf`) and their months' rollups, at each scope. */
+export function readingInsightIdsOf(recorded: ReadingEvent): string[] {
+  const days = readingDayIdsOf(recorded);
+  // a day id ends in YYYY-MM-DD: its month's id is the same without the day
+  return [...days, ...new Set(days.map((id) => id.slice(0, -3)))];
+}
+
+/** `readingInsightIdsOf` of an event as the log hands it (the "as of" replay's). */
+export function readingInsightIds(event: LoggedEvent): string[] {
+  const recorded = decoded(event);
+  return recorded ? readingInsightIdsOf(recorded) : [];
+}
+
+/**
+ * Document `id` (a day's or a month's) after a reading event: the `reading-insights` projector's evolve. A month's
+ * is folded as its days are, each read counted once in the month and once in its day's place in `daily`.
+ */
+export function readingInsightAfter(
+  doc: ReadingInsightsDoc | null,
+  recorded: ReadingEvent,
+  id: string,
+): ReadingInsightsDoc | null {
+  const [scope, key] = scopesOf(recorded.data).find(([s, k]) => id.startsWith(`${s}:${k}:`)) ?? [];
+  if (scope === undefined || key === undefined) return doc;
+  const rest = id.slice(`${scope}:${key}:`.length);
+  if (rest.length !== 7) return readingDayAfter(doc as ReadingDayDoc | null, recorded, id);
+  const [first, after] = monthDayNumbers(rest);
+  const month = doc as ReadingMonthDoc | null;
+  let next: ReadingMonthDoc | null = null;
+  const owned = new Set<string>();
+  let dailyOwned = false;
+  const numbers = dayNumbersOfReads(recorded);
+  for (const [index, read] of recorded.data.reads.entries()) {
+    const number = numbers[index]!;
+    if (!(number >= first && number < after)) continue;
+    next ??= copyOfDay(month ?? emptyMonth(scope, key, rest));
+    addRead(next, read, owned);
+    if (read.kind !== 'open') continue;
+    if (!dailyOwned) {
+      const { readers, sessions, opens } = next.daily;
+      next.daily = { readers: [...readers], sessions: [...sessions], opens: [...opens] };
+      dailyOwned = true;
+    }
+    const at = number - first;
+    next.daily.opens[at]! += 1;
+    if (read.first) next.daily.sessions[at]! += 1;
+    if (read.newReader) next.daily.readers[at]! += 1;
+  }
+  return next ?? month ?? emptyMonth(scope, key, rest);
+}
+
+/** `readingInsightAfter` of an event as the log hands it (the "as of" replay's). */
+export function readingInsightOf(
+  doc: ReadingInsightsDoc | null,
+  event: LoggedEvent,
+  id: string,
+): ReadingInsightsDoc | null {
+  const recorded = decoded(event);
+  return recorded ? readingInsightAfter(doc, recorded, id) : doc;
 }
 
 // ---------------------------------------------------------------- answers

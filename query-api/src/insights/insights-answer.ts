@@ -8,12 +8,16 @@ import {
   type InsightsDay,
   type InsightsPage,
   type InsightsTotals,
-  type ReadingDayDoc,
+  type ReadingInsightsDoc,
+  type ReadingScope,
+  isReadingMonthDoc,
+  readingDocId,
 } from '@pocketguide/contracts';
 
 /**
- * The insights screens' figures from `reading-insights` day documents: pure, so the live read model and an "as of"
- * replay give their answers through the same code.
+ * The insights screens' figures from `reading-insights` documents: pure, so the live read model and an "as of"
+ * replay give their answers through the same code. A range is read as the rollups of its whole months and the days
+ * of its partial ones (`insightsDocIds`): a year is about a dozen months and the days at its two ends, not 366 days.
  */
 
 const DAY_MS = 24 * 3600_000;
@@ -24,6 +28,30 @@ export function addDays(day: string, days: number): string {
 
 export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS) + 1;
+}
+
+/**
+ * The days from `from` to `to` (both calendar days), counted on the calendar rather than through `Date` (a year's
+ * answer asked `Date` for 366 of them, which was most of its fold).
+ */
+export function calendarDays(from: string, to: string): string[] {
+  const days: string[] = [];
+  let [year, month, day] = from.split('-').map(Number) as [number, number, number];
+  const pad = (value: number) => (value < 10 ? `0${value}` : String(value));
+  for (;;) {
+    const text = `${year}-${pad(month)}-${pad(day)}`;
+    if (text > to) return days;
+    days.push(text);
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const length = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+    if (++day > length) {
+      day = 1;
+      if (++month > 12) {
+        month = 1;
+        year += 1;
+      }
+    }
+  }
 }
 
 /** Whether a string is a real calendar day (2026-02-30 is not). */
@@ -46,8 +74,30 @@ export function insightsRange(
   return { from: start, to: end, previous: { from: addDays(start, -length), to: addDays(start, -1) } };
 }
 
-function totalsOf(docs: readonly ReadingDayDoc[]): InsightsTotals {
-  const sum = (pick: (doc: ReadingDayDoc) => number) => docs.reduce((total, doc) => total + pick(doc), 0);
+/**
+ * The documents that cover `from`–`to` (Korean days) once each: a month's rollup for each calendar month wholly in
+ * the range, a day's document for each other day. Their sums are the sums of the range's days.
+ */
+export function insightsDocIds(scope: ReadingScope, key: string, from: string, to: string): string[] {
+  const ids: string[] = [];
+  let day = from;
+  while (day <= to) {
+    const month = day.slice(0, 7);
+    const nextMonth = addDays(`${month}-01`, 32).slice(0, 7);
+    const lastOfMonth = addDays(`${nextMonth}-01`, -1);
+    if (day.endsWith('-01') && lastOfMonth <= to) {
+      ids.push(readingDocId(scope, key, month));
+      day = `${nextMonth}-01`;
+    } else {
+      ids.push(readingDocId(scope, key, day));
+      day = addDays(day, 1);
+    }
+  }
+  return ids;
+}
+
+function totalsOf(docs: readonly ReadingInsightsDoc[]): InsightsTotals {
+  const sum = (pick: (doc: ReadingInsightsDoc) => number) => docs.reduce((total, doc) => total + pick(doc), 0);
   const sessions = sum((doc) => doc.sessions);
   const opens = sum((doc) => doc.opens);
   return {
@@ -61,8 +111,8 @@ function totalsOf(docs: readonly ReadingDayDoc[]): InsightsTotals {
 
 function countsOf<K extends string>(
   keys: readonly K[],
-  docs: readonly ReadingDayDoc[],
-  pick: (doc: ReadingDayDoc) => Record<K, number>,
+  docs: readonly ReadingInsightsDoc[],
+  pick: (doc: ReadingInsightsDoc) => Record<K, number>,
 ): Record<K, number> {
   return Object.fromEntries(
     keys.map((key) => [key, docs.reduce((total, doc) => total + (pick(doc)[key] ?? 0), 0)]),
@@ -72,8 +122,9 @@ function countsOf<K extends string>(
 export type PageTitles = ReadonlyMap<string, string>;
 
 /**
- * Builds the answer. `docs` are the range's day documents (one scope, one or several keys: a company adds its
- * owners up), `previousDocs` those of the period before. Pages come from guidebook-scope documents only; a page
+ * Builds the answer. `docs` are the documents that cover the range once (its days, or `insightsDocIds`' months and
+ * days; one scope, one or several keys: a company adds its owners up), `previousDocs` those of the period before;
+ * a month's rollup gives the chart its days' lines. Pages come from guidebook-scope documents only; a page
  * still in the guidebook but never opened is listed with 0 (it is the least read), one that was read and has since
  * been deleted keeps its figures with no title.
  */
@@ -82,20 +133,33 @@ export function insightsAnswer(input: {
   title?: string | null;
   range: { from: string; to: string; previous: { from: string; to: string } };
   asOf: string | null;
-  docs: readonly ReadingDayDoc[];
-  previousDocs: readonly ReadingDayDoc[];
+  docs: readonly ReadingInsightsDoc[];
+  previousDocs: readonly ReadingInsightsDoc[];
   titles?: PageTitles;
 }): InsightsAnswer {
   const { range, docs } = input;
   const byDay = new Map<string, InsightsDay>();
-  for (let day = range.from; day <= range.to; day = addDays(day, 1))
-    byDay.set(day, { day, readers: 0, sessions: 0, opens: 0 });
+  for (const day of calendarDays(range.from, range.to)) byDay.set(day, { day, readers: 0, sessions: 0, opens: 0 });
+  const addLine = (at: string, line: { readers: number; sessions: number; opens: number }) => {
+    const day = byDay.get(at);
+    if (!day) return;
+    day.readers += line.readers;
+    day.sessions += line.sessions;
+    day.opens += line.opens;
+  };
   for (const doc of docs) {
-    const day = byDay.get(doc.day);
-    if (!day) continue;
-    day.readers += doc.readers;
-    day.sessions += doc.sessions;
-    day.opens += doc.opens;
+    if (!isReadingMonthDoc(doc)) addLine(doc.day, doc);
+    else {
+      const { readers, sessions, opens } = doc.daily;
+      for (let index = 0; index < opens.length; index++) {
+        if (opens[index] === 0 && readers[index] === 0 && sessions[index] === 0) continue;
+        addLine(`${doc.month}-${String(index + 1).padStart(2, '0')}`, {
+          readers: readers[index] ?? 0,
+          sessions: sessions[index] ?? 0,
+          opens: opens[index] ?? 0,
+        });
+      }
+    }
   }
 
   const pageSums = new Map<string, { opens: number; buckets: number[] }>();

@@ -9,11 +9,11 @@ import {
   USERS,
   insightsQuerySchema,
   koreanDay,
-  readingDayIds,
-  readingDayOf,
+  readingInsightIds,
+  readingInsightOf,
   readingStream,
   type GuidebookEditorDoc,
-  type ReadingDayDoc,
+  type ReadingInsightsDoc,
   type ReadingScope,
   type UserDoc,
 } from '@pocketguide/contracts';
@@ -24,7 +24,14 @@ import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { Collection, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import type { ReadYourWrites } from '../core/read-your-writes.ts';
 import { pathParam } from '@pocketguide/platform/http/path-param';
-import { insightsAnswer, insightsCsv, insightsRange, isCalendarDay, type PageTitles } from './insights-answer.ts';
+import {
+  insightsAnswer,
+  insightsCsv,
+  insightsDocIds,
+  insightsRange,
+  isCalendarDay,
+  type PageTitles,
+} from './insights-answer.ts';
 
 export type InsightsRoutesDeps = {
   readStore: ReadStore;
@@ -37,21 +44,20 @@ export type InsightsRoutesDeps = {
 /** End of a Korean day as an instant. */
 const endOfKoreanDay = (day: string): number => Date.parse(`${day}T00:00:00+09:00`) + 24 * 3600_000;
 
-/** The day documents a replay of reading events recorded up to `until` builds: the "as of" view. */
-async function replayDays(events: AsyncIterable<RecordedEvent>, until: number): Promise<Map<string, ReadingDayDoc>> {
-  const docs = new Map<string, ReadingDayDoc>();
+/** The documents (days and months) a replay of reading events recorded up to `until` builds: the "as of" view. */
+async function replayDays(
+  events: AsyncIterable<RecordedEvent>,
+  until: number,
+): Promise<Map<string, ReadingInsightsDoc>> {
+  const docs = new Map<string, ReadingInsightsDoc>();
   for await (const event of events) {
     if (Date.parse(event.recordedAt) > until) continue;
-    for (const id of readingDayIds(event)) {
-      const next = readingDayOf(docs.get(id) ?? null, event, id);
+    for (const id of readingInsightIds(event)) {
+      const next = readingInsightOf(docs.get(id) ?? null, event, id);
       if (next) docs.set(id, next);
     }
   }
   return docs;
-}
-
-function inRange(scope: ReadingScope, keys: readonly string[], from: string, to: string) {
-  return { scope, key: keys.length === 1 ? keys[0]! : { $in: keys }, day: { $gte: from, $lte: to } };
 }
 
 /**
@@ -70,7 +76,7 @@ export function insightsRoutes({
   const router = Router();
   const editor = readStore.collection<GuidebookEditorDoc>(GUIDEBOOK_EDITOR);
   const users = readStore.collection<UserDoc>(USERS);
-  const insights: Collection<ReadingDayDoc> = readStore.collection<ReadingDayDoc>(READING_INSIGHTS);
+  const insights: Collection<ReadingInsightsDoc> = readStore.collection<ReadingInsightsDoc>(READING_INSIGHTS);
   function parseQuery(req: Request) {
     const query = parseOrThrow(insightsQuerySchema, req.query, 'query');
     const today = koreanDay(now());
@@ -85,19 +91,18 @@ export function insightsRoutes({
     return { ...query, range };
   }
 
-  async function daysOf(
+  /** The range's documents, each day once: its whole months' rollups and its other days, read by id. */
+  async function docsOf(
     scope: ReadingScope,
     keys: readonly string[],
     from: string,
     to: string,
-    replay: Map<string, ReadingDayDoc> | null,
-  ): Promise<ReadingDayDoc[]> {
-    if (keys.length === 0) return [];
-    if (replay)
-      return [...replay.values()].filter(
-        (doc) => doc.scope === scope && keys.includes(doc.key) && doc.day >= from && doc.day <= to,
-      );
-    return insights.find(inRange(scope, keys, from, to));
+    replay: Map<string, ReadingInsightsDoc> | null,
+  ): Promise<ReadingInsightsDoc[]> {
+    const ids = keys.flatMap((key) => insightsDocIds(scope, key, from, to));
+    if (ids.length === 0) return [];
+    if (replay) return ids.flatMap((id) => replay.get(id) ?? []);
+    return insights.getMany(ids);
   }
 
   function send(req: Request, res: Response, answer: ReturnType<typeof insightsAnswer>, name: string): void {
@@ -133,8 +138,8 @@ export function insightsRoutes({
       title: guidebook.document.title,
       range,
       asOf: query.asOf ?? null,
-      docs: await daysOf('guidebook', [id], range.from, range.to, replay),
-      previousDocs: await daysOf('guidebook', [id], range.previous.from, range.previous.to, replay),
+      docs: await docsOf('guidebook', [id], range.from, range.to, replay),
+      previousDocs: await docsOf('guidebook', [id], range.previous.from, range.previous.to, replay),
       titles,
     });
     send(req, res, answer, 'insights');
@@ -159,8 +164,8 @@ export function insightsRoutes({
       scope: query.company === undefined ? 'site' : 'company',
       range,
       asOf: query.asOf ?? null,
-      docs: await daysOf(scope, keys, range.from, range.to, replay),
-      previousDocs: await daysOf(scope, keys, range.previous.from, range.previous.to, replay),
+      docs: await docsOf(scope, keys, range.from, range.to, replay),
+      previousDocs: await docsOf(scope, keys, range.previous.from, range.previous.to, replay),
     });
     send(req, res, answer, 'insights-site');
   });
