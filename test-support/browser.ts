@@ -61,6 +61,33 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
+ * Waits until the page has come to rest, so a screenshot shows what a person sees: the page-load progress bar gone,
+ * every CSS transition and finite animation ended (an endless spinner is left turning), and two frames drawn. It
+ * waits for those things themselves rather than a fixed time, so it costs what they take (often nothing) and fails
+ * loudly after the wait budget when something never stops moving. Fonts are the caller's (`document.fonts.ready`).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const bar = document.querySelector('[data-testid="page-progress"]');
+      if (bar && getComputedStyle(bar).opacity !== '0') return false;
+      // getAnimations() brings styles up to date first, so a transition a resize or a class just started is seen
+      return document
+        .getAnimations()
+        .every(
+          (animation) =>
+            (animation.playState !== 'running' && !animation.pending) ||
+            animation.effect?.getComputedTiming().endTime === Infinity,
+        );
+    },
+    { timeout: WAIT_MS, polling: 'raf' },
+  );
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
+  );
+}
+
+/**
  * The built web app the browser tests serve: `WEB_DIST` (the server's own setting) when set, e.g. a build in a
  * folder no parallel `vite build` is rewriting; otherwise web/dist.
  */
