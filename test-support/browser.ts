@@ -1,3 +1,6 @@
+// The callbacks given to page.evaluate and page.waitForFunction run in the browser, so they are typed against the DOM.
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * System Chromium for browser tests, driven by puppeteer-core (no bundled browser download). Each launch gets a
  * fresh profile in a temp folder, removed on close, so runs never share cookies or storage.

@@ -1,3 +1,6 @@
+// The callbacks given to page.evaluate and page.waitForFunction run in the browser, so they are typed against the DOM.
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The journeys' wait before a screenshot (settled) on bare pages: it returns once a transition has ended, the
  * page-load progress bar has faded and a finite animation has run out, however long they take, and it does not
