@@ -18,8 +18,10 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { mergeReports, slowestFiles, type Report } from './test-report.ts';
+import { e2eWorkers } from './test-workers.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const output = resolve(root, 'test-output');
@@ -36,18 +38,11 @@ const stages: Stage[] = [
   { name: 'unit', projects: ['unit', 'web'], workers: 2 },
   // real stores, servers and spawned processes: much of a file's time is spent waiting on them
   { name: 'int', projects: ['int'], workers: 2 },
-  // one journey at a time unless E2E_WORKERS says more: each file has its own product and Chromium, so two can run
-  // side by side, but two at a time is not yet shown green three runs in a row on a quiet machine
-  { name: 'e2e', projects: ['e2e'], workers: e2eWorkers(process.env.E2E_WORKERS) },
+  // two journeys at a time on a machine with two cores or more (E2E_WORKERS overrides): each file has its own
+  // product, data folder, port and Chromium, so they share nothing, and a journey spends much of its time waiting
+  // on its product, its Chromium or a timer of the app (the auto-save's 3 s), time the other journey uses
+  { name: 'e2e', projects: ['e2e'], workers: e2eWorkers(process.env.E2E_WORKERS, availableParallelism()) },
 ];
-
-function e2eWorkers(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return 1;
-  const workers = Number(raw);
-  if (!Number.isInteger(workers) || workers < 1)
-    throw new Error(`E2E_WORKERS must be a whole number, at least 1 (got "${raw}")`);
-  return workers;
-}
 
 function selectedStages(): Stage[] {
   const wanted = process.env.TEST_STAGES?.split(',')

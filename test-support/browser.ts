@@ -1,3 +1,6 @@
+// The callbacks given to page.evaluate and page.waitForFunction run in the browser, so they are typed against the DOM.
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * System Chromium for browser tests, driven by puppeteer-core (no bundled browser download). Each launch gets a
  * fresh profile in a temp folder, removed on close, so runs never share cookies or storage.
@@ -58,6 +61,33 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(screenshotDir, `${name}.png`) as `${string}.png`;
   await page.screenshot({ path, fullPage: true });
   return path;
+}
+
+/**
+ * Waits until the page has come to rest, so a screenshot shows what a person sees: the page-load progress bar gone,
+ * every CSS transition and finite animation ended (an endless spinner is left turning), and two frames drawn. It
+ * waits for those things themselves rather than a fixed time, so it costs what they take (often nothing) and fails
+ * loudly after the wait budget when something never stops moving. Fonts are the caller's (`document.fonts.ready`).
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const bar = document.querySelector('[data-testid="page-progress"]');
+      if (bar && getComputedStyle(bar).opacity !== '0') return false;
+      // getAnimations() brings styles up to date first, so a transition a resize or a class just started is seen
+      return document
+        .getAnimations()
+        .every(
+          (animation) =>
+            (animation.playState !== 'running' && !animation.pending) ||
+            animation.effect?.getComputedTiming().endTime === Infinity,
+        );
+    },
+    { timeout: WAIT_MS, polling: 'raf' },
+  );
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
+  );
 }
 
 /**

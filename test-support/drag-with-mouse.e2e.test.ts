@@ -1,3 +1,6 @@
+// The callbacks given to page.evaluate and page.waitForFunction run in the browser, so they are typed against the DOM.
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The browser journeys' mouse drag (dragWithMouse) on a bare page with native HTML5 drag and drop: a target that
  * moves while the button is down, as a picture loading above it moves it, still gets the drop.

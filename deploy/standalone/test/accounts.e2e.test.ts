@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, ElementHandle, Page } from 'puppeteer-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, screenshot, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot, builtWebDist, settled, WAIT_MS } from '../../../test-support/browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 import { startStandalone, type RunningStandalone } from '../src/app.ts';
@@ -99,20 +99,21 @@ function journey(lang: Lang) {
 
     it('the login screen, in its language, with the update banner that can be put away for good', async () => {
       onTestFailed(() => void screenshot(page, `accounts-failure-${lang}`));
-      await page.goto(url('/login'), { waitUntil: 'networkidle0' });
+      await openAt(page, url('/login'), 'input[name="email"]');
       if (lang === 'en') {
         await page.click('button[lang="en"]');
         await waitForText(page, L.login.heading);
       }
       expect(await page.$eval('html', (html) => html.lang)).toBe(lang);
-      expect(await page.title()).toBe(`${L.login.pageTitle} · ${L.app.name}`);
+      await waitForTitle(page, `${L.login.pageTitle} · ${L.app.name}`);
       await waitForText(page, L.updateBanner.title);
       await shoot('login');
 
       // closing is enough: it stays closed for this version (no separate "don't show again")
       await page.click(`button[aria-label="${L.updateBanner.close}"]`);
       await waitForNoText(page, L.updateBanner.title);
-      await page.reload({ waitUntil: 'networkidle0' });
+      await page.reload({ waitUntil: 'load' });
+      await frontDoorReady(page, 'input[name="email"]');
       await waitForText(page, L.login.heading);
       expect(await page.evaluate(() => document.body.innerText)).not.toContain(L.updateBanner.title);
     });
@@ -167,19 +168,19 @@ function journey(lang: Lang) {
     it('the mailed link verifies the email and lands on the login screen with the verified message', async () => {
       onTestFailed(() => void screenshot(page, `accounts-failure-${lang}`));
       const mail = await waitForMail(app!.url, email);
-      await page.goto(url(pathOf(linkIn(mail, '/users/activate/'))), { waitUntil: 'networkidle0' });
+      await page.goto(url(pathOf(linkIn(mail, '/users/activate/'))), { waitUntil: 'load' });
       await page.waitForFunction(() => location.pathname === '/login' && location.search === '?verified=1');
       await waitForText(page, L.login.verified);
       await shoot('login-verified');
 
-      await page.goto(url('/users/activate/nobody%40example.com/abc'), { waitUntil: 'networkidle0' });
+      await page.goto(url('/users/activate/nobody%40example.com/abc'), { waitUntil: 'load' });
       await waitForText(page, L.account.messages.activationInvalid);
       await shoot('activate-invalid');
     });
 
     it('a wrong password is refused with the spec text; the right one opens the guidebooks', async () => {
       onTestFailed(() => void screenshot(page, `accounts-failure-${lang}`));
-      await page.goto(url('/login'), { waitUntil: 'networkidle0' });
+      await openAt(page, url('/login'), 'input[name="email"]');
       await page.type('input[name="email"]', email);
       await page.type('input[name="password"]', 'Wrong1!pw');
       await clickText(page, 'button[type="submit"]', L.login.submit);
@@ -229,7 +230,7 @@ function journey(lang: Lang) {
         {},
         newName,
       );
-      await page.reload({ waitUntil: 'networkidle0' });
+      await page.reload({ waitUntil: 'load' });
       await page.waitForFunction(
         (name) => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === name,
         {},
@@ -311,7 +312,8 @@ function journey(lang: Lang) {
       onTestFailed(() => void screenshot(page, `accounts-failure-${lang}`));
       const mail = await waitForMail(app!.url, email, (m) => m.text.includes('/reset-password/'));
       const resetPath = pathOf(linkIn(mail, '/reset-password/'));
-      await page.goto(url(resetPath), { waitUntil: 'networkidle0' });
+      // the app's own screen (not a front-door page): drawn by the script, so its heading means its form works
+      await page.goto(url(resetPath), { waitUntil: 'load' });
       await waitForText(page, L.resetPassword.heading);
       await shoot('reset-password');
 
@@ -321,11 +323,11 @@ function journey(lang: Lang) {
       await waitForText(page, L.account.messages.passwordReset);
       await shoot('reset-password-done');
 
-      await page.goto(url(resetPath), { waitUntil: 'networkidle0' });
+      await page.goto(url(resetPath), { waitUntil: 'load' });
       await waitForText(page, L.account.messages.linkInvalid);
       await shoot('reset-password-invalid');
 
-      await page.goto(url('/login'), { waitUntil: 'networkidle0' });
+      await openAt(page, url('/login'), 'input[name="email"]');
       await page.type('input[name="email"]', email);
       await page.type('input[name="password"]', resetTo);
       await clickText(page, 'button[type="submit"]', L.login.submit);
@@ -333,7 +335,7 @@ function journey(lang: Lang) {
       // Back where the person works, in the language their account keeps.
       expect(await page.$eval('html', (html) => html.lang)).toBe(lang);
       // The back office is not theirs: /admin sends them back to their guidebooks.
-      await page.goto(url('/admin/users'), { waitUntil: 'networkidle0' });
+      await page.goto(url('/admin/users'), { waitUntil: 'load' });
       await page.waitForFunction(() => location.pathname === '/guidebooks/recent');
       expect(problems).toEqual([]);
     });
@@ -350,7 +352,7 @@ describe('the administrator', () => {
     onTestFailed(() => void screenshot(page, 'accounts-failure-admin'));
     try {
       await page.setViewport(DESKTOP);
-      await page.goto(`${app!.url}/login`, { waitUntil: 'networkidle0' });
+      await openAt(page, `${app!.url}/login`, 'input[name="email"]');
       await page.type('input[name="email"]', ADMIN_EMAIL);
       await page.type('input[name="password"]', ADMIN_PASSWORD);
       await clickText(page, 'button[type="submit"]', ko.login.submit);
@@ -392,7 +394,31 @@ async function settle(page: Page): Promise<void> {
   // A full-page shot of a scrolled page draws the sticky header where the viewport was: start from the top.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() => document.fonts.ready);
-  await new Promise((done) => setTimeout(done, 450));
+  await settled(page);
+}
+
+/**
+ * Opens one of the front door's pages (rendered at build time, then taken over by the script) and waits until the
+ * script has it (`data-hydrated`, front-door.tsx) and the element the next step uses shows: a click before that
+ * would land on inert HTML. The load event and that mark, rather than `networkidle0`, which always waits out a
+ * further 500 ms of silence after the last request.
+ */
+async function openAt(page: Page, address: string, ready: string): Promise<void> {
+  await page.goto(address, { waitUntil: 'load' });
+  await frontDoorReady(page, ready);
+}
+
+async function frontDoorReady(page: Page, ready: string): Promise<void> {
+  await page.waitForSelector(`html[data-hydrated] ${ready}`, { visible: true, timeout: WAIT_MS });
+}
+
+/** The screen sets its title once it has drawn: waits for it (within the wait budget), failing with the last title. */
+async function waitForTitle(page: Page, title: string): Promise<void> {
+  await page
+    .waitForFunction((wanted) => document.title === wanted, { timeout: WAIT_MS }, title)
+    .catch(async () => {
+      expect(await page.title()).toBe(title);
+    });
 }
 
 function pathOf(link: string): string {

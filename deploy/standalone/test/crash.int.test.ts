@@ -4,6 +4,7 @@ import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { allProjectors } from '@pocketguide/projections/registry';
+import { waitBudgetMs } from '../../../test-support/wait-budget.ts';
 import { TEST_ACCOUNT_ENV, bearer, signIn } from './testing/accounts.ts';
 import { spawnProduct, type SpawnedProduct } from './testing/spawned-product.ts';
 
@@ -111,6 +112,24 @@ function readModels(path: string): Map<string, Map<string, unknown>> {
   }
 }
 
+/** Waits (within the wait budget) until /api/health shows every projector with no lag; fails naming those behind. */
+async function projectorsCaughtUp(url: string): Promise<void> {
+  const deadline = Date.now() + waitBudgetMs(process.env);
+  for (;;) {
+    const health = (await (await fetch(`${url}/api/health`)).json()) as {
+      projectors?: { name: string; lag: number }[];
+    };
+    const projectors = health.projectors ?? [];
+    const behind = projectors.filter((projector) => projector.lag > 0).map((projector) => projector.name);
+    // every projector the read models are compared for reports, and none is behind
+    const reported = allProjectors.every(({ name }) => projectors.some((projector) => projector.name === name));
+    if (reported && behind.length === 0) return;
+    if (Date.now() > deadline)
+      throw new Error(`projectors not at the head in time: ${reported ? behind.join(', ') : 'not all reported'}`);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
 function rebuildAll(dataDir: string): Promise<string> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'projections/src/cli/rebuild.ts', '--all'], {
     cwd: root,
@@ -175,14 +194,15 @@ describe('kill -9 under write load', () => {
           const [, who, seen] = /^w(\d+)-(\d+)$/.exec(title) ?? [];
           expect({ id, writer: Number(who), atLeast: Number(seen) >= n }).toEqual({ id, writer, atLeast: true });
         }
-        // let every projector reach the head before the read models are compared
+        // every projector at the head before the read models are compared: asked of the process itself, rather
+        // than a fixed pause that is idle on a quiet machine and may be too short on a loaded one
         const health = (await (await fetch(`${last.url}/api/health`)).json()) as {
           eventStore?: { headPosition?: number };
         };
         const head = Number(health.eventStore?.headPosition ?? 0);
         const list = await fetch(`${last.url}/api/guidebooks?after=${head}&pageSize=1`, { headers: bearer(token) });
         expect(list.status).toBe(200);
-        await new Promise((done) => setTimeout(done, 1500));
+        await projectorsCaughtUp(last.url);
       } finally {
         last.child.kill('SIGTERM');
         expect(await last.exited).toBe(0);

@@ -13,7 +13,7 @@ import {
   type HistoryEvent,
 } from '@pocketguide/projections/dashboard/dashboard-history';
 import { reportingDay } from '@pocketguide/projections/dashboard/dashboard-docs';
-import { builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { builtWebDist, launchBrowser, screenshot, settled } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, TEST_ADMIN, type StartedWithAdmin } from './testing/accounts.ts';
 
 /**
@@ -101,16 +101,16 @@ async function dashboardShown(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="dashboard"] ul[aria-label] a', { timeout: 20_000 });
   await page.waitForFunction(() => document.querySelectorAll('.recharts-line-curve').length === 3, { timeout: 20_000 });
   await page.evaluate(() => document.fonts.ready);
-  await pause(200);
+  await settled(page);
 }
 
 async function shootBoth(page: Page, name: string): Promise<void> {
   await screenshot(page, `${name}-1280`);
   await page.setViewport(PHONE);
-  await pause(400);
+  await settled(page);
   await screenshot(page, `${name}-390`);
   await page.setViewport(DESKTOP);
-  await pause(200);
+  await settled(page);
 }
 
 async function apiSummary(query = ''): Promise<DashboardSummary> {
@@ -143,7 +143,7 @@ describe('the dashboard in the browser', () => {
     // nothing is wider than the screen
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewport(viewport);
-      await pause(300);
+      await settled(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     }
     await page.setViewport(DESKTOP);

@@ -16,7 +16,14 @@ import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { richParagraph } from '@pocketguide/contracts';
-import { launchBrowser, screenshot, screenshotDir, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
+import {
+  launchBrowser,
+  screenshot,
+  screenshotDir,
+  builtWebDist,
+  settled,
+  WAIT_MS,
+} from '../../../test-support/browser.ts';
 import { startStandalone, type RunningStandalone } from '../src/app.ts';
 import { TEST_ACCOUNT_ENV, TEST_PASSWORD, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
 
@@ -194,22 +201,22 @@ async function shootBoth(page: Page, name: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
   await screenshot(page, `${name}-1280`);
   await page.setViewport(PHONE);
-  await pause(250);
+  await settled(page);
   await screenshot(page, `${name}-390`);
   await page.setViewport(DESKTOP);
-  await pause(150);
+  await settled(page);
 }
 
 /** A dialog's screenshots: the viewport only (a full-page shot would cut its fixed backdrop at the first screen). */
 async function shootDialogBoth(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  await pause(300); // the dialog's entrance
+  await settled(page); // the dialog's entrance
   await page.screenshot({ path: join(screenshotDir, `${name}-1280.png`) as `${string}.png` });
   await page.setViewport(PHONE);
-  await pause(300);
+  await settled(page);
   await page.screenshot({ path: join(screenshotDir, `${name}-390.png`) as `${string}.png` });
   await page.setViewport(DESKTOP);
-  await pause(150);
+  await settled(page);
 }
 
 /** The row numbers and titles of the table (wide screens). */
@@ -257,7 +264,7 @@ describe('guidebook lists in the browser', () => {
     });
     await shootBoth(page, 'lists-recent-ko');
     await page.setViewport(NARROWEST);
-    await pause(250);
+    await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROWEST.width);
     await page.setViewport(DESKTOP);
 
@@ -268,7 +275,7 @@ describe('guidebook lists in the browser', () => {
     expect(await page.$eval('main article svg[role="img"]', (svg) => svg.getAttribute('width'))).toBe('200');
     await screenshot(page, 'lists-recent-qr-ko-1280');
     await page.setViewport(PHONE);
-    await pause(250);
+    await settled(page);
     await (await page.$('main article svg[role="img"]'))!.scrollIntoView();
     await page.screenshot({ path: join(screenshotDir, 'lists-recent-qr-ko-390.png') as `${string}.png` });
     await page.setViewport(DESKTOP);
@@ -329,7 +336,7 @@ describe('guidebook lists in the browser', () => {
 
     // Nothing sticks out sideways on the narrowest phone, the page row included.
     await page.setViewport(NARROWEST);
-    await pause(250);
+    await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROWEST.width);
     await screenshot(page, 'lists-page2-ko-360');
     await page.setViewport(DESKTOP);
@@ -463,7 +470,7 @@ describe('guidebook lists in the browser', () => {
     expect(await page.$eval('h1 a', (link) => link.getAttribute('href'))).toBe('/admin/guidebooks/recent');
     await shootBoth(page, 'lists-admin-ko');
     await page.setViewport(NARROWEST);
-    await pause(250);
+    await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(NARROWEST.width);
     await page.setViewport(DESKTOP);
 

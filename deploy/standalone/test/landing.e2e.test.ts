@@ -8,7 +8,7 @@
  */
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { builtWebDist, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
+import { builtWebDist, launchBrowser, screenshot, settled, WAIT_MS } from '../../../test-support/browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 import { startWithAdmin, uniqueEmail, type StartedWithAdmin, TEST_PASSWORD } from './testing/accounts.ts';
@@ -61,7 +61,7 @@ async function openPage(lang: Lang, viewport: { width: number; height: number },
 async function settle(page: Page): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.evaluate(() => document.fonts.ready);
-  await new Promise((done) => setTimeout(done, 450));
+  await settled(page);
 }
 
 async function waitForText(page: Page, text: string): Promise<void> {
@@ -157,7 +157,8 @@ function visit(lang: Lang, width: 1280 | 390) {
       await screenshot(page, shot('sample'));
       await clickLink(page, 'a[href^="/m/sample/contents/"]');
       await page.waitForFunction(() => location.pathname.startsWith('/m/sample/contents/'), { timeout: WAIT_MS });
-      await new Promise((done) => setTimeout(done, 300));
+      // the page's text, once it has come (a check after a fixed pause would pass or fail by the machine's load)
+      await page.waitForFunction(() => document.body.innerText.length > 200, { timeout: WAIT_MS });
       expect(await page.evaluate(() => document.body.innerText.length)).toBeGreaterThan(200);
       await settle(page);
       await screenshot(page, shot('sample-page'));

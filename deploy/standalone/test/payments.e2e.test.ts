@@ -3,7 +3,7 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { priceOf } from '@pocketguide/contracts';
-import { builtWebDist, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
+import { builtWebDist, launchBrowser, screenshot, settled, WAIT_MS } from '../../../test-support/browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
@@ -55,7 +55,7 @@ async function shootBoth(page: Page, name: string): Promise<void> {
     await page.evaluate(() => window.scrollTo(0, 0));
     // fonts.ready can stay pending in headless Chromium here; three seconds is plenty for bundled fonts
     await page.evaluate(() => Promise.race([document.fonts.ready, new Promise((done) => setTimeout(done, 3000))]));
-    await new Promise((done) => setTimeout(done, 400));
+    await settled(page);
   };
   await settle();
   await screenshot(page, `${name}-1280`);
