@@ -107,26 +107,10 @@ export interface DropPoint {
   axis: 'x' | 'y';
 }
 
-/**
- * The page's side of a drag, as its scripts see it: the few DOM members they use, named here because this file is
- * also compiled where the DOM's types are not loaded.
- */
+/** What the drag's watcher leaves on the page's window. */
 interface DragWatch {
   dragSeenAt?: [number, number] | null;
-  dragWatcher?: (event: { clientX: number; clientY: number }) => void;
-  document: {
-    addEventListener(
-      type: 'dragover',
-      listener: (event: { clientX: number; clientY: number }) => void,
-      capture: true,
-    ): void;
-    removeEventListener(
-      type: 'dragover',
-      listener: (event: { clientX: number; clientY: number }) => void,
-      capture: true,
-    ): void;
-    elementFromPoint(x: number, y: number): { outerHTML: string } | null;
-  };
+  dragWatcher?: (event: DragEvent) => void;
 }
 
 /** How long each look for the drop line waits before the mouse moves again. */
@@ -175,15 +159,15 @@ export async function dragWithMouse(
   // where the page last saw the drag (a listener that only looks): a release before the page has seen the drag
   // at the mouse's last place drops with the state of the place before, often nothing
   await page.evaluate(() => {
-    const seen = globalThis as unknown as DragWatch;
+    const seen = window as unknown as DragWatch;
     seen.dragSeenAt = null;
     // one listener per document, also when the document was rewritten in the same window (and lost its listeners)
-    if (seen.dragWatcher) seen.document.removeEventListener('dragover', seen.dragWatcher, true);
+    if (seen.dragWatcher) document.removeEventListener('dragover', seen.dragWatcher, true);
     seen.dragWatcher = (event) => (seen.dragSeenAt = [event.clientX, event.clientY]);
-    seen.document.addEventListener('dragover', seen.dragWatcher, true);
+    document.addEventListener('dragover', seen.dragWatcher, true);
   });
   const seenHere = async ({ x, y }: { x: number; y: number }) => {
-    const at = await page.evaluate(() => (globalThis as unknown as DragWatch).dragSeenAt ?? null);
+    const at = await page.evaluate(() => (window as unknown as DragWatch).dragSeenAt ?? null);
     return at !== null && Math.abs(at[0] - x) <= 1 && Math.abs(at[1] - y) <= 1;
   };
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -200,11 +184,10 @@ export async function dragWithMouse(
       if (onPart && (await page.$(over)) && (await seenHere(mouse))) break;
       if (Date.now() > deadline) {
         const under = await page.evaluate(
-          ({ x, y }) =>
-            (globalThis as unknown as DragWatch).document.elementFromPoint(x, y)?.outerHTML.slice(0, 160) ?? 'nothing',
+          ({ x, y }) => document.elementFromPoint(x, y)?.outerHTML.slice(0, 160) ?? 'nothing',
           mouse,
         );
-        const seen = await page.evaluate(() => (globalThis as unknown as DragWatch).dragSeenAt ?? null);
+        const seen = await page.evaluate(() => (window as unknown as DragWatch).dragSeenAt ?? null);
         throw new Error(
           `no drop line ${over} within ${WAIT_MS} ms of dragging (line ${(await page.$(over)) ? 'shown' : 'not shown'}, ` +
             `mouse at ${Math.round(mouse.x)},${Math.round(mouse.y)}, the page saw the drag last at ${JSON.stringify(seen)}); ` +

@@ -51,13 +51,13 @@ describe('dragWithMouse', () => {
   it('given a target that stays put, when dragged onto it, then it is dropped there', async () => {
     await tab.setContent(page(0));
     await dragWithMouse(tab, '#handle', { target: '#b', side: 'after', axis: 'y' }, '#b > span[aria-hidden]');
-    expect(await tab.evaluate(() => (globalThis as unknown as { dropped: string }).dropped)).toBe('b');
+    expect(await tab.evaluate(() => (window as unknown as { dropped: string }).dropped)).toBe('b');
   });
 
   it('given a target pushed down by 90 px while the button is down, when dragged onto it, then it is still dropped there', async () => {
     await tab.setContent(page(90));
     await dragWithMouse(tab, '#handle', { target: '#a', side: 'before', axis: 'y' }, '#a > span[aria-hidden]');
-    expect(await tab.evaluate(() => (globalThis as unknown as { dropped: string }).dropped)).toBe('a');
+    expect(await tab.evaluate(() => (window as unknown as { dropped: string }).dropped)).toBe('a');
   });
 
   it('given a line that never shows on the target, when dragged, then it fails naming what is under the mouse, and the button is released', async () => {
@@ -67,6 +67,6 @@ describe('dragWithMouse', () => {
     ).rejects.toThrow(/no drop line #c > em\.never .*under the mouse: <div id="c"/);
     // released: a new press and drag works
     await dragWithMouse(tab, '#handle', { target: '#a', side: 'after', axis: 'y' }, '#a > span[aria-hidden]');
-    expect(await tab.evaluate(() => (globalThis as unknown as { dropped: string }).dropped)).toBe('a');
+    expect(await tab.evaluate(() => (window as unknown as { dropped: string }).dropped)).toBe('a');
   });
 });
