@@ -85,6 +85,11 @@ export async function settled(page: Page): Promise<void> {
     },
     { timeout: WAIT_MS, polling: 'raf' },
   );
+  await framesDrawn(page);
+}
+
+/** Waits until the page has drawn two more frames: whatever the last change caused is painted and reported. */
+export async function framesDrawn(page: Page): Promise<void> {
   await page.evaluate(
     () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
   );

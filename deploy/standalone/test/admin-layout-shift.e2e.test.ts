@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { builtWebDist, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
+import { builtWebDist, framesDrawn, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
 import { startWithAdmin, type StartedWithAdmin } from './testing/accounts.ts';
 
 /**
@@ -118,16 +118,14 @@ async function openAdmin(page: Page, language: 'ko' | 'en'): Promise<void> {
   );
   // a headline card's link: the figures are drawn
   await page.waitForSelector('[data-testid="dashboard"] ul[aria-label] a', { timeout: WAIT_MS });
-  await settled(page);
+  await shiftsReported(page);
 }
 
 /** Network idle, fonts applied and two frames drawn, so a shift the last change caused has been reported. */
-async function settled(page: Page): Promise<void> {
+async function shiftsReported(page: Page): Promise<void> {
   await page.waitForNetworkIdle({ idleTime: 300, timeout: WAIT_MS });
   await page.evaluate(() => document.fonts.ready);
-  await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(undefined)))),
-  );
+  await framesDrawn(page);
 }
 
 const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
@@ -176,7 +174,7 @@ describe('/admin opened cold', () => {
       await page.waitForFunction(() => document.querySelectorAll('.recharts-line-curve').length === 3, {
         timeout: WAIT_MS,
       });
-      await settled(page);
+      await shiftsReported(page);
       expect(await rechartsLoaded()).toBe(true);
       expect(Math.abs((await trendsHeight(page)) - room)).toBeLessThan(1);
       const shifts = await shiftsOf(page);

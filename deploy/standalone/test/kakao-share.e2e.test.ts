@@ -13,7 +13,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { readingStream, type RecordedRead } from '@pocketguide/contracts';
 import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
-import { WAIT_MS, builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { WAIT_MS, builtWebDist, framesDrawn, launchBrowser, screenshot } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { clickButton, signInBrowser } from './testing/editor-browser.ts';
 
@@ -180,7 +180,7 @@ describe('KakaoTalk share', () => {
       performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/api/kakao/config')),
     );
     expect(editor.configAnswers).toEqual([200]);
-    await editor.page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await framesDrawn(editor.page);
     expect(await editor.page.$('[data-testid="kakao-share"]')).toBeNull();
     expect(await editor.page.$('#published-url')).not.toBeNull();
     await editor.close();
