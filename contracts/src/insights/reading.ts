@@ -240,17 +240,22 @@ function dayNumbersOfReads(recorded: ReadingEvent): number[] {
   return numbers;
 }
 
-/** `dayNumberOfText`, remembered: a fold asks for the same few days and months over and over. */
-const dayNumbers = new Map<string, number>();
-function dayNumberOf(day: string): number {
-  let number = dayNumbers.get(day);
-  if (number === undefined) {
-    if (dayNumbers.size >= 10_000) dayNumbers.clear();
-    number = dayNumberOfText(day);
-    dayNumbers.set(day, number);
-  }
-  return number;
+/** `compute` of a text, remembered (at most 10,000 texts, then forgotten at once): a fold asks for the same few. */
+function remembered<T>(compute: (text: string) => T): (text: string) => T {
+  const known = new Map<string, T>();
+  return (text) => {
+    let value = known.get(text);
+    if (value === undefined) {
+      if (known.size >= 10_000) known.clear();
+      value = compute(text);
+      known.set(text, value);
+    }
+    return value;
+  };
 }
+
+/** `dayNumberOfText`, remembered: a fold asks for the same few days and months over and over. */
+const dayNumberOf = remembered((day) => dayNumberOfText(day));
 
 /** The day number of a `koreanDay` text, NaN for any other text (so no instant falls on it). */
 function dayNumberOfText(day: string): number {
@@ -429,17 +434,8 @@ export type ReadingInsightsDoc = ReadingDayDoc | ReadingMonthDoc;
 
 export const isReadingMonthDoc = (doc: ReadingInsightsDoc): doc is ReadingMonthDoc => 'month' in doc;
 
-const monthBounds = new Map<string, [number, number]>();
 /** The first day number of a YYYY-MM month and of the month after it (NaN for any other text), remembered. */
-function monthDayNumbers(month: string): [number, number] {
-  let bounds = monthBounds.get(month);
-  if (!bounds) {
-    if (monthBounds.size >= 10_000) monthBounds.clear();
-    bounds = monthDayNumbersOfText(month);
-    monthBounds.set(month, bounds);
-  }
-  return bounds;
-}
+const monthDayNumbers = remembered((month) => monthDayNumbersOfText(month));
 
 function monthDayNumbersOfText(month: string): [number, number] {
   const first = dayNumberOf(`${month}-01`);
