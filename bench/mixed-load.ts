@@ -47,7 +47,11 @@ export type MixedPlan = {
   adminToken: string;
   listPath: string;
   /** readers' beacons beside the mix: how many a second, to which guidebooks (their public uuids) */
-  beacons?: { rate: number; uuids: string[] };
+  beacons?: {
+    rate: number;
+    uuids: string[];
+    /** where they go when not to `baseUrl` (BEACON_PORT) */ baseUrl?: string;
+  };
   /** MIXED_LOAD_TRACE: also return every reader's request with its times, to line slow ones up with the server's */
   trace?: boolean;
 };
@@ -164,7 +168,7 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
       const reader = `Mozilla/5.0 (Linux; Android 14) PocketGuideBenchReader/${arrival.index % Math.max(1, Math.round(beacons.rate))}`;
       return send(
         agent,
-        new URL('/api/reading', base),
+        new URL('/api/reading', beacons.baseUrl ?? base),
         'POST',
         { 'content-type': 'application/json', 'user-agent': reader },
         body,

@@ -67,6 +67,10 @@ type Step = {
  * (`MIXED_LOAD_BEACON_WARMUP_SECONDS`, 3), checked the same way and not judged. `MIXED_LOAD_TRACE=1` lines each pair
  * step's slowest reads up with what held the server (bench/server-trace.ts).
  *
+ * The beacons go where a reverse proxy in front of `npm start` would send them: with the split shape, the projections
+ * process's own beacon port (`BEACON_PORT`, the `beacons` role; issue 24); `MIXED_LOAD_BEACON_TARGET=serving` sends
+ * them to the serving port instead (the shape before that port, or a deployment without the proxy route), for an A/B.
+ *
  * `MIXED_LOAD_BACKGROUND_NICE` sets the projections process's OS niceness after its start (it lowers its own priority
  * by 10, background-priority.ts; 0 measures it at the server's, for an A/B; raising a priority needs root).
  * The beacon lines print the server process's garbage-collection pauses and the projections process's niceness.
@@ -95,16 +99,27 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
     env: split ? { ...env, ROLES: 'command-api,query-api' } : env,
   });
   let background: ChildProcess | undefined;
+  /** the projections process's beacon port (BEACON_PORT=0: a free one), unless the A/B sends beacons to the server */
+  let beaconBaseUrl: string | undefined;
+  const beaconsToServer = process.env.MIXED_LOAD_BEACON_TARGET === 'serving';
   const figures: Figure[] = [];
   try {
     if (split) {
       background = fork(resolve(root, 'deploy/standalone/src/background.ts'), [], {
         execArgv: ['--import', 'tsx'],
-        env: { ...process.env, ...env, DATA_DIR: dir, ROLES: 'projections,workers,relay' },
+        env: {
+          ...process.env,
+          ...env,
+          DATA_DIR: dir,
+          ROLES: 'projections,workers,relay,beacons',
+          BEACON_PORT: beaconsToServer ? '' : '0',
+        },
         stdio: 'inherit',
       });
-      const [message] = (await once(background, 'message')) as [{ type?: string }];
+      const [message] = (await once(background, 'message')) as [{ type?: string; beaconUrl?: string }];
       if (message.type !== 'ready') throw new Error('the projections process did not start');
+      beaconBaseUrl = message.beaconUrl;
+      if (!beaconsToServer && !beaconBaseUrl) throw new Error('the projections process took no beacon port');
       // an A/B of the projections process's priority (it lowers its own, background-priority.ts)
       if (process.env.MIXED_LOAD_BACKGROUND_NICE !== undefined)
         setPriority(background.pid!, Number(process.env.MIXED_LOAD_BACKGROUND_NICE));
@@ -255,6 +270,10 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
       );
       const pairs = Math.max(1, Number(process.env.MIXED_LOAD_BEACON_PAIRS ?? 2));
       const uuids = readerBooks.map((book) => book.uuid);
+      const beaconPlan = { rate: beaconRate, uuids, ...(beaconBaseUrl ? { baseUrl: beaconBaseUrl } : {}) };
+      console.error(
+        `  beacons go to ${beaconBaseUrl ?? app.url} (${beaconBaseUrl ? 'the beacon port' : 'the server'})`,
+      );
       const readP99 = { without: [] as number[], with: [] as number[] };
       // CPU a beacon costs each process: a pair's step with beacons less what its mix cost a request in the step
       // without (times the mix requests answered with beacons), per beacon answered
@@ -289,7 +308,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         const before = authors.map((author) => author.revision);
         const readsBefore = await countReads(app.eventStore, readerBooks);
         const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-        const result = await runStep('product', app.url, mixRate, warmupSeconds, { rate: beaconRate, uuids });
+        const result = await runStep('product', app.url, mixRate, warmupSeconds, beaconPlan);
         await verifyProductSaves(before, result);
         const { readers, beacons } = result.groups;
         await beaconsStored(readsBefore, beacons);
@@ -303,13 +322,7 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
           const before = authors.map((author) => author.revision);
           const readsBefore = await countReads(app.eventStore, readerBooks);
           const loadavg = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-          const result = await runStep(
-            'product',
-            app.url,
-            mixRate,
-            seconds,
-            withBeacons ? { rate: beaconRate, uuids } : undefined,
-          );
+          const result = await runStep('product', app.url, mixRate, seconds, withBeacons ? beaconPlan : undefined);
           await verifyProductSaves(before, result);
           const { readers, beacons } = result.groups;
           if (withBeacons) await beaconsStored(readsBefore, beacons);

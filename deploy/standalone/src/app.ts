@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { once } from 'node:events';
-import { createServer } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig, type Config } from '@pocketguide/platform/config/config';
 import { createLogger } from '@pocketguide/platform/logger';
@@ -28,7 +28,7 @@ import { createViewCounter, type ViewCounter } from '@pocketguide/query-api/view
 import { createReadingIngest, type ReadingIngest } from '@pocketguide/query-api/insights/reading-ingest';
 import { createReadingTargets } from '@pocketguide/query-api/insights/beacon-intake';
 import { prepareDataDir } from './data-dir.ts';
-import { createHttpApp } from './http-app.ts';
+import { createBeaconPortListener, createHttpApp } from './http-app.ts';
 import { openAccountParts } from './account-parts.ts';
 import {
   openPaymentProvider,
@@ -52,6 +52,8 @@ export type StandaloneOverrides = {
 
 export type RunningStandalone = {
   url: string;
+  /** where the readers' beacons are taken apart from `url` (BEACON_PORT, the `beacons` role) */
+  beaconUrl?: string;
   config: Config;
   eventStore: EventStore;
   readStore: ReadStore;
@@ -210,6 +212,21 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   // Reader views are counted where pages are served and flushed as events; stopped (and flushed) before the stores close.
   let views: ViewCounter | undefined;
   let readingIngest: ReadingIngest | undefined;
+  // Reader beacons: queued in memory, written in batches (one event per guidebook a batch, one transaction).
+  const startReadingIngest = (): ReadingIngest => {
+    const reading = createReadingIngest({
+      eventStore,
+      targetOf: createReadingTargets(readStore),
+      now: () => new Date(),
+      newId: randomUUID,
+      intervalMs: config.READING_FLUSH_INTERVAL_MS,
+      onError: (error, what) =>
+        logger.warn(what.dropped ? 'reads dropped' : 'reads not written; kept for the next batch', { ...what, error }),
+    });
+    reading.start();
+    stops.push(() => reading.stop());
+    return reading;
+  };
   if (roles.has('query-api')) {
     const counter = createViewCounter({
       eventStore,
@@ -222,19 +239,16 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     counter.start();
     stops.push(() => counter.stop());
     views = counter;
-    // Reader beacons: queued in memory, written in batches (one event per guidebook a batch, one transaction).
-    const reading = createReadingIngest({
-      eventStore,
-      targetOf: createReadingTargets(readStore),
-      now: () => new Date(),
-      newId: randomUUID,
-      intervalMs: config.READING_FLUSH_INTERVAL_MS,
-      onError: (error, what) =>
-        logger.warn(what.dropped ? 'reads dropped' : 'reads not written; kept for the next batch', { ...what, error }),
-    });
-    reading.start();
-    stops.push(() => reading.stop());
-    readingIngest = reading;
+    readingIngest = startReadingIngest();
+  }
+  // BEACON_PORT, the `beacons` role (issue 24): the readers' beacons on a port of their own, answered by this process's
+  // loop, not by the one that serves pages. `npm start` gives the role to the projections process (lower priority);
+  // the reverse proxy routes POST /api/reading there. Stopped before its batch is written (close, below).
+  let beaconServer: Server | undefined;
+  if (roles.has('beacons') && config.BEACON_PORT !== undefined) {
+    const ingest = readingIngest ?? startReadingIngest();
+    beaconServer = createServer(createBeaconPortListener(config, ingest)).listen(config.BEACON_PORT);
+    await once(beaconServer, 'listening');
   }
 
   const { listener } = createHttpApp({
@@ -263,17 +277,25 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
     logger.info('PocketGuide roles running without HTTP', { roles: [...roles], dataDir: config.paths.dataDir });
   }
 
+  let beaconUrl: string | undefined;
+  if (beaconServer) {
+    beaconUrl = `http://localhost:${(beaconServer.address() as AddressInfo).port}`;
+    logger.info("Readers' beacons are taken on a port of their own", { beaconUrl });
+  }
+
   let closing: Promise<void> | undefined;
   return {
     url,
+    ...(beaconUrl ? { beaconUrl } : {}),
     config,
     eventStore,
     readStore,
     close: () =>
       (closing ??= (async () => {
-        if (server) {
-          server.closeAllConnections();
-          await new Promise<void>((resolve) => server.close(() => resolve()));
+        for (const open of [server, beaconServer]) {
+          if (!open) continue;
+          open.closeAllConnections();
+          await new Promise<void>((resolve) => open.close(() => resolve()));
         }
         for (const stop of stops.reverse()) await stop();
         await readStore.close();
@@ -282,7 +304,7 @@ export async function startStandalone(overrides: StandaloneOverrides = {}): Prom
   };
 }
 
-export const ROLE_NAMES = ['command-api', 'query-api', 'projections', 'workers', 'relay'] as const;
+export const ROLE_NAMES = ['command-api', 'query-api', 'projections', 'workers', 'relay', 'beacons'] as const;
 export type Role = (typeof ROLE_NAMES)[number];
 
 function parseRoles(value: string): ReadonlySet<Role> {

@@ -3,7 +3,7 @@ import { lowerOwnPriority } from './background-priority.ts';
 
 /**
  * The projections and workers of `npm start`, in a child process of main.ts (ROLES set by it), on the same DATA_DIR.
- * No HTTP. The HTTP process appends; this one learns of its commits by looking at the event store every
+ * No HTTP but the readers' beacons' own port when BEACON_PORT is set (the `beacons` role). The HTTP process appends; this one learns of its commits by looking at the event store every
  * BACKGROUND_EVENT_POLL_MS. It stops on SIGTERM/SIGINT, and when its parent is gone (the IPC channel closes).
  * It runs at a lower OS priority than the serving process (`background-priority.ts`), from its first instruction:
  * its catch-up at start and its projection bursts take the CPU only when serving leaves it.
@@ -28,4 +28,4 @@ const stop = () => {
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 process.on('disconnect', stop);
-process.send?.({ type: 'ready' });
+process.send?.({ type: 'ready', ...(running.beaconUrl ? { beaconUrl: running.beaconUrl } : {}) });

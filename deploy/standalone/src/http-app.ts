@@ -32,7 +32,11 @@ import { parsePartnerOwners } from '@pocketguide/query-api/viewer/viewer-answer'
 import { frontDoorRoutes } from '@pocketguide/query-api/front-door/front-door-routes';
 import type { ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import type { ReadingIngest } from '@pocketguide/query-api/insights/reading-ingest';
-import { createBeaconIntake } from '@pocketguide/query-api/insights/beacon-intake';
+import {
+  beaconPortListener,
+  createBeaconIntake,
+  type BeaconIntake,
+} from '@pocketguide/query-api/insights/beacon-intake';
 import { insightsRoutes } from '@pocketguide/query-api/insights/insights-routes';
 import { kakaoConfigRoutes } from '@pocketguide/query-api/insights/kakao-config-routes';
 import { createQuota } from '@pocketguide/platform/http/quota';
@@ -122,17 +126,7 @@ export function createHttpApp({
   const { auth } = accounts;
   // Readers' beacons (issue 24): taken before the API's body parser, by the intake the server also calls directly.
   const beacons =
-    roles.has('query-api') && readingIngest
-      ? createBeaconIntake({
-          ingest: readingIngest,
-          quota: createQuota({
-            rules: [
-              { limit: config.BEACONS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, message: QUOTA_MESSAGES.beacons },
-            ],
-          }),
-          addressOf: expressAddress(app),
-        })
-      : undefined;
+    roles.has('query-api') && readingIngest ? beaconIntake(config, readingIngest, expressAddress(app)) : undefined;
   if (beacons) app.post('/api/reading', (req, res) => beacons.handle(req, res));
 
   const readYourWrites = createReadYourWrites({ readStore, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS });
@@ -280,6 +274,31 @@ export function createHttpApp({
     ? (req, res) => (beacons.matches(req) ? beacons.handle(req, res) : app(req, res))
     : app;
   return { app, listener };
+}
+
+/** The readers' beacons' intake: the address's quota, the address as `req.ip` reads it, the batch it feeds. */
+function beaconIntake(
+  config: Config,
+  ingest: ReadingIngest,
+  addressOf: (req: IncomingMessage) => string,
+): BeaconIntake {
+  return createBeaconIntake({
+    ingest,
+    quota: createQuota({
+      rules: [{ limit: config.BEACONS_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, message: QUOTA_MESSAGES.beacons }],
+    }),
+    addressOf,
+  });
+}
+
+/**
+ * What `BEACON_PORT` serves (the `beacons` role, issue 24): `POST /api/reading` through the same intake as on PORT
+ * (checks, quota, refusals, batching), anything else 404. Its addresses are read with the same `TRUST_PROXY` rule.
+ */
+export function createBeaconPortListener(config: Config, ingest: ReadingIngest): RequestListener {
+  const settings = express();
+  settings.set('trust proxy', trustProxy(config.TRUST_PROXY));
+  return beaconPortListener(beaconIntake(config, ingest, expressAddress(settings)));
 }
 
 /**

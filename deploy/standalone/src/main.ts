@@ -12,7 +12,8 @@ import { startStandalone, type RunningStandalone } from './app.ts';
  * Failures at start print one clear line and exit 1. SIGTERM or SIGINT stop the child too.
  */
 const HTTP_ROLES = 'command-api,query-api';
-const BACKGROUND_ROLES = 'projections,workers,relay';
+// `beacons` serves BEACON_PORT when it is set (issue 24): the readers' beacons off the loop that serves pages
+const BACKGROUND_ROLES = 'projections,workers,relay,beacons';
 /** a child that dies this often in a minute is not restarted again: the server stops with an error */
 const RESTARTS_PER_MINUTE = 5;
 

@@ -93,7 +93,7 @@ const configSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** which roles this process runs (comma separated); the standalone run uses all */
-  ROLES: z.string().default('command-api,query-api,projections,workers,relay'),
+  ROLES: z.string().default('command-api,query-api,projections,workers,relay,beacons'),
   /** largest JSON body accepted, in bytes */
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(4_194_304),
   /** new accounts one address (IP) may create in an hour */
@@ -215,6 +215,17 @@ const configSchema = z.object({
   READING_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(30_000).default(250),
   /** reader beacons one address may send a minute (a phone sends one or two a page; many readers share a carrier's address) */
   BEACONS_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * a port of their own for the readers' beacons (`POST /api/reading`), served by the process with the `beacons` role
+   * (in `npm start`, the projections process), so they never cost the loop that serves pages; a reverse proxy routes
+   * that path to it. Blank: beacons are taken on PORT only (issue 24)
+   */
+  BEACON_PORT: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : Number(v)))
+    .pipe(z.number().int().min(0).max(65535).optional())
+    .optional(),
   /** how often the billing worker looks for due renewals, lapses, notices and scheduled payments, in ms */
   BILLING_TICK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 

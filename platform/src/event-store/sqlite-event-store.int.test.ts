@@ -382,6 +382,51 @@ describe('SQLite event store with its checkpoint thread', () => {
     }
   });
 
+  // about 1 MB of events in 20 commits
+  const appendMegabyte = async (store: SqliteEventStore) => {
+    const text = 'y'.repeat(5000);
+    for (let n = 0; n < 20; n++)
+      await store.appendToStream(
+        `reading-${n}`,
+        Array.from({ length: 10 }, () => event('Noted', { text })),
+      );
+  };
+
+  it('grows its WAL once at open, so that commits overwrite the file instead of extending it (an fsync that must also write its size)', async () => {
+    const path = newPath('wal-reserve');
+    const reserve = 4 * 1024 * 1024;
+    const store = new SqliteEventStore({ path, checkpointThread: { intervalMs: 0, walReserveBytes: reserve } });
+    try {
+      const reserved = statSync(`${path}-wal`).size;
+      expect(reserved).toBeGreaterThanOrEqual(reserve);
+      await appendMegabyte(store);
+      expect(statSync(`${path}-wal`).size).toBe(reserved);
+      expect(await collect(store.readStream('reading-19'))).toHaveLength(10);
+    } finally {
+      await store.close();
+    }
+    // the reserve leaves no table behind, and a second open with the WAL already that large writes no second one
+    const reopened = new SqliteEventStore({ path, checkpointThread: { intervalMs: 0, walReserveBytes: reserve } });
+    try {
+      expect(await collect(reopened.readStream('reading-0'))).toHaveLength(10);
+      expect(await collect(reopened.readAll())).toHaveLength(200);
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('without the reserve, the same commits extend the WAL file', async () => {
+    const path = newPath('wal-no-reserve');
+    const store = new SqliteEventStore({ path, checkpointThread: { intervalMs: 0, walReserveBytes: 0 } });
+    try {
+      const before = statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+      await appendMegabyte(store);
+      expect(statSync(`${path}-wal`).size).toBeGreaterThan(before + 1_000_000);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('loses nothing acknowledged when the process dies between two checkpoints: the WAL is replayed on open', async () => {
     const path = newPath('checkpoint-crash');
     const store = new SqliteEventStore({ path, checkpointThread: { intervalMs: 0 } });

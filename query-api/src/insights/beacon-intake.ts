@@ -7,7 +7,7 @@ import {
   type GuidebookViewerDoc,
   type ReadingBeacon,
 } from '@pocketguide/contracts';
-import { AppError, TooManyRequestsError, ValidationError } from '@pocketguide/platform/http/errors';
+import { AppError, NotFoundError, TooManyRequestsError, ValidationError } from '@pocketguide/platform/http/errors';
 import { bodyProblem } from '@pocketguide/platform/http/json-body';
 import { problemOf } from '@pocketguide/platform/http/problem-details';
 import type { Quota } from '@pocketguide/platform/http/quota';
@@ -215,6 +215,28 @@ export function createBeaconIntake({
       // a reader gone mid-body: nothing to answer, nothing taken
       req.on('error', () => undefined);
     },
+  };
+}
+
+const NOT_BEACON = JSON.stringify(problemOf(new NotFoundError('Only POST /api/reading is served on this port')));
+
+/**
+ * The listener of a port that takes only beacons (`BEACON_PORT`): the intake for `POST /api/reading`, a 404 problem
+ * for anything else (its body, if any, read and thrown away).
+ */
+export function beaconPortListener(intake: BeaconIntake): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    if (intake.matches(req)) {
+      intake.handle(req, res);
+      return;
+    }
+    res.writeHead(404, {
+      ...API_SECURITY_HEADERS,
+      'Content-Type': 'application/problem+json; charset=utf-8',
+      'Content-Length': Buffer.byteLength(NOT_BEACON),
+    });
+    res.end(NOT_BEACON);
+    req.resume();
   };
 }
 
