@@ -636,7 +636,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     for (const member of of) member.checkpoint = await readStore.getCheckpoint(member.projector.name);
   }
 
+  /** The fields kept as columns go first: on a collection made before them, their migration drops old indexes. */
+  async function declareColumns(of: Iterable<Member>): Promise<void> {
+    for (const { projector } of of)
+      if (projector.columns?.length) await readStore.declareColumns?.(projector.collection, projector.columns);
+  }
+
   async function ensureIndexes(of: Iterable<Member>): Promise<void> {
+    await declareColumns(of);
     for (const { projector } of of)
       if (projector.indexes?.length) await readStore.ensureIndexes(projector.collection, projector.indexes);
   }
@@ -794,6 +801,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           member.failures = 0;
           await readStore.dropCollection(projector.collection);
           await readStore.deleteCheckpoint(projector.name);
+          // made with its columns at its first write; its indexes come after the replay
+          if (projector.columns?.length) await readStore.declareColumns?.(projector.collection, projector.columns);
           member.checkpoint = null;
           member.pass = pass;
           pass.members.add(member);

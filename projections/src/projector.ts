@@ -16,6 +16,11 @@ export interface Projector<D extends Doc = Doc, E extends DomainEvent = DomainEv
   /** the read-store collection it owns */
   collection: string;
   indexes?: readonly IndexSpec[];
+  /**
+   * Top-level fields of its documents (strings, numbers or null) the read store keeps as columns beside them
+   * (ReadStore.declareColumns): the fields its indexes start with, when the collection is large.
+   */
+  columns?: readonly string[];
   /** events it cares about; the others only move its checkpoint */
   filter?: EventFilter;
   /**
