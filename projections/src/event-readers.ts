@@ -22,7 +22,7 @@ import {
   thumbnailRenderEventDecoder,
   thumbnailRequestEventDecoder,
 } from '@pocketguide/contracts/thumbnail/thumbnail-events';
-import { streamCategory, type RecordedEvent } from '@pocketguide/platform/event-store/event-store';
+import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 
 /**
  * The log as the read models read it. Each reader below reads one category of streams with that category's decoder
@@ -58,19 +58,24 @@ export type CategoryReader<E extends DomainEvent> = {
   unknown(recorded: RecordedEvent): Logged<UnknownEvent> | null;
 };
 
+const DASH = '-'.charCodeAt(0);
+
 export function categoryReader<E extends DomainEvent>(category: string, decoder: EventDecoder<E>): CategoryReader<E> {
-  const decoded = new WeakMap<RecordedEvent, Logged<E> | null>();
-  const inCategory = (recorded: RecordedEvent) => streamCategory(recorded.streamId) === category;
+  const decoded = new WeakMap<RecordedEvent, Logged<E>>();
+  // streamCategory(id) === category, without cutting a string out of every stream id it is asked about
+  const inCategory = ({ streamId }: RecordedEvent) =>
+    streamId.startsWith(category) &&
+    (streamId.length === category.length || streamId.charCodeAt(category.length) === DASH);
   return {
     category,
     read(recorded: RecordedEvent): Logged<E> | null {
+      // Most events a reader is asked about are another category's: answered without remembering them, so only a
+      // category's own events are kept, once (the weak map's entries are work for every garbage collection).
+      if (!inCategory(recorded) || !decoder.knows(recorded.type)) return null;
       const known = decoded.get(recorded);
       if (known !== undefined) return known;
-      const event =
-        inCategory(recorded) && decoder.knows(recorded.type)
-          ? decoder.decode(recorded.type, recorded.data, { metadata: recorded.metadata })
-          : null;
-      const logged = event === null ? null : { ...recorded, ...event };
+      const event = decoder.decode(recorded.type, recorded.data, { metadata: recorded.metadata });
+      const logged = { ...recorded, ...event };
       decoded.set(recorded, logged);
       return logged;
     },

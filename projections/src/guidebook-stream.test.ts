@@ -3,7 +3,7 @@ import { applyDocumentEvent, type GuidebookDocumentEvent, type GuidebookEvent } 
 import { guidebookEvents as readGuidebook, type Logged } from './event-readers.ts';
 import { guidebookEditorProjector } from './guidebook-editor/guidebook-editor-projector.ts';
 import { guidebookViewerProjector } from './guidebook-viewer/guidebook-viewer-projector.ts';
-import { documentAfter } from './guidebook-stream.ts';
+import { documentAfter, guidebookIdOf, guidebookOrViewsIdOf, viewedGuidebookOf } from './guidebook-stream.ts';
 import { recordedEvents } from './testing/project.ts';
 import { documentOf, guidebookEvents, pageWithItem } from './testing/guidebook-events.ts';
 
@@ -34,5 +34,19 @@ describe('documentAfter', () => {
     expect(afterOther.contents).toEqual([]);
     // and the first again: the same result as folding it anew
     expect(documentAfter(first, edited)).toEqual(applyDocumentEvent(first, edited));
+  });
+});
+
+describe('the guidebook of a stream', () => {
+  const at = (streamId: string) => ({ ...created, streamId });
+  it('is the id after the category and its dash, and none for any other stream', () => {
+    expect(guidebookIdOf(at('guidebook-g1'))).toEqual(['g1']);
+    expect(guidebookIdOf(at('guidebook-a-b'))).toEqual(['a-b']);
+    for (const other of ['guidebook-', 'guidebook', 'guidebook_snapshot-g1', 'guidebooks-g1', 'views-g1', 'user-g1'])
+      expect(guidebookIdOf(at(other)), other).toEqual([]);
+    expect(viewedGuidebookOf(at('views-g1'))).toEqual(['g1']);
+    for (const other of ['views-', 'views', 'guidebook-g1']) expect(viewedGuidebookOf(at(other)), other).toEqual([]);
+    expect(guidebookOrViewsIdOf(at('views-g2'))).toEqual(['g2']);
+    expect(guidebookOrViewsIdOf(at('guidebook-g2'))).toEqual(['g2']);
   });
 });

@@ -4,29 +4,31 @@ import {
   GUIDEBOOK_STREAM_CATEGORY,
   VIEWS_STREAM_CATEGORY,
   applyDocumentEvent,
-  guidebookStream,
-  viewsStream,
   type GuidebookDocument,
   type GuidebookDocumentEvent,
 } from '@pocketguide/contracts';
 
 /** What the guidebook read models share: which document an event builds, and the title they show. */
 
+const GUIDEBOOK_PREFIX = `${GUIDEBOOK_STREAM_CATEGORY}-`;
+const VIEWS_PREFIX = `${VIEWS_STREAM_CATEGORY}-`;
+
+/**
+ * The id after `prefix`, when the stream is `prefix` and a non-empty id: what `guidebookStream(id) === streamId`
+ * says, without building a stream id for every event each guidebook read model is asked about.
+ */
+const idAfter = (prefix: string, streamId: string): readonly string[] =>
+  streamId.length > prefix.length && streamId.startsWith(prefix) ? [streamId.slice(prefix.length)] : [];
+
 /** The guidebook a recorded event of a `guidebook-<id>` stream belongs to; none for any other stream. */
-export function guidebookIdOf(event: RecordedEvent): readonly string[] {
-  const id = event.streamId.slice(GUIDEBOOK_STREAM_CATEGORY.length + 1);
-  return id !== '' && event.streamId === guidebookStream(id) ? [id] : [];
-}
+export const guidebookIdOf = (event: RecordedEvent): readonly string[] => idAfter(GUIDEBOOK_PREFIX, event.streamId);
 
 /** The guidebook a `views-<id>` event counts for; none for any other stream. */
-export function viewedGuidebookOf(event: RecordedEvent): readonly string[] {
-  const id = event.streamId.slice(VIEWS_STREAM_CATEGORY.length + 1);
-  return id !== '' && event.streamId === viewsStream(id) ? [id] : [];
-}
+export const viewedGuidebookOf = (event: RecordedEvent): readonly string[] => idAfter(VIEWS_PREFIX, event.streamId);
 
 /** The document an event of either stream builds: `guidebook-<id>` for the guidebook, `views-<id>` for its views. */
 export const guidebookOrViewsIdOf = (event: RecordedEvent): readonly string[] =>
-  event.streamId.startsWith(`${VIEWS_STREAM_CATEGORY}-`) ? viewedGuidebookOf(event) : guidebookIdOf(event);
+  event.streamId.startsWith(VIEWS_PREFIX) ? viewedGuidebookOf(event) : guidebookIdOf(event);
 
 /** The title the lists show. */
 export const displayTitle = (title: string): string => (title.trim() === '' ? DEFAULT_GUIDEBOOK_TITLE : title);

@@ -477,6 +477,61 @@ function countingCommits(readStore: ReadStore, failAt = 0) {
   return { readStore: wrapped, calls };
 }
 
+describe('projection runner: a rebuild of documents made by one event each', () => {
+  it('writes them at the end of each batch without looking for them first, with their columns declared', async () => {
+    const dir = scratchDir();
+    const eventStore = openEvents(join(dir, 'events.sqlite'));
+    const readStore = openReads(join(dir, 'reads.sqlite'));
+    await appendCountedEvents(eventStore, { streams: 10, perStream: 100, prefix: 'e' });
+    const entries: Projector<Doc & { type: string; streamId: string }> = {
+      name: 'entries',
+      collection: 'entries',
+      indexes: [{ fields: { streamId: 1, id: -1 } }],
+      columns: ['streamId'],
+      oneEventPerDocument: true,
+      decode: asStored,
+      documentIds: (event) => [`entry-${String(event.position).padStart(6, '0')}`],
+      evolve: (_doc, event) => ({
+        id: `entry-${String(event.position).padStart(6, '0')}`,
+        type: event.type,
+        streamId: event.streamId,
+      }),
+    };
+    const seen = { loads: [] as string[], committed: [] as number[], declaredFirst: false };
+    const reads: ReadStore = {
+      ...readStore,
+      collection: (name) => readStore.collection(name),
+      async loadForProjection(collection, ids) {
+        seen.loads.push(collection);
+        return readStore.loadForProjection(collection, ids);
+      },
+      async declareColumns(collection, fields) {
+        if (collection === 'entries' && seen.committed.length === 0) seen.declaredFirst = true;
+        return readStore.declareColumns!(collection, fields);
+      },
+      async commitProjections(commit) {
+        const written = commit.writes.filter((write) => write.collection === 'entries').length;
+        if (written > 0) seen.committed.push(written);
+        return readStore.commitProjections(commit);
+      },
+    };
+    const { runner, errors } = runnerFor(eventStore, reads, [entries, createCountingProjector()], 100);
+    const result = await runner.rebuild(['entries', 'counting']);
+
+    expect(errors).toEqual([]);
+    expect(result.events).toBe(1000);
+    // one commit per batch of 100 events, as the batch ends, never one at the end holding them all
+    expect(seen.committed).toEqual(Array.from({ length: 10 }, () => 100));
+    expect(seen.loads).not.toContain('entries');
+    expect(seen.loads).toContain('counting');
+    expect(seen.declaredFirst).toBe(true);
+    expect(await readStore.collection('entries').count()).toBe(1000);
+    expect(await readStore.collection('entries').count({ streamId: `${COUNTER_CATEGORY}-e3` })).toBe(100);
+    expect(await readStore.getCheckpoint('entries')).toBe(await eventStore.headPosition());
+    expectExactCounts(await documents(readStore, 'counting'), streamCounts([['e', 10, 100]]));
+  });
+});
+
 describe('projection runner: one pass for all projectors', () => {
   it('reads the log once and commits every projector in one transaction per batch', async () => {
     const dir = scratchDir();

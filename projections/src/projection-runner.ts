@@ -253,6 +253,8 @@ type MemberBatch = {
   error?: { error: unknown; position: number };
   /** per event of the batch, what the projector reads of it (see projectBatch) */
   known: Array<KnownEvent | undefined>;
+  /** the indexes of the events the projector reads (or fails to), in order: the ones its fold visits */
+  reads: number[];
   /** a document as the fold sees it: held, or not there */
   current: (id: string) => ProjectedDocument;
 };
@@ -389,6 +391,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         touched,
         reached: null,
         known: new Array<KnownEvent | undefined>(events.length),
+        reads: [],
         current: (id: string) => documents.get(id) ?? NOT_THERE,
       };
     });
@@ -398,9 +401,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     // Every document the batch touches and does not hold yet, loaded in one query per collection. Each event is
     // decoded and its documents asked for once: kept for the fold (SKIP: the event is not the projector's; undefined:
     // decoding or asking threw, and the fold meets the same error at the same event and fails the projector there).
+    // `reads` lists, in order, the events the fold must see: the others only move the checkpoint.
     for (const batch of batches) {
       const { projector } = batch.member;
       const perEvent = batch.known;
+      const reads = batch.reads;
+      // A rebuild's collection starts empty and holds only what the rebuild wrote: a document made by one event
+      // alone was never written before that event, so there is nothing to load.
+      const fresh = held !== undefined && projector.oneEventPerDocument === true;
       const ids = new Set<string>();
       for (let index = 0; index < events.length; index += 1) {
         const event = events[index]!;
@@ -416,6 +424,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           }
           const eventIds = projector.documentIds(decoded);
           perEvent[index] = { event: decoded, ids: eventIds };
+          reads.push(index);
+          if (fresh) continue;
           for (const id of eventIds) {
             const holding = batch.touched.get(id);
             if (holding) holding.seen = seen;
@@ -423,6 +433,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           }
         } catch {
           perEvent[index] = undefined;
+          reads.push(index);
         }
       }
       if (ids.size === 0) continue;
@@ -435,19 +446,15 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       }
     }
 
+    // Each member folds the events it reads, in order; members share no documents, so one member's events go
+    // before the next member's (the events each skips are never visited: they only move its checkpoint).
     let sliceStart = performance.now();
-    for (let index = 0; index < events.length; index += 1) {
-      const event = events[index]!;
-      for (const batch of batches) {
-        if (batch.error) continue;
-        const known = batch.known[index];
-        if (known === SKIP) {
-          // Not the projector's event (or behind its checkpoint): it only moves the checkpoint.
-          if (pending(batch, event)) batch.reached = event.position;
-          continue;
-        }
+    for (const batch of batches) {
+      const firstPending = events.findIndex((event) => pending(batch, event));
+      for (const index of batch.reads) {
+        const event = events[index]!;
         try {
-          const changes = evolveDocuments(batch.member.projector, event, batch.current, known);
+          const changes = evolveDocuments(batch.member.projector, event, batch.current, batch.known[index]);
           // Applied only once the whole event is evolved, so a throwing projector leaves its batch consistent.
           // The runner's own entries are changed in place (nothing outside it holds them): no object per change.
           for (const { id, doc } of changes) {
@@ -460,15 +467,18 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
               entry.seen = seen;
             }
           }
-          batch.reached = event.position;
         } catch (error) {
           batch.error = { error, position: event.position };
+          // what came before the failing event is the member's, skipped events included
+          if (index > firstPending) batch.reached = events[index - 1]!.position;
+          break;
+        }
+        if (performance.now() - sliceStart > SLICE_MS) {
+          await yieldToLoop();
+          sliceStart = performance.now();
         }
       }
-      if (performance.now() - sliceStart > SLICE_MS) {
-        await yieldToLoop();
-        sliceStart = performance.now();
-      }
+      if (!batch.error && firstPending !== -1) batch.reached = last.position;
     }
 
     if (held) {
@@ -478,6 +488,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       // A failing member leaves the pass with what came before its failing event, committed.
       const needed = batches.some((batch) => batch.error) ? 'all' : flushNeeded(held);
       if (needed) await flush(pass, needed);
+      else await writeMadeOnce(batches);
     } else {
       const writes: ProjectionWrite[] = [];
       const checkpoints: Array<{ projector: string; checkpoint: number }> = [];
@@ -512,6 +523,22 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       if (entry.dirty && entry.position !== null)
         writes.push({ collection: member.projector.collection, id, doc: entry.doc, position: entry.position });
     }
+  }
+
+  /**
+   * A rebuild writes the documents of a projector whose documents are each made by one event (the audit timeline's
+   * entries) at the end of the batch that made them: no later event changes them, and held until a flush they
+   * would outlive the young generation and be collected again in full collections. The checkpoints move at the
+   * flushes only, as for any partial flush.
+   */
+  async function writeMadeOnce(batches: readonly MemberBatch[]): Promise<void> {
+    const writes: ProjectionWrite[] = [];
+    for (const batch of batches) {
+      if (batch.member.projector.oneEventPerDocument !== true) continue;
+      collectDirty(batch.member, batch.touched, writes);
+      batch.touched.clear();
+    }
+    if (writes.length > 0) await readStore.commitProjections({ checkpoints: [], writes });
   }
 
   function heldDocuments(held: WriteBehind): number {
@@ -636,7 +663,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     for (const member of of) member.checkpoint = await readStore.getCheckpoint(member.projector.name);
   }
 
+  /** The fields kept as columns go first: on a collection made before them, their migration drops old indexes. */
+  async function declareColumns(of: Iterable<Member>): Promise<void> {
+    for (const { projector } of of)
+      if (projector.columns?.length) await readStore.declareColumns?.(projector.collection, projector.columns);
+  }
+
   async function ensureIndexes(of: Iterable<Member>): Promise<void> {
+    await declareColumns(of);
     for (const { projector } of of)
       if (projector.indexes?.length) await readStore.ensureIndexes(projector.collection, projector.indexes);
   }
@@ -794,6 +828,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
           member.failures = 0;
           await readStore.dropCollection(projector.collection);
           await readStore.deleteCheckpoint(projector.name);
+          // made with its columns at its first write; its indexes come after the replay
+          if (projector.columns?.length) await readStore.declareColumns?.(projector.collection, projector.columns);
           member.checkpoint = null;
           member.pass = pass;
           pass.members.add(member);

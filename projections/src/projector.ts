@@ -16,6 +16,16 @@ export interface Projector<D extends Doc = Doc, E extends DomainEvent = DomainEv
   /** the read-store collection it owns */
   collection: string;
   indexes?: readonly IndexSpec[];
+  /**
+   * Top-level fields of its documents (strings, numbers or null) the read store keeps as columns beside them
+   * (ReadStore.declareColumns): the fields its indexes start with, when the collection is large.
+   */
+  columns?: readonly string[];
+  /**
+   * Each document is made by one event and never changed after (an audit entry): a rebuild neither looks for it in
+   * the store nor holds it past the batch that made it. Only for documents whose id no other event names.
+   */
+  oneEventPerDocument?: boolean;
   /** events it cares about; the others only move its checkpoint */
   filter?: EventFilter;
   /**

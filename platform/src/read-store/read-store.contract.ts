@@ -507,6 +507,68 @@ export async function readStoreContract(name: string, factory: ReadStoreFactory)
       });
     });
 
+    describe('fields kept as columns', () => {
+      const columns = ['city', 'rating', 'visitedAt'] as const;
+      const filters: Filter[] = [
+        { city: 'Seoul' },
+        { city: null },
+        { city: { $ne: 'Seoul' } },
+        { city: { $in: ['Busan', 'Paris', null] } },
+        { city: { $nin: ['Seoul'] } },
+        { city: { $contains: 'SE' } },
+        { city: { $exists: true } },
+        { city: { $exists: false } },
+        { rating: { $gt: 4.4 } },
+        { rating: 5 },
+        { rating: { $gte: 'a' } },
+        { visitedAt: { $gte: '2024-01-01', $lt: '2024-04-01' } },
+        { $or: [{ city: 'Paris' }, { rating: { $lte: 3 } }] },
+      ];
+      const answers = async (collection: string) =>
+        Promise.all([
+          ...filters.map((filter) => findIds(collection, filter, { id: -1 })),
+          findIds(collection, {}, { city: 1 }),
+          findIds(collection, {}, { rating: -1, city: 1 }),
+          store.collection(collection).count({ city: 'Seoul' }),
+        ]);
+
+      test('filters, sorts and counts answer as they do on the documents, declared before the first write', async () => {
+        const plain = await seedPlaces();
+        const kept = fresh('columns');
+        await store.declareColumns?.(kept, columns);
+        await store.ensureIndexes(kept, [{ fields: { city: 1, id: -1 } }, { fields: { rating: 1 } }]);
+        for (const place of places) await store.collection<Place>(kept).upsert(place);
+        await store.commitProjections({
+          checkpoints: [],
+          writes: [write(kept, 'p7', 3, { name: 'Jeju', city: 'Jeju', rating: 4 })],
+        });
+        await store.commitProjections({
+          checkpoints: [],
+          writes: [write(plain, 'p7', 3, { name: 'Jeju', city: 'Jeju', rating: 4 })],
+        });
+        expect(await answers(kept)).toEqual(await answers(plain));
+        // a later write replaces the kept value, a delete takes it away
+        await store.commitProjections({
+          checkpoints: [],
+          writes: [write(kept, 'p7', 4, { name: 'Jeju', city: 'Seogwipo' }), write(kept, 'p6', 5, null)],
+        });
+        expect(await findIds(kept, { city: 'Jeju' })).toEqual([]);
+        expect(await findIds(kept, { city: 'Seogwipo', rating: null })).toEqual(['p7']);
+        expect(await findIds(kept, { rating: 3 })).toEqual([]);
+      });
+
+      test('declared over documents already written and indexed: the same answers, the indexes made again', async () => {
+        const plain = await seedPlaces();
+        const kept = await seedPlaces();
+        const indexes = [{ fields: { city: 1, id: -1 } }, { fields: { visitedAt: 1 } }] as const;
+        await store.ensureIndexes(kept, indexes);
+        await store.declareColumns?.(kept, columns);
+        await store.declareColumns?.(kept, columns);
+        await store.ensureIndexes(kept, indexes);
+        expect(await answers(kept)).toEqual(await answers(plain));
+      });
+    });
+
     describe('checkpoints', () => {
       test('get, save, overwrite and delete', async () => {
         const checkpoint = fresh('projector');

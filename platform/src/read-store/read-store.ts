@@ -87,6 +87,16 @@ export type ProjectionCommit = {
 export interface ReadStore {
   collection<D extends Doc = Doc>(name: string): Collection<D>;
   ensureIndexes(collection: string, indexes: readonly IndexSpec[]): Promise<void>;
+  /**
+   * Keeps top-level fields of a collection's documents beside them, as columns its owner fills with every write,
+   * so that its indexes and filters on them read a value instead of the document. Only strings, numbers and null
+   * (missing) may be kept so; a write holding anything else there fails. Called before the collection's first
+   * write (and before ensureIndexes); on a collection already written, it fills the columns from the documents and
+   * makes the indexes on those fields again (a migration, once). Results are the same with or without it.
+   * SQLite: its documents are JSON text, parsed again by every index on a path (the audit timeline's six, over
+   * every event). Optional: PostgreSQL's jsonb paths and MongoDB's fields read a value without parsing anything.
+   */
+  declareColumns?(collection: string, fields: readonly string[]): Promise<void>;
   dropCollection(name: string): Promise<void>;
 
   /** A document with the position of the last event applied to it, for projectors' guards. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, test } from 'vitest';
 import type { ProjectionWrite } from './read-store.ts';
 import { readStoreContract } from './read-store.contract.ts';
@@ -144,6 +145,88 @@ describe('SQLite read store', () => {
       expect(await docs.count()).toBe(nasty.length + 1);
     } finally {
       await store.close();
+    }
+  });
+
+  test('fields kept as columns: the indexes read the columns, which every write fills', async () => {
+    const path = freshPath('columns');
+    const store = createSqliteReadStore({ path });
+    const raw = new Database(path, { readonly: true });
+    try {
+      await store.declareColumns?.('entries', ['type', 'actor']);
+      await store.commitProjections({
+        checkpoints: [{ projector: 'entries', checkpoint: 2 }],
+        writes: [write('entries', 'e1', 1, { type: 'A', actor: 'u1' }), write('entries', 'e2', 2, { type: 'B' })],
+      });
+      await store.collection('entries').upsert({ id: 'e3', type: 'A', actor: null, note: 'by hand' });
+      await store.ensureIndexes('entries', [{ fields: { type: 1, id: -1 } }, { fields: { actor: 1, type: 1 } }]);
+      const indexes = raw
+        .prepare<[], string>(
+          `SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'entries' AND sql IS NOT NULL`,
+        )
+        .pluck()
+        .all();
+      expect(indexes).toHaveLength(2);
+      for (const sql of indexes) expect(sql).not.toContain('json_extract');
+      expect(raw.prepare('SELECT id, field_type, field_actor FROM entries ORDER BY id').all()).toEqual([
+        { id: 'e1', field_type: 'A', field_actor: 'u1' },
+        { id: 'e2', field_type: 'B', field_actor: null },
+        { id: 'e3', field_type: 'A', field_actor: null },
+      ]);
+      const plan = raw
+        .prepare<[], { detail: string }>(
+          `EXPLAIN QUERY PLAN SELECT doc FROM entries WHERE "field_type" = 'A' AND typeof("field_type") = 'text' ORDER BY id DESC`,
+        )
+        .all()
+        .map((row) => row.detail)
+        .join('; ');
+      expect(plan).toContain('entries__type_1__id_-1');
+      expect(ids(await store.collection('entries').find({ type: 'A' }, { sort: { id: -1 } }))).toEqual(['e3', 'e1']);
+    } finally {
+      raw.close();
+      await store.close();
+    }
+  });
+
+  test('a field kept as a column holding an object or a boolean fails the write, which lands nothing', async () => {
+    const store = createSqliteReadStore({ path: freshPath('columns-refused') });
+    try {
+      await store.declareColumns?.('entries', ['type']);
+      for (const type of [{ nested: 1 }, true, ['A']]) {
+        await expect(
+          store.commitProjections({
+            checkpoints: [{ projector: 'entries', checkpoint: 2 }],
+            writes: [write('entries', 'e1', 1, { type: 'A' }), write('entries', 'e2', 2, { type })],
+          }),
+        ).rejects.toThrow(/entries\.type is kept as a column/);
+        await expect(store.collection('entries').upsert({ id: 'e3', type })).rejects.toThrow(/kept as a column/);
+      }
+      expect(await store.collection('entries').count()).toBe(0);
+      expect(await store.getCheckpoint('entries')).toBeNull();
+      await expect(store.declareColumns?.('entries', ['a.b'])).rejects.toThrow(/top-level field/);
+    } finally {
+      await store.close();
+    }
+  });
+
+  test('a connection that read a table before its columns were added writes them afterwards', async () => {
+    const path = freshPath('columns-migrated');
+    const owner = createSqliteReadStore({ path });
+    const reader = createSqliteReadStore({ path });
+    try {
+      await owner.ensureIndexes('entries', [{ fields: { type: 1, id: -1 } }]);
+      await owner.collection('entries').upsert({ id: 'e1', type: 'A' });
+      // the reader (query-api's connection) learns the table as it is: no columns yet
+      expect(ids(await reader.collection('entries').find({ type: 'A' }))).toEqual(['e1']);
+      await owner.declareColumns?.('entries', ['type']);
+      await owner.ensureIndexes('entries', [{ fields: { type: 1, id: -1 } }]);
+      await reader.collection('entries').upsert({ id: 'e2', type: 'A' });
+      await reader.commitProjections({ checkpoints: [], writes: [write('entries', 'e3', 3, { type: 'A' })] });
+      expect(ids(await owner.collection('entries').find({ type: 'A' }))).toEqual(['e1', 'e2', 'e3']);
+      expect(ids(await reader.collection('entries').find({ type: 'A' }))).toEqual(['e1', 'e2', 'e3']);
+    } finally {
+      await reader.close();
+      await owner.close();
     }
   });
 

@@ -45,12 +45,33 @@ const QUERY_CACHE_LIMIT = 500;
 
 const RANGE_SQL = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
 
+/** A field kept as a column: a top-level name (it becomes part of a column's name) */
+const COLUMN_FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** What a column holds of a document's field: strings, finite numbers and null (missing) only. */
+function columnValue(collection: string, column: string, value: unknown): SqlValue {
+  if (value === undefined || value === null || typeof value === 'string') return value ?? null;
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  throw new Error(
+    `Read store: ${collection}.${column} is kept as a column and holds strings, numbers or null, not ${JSON.stringify(value)}`,
+  );
+}
+
 const reservedCollection = (name: string) => name === CHECKPOINTS_TABLE || /^sqlite_/i.test(name);
 
-/** The SQL for one field: `id` is a column, everything else a path into the JSON document. */
-function field(path: string): { value: string; type: string | null } {
+/** The column a top-level field declared with `declareColumns` is kept in, beside the document. */
+const columnOf = (name: string) => `"field_${name}"`;
+const COLUMN_PREFIX = 'field_';
+
+/**
+ * The SQL for one field: `id` is a column, a field kept as a column (declareColumns) is that column, everything
+ * else a path into the JSON document. A column's `typeof` answers as json_type does for the strings, numbers and
+ * nulls it may hold ('text', 'integer', 'real', 'null'), so the comparisons below are the same for both.
+ */
+function field(path: string, columns: ReadonlySet<string>): { value: string; type: string | null } {
   assertFieldPath(path);
   if (path === 'id') return { value: 'id', type: null };
+  if (columns.has(path)) return { value: columnOf(path), type: `typeof(${columnOf(path)})` };
   return { value: `json_extract(doc, '$.${path}')`, type: `json_type(doc, '$.${path}')` };
 }
 
@@ -62,6 +83,8 @@ function field(path: string): { value: string; type: string | null } {
  */
 class FilterTranslator {
   readonly params: SqlValue[] = [];
+
+  constructor(private readonly columns: ReadonlySet<string>) {}
 
   where(filter: Filter): string {
     const parts: string[] = [];
@@ -87,7 +110,7 @@ class FilterTranslator {
   }
 
   private condition(path: string, condition: FieldCondition): string[] {
-    const { value, type } = field(path);
+    const { value, type } = field(path, this.columns);
     const parts: string[] = [];
     for (const [operator, operand] of Object.entries(condition)) {
       if (operand === undefined) continue;
@@ -157,7 +180,7 @@ class FilterTranslator {
 
   /** True when the field equals any of `values`; NULL (not false) for a missing field, hence the coalesce above. */
   private in(path: string, values: readonly Scalar[]): string {
-    const { value, type } = field(path);
+    const { value, type } = field(path, this.columns);
     const strings = values.filter((v): v is string => typeof v === 'string');
     const numbers = values.filter((v): v is number => typeof v === 'number');
     const parts: string[] = [];
@@ -176,13 +199,13 @@ class FilterTranslator {
   }
 }
 
-function orderBy(sort: FindOptions['sort']): string {
+function orderBy(sort: FindOptions['sort'], columns: ReadonlySet<string>): string {
   const terms: string[] = [];
   let hasId = false;
   for (const [path, direction] of Object.entries(sort ?? {})) {
     if (direction !== 1 && direction !== -1) throw new Error(`Read store: sort direction of ${path} must be 1 or -1`);
     hasId ||= path === 'id';
-    terms.push(`${field(path).value} ${direction === 1 ? 'ASC' : 'DESC'}`);
+    terms.push(`${field(path, columns).value} ${direction === 1 ? 'ASC' : 'DESC'}`);
   }
   // Ties broken by id so that skip/limit pages are stable (the MongoDB adapter does the same with _id).
   if (!hasId) terms.push('id ASC');
@@ -198,15 +221,21 @@ function indexName(collection: string, spec: IndexSpec): string {
   return `${collection}__${fields.join('__')}${spec.unique ? '__unique' : ''}`;
 }
 
-/** Per-collection statements, prepared once: projector batches run them thousands of times. */
+/**
+ * Per-collection statements, prepared once: projector batches run them thousands of times. The upserts take the
+ * values of the table's field columns after `id`, `doc` and `position` (or after `id` and `doc`), in `columns`' order.
+ */
 type TableStatements = {
+  /** the fields kept as columns (declareColumns), as the table has them */
+  columns: readonly string[];
+  columnSet: ReadonlySet<string>;
   get: Statement<[string], { doc: string; position: number }>;
   position: Statement<[string], number>;
   getMany: Statement<[string], { id: string; doc: string }>;
   getManyForProjection: Statement<[string], { id: string; doc: string; position: number }>;
-  upsert: Statement<[string, string]>;
+  upsert: Statement<SqlValue[]>;
   delete: Statement<[string]>;
-  upsertGuarded: Statement<[string, string, number]>;
+  upsertGuarded: Statement<SqlValue[]>;
   deleteGuarded: Statement<[string, number]>;
 };
 
@@ -275,16 +304,46 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     delete: db.prepare<[string]>(`DELETE FROM ${CHECKPOINTS_TABLE} WHERE name = ?`),
   };
 
+  /** Fields each collection keeps as columns (declareColumns): the columns its table is created with. */
+  const declared = new Map<string, readonly string[]>();
+  const schemaVersion = db.prepare<[], number>('PRAGMA schema_version').pluck();
+  let knownSchema = schemaVersion.get();
+
+  /**
+   * Another connection may have changed a table (a rebuild's copy, a migration to columns): the statements SQLite
+   * prepares again by itself, but which fields are columns is ours to learn again.
+   */
+  function forgetStaleTables(): void {
+    const version = schemaVersion.get();
+    if (version === knownSchema) return;
+    knownSchema = version;
+    tables.clear();
+    queries.clear();
+  }
+
   /** Creates the collection's table on first use and prepares its statements. */
   function table(name: string): TableStatements {
     const known = tables.get(name);
     if (known) return known;
     assertCollectionName(name, reservedCollection);
     const t = quote(name);
+    const wanted = (declared.get(name) ?? []).map((column) => `, ${columnOf(column)}`).join('');
     db.exec(
-      `CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, position INTEGER NOT NULL DEFAULT 0)`,
+      `CREATE TABLE IF NOT EXISTS ${t} (id TEXT PRIMARY KEY, doc TEXT NOT NULL, position INTEGER NOT NULL DEFAULT 0${wanted})`,
     );
+    // What the table has, whoever made it: a process that declared nothing still writes and reads the columns.
+    const columns = db
+      .prepare<[], { name: string }>(`SELECT name FROM pragma_table_info('${name}')`)
+      .all()
+      .map((row) => row.name)
+      .filter((column) => column.startsWith(COLUMN_PREFIX))
+      .map((column) => column.slice(COLUMN_PREFIX.length));
+    const list = columns.map((column) => `, ${columnOf(column)}`).join('');
+    const marks = columns.map(() => ', ?').join('');
+    const set = columns.map((column) => `, ${columnOf(column)} = excluded.${columnOf(column)}`).join('');
     const statements: TableStatements = {
+      columns,
+      columnSet: new Set(columns),
       get: db.prepare(`SELECT doc, position FROM ${t} WHERE id = ?`),
       position: db.prepare<[string], number>(`SELECT position FROM ${t} WHERE id = ?`).pluck(),
       getMany: db.prepare(`SELECT id, doc FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`),
@@ -292,21 +351,28 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         `SELECT id, doc, position FROM ${t} WHERE id IN (SELECT value FROM json_each(?))`,
       ),
       // Writes outside a projection carry no event position: 0, so any projected event may replace them.
-      upsert: db.prepare(
-        `INSERT INTO ${t} (id, doc, position) VALUES (?, ?, 0)
-         ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, position = 0`,
+      upsert: db.prepare<SqlValue[]>(
+        `INSERT INTO ${t} (id, doc, position${list}) VALUES (?, ?, 0${marks})
+         ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, position = 0${set}`,
       ),
       delete: db.prepare(`DELETE FROM ${t} WHERE id = ?`),
       // A projected write lands only over an older state: replaying events changes nothing.
-      upsertGuarded: db.prepare(
-        `INSERT INTO ${t} (id, doc, position) VALUES (?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, position = excluded.position
+      upsertGuarded: db.prepare<SqlValue[]>(
+        `INSERT INTO ${t} (id, doc, position${list}) VALUES (?, ?, ?${marks})
+         ON CONFLICT (id) DO UPDATE SET doc = excluded.doc, position = excluded.position${set}
          WHERE position < excluded.position`,
       ),
       deleteGuarded: db.prepare(`DELETE FROM ${t} WHERE id = ? AND position < ?`),
     };
     tables.set(name, statements);
     return statements;
+  }
+
+  /** The row's values: id, document, position (when guarded), then each column's field, as upsert statements take. */
+  function rowOf(statements: TableStatements, name: string, doc: Doc, position: number | null): SqlValue[] {
+    const row: SqlValue[] = position === null ? [doc.id, JSON.stringify(doc)] : [doc.id, JSON.stringify(doc), position];
+    for (const column of statements.columns) row.push(columnValue(name, column, doc[column]));
+    return row;
   }
 
   /** Dynamic queries are cached by their SQL text; values are always bound, so the text repeats. */
@@ -323,13 +389,14 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
   }
 
   function select(name: string, filter: Filter, options: FindOptions): string[] {
-    table(name);
+    forgetStaleTables();
+    const { columnSet } = table(name);
     assertCount(options.skip, 'skip');
     assertCount(options.limit, 'limit');
-    const translator = new FilterTranslator();
+    const translator = new FilterTranslator(columnSet);
     const where = translator.where(filter);
     const params = [...translator.params];
-    let sql = `SELECT doc FROM ${quote(name)} WHERE ${where} ORDER BY ${orderBy(options.sort)}`;
+    let sql = `SELECT doc FROM ${quote(name)} WHERE ${where} ORDER BY ${orderBy(options.sort, columnSet)}`;
     if (options.limit !== undefined || options.skip !== undefined) {
       sql += ' LIMIT ? OFFSET ?';
       params.push(options.limit ?? -1, options.skip ?? 0);
@@ -347,12 +414,15 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     for (const write of writes) {
       const statements = table(write.collection);
       if (write.doc === null) statements.deleteGuarded.run(write.id, write.position);
-      else statements.upsertGuarded.run(write.id, JSON.stringify(write.doc), write.position);
+      else if (statements.columns.length === 0)
+        statements.upsertGuarded.run(write.id, JSON.stringify(write.doc), write.position);
+      else statements.upsertGuarded.run(...rowOf(statements, write.collection, write.doc, write.position));
     }
     for (const { projector, checkpoint } of saved) checkpoints.advance.run(projector, checkpoint);
   });
 
   function commitChecked(saved: ProjectionCommit['checkpoints'], writes: readonly ProjectionWrite[]): void {
+    forgetStaleTables();
     for (const { checkpoint } of saved) assertPosition(checkpoint, 'checkpoint');
     for (const write of writes) {
       assertPosition(write.position, 'position');
@@ -383,7 +453,9 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
       },
       async upsert(doc) {
         assertDocId(doc);
-        table(name).upsert.run(doc.id, JSON.stringify(doc));
+        forgetStaleTables();
+        const statements = table(name);
+        statements.upsert.run(...rowOf(statements, name, doc, null));
       },
       async delete(id) {
         table(name).delete.run(id);
@@ -392,8 +464,8 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
         return select(name, filter, options).map((doc) => JSON.parse(doc) as D);
       },
       async count(filter = {}) {
-        table(name);
-        const translator = new FilterTranslator();
+        forgetStaleTables();
+        const translator = new FilterTranslator(table(name).columnSet);
         const sql = `SELECT count(*) FROM ${quote(name)} WHERE ${translator.where(filter)}`;
         return query(sql)
           .pluck()
@@ -406,16 +478,57 @@ export function createSqliteReadStore(options: SqliteReadStoreOptions): ReadStor
     collection,
 
     async ensureIndexes(name, indexes) {
-      table(name);
+      forgetStaleTables();
+      const { columnSet } = table(name);
       for (const spec of indexes) {
         const entries = Object.entries(spec.fields);
         if (entries.length === 0) throw new Error(`Read store: an index on ${name} needs at least one field`);
-        const columns = entries.map(([path, direction]) => `${field(path).value} ${direction === -1 ? 'DESC' : 'ASC'}`);
+        const columns = entries.map(
+          ([path, direction]) => `${field(path, columnSet).value} ${direction === -1 ? 'DESC' : 'ASC'}`,
+        );
         db.exec(
           `CREATE ${spec.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${quote(indexName(name, spec))}
            ON ${quote(name)} (${columns.join(', ')})`,
         );
       }
+    },
+
+    async declareColumns(name, fields) {
+      assertCollectionName(name, reservedCollection);
+      for (const column of fields) {
+        if (!COLUMN_FIELD.test(column))
+          throw new Error(`Read store: a column is a top-level field, not ${JSON.stringify(column)}`);
+      }
+      declared.set(name, [...new Set([...(declared.get(name) ?? []), ...fields])]);
+      forgetStaleTables();
+      const have = table(name).columnSet;
+      const missing = fields.filter((column) => !have.has(column));
+      if (missing.length === 0) return;
+      // A table made before its fields were columns: the columns are added and filled from the documents in one
+      // pass, and the indexes on those fields' JSON paths dropped (the owner's ensureIndexes makes them again, on the
+      // columns; their names are the same, so IF NOT EXISTS would keep the old ones).
+      const t = quote(name);
+      db.transaction(() => {
+        for (const column of missing) db.exec(`ALTER TABLE ${t} ADD COLUMN ${columnOf(column)}`);
+        const fill = missing.map(
+          (column) =>
+            `${columnOf(column)} = CASE WHEN json_type(doc, '$.${column}') IN ('text', 'integer', 'real')
+             THEN json_extract(doc, '$.${column}') END`,
+        );
+        db.exec(`UPDATE ${t} SET ${fill.join(', ')}`);
+        const indexes = db
+          .prepare<[string], { name: string; sql: string }>(
+            `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`,
+          )
+          .all(name);
+        for (const index of indexes) {
+          if (missing.some((column) => index.sql.includes(`json_extract(doc, '$.${column}')`)))
+            db.exec(`DROP INDEX ${quote(index.name)}`);
+        }
+      }).immediate();
+      tables.delete(name);
+      queries.clear();
+      knownSchema = schemaVersion.get();
     },
 
     async dropCollection(name) {

@@ -25,7 +25,10 @@ const text = (value: unknown): string | null => (typeof value === 'string' && va
 export function summarize(data: unknown): Record<string, AuditScalar> {
   const summary: Record<string, AuditScalar> = {};
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return summary;
-  for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+  const fields = data as Record<string, unknown>;
+  // for…in, not Object.entries: no pair array per field of every event (the data is parsed JSON: own keys only)
+  for (const key in fields) {
+    const value = fields[key];
     if (isSecretKey(key)) {
       summary[key] = REDACTED;
     } else if (typeof value === 'string') {
@@ -83,6 +86,11 @@ export const auditTimelineProjector: Projector<AuditEntryDoc> = {
     { fields: { correlationId: 1, id: 1 } },
     { fields: { at: 1, id: 1 } },
   ],
+  // The indexed fields as columns written with each entry: building the six indexes after a rebuild reads them
+  // instead of parsing every entry's JSON once per index (13 % of a rebuild's CPU before).
+  columns: ['type', 'streamId', 'actor', 'correlationId', 'at'],
+  // an entry's id is its event's position
+  oneEventPerDocument: true,
   // Every event as it is stored, undecoded: the timeline indexes the log whatever an event's type or version, and
   // summarises its data generically. Snapshots (`guidebook_snapshot-<id>`) are the command side's cache, not events
   // anyone caused: left out.
