@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { appShell } from './scripts/app-shell.ts';
 import { frontDoor } from './scripts/front-door.ts';
 import { precompress } from './scripts/precompress.ts';
 import { pureContracts } from './scripts/pure-contracts.ts';
@@ -21,8 +22,16 @@ export default defineConfig({
   // The root vitest config loads this file as a project, so paths are anchored here, not to the caller's cwd.
   root,
   // frontDoor: the signed-out pages' own small entry (front.html), built after the app into the same folder;
+  // appShell: the app's screens drawn into copies of index.html (issue 20), after the app's build;
   // precompress: brotli and gzip copies of the build's text files, which the server sends (static-files.ts)
-  plugins: [react(), tailwindcss(), pureContracts(), frontDoor(() => [react(), tailwindcss(), pureContracts()]), precompress()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    pureContracts(),
+    frontDoor(() => [react(), tailwindcss(), pureContracts()]),
+    appShell(() => [react(), tailwindcss(), pureContracts()]),
+    precompress(),
+  ],
   // contracts and web each have a copy of zod installed; the browser needs only one.
   resolve: { dedupe: ['zod'] },
   build: {

@@ -171,9 +171,11 @@ async function lighthouseRuns(url: string, runs: number): Promise<{ scores: numb
 
 /**
  * Lighthouse 12 mobile on a signed-in page, COLD: a browser holding the session (as the web app stores it) and
- * nothing else. The session is written on a page of the app's origin, which loads the app's scripts; that tab is
- * closed and the HTTP cache cleared before Lighthouse opens a new tab, so the run fetches every script as a first
- * visit does. A run in which any same-origin script came from a cache is an error, not a score.
+ * nothing else. The session is written on a document of the app's origin that runs none of the app's code (its
+ * icon): a page of the app would leave its own traces (a language cookie, the note that this browser has the fonts,
+ * which a drawn screen then asks for before its first paint). That tab is closed and the HTTP cache cleared before
+ * Lighthouse opens a new tab, so the run fetches every script as a first visit does. A run in which any same-origin
+ * script came from a cache, or the origin held more than the session, is an error, not a score.
  */
 type SignedInRun = { score: number; lcp: number; cls: number; tbt: number };
 
@@ -181,7 +183,7 @@ async function lighthouseSignedIn(baseUrl: string, path: string, session: BenchS
   const browser = await launchBrowser();
   try {
     const setup = await browser.newPage();
-    await setup.goto(`${baseUrl}/server_not_available`);
+    await setup.goto(`${baseUrl}/favicon.svg`);
     await setup.evaluate(
       (stored) => {
         localStorage.setItem('pocketguide.session', stored);
@@ -189,6 +191,8 @@ async function lighthouseSignedIn(baseUrl: string, path: string, session: BenchS
       },
       JSON.stringify({ ...session.user, token: session.token }),
     );
+    const held = await setup.evaluate(() => [...Object.keys(localStorage), ...document.cookie.split(';').map((cookie) => cookie.trim()).filter(Boolean)]);
+    if (held.some((key) => key !== 'pocketguide.session' && key !== 'pocketguide.updateBanner.1.1.0.hidden')) throw new Error(`the signed-in browser is not cold: it holds ${held.join(', ')}`);
     await setup.goto('about:blank');
     const page = await browser.newPage();
     await setup.close();

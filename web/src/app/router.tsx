@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, redirect, type RouteObject } from 'react-router';
 import { paths } from './paths.ts';
 import { AnonymousOnly, RefreshRoute, RequireAdmin, RequireSession } from './routes/guards.tsx';
 import { RootLayout, StartLoader } from './routes/root-layout.tsx';
@@ -107,7 +107,9 @@ export const routes: RouteObject[] = [
             path: paths.admin.path,
             Component: RequireAdmin,
             children: [
-              { index: true, element: <Navigate to={paths.adminDashboard.getHref()} replace /> },
+              // before anything is drawn (a loader, not an element that navigates once drawn): /admin opens as the
+              // dashboard's address, whose code the drawn /admin already asked for (drawn-pages.ts)
+              { index: true, loader: () => redirect(paths.adminDashboard.getHref()) },
               {
                 path: paths.adminDashboard.path,
                 lazy: async () => ({ Component: (await import('./routes/admin/dashboard.tsx')).AdminDashboardRoute }),
@@ -144,6 +146,23 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createAppRouter() {
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export function createAppRouter(): AppRouter {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Once the router has what its first screen needs: the code of the routes at the address (lazy) and where a loader
+ * sends it. Drawing before then would draw the start's spinner over a page that arrived drawn (issue 20).
+ */
+export function routerReady(router: AppRouter): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
 }
