@@ -52,6 +52,16 @@ export default defineConfig({
             { name: 'pretendard', test: /[\\/]node_modules[\\/]pretendard[\\/]/, priority: 3 },
             { name: 'shell-libs', test: (id) => NODE_MODULES.test(id) && inShell(id), tags: ['$initial'], priority: 2 },
             { name: 'shell', test: inShell, tags: ['$initial'], priority: 1 },
+            // The pages' icons and Radix's parts (menus, dialogs, popovers) in one file each rather than a file per
+            // icon or per part: a drawn screen asks for its files all at once (web/scripts/app-shell.ts), and on a
+            // phone each request is a round trip, each <link> added a main-thread cost (issue 20). The viewer uses
+            // neither.
+            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+            {
+              name: 'radix',
+              test: /[\\/]node_modules[\\/](@radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|@floating-ui)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -37,6 +37,7 @@ type RenderModule = {
   DRAWN_PAGES: readonly DrawnPage[];
   DRAWN_LANGUAGES: readonly string[];
   SIGNED_IN_MODULES: readonly string[];
+  START_MODULES: readonly string[];
   DEFAULT_LANGUAGE: string;
   LANGUAGE_COOKIE: string;
   renderDrawnPage(page: DrawnPage, language: string): Promise<{ html: string; title: string }>;
@@ -174,7 +175,8 @@ export function appShell(plugins: () => PluginOption[]): Plugin {
           const scripts = new Set<string>();
           const styles = new Set<string>();
           for (const module of modules) {
-            const file = chunkOfModule.get(module);
+            // (a package's module by the end of its path: the build sees it under node_modules, wherever that is)
+            const file = chunkOfModule.get(module) ?? [...chunkOfModule].find(([id]) => id.endsWith(`/${module}`))?.[1];
             if (!file) throw new Error(`the build has no chunk for ${module} (drawn-pages.ts names it)`);
             const found = filesOf(file, chunks);
             for (const script of found.scripts) if (!entryFiles.has(script)) scripts.add(`/${script}`);
@@ -188,10 +190,15 @@ export function appShell(plugins: () => PluginOption[]): Plugin {
         const firstLines = render.appFirstLines(`/${fontsStylesheet}`);
         const fonts = fontFiles(await readFile(join(outDir, fontsStylesheet), 'utf8'));
         const signedIn = filesFor(render.SIGNED_IN_MODULES);
+        const start = filesFor(render.START_MODULES);
+        // index.html (every screen not drawn) asks for them with the entry too, rather than once the entry has run
+        const startLinks = start.scripts.map((script) => `<link rel="modulepreload" crossorigin href="${script}">`).join('\n    ');
+        if (startLinks) await writeFile(join(outDir, 'index.html'), template.replace(/(<script type="module" crossorigin src="[^"]+"><\/script>)/, (tag: string) => `${tag}\n    ${startLinks}`));
 
         const manifest: AppShellManifest = { languageCookie: render.LANGUAGE_COOKIE, defaultLanguage: render.DEFAULT_LANGUAGE, pages: [], scriptHashes: [] };
         for (const page of render.DRAWN_PAGES) {
           const own = filesFor(page.modules);
+          for (const script of start.scripts) if (!own.scripts.includes(script)) own.scripts.unshift(script);
           // a signed-in screen's visitor is signed in (or is sent on); on one for anyone, only the first lines know
           const signedInExtra = signedIn.scripts.filter((script) => !own.scripts.includes(script));
           const alwaysSignedIn = page.audience !== 'anyone';

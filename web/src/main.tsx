@@ -2,10 +2,10 @@
 // 'unsafe-eval'); the build's chunking may not keep the contracts index's own import of it first.
 import '@pocketguide/contracts/zod-in-browsers';
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import type * as ReactDomClient from 'react-dom/client';
 import './styles/app.css';
 import { App } from './app/index.tsx';
-import { createAppRouter, routerReady } from './app/router.tsx';
+import { createAppRouter, routerReady, type AppRouter } from './app/router.tsx';
 import { preloadSignedInControls } from './app/shell/app-header.tsx';
 import { APP_FONTS_STORAGE_KEY } from './app/shell/first-lines.ts';
 import { fromWireLanguage, readStoredLanguage, safeLocalStorage } from './lib/language.ts';
@@ -68,10 +68,23 @@ function askForFontsWhenSettled(): void {
 
 // The first screen's code: its routes (which a drawn page asked for beside this file) and, for someone signed in,
 // the header's signed-in side, so the first drawing is whole and nothing is added to it (and moved) a moment later.
-const router = createAppRouter();
+// The start is spread over tasks, the browser free to answer between them (on a phone one long start-up task would
+// block a tap for its whole length; issue 20): this file and the libraries it imports; then the router, which starts
+// the first screen's code loading; React's DOM (a file of its own) and each of the screen's files as they arrive;
+// then the drawing.
 const sessionStore = createSessionStore();
 const session = sessionStore.get();
-void Promise.all([routerReady(router), session ? preloadSignedInControls() : undefined]).then(draw);
+let router: AppRouter;
+const nextTask = () => new Promise<void>((done) => setTimeout(done));
+void nextTask()
+  .then(() => {
+    router = createAppRouter();
+    return Promise.all([import('react-dom/client'), routerReady(router), session ? preloadSignedInControls() : undefined]);
+  })
+  .then(async ([reactDom]) => {
+    await nextTask();
+    draw(reactDom);
+  });
 
 /**
  * The app's drawing is in the document, not yet painted: what the drawn page's first lines hid is shown. (A drawing
@@ -85,7 +98,7 @@ function onDrawn(): void {
   delete html.dataset.languageDiffers;
 }
 
-function draw(): void {
+function draw({ createRoot, hydrateRoot }: typeof ReactDomClient): void {
   const container = root!;
   const app = (
     <StrictMode>

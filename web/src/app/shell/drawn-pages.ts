@@ -21,6 +21,9 @@ export type DrawnPage = {
   modules: readonly string[];
 };
 
+/** What the app's start imports on every screen, beyond the entry's own imports: React's DOM (main.tsx). */
+export const START_MODULES = ['node_modules/react-dom/client.js'] as const;
+
 /** The header's signed-in side, which every signed-in screen shows (asked for with the entry). */
 export const SIGNED_IN_MODULES = ['src/app/shell/signed-in-controls.tsx'] as const;
 

@@ -6,10 +6,10 @@ import { createQueryClient } from '../../lib/query-client.ts';
 import type { Session, SessionStore } from '../../lib/session.ts';
 import { AppProvider } from '../provider.tsx';
 import { routes } from '../router.tsx';
-import { DRAWN_PAGES, SIGNED_IN_MODULES, variantsOf, type DrawnPage, type ShellVariant } from './drawn-pages.ts';
+import { DRAWN_PAGES, SIGNED_IN_MODULES, START_MODULES, variantsOf, type DrawnPage, type ShellVariant } from './drawn-pages.ts';
 
 export { appFirstLines } from './first-lines.ts';
-export { DRAWN_PAGES, SIGNED_IN_MODULES, DEFAULT_LANGUAGE, LANGUAGE_COOKIE };
+export { DRAWN_PAGES, SIGNED_IN_MODULES, START_MODULES, DEFAULT_LANGUAGE, LANGUAGE_COOKIE };
 export const DRAWN_LANGUAGES = LANGUAGES;
 
 /**
