@@ -125,12 +125,15 @@ function draw({ createRoot, hydrateRoot }: typeof ReactDomClient): void {
 /**
  * Whether the drawing is what the app will draw for this visitor, made ready to be taken over: the header drawn for
  * their kind of visitor (as the first lines showed it) left alone in its place, the others removed. Not when the app
- * speaks another language than the drawing (as AppProvider chooses it), or the screen is not for them (an
- * administrator's screen for someone else, a signed-in one for someone signed out: they are sent on).
+ * speaks another language than the drawing (as AppProvider chooses it), when the address has a query the drawing
+ * knew nothing of, or the screen is not for them (an administrator's screen for someone else, a signed-in one for
+ * someone signed out: they are sent on).
  */
 function takeOverDrawing(container: HTMLElement): boolean {
   const language = session ? fromWireLanguage(session.language) : readStoredLanguage();
   if (container.dataset.language !== language) return false;
+  // drawn without the query (a search, `?asOf=`), which the screen may show: drawn anew, as the front door does
+  if (window.location.search !== '') return false;
   const variant = session ? (session.isAdmin ? 'admin' : 'person') : 'guest';
   const header = container.querySelector('header');
   const wanted = header?.querySelector(`:scope > [data-shell-variant="${variant}"]`);

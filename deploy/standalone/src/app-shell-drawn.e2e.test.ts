@@ -177,6 +177,15 @@ describe('signed-in screens arrive drawn', () => {
     await page.browserContext().close();
   });
 
+  it('an address with a query the drawing knew nothing of (`?asOf=`) is drawn anew by the app, without an error', async () => {
+    const { page, problems } = await signedInPhone();
+    await page.goto(`${product.baseUrl}/admin/dashboard?asOf=2026-10-15`, { waitUntil: 'networkidle0' });
+    await page.waitForFunction(() => document.querySelector('[data-testid="dashboard-as-of"]')?.textContent?.includes('2026.10.15'), { timeout: WAIT_MS });
+    expect(await page.evaluate(() => (window as unknown as { drawn: { h1: Element | null } }).drawn.h1 === document.querySelector('main h1'))).toBe(false);
+    expect(problems).toEqual([]);
+    await page.browserContext().close();
+  });
+
   it('someone signed out never sees a signed-in screen drawn: they are sent to the front door', async () => {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
