@@ -50,8 +50,9 @@ const featureExceptions = {
   // Every editor item plugs into the editor through its item contract (the props, commands and undo rules an item
   // gets): editor-items is the editor's plug-in folder, split out for size, not a separate feature.
   // The same holds for how a part is selected and focused: a touch selects on the tap, a new part takes the focus
-  // (press-to-select, focus-new-part), one behaviour for the editor's own parts and the items alike.
-  'editor-items': ['editor/item-contract.ts', 'editor/press-to-select.ts', 'editor/focus-new-part.ts'],
+  // (press-to-select, focus-new-part), one behaviour for the editor's own parts and the items alike; and for how an
+  // important item is marked (important-badge: the frame draws the badge above most items, a card inside itself).
+  'editor-items': ['editor/item-contract.ts', 'editor/press-to-select.ts', 'editor/focus-new-part.ts', 'editor/important-badge.tsx'],
   // The admin's user detail shows the same user read as the member's own account page, and the payment wording.
   'admin-users': ['users/api/get-user.ts', 'payments/payment-text.ts'],
   // The revenue charts label payments with the payments feature's words (one wording for a payment state).

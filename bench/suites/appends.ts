@@ -4,7 +4,8 @@ import pg from 'pg';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { createPostgresEventStore } from '@pocketguide/platform/event-store/postgres-event-store';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
-import { createCommandHandler } from '@pocketguide/command-api/core/command-handler';
+import { createCommandHandler, decodedWith } from '@pocketguide/command-api/core/command-handler';
+import { EventDecodeError, type EventDecoder } from '@pocketguide/contracts/event-decoding';
 import type { Decider } from '@pocketguide/command-api/core/decider';
 import { benchDir, type Figure, type SuiteResult } from '../support.ts';
 import { benchPostgresUrl, withBenchDatabase } from './postgres-database.ts';
@@ -20,6 +21,15 @@ const counter: Decider<number, { type: 'Tick' }, Tick> = {
   initialState: () => 0,
   evolve: (n) => n + 1,
   decide: (_command, n) => [{ type: 'Ticked', data: { n: n + 1 } }],
+};
+/** How the counter's stream is read back: `Ticked` with its number, else refused. */
+const tickedEvents: EventDecoder<Tick> = {
+  knows: (type): type is Tick['type'] => type === 'Ticked',
+  decode(type, data) {
+    if (type !== 'Ticked') throw new EventDecodeError(type, { path: '', message: 'unknown event type' });
+    if (typeof data !== 'object' || data === null || !('n' in data) || typeof data.n !== 'number') throw new EventDecodeError(type, { path: 'n', message: 'a number' });
+    return { type, data: { n: data.n } };
+  },
 };
 
 function rawLimit(dir: string, count: number): number {
@@ -52,7 +62,7 @@ async function rawPostgresLimit(url: string, count: number): Promise<number> {
 }
 
 async function throughHandler(store: EventStore, count: number, concurrency: number): Promise<number> {
-  const handle = createCommandHandler(store, counter);
+  const handle = createCommandHandler(store, counter, { toEvent: decodedWith(tickedEvents) });
   // Each lane owns its streams, so the expected revision is always exact and never conflicts; 100 streams a lane
   // keep them short, as a guidebook's stream is between snapshots, so the figure is about the append.
   const streamsPerLane = 100;

@@ -17,7 +17,8 @@ import { benchDir, percentile, root, signInAdmin, type Figure, type SuiteResult 
  * - the auto-save's request body for a one-character edit (only the patches) beside the whole document as JSON.
  */
 export async function editorSuite(keys = 80): Promise<SuiteResult> {
-  const webDist = resolve(root, 'web/dist');
+  // WEB_DIST, as the server's own setting: another build to compare (e.g. the main branch's, built elsewhere)
+  const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : resolve(root, 'web/dist');
   if (!existsSync(resolve(webDist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build -w @pocketguide/web` first');
   const admin = { ADMIN_EMAIL: 'bench-editor@example.com', ADMIN_PASSWORD: 'Bench1!pass' };
   const app = await startStandalone({ port: 0, dataDir: benchDir('editor'), webDist, env: { LOG_LEVEL: 'warn', ...admin } });

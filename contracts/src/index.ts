@@ -1,5 +1,6 @@
 import './zod-in-browsers.ts';
 export * from './problem-details.ts';
+export * from './event-decoding.ts';
 export * from './guidebook/guidebook-limits.ts';
 export * from './guidebook/guidebook-document.ts';
 export * from './guidebook/guidebook-patches-schema.ts';

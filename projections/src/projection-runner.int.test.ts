@@ -12,6 +12,7 @@ import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite
 import type { Doc, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { createSqliteReadStore } from '@pocketguide/platform/read-store/sqlite-read-store';
 import { createProjectionRunner, type ProjectionRunner, type RebuildProgress, type RetryOptions } from './projection-runner.ts';
+import { asStored } from './event-readers.ts';
 import type { Projector } from './projector.ts';
 import {
   appendCountedEvents,
@@ -305,6 +306,7 @@ describe('projection runner (SQLite stores)', () => {
       name: 'rare',
       collection: 'rare',
       filter: { eventTypes: ['Rare'] },
+      decode: asStored,
       documentIds: () => ['rare'],
       evolve: (doc, event) => ({ id: 'rare', seen: (typeof doc?.seen === 'number' ? doc.seen : 0) + 1, at: event.position }),
     };
@@ -333,6 +335,7 @@ describe('projection runner (SQLite stores)', () => {
     const failing: Projector = {
       name: 'failing',
       collection: 'failing',
+      decode: asStored,
       documentIds: (event) => [event.streamId],
       evolve: (doc, event) => {
         if (event.type === 'Poison') throw new Error('cannot project Poison');

@@ -5,6 +5,7 @@ import {
 } from '@pocketguide/platform/event-store/event-store';
 import type { Doc, ProjectionWrite, ReadStore } from '@pocketguide/platform/read-store/read-store';
 import { pullBatches } from '@pocketguide/platform/event-store/pull-batches';
+import type { DomainEvent } from './event-readers.ts';
 import type { Projector } from './projector.ts';
 
 /**
@@ -116,14 +117,17 @@ export type ProjectedDocument<D extends Doc = Doc> = { doc: D | null; position: 
 /**
  * The pure core shared by the runner and the unit-test helper: the next state of every document the event
  * touches, leaving out documents that already carry this event's position or a later one (the idempotency guard).
- * Throws whatever the projector throws.
+ * The projector reads the event through its `decode` (an event it does not read changes nothing). Throws whatever
+ * the projector throws, a stored event that does not fit its schema included.
  */
-export function evolveDocuments<D extends Doc>(
-  projector: Projector<D>,
-  event: RecordedEvent,
+export function evolveDocuments<D extends Doc, E extends DomainEvent>(
+  projector: Projector<D, E>,
+  recorded: RecordedEvent,
   current: (id: string) => ProjectedDocument<D>,
 ): Array<{ id: string; doc: D | null }> {
-  if (!matchesFilter(event, projector.filter)) return [];
+  if (!matchesFilter(recorded, projector.filter)) return [];
+  const event = projector.decode(recorded);
+  if (event === null) return [];
   const changes: Array<{ id: string; doc: D | null; before: D | null }> = [];
   for (const id of new Set(projector.documentIds(event))) {
     const { doc, position } = current(id);
@@ -320,7 +324,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       for (const event of events) {
         if (!pending(batch, event) || !matchesFilter(event, projector.filter)) continue;
         try {
-          for (const id of projector.documentIds(event)) if (!batch.touched.has(id)) ids.add(id);
+          const decoded = projector.decode(event);
+          if (decoded) for (const id of projector.documentIds(decoded)) if (!batch.touched.has(id)) ids.add(id);
         } catch {
           // The fold below meets the same error at the same event and fails the projector there.
         }

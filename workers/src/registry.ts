@@ -1,5 +1,5 @@
 import type { Worker } from '@pocketguide/platform/bus/worker-bus';
-import { createMailWorker, type MailWorkerDeps } from './mail/mail-worker.ts';
+import { createMailWorker, createPaymentMailWorker, type MailWorkerDeps } from './mail/mail-worker.ts';
 import { createThumbnailWorker, type ThumbnailWorkerDeps } from './thumbnails/thumbnail-worker.ts';
 import { createBillingWorker, type BillingWorkerDeps } from './billing/billing-worker.ts';
 
@@ -21,6 +21,7 @@ export const isTimedWorker = (worker: Worker): worker is TimedWorker =>
 export function allWorkers(deps: WorkerDeps): Worker[] {
   return [
     createMailWorker(deps.mail),
+    createPaymentMailWorker(deps.mail),
     ...(deps.thumbnails ? [createThumbnailWorker(deps.thumbnails)] : []),
     ...(deps.billing ? [createBillingWorker(deps.billing)] : []),
   ];

@@ -4,13 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { createSqliteEventStore } from '@pocketguide/platform/event-store/sqlite-event-store';
 import { RevisionMismatchError, ValidationError } from '@pocketguide/platform/http/errors';
-import { SNAPSHOT_EVENT_TYPE, createCommandHandler, type SnapshotPolicy } from './command-handler.ts';
+import { z } from 'zod';
+import { EventDecodeError, eventDecoder } from '@pocketguide/contracts/event-decoding';
+import { SNAPSHOT_EVENT_TYPE, createCommandHandler, decodedWith, type SnapshotPolicy } from './command-handler.ts';
 import { SnapshotCounts } from './snapshot-counts.ts';
 import { createPostgresEventStore } from '@pocketguide/platform/event-store/postgres-event-store';
 import { createTestDatabase } from '../../../test-support/postgres.ts';
 import type { Decider } from './decider.ts';
 
 type Added = { type: 'Added'; data: { amount: number } };
+const toEvent = decodedWith(eventDecoder({ schemas: { Added: z.object({ amount: z.number() }) } }));
 type Add = { type: 'Add'; amount: number };
 /** A tiny decider: a total that refuses to go over 100. */
 const total: Decider<number, Add, Added> = {
@@ -29,7 +32,7 @@ beforeAll(() => {
 });
 afterAll(() => store.close());
 
-const handle = () => createCommandHandler(store, total);
+const handle = () => createCommandHandler(store, total, { toEvent });
 const meta = (commandId: string = randomUUID()) => ({ commandId, userId: 'u1', correlationId: 'c1', causationId: 'c1' });
 const stream = () => `total-${randomUUID()}`;
 
@@ -50,6 +53,16 @@ describe('the generic command handler', () => {
     const events = await eventsOf(id);
     expect(events.map((e) => e.data)).toEqual([{ amount: 10 }, { amount: 5 }]);
     expect(events[1]?.metadata).toMatchObject({ commandId: 'cmd-two', userId: 'u1', correlationId: 'c1', causationId: 'c1' });
+  });
+
+  it('reads the stream through its decoder: a stored event that does not fit refuses the command, naming it, and appends nothing', async () => {
+    const id = stream();
+    await handle()(id, { type: 'Add', amount: 10 }, { metadata: meta() });
+    await store.appendToStream(id, [{ id: randomUUID(), type: 'Added', data: { amount: 'ten' } }]);
+    const refused = handle()(id, { type: 'Add', amount: 1 }, { metadata: meta() });
+    await expect(refused).rejects.toThrow(EventDecodeError);
+    await expect(refused).rejects.toThrow('Added: amount:');
+    expect(await eventsOf(id)).toHaveLength(2);
   });
 
   it('a command id seen before appends nothing and answers as the first time', async () => {
@@ -133,7 +146,7 @@ describe('the generic command handler', () => {
 
 describe('snapshots', () => {
   const policy = (every = 100, version = 1): SnapshotPolicy<number> => ({ streamOf: (id) => id.replace(/^total-/, 'total_snapshot-'), every, version });
-  const withSnapshots = (every = 100, version = 1) => createCommandHandler(store, total, { snapshots: policy(every, version) });
+  const withSnapshots = (every = 100, version = 1) => createCommandHandler(store, total, { toEvent, snapshots: policy(every, version) });
   /** many small events at once, straight into the store (quicker than one command each) */
   async function appendMany(id: string, count: number) {
     for (let done = 0; done < count; done += 500) {
@@ -158,7 +171,7 @@ describe('snapshots', () => {
     expect(loaded.eventsRead).toBeLessThan(200);
     expect(loaded.eventsRead).toBe(10);
     expect(loaded.revision).toBe(10_000);
-    const full = await createCommandHandler(store, total).load(id);
+    const full = await createCommandHandler(store, total, { toEvent }).load(id);
     expect(full.eventsRead).toBe(10_001);
     expect(loaded.state).toBeCloseTo(full.state, 9);
     expect(loaded.position).toBe(full.position);
@@ -198,7 +211,7 @@ describe('snapshots', () => {
   });
 
   it('refuses a snapshot stream in the aggregate’s own category', async () => {
-    const handle = createCommandHandler(store, total, { snapshots: { streamOf: (id) => `${id}-snapshot`, every: 10, version: 1 } });
+    const handle = createCommandHandler(store, total, { toEvent, snapshots: { streamOf: (id) => `${id}-snapshot`, every: 10, version: 1 } });
     await expect(handle(stream(), { type: 'Add', amount: 1 }, { metadata: meta() })).rejects.toThrow(/category/);
   });
 });
@@ -213,6 +226,7 @@ describe('a snapshot too large for the event store', () => {
     try {
       const counts = new SnapshotCounts();
       const handle = createCommandHandler(fresh, total, {
+        toEvent,
         snapshots: {
           streamOf: (id) => id.replace(/^total-/, 'total_snapshot-'),
           every: 5,
@@ -271,6 +285,7 @@ describe('a snapshot too large for the event store', () => {
       const counts = new SnapshotCounts();
       const failures: unknown[] = [];
       const handle = createCommandHandler(pgStore, total, {
+        toEvent,
         snapshots: {
           streamOf: (id) => id.replace(/^total-/, 'total_snapshot-'),
           every: 5,
@@ -296,10 +311,10 @@ describe('a snapshot too large for the event store', () => {
 
 describe('the kept state (stateCacheSize)', () => {
   const policy: SnapshotPolicy<number> = { streamOf: (id) => id.replace(/^total-/, 'total_snapshot-'), every: 7, version: 1 };
-  const fresh = () => createCommandHandler(store, total, { snapshots: policy });
+  const fresh = () => createCommandHandler(store, total, { toEvent, snapshots: policy });
 
   it('equals a fresh fold after commands, evictions, snapshots and appends by another handler, and folds nothing after its own command', async () => {
-    const kept = createCommandHandler(store, total, { snapshots: policy, stateCacheSize: 2 });
+    const kept = createCommandHandler(store, total, { toEvent, snapshots: policy, stateCacheSize: 2 });
     const other = fresh();
     const ids = [stream(), stream(), stream()];
     for (let step = 0; step < 30; step++) {
@@ -321,7 +336,7 @@ describe('the kept state (stateCacheSize)', () => {
   });
 
   it('answers a retried command id from its events, not with 412, though its state is kept', async () => {
-    const kept = createCommandHandler(store, total, { stateCacheSize: 10 });
+    const kept = createCommandHandler(store, total, { toEvent, stateCacheSize: 10 });
     const id = stream();
     await kept(id, { type: 'Add', amount: 1 }, { metadata: meta() });
     const metadata = meta();
@@ -332,7 +347,7 @@ describe('the kept state (stateCacheSize)', () => {
   });
 
   it('a stale revision is still refused when the state is kept and another handler moved the stream', async () => {
-    const kept = createCommandHandler(store, total, { stateCacheSize: 10 });
+    const kept = createCommandHandler(store, total, { toEvent, stateCacheSize: 10 });
     const id = stream();
     await kept(id, { type: 'Add', amount: 1 }, { metadata: meta() });
     await fresh()(id, { type: 'Add', amount: 1 }, { metadata: meta() });

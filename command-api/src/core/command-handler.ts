@@ -6,6 +6,7 @@ import {
   type EventStore,
   type RecordedEvent,
 } from '@pocketguide/platform/event-store/event-store';
+import type { EventDecoder } from '@pocketguide/contracts/event-decoding';
 import { RevisionMismatchError } from '@pocketguide/platform/http/errors';
 import type { Decider, DomainEvent } from './decider.ts';
 import { deriveEventId, deriveId } from './ids.ts';
@@ -86,7 +87,11 @@ export type SnapshotPolicy<State> = {
 };
 
 export type CommandHandlerOptions<State, Event extends DomainEvent> = {
-  toEvent?: (recorded: RecordedEvent) => Event;
+  /**
+   * How the stream's stored events are read: decoded with their schema and upcast to today's version, usually
+   * `decodedWith(<the category's decoder>)`. An event that does not fit refuses the load (EventDecodeError).
+   */
+  toEvent: (recorded: RecordedEvent) => Event;
   snapshots?: SnapshotPolicy<State>;
   /**
    * Keeps the last folded state of up to this many streams in memory, keyed by revision (least recently used out),
@@ -97,6 +102,12 @@ export type CommandHandlerOptions<State, Event extends DomainEvent> = {
    */
   stateCacheSize?: number;
 };
+
+/** Reads a recorded event with a category's decoder (contracts' `event-decoding.ts`), its metadata at hand for upcasters. */
+export const decodedWith =
+  <Event extends DomainEvent>(decoder: EventDecoder<Event>) =>
+  (recorded: RecordedEvent): Event =>
+    decoder.decode(recorded.type, recorded.data, { metadata: recorded.metadata });
 
 /** Folding a long stream gives the event loop back this often, so other requests are answered meanwhile. */
 export const FOLD_EVENTS_PER_TURN = 500;
@@ -154,9 +165,9 @@ function createStateCache<State>(capacity: number) {
 export function createStreamLoader<State, Event extends DomainEvent>(
   eventStore: EventStore,
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
-  options: CommandHandlerOptions<State, Event> = {},
+  options: CommandHandlerOptions<State, Event>,
 ) {
-  const toEvent = options.toEvent ?? ((recorded: RecordedEvent) => ({ type: recorded.type, data: recorded.data }) as Event);
+  const { toEvent } = options;
   const policy = options.snapshots;
   const cache = createStateCache<State>(options.stateCacheSize ?? 0);
 
@@ -246,7 +257,7 @@ export function createStreamLoader<State, Event extends DomainEvent>(
 export function createCommandHandler<State, Command, Event extends DomainEvent>(
   eventStore: EventStore,
   decider: Decider<State, Command, Event>,
-  options: CommandHandlerOptions<State, Event> = {},
+  options: CommandHandlerOptions<State, Event>,
 ) {
   const load = createStreamLoader(eventStore, decider, options);
   const policy = options.snapshots;

@@ -4,6 +4,7 @@ import {
   FEEDBACK_RATE_LIMITS,
   feedbackStream,
   submitFeedbackBodySchema,
+  feedbackEventDecoder,
   type FeedbackAccepted,
 } from '@pocketguide/contracts';
 import type { Auth } from '@pocketguide/platform/auth/authenticate';
@@ -11,7 +12,7 @@ import { clientAddress } from '@pocketguide/platform/auth/basic-credentials';
 import { createLoginRateLimiter, type LoginRateLimiter } from '@pocketguide/platform/auth/login-rate-limiter';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
-import { createCommandHandler } from '../core/command-handler.ts';
+import { createCommandHandler, decodedWith } from '../core/command-handler.ts';
 import { deriveId, type Clock, type IdSource } from '../core/ids.ts';
 import { commandMetadata } from '../core/request-context.ts';
 import { feedbackDecider } from './feedback-decider.ts';
@@ -43,7 +44,7 @@ export function createFeedbackLimiter(now?: () => number): LoginRateLimiter {
 
 /** POST /api/feedback: signed-in people and anonymous visitors (a bad token is still refused). */
 export function feedbackRoutes({ eventStore, auth, clock, ids, limiter = createFeedbackLimiter() }: FeedbackRoutesDeps): Router {
-  const handle = createCommandHandler(eventStore, feedbackDecider);
+  const handle = createCommandHandler(eventStore, feedbackDecider, { toEvent: decodedWith(feedbackEventDecoder) });
   const router = Router();
 
   router.post('/feedback', auth.optional, async (req, res) => {

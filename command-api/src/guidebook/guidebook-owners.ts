@@ -1,14 +1,15 @@
-import { DEFAULT_LANGUAGE, canPublish, userStream, type Language } from '@pocketguide/contracts';
+import { DEFAULT_LANGUAGE, canPublish, userStream, userEventDecoder, type Language } from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
-import { createStreamLoader } from '../core/command-handler.ts';
+import { createStreamLoader, decodedWith } from '../core/command-handler.ts';
 import type { Clock } from '../core/ids.ts';
-import { userDecider, type Account } from '../user/user-decider.ts';
+import { userDecider } from '../user/user-decider.ts';
+import type { Account } from '../user/user-state.ts';
 
 export type OwnerInfo = { company: string; mayPublish: boolean; name: string | null; language: Language };
 
 /** What the guidebook side needs to know about a person, read from `user-<id>` (never from a read model). */
 export function createGuidebookOwners({ eventStore, clock }: { eventStore: EventStore; clock: Clock }) {
-  const loadUser = createStreamLoader(eventStore, userDecider);
+  const loadUser = createStreamLoader(eventStore, userDecider, { toEvent: decodedWith(userEventDecoder) });
 
   async function account(userId: string): Promise<Account | null> {
     const { state } = await loadUser(userStream(userId));

@@ -5,6 +5,7 @@ import {
   ICON_MESSAGES,
   ICONS,
   iconLibraryStream,
+  iconEventDecoder,
   type IconDeleteAnswer,
   type IconDoc,
   type IconUploadAnswer,
@@ -15,7 +16,7 @@ import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { AppError, NotFoundError, UnauthorizedError } from '@pocketguide/platform/http/errors';
 import { receiveSingleFile } from '@pocketguide/platform/http/file-upload';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
-import { createCommandHandler } from '../core/command-handler.ts';
+import { createCommandHandler, decodedWith } from '../core/command-handler.ts';
 import { deriveId, type Clock, type IdSource } from '../core/ids.ts';
 import { commandMetadata } from '../core/request-context.ts';
 import { iconLibraryDecider } from './icon-decider.ts';
@@ -35,7 +36,7 @@ function caller(req: Request): AuthUser {
  * delete their own icons, administrators anyone's (the owner found from the `icons` read model).
  */
 export function iconRoutes({ eventStore, readStore, auth, blobs, clock, ids }: IconRoutesDeps): Router {
-  const handle = createCommandHandler(eventStore, iconLibraryDecider);
+  const handle = createCommandHandler(eventStore, iconLibraryDecider, { toEvent: decodedWith(iconEventDecoder) });
   const icons = readStore.collection<IconDoc>(ICONS);
   /** people with an upload under way in this process: the spec's "one at a time" */
   const uploading = new Set<string>();

@@ -7,6 +7,8 @@ import {
   inboxStream,
   messageStream,
   messageWriteSchema,
+  inboxEventDecoder,
+  messageEventDecoder,
   type MessageAudience,
   type MessageContent,
   type MessageWritten,
@@ -18,7 +20,7 @@ import { ForbiddenError, NotFoundError, UnauthorizedError } from '@pocketguide/p
 import { pathParam } from '@pocketguide/platform/http/path-param';
 import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { ReadStore } from '@pocketguide/platform/read-store/read-store';
-import { commandStep, createCommandHandler, createStreamLoader, type CommandMetadata } from '../core/command-handler.ts';
+import { commandStep, createCommandHandler, createStreamLoader, decodedWith, type CommandMetadata } from '../core/command-handler.ts';
 import { deriveId, type Clock, type IdSource } from '../core/ids.ts';
 import { commandMetadata } from '../core/request-context.ts';
 import { inboxDecider, messageDecider, type MessageState } from './message-decider.ts';
@@ -37,9 +39,9 @@ const idParam = (req: Request): string => pathParam(req, 'id', MESSAGE_MESSAGES.
  * (administrators receive messages to everyone only).
  */
 export function messageRoutes({ eventStore, readStore, auth, clock, ids }: MessageRoutesDeps): Router {
-  const messages = createCommandHandler(eventStore, messageDecider);
-  const inbox = createCommandHandler(eventStore, inboxDecider);
-  const loadMessage = createStreamLoader(eventStore, messageDecider);
+  const messages = createCommandHandler(eventStore, messageDecider, { toEvent: decodedWith(messageEventDecoder) });
+  const inbox = createCommandHandler(eventStore, inboxDecider, { toEvent: decodedWith(inboxEventDecoder) });
+  const loadMessage = createStreamLoader(eventStore, messageDecider, { toEvent: decodedWith(messageEventDecoder) });
   const users = readStore.collection<UserDoc>(USERS);
   const router = Router();
 

@@ -1,7 +1,16 @@
-import { paymentStream, userStream, type BillingNoticeKind, type LapseReason, type PaidPlan, type PaymentKind } from '@pocketguide/contracts';
+import {
+  paymentStream,
+  userStream,
+  paymentEventDecoder,
+  userEventDecoder,
+  type BillingNoticeKind,
+  type LapseReason,
+  type PaidPlan,
+  type PaymentKind,
+} from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import type { PaymentProvider, ProviderPayment } from '@pocketguide/platform/payments/payment-provider';
-import { createCommandHandler, type CommandMetadata } from '../core/command-handler.ts';
+import { createCommandHandler, decodedWith, type CommandMetadata } from '../core/command-handler.ts';
 import { deriveId, type Clock } from '../core/ids.ts';
 import { userDecider } from '../user/user-decider.ts';
 import { paymentDecider } from './payment-decider.ts';
@@ -23,8 +32,8 @@ export type BillingCommandsDeps = {
  * never made) → recordChargeResult → renew, or recordRenewalFailure (and lapse after the last attempt).
  */
 export function createBillingCommands({ eventStore, clock }: BillingCommandsDeps) {
-  const handleUser = createCommandHandler(eventStore, userDecider);
-  const handlePayment = createCommandHandler(eventStore, paymentDecider);
+  const handleUser = createCommandHandler(eventStore, userDecider, { toEvent: decodedWith(userEventDecoder) });
+  const handlePayment = createCommandHandler(eventStore, paymentDecider, { toEvent: decodedWith(paymentEventDecoder) });
   const metadata = (seed: string): CommandMetadata => {
     const commandId = deriveId(`billing:${seed}`);
     return { userId: 'system', role: 'system', commandId, correlationId: commandId, causationId: commandId };

@@ -20,7 +20,7 @@ import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { IdSource } from '../core/ids.ts';
 import { commandMetadata } from '../core/request-context.ts';
 import { accountToSessionUser, accountToUserView } from '../user/accounts.ts';
-import type { Account } from '../user/user-decider.ts';
+import type { Account } from '../user/user-state.ts';
 import type { Payments } from './payments.ts';
 
 export type PaymentRoutesDeps = { payments: Payments; auth: Auth; tokens: AccessTokens; ids: IdSource };

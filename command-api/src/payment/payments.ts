@@ -11,15 +11,19 @@ import {
   purchaseKindOf,
   priceOf,
   userStream,
+  paymentEventDecoder,
+  userEventDecoder,
   type PaidPlan,
   type PaymentKind,
 } from '@pocketguide/contracts';
 import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 import { AppError, ConflictError, NotFoundError, RevisionMismatchError, ValidationError } from '@pocketguide/platform/http/errors';
 import type { PaymentProvider, ProviderPayment } from '@pocketguide/platform/payments/payment-provider';
-import { commandStep as step, createCommandHandler, type CommandMetadata } from '../core/command-handler.ts';
+import { commandStep as step, createCommandHandler, decodedWith, type CommandMetadata } from '../core/command-handler.ts';
 import { deriveId, type Clock } from '../core/ids.ts';
-import { userDecider, type Account, type UserCommand } from '../user/user-decider.ts';
+import type { UserCommand } from '../user/user-commands.ts';
+import { userDecider } from '../user/user-decider.ts';
+import type { Account } from '../user/user-state.ts';
 import { paymentDecider, type Payment, type PaymentCommand } from './payment-decider.ts';
 import {
   DebugPaymentRefusedError,
@@ -61,8 +65,8 @@ const shortId = (seed: string) => deriveId(seed).replaceAll('-', '').slice(0, 24
  * from the request's, so a retried request (same Idempotency-Key) finishes what a failed one started.
  */
 export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
-  const handleUser = createCommandHandler(eventStore, userDecider);
-  const handlePayment = createCommandHandler(eventStore, paymentDecider);
+  const handleUser = createCommandHandler(eventStore, userDecider, { toEvent: decodedWith(userEventDecoder) });
+  const handlePayment = createCommandHandler(eventStore, paymentDecider, { toEvent: decodedWith(paymentEventDecoder) });
 
   const runUser = (userId: string, command: UserCommand, metadata: CommandMetadata) =>
     handleUser(userStream(userId), command, { metadata, retryOnConflict: true });
@@ -321,7 +325,7 @@ export function createPayments({ eventStore, clock, provider }: PaymentsDeps) {
       const granting: UserCommand =
         current.subscription && current.subscriptionType !== 'onemonth'
           ? { type: 'RenewSubscription', data: { merchantUid, now } }
-          : { type: 'SubscribeUser', data: { plan: input.plan, billingCycle: 'month', now } };
+          : { type: 'SubscribeUser', data: { plan: input.plan, billingCycle: 'month', merchantUid, now } };
       userDecider.decide(granting, { status: 'registered', account: current });
       await runPayment(
         merchantUid,

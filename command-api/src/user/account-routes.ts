@@ -9,6 +9,7 @@ import {
   emailSchema,
   fileTooBigMessage,
   kakaoAuthBodySchema,
+  kakaoCodeBodySchema,
   normaliseEmail,
   passwordResetRequestBodySchema,
   languageUpdateBodySchema,
@@ -38,7 +39,7 @@ import type { KakaoClient } from '@pocketguide/platform/kakao/kakao-client';
 import type { IdSource } from '../core/ids.ts';
 import { commandMetadata } from '../core/request-context.ts';
 import { accountToSessionUser, accountToUserView, type Accounts } from './accounts.ts';
-import type { Account } from './user-decider.ts';
+import type { Account } from './user-state.ts';
 
 export type AccountRoutesDeps = {
   accounts: Accounts;
@@ -137,6 +138,18 @@ export function accountCommandRoutes(deps: AccountRoutesDeps): Router {
 
   router.post('/auth/kakao', async (req, res) => {
     const { accessToken } = parseOrThrow(kakaoAuthBodySchema, req.body);
+    const profile = await kakao.me(accessToken);
+    const { account, created } = await accounts.signInWithKakao(profile, commandMetadata(req, ids));
+    const answer: KakaoAuthResponse = { success: true, created, ...(await session(account)) };
+    res.status(201).json(answer);
+  });
+
+  // The web's Kakao button: Kakao's login page came back to /login/kakao with a code (the page checked its state);
+  // the code becomes a token here, with the REST API key and client secret only the server holds.
+  router.post('/auth/kakao/code', async (req, res) => {
+    const { code, redirectUri } = parseOrThrow(kakaoCodeBodySchema, req.body);
+    if (!kakao.exchangeCode) throw new NotFoundError('Kakao sign-in is not configured.');
+    const accessToken = await kakao.exchangeCode(code, redirectUri);
     const profile = await kakao.me(accessToken);
     const { account, created } = await accounts.signInWithKakao(profile, commandMetadata(req, ids));
     const answer: KakaoAuthResponse = { success: true, created, ...(await session(account)) };

@@ -7,6 +7,9 @@ import {
   userEmailStream,
   userKakaoStream,
   userStream,
+  emailReservationEventDecoder,
+  kakaoLinkEventDecoder,
+  userEventDecoder,
   type BillingCycle,
   type Language,
   type PaidPlan,
@@ -32,11 +35,13 @@ import {
   RevisionMismatchError,
   UnauthorizedError,
 } from '@pocketguide/platform/http/errors';
-import { commandStep as step, createCommandHandler, type CommandMetadata } from '../core/command-handler.ts';
+import { commandStep as step, createCommandHandler, decodedWith, type CommandMetadata } from '../core/command-handler.ts';
 import { deriveId, type Clock, type IdSource } from '../core/ids.ts';
-import { emailReservationDecider, type EmailReservationState } from './email-reservation-decider.ts';
-import { kakaoLinkDecider, type KakaoLinkState } from './kakao-link-decider.ts';
-import { userDecider, type Account, type UserCommand, type UserState } from './user-decider.ts';
+import { emailReservationDecider } from './email-reservation-decider.ts';
+import { kakaoLinkDecider } from './kakao-link-decider.ts';
+import type { UserCommand } from './user-commands.ts';
+import { userDecider } from './user-decider.ts';
+import type { Account, UserState } from './user-state.ts';
 
 /**
  * The account use cases. Each one is a short sequence of commands on the streams involved (the email
@@ -116,29 +121,16 @@ export function accessOf(state: UserState): UserAccess | null {
 
 export function createAccounts(deps: AccountsDeps) {
   const { eventStore, credentials, passwords, secretTokens, clock } = deps;
-  const handleUser = createCommandHandler(eventStore, userDecider);
-  const handleEmail = createCommandHandler(eventStore, emailReservationDecider);
-  const handleKakao = createCommandHandler(eventStore, kakaoLinkDecider);
+  const handleUser = createCommandHandler(eventStore, userDecider, { toEvent: decodedWith(userEventDecoder) });
+  const handleEmail = createCommandHandler(eventStore, emailReservationDecider, { toEvent: decodedWith(emailReservationEventDecoder) });
+  const handleKakao = createCommandHandler(eventStore, kakaoLinkDecider, { toEvent: decodedWith(kakaoLinkEventDecoder) });
   const accessChanged = (userId: string) => deps.onAccessChanged?.(userId);
 
-  async function fold<S, E extends { type: string; data: unknown }>(
-    streamId: string,
-    decider: { initialState(): S; evolve(state: S, event: E): S },
-  ): Promise<{ state: S; revision: number }> {
-    let state = decider.initialState();
-    let revision = -1;
-    for await (const recorded of eventStore.readStream(streamId)) {
-      state = decider.evolve(state, { type: recorded.type, data: recorded.data } as E);
-      revision = recorded.revision;
-    }
-    return { state, revision };
-  }
-
-  const loadUser = async (userId: string): Promise<UserState> => (await fold(userStream(userId), userDecider)).state;
-  const loadReservation = (email: string) =>
-    fold<EmailReservationState, Parameters<typeof emailReservationDecider.evolve>[1]>(userEmailStream(email), emailReservationDecider);
-  const loadKakaoLink = (kakaoId: string) =>
-    fold<KakaoLinkState, Parameters<typeof kakaoLinkDecider.evolve>[1]>(userKakaoStream(kakaoId), kakaoLinkDecider);
+  // Reads fold the streams the way the commands do: through the handlers' own loaders, so the events are decoded once
+  // the same way on both paths.
+  const loadUser = async (userId: string): Promise<UserState> => (await handleUser.load(userStream(userId))).state;
+  const loadReservation = (email: string) => handleEmail.load(userEmailStream(email));
+  const loadKakaoLink = (kakaoId: string) => handleKakao.load(userKakaoStream(kakaoId));
 
   /** The account holding an email, read from its reservation stream (never from a read model). */
   async function userIdByEmail(email: string): Promise<string | null> {

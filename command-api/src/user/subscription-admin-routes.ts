@@ -11,7 +11,7 @@ import { parseOrThrow } from '@pocketguide/platform/http/validate';
 import type { IdSource } from '../core/ids.ts';
 import { commandMetadata } from '../core/request-context.ts';
 import { accountToUserView, type Accounts } from './accounts.ts';
-import type { Account } from './user-decider.ts';
+import type { Account } from './user-state.ts';
 
 export type SubscriptionAdminRoutesDeps = { accounts: Accounts; auth: Auth; ids: IdSource };
 

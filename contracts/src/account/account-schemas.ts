@@ -253,6 +253,27 @@ export const kakaoAuthBodySchema = z.strictObject({
   accessToken: field(M.required, (value) => (value.length <= 4096 ? null : M.valueInvalid)),
 });
 
+/** The path Kakao's login page sends the browser back to (the Kakao app's registered Redirect URI on this site). */
+export const KAKAO_SIGN_IN_RETURN_PATH = '/login/kakao';
+export const KAKAO_REDIRECT_URI_MESSAGE = `redirectUri must be this site's ${KAKAO_SIGN_IN_RETURN_PATH} address`;
+
+/** POST /api/auth/kakao/code: the code Kakao's login page handed back, and the address it was handed to. */
+export const kakaoCodeBodySchema = z.strictObject({
+  code: field(M.required, (value) => (value.length <= 2048 ? null : M.valueInvalid)),
+  redirectUri: field(M.required, (value) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return KAKAO_REDIRECT_URI_MESSAGE;
+    }
+    if (value.length > 2048) return KAKAO_REDIRECT_URI_MESSAGE;
+    const plain = url.search === '' && url.hash === '' && url.username === '' && url.password === '';
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === KAKAO_SIGN_IN_RETURN_PATH && plain ? null : KAKAO_REDIRECT_URI_MESSAGE;
+  }),
+});
+export type KakaoCodeBody = z.infer<typeof kakaoCodeBodySchema>;
+
 /** PATCH /api/users/{userId} (administrators): hide or unhide. */
 export const adminUserPatchBodySchema = z.strictObject({ isHidden: z.boolean({ error: 'isHidden must be true or false' }) });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventDecoder, type EventDecoder } from '../event-decoding.ts';
 
 /** One stream per piece of feedback, `feedback-<id>`, holding the one event that says it was sent. */
 export const feedbackSubmittedSchema = z.object({
@@ -22,4 +23,8 @@ export const feedbackEventSchemas = {
   FeedbackSubmitted: feedbackSubmittedSchema,
 } as const satisfies Record<FeedbackEvent['type'], z.ZodType>;
 
-export const feedbackStream = (feedbackId: string): string => `feedback-${feedbackId}`;
+/** How feedback streams are read (see `event-decoding.ts`): version 1, no upcaster yet. */
+export const feedbackEventDecoder: EventDecoder<FeedbackEvent> = eventDecoder({ schemas: feedbackEventSchemas });
+
+export const FEEDBACK_STREAM_CATEGORY = 'feedback';
+export const feedbackStream = (feedbackId: string): string => `${FEEDBACK_STREAM_CATEGORY}-${feedbackId}`;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   decodeGuidebookEvent,
   decodePublisherEvent,
-  EventDecodeError,
   GUIDEBOOK_EVENT_TYPES,
   GUIDEBOOK_EVENT_VERSIONS,
   guidebookEventSchemas,
@@ -13,6 +12,7 @@ import {
   publisherStream,
   type GuidebookCreated,
 } from './guidebook-events.ts';
+import { EventDecodeError } from '../event-decoding.ts';
 import { applyDocumentEvent } from './guidebook-patches.ts';
 import { sampleGuidebook } from './sample-guidebook.ts';
 
@@ -36,6 +36,13 @@ describe('guidebook events', () => {
     if (event.type !== 'GuidebookCreated') return;
     expect(event.data).toMatchObject({ v: 2, ownerId: 'user-9', source: 'new', document: { title: '제주 3박 4일', contents: [] } });
     expect(applyDocumentEvent(null, event).title).toBe('제주 3박 4일');
+  });
+
+  it('upcasts a version-1 GuidebookPasswordSet (the text only) to version 2 with no hash, which the viewer checks against the text', () => {
+    const stored = { guidebookId: 'g1', password: 'jeju2026', setAt: at };
+    expect(decodeGuidebookEvent('GuidebookPasswordSet', stored)).toEqual({ type: 'GuidebookPasswordSet', data: { ...stored, v: 2, passwordHash: null } });
+    const removed = { guidebookId: 'g1', password: '', setAt: at };
+    expect(decodeGuidebookEvent('GuidebookPasswordSet', removed).data).toEqual({ ...removed, v: 2, passwordHash: null });
   });
 
   it('refuses unknown types and bad data, naming the path', () => {

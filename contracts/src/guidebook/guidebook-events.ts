@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventDecoder, type EventDecoder, type UpcastContext, type Upcaster } from '../event-decoding.ts';
 import { contentPageSchema, guidebookDocumentSchema, imageSetSchema, sectionItemSchema, type GuidebookDocument } from './guidebook-document.ts';
 import { GUIDEBOOK_LIMITS as L } from './guidebook-limits.ts';
 import { patchListSchema } from './guidebook-patches-schema.ts';
@@ -260,10 +261,6 @@ export const GUIDEBOOK_EVENT_VERSIONS: Readonly<Record<GuidebookEventType | Publ
   GuidebookViewed: 1,
 };
 
-type UpcastContext = { metadata?: { userId?: unknown } };
-/** Turns the data of version `from` into version `from + 1`. */
-export type Upcaster = (data: Record<string, unknown>, context: UpcastContext) => Record<string, unknown>;
-
 /**
  * An empty guidebook document holding a title: what a version-1 GuidebookCreated (title only) meant. Written out
  * here rather than calling `newGuidebookDocument`, so the meaning of old events stays fixed if new defaults change.
@@ -298,59 +295,29 @@ export const guidebookEventUpcasters: Partial<Record<GuidebookEventType | Publis
   },
 };
 
-export class EventDecodeError extends Error {
-  override readonly name = 'EventDecodeError';
-  constructor(
-    readonly eventType: string,
-    readonly issue: { path: string; message: string },
-  ) {
-    super(`${eventType}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}`);
-  }
-}
-
-const dataVersion = (data: Record<string, unknown>): number => (typeof data.v === 'number' ? data.v : 1);
-
-function upcast(type: keyof typeof GUIDEBOOK_EVENT_VERSIONS, raw: unknown, context: UpcastContext): unknown {
-  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return raw;
-  let data = raw as Record<string, unknown>;
-  const target = GUIDEBOOK_EVENT_VERSIONS[type];
-  for (let version = dataVersion(data); version < target; version = dataVersion(data)) {
-    const step = guidebookEventUpcasters[type]?.[version];
-    if (!step) throw new EventDecodeError(type, { path: 'v', message: `no upcaster from version ${version}` });
-    data = step(data, context);
-  }
-  return data;
-}
-
-function decode<M extends Record<string, z.ZodType>>(schemas: M, type: string, data: unknown, context: UpcastContext) {
-  if (!Object.hasOwn(schemas, type)) throw new EventDecodeError(type, { path: '', message: 'unknown event type' });
-  const key = type as keyof M & keyof typeof GUIDEBOOK_EVENT_VERSIONS;
-  const result = schemas[key]!.safeParse(upcast(key, data, context));
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new EventDecodeError(type, { path: issue ? issue.path.map(String).join('.') : '', message: issue?.message ?? 'invalid data' });
-  }
-  return { type, data: result.data };
-}
+/** The decoders of the three guidebook categories (`decodeGuidebookEvent` and its siblings below use them). */
+export const guidebookEventDecoder: EventDecoder<GuidebookEvent> = eventDecoder({ schemas: guidebookEventSchemas, versions: GUIDEBOOK_EVENT_VERSIONS, upcasters: guidebookEventUpcasters });
+export const publisherEventDecoder: EventDecoder<PublisherEvent> = eventDecoder({ schemas: publisherEventSchemas, versions: GUIDEBOOK_EVENT_VERSIONS, upcasters: guidebookEventUpcasters });
+export const guidebookViewsEventDecoder: EventDecoder<GuidebookViewsEvent> = eventDecoder({ schemas: guidebookViewsEventSchemas, versions: GUIDEBOOK_EVENT_VERSIONS });
 
 /**
  * A guidebook event as stored (any version) → today's typed event. Throws `EventDecodeError` naming the path when
  * the data does not fit. Use it when reading (deciders, projectors) and to validate before appending.
  */
 export function decodeGuidebookEvent(type: string, data: unknown, context: UpcastContext = {}): GuidebookEvent {
-  return decode(guidebookEventSchemas, type, data, context) as GuidebookEvent;
+  return guidebookEventDecoder.decode(type, data, context);
 }
 
 export function decodePublisherEvent(type: string, data: unknown, context: UpcastContext = {}): PublisherEvent {
-  return decode(publisherEventSchemas, type, data, context) as PublisherEvent;
+  return publisherEventDecoder.decode(type, data, context);
 }
 
 export function decodeGuidebookViewsEvent(type: string, data: unknown): GuidebookViewsEvent {
-  return decode(guidebookViewsEventSchemas, type, data, {}) as GuidebookViewsEvent;
+  return guidebookViewsEventDecoder.decode(type, data);
 }
 
-export const isGuidebookEventType = (type: string): type is GuidebookEventType => Object.hasOwn(guidebookEventSchemas, type);
-export const isPublisherEventType = (type: string): type is PublisherEventType => Object.hasOwn(publisherEventSchemas, type);
+export const isGuidebookEventType = (type: string): type is GuidebookEventType => guidebookEventDecoder.knows(type);
+export const isPublisherEventType = (type: string): type is PublisherEventType => publisherEventDecoder.knows(type);
 
 /** When a guidebook event happened, from its own data (each event type names its time field). */
 export function guidebookEventTime(event: GuidebookEvent): string {

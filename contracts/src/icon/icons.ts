@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventDecoder, type EventDecoder } from '../event-decoding.ts';
 
 /**
  * The icon library (spec 3 §2.3, §5, §8): each person's custom menu icons, PNG, exactly 100×100, under 10 KB, at
@@ -53,12 +54,15 @@ export const iconEventSchemas = {
   IconDeleted: iconDeletedSchema,
 } as const satisfies Record<IconEvent['type'], z.ZodType>;
 
+/** How an icon library's stream is read (see `event-decoding.ts`): version 1, no upcaster yet. */
+export const iconEventDecoder: EventDecoder<IconEvent> = eventDecoder({ schemas: iconEventSchemas });
+
 export function isIconEventType(type: string): type is IconEvent['type'] {
-  return Object.hasOwn(iconEventSchemas, type);
+  return iconEventDecoder.knows(type);
 }
 
 export function decodeIconEvent(type: IconEvent['type'], data: unknown): IconEvent {
-  return { type, data: iconEventSchemas[type].parse(data) } as IconEvent;
+  return iconEventDecoder.decode(type, data);
 }
 
 /** `icons`: one document per icon ever uploaded; a deleted one stays, flagged, so its owner can be found. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventDecoder, type EventDecoder } from '../event-decoding.ts';
 import { MAX_READS_PER_BEACON, READING_DEVICES, READING_SOURCES, type BeaconRead, type ReadingDevice, type ReadingSource } from './reading-shapes.ts';
 
 /**
@@ -76,12 +77,15 @@ export const readingEventSchemas = {
   GuidebookReadsRecorded: guidebookReadsRecordedSchema,
 } as const satisfies Record<ReadingEvent['type'], z.ZodType>;
 
+/** How a guidebook's reading stream is read (see `event-decoding.ts`): version 1, no upcaster yet. */
+export const readingEventDecoder: EventDecoder<ReadingEvent> = eventDecoder({ schemas: readingEventSchemas });
+
 export function isReadingEventType(type: string): type is ReadingEvent['type'] {
-  return Object.hasOwn(readingEventSchemas, type);
+  return readingEventDecoder.knows(type);
 }
 
 export function decodeReadingEvent(type: ReadingEvent['type'], data: unknown): ReadingEvent {
-  return { type, data: readingEventSchemas[type].parse(data) };
+  return readingEventDecoder.decode(type, data);
 }
 
 // ---------------------------------------------------------------- read model
@@ -215,7 +219,11 @@ function addRead(doc: ReadingDayDoc, read: RecordedRead): ReadingDayDoc {
 /** The day documents a reading event adds to: its guidebook's, its owner's and the site's, for each day it covers. */
 export function readingDayIds(event: LoggedEvent): string[] {
   const recorded = decoded(event);
-  if (!recorded) return [];
+  return recorded ? readingDayIdsOf(recorded) : [];
+}
+
+/** `readingDayIds` of an event already decoded (the projector's: the runner decodes each event once). */
+export function readingDayIdsOf(recorded: ReadingEvent): string[] {
   const days = new Set(recorded.data.reads.map((read) => koreanDay(read.at)));
   return scopesOf(recorded.data).flatMap(([scope, key]) => [...days].map((day) => readingDocId(scope, key, day)));
 }
@@ -223,7 +231,11 @@ export function readingDayIds(event: LoggedEvent): string[] {
 /** Day document `id` after a reading event: the `reading-insights` projector's evolve, and the "as of" replay's. */
 export function readingDayOf(doc: ReadingDayDoc | null, event: LoggedEvent, id: string): ReadingDayDoc | null {
   const recorded = decoded(event);
-  if (!recorded) return doc;
+  return recorded ? readingDayAfter(doc, recorded, id) : doc;
+}
+
+/** `readingDayOf` an event already decoded (the projector's: the runner decodes each event once). */
+export function readingDayAfter(doc: ReadingDayDoc | null, recorded: ReadingEvent, id: string): ReadingDayDoc | null {
   const [scope, key] = scopesOf(recorded.data).find(([s, k]) => id.startsWith(`${s}:${k}:`)) ?? [];
   if (scope === undefined || key === undefined) return doc;
   const day = id.slice(`${scope}:${key}:`.length);
@@ -288,5 +300,12 @@ export const INSIGHTS_MESSAGES = {
  * `GET /api/kakao/config`: Kakao's JavaScript app key when the server has one (`KAKAO_JS_APP_KEY`, public by
  * design: Kakao's SDK runs in the browser with it), else null, and then no Kakao button is drawn anywhere.
  */
-export const kakaoConfigSchema = z.object({ jsAppKey: z.string().nullable() });
+export const kakaoConfigSchema = z.object({
+  jsAppKey: z.string().nullable(),
+  /**
+   * Kakao sign-in through Kakao's login page (`KAKAO_REST_API_KEY`), or null: no sign-in button. The page sends the
+   * browser to `authorizeUrl` with `client_id`, its `/login/kakao` address and a random `state`.
+   */
+  signIn: z.object({ authorizeUrl: z.string().url(), clientId: z.string() }).nullable(),
+});
 export type KakaoConfig = z.infer<typeof kakaoConfigSchema>;

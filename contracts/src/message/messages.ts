@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventDecoder, type EventDecoder } from '../event-decoding.ts';
 import { pageNumber } from '../list-query.ts';
 
 /**
@@ -99,12 +100,22 @@ export const messageEventSchemas = {
 } as const;
 export type AnyMessageEvent = MessageEvent | MessageDismissed;
 
+/**
+ * How the two categories are read (see `event-decoding.ts`): a message's stream (`message-<id>`) and a member's
+ * dismissals (`inbox-<userId>`). Every type is at version 1, no upcaster yet.
+ */
+export const messageEventDecoder: EventDecoder<MessageEvent> = eventDecoder({
+  schemas: { MessageSaved: messageSavedSchema, MessageSent: messageSentSchema, MessageUnsent: messageUnsentSchema, MessageDeleted: messageDeletedSchema },
+});
+export const inboxEventDecoder: EventDecoder<MessageDismissed> = eventDecoder({ schemas: { MessageDismissed: messageDismissedSchema } });
+const anyMessageEventDecoder: EventDecoder<AnyMessageEvent> = eventDecoder({ schemas: messageEventSchemas });
+
 export function isMessageEventType(type: string): type is AnyMessageEvent['type'] {
-  return Object.hasOwn(messageEventSchemas, type);
+  return anyMessageEventDecoder.knows(type);
 }
 
 export function decodeMessageEvent(type: AnyMessageEvent['type'], data: unknown): AnyMessageEvent {
-  return { type, data: messageEventSchemas[type].parse(data) } as AnyMessageEvent;
+  return anyMessageEventDecoder.decode(type, data);
 }
 
 /** Spec 3 §6: Showing when shown as a notification, Sent when shown, else waiting (a draft or unsent). */

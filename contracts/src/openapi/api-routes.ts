@@ -8,6 +8,7 @@ import {
   adminUsersQuerySchema,
   changePasswordBodySchema,
   kakaoAuthBodySchema,
+  kakaoCodeBodySchema,
   languageUpdateBodySchema,
   passwordResetRequestBodySchema,
   profileUpdateBodySchema,
@@ -140,6 +141,7 @@ export const apiRoutes: readonly ApiRoute[] = [
   // — sign-in and accounts (spec 2)
   { method: 'POST', path: '/api/auth', tag: 'accounts', summary: 'Sign in with Basic credentials; answers a JWT and the user', access: 'credentials', ok: json(authResponseSchema, 201), problems: ['too_many_requests'] },
   { method: 'POST', path: '/api/auth/kakao', tag: 'accounts', summary: 'Sign in (or up) with a Kakao access token', access: 'public', body: kakaoAuthBodySchema, ok: json(kakaoAuthResponseSchema, 201), problems: ['unauthorized'] },
+  { method: 'POST', path: '/api/auth/kakao/code', tag: 'accounts', summary: "Sign in (or up) with the code Kakao's login page handed back to /login/kakao (exchanged on the server with the app's REST API key)", access: 'public', body: kakaoCodeBodySchema, ok: json(kakaoAuthResponseSchema, 201), problems: ['validation_failed', 'unauthorized', 'not_found'] },
   { method: 'POST', path: '/api/auth/sign-out', tag: 'accounts', summary: 'End this session (the token is refused afterwards)', access: 'signed-in', ok: { status: 204 } },
   { method: 'POST', path: '/api/users', tag: 'accounts', summary: 'Sign up; an activation mail is sent', access: 'public', body: signupBodySchema, ok: json(signupAcceptedSchema, 201), problems: ['conflict', 'too_many_requests'] },
   { method: 'GET', path: '/api/users', tag: 'accounts', summary: 'Accounts, paged and filtered (administrators)', access: 'admin', query: adminUsersQuerySchema, ok: json(userListSchema) },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_CYCLES, PAID_PLANS } from '../account/account-limits.ts';
+import { eventDecoder, type EventDecoder } from '../event-decoding.ts';
 
 /**
  * One stream per payment, `payment-<merchantUid>`: a charge attempt (purchase, one-month pass, renewal, card check)
@@ -104,7 +105,11 @@ export const paymentEventSchemas = {
   TransferPaymentRecorded: transferPaymentRecordedSchema,
 } as const satisfies Record<PaymentEvent['type'], z.ZodType>;
 
-export const PAYMENT_STREAM_PREFIX = 'payment-';
+/** How payment streams are read (see `event-decoding.ts`): every type is at version 1, no upcaster yet. */
+export const paymentEventDecoder: EventDecoder<PaymentEvent> = eventDecoder({ schemas: paymentEventSchemas });
+
+export const PAYMENT_STREAM_CATEGORY = 'payment';
+export const PAYMENT_STREAM_PREFIX = `${PAYMENT_STREAM_CATEGORY}-`;
 export const paymentStream = (merchantUid: string): string => `${PAYMENT_STREAM_PREFIX}${merchantUid}`;
 
 /** A merchantUid: letters, digits, `_` and `-` only (it is part of a stream name and of URLs). */

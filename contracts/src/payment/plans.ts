@@ -71,6 +71,22 @@ export function planAllowingMoreThan(plan: SubscriptionType): SellablePlan | nul
   return SELLABLE_PLANS.find((candidate) => PLAN_CATALOGUE[candidate].publishLimit > limit) ?? null;
 }
 
+/**
+ * Whether a person on `current` may buy `next` as an upgrade while their plan runs (issue 23: the plan a refused
+ * publish offers must be one they can buy). An upgrade is a sellable, renewing plan that publishes more at once
+ * than the current paid plan (a one-month pass included); the free plan buys as a new subscription, enterprise is
+ * the administrators'.
+ */
+export function isPlanUpgrade(current: SubscriptionType, next: PaidPlan): boolean {
+  if (current === 'free' || current === 'enterprise' || next === 'onemonth') return false;
+  return (SELLABLE_PLANS as readonly string[]).includes(next) && publishLimitOf(next) > publishLimitOf(current);
+}
+
+/** The plans a person on `current` can upgrade to, smallest first. */
+export function upgradesFrom(current: SubscriptionType): SellablePlan[] {
+  return SELLABLE_PLANS.filter((plan) => isPlanUpgrade(current, plan));
+}
+
 /** The amount of the card check a payment-method change makes (cancelled at once, spec 2 §9). */
 export const CARD_CHECK_AMOUNT = 100;
 

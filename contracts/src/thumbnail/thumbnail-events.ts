@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventDecoder, type EventDecoder } from '../event-decoding.ts';
 import { THUMBNAIL_PRIORITIES } from '../guidebook/guidebook-limits.ts';
 import { THUMBNAIL_REQUEST_MAX_IDS } from './thumbnail-limits.ts';
 
@@ -66,13 +67,15 @@ export const thumbnailStream = (guidebookId: string): string => `${THUMBNAIL_STR
 /** The events that ask for a thumbnail: the worker wakes on these (the queue read model says what is waiting). */
 export const THUMBNAIL_TRIGGER_EVENTS = ['ThumbnailsRequested', 'GuidebookPublicGallerySet', 'GuidebookPasswordSet'] as const;
 
+/** How the two thumbnail categories are read (see `event-decoding.ts`): version 1, no upcaster yet. */
+export const thumbnailRequestEventDecoder: EventDecoder<ThumbnailRequestEvent> = eventDecoder({ schemas: thumbnailRequestEventSchemas });
+export const thumbnailRenderEventDecoder: EventDecoder<ThumbnailRenderEvent> = eventDecoder({ schemas: thumbnailRenderEventSchemas });
+
 /** A thumbnail event as stored → today's typed event; throws (naming the path) when the data does not fit. */
 export function decodeThumbnailRequestEvent(type: string, data: unknown): ThumbnailRequestEvent {
-  if (type !== 'ThumbnailsRequested') throw new Error(`${type}: not a thumbnail request event`);
-  return { type, data: thumbnailsRequestedSchema.parse(data) };
+  return thumbnailRequestEventDecoder.decode(type, data);
 }
 
 export function decodeThumbnailRenderEvent(type: string, data: unknown): ThumbnailRenderEvent {
-  if (type !== 'ThumbnailRenderFailed') throw new Error(`${type}: not a thumbnail render event`);
-  return { type, data: thumbnailRenderFailedSchema.parse(data) };
+  return thumbnailRenderEventDecoder.decode(type, data);
 }

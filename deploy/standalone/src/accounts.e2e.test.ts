@@ -233,7 +233,11 @@ function journey(lang: Lang) {
       await clickText(page, '[role="dialog"] button', L.portrait.upload);
       await waitForText(page, L.portrait.success);
       await page.waitForFunction(
-        () => document.querySelector('button[data-profile-menu] img')?.getAttribute('src')?.startsWith('/media/') === true,
+        // the new address, and the picture behind it loaded (its src changes before its bytes arrive)
+        () => {
+          const img = document.querySelector<HTMLImageElement>('button[data-profile-menu] img');
+          return img?.getAttribute('src')?.startsWith('/media/') === true && img.complete && img.naturalWidth > 0;
+        },
         {},
       );
       const loaded = await page.$eval('button[data-profile-menu] img', (img) => (img as HTMLImageElement).naturalWidth);

@@ -134,6 +134,7 @@ const ROUTES: Record<string, RouteSpec> = {
   'GET /api/admin/users/:userId/activity': { rule: 'admin' },
   'POST /api/auth': { rule: 'credentials', request: ({ who }) => ({ who: null, ...(who ? { basic: { email: who.user.email, password: passwordOf(who) } } : {}) }) },
   'POST /api/auth/kakao': { rule: 'public', request: () => ({ body: {} }) },
+  'POST /api/auth/kakao/code': { rule: 'public', request: () => ({ body: {} }) },
   'POST /api/auth/sign-out': { rule: 'signed-in', request: async ({ world, who }) => ({ who: who ? await world.freshSession(who) : null }) },
   'GET /api/dev/outbox': { rule: 'dev' },
   'GET /api/dev/outbox/:id': { rule: 'dev' },

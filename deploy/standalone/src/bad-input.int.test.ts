@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { builtWebDist } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type StartedWithAdmin } from './testing/accounts.ts';
+import { appendedSince } from './testing/log.ts';
 
 /**
  * Bad input is the client's fault, never a 500 (issue: hardening): bad percent-encoding and lone surrogates in
@@ -24,7 +25,7 @@ async function clientError(path: string, init: RequestInit = {}): Promise<number
   expect(response.status, `${init.method ?? 'GET'} ${path}`).toBeGreaterThanOrEqual(400);
   expect(response.status, `${init.method ?? 'GET'} ${path}`).toBeLessThan(500);
   expect(response.headers.get('content-type') ?? '', path).toContain('application/problem+json');
-  expect(await product.app.eventStore.headPosition()).toBe(before);
+  expect(await appendedSince(product.app.eventStore, before)).toEqual([]);
   return response.status;
 }
 

@@ -12,12 +12,10 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { cloneWithFreshIds, sampleGuidebook, type ContentPage } from '@pocketguide/contracts';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { launchBrowser, screenshot, screenshotDir } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
 import type { RunningStandalone } from './app.ts';
 import { bearer, verifiedUser, type SignedIn } from './testing/accounts.ts';
-import { openEditorTab, signInBrowser, startProductWithWeb } from './testing/editor-browser.ts';
+import { openEditorTab, signInBrowser, startProductWithWeb, windowShot } from './testing/editor-browser.ts';
 
 type Language = 'kr' | 'en';
 type Box = { left: number; top: number; right: number; bottom: number };
@@ -84,12 +82,6 @@ async function open(language: Language, size: (typeof SIZES)[number], path: (boo
 }
 
 const canvasSelector = '[data-editor-surface][role="region"]';
-
-/** What the window shows (not the whole page): the sticky menus where a person sees them. */
-async function windowShot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`) as `${string}.png` });
-}
 
 /** The page's width against the window's, the boxes of Save, Publish and the canvas, at the top of the page. */
 async function layout(page: Page, language: Language) {

@@ -16,12 +16,10 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { cloneWithFreshIds, newActivity, newContentPage, newDay, sampleGuidebook, type ContentPage } from '@pocketguide/contracts';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { launchBrowser, screenshot, screenshotDir } from '../../../test-support/browser.ts';
+import { launchBrowser, screenshot } from '../../../test-support/browser.ts';
 import type { RunningStandalone } from './app.ts';
 import { bearer, verifiedUser, type SignedIn } from './testing/accounts.ts';
-import { DESKTOP_KEYBOARD, PHONE_TOUCH, focusedElement, openEditorTab, signInBrowser, startProductWithWeb, tapElement, waitForSaved } from './testing/editor-browser.ts';
+import { DESKTOP_KEYBOARD, PHONE_TOUCH, focusedElement, openEditorTab, signInBrowser, startProductWithWeb, tabTo, tapElement, waitForSaved, windowShot } from './testing/editor-browser.ts';
 
 type Language = 'kr' | 'en';
 type Mode = 'touch' | 'keyboard';
@@ -90,26 +88,6 @@ async function open(language: Language, mode: Mode, path: (book: Book) => string
     await screenshot(page, `editor-touch-failure-${name}`).catch(() => undefined);
   });
   return page;
-}
-
-async function windowShot(page: Page, name: string): Promise<void> {
-  mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`) as `${string}.png` });
-}
-
-/** Presses Tab (or Shift+Tab) until the focused element's name satisfies `wanted`; at most `limit` presses. */
-async function tabTo(page: Page, wanted: (name: string) => boolean, options: { back?: boolean; limit?: number } = {}): Promise<string> {
-  for (let press = 0; press < (options.limit ?? 12); press += 1) {
-    const { name } = await focusedElement(page);
-    if (wanted(name)) return name;
-    if (options.back) {
-      await page.keyboard.down('Shift');
-      await page.keyboard.press('Tab');
-      await page.keyboard.up('Shift');
-    } else await page.keyboard.press('Tab');
-  }
-  const { name } = await focusedElement(page);
-  return name;
 }
 
 const pathname = (page: Page) => page.evaluate(() => location.pathname);

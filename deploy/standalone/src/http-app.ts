@@ -49,6 +49,7 @@ import { eventExplorerRoutes } from '@pocketguide/query-api/admin/event-explorer
 import { guidebookAsOfRoutes } from '@pocketguide/query-api/admin/guidebook-as-of-routes';
 import { auditEntryOf } from '@pocketguide/projections/audit/audit-timeline-projector';
 import { guidebookEditorProjector } from '@pocketguide/projections/guidebook-editor/guidebook-editor-projector';
+import { recordedFold } from '@pocketguide/projections/projector';
 import { mediaRoutes } from '@pocketguide/platform/blob/media-routes';
 import { outboxRoutes } from '@pocketguide/platform/mail/outbox-routes';
 import type { AccountParts } from './account-parts.ts';
@@ -152,7 +153,8 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(userActivityRoutes({ readStore, readYourWrites, auth }));
     queries.use(dashboardRoutes({ readStore, eventStore, readYourWrites, auth }));
     queries.use(insights);
-    queries.use(kakaoConfigRoutes(config.KAKAO_JS_APP_KEY ?? null));
+    const kakaoSignIn = config.KAKAO_REST_API_KEY ? { authorizeUrl: `${config.KAKAO_AUTH_BASE.replace(/\/+$/, '')}/oauth/authorize`, clientId: config.KAKAO_REST_API_KEY } : null;
+    queries.use(kakaoConfigRoutes(config.KAKAO_JS_APP_KEY ?? null, kakaoSignIn));
     queries.use(iconQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(messageQueryRoutes({ readStore, readYourWrites, auth }));
     queries.use(feedbackQueryRoutes({ readStore, readYourWrites, auth }));
@@ -169,7 +171,7 @@ export function createHttpApp({ config, logger, eventStore, readStore, roles, ac
     queries.use(paymentQueryRoutes({ readStore, readYourWrites, auth, seller }));
     queries.use(auditRoutes({ readStore, readYourWrites, auth }));
     queries.use(eventExplorerRoutes({ readStore, eventStore, auth, entryOf: auditEntryOf }));
-    queries.use(guidebookAsOfRoutes({ eventStore, auth, evolve: guidebookEditorProjector.evolve }));
+    queries.use(guidebookAsOfRoutes({ eventStore, auth, evolve: recordedFold(guidebookEditorProjector) }));
     // the API document and its readable page, generated from the contracts (issue 26)
     queries.use(openApiRoutes({ version: standaloneVersion() }));
     queries.use(thumbnailStatusRoutes({ readStore, readYourWrites, auth, availability: thumbnailAvailability }));

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ICON_MESSAGES, ICONS_PER_USER, iconListSchema, iconUploadAnswerSchema, type IconUploadAnswer } from '@pocketguide/contracts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
+import { appendedSince } from './testing/log.ts';
 
 /**
  * The icon library over HTTP (spec 3 §2.3, §5, §7) with real files: a 100×100 PNG is taken; a wrong size, a file of
@@ -50,7 +51,7 @@ async function refused(response: Promise<Response>, status: number, message: str
   expect(answer.status).toBe(status);
   expect(answer.headers.get('content-type')).toContain('application/problem+json');
   expect(((await answer.json()) as { message: string }).message).toBe(message);
-  expect(await product.app.eventStore.headPosition()).toBe(before);
+  expect(await appendedSince(product.app.eventStore, before)).toEqual([]);
 }
 
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { readingStream, type RecordedRead } from '@pocketguide/contracts';
 import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
-import { builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { WAIT_MS, builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { clickButton, signInBrowser } from './testing/editor-browser.ts';
 
@@ -119,7 +119,19 @@ async function publishInEditor(product: Product, language: 'kr' | 'en', viewport
 
 describe('KakaoTalk share', () => {
   it('without a Kakao key: no Kakao button in the editor’s share dialog or the reader’s share sheet, and no Kakao in the page (en, 1280 and 390)', async () => {
-    expect(await (await fetch(`${plain.product.baseUrl}/api/kakao/config`)).json()).toEqual({ jsAppKey: null });
+    expect(await (await fetch(`${plain.product.baseUrl}/api/kakao/config`)).json()).toEqual({ jsAppKey: null, signIn: null });
+    // and no Kakao sign-in either: a code has nothing to be exchanged with
+    const codeLogin = await fetch(`${plain.product.baseUrl}/api/auth/kakao/code`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'c', redirectUri: `${plain.product.baseUrl}/login/kakao` }),
+    });
+    expect(codeLogin.status).toBe(404);
+    const login = await pageWithKakaoCdn(DESKTOP);
+    await login.page.goto(`${plain.product.baseUrl}/login`, { waitUntil: 'networkidle0' });
+    await login.page.waitForSelector('form button[type="submit"]', { timeout: WAIT_MS });
+    expect(await login.page.evaluate(() => document.body.innerText)).not.toMatch(/Kakao|카카오/);
+    await login.close();
     const editor = await publishInEditor(plain, 'en', DESKTOP);
     onTestFailed(async () => void (await screenshot(editor.page, 'kakao-none-editor-failure')));
     // the dialog is drawn whole (its link is there) and has no Kakao button, now or once the key was asked
@@ -143,7 +155,7 @@ describe('KakaoTalk share', () => {
   });
 
   it('with a key: the editor’s share dialog shares on KakaoTalk with ?src=kakao, Kakao’s SDK fetched only on the press (ko, 1280 and 390)', async () => {
-    expect(await (await fetch(`${kakao.product.baseUrl}/api/kakao/config`)).json()).toEqual({ jsAppKey: KAKAO_KEY });
+    expect(await (await fetch(`${kakao.product.baseUrl}/api/kakao/config`)).json()).toEqual({ jsAppKey: KAKAO_KEY, signIn: null });
     const editor = await publishInEditor(kakao, 'kr', DESKTOP);
     onTestFailed(async () => void (await screenshot(editor.page, 'kakao-editor-failure')));
     const button = await editor.page.waitForSelector('[data-testid="kakao-share"]', { visible: true });

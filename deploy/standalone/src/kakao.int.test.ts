@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES as M } from '@pocketguide/contracts';
@@ -13,8 +13,35 @@ let kakaoServer: Server;
 let app: RunningStandalone;
 let admin: string;
 
+/** Kakao's authorization server, faked: an authorization code → the access token it stands for, and its address. */
+const codes = new Map<string, { accessToken: string; redirectUri: string }>();
+const exchanges: Array<Record<string, string>> = [];
+const REST_API_KEY = 'kakaorestkey0123456789abcdef';
+const CLIENT_SECRET = 'kakao-client-secret';
+
+function answerTokenRequest(body: string, res: ServerResponse): void {
+  const form = Object.fromEntries(new URLSearchParams(body));
+  exchanges.push(form);
+  const json = (status: number, answer: unknown): void => {
+    res.writeHead(status, { 'content-type': 'application/json;charset=UTF-8' }).end(JSON.stringify(answer));
+  };
+  if (form.client_id !== REST_API_KEY || form.client_secret !== CLIENT_SECRET) return json(401, { error: 'invalid_client', error_code: 'KOE010' });
+  const issued = codes.get(form.code ?? '');
+  // a code works once, and only with the address it was issued for
+  if (form.grant_type !== 'authorization_code' || !issued || issued.redirectUri !== form.redirect_uri) return json(400, { error: 'invalid_grant', error_code: 'KOE320' });
+  codes.delete(form.code ?? '');
+  json(200, { token_type: 'bearer', access_token: issued.accessToken, expires_in: 21599, refresh_token: 'r', refresh_token_expires_in: 5183999 });
+}
+
 beforeAll(async () => {
   kakaoServer = createServer((req, res) => {
+    if (req.method === 'POST' && req.url === '/oauth/token') {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => (body += chunk));
+      req.on('end', () => answerTokenRequest(body, res));
+      return;
+    }
     const profile = profiles.get(req.headers.authorization?.replace(/^Bearer /, '') ?? '');
     if (req.url !== '/v2/user/me' || !profile) {
       res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ msg: 'this access token does not exist', code: -401 }));
@@ -25,7 +52,9 @@ beforeAll(async () => {
   kakaoServer.listen(0, '127.0.0.1');
   await once(kakaoServer, 'listening');
   const kakaoBase = `http://127.0.0.1:${(kakaoServer.address() as AddressInfo).port}`;
-  const started = await startWithAdmin('kakao', { env: { KAKAO_API_BASE: kakaoBase } });
+  const started = await startWithAdmin('kakao', {
+    env: { KAKAO_API_BASE: kakaoBase, KAKAO_AUTH_BASE: kakaoBase, KAKAO_REST_API_KEY: REST_API_KEY, KAKAO_CLIENT_SECRET: CLIENT_SECRET },
+  });
   app = started.app;
   admin = started.admin.token;
 });
@@ -129,5 +158,60 @@ describe('POST /api/auth/kakao', () => {
     const missing = await kakaoLogin('');
     expect(missing.status).toBe(400);
     expect(((await missing.json()) as { errors: unknown[] }).errors).toContainEqual({ path: 'accessToken', message: M.required });
+  });
+});
+
+describe('POST /api/auth/kakao/code (the login page\'s Kakao button)', () => {
+  const redirectUri = () => `${app.url}/login/kakao`;
+  /** What Kakao's login page does for a person: issues a code for their token, to the address it will return to. */
+  const issueCode = (accessToken: string, to = redirectUri()) => {
+    const code = `code-${randomUUID()}`;
+    codes.set(code, { accessToken, redirectUri: to });
+    return code;
+  };
+  const codeLogin = (body: unknown) =>
+    fetch(`${app.url}/api/auth/kakao/code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('GET /api/kakao/config says where the button goes: Kakao\'s authorization page and the REST API key', async () => {
+    const config = (await (await fetch(`${app.url}/api/kakao/config`)).json()) as { signIn: unknown };
+    expect(config.signIn).toEqual({ authorizeUrl: expect.stringMatching(/\/oauth\/authorize$/), clientId: REST_API_KEY });
+  });
+
+  it('given a code from Kakao, when the page sends it, then the server exchanges it with its key and secret and signs in', async () => {
+    const email = `code-${randomUUID().slice(0, 8)}@kakao.com`;
+    const { token } = kakaoUser({ email, nickname: '박서준' });
+    const code = issueCode(token);
+    const answer = await codeLogin({ code, redirectUri: redirectUri() });
+    expect(answer.status).toBe(201);
+    const body = (await answer.json()) as KakaoAnswer;
+    expect(body).toMatchObject({ success: true, created: true, user: { email, name: '박서준' } });
+    expect(exchanges.at(-1)).toEqual({ grant_type: 'authorization_code', client_id: REST_API_KEY, client_secret: CLIENT_SECRET, redirect_uri: redirectUri(), code });
+    // the same account as the token route signs into
+    expect(((await (await kakaoLogin(token)).json()) as KakaoAnswer).user.id).toBe(body.user.id);
+  });
+
+  it('a code used once, or issued for another address, is refused with 401 and signs nobody in', async () => {
+    const { token } = kakaoUser({ email: `replay-${randomUUID().slice(0, 8)}@kakao.com` });
+    const code = issueCode(token);
+    expect((await codeLogin({ code, redirectUri: redirectUri() })).status).toBe(201);
+    const replayed = await codeLogin({ code, redirectUri: redirectUri() });
+    expect(replayed.status).toBe(401);
+    expect(((await replayed.json()) as { code: string }).code).toBe('unauthorized');
+    const elsewhere = issueCode(kakaoUser({}).token, 'https://elsewhere.example/login/kakao');
+    expect((await codeLogin({ code: elsewhere, redirectUri: redirectUri() })).status).toBe(401);
+  });
+
+  it('refuses a body without a code, or a return address that is not /login/kakao, before asking Kakao', async () => {
+    const before = exchanges.length;
+    const noCode = await codeLogin({ redirectUri: redirectUri() });
+    expect(noCode.status).toBe(400);
+    expect(((await noCode.json()) as { errors: unknown[] }).errors).toContainEqual({ path: 'code', message: M.required });
+    for (const wrong of [`${app.url}/somewhere`, `${app.url}/login/kakao?next=/admin`, 'javascript:alert(1)', 'not a url']) {
+      const refused = await codeLogin({ code: 'c', redirectUri: wrong });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { errors: Array<{ path: string }> }).errors.map((error) => error.path)).toEqual(['redirectUri']);
+    }
+    expect((await codeLogin({ code: 'c', redirectUri: redirectUri(), extra: 1 })).status).toBe(400);
+    expect(exchanges.length).toBe(before);
   });
 });

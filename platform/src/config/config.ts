@@ -140,6 +140,20 @@ const configSchema = z.object({
   /** Kakao's user API (tests point it at a local fake) */
   KAKAO_API_BASE: z.string().url().default('https://kapi.kakao.com'),
   KAKAO_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Kakao's authorization server: its login page and the code exchange (tests point it at a local fake) */
+  KAKAO_AUTH_BASE: z.string().url().default('https://kauth.kakao.com'),
+  /**
+   * Kakao sign-in on the login page: the Kakao app's REST API key (its `client_id`; it shows in the address of
+   * Kakao's login page) and, when the app has one switched on, its client secret (never leaves the server). Unset:
+   * no Kakao sign-in button. Register `{site}/login/kakao` as the app's Redirect URI.
+   */
+  KAKAO_REST_API_KEY: z
+    .string()
+    .trim()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(z.string().regex(/^[A-Za-z0-9]{16,64}$/, 'Kakao REST API keys are 16 to 64 letters and digits').optional())
+    .optional(),
+  KAKAO_CLIENT_SECRET: optionalText,
   /**
    * Kakao's JavaScript app key (public: it is sent to every browser): the "KakaoTalk" share buttons of the reader
    * and the editor's share dialog, and Kakao sign-in. Unset: no Kakao button anywhere and Kakao's SDK never loads.

@@ -1,5 +1,6 @@
 import { AUDIT_TIMELINE, auditEntryId, auditSubjectKey, auditSubjectOf, isSecretKey, REDACTED, type AuditEntryDoc, type AuditScalar } from '@pocketguide/contracts';
 import { streamCategory, type RecordedEvent } from '@pocketguide/platform/event-store/event-store';
+import { asStored } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 
 /** Texts longer than this are cut in the summary: the entry is an index, the event itself stays in the log. */
@@ -73,7 +74,10 @@ export const auditTimelineProjector: Projector<AuditEntryDoc> = {
     { fields: { correlationId: 1, id: 1 } },
     { fields: { at: 1, id: 1 } },
   ],
-  // Snapshots (`guidebook_snapshot-<id>`) are the command side's cache, not events anyone caused: left out.
+  // Every event as it is stored, undecoded: the timeline indexes the log whatever an event's type or version, and
+  // summarises its data generically. Snapshots (`guidebook_snapshot-<id>`) are the command side's cache, not events
+  // anyone caused: left out.
+  decode: asStored,
   documentIds: (event) => (streamCategory(event.streamId).endsWith('_snapshot') ? [] : [auditEntryId(event.position)]),
   evolve: (_doc, event) => auditEntryOf(event),
 };

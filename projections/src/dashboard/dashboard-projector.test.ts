@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { newGuidebookDocument } from '@pocketguide/contracts/guidebook/guidebook-rules';
 import { priceOf, type PaidPlan } from '@pocketguide/contracts/payment/plans';
 import type { DashboardSummary } from '@pocketguide/contracts/dashboard/dashboard-summary';
 import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
@@ -8,6 +9,30 @@ import { dashboardReads, summarizeDashboard } from './dashboard-summary.ts';
 import { answerInMemory, DashboardReplay, replayDashboard } from './dashboard-replay.ts';
 import { generateHistory, SMALL_HISTORY_RATES, type HistoryEvent, type HistoryFacts } from './dashboard-history.ts';
 import { DASHBOARD_SUMMARY_ID, emptyTotals, totalsOf, type DashboardDoc, type DashboardSummaryDoc } from './dashboard-docs.ts';
+
+/** The provider's payment data and a registration as the events carry them (the projector reads them with their schemas). */
+const PAYMENT_DATA = { currency: 'KRW', card_name: null, receipt_url: null, amount: 50_000, cancel_amount: 0, cancelled_at: null };
+const registration = (userId: string, registeredAt: string, role: 'user' | 'admin' = 'user') => ({
+  userId,
+  email: `${userId}@example.com`,
+  profile: { name: userId, companyName: '' },
+  language: 'kr',
+  role,
+  registeredAt,
+  trialExpiresAt: registeredAt,
+  via: 'admin',
+  activation: null,
+});
+const guidebookCreation = (guidebookId: string, createdAt: string) => ({
+  v: 2,
+  guidebookId,
+  uuid: `uuid-${guidebookId}`,
+  ownerId: 'u1',
+  company: '',
+  document: newGuidebookDocument({ title: guidebookId }),
+  source: 'new',
+  createdAt,
+});
 
 // ---------------------------------------------------------------- the expected figures, computed apart
 
@@ -220,7 +245,7 @@ describe('the dashboard read model', () => {
         {
           streamId: 'payment-pg_a',
           type: 'PaymentSucceeded',
-          data: { merchantUid: 'pg_a', userId: 'u1', impUid: 'i', amount: 50_000, method: 'card', paymentData: {}, paidAt: '2026-10-31T15:30:00.000Z' },
+          data: { merchantUid: 'pg_a', userId: 'u1', impUid: 'i', amount: 50_000, method: 'card', paymentData: PAYMENT_DATA, paidAt: '2026-10-31T15:30:00.000Z' },
         },
       ]),
     );
@@ -233,12 +258,12 @@ describe('the dashboard read model', () => {
     const paid = (uid: string, amount: number, paidAt: string) => ({
       streamId: `payment-${uid}`,
       type: 'PaymentSucceeded',
-      data: { merchantUid: uid, userId: 'u1', impUid: uid, amount, method: 'card', paymentData: {}, paidAt },
+      data: { merchantUid: uid, userId: 'u1', impUid: uid, amount, method: 'card', paymentData: PAYMENT_DATA, paidAt },
     });
     const docs = expectIdempotent(
       dashboardProjector,
       recordedEvents([
-        { streamId: 'user-u1', type: 'UserRegistered', data: { userId: 'u1', registeredAt: '2026-09-01T00:00:00.000Z' } },
+        { streamId: 'user-u1', type: 'UserRegistered', data: registration('u1', '2026-09-01T00:00:00.000Z') },
         { streamId: 'user-u1', type: 'SubscriptionLapsed', data: { userId: 'u1', plan: 'free', reason: 'trial-ended', lapsedAt: '2026-09-15T00:00:00.000Z' } },
         paid('pg_keep', 50_000, '2026-10-02T00:00:00.000Z'),
         paid('pg_gone', 150_000, '2026-10-03T00:00:00.000Z'),
@@ -260,12 +285,12 @@ describe('the dashboard counts members only, and "today" as the lists show it', 
   const user = (userId: string, registeredAt: string, role: 'user' | 'admin' = 'user') => ({
     streamId: `user-${userId}`,
     type: 'UserRegistered',
-    data: { userId, role, registeredAt },
+    data: registration(userId, registeredAt, role),
   });
   const T0 = '2026-11-10T01:00:00.000Z';
   const later = (minutes: number) => new Date(Date.parse(T0) + minutes * 60_000).toISOString();
   const subscribe = (userId: string, merchantUid: string, at: string) => [
-    { streamId: `payment-${merchantUid}`, type: 'PaymentSucceeded', data: { merchantUid, userId, impUid: merchantUid, amount: 50_000, method: 'card', paymentData: {}, paidAt: at } },
+    { streamId: `payment-${merchantUid}`, type: 'PaymentSucceeded', data: { merchantUid, userId, impUid: merchantUid, amount: 50_000, method: 'card', paymentData: PAYMENT_DATA, paidAt: at } },
     { streamId: `user-${userId}`, type: 'UserSubscribed', data: { userId, plan: 'standard', billingCycle: 'month', expiresAt: '2026-12-10T01:00:00.000Z', subscribedAt: at, merchantUid } },
   ];
   const refund = (userId: string, merchantUid: string, amount: number, at: string) => ({
@@ -300,8 +325,8 @@ describe('the dashboard counts members only, and "today" as the lists show it', 
         user('u1', T0),
         user('u2', later(1)),
         { streamId: 'user-u2', type: 'UserDeleted', data: { userId: 'u2', deletedAt: later(2) } },
-        { streamId: 'guidebook-g1', type: 'GuidebookCreated', data: { guidebookId: 'g1', createdAt: later(3) } },
-        { streamId: 'guidebook-g2', type: 'GuidebookCreated', data: { guidebookId: 'g2', createdAt: later(4) } },
+        { streamId: 'guidebook-g1', type: 'GuidebookCreated', data: guidebookCreation('g1', later(3)) },
+        { streamId: 'guidebook-g2', type: 'GuidebookCreated', data: guidebookCreation('g2', later(4)) },
         { streamId: 'guidebook-g2', type: 'GuidebookDeleted', data: { guidebookId: 'g2', deletedAt: later(5) } },
       ]),
     );

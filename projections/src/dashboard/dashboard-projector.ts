@@ -1,7 +1,7 @@
-import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
-import type { PaidPlan, SubscriptionType } from '@pocketguide/contracts';
+import type { GuidebookEvent, PaymentEvent, PaymentRefunded, SubscriptionType, UserEvent } from '@pocketguide/contracts';
 import { priceOf } from '@pocketguide/contracts/payment/plans';
 import { DASHBOARD } from '@pocketguide/contracts/dashboard/dashboard-summary';
+import { guidebookEvents, paymentEvents, userEvents, type Logged } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 import {
   addContribution,
@@ -20,7 +20,6 @@ import {
   type DashboardGuidebookDoc,
   type DashboardMonthDoc,
   type DashboardPaymentDoc,
-  type DashboardSummaryDoc,
   type DashboardUserDoc,
 } from './dashboard-docs.ts';
 
@@ -46,40 +45,42 @@ export const DASHBOARD_EVENT_TYPES = [
   'TransferPaymentRecorded',
   'PaymentRefunded',
   'PaymentDeleted',
-] as const;
+] as const satisfies ReadonlyArray<DashboardEvent['type']>;
 
-type Data = Record<string, unknown>;
-const str = (data: Data, key: string): string => {
-  const value = data[key];
-  if (typeof value !== 'string') throw new Error(`dashboard: ${key} missing`);
-  return value;
-};
-const num = (data: Data, key: string): number => {
-  const value = data[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : 0;
-};
+/** What the dashboard reads: accounts, guidebooks and payments. */
+export type DashboardEvent = UserEvent | GuidebookEvent | PaymentEvent;
+type Event = Logged<DashboardEvent>;
 
 /** The business time an event carries (its *At field), which decides its day and month. */
-export function eventTimeOf(event: Pick<RecordedEvent, 'type' | 'data' | 'recordedAt'>): string {
-  const data = event.data as Data;
-  const field = EVENT_TIME_FIELDS[event.type];
-  return field ? str(data, field) : event.recordedAt;
+export function eventTimeOf(event: Event): string {
+  switch (event.type) {
+    case 'UserRegistered':
+      return event.data.registeredAt;
+    case 'UserActivated':
+      return event.data.activatedAt;
+    case 'UserDeleted':
+      return event.data.deletedAt;
+    case 'UserSubscribed':
+      return event.data.subscribedAt;
+    case 'SubscriptionLapsed':
+      return event.data.lapsedAt;
+    case 'GuidebookCreated':
+      return event.data.createdAt;
+    case 'GuidebookDeleted':
+      return event.data.deletedAt;
+    case 'GuidebookPublished':
+      return event.data.publishedAt;
+    case 'GuidebookUnpublished':
+      return event.data.unpublishedAt;
+    case 'PaymentSucceeded':
+    case 'TransferPaymentRecorded':
+      return event.data.paidAt;
+    case 'PaymentRefunded':
+      return event.data.refundedAt;
+    default:
+      return event.recordedAt;
+  }
 }
-
-const EVENT_TIME_FIELDS: Record<string, string> = {
-  UserRegistered: 'registeredAt',
-  UserActivated: 'activatedAt',
-  UserDeleted: 'deletedAt',
-  UserSubscribed: 'subscribedAt',
-  SubscriptionLapsed: 'lapsedAt',
-  GuidebookCreated: 'createdAt',
-  GuidebookDeleted: 'deletedAt',
-  GuidebookPublished: 'publishedAt',
-  GuidebookUnpublished: 'unpublishedAt',
-  PaymentSucceeded: 'paidAt',
-  TransferPaymentRecorded: 'paidAt',
-  PaymentRefunded: 'refundedAt',
-};
 
 function withPlan(doc: DashboardUserDoc, plan: SubscriptionType): DashboardUserDoc {
   const paid = plan !== 'free';
@@ -87,29 +88,28 @@ function withPlan(doc: DashboardUserDoc, plan: SubscriptionType): DashboardUserD
 }
 
 /** A new paid period began, paid by `merchantUid` (if known): its refunds are what the MRR loses from now. */
-const newPeriod = (doc: DashboardUserDoc, merchantUid: unknown): DashboardUserDoc => ({
+const newPeriod = (doc: DashboardUserDoc, merchantUid: string | undefined): DashboardUserDoc => ({
   ...doc,
-  periodPayment: typeof merchantUid === 'string' ? merchantUid : null,
+  periodPayment: merchantUid ?? null,
   mrrRefund: 0,
 });
 
 /** A refund of the current period's payment takes its amount off the MRR, never more than a month's price. */
-function withRefund(doc: DashboardUserDoc, data: Data): DashboardUserDoc {
-  if (doc.periodPayment === null || data.merchantUid !== doc.periodPayment || doc.plan === 'free' || doc.plan === 'onemonth') return doc;
-  const monthly = priceOf(doc.plan, new Date(str(data, 'refundedAt')));
-  return { ...doc, mrrRefund: Math.min(monthly, doc.mrrRefund + num(data, 'amount')) };
+function withRefund(doc: DashboardUserDoc, refund: PaymentRefunded['data']): DashboardUserDoc {
+  if (doc.periodPayment === null || refund.merchantUid !== doc.periodPayment || doc.plan === 'free' || doc.plan === 'onemonth') return doc;
+  const monthly = priceOf(doc.plan, new Date(refund.refundedAt));
+  return { ...doc, mrrRefund: Math.min(monthly, doc.mrrRefund + refund.amount) };
 }
 
 /** The account left or joined the paid count in a way the month flows cannot see (see dashboard-docs.ts). */
 const corrected = (doc: DashboardUserDoc, at: string): DashboardUserDoc => ({ ...doc, corrected: true, paidCorrections: [...doc.paidCorrections, at] });
 
-function evolveUser(doc: DashboardUserDoc | null, event: RecordedEvent, id: string): DashboardUserDoc | null {
-  const data = event.data as Data;
+function evolveUser(doc: DashboardUserDoc | null, event: Event, id: string): DashboardUserDoc | null {
   if (event.type === 'UserRegistered') {
     return {
       id,
       kind: 'user',
-      registeredAt: str(data, 'registeredAt'),
+      registeredAt: event.data.registeredAt,
       deleted: false,
       plan: 'free',
       paid: false,
@@ -118,7 +118,7 @@ function evolveUser(doc: DashboardUserDoc | null, event: RecordedEvent, id: stri
       hidden: false,
       paidCorrections: [],
       corrected: false,
-      admin: data.role === 'admin',
+      admin: event.data.role === 'admin',
       periodPayment: null,
       mrrRefund: 0,
     };
@@ -126,7 +126,7 @@ function evolveUser(doc: DashboardUserDoc | null, event: RecordedEvent, id: stri
   if (doc === null || doc.deleted) return doc;
   switch (event.type) {
     case 'UserRoleChanged':
-      return { ...doc, admin: data.role === 'admin' };
+      return { ...doc, admin: event.data.role === 'admin' };
     case 'UserActivated':
       return { ...doc, activated: true };
     case 'UserHidden':
@@ -136,23 +136,23 @@ function evolveUser(doc: DashboardUserDoc | null, event: RecordedEvent, id: stri
     case 'UserSubscribed': {
       // the month counts every subscription as one more paid account; one started while a cancelled plan was
       // still running is not
-      const next = newPeriod({ ...withPlan(doc, str(data, 'plan') as PaidPlan), renewing: true }, data.merchantUid);
-      return doc.paid ? corrected(next, str(data, 'subscribedAt')) : next;
+      const next = newPeriod({ ...withPlan(doc, event.data.plan), renewing: true }, event.data.merchantUid);
+      return doc.paid ? corrected(next, event.data.subscribedAt) : next;
     }
     case 'UserUnsubscribed':
       return { ...doc, renewing: false };
     case 'UserPlanChanged':
-      return withPlan(doc, str(data, 'plan') as PaidPlan);
+      return withPlan(doc, event.data.plan);
     case 'SubscriptionRenewed':
-      return newPeriod(withPlan(doc, str(data, 'plan') as PaidPlan), data.merchantUid);
+      return newPeriod(withPlan(doc, event.data.plan), event.data.merchantUid);
     case 'PaymentRefunded':
-      return withRefund(doc, data);
+      return withRefund(doc, event.data);
     case 'SubscriptionLapsed':
       return withPlan(doc, 'free');
     case 'UserDeleted': {
       // a tombstone: whether it had been activated (the month counted that), and a paid account leaving
       const gone: DashboardUserDoc = { ...doc, deleted: true, plan: 'free', paid: false, renewing: false, hidden: false };
-      return doc.paid ? corrected(gone, str(data, 'deletedAt')) : gone;
+      return doc.paid ? corrected(gone, event.data.deletedAt) : gone;
     }
     default:
       return doc;
@@ -163,32 +163,30 @@ function evolveUser(doc: DashboardUserDoc | null, event: RecordedEvent, id: stri
  * A guidebook is remembered while it lives: whether it is in the public gallery (unpublishing takes it out without
  * saying so) and when it was created, so a deletion the same Korean day comes off "today" (see dashboard-docs.ts).
  */
-function evolveGuidebook(doc: DashboardGuidebookDoc | null, event: RecordedEvent, id: string): DashboardGuidebookDoc | null {
-  const data = event.data as Data;
+function evolveGuidebook(doc: DashboardGuidebookDoc | null, event: Event, id: string): DashboardGuidebookDoc | null {
   switch (event.type) {
     case 'GuidebookCreated':
-      return doc ?? { id, kind: 'guidebook', createdAt: str(data, 'createdAt'), gallery: false, since: null, deleted: false };
+      return doc ?? { id, kind: 'guidebook', createdAt: event.data.createdAt, gallery: false, since: null, deleted: false };
     case 'GuidebookPublicGallerySet':
       if (doc === null || doc.deleted) return doc;
-      return data.isPublicGallery === true ? { ...doc, gallery: true, since: doc.since ?? str(data, 'setAt') } : { ...doc, gallery: false, since: null };
+      return event.data.isPublicGallery ? { ...doc, gallery: true, since: doc.since ?? event.data.setAt } : { ...doc, gallery: false, since: null };
     case 'GuidebookUnpublished':
       return doc === null || doc.deleted ? doc : { ...doc, gallery: false, since: null };
     case 'GuidebookDeleted':
       if (doc === null || doc.deleted) return doc;
-      return reportingDay(doc.createdAt) === reportingDay(str(data, 'deletedAt')) ? { ...doc, gallery: false, since: null, deleted: true } : null;
+      return reportingDay(doc.createdAt) === reportingDay(event.data.deletedAt) ? { ...doc, gallery: false, since: null, deleted: true } : null;
     default:
       return doc;
   }
 }
 
-function evolvePayment(doc: DashboardPaymentDoc | null, event: RecordedEvent, id: string): DashboardPaymentDoc | null {
-  const data = event.data as Data;
+function evolvePayment(doc: DashboardPaymentDoc | null, event: Event, id: string): DashboardPaymentDoc | null {
   switch (event.type) {
     case 'PaymentSucceeded':
     case 'TransferPaymentRecorded':
-      return { id, kind: 'payment', amount: num(data, 'amount'), paidAt: str(data, 'paidAt'), refunds: doc?.refunds ?? [], deleted: doc?.deleted ?? false };
+      return { id, kind: 'payment', amount: event.data.amount, paidAt: event.data.paidAt, refunds: doc?.refunds ?? [], deleted: doc?.deleted ?? false };
     case 'PaymentRefunded':
-      return doc === null ? null : { ...doc, refunds: [...doc.refunds, { amount: num(data, 'amount'), at: str(data, 'refundedAt') }] };
+      return doc === null ? null : { ...doc, refunds: [...doc.refunds, { amount: event.data.amount, at: event.data.refundedAt }] };
     case 'PaymentDeleted':
       return doc === null ? null : { ...doc, deleted: true };
     default:
@@ -213,9 +211,8 @@ const emptyMonth = (id: string): DashboardMonthDoc => ({
 });
 const emptyDay = (id: string): DashboardDayDoc => ({ id, kind: 'day', day: id.slice('day-'.length), usersRegistered: 0, guidebooksCreated: 0, paid: 0, refunded: 0 });
 
-function evolveMonth(doc: DashboardMonthDoc | null, event: RecordedEvent, id: string): DashboardMonthDoc {
+function evolveMonth(doc: DashboardMonthDoc | null, event: Event, id: string): DashboardMonthDoc {
   const month = doc ?? emptyMonth(id);
-  const data = event.data as Data;
   switch (event.type) {
     case 'UserRegistered':
       return { ...month, usersRegistered: month.usersRegistered + 1 };
@@ -227,7 +224,7 @@ function evolveMonth(doc: DashboardMonthDoc | null, event: RecordedEvent, id: st
       return { ...month, subscribed: month.subscribed + 1 };
     case 'SubscriptionLapsed':
       // the end of a free trial is not a paid account leaving
-      return data.plan === 'free' ? month : { ...month, lapsed: month.lapsed + 1 };
+      return event.data.plan === 'free' ? month : { ...month, lapsed: month.lapsed + 1 };
     case 'GuidebookCreated':
       return { ...month, guidebooksCreated: month.guidebooksCreated + 1 };
     case 'GuidebookDeleted':
@@ -238,27 +235,26 @@ function evolveMonth(doc: DashboardMonthDoc | null, event: RecordedEvent, id: st
       return { ...month, published: month.published - 1 };
     case 'PaymentSucceeded':
     case 'TransferPaymentRecorded':
-      return { ...month, paid: month.paid + num(data, 'amount') };
+      return { ...month, paid: month.paid + event.data.amount };
     case 'PaymentRefunded':
-      return { ...month, refunded: month.refunded + num(data, 'amount') };
+      return { ...month, refunded: month.refunded + event.data.amount };
     default:
       return month;
   }
 }
 
-function evolveDay(doc: DashboardDayDoc | null, event: RecordedEvent, id: string): DashboardDayDoc {
+function evolveDay(doc: DashboardDayDoc | null, event: Event, id: string): DashboardDayDoc {
   const day = doc ?? emptyDay(id);
-  const data = event.data as Data;
   switch (event.type) {
     case 'UserRegistered':
       return { ...day, usersRegistered: day.usersRegistered + 1 };
     case 'GuidebookCreated':
       return { ...day, guidebooksCreated: day.guidebooksCreated + 1 };
     case 'PaymentRefunded':
-      return { ...day, refunded: day.refunded + num(data, 'amount') };
+      return { ...day, refunded: day.refunded + event.data.amount };
     case 'PaymentSucceeded':
     case 'TransferPaymentRecorded':
-      return { ...day, paid: day.paid + num(data, 'amount') };
+      return { ...day, paid: day.paid + event.data.amount };
     default:
       return day;
   }
@@ -268,7 +264,7 @@ function evolveDay(doc: DashboardDayDoc | null, event: RecordedEvent, id: string
  * `dashboard`: the back office's figures (spec 3 §2.5), built only from events. See dashboard-docs.ts for the
  * documents and dashboard-summary.ts for how the figures are read from them.
  */
-export const dashboardProjector: Projector<DashboardDoc> = {
+export const dashboardProjector: Projector<DashboardDoc, DashboardEvent> = {
   name: DASHBOARD,
   collection: DASHBOARD,
   indexes: [
@@ -278,40 +274,46 @@ export const dashboardProjector: Projector<DashboardDoc> = {
     { fields: { kind: 1, corrected: 1 } },
     { fields: { kind: 1, gallery: 1 } },
   ],
-  filter: { streamCategories: ['user', 'guidebook', 'payment'], eventTypes: DASHBOARD_EVENT_TYPES },
+  filter: { streamCategories: [userEvents.category, guidebookEvents.category, paymentEvents.category], eventTypes: DASHBOARD_EVENT_TYPES },
+  decode: (recorded) => userEvents.read(recorded) ?? guidebookEvents.read(recorded) ?? paymentEvents.read(recorded),
   documentIds(event) {
-    const data = event.data as Data;
     const month = () => monthDocId(reportingMonth(eventTimeOf(event)));
     const day = () => dayDocId(reportingDay(eventTimeOf(event)));
     switch (event.type) {
       case 'UserRegistered':
-        return [userDocId(str(data, 'userId')), month(), day()];
+        return [userDocId(event.data.userId), month(), day()];
       case 'UserRoleChanged':
-        return [userDocId(str(data, 'userId'))];
+      case 'UserHidden':
+      case 'UserUnhidden':
+      case 'UserUnsubscribed':
+      case 'UserPlanChanged':
+      case 'SubscriptionRenewed':
+        return [userDocId(event.data.userId)];
       case 'UserActivated':
       case 'UserDeleted':
       case 'UserSubscribed':
       case 'SubscriptionLapsed':
-        return [userDocId(str(data, 'userId')), month()];
+        return [userDocId(event.data.userId), month()];
       case 'GuidebookCreated':
-        return [guidebookDocId(str(data, 'guidebookId')), month(), day()];
+        return [guidebookDocId(event.data.guidebookId), month(), day()];
       case 'GuidebookPublished':
         return [month()];
       case 'GuidebookDeleted':
       case 'GuidebookUnpublished':
-        return [guidebookDocId(str(data, 'guidebookId')), month()];
+        return [guidebookDocId(event.data.guidebookId), month()];
       case 'GuidebookPublicGallerySet':
-        return [guidebookDocId(str(data, 'guidebookId'))];
+        return [guidebookDocId(event.data.guidebookId)];
       case 'PaymentSucceeded':
       case 'TransferPaymentRecorded':
-        return [paymentDocId(str(data, 'merchantUid')), month(), day()];
+        return [paymentDocId(event.data.merchantUid), month(), day()];
       case 'PaymentRefunded':
         // the account too: a refund of its current period comes off the MRR
-        return [paymentDocId(str(data, 'merchantUid')), userDocId(str(data, 'userId')), month(), day()];
+        return [paymentDocId(event.data.merchantUid), userDocId(event.data.userId), month(), day()];
       case 'PaymentDeleted':
-        return [paymentDocId(str(data, 'merchantUid'))];
+        return [paymentDocId(event.data.merchantUid)];
       default:
-        return typeof data.userId === 'string' ? [userDocId(data.userId)] : [];
+        // the filter lets no other event through
+        return [];
     }
   },
   summary: {
@@ -321,15 +323,15 @@ export const dashboardProjector: Projector<DashboardDoc> = {
       const delta = emptyTotals();
       addContribution(delta, before, -1);
       addContribution(delta, after, 1);
-      return withDelta((summary as DashboardSummaryDoc | null) ?? { id: DASHBOARD_SUMMARY_ID, kind: 'summary', ...emptyTotals() }, delta);
+      return withDelta(summary?.kind === 'summary' ? summary : { id: DASHBOARD_SUMMARY_ID, kind: 'summary', ...emptyTotals() }, delta);
     },
   },
   evolve(doc, event, id) {
-    if (id.startsWith('user-')) return evolveUser(doc as DashboardUserDoc | null, event, id);
-    if (id.startsWith('guidebook-')) return evolveGuidebook(doc as DashboardGuidebookDoc | null, event, id);
-    if (id.startsWith('payment-')) return evolvePayment(doc as DashboardPaymentDoc | null, event, id);
-    if (id.startsWith('month-')) return evolveMonth(doc as DashboardMonthDoc | null, event, id);
-    if (id.startsWith('day-')) return evolveDay(doc as DashboardDayDoc | null, event, id);
+    if (id.startsWith('user-')) return evolveUser(doc?.kind === 'user' ? doc : null, event, id);
+    if (id.startsWith('guidebook-')) return evolveGuidebook(doc?.kind === 'guidebook' ? doc : null, event, id);
+    if (id.startsWith('payment-')) return evolvePayment(doc?.kind === 'payment' ? doc : null, event, id);
+    if (id.startsWith('month-')) return evolveMonth(doc?.kind === 'month' ? doc : null, event, id);
+    if (id.startsWith('day-')) return evolveDay(doc?.kind === 'day' ? doc : null, event, id);
     return doc;
   },
 };

@@ -1,16 +1,16 @@
-import { FEEDBACK, feedbackSubmittedSchema, type FeedbackDoc } from '@pocketguide/contracts';
+import { FEEDBACK, type FeedbackDoc, type FeedbackEvent } from '@pocketguide/contracts';
+import { feedbackEvents } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 
 /** `feedback` (spec 3 §2.12): what people sent through the feedback form, for the administrators to read. */
-export const feedbackProjector: Projector<FeedbackDoc> = {
+export const feedbackProjector: Projector<FeedbackDoc, FeedbackEvent> = {
   name: FEEDBACK,
   collection: FEEDBACK,
   indexes: [{ fields: { submittedAt: -1 } }],
-  filter: { eventTypes: ['FeedbackSubmitted'] },
-  documentIds: (event) => (event.type === 'FeedbackSubmitted' ? [String((event.data as { feedbackId?: unknown }).feedbackId)] : []),
-  evolve(doc, recorded) {
-    if (recorded.type !== 'FeedbackSubmitted') return doc;
-    const data = feedbackSubmittedSchema.parse(recorded.data);
+  filter: { streamCategories: [feedbackEvents.category], eventTypes: ['FeedbackSubmitted'] },
+  decode: feedbackEvents.read,
+  documentIds: (event) => [event.data.feedbackId],
+  evolve(_doc, { data }) {
     return {
       id: data.feedbackId,
       title: data.title ?? null,

@@ -1,7 +1,16 @@
-import { GUIDEBOOK_EDITOR, GUIDEBOOK_STREAM_CATEGORY, VIEWS_STREAM_CATEGORY, applyDocumentEvent, type GuidebookEditorDoc } from '@pocketguide/contracts';
+import {
+  GUIDEBOOK_EDITOR,
+  GUIDEBOOK_STREAM_CATEGORY,
+  VIEWS_STREAM_CATEGORY,
+  applyDocumentEvent,
+  type GuidebookEditorDoc,
+  type GuidebookEvent,
+  type GuidebookViewsEvent,
+} from '@pocketguide/contracts';
+import { guidebookEvents, guidebookViewsEvents, type UnknownEvent } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 import { evolveSettings, initialSettings } from '../guidebook-settings.ts';
-import { decodeRecorded, guidebookOrViewsIdOf, viewsAdded } from '../guidebook-stream.ts';
+import { guidebookOrViewsIdOf } from '../guidebook-stream.ts';
 
 /**
  * `guidebook-editor`: the whole current document of each guidebook with its settings, for the editor and the
@@ -10,7 +19,7 @@ import { decodeRecorded, guidebookOrViewsIdOf, viewsAdded } from '../guidebook-s
  * guidebook's document is dropped. `views.count` adds up the guidebook's `views-<id>` stream, as the lists do; views
  * live in their own stream, so they never move the revision an editor saves against.
  */
-export const guidebookEditorProjector: Projector<GuidebookEditorDoc> = {
+export const guidebookEditorProjector: Projector<GuidebookEditorDoc, GuidebookEvent | GuidebookViewsEvent | UnknownEvent> = {
   name: GUIDEBOOK_EDITOR,
   collection: GUIDEBOOK_EDITOR,
   indexes: [
@@ -18,13 +27,13 @@ export const guidebookEditorProjector: Projector<GuidebookEditorDoc> = {
     { fields: { isSampleContent: 1, updatedAt: -1 } },
   ],
   filter: { streamCategories: [GUIDEBOOK_STREAM_CATEGORY, VIEWS_STREAM_CATEGORY] },
+  // Every event of the stream moves the revision, even one this build does not know: it is what `If-Match` checks.
+  decode: (recorded) => guidebookEvents.read(recorded) ?? guidebookViewsEvents.read(recorded) ?? guidebookEvents.unknown(recorded),
   documentIds: guidebookOrViewsIdOf,
-  evolve(doc, recorded) {
-    if (recorded.type === 'GuidebookViewed') return doc === null ? null : { ...doc, views: { count: doc.views.count + viewsAdded(recorded) } };
-    const event = decodeRecorded(recorded);
-    // Every event of the stream moves the revision, even one this build does not know: it is what `If-Match` checks.
-    const revision = recorded.revision;
-    if (event?.type === 'GuidebookCreated') {
+  evolve(doc, event) {
+    if (event.type === 'GuidebookViewed') return doc === null ? null : { ...doc, views: { count: doc.views.count + event.data.count } };
+    const revision = event.revision;
+    if (event.type === 'GuidebookCreated') {
       return {
         ...initialSettings(event),
         document: event.data.document,
@@ -35,8 +44,9 @@ export const guidebookEditorProjector: Projector<GuidebookEditorDoc> = {
       };
     }
     if (doc === null) return null;
-    if (event === null) return { ...doc, revision };
     switch (event.type) {
+      case 'UnknownEvent':
+        return { ...doc, revision };
       case 'GuidebookEdited':
       case 'ContentPageCopied':
       case 'SectionItemDeleted':

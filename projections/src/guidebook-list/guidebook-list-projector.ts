@@ -2,12 +2,15 @@ import {
   GUIDEBOOK_LIST,
   GUIDEBOOK_STREAM_CATEGORY,
   VIEWS_STREAM_CATEGORY,
+  type GuidebookEvent,
   type GuidebookListDoc,
+  type GuidebookViewsEvent,
   type Patch,
 } from '@pocketguide/contracts';
+import { guidebookEvents, guidebookViewsEvents } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 import { evolveSettings, initialSettings } from '../guidebook-settings.ts';
-import { decodeRecorded, displayTitle, guidebookOrViewsIdOf, viewsAdded } from '../guidebook-stream.ts';
+import { displayTitle, guidebookOrViewsIdOf } from '../guidebook-stream.ts';
 
 type Outline = { title: string; contentsCount: number };
 
@@ -44,7 +47,7 @@ export function outlineAfter(outline: Outline, patches: readonly Patch[]): Outli
  * `views.count` adds up the `GuidebookViewed` counts of the guidebook's `views-<id>` stream (the viewer flushes
  * them every few seconds); a view is not an update, so `updatedAt` stays.
  */
-export const guidebookListProjector: Projector<GuidebookListDoc> = {
+export const guidebookListProjector: Projector<GuidebookListDoc, GuidebookEvent | GuidebookViewsEvent> = {
   name: GUIDEBOOK_LIST,
   collection: GUIDEBOOK_LIST,
   indexes: [
@@ -54,14 +57,13 @@ export const guidebookListProjector: Projector<GuidebookListDoc> = {
     { fields: { deleted: 1, createdAt: -1 } },
   ],
   filter: { streamCategories: [GUIDEBOOK_STREAM_CATEGORY, VIEWS_STREAM_CATEGORY] },
+  decode: (recorded) => guidebookEvents.read(recorded) ?? guidebookViewsEvents.read(recorded),
   documentIds: guidebookOrViewsIdOf,
-  evolve(doc, recorded) {
-    if (recorded.type === 'GuidebookViewed') {
+  evolve(doc, event) {
+    if (event.type === 'GuidebookViewed') {
       if (doc === null) return null;
-      return { ...doc, views: { count: doc.views.count + viewsAdded(recorded) } };
+      return { ...doc, views: { count: doc.views.count + event.data.count } };
     }
-    const event = decodeRecorded(recorded);
-    if (event === null) return doc;
     if (event.type === 'GuidebookCreated') {
       const { document } = event.data;
       return {

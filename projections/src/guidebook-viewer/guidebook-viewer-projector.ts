@@ -1,4 +1,3 @@
-import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import {
   GUIDEBOOK_STREAM_CATEGORY,
   GUIDEBOOK_VIEWER,
@@ -6,12 +5,14 @@ import {
   applyDocumentEvent,
   richTextToPlain,
   type GuidebookDocument,
+  type GuidebookEvent,
   type GuidebookViewerDoc,
   type ImageSet,
   type RichText,
 } from '@pocketguide/contracts';
+import { guidebookEvents } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
-import { decodeRecorded, displayTitle, guidebookIdOf } from '../guidebook-stream.ts';
+import { displayTitle, guidebookIdOf } from '../guidebook-stream.ts';
 
 /** Whitespace folded to single spaces, cut at `max` characters on a word where one is near. */
 function shortText(text: string, max = VIEWER_DESCRIPTION_MAX): string {
@@ -74,15 +75,14 @@ function withDocument(doc: GuidebookViewerDoc, document: GuidebookDocument, upda
  * publish, unpublish and password change; a deletion removes it. The share password is kept only as the salted
  * scrypt hash its event carries (made by the command, off the event loop); the projector never hashes.
  */
-export const guidebookViewerProjector: Projector<GuidebookViewerDoc> = {
+export const guidebookViewerProjector: Projector<GuidebookViewerDoc, GuidebookEvent> = {
   name: GUIDEBOOK_VIEWER,
   collection: GUIDEBOOK_VIEWER,
   indexes: [{ fields: { uuid: 1 }, unique: true }],
   filter: { streamCategories: [GUIDEBOOK_STREAM_CATEGORY] },
-  documentIds: (event: RecordedEvent) => guidebookIdOf(event),
-  evolve(doc, recorded) {
-    const event = decodeRecorded(recorded);
-    if (event === null) return doc;
+  decode: guidebookEvents.read,
+  documentIds: guidebookIdOf,
+  evolve(doc, event) {
     if (event.type === 'GuidebookCreated') {
       const { data } = event;
       const created: GuidebookViewerDoc = {

@@ -4,34 +4,26 @@ import {
   MESSAGE_STREAM_CATEGORY,
   MESSAGES,
   billingNoticeMessageId,
-  billingNoticeSentSchema,
-  decodeMessageEvent,
-  isMessageEventType,
-  type AnyMessageEvent,
   type BillingNoticeKind,
+  type BillingNoticeSent,
   type InboxDoc,
+  type MessageDismissed,
   type MessageDoc,
+  type MessageEvent,
+  type UserEvent,
 } from '@pocketguide/contracts';
-import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
+import { inboxEvents, messageEvents, userEvents, type Logged } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 
-function decoded(recorded: RecordedEvent): AnyMessageEvent | null {
-  return isMessageEventType(recorded.type) ? decodeMessageEvent(recorded.type, recorded.data) : null;
-}
-
 /** `messages` (spec 3 §2.9): one document per living message, for the administrators' list and form. */
-export const messagesProjector: Projector<MessageDoc> = {
+export const messagesProjector: Projector<MessageDoc, MessageEvent> = {
   name: MESSAGES,
   collection: MESSAGES,
   indexes: [{ fields: { createdAt: -1 } }],
   filter: { streamCategories: [MESSAGE_STREAM_CATEGORY] },
-  documentIds: (recorded) => {
-    const event = decoded(recorded);
-    return event && event.type !== 'MessageDismissed' ? [event.data.messageId] : [];
-  },
-  evolve(doc, recorded) {
-    const event = decoded(recorded);
-    if (event === null) return doc;
+  decode: messageEvents.read,
+  documentIds: (event) => [event.data.messageId],
+  evolve(doc, event) {
     switch (event.type) {
       case 'MessageSaved': {
         const { messageId, savedAt, ...content } = event.data;
@@ -44,8 +36,6 @@ export const messagesProjector: Projector<MessageDoc> = {
         return doc === null ? null : { ...doc, saved: true, showing: false, recipients: [], updatedAt: event.data.unsentAt };
       case 'MessageDeleted':
         return null;
-      case 'MessageDismissed':
-        return doc;
       default: {
         const unknown: never = event;
         return unknown;
@@ -56,11 +46,13 @@ export const messagesProjector: Projector<MessageDoc> = {
 
 const inboxId = (messageId: string, userId: string) => `${messageId}:${userId}`;
 
+/** What the inbox reads: the messages, the members' dismissals, and the billing worker's notices on `user-<id>`. */
+type InboxEvent = MessageEvent | MessageDismissed | UserEvent;
+
 /** A billing notice the worker sent with its in-app words (`BillingNoticeSent` on `user-<id>`), else null. */
-function billingNotice(recorded: RecordedEvent) {
-  if (recorded.type !== 'BillingNoticeSent') return null;
-  const notice = billingNoticeSentSchema.safeParse(recorded.data);
-  return notice.success && notice.data.title !== undefined && notice.data.message !== undefined ? notice.data : null;
+function billingNotice(event: Logged<InboxEvent>): BillingNoticeSent['data'] | null {
+  if (event.type !== 'BillingNoticeSent') return null;
+  return event.data.title !== undefined && event.data.message !== undefined ? event.data : null;
 }
 
 /** How a billing notice shows: a failed charge as a warning and a lapse as an alert, both in the banner too. */
@@ -75,21 +67,34 @@ const NOTICE_LOOK: Record<BillingNoticeKind, { type: InboxDoc['type']; notificat
  * sent, and whether the member dismissed it. Unsending or deleting takes it from the same members. The billing
  * worker's notices (a renewal ahead, a failed charge, a lapse) come in as messages to one person (issue 12).
  */
-export const inboxProjector: Projector<InboxDoc> = {
+export const inboxProjector: Projector<InboxDoc, InboxEvent> = {
   name: INBOX,
   collection: INBOX,
   indexes: [{ fields: { userId: 1, sentAt: -1 } }],
-  filter: { streamCategories: [MESSAGE_STREAM_CATEGORY, INBOX_STREAM_CATEGORY, 'user'] },
-  documentIds: (recorded) => {
-    const notice = billingNotice(recorded);
-    if (notice) return [inboxId(billingNoticeMessageId(notice.key), notice.userId)];
-    const event = decoded(recorded);
-    if (event === null || event.type === 'MessageSaved') return [];
-    if (event.type === 'MessageDismissed') return [inboxId(event.data.messageId, event.data.userId)];
-    return event.data.recipients.map((userId) => inboxId(event.data.messageId, userId));
+  // Of the accounts' events only the billing notices: the others are no business of the inbox, and are not decoded for it.
+  filter: {
+    streamCategories: [MESSAGE_STREAM_CATEGORY, INBOX_STREAM_CATEGORY, userEvents.category],
+    eventTypes: ['MessageSaved', 'MessageSent', 'MessageUnsent', 'MessageDeleted', 'MessageDismissed', 'BillingNoticeSent'],
   },
-  evolve(doc, recorded, id) {
-    const notice = billingNotice(recorded);
+  decode: (recorded) => messageEvents.read(recorded) ?? inboxEvents.read(recorded) ?? userEvents.read(recorded),
+  documentIds: (event) => {
+    switch (event.type) {
+      case 'BillingNoticeSent': {
+        const notice = billingNotice(event);
+        return notice ? [inboxId(billingNoticeMessageId(notice.key), notice.userId)] : [];
+      }
+      case 'MessageDismissed':
+        return [inboxId(event.data.messageId, event.data.userId)];
+      case 'MessageSent':
+      case 'MessageUnsent':
+      case 'MessageDeleted':
+        return event.data.recipients.map((userId) => inboxId(event.data.messageId, userId));
+      default:
+        return [];
+    }
+  },
+  evolve(doc, event, id) {
+    const notice = billingNotice(event);
     if (notice) {
       const { title, message, userId, sentAt, kind, key } = notice;
       if (title === undefined || message === undefined) return doc;
@@ -106,8 +111,6 @@ export const inboxProjector: Projector<InboxDoc> = {
         dismissed: doc?.dismissed ?? false,
       };
     }
-    const event = decoded(recorded);
-    if (event === null) return doc;
     switch (event.type) {
       case 'MessageSent': {
         const { recipients: _recipients, sentAt, messageId, ...content } = event.data;
@@ -120,12 +123,9 @@ export const inboxProjector: Projector<InboxDoc> = {
         return null;
       case 'MessageDismissed':
         return doc === null ? null : { ...doc, dismissed: true };
-      case 'MessageSaved':
+      default:
+        // a message saved and not sent yet; an account's other events, which the filter keeps out
         return doc;
-      default: {
-        const unknown: never = event;
-        return unknown;
-      }
     }
   },
 };

@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import { PASSWORD_RESETS, type PasswordResetDoc, type UserEvent } from '@pocketguide/contracts';
+import { userEvents } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 
 /**
@@ -7,19 +7,18 @@ import type { Projector } from '../projector.ts';
  * for finding the account a reset belongs to. Holds no token and no personal data; whether a reset may complete
  * is still decided on the account's stream.
  */
-export const passwordResetsProjector: Projector<PasswordResetDoc> = {
+export const passwordResetsProjector: Projector<PasswordResetDoc, UserEvent> = {
   name: PASSWORD_RESETS,
   collection: PASSWORD_RESETS,
   indexes: [{ fields: { userId: 1 } }],
-  filter: { streamCategories: ['user'], eventTypes: ['PasswordResetRequested', 'PasswordResetCompleted'] },
-  documentIds: (recorded: RecordedEvent) => {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+  filter: { streamCategories: [userEvents.category], eventTypes: ['PasswordResetRequested', 'PasswordResetCompleted'] },
+  decode: userEvents.read,
+  documentIds: (event) => {
     if (event.type === 'PasswordResetRequested') return [event.data.tokenHash];
     if (event.type === 'PasswordResetCompleted') return event.data.closedTokenHashes;
     return [];
   },
-  evolve(doc, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+  evolve(doc, event) {
     switch (event.type) {
       case 'PasswordResetRequested': {
         const { tokenHash, userId, requestedAt, expiresAt } = event.data;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectIdempotent, recordedEvents } from '../testing/project.ts';
+import { EventDecodeError } from '@pocketguide/contracts/event-decoding';
+import { expectIdempotent, projectEvents, recordedEvents } from '../testing/project.ts';
 import { paymentsProjector } from './payments-projector.ts';
 
 const stream = (merchantUid: string) => `payment-${merchantUid}`;
@@ -21,6 +22,13 @@ const refunded = (merchantUid: string, amount: number, cancelAmount: number, par
 });
 
 describe('the payments read model', () => {
+  it('refuses a stored payment event that does not fit its schema instead of misreading it', () => {
+    const negative = refunded('pg_purchase_1', -1, 0, true, '2026-03-02T09:00:00.000Z');
+    expect(() => projectEvents(paymentsProjector, recordedEvents([requested('pg_purchase_1'), negative]))).toThrow(EventDecodeError);
+    const noData = { ...succeeded('pg_purchase_1'), data: { ...succeeded('pg_purchase_1').data, paymentData: undefined } };
+    expect(() => projectEvents(paymentsProjector, recordedEvents([requested('pg_purchase_1'), noData]))).toThrow('PaymentSucceeded: paymentData:');
+  });
+
   it('a paid purchase is an Order with its receipt and payment data, and one transaction', () => {
     const docs = expectIdempotent(paymentsProjector, recordedEvents([requested('pg_purchase_1'), succeeded('pg_purchase_1')]));
     expect(docs.get('pg_purchase_1')).toEqual({

@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import { PAYMENTS, type PaymentDoc, type PaymentEvent } from '@pocketguide/contracts';
+import { paymentEvents } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 
 const PAYMENT_DOC_EVENTS = [
@@ -16,17 +16,14 @@ const PAYMENT_DOC_EVENTS = [
  * query side joins from `users`. Its `history` (each charge result and refund) is what the admin transactions list
  * shows. A deleted payment is removed.
  */
-export const paymentsProjector: Projector<PaymentDoc> = {
+export const paymentsProjector: Projector<PaymentDoc, PaymentEvent> = {
   name: PAYMENTS,
   collection: PAYMENTS,
   indexes: [{ fields: { userId: 1, createdAt: -1 } }, { fields: { createdAt: -1 } }],
-  filter: { streamCategories: ['payment'], eventTypes: PAYMENT_DOC_EVENTS },
-  documentIds: (event: RecordedEvent) => {
-    const merchantUid = (event.data as { merchantUid?: unknown }).merchantUid;
-    return typeof merchantUid === 'string' ? [merchantUid] : [];
-  },
-  evolve(doc, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
+  filter: { streamCategories: [paymentEvents.category], eventTypes: PAYMENT_DOC_EVENTS },
+  decode: paymentEvents.read,
+  documentIds: (event) => [event.data.merchantUid],
+  evolve(doc, event) {
     switch (event.type) {
       case 'PaymentRequested': {
         const { merchantUid, userId, plan, billingCycle, amount, kind, requestedAt } = event.data;

@@ -1,4 +1,5 @@
-import { READING_INSIGHTS, READING_STREAM_CATEGORY, readingDayIds, readingDayOf, type ReadingDayDoc } from '@pocketguide/contracts';
+import { READING_INSIGHTS, READING_STREAM_CATEGORY, readingDayAfter, readingDayIdsOf, type ReadingDayDoc, type ReadingEvent } from '@pocketguide/contracts';
+import { readingEvents } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 
 /**
@@ -8,11 +9,12 @@ import type { Projector } from '../projector.ts';
  * guidebook), never one request.
  */
 
-export const readingInsightsProjector: Projector<ReadingDayDoc> = {
+export const readingInsightsProjector: Projector<ReadingDayDoc, ReadingEvent> = {
   name: READING_INSIGHTS,
   collection: READING_INSIGHTS,
   indexes: [{ fields: { scope: 1, key: 1, day: 1 } }, { fields: { scope: 1, day: 1 } }],
   filter: { streamCategories: [READING_STREAM_CATEGORY] },
-  documentIds: readingDayIds,
-  evolve: (doc, event, id) => readingDayOf(doc, event, id),
+  decode: readingEvents.read,
+  documentIds: readingDayIdsOf,
+  evolve: readingDayAfter,
 };

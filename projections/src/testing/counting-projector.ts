@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventStore, NewEvent } from '@pocketguide/platform/event-store/event-store';
 import type { Doc } from '@pocketguide/platform/read-store/read-store';
+import { asStored } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 
 /**
@@ -19,6 +20,8 @@ export function createCountingProjector(name = 'counting'): Projector<CounterDoc
     collection: name,
     indexes: [{ fields: { count: -1 } }],
     filter: { streamCategories: [COUNTER_CATEGORY], eventTypes: [COUNTED] },
+    // the runner's tests count deliveries, whatever the data
+    decode: asStored,
     documentIds: (event) => [event.streamId],
     evolve(doc, event) {
       const count = doc?.count ?? 0;

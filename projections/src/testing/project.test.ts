@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Doc } from '@pocketguide/platform/read-store/read-store';
+import { asStored } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 import { COUNTED, createCountingProjector } from './counting-projector.ts';
 import { expectIdempotent, projectEvents, recordedEvents } from './project.ts';
@@ -29,6 +30,7 @@ describe('projector test helpers', () => {
     const impure: Projector = {
       name: 'impure',
       collection: 'impure',
+      decode: asStored,
       documentIds: (event) => [event.streamId],
       evolve: (_doc, event): Doc => ({ id: event.streamId, calls: (calls += 1) }),
     };
@@ -39,6 +41,7 @@ describe('projector test helpers', () => {
     const deleting: Projector = {
       name: 'deleting',
       collection: 'deleting',
+      decode: asStored,
       documentIds: (event) => [event.streamId],
       evolve: (doc, event) => (event.type === 'Renamed' ? null : { id: event.streamId, n: Number(doc?.n ?? 0) + 1 }),
     };

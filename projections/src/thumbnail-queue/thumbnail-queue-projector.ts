@@ -5,17 +5,18 @@ import {
   THUMBNAIL_REQUESTS_STREAM_CATEGORY,
   THUMBNAIL_STATS_ID,
   THUMBNAIL_STREAM_CATEGORY,
-  decodeThumbnailRenderEvent,
-  decodeThumbnailRequestEvent,
   higherPriority,
+  type GuidebookEvent,
   type ThumbnailPriority,
   type ThumbnailQueueCollectionDoc,
   type ThumbnailQueueDoc,
+  type ThumbnailRenderEvent,
+  type ThumbnailRequestEvent,
   type ThumbnailStatsDoc,
 } from '@pocketguide/contracts';
-import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
+import { guidebookEvents, thumbnailRenderEvents, thumbnailRequestEvents, type Logged } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
-import { decodeRecorded, guidebookIdOf } from '../guidebook-stream.ts';
+import { guidebookIdOf } from '../guidebook-stream.ts';
 
 /** How much the newest measured render time counts in the moving average. */
 const AVERAGE_WEIGHT = 0.2;
@@ -62,19 +63,20 @@ function evolveStats(doc: ThumbnailStatsDoc | null, renderMs: number): Thumbnail
   };
 }
 
-function evolveGuidebook(doc: ThumbnailQueueDoc | null, recorded: RecordedEvent): ThumbnailQueueDoc | null {
-  if (recorded.type === 'ThumbnailsRequested') {
+/** What the queue reads: the guidebooks' own events, the requests, and the renderings that failed. */
+type ThumbnailQueueEvent = GuidebookEvent | ThumbnailRequestEvent | ThumbnailRenderEvent;
+
+function evolveGuidebook(doc: ThumbnailQueueDoc | null, event: Logged<ThumbnailQueueEvent>): ThumbnailQueueDoc | null {
+  if (event.type === 'ThumbnailsRequested') {
     if (!doc) return null;
-    const { data } = decodeThumbnailRequestEvent(recorded.type, recorded.data);
-    return withPending(doc, data.priority, data.requestedAt, recorded.position);
+    const { data } = event;
+    return withPending(doc, data.priority, data.requestedAt, event.position);
   }
-  if (recorded.type === 'ThumbnailRenderFailed') {
+  if (event.type === 'ThumbnailRenderFailed') {
     if (!doc) return null;
-    const { data } = decodeThumbnailRenderEvent(recorded.type, recorded.data);
+    const { data } = event;
     return { ...answered(doc, data.requestedAt), lastFailure: { reason: data.reason, failedAt: data.failedAt } };
   }
-  const event = decodeRecorded(recorded);
-  if (event === null) return doc;
   if (event.type === 'GuidebookCreated') {
     const { guidebookId, uuid, ownerId } = event.data;
     return {
@@ -103,7 +105,7 @@ function evolveGuidebook(doc: ThumbnailQueueDoc | null, recorded: RecordedEvent)
     case 'GuidebookPublicGallerySet': {
       const next = { ...doc, isPublicGallery: event.data.isPublicGallery };
       // Spec 1 §4: enabling the gallery triggers a thumbnail; the gallery shows it at once, so it goes first.
-      return event.data.isPublicGallery ? withPending(next, 'high', event.data.setAt, recorded.position) : next;
+      return event.data.isPublicGallery ? withPending(next, 'high', event.data.setAt, event.position) : next;
     }
     case 'GuidebookPasswordSet': {
       const hasPassword = event.data.password !== '';
@@ -111,7 +113,7 @@ function evolveGuidebook(doc: ThumbnailQueueDoc | null, recorded: RecordedEvent)
       // A thumbnail shows what an anonymous reader sees: the cover, or the gate once a password is set. When that
       // changes, a public thumbnail must follow (a cover must not stay on view once its content is protected).
       const shown = doc.thumbnailUrl !== null || doc.isPublicGallery;
-      return hasPassword !== doc.hasPassword && shown ? withPending(next, 'high', event.data.setAt, recorded.position) : next;
+      return hasPassword !== doc.hasPassword && shown ? withPending(next, 'high', event.data.setAt, event.position) : next;
     }
     case 'GuidebookThumbnailRecorded':
       return answered({ ...doc, thumbnailUrl: event.data.thumbnailUrl, thumbnailGeneratedAt: event.data.generatedAt }, event.data.generatedAt);
@@ -126,7 +128,7 @@ function evolveGuidebook(doc: ThumbnailQueueDoc | null, recorded: RecordedEvent)
  * after that request is recorded, or the worker records that it failed; unpublishing or deleting it ends the wait.
  * The measured render times of recorded thumbnails make a moving average for the estimates.
  */
-export const thumbnailQueueProjector: Projector<ThumbnailQueueCollectionDoc> = {
+export const thumbnailQueueProjector: Projector<ThumbnailQueueCollectionDoc, ThumbnailQueueEvent> = {
   name: THUMBNAIL_QUEUE,
   collection: THUMBNAIL_QUEUE,
   indexes: [{ fields: { kind: 1, pendingRank: 1 } }, { fields: { ownerId: 1, pendingRank: 1 } }],
@@ -134,17 +136,17 @@ export const thumbnailQueueProjector: Projector<ThumbnailQueueCollectionDoc> = {
     streamCategories: [GUIDEBOOK_STREAM_CATEGORY, THUMBNAIL_REQUESTS_STREAM_CATEGORY, THUMBNAIL_STREAM_CATEGORY],
     eventTypes: [...GUIDEBOOK_EVENTS, 'ThumbnailsRequested', 'ThumbnailRenderFailed'],
   },
+  decode: (recorded) => guidebookEvents.read(recorded) ?? thumbnailRequestEvents.read(recorded) ?? thumbnailRenderEvents.read(recorded),
   documentIds(event) {
-    if (event.type === 'ThumbnailsRequested') return decodeThumbnailRequestEvent(event.type, event.data).data.guidebookIds;
-    if (event.type === 'ThumbnailRenderFailed') return [decodeThumbnailRenderEvent(event.type, event.data).data.guidebookId];
+    if (event.type === 'ThumbnailsRequested') return event.data.guidebookIds;
+    if (event.type === 'ThumbnailRenderFailed') return [event.data.guidebookId];
     const ids = guidebookIdOf(event);
     return event.type === 'GuidebookThumbnailRecorded' ? [...ids, THUMBNAIL_STATS_ID] : ids;
   },
   evolve(doc, event, id) {
     if (id === THUMBNAIL_STATS_ID) {
-      const recorded = decodeRecorded(event);
-      if (recorded?.type !== 'GuidebookThumbnailRecorded' || recorded.data.renderMs === undefined) return doc;
-      return evolveStats(doc?.kind === 'stats' ? doc : null, recorded.data.renderMs);
+      if (event.type !== 'GuidebookThumbnailRecorded' || event.data.renderMs === undefined) return doc;
+      return evolveStats(doc?.kind === 'stats' ? doc : null, event.data.renderMs);
     }
     return evolveGuidebook(doc?.kind === 'guidebook' ? doc : null, event);
   },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EventDecodeError } from '@pocketguide/contracts/event-decoding';
 import { expectIdempotent, projectEvents, recordedEvents } from '../testing/project.ts';
 import { usersProjector } from './users-projector.ts';
 
@@ -22,6 +23,15 @@ const registered = {
 const reserved = { streamId: 'user-email-minji@example.com', type: 'UserEmailReserved', data: { email: 'minji@example.com', userId: 'u1', reservedAt: '2026-03-01T09:00:00.000Z' } };
 
 describe('the users read model', () => {
+  it('reads each stored event with its schema: one that does not fit stops the read model there, never half-read', () => {
+    const subscribed = { streamId: stream, type: 'UserSubscribed', data: { userId: 'u1', plan: 'platinum', billingCycle: 'month', expiresAt: '2026-04-01T09:00:00.000Z', subscribedAt: '2026-03-01T09:00:00.000Z' } };
+    expect(() => projectEvents(usersProjector, recordedEvents([registered, subscribed]))).toThrow(EventDecodeError);
+    expect(() => projectEvents(usersProjector, recordedEvents([registered, subscribed]))).toThrow('UserSubscribed: plan:');
+    // an event of a type this build does not know (a newer writer's) is left alone
+    const docs = expectIdempotent(usersProjector, recordedEvents([registered, { streamId: stream, type: 'UserTeleported', data: {} }]));
+    expect(docs.get('u1')?.subscriptionType).toBe('free');
+  });
+
   it('a registration makes a document on the free trial, not confirmed yet', () => {
     const docs = expectIdempotent(usersProjector, recordedEvents([reserved, registered]));
     expect(docs.get('u1')).toEqual({

@@ -1,5 +1,5 @@
-import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
 import { USERS, userStatusOf, type UserDoc, type UserEvent } from '@pocketguide/contracts';
+import { userEvents } from '../event-readers.ts';
 import type { Projector } from '../projector.ts';
 
 /** The events that change a user's document; reservation, mail and password events leave it as it is. */
@@ -31,7 +31,7 @@ function withStatus(doc: UserDoc, at: string): UserDoc {
  * filters on plan, status and the day joined) and for GET /api/users/{id}. A permanent deletion removes the
  * document, so no personal data stays in the read model.
  */
-export const usersProjector: Projector<UserDoc> = {
+export const usersProjector: Projector<UserDoc, UserEvent> = {
   name: USERS,
   collection: USERS,
   indexes: [
@@ -40,13 +40,10 @@ export const usersProjector: Projector<UserDoc> = {
     { fields: { status: 1, createdAt: -1 } },
     { fields: { subscriptionType: 1, createdAt: -1 } },
   ],
-  filter: { streamCategories: ['user'], eventTypes: USER_DOC_EVENTS },
-  documentIds: (event: RecordedEvent) => {
-    const userId = (event.data as { userId?: unknown }).userId;
-    return typeof userId === 'string' ? [userId] : [];
-  },
-  evolve(doc, recorded) {
-    const event = { type: recorded.type, data: recorded.data } as UserEvent;
+  filter: { streamCategories: [userEvents.category], eventTypes: USER_DOC_EVENTS },
+  decode: userEvents.read,
+  documentIds: (event) => [event.data.userId],
+  evolve(doc, event) {
     if (event.type === 'UserRegistered') {
       const { userId, email, profile, language, role, registeredAt, trialExpiresAt } = event.data;
       return withStatus(

@@ -9,7 +9,7 @@ import { pathParam } from '@pocketguide/platform/http/path-param';
 export type GuidebookAsOfRoutesDeps = {
   eventStore: EventStore;
   auth: Auth;
-  /** the editor read model's fold (`guidebookEditorProjector.evolve`): the document exactly as the editor had it */
+  /** the editor read model's fold (`recordedFold(guidebookEditorProjector)`): the document exactly as the editor had it */
   evolve: (doc: GuidebookEditorDoc | null, event: RecordedEvent, id: string) => GuidebookEditorDoc | null;
 };
 

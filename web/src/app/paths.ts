@@ -14,6 +14,11 @@ export const paths = {
       return `/login${search ? `?${search}` : ''}`;
     },
   },
+  /** Where Kakao's login page returns with a code (issue 24; the Kakao app's registered Redirect URI). */
+  kakaoReturn: {
+    path: 'login/kakao',
+    getHref: () => '/login/kakao',
+  },
   signup: {
     path: 'signup',
     getHref: () => '/signup',
@@ -139,6 +144,11 @@ export const paths = {
     path: 'users/:userId/guidebooks',
     getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/guidebooks`,
   },
+  /** one person's payments, refunds and transfers with their receipts, for administrators (issue 23) */
+  adminUserPayments: {
+    path: 'users/:userId/payments',
+    getHref: (userId: string) => `/admin/users/${encodeURIComponent(userId)}/payments`,
+  },
   adminIcons: { path: 'icons', getHref: () => '/admin/icons' },
   adminUsers: { path: 'users', getHref: () => '/admin/users' },
   /** One account's detail (spec 2 §2): the signed-in person's own; administrators any. */
@@ -171,6 +181,17 @@ export const paths = {
     getHref: () => '/server_not_available',
   },
 } as const;
+
+/**
+ * The purchase step with a plan chosen and the address to come back to once paid (issue 23: from the editor's
+ * refused publish). The subscription screen accepts `return` only as a path of this site (`lib/return-path.ts`).
+ */
+export function purchaseHref(plan: string | null, returnTo?: string): string {
+  const query = new URLSearchParams({ step: 'purchase' });
+  if (plan) query.set('plan', plan);
+  if (returnTo) query.set('return', returnTo);
+  return `${paths.settingsSubscription.getHref()}?${query.toString()}`;
+}
 
 /** Public mobile viewer pages: no update banner, no feedback form. */
 export const MOBILE_VIEWER_PREFIX = '/m/';

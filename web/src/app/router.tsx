@@ -29,6 +29,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: async () => ({ Component: (await import('./routes/landing.tsx')).LandingRoute }) },
           { path: paths.login.path, lazy: login },
           { path: paths.signup.path, lazy: async () => ({ Component: (await import('./routes/auth/signup.tsx')).SignupRoute }) },
+          { path: paths.kakaoReturn.path, lazy: async () => ({ Component: (await import('./routes/auth/kakao-return.tsx')).KakaoReturnRoute }) },
         ],
       },
       {
@@ -125,6 +126,10 @@ export const routes: RouteObject[] = [
               {
                 path: paths.adminUserGuidebooks.path,
                 lazy: async () => ({ Component: (await import('./routes/guidebooks/user-guidebooks.tsx')).UserGuidebooksRoute }),
+              },
+              {
+                path: paths.adminUserPayments.path,
+                lazy: async () => ({ Component: (await import('./routes/admin/user-payments.tsx')).AdminUserPaymentsRoute }),
               },
               { path: paths.adminIcons.path, lazy: icons },
               { path: paths.adminPayments.path, lazy: async () => ({ Component: (await import('./routes/admin/payments.tsx')).AdminPaymentsRoute }) },

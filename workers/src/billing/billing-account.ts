@@ -1,11 +1,12 @@
 import {
   paymentStream,
   userStream,
+  paymentEventDecoder,
+  userEventDecoder,
   type BillingCycle,
   type Language,
   type LapseReason,
   type PaidPlan,
-  type PaymentEvent,
   type PaymentKind,
   type SubscriptionType,
   type UserEvent,
@@ -129,7 +130,10 @@ export function foldBillingAccount(userId: string, events: readonly UserEvent[])
 
 export async function readUserEvents(events: StreamReader, userId: string): Promise<UserEvent[]> {
   const out: UserEvent[] = [];
-  for await (const recorded of events.readStream(userStream(userId))) out.push({ type: recorded.type, data: recorded.data } as UserEvent);
+  for await (const recorded of events.readStream(userStream(userId))) {
+    // an event of a type this build does not know (a newer writer's) says nothing the worker needs
+    if (userEventDecoder.knows(recorded.type)) out.push(userEventDecoder.decode(recorded.type, recorded.data));
+  }
   return out;
 }
 
@@ -162,7 +166,8 @@ export type PaymentRecord = {
 export async function readPayment(events: StreamReader, merchantUid: string, expected: { userId: string; kind: PaymentKind }): Promise<PaymentRecord> {
   const record: PaymentRecord = { requested: false, result: null, foreign: false };
   for await (const recorded of events.readStream(paymentStream(merchantUid))) {
-    const event = { type: recorded.type, data: recorded.data } as PaymentEvent;
+    if (!paymentEventDecoder.knows(recorded.type)) continue;
+    const event = paymentEventDecoder.decode(recorded.type, recorded.data);
     if (event.type === 'PaymentRequested') {
       if (event.data.userId !== expected.userId || event.data.kind !== expected.kind) return { requested: false, result: null, foreign: true };
       record.requested = true;

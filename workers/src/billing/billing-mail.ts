@@ -6,7 +6,7 @@ import { composeMail, type ComposedMail } from '../mail/mail-templates.ts';
  * purchase step (subscribe again) or the change-payment-method step (a declined card).
  */
 
-const PLAN_NAMES: Record<Language, Record<SubscriptionType, string>> = {
+export const PLAN_NAMES: Record<Language, Record<SubscriptionType, string>> = {
   kr: { free: '무료 체험', mini: '미니', standard: '스탠다드', pro: '프로', business: '비즈니스', enterprise: '엔터프라이즈', onemonth: '1개월 이용권' },
   en: { free: 'Free trial', mini: 'Mini', standard: 'Standard', pro: 'Pro', business: 'Business', enterprise: 'Enterprise', onemonth: 'One-month pass' },
 };
@@ -17,7 +17,7 @@ export function noticeDate(date: Date): string {
   return local.toISOString().slice(0, 10).replaceAll('-', '.');
 }
 
-const won = (amount: number, language: Language): string =>
+export const won = (amount: number, language: Language): string =>
   language === 'en' ? `KRW ${amount.toLocaleString('en-US')}` : `${amount.toLocaleString('en-US')}원`;
 
 export const subscriptionLinks = (publicBaseUrl: string) => ({

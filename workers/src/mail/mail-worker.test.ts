@@ -101,11 +101,11 @@ describe('the mail worker', () => {
 
   it('resends and reset links: {link}/{token} with the token derived from the reset id', async () => {
     const stream = [registered('en')];
-    const resent = recorded('VerificationResent', { userId: 'u1', activationId: 'act-2', tokenHash: 'x', requestedAt: now.toISOString() });
+    const resent = recorded('VerificationResent', { userId: 'u1', activationId: 'act-2', tokenHash: sha256Hex('x'), requestedAt: now.toISOString() });
     const reset = recorded('PasswordResetRequested', {
       userId: 'u1',
       resetId: 'reset-1',
-      tokenHash: 'y',
+      tokenHash: sha256Hex('y'),
       link: 'https://pocketguide.test/reset-password',
       requestedAt: now.toISOString(),
       expiresAt: '2026-03-01T10:00:00.000Z',
@@ -131,7 +131,7 @@ describe('the mail worker', () => {
     await second.worker.handle(placeholder);
     expect(second.sent).toEqual([]);
 
-    const expired = recorded('PasswordResetRequested', { userId: 'u1', resetId: 'r', tokenHash: 'y', link: 'https://x.test/r', requestedAt: '2026-03-01T07:00:00.000Z', expiresAt: '2026-03-01T08:00:00.000Z' });
+    const expired = recorded('PasswordResetRequested', { userId: 'u1', resetId: 'r', tokenHash: sha256Hex('y'), link: 'https://x.test/r', requestedAt: '2026-03-01T07:00:00.000Z', expiresAt: '2026-03-01T08:00:00.000Z' });
     const third = harness([registered('kr'), expired]);
     await third.worker.handle(expired);
     expect(third.sent).toEqual([]);

@@ -6,8 +6,8 @@
  * Chromium tab signed in as a person, and the few moves every journey makes in the editor (click a button by its
  * name, wait for a text, wait for the auto-save). They act as a person would: through the screen, never the store.
  */
-import { builtWebDist, WAIT_MS } from '../../../../test-support/browser.ts';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { builtWebDist, screenshotDir, WAIT_MS } from '../../../../test-support/browser.ts';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
@@ -163,22 +163,23 @@ export const PHONE_TOUCH = { width: 390, height: 844, hasTouch: true, isMobile: 
 export const DESKTOP_KEYBOARD = { width: 1280, height: 800 } as const;
 
 /**
- * Taps the first element matching `selector` with the touch screen, at its middle once it is scrolled into view.
- * Checks that the element itself is what the tap reaches (nothing drawn over it) and returns that verdict.
+ * Taps the first element matching `selector` with the touch screen, at its middle once it is scrolled into view
+ * (or `across` of its width from its left edge: 0.1 taps near its start). Checks that the element itself is what
+ * the tap reaches (nothing drawn over it) and returns that verdict.
  */
-export async function tapElement(page: Page, selector: string): Promise<{ reached: boolean; drawn: string }> {
+export async function tapElement(page: Page, selector: string, across = 0.5): Promise<{ reached: boolean; drawn: string }> {
   const handle = await page.waitForSelector(selector, { visible: true, timeout: 10_000 });
   if (!handle) throw new Error(`nothing matches ${selector}`);
   await handle.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
-  const at = await handle.evaluate((element) => {
+  const at = await handle.evaluate((element, fraction) => {
     const box = element.getBoundingClientRect();
-    const x = box.left + box.width / 2;
+    const x = box.left + box.width * fraction;
     const y = box.top + box.height / 2;
     const drawn = document.elementFromPoint(x, y);
     const reached = drawn !== null && (drawn === element || element.contains(drawn));
     const name = drawn ? `${drawn.tagName.toLowerCase()}.${[...drawn.classList].slice(0, 3).join('.')}` : 'nothing';
     return { x, y, reached, drawn: name };
-  });
+  }, across);
   await handle.dispose();
   await page.touchscreen.tap(at.x, at.y);
   return { reached: at.reached, drawn: at.drawn };
@@ -192,4 +193,25 @@ export async function focusedElement(page: Page): Promise<{ name: string; value:
     const value = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement ? element.value : (element.innerText ?? '');
     return { name: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '', value, tag: element.tagName.toLowerCase() };
   });
+}
+
+/** Presses Tab (or Shift+Tab) until the focused element's name satisfies `wanted`; at most `limit` presses. */
+export async function tabTo(page: Page, wanted: (name: string) => boolean, options: { back?: boolean; limit?: number } = {}): Promise<string> {
+  for (let press = 0; press < (options.limit ?? 12); press += 1) {
+    const { name } = await focusedElement(page);
+    if (wanted(name)) return name;
+    if (options.back) {
+      await page.keyboard.down('Shift');
+      await page.keyboard.press('Tab');
+      await page.keyboard.up('Shift');
+    } else await page.keyboard.press('Tab');
+  }
+  const { name } = await focusedElement(page);
+  return name;
+}
+
+/** What the window shows (not the whole page: the sticky menus where a person sees them), as test-output/screenshots/<name>.png. */
+export async function windowShot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`) as `${string}.png` });
 }

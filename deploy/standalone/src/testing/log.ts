@@ -2,9 +2,10 @@ import type { EventStore } from '@pocketguide/platform/event-store/event-store';
 
 /**
  * Events the product writes in the background, whatever a request does: the thumbnail worker's (a thumbnail drawn
- * after an earlier test enabled the gallery, or its failure) and counted reader views flushed on a timer.
+ * after an earlier test enabled the gallery, or its failure), counted reader views flushed on a timer, and the mail
+ * workers' records of a mail sent (an earlier test's subscription or payment mailed a moment later).
  */
-const BACKGROUND_EVENT_TYPES: ReadonlySet<string> = new Set(['GuidebookThumbnailRecorded', 'ThumbnailRenderFailed', 'GuidebookViewed']);
+const BACKGROUND_EVENT_TYPES: ReadonlySet<string> = new Set(['GuidebookThumbnailRecorded', 'ThumbnailRenderFailed', 'GuidebookViewed', 'MailSent']);
 
 /**
  * What was appended to the log after `position`, background writes left out, as "Type on stream" lines: a refused

@@ -4,7 +4,7 @@ import { NEW_GUIDEBOOK_ID, SAMPLE_GUIDEBOOK_ID } from '@pocketguide/contracts';
 import { GuidebookEditor, type EditorSource } from '../../features/editor/components/guidebook-editor.tsx';
 import type { EditorLinks } from '../../features/editor/editor-context.tsx';
 import { editorItemRegistry } from '../../features/editor-items/registry.ts';
-import { paths } from '../paths.ts';
+import { paths, purchaseHref } from '../paths.ts';
 
 type EditorLocationState = { after?: number } | null;
 
@@ -39,6 +39,7 @@ export function GuidebookEditorRoute({ kind }: { kind: 'new' | 'sample' | 'edit'
       adminList: paths.adminGuidebooks.getHref(),
       ownerGuidebooks: (userId) => paths.adminUserGuidebooks.getHref(userId),
       subscription: paths.settingsSubscription.getHref(),
+      purchase: (plan, returnTo) => purchaseHref(plan, returnTo),
     }),
     [basePath],
   );

@@ -16,6 +16,11 @@ export type EditorLinks = {
   /** an administrator's list of one person's guidebooks */
   ownerGuidebooks(userId: string): string;
   subscription: string;
+  /**
+   * the purchase of `plan` (null: the person chooses), coming back to `returnTo` once paid (issue 23); absent: the
+   * subscription page
+   */
+  purchase?(plan: string | null, returnTo: string): string;
 };
 
 /** Where an image goes: a cover part, or an item (its section is looked up when the upload starts). */

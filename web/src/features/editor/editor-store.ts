@@ -5,6 +5,7 @@ import {
   guidebookTitleSchema,
   invertPatches,
   normaliseDocument,
+  normaliseDocumentChange,
   PatchError,
   type ContentPage,
   type GuidebookDocument,
@@ -193,6 +194,8 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
   };
   const listeners = new Set<() => void>();
   const editListeners = new Set<() => void>();
+  /** documents this store made that follow the structural rules (see `edit`) */
+  const normalised = new WeakSet<GuidebookDocument>();
 
   const set = (next: Partial<EditorState>) => {
     state = { ...state, ...next };
@@ -220,7 +223,11 @@ export function createEditorStore(init: EditorStoreInit): EditorStore {
     const before = state.doc;
     const drafted = produce(before, recipe);
     if (drafted === before) return false;
-    const after = normaliseDocument(drafted, ids);
+    // A keystroke changes one item: the rules look only at what the recipe touched when the document before it is
+    // known to follow them (the result of an earlier edit); otherwise (the first edit, after an undo or a reload)
+    // at the whole document, once.
+    const after = normalised.has(before) ? normaliseDocumentChange(before, drafted, ids) : normaliseDocument(drafted, ids);
+    normalised.add(after);
     // The patches are immer's format, but computed by the contracts' diff rather than taken from immer: immer writes
     // an insertion or a move inside an array as a replace of every later element (a whole 200-item section for one
     // new item), while the diff matches elements by `_id` (a move is one remove and one add). The diff only descends

@@ -19,7 +19,7 @@ export function AdminUserDetailRoute() {
         userId={userId}
         listHref={paths.adminUsers.getHref()}
         guidebooksHref={paths.adminUserGuidebooks.getHref(userId)}
-        paymentsHref={paths.userPayments.getHref(userId)}
+        paymentsHref={paths.adminUserPayments.getHref(userId)}
         timeline={
           <Suspense fallback={null}>
             <AuditTimeline subject="user" id={userId} />

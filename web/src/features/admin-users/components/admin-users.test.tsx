@@ -147,7 +147,7 @@ describe('the admin user detail', () => {
     ]);
     expect(screen.getByText(`Last activity ${'2026.11.20'}`, { exact: false })).toBeDefined();
     expect(screen.getByRole('link', { name: /4 guidebooks/ }).getAttribute('href')).toBe('/admin/users/u1/guidebooks');
-    expect(screen.getByRole('link', { name: /Payment history/ }).getAttribute('href')).toBe('/users/u1/payments');
+    expect(screen.getByRole('link', { name: /Payment history/ }).getAttribute('href')).toBe('/admin/users/u1/payments');
     expect(document.querySelector('[data-company-field="companyAddress"] dd')?.textContent).toBe('서울특별시 중구 세종대로 110');
   });
 

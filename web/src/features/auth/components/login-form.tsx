@@ -20,6 +20,7 @@ import { useSchemaForm } from '../../../lib/use-schema-form.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 import { resendVerification } from '../api/resend-verification.ts';
 import { useSignIn } from '../api/sign-in.ts';
+import { KakaoSignInButton } from './kakao-sign-in.tsx';
 import { EmailRequestPanel } from './email-request-panel.tsx';
 
 export type LoginPanel = 'forgot' | 'resend';
@@ -124,6 +125,8 @@ export function LoginForm({ onSignedIn, signupHref, resetPagePath, verified, ini
           {signIn.isPending ? t('login.submitting') : t('login.submit')}
         </Button>
       </form>
+
+      <KakaoSignInButton />
 
       <p className="mt-6 text-center text-sm text-neutral-600">
         {t('login.noAccount')}{' '}

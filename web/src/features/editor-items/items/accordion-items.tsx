@@ -9,6 +9,7 @@ import { GuidebookImage } from './guidebook-image.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { richFieldProps } from './item-rich-field.ts';
 import { pressToSelect } from '../../editor/press-to-select.ts';
+import { ImportantBadge } from '../../editor/important-badge.tsx';
 
 type FoldingItem = SectionItemOf<'accordion'>;
 
@@ -43,10 +44,11 @@ function FoldingItemView<T extends FoldingItem>({ body, ...props }: SectionItemP
   );
 
   return (
-    <div className="mx-4 my-2 overflow-hidden rounded-control border border-neutral-200 bg-white" {...(editable ? pressToSelect(onActivate) : {})}>
+    <div className={cx('overflow-hidden rounded-card border border-neutral-200 bg-white', item.isImportant && 'border-l-[3px] border-l-accent-500')} {...(editable ? pressToSelect(onActivate) : {})}>
       {editable ? (
-        <div className="flex items-center gap-2 px-3 py-2.5">
+        <div className="flex min-h-[52px] items-center gap-2.5 px-3.5 py-2.5">
           {title}
+          {item.isImportant ? <ImportantBadge /> : null}
           <ChevronDown className="size-5 shrink-0 rotate-180 text-neutral-400" aria-hidden="true" />
         </div>
       ) : (
@@ -57,13 +59,15 @@ function FoldingItemView<T extends FoldingItem>({ body, ...props }: SectionItemP
           aria-controls={panelId}
           onClick={toggle}
           onKeyDown={onKeyDown}
-          className="flex cursor-pointer items-center gap-2 px-3 py-2.5 hover:bg-neutral-50"
+          className="flex min-h-[52px] cursor-pointer items-center gap-2.5 px-3.5 py-2.5 hover:bg-neutral-50"
         >
           {title}
+          {item.isImportant ? <ImportantBadge /> : null}
           <ChevronDown className={cx('size-5 shrink-0 text-neutral-500 transition-transform', open ? 'rotate-180' : undefined)} aria-hidden="true" />
         </div>
       )}
-      <div id={panelId} hidden={!expanded} className="flex flex-col gap-2 border-t border-neutral-100 px-3 py-3">
+      {/* the viewer's `.pg-fold-body`: under the title, 14 px in from the card's sides */}
+      <div id={panelId} hidden={!expanded} className="flex flex-col gap-2.5 px-3.5 pb-3.5">
         {/* Closed, the panel holds nothing: readers' pages stay light until they open it. */}
         {expanded ? (
           <>
@@ -82,7 +86,6 @@ function FoldingItemView<T extends FoldingItem>({ body, ...props }: SectionItemP
                 <ImageUploadButton uploadImage={uploadImage} label={t('editorItems.images.add')} />
               </div>
             ) : null}
-            {editable && item.images.length === 0 && !active ? <p className="text-sm text-neutral-500">{t('editorItems.images.none')}</p> : null}
           </>
         ) : null}
       </div>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Plane } from 'lucide-react';
 import { emptyFlight, type Flight, type SectionItemOf } from '@pocketguide/contracts';
@@ -7,6 +8,8 @@ import { RichTextField } from '../rich-text/rich-text-field.tsx';
 import { ImageList } from './accordion-items.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { richFieldProps } from './item-rich-field.ts';
+import { ImportantBadge } from '../../editor/important-badge.tsx';
+import { cx } from '../../../lib/class-names.ts';
 
 const DETAILS = ['airline', 'flightNumber', 'departs', 'arrives', 'seat', 'cabin'] as const satisfies readonly (keyof Flight)[];
 const WHEN = new Set<keyof Flight>(['departs', 'arrives']);
@@ -57,7 +60,11 @@ export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>
 
   const details = DETAILS.filter((key) => editable || shown(key) !== '');
   return (
-    <div className="mx-4 my-2 rounded-control border border-neutral-200 bg-white px-3.5 pt-3 pb-3.5" data-airticket {...(editable ? pressToSelect(onActivate) : {})}>
+    <div
+      className={cx('rounded-card border border-neutral-200 bg-white px-3.5 pt-3 pb-3.5', item.isImportant && 'border-l-[3px] border-l-accent-500')}
+      data-airticket
+      {...(editable ? pressToSelect(onActivate) : {})}
+    >
       <div className="flex min-h-7 items-center gap-2.5">
         <Plane className="size-5 shrink-0 text-primary-600" aria-hidden="true" />
         <RichTextField
@@ -67,6 +74,7 @@ export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>
           label={t('editorItems.airticket.titleLabel')}
           placeholder={t('editorItems.airticket.titlePlaceholder')}
         />
+        {item.isImportant ? <ImportantBadge /> : null}
       </div>
       {editable || flight.from.trim() !== '' || flight.to.trim() !== '' ? (
         <p className="mt-2.5 flex items-center gap-2.5 text-lg font-bold text-neutral-900" data-flight-route>
@@ -83,11 +91,12 @@ export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>
             <div key={key} className="min-w-0">
               <dt className="text-xs text-neutral-500">{editable ? <label htmlFor={`${item._id}-${key}`}>{label(key)}</label> : label(key)}</dt>
               <dd className="m-0 font-semibold text-neutral-900">
-                {editable ? (
+                {editable && WHEN.has(key) ? (
+                  <TimeField id={`${item._id}-${key}`} value={flight[key]} shown={shown(key)} onChange={(value) => set(key, value)} />
+                ) : editable ? (
                   <input
                     id={`${item._id}-${key}`}
-                    type={WHEN.has(key) ? 'datetime-local' : 'text'}
-                    placeholder={key === 'departs' || key === 'arrives' ? undefined : t(`editorItems.airticket.placeholders.${key}`)}
+                    placeholder={t(`editorItems.airticket.placeholders.${key as Exclude<(typeof DETAILS)[number], 'departs' | 'arrives'>}`)}
                     value={flight[key]}
                     onChange={(event) => set(key, event.target.value)}
                     className={fieldClass}
@@ -117,5 +126,34 @@ export function AirticketItem(props: SectionItemProps<SectionItemOf<'airticket'>
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * A departure or arrival time: the browser's date and time picker, which shows the time as readers read it
+ * ('5월 2일 (토) 08:30') until it has the focus, rather than in the browser's own format ('05/02/2026, 08:30 AM',
+ * cut off in a phone's half-width column).
+ */
+function TimeField({ id, value, shown, onChange }: { id: string; value: string; shown: string; onChange(value: string): void }) {
+  const [focused, setFocused] = useState(false);
+  const overlay = !focused && value !== '';
+  return (
+    <span className="relative block">
+      <input
+        id={id}
+        type="datetime-local"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        onFocus={() => setFocused(true)}
+        onBlur={() => setFocused(false)}
+        className={cx(fieldClass, overlay && 'text-transparent')}
+      />
+      {overlay ? (
+        // over the field and its picker button (a phone's half column is too narrow for both), inside its border
+        <span aria-hidden="true" className="pointer-events-none absolute inset-px flex items-center truncate rounded-[3px] bg-white px-1.5 font-semibold text-neutral-900">
+          {shown}
+        </span>
+      ) : null}
+    </span>
   );
 }

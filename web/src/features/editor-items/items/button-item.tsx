@@ -14,8 +14,8 @@ export function buttonUrlFromInput(input: string): string | null {
   return webUrlSchema.safeParse(url).success ? url : null;
 }
 
-const BUTTON_CLASS =
-  'flex min-h-11 w-full items-center justify-center gap-2 rounded-control bg-primary-600 px-5 py-2 text-center text-base font-semibold text-white break-keep';
+/** The viewer's `.pg-button`: 48 px high at least, 10 × 16 px around the title, the link's icon after it. */
+const BUTTON_CLASS = 'flex min-h-12 w-full items-center justify-center gap-2 rounded-control bg-primary-600 px-4 py-2.5 text-center text-base font-semibold text-white break-keep';
 
 /**
  * A call-to-action link styled as a button: a title and an address. An empty title shows 'Enter button title' as a
@@ -30,7 +30,7 @@ export function ButtonItem({ item, editable, active, onActivate, onEdit }: Secti
   if (!editable) {
     if (title === '') return null;
     return (
-      <div className="px-4 py-2">
+      <div>
         {item.url ? (
           <a href={item.url} target="_blank" rel="noopener noreferrer" className={cx(BUTTON_CLASS, 'hover:bg-primary-700 active:bg-primary-800')}>
             {title}
@@ -44,7 +44,7 @@ export function ButtonItem({ item, editable, active, onActivate, onEdit }: Secti
   }
 
   return (
-    <div className="flex flex-col gap-2 px-4 py-2" {...pressToSelect(onActivate)} onFocusCapture={onActivate}>
+    <div className="flex flex-col gap-2" {...pressToSelect(onActivate)} onFocusCapture={onActivate}>
       {active ? (
         <input
           aria-label={t('editorItems.button.titleLabel')}
@@ -59,7 +59,10 @@ export function ButtonItem({ item, editable, active, onActivate, onEdit }: Secti
           className={cx(BUTTON_CLASS, 'outline-none placeholder:text-white/70 focus-visible:ring-3 focus-visible:ring-primary-200')}
         />
       ) : (
-        <span className={cx(BUTTON_CLASS, untitled && 'font-normal text-white/70')}>{untitled ? placeholder : item.title}</span>
+        <span className={cx(BUTTON_CLASS, untitled && 'font-normal text-white/70')}>
+          {untitled ? placeholder : item.title}
+          {item.url ? <ExternalLink className="size-4 shrink-0" aria-hidden="true" /> : null}
+        </span>
       )}
       {active ? (
         <UrlField

@@ -33,7 +33,10 @@ export function ImageItem({ item, editable, active, onActivate, uploadImage }: S
     <div className="relative" {...pressToSelect(onActivate)} onFocusCapture={onActivate}>
       {item.image ? <GuidebookImage image={item.image} /> : <ImagePlaceholder height={item.height} />}
       {item.isImportant ? (
-        <span className="absolute top-2 left-2 rounded-full bg-neutral-900/70 px-2 py-0.5 text-xs font-semibold text-white">{t('editorItems.image.sticky')}</span>
+        // the author's reminder that readers get this image pinned (they see the pinning, not a label)
+        <span data-editor-chrome className="absolute top-2 left-2 rounded-full bg-neutral-900/70 px-2 py-0.5 text-xs font-semibold text-white">
+          {t('editorItems.image.sticky')}
+        </span>
       ) : null}
       {active ? (
         <div className="absolute right-2 bottom-2">
@@ -47,8 +50,9 @@ export function ImageItem({ item, editable, active, onActivate, uploadImage }: S
 export type ImageTextMode = 'text' | 'image';
 
 /**
- * Text beside an image. While active in the editor the author switches between editing the text and the image;
- * it starts in text mode again each time it becomes active (spec §4).
+ * An image over its text, the image as wide as the column, as readers get it (the viewer's `.pg-imagetext`). While
+ * active in the editor the author switches between editing the text and the image; it starts in text mode again
+ * each time it becomes active (spec §4).
  */
 export function ImageTextItem({ item, editable, active, onActivate, onEdit, uploadImage }: SectionItemProps<SectionItemOf<'imagetext'>>) {
   const { t } = useTranslation();
@@ -59,7 +63,7 @@ export function ImageTextItem({ item, editable, active, onActivate, onEdit, uplo
   const editing = editable && active;
 
   return (
-    <div className="flex flex-col gap-2 px-4 py-2" {...(editable ? pressToSelect(onActivate) : {})}>
+    <div className="flex flex-col gap-2.5" {...(editable ? pressToSelect(onActivate) : {})}>
       {editing ? (
         <div role="group" aria-label={t('editorItems.imageText.mode')} className="flex gap-1 self-start rounded-control bg-neutral-100 p-0.5">
           {(['text', 'image'] as const).map((option) => (
@@ -78,31 +82,30 @@ export function ImageTextItem({ item, editable, active, onActivate, onEdit, uplo
           ))}
         </div>
       ) : null}
-      <div className="flex items-start gap-3">
-        {/* Readers see no empty box: without an image the text takes the whole width. */}
-        {item.image || editable ? (
-          <div className={cx('w-2/5 shrink-0 overflow-hidden rounded-control', editing && mode === 'image' ? 'ring-2 ring-primary-600' : undefined)}>
-            {item.image ? <GuidebookImage image={item.image} displayWidth={180} /> : <ImagePlaceholder height={item.height} />}
-            {editing && mode === 'image' ? (
-              <div className="mt-2">
-                <ImageUploadButton uploadImage={uploadImage} label={item.image ? t('editorItems.image.replace') : t('editorItems.image.upload')} />
-              </div>
-            ) : null}
+      {/* Readers see no empty box: without an image there is only the text. */}
+      {item.image || editable ? (
+        <div className="flex flex-col gap-2">
+          <div className={cx('overflow-hidden rounded-control', editing && mode === 'image' ? 'ring-2 ring-primary-600' : undefined)}>
+            {item.image ? <GuidebookImage image={item.image} /> : <ImagePlaceholder height={item.height} />}
           </div>
-        ) : null}
-        <RichTextField
-          className="min-w-0 flex-1"
-          value={item.content}
-          // In image mode the text is shown as readers see it, so clicks go to the image controls.
-          editable={editable && (!active || mode === 'text')}
-          active={editing && mode === 'text'}
-          onActivate={onActivate}
-          onChange={editRichField(onEdit, 'content')}
-          label={t('editorItems.text.label')}
-          placeholder={t('editorItems.text.placeholder')}
-        />
-      </div>
+          {editing && mode === 'image' ? (
+            <div className="self-start">
+              <ImageUploadButton uploadImage={uploadImage} label={item.image ? t('editorItems.image.replace') : t('editorItems.image.upload')} />
+            </div>
+          ) : null}
+        </div>
+      ) : null}
+      <RichTextField
+        className="min-w-0"
+        value={item.content}
+        // In image mode the text is shown as readers see it, so clicks go to the image controls.
+        editable={editable && (!active || mode === 'text')}
+        active={editing && mode === 'text'}
+        onActivate={onActivate}
+        onChange={editRichField(onEdit, 'content')}
+        label={t('editorItems.text.label')}
+        placeholder={t('editorItems.text.placeholder')}
+      />
     </div>
   );
 }
-

@@ -7,26 +7,35 @@ import { GuidebookImage } from './guidebook-image.tsx';
 import { ImageUploadButton } from './image-upload-button.tsx';
 import { richFieldProps } from './item-rich-field.ts';
 import { pressToSelect } from '../../editor/press-to-select.ts';
+import { ImportantBadge } from '../../editor/important-badge.tsx';
+import { cx } from '../../../lib/class-names.ts';
 
-/** A preparation card: an image, a title with the readers' checkbox, and a body (spec §3, issue 22). */
+/**
+ * A preparation card as readers get it (the viewer's `.pg-preparation`): an image (16:9), then the important badge,
+ * a title with the readers' checkbox beside it, and a body (spec §3, issue 22).
+ */
 export function PreparationItem(props: SectionItemProps<SectionItemOf<'preparation'>>) {
   const { item, editable, active, onActivate, uploadImage } = props;
   const { t } = useTranslation();
   return (
-    <article className="mx-4 my-2 overflow-hidden rounded-control border border-neutral-200 bg-white" {...(editable ? pressToSelect(onActivate) : {})}>
+    <article
+      className={cx('overflow-hidden rounded-card border border-neutral-200 bg-white', item.isImportant && 'border-l-[3px] border-l-accent-500')}
+      {...(editable ? pressToSelect(onActivate) : {})}
+    >
       {item.image ? (
-        <GuidebookImage image={item.image} displayWidth={400} />
+        <GuidebookImage image={item.image} className="aspect-video object-cover" />
       ) : editable ? (
         <div className="flex h-24 items-center justify-center bg-neutral-100 text-neutral-500">
           <ImageIcon className="size-6" aria-hidden="true" />
         </div>
       ) : null}
-      <div className="flex flex-col gap-1.5 p-3">
+      <div className="flex flex-col gap-1.5 px-4 pt-3 pb-3.5">
         {editable && active ? (
           <div className="self-start">
             <ImageUploadButton uploadImage={uploadImage} label={item.image ? t('editorItems.image.replace') : t('editorItems.image.upload')} />
           </div>
         ) : null}
+        {item.isImportant ? <ImportantBadge /> : null}
         <div className="flex items-start gap-3">
           <RichTextField
             {...richFieldProps(props, 'title')}

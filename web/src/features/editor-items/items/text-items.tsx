@@ -9,13 +9,8 @@ function contentItem<T extends SectionItemOf<'title' | 'text'>>(kind: T['type'],
   return function ContentItem(props: SectionItemProps<T>) {
     const { t } = useTranslation();
     return (
-      <div className="px-4 py-2">
-        <RichTextField
-          {...richFieldProps(props, 'content')}
-          {...look}
-          label={t(`editorItems.${kind}.label`)}
-          placeholder={t(`editorItems.${kind}.placeholder`)}
-        />
+      <div>
+        <RichTextField {...richFieldProps(props, 'content')} {...look} label={t(`editorItems.${kind}.label`)} placeholder={t(`editorItems.${kind}.placeholder`)} />
       </div>
     );
   };

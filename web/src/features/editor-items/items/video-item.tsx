@@ -39,7 +39,7 @@ export function VideoItem({ item, editable, active, onActivate, onEdit }: Sectio
   // The id that was played: another address shows the facade again.
   const [playing, setPlaying] = useState<string | null>(null);
   return (
-    <div className="flex flex-col gap-2 px-4 py-2" {...(editable ? pressToSelect(onActivate) : {})}>
+    <div className="flex flex-col gap-2" {...(editable ? pressToSelect(onActivate) : {})}>
       <div className="relative aspect-video w-full overflow-hidden rounded-control bg-neutral-100">
         {id && playing === id ? (
           <iframe
@@ -54,16 +54,19 @@ export function VideoItem({ item, editable, active, onActivate, onEdit }: Sectio
           <button
             type="button"
             data-video-facade={id}
+            title={`YouTube ${id}`}
             onClick={() => setPlaying(id)}
-            className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-neutral-900 text-white focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white"
+            className="absolute inset-0 flex items-center justify-center bg-[radial-gradient(circle_at_50%_45%,#3a3f41,var(--color-neutral-900))] text-white focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white"
           >
-            {/* Named by what it does and what it shows, so the visible words are part of its name. */}
+            {/* As readers get it (the viewer's `.pg-video-facade`): the play button and 'YouTube', never the raw id.
+                Named by what it does and what it shows, so the visible words are part of its name. */}
             <span className="sr-only">{`${t('editorItems.video.play')}:`}</span>{' '}
-            <span className="flex size-14 items-center justify-center rounded-full bg-accent-600 shadow-raised" aria-hidden="true">
+            <span className="flex h-12 w-[68px] items-center justify-center rounded-[14px] bg-[#d92d2d]" aria-hidden="true">
               <Play className="size-6 translate-x-0.5 fill-current" />
             </span>
-            <span className="text-sm font-semibold">YouTube</span>{' '}
-            <span className="font-mono text-xs text-neutral-300">{id}</span>
+            <span className="absolute bottom-2.5 left-3 text-[13px] font-semibold opacity-85">YouTube</span>{' '}
+            {/* the id tells two videos apart (in the button's name and on hover) without being drawn */}
+            <span className="sr-only">{id}</span>
           </button>
         ) : (
           <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 text-sm text-neutral-600">

@@ -45,7 +45,7 @@ export function MapItem({ item, editable, active, onActivate, onEdit }: SectionI
   };
 
   return (
-    <div className="flex flex-col gap-2 px-4 py-2" {...(editable ? pressToSelect(onActivate) : {})}>
+    <div className="flex flex-col gap-2" {...(editable ? pressToSelect(onActivate) : {})}>
       {interactive ? (
         <AddressSearch
           address={item.address}

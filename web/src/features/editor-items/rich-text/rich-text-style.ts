@@ -13,7 +13,8 @@ export const BLOCK_CLASSES: Readonly<Record<RichBlockType, string>> = {
   paragraph: '',
   'heading-one': 'text-xl font-bold',
   'heading-two': 'text-lg font-bold',
-  'block-quote': 'border-l-4 border-neutral-300 pl-3 text-neutral-600',
+  // the viewer's `.pg-rich blockquote`: a shaded box with a bar on its left
+  'block-quote': 'my-2 rounded-r-control border-l-[3px] border-primary-200 bg-neutral-50 px-3 py-2',
   'numbered-list': 'list-decimal pl-6',
   'bulleted-list': 'list-disc pl-6',
   'list-item': '',

@@ -1,8 +1,8 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { memo, useMemo, useRef, useState, type ReactNode } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { useTranslation } from 'react-i18next';
-import type { Range } from 'slate';
-import { ReactEditor, useSlate } from 'slate-react';
+import type { Editor, Range } from 'slate';
+import { ReactEditor, useSlateSelector, useSlateStatic } from 'slate-react';
 import {
   ALargeSmall,
   Baseline,
@@ -67,10 +67,38 @@ const ALIGNS: readonly { align: RichAlign; icon: ReactNode }[] = [
   { align: 'justify', icon: <TextAlignJustify className={ICON} aria-hidden="true" /> },
 ];
 
-/** The toolbar of an active rich-text field. Single-line fields get marks, colours, size and alignment only. */
-export function RichTextToolbar({ singleLine }: { singleLine: boolean }) {
+/** What the toolbar shows of the text at the selection: its marks, colours, size, blocks, alignment and link. */
+type Formats = {
+  marks: Record<ToggleMark, boolean>;
+  color: string | undefined;
+  backgroundColor: string | undefined;
+  fontSize: string | undefined;
+  blocks: Record<RichBlockType, boolean>;
+  align: RichAlign;
+  link: boolean;
+};
+
+function formatsAt(editor: Editor): Formats {
+  return {
+    marks: Object.fromEntries(MARKS.map(({ mark }) => [mark, isMarkActive(editor, mark)])) as Formats['marks'],
+    color: markValue(editor, 'color'),
+    backgroundColor: markValue(editor, 'backgroundColor'),
+    fontSize: markValue(editor, 'fontSize'),
+    blocks: Object.fromEntries(BLOCKS.map(({ type }) => [type, isBlockActive(editor, type)])) as Formats['blocks'],
+    align: blockAlign(editor) ?? 'left',
+    link: activeLinkHref(editor) !== undefined,
+  };
+}
+
+/**
+ * The toolbar of an active rich-text field. Single-line fields get marks, colours, size and alignment only. It is
+ * drawn again when the formats at the selection change, not on every key typed (the formats are compared as text).
+ */
+export const RichTextToolbar = memo(function RichTextToolbar({ singleLine }: { singleLine: boolean }) {
   const { t } = useTranslation();
-  const editor = useSlate();
+  const editor = useSlateStatic();
+  const formatsKey = useSlateSelector((current) => JSON.stringify(formatsAt(current)));
+  const formats = useMemo(() => JSON.parse(formatsKey) as Formats, [formatsKey]);
   const [linkOpen, setLinkOpen] = useState(false);
   // The dialog takes the focus; the selection it will wrap is the one the author had when opening it.
   const linkSelection = useRef<Range | null>(null);
@@ -86,7 +114,7 @@ export function RichTextToolbar({ singleLine }: { singleLine: boolean }) {
     setMarkValue(editor, mark, value);
     refocus();
   };
-  const currentAlign = blockAlign(editor) ?? 'left';
+  const currentAlign = formats.align;
 
   return (
     <div
@@ -96,12 +124,12 @@ export function RichTextToolbar({ singleLine }: { singleLine: boolean }) {
       className="mb-1 flex w-fit max-w-full flex-wrap items-center gap-0.5 rounded-control border border-neutral-200 bg-white p-1 shadow-raised"
     >
       {MARKS.map(({ mark, icon }) => (
-        <ToolbarButton key={mark} label={t(`editorItems.richText.marks.${mark}`)} pressed={isMarkActive(editor, mark)} icon={icon} onClick={() => toggleMark(editor, mark)} />
+        <ToolbarButton key={mark} label={t(`editorItems.richText.marks.${mark}`)} pressed={formats.marks[mark]} icon={icon} onClick={() => toggleMark(editor, mark)} />
       ))}
-      <ToolbarPopover label={t('editorItems.richText.colour')} icon={<Baseline className={ICON} aria-hidden="true" />} swatch={markValue(editor, 'color')}>
+      <ToolbarPopover label={t('editorItems.richText.colour')} icon={<Baseline className={ICON} aria-hidden="true" />} swatch={formats.color}>
         {(close) => (
           <ColourPalette
-            value={markValue(editor, 'color')}
+            value={formats.color}
             onPick={(colour) => {
               applyValue('color', colour);
               close();
@@ -112,11 +140,11 @@ export function RichTextToolbar({ singleLine }: { singleLine: boolean }) {
       <ToolbarPopover
         label={t('editorItems.richText.background')}
         icon={<Highlighter className={ICON} aria-hidden="true" />}
-        swatch={markValue(editor, 'backgroundColor')}
+        swatch={formats.backgroundColor}
       >
         {(close) => (
           <ColourPalette
-            value={markValue(editor, 'backgroundColor')}
+            value={formats.backgroundColor}
             onPick={(colour) => {
               applyValue('backgroundColor', colour);
               close();
@@ -127,7 +155,7 @@ export function RichTextToolbar({ singleLine }: { singleLine: boolean }) {
       <ToolbarPopover label={t('editorItems.richText.fontSize')} icon={<ALargeSmall className={ICON} aria-hidden="true" />}>
         {(close) => (
           <FontSizeControl
-            value={markValue(editor, 'fontSize')}
+            value={formats.fontSize}
             onPick={(size) => {
               applyValue('fontSize', size);
               close();
@@ -142,7 +170,7 @@ export function RichTextToolbar({ singleLine }: { singleLine: boolean }) {
             <ToolbarButton
               key={type}
               label={t(`editorItems.richText.blocks.${type}`)}
-              pressed={isBlockActive(editor, type)}
+              pressed={formats.blocks[type]}
               icon={icon}
               onClick={() => toggleBlock(editor, type)}
             />
@@ -160,7 +188,7 @@ export function RichTextToolbar({ singleLine }: { singleLine: boolean }) {
         <>
           <ToolbarButton
             label={t('editorItems.richText.link')}
-            pressed={activeLinkHref(editor) !== undefined}
+            pressed={formats.link}
             icon={<Link className={ICON} aria-hidden="true" />}
             onClick={() => {
               linkSelection.current = editor.selection;
@@ -186,7 +214,7 @@ export function RichTextToolbar({ singleLine }: { singleLine: boolean }) {
       )}
     </div>
   );
-}
+});
 
 function ToolbarPopover({
   label,

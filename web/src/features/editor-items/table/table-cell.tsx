@@ -59,7 +59,9 @@ export function TableCellEditor({ value, label, selected, onFocus, onCommit, flu
         timer.current = setTimeout(flush, CELL_EDIT_DEBOUNCE_MS);
       }}
       className={cx(
-        'block w-full resize-none px-2 py-1.5 text-sm leading-snug [field-sizing:content] focus-visible:outline-none',
+        // the viewer's cell: 8 × 10 px around the text, which takes the cell's weight (semibold in the header row; the
+        // preflight's `font: inherit`)
+        'block w-full resize-none px-2.5 py-2 text-sm leading-snug [field-sizing:content] focus-visible:outline-none',
         selected ? 'bg-primary-50' : 'bg-transparent',
       )}
     />

@@ -34,8 +34,10 @@ const tableEdit =
     applyTable(draft, op(current(draft)));
 
 /**
- * A table of text cells (spec §3, §5). In the editor the selected cell shows row and column controls; a table
- * keeps at least one row and one column; borders between columns drag to resize.
+ * A table of text cells (spec §3, §5), drawn as readers get it (the viewer's `.pg-table`): a rounded frame, fine
+ * lines between cells, and with two rows or more the first row as the header row (shaded, semibold, `th`). In the
+ * editor the selected cell shows row and column controls; a table keeps at least one row and one column; borders
+ * between columns drag to resize.
  */
 export function TableItem({ item, editable, active, onActivate, onEdit }: SectionItemProps<TableItemValue>) {
   const { t } = useTranslation();
@@ -50,9 +52,11 @@ export function TableItem({ item, editable, active, onActivate, onEdit }: Sectio
   const widths = preview ?? [...fitColumnWidths(item.colWidths, item.cols)];
   const total = widths.reduce((sum, width) => sum + width, 0);
   const cell = selected && selected.row < item.rows && selected.col < item.cols ? selected : null;
+  // the viewer's rule: with two rows or more, the first is the header row
+  const hasHead = item.content.length > 1;
 
   return (
-    <div className="px-4 py-2" {...(editable ? pressToSelect(onActivate) : {})}>
+    <div {...(editable ? pressToSelect(onActivate) : {})}>
       {editing && cell ? (
         <TableControls
           cell={cell}
@@ -67,7 +71,7 @@ export function TableItem({ item, editable, active, onActivate, onEdit }: Sectio
         />
       ) : null}
       {/* The widths are proportions of the phone's column: a 432 px table fills the width it gets, never overflows. */}
-      <div ref={frame} className="relative">
+      <div ref={frame} className="relative overflow-hidden rounded-control border border-neutral-200">
         <table className="w-full table-fixed border-collapse text-sm text-neutral-800">
           <colgroup>
             {widths.map((width, index) => (
@@ -77,30 +81,44 @@ export function TableItem({ item, editable, active, onActivate, onEdit }: Sectio
           <tbody>
             {item.content.map((row, rowIndex) => (
               <tr key={rowIndex}>
-                {row.map((text, colIndex) => (
-                  <td key={colIndex} className={cx('border border-neutral-300 align-top', editable ? 'p-0' : 'px-2 py-1.5')}>
-                    {editable ? (
-                      <TableCellEditor
-                        value={text}
-                        label={t('editorItems.table.cell', { row: rowIndex + 1, col: colIndex + 1 })}
-                        selected={editing && cell?.row === rowIndex && cell.col === colIndex}
-                        flushers={flushers}
-                        onFocus={() => {
-                          onActivate();
-                          setSelected({ row: rowIndex, col: colIndex });
-                        }}
-                        onCommit={(value) =>
-                          onEdit((draft) => {
-                            const target = draft.content[rowIndex];
-                            if (target && colIndex < target.length) target[colIndex] = value;
-                          }, 'typing')
-                        }
-                      />
-                    ) : (
-                      <span className="break-keep whitespace-pre-wrap">{text}</span>
-                    )}
-                  </td>
-                ))}
+                {row.map((text, colIndex) => {
+                  const head = hasHead && rowIndex === 0;
+                  const Cell = head ? 'th' : 'td';
+                  return (
+                    <Cell
+                      key={colIndex}
+                      scope={head ? 'col' : undefined}
+                      className={cx(
+                        'text-left align-top',
+                        head ? 'bg-neutral-50 font-semibold text-neutral-700' : 'font-normal',
+                        rowIndex < item.content.length - 1 && 'border-b border-neutral-100',
+                        colIndex > 0 && 'border-l border-neutral-100',
+                        editable ? 'p-0' : 'px-2.5 py-2',
+                      )}
+                    >
+                      {editable ? (
+                        <TableCellEditor
+                          value={text}
+                          label={t('editorItems.table.cell', { row: rowIndex + 1, col: colIndex + 1 })}
+                          selected={editing && cell?.row === rowIndex && cell.col === colIndex}
+                          flushers={flushers}
+                          onFocus={() => {
+                            onActivate();
+                            setSelected({ row: rowIndex, col: colIndex });
+                          }}
+                          onCommit={(value) =>
+                            onEdit((draft) => {
+                              const target = draft.content[rowIndex];
+                              if (target && colIndex < target.length) target[colIndex] = value;
+                            }, 'typing')
+                          }
+                        />
+                      ) : (
+                        <span className="break-keep whitespace-pre-wrap">{text}</span>
+                      )}
+                    </Cell>
+                  );
+                })}
               </tr>
             ))}
           </tbody>

@@ -45,7 +45,7 @@ export function clampAddMenuTop(desired: number, frameHeight: number, menuHeight
  * The floating add menu beside the phone (spec §2): attractions offer nine item types, preparations and
  * airtickets one, itinerary an add-day control. It follows the reader's scroll within the clamp.
  */
-export function AddMenu({ page, frame }: { page: ContentPage; frame: RefObject<HTMLDivElement | null> }) {
+export function AddMenu({ contentId, contentType, frame }: { contentId: string; contentType: ContentPage['contentType']; frame: RefObject<HTMLDivElement | null> }) {
   const { t } = useTranslation();
   const { store } = useEditor();
   const menu = useRef<HTMLDivElement>(null);
@@ -73,7 +73,7 @@ export function AddMenu({ page, frame }: { page: ContentPage; frame: RefObject<H
       window.removeEventListener('resize', schedule);
       if (frameRequest !== 0) cancelAnimationFrame(frameRequest);
     };
-  }, [frame, page.contentType]);
+  }, [frame, contentType]);
 
   const add = (type: SectionItemType) => {
     if (type === 'table') {
@@ -81,10 +81,10 @@ export function AddMenu({ page, frame }: { page: ContentPage; frame: RefObject<H
       return;
     }
     // the new item takes the focus: a sentence typed after 'Add' lands in it whole (issue 22)
-    const added = addItem(store, page._id, type);
+    const added = addItem(store, contentId, type);
     if (added) focusNewPart(added);
   };
-  const types = ADDABLE_ITEM_TYPES[page.contentType] as readonly SectionItemType[];
+  const types = ADDABLE_ITEM_TYPES[contentType] as readonly SectionItemType[];
   const buttonClass =
     'flex w-full items-center gap-2.5 rounded-control px-3 py-2 text-left text-sm font-semibold text-neutral-700 hover:bg-primary-50 hover:text-primary-700 focus-visible:bg-primary-50 max-md:w-auto max-md:gap-1.5 max-md:px-2.5 max-md:whitespace-nowrap';
 
@@ -101,10 +101,10 @@ export function AddMenu({ page, frame }: { page: ContentPage; frame: RefObject<H
     >
       <p className="px-3 pt-1 pb-2 text-xs font-semibold text-neutral-500 max-md:sr-only">{t('editor.addMenu.label')}</p>
       <ul className="flex flex-col max-md:flex-row max-md:gap-1 max-md:overflow-x-auto">
-        {page.contentType === 'itinerary' ? (
+        {contentType === 'itinerary' ? (
           <li className="shrink-0">
             <button type="button" className={buttonClass} onClick={() => {
-                const added = addDay(store, page._id);
+                const added = addDay(store, contentId);
                 if (added) focusNewPart(added);
               }}
             >
@@ -131,7 +131,7 @@ export function AddMenu({ page, frame }: { page: ContentPage; frame: RefObject<H
         open={tableOpen}
         onOpenChange={setTableOpen}
         onAdd={(rows, cols) => {
-          const added = addItem(store, page._id, 'table', { rows, cols });
+          const added = addItem(store, contentId, 'table', { rows, cols });
           setTableOpen(false);
           if (added) focusNewPart(added);
         }}

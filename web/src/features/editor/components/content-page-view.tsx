@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { memo, useCallback } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
@@ -16,33 +16,15 @@ import { SectionItemFrame } from './section-item-frame.tsx';
  */
 export function ContentPageView({ page, guidebookTitle, editable }: { page: ContentPage; guidebookTitle: string; editable: boolean }) {
   const { t } = useTranslation();
-  const { links } = useEditor();
-  const guidebookId = useEditorState((state) => state.guidebookId);
   const activeId = useEditorState((state) => state.activeId);
   const itemCount = page.sections.reduce((sum, section) => sum + section.items.length, 0);
 
+  // Typing in an item gives the page a new object on every key: what does not change with it (the bar, the
+  // page's title, the other sections, the other items) is memoised, so only the item typed in is drawn again.
   return (
     <div className="flex flex-1 flex-col">
-      <div className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b border-neutral-100 bg-white/95 px-2">
-        {editable ? (
-          <Link to={links.cover(guidebookId)} className="inline-flex h-9 items-center gap-1 rounded-control px-2 text-sm font-semibold text-neutral-700 hover:bg-neutral-100">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            {t('editor.canvas.backToCover')}
-          </Link>
-        ) : (
-          <span className="inline-flex h-9 items-center gap-1 px-2 text-sm font-semibold text-neutral-700">
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            {t('editor.canvas.backToCover')}
-          </span>
-        )}
-        <span className="min-w-0 flex-1 truncate text-sm text-neutral-500">{guidebookTitle}</span>
-      </div>
-      <article className="px-4 pt-2 pb-6">
-        <header className="pt-4 pb-3">
-          {/* the viewer's `.pg-content-head h1` (24 px bold, line-height 1.3) and `.pg-content-subtitle` (15 px, grey) */}
-          <PageTextField page={page} field="title" editable={editable} className="text-2xl leading-[1.3] font-bold text-neutral-900" />
-          <PageTextField page={page} field="subtitle" editable={editable} className="mt-1 text-[15px] text-neutral-500" />
-        </header>
+      <PageHead pageId={page._id} contentType={page.contentType} title={page.title} subtitle={page.subtitle} guidebookTitle={guidebookTitle} editable={editable} />
+      <article className="px-4 pb-6">
         {page.contentType === 'itinerary' ? (
           <ItineraryBody page={page} editable={editable} activeId={activeId} />
         ) : (
@@ -61,7 +43,53 @@ export function ContentPageView({ page, guidebookTitle, editable }: { page: Cont
   );
 }
 
-function SectionView({
+/** The bar back to the cover, and the page's title and subtitle typed in place. */
+const PageHead = memo(function PageHead({
+  pageId,
+  contentType,
+  title,
+  subtitle,
+  guidebookTitle,
+  editable,
+}: {
+  pageId: string;
+  contentType: ContentPage['contentType'];
+  title: string;
+  subtitle: string;
+  guidebookTitle: string;
+  editable: boolean;
+}) {
+  const { t } = useTranslation();
+  const { links } = useEditor();
+  const guidebookId = useEditorState((state) => state.guidebookId);
+  const page = { _id: pageId, contentType, title, subtitle };
+  return (
+    <>
+      <div className="sticky top-0 z-10 flex h-12 items-center gap-2 border-b border-neutral-100 bg-white/95 px-2">
+        {editable ? (
+          <Link to={links.cover(guidebookId)} className="inline-flex h-9 items-center gap-1 rounded-control px-2 text-sm font-semibold text-neutral-700 hover:bg-neutral-100">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            {t('editor.canvas.backToCover')}
+          </Link>
+        ) : (
+          <span className="inline-flex h-9 items-center gap-1 px-2 text-sm font-semibold text-neutral-700">
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            {t('editor.canvas.backToCover')}
+          </span>
+        )}
+        <span className="min-w-0 flex-1 truncate text-sm text-neutral-500">{guidebookTitle}</span>
+      </div>
+      {/* in the article's padding, as the viewer's `.pg-article`: the head, then the page's sections or days */}
+      <header className="px-4 pt-6 pb-3">
+        {/* the viewer's `.pg-content-head h1` (24 px bold, line-height 1.3) and `.pg-content-subtitle` (15 px, grey) */}
+        <PageTextField page={page} field="title" editable={editable} className="text-2xl leading-[1.3] font-bold text-neutral-900" />
+        <PageTextField page={page} field="subtitle" editable={editable} className="mt-1 text-[15px] text-neutral-500" />
+      </header>
+    </>
+  );
+});
+
+const SectionView = memo(function SectionView({
   contentId,
   sectionIndex,
   items,
@@ -95,7 +123,7 @@ function SectionView({
       ))}
     </section>
   );
-}
+});
 
 function ItineraryBody({ page, editable, activeId }: { page: ContentPage; editable: boolean; activeId: string | null }) {
   const { t } = useTranslation();
@@ -142,7 +170,7 @@ function containsId(page: ContentPage, id: string): boolean {
  * The page title or subtitle, typed in place. An empty one shows its placeholder greyed, in the author's language:
  * the page type's name for the title, 'Subtitle' for the subtitle (never stored; readers see nothing there).
  */
-function PageTextField({ page, field, editable, className }: { page: ContentPage; field: 'title' | 'subtitle'; editable: boolean; className: string }) {
+function PageTextField({ page, field, editable, className }: { page: Pick<ContentPage, '_id' | 'contentType' | 'title' | 'subtitle'>; field: 'title' | 'subtitle'; editable: boolean; className: string }) {
   const { t } = useTranslation();
   const { store } = useEditor();
   const value = page[field];

@@ -231,6 +231,9 @@ function LoadedEditor({ data, contentId, registry, links, basePath, onStored }: 
       const { guidebookId } = store.getState();
       if (guidebookId === null) {
         store.select(null);
+        // the alert hands the focus back to what had it when it opened: not the part just deselected (the new
+        // item took the focus when it was added), or that focus would select it again
+        if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
         refuse(t('editor.alert.uploadNeedsSave'));
       }
       if (!(UPLOAD_IMAGE_TYPES as readonly string[]).includes(file.type)) refuse(t('editor.alert.imageType'));
@@ -321,8 +324,9 @@ function EditorScreen({
   const { store } = useEditor();
   const root = useRef<HTMLDivElement>(null);
   const frame = useRef<HTMLDivElement>(null);
-  const doc = useEditorState((state) => state.doc);
-  const page = contentId ? doc.contents.find((content) => content._id === contentId) : undefined;
+  // Not the document: typing changes it on every key, and the screen's menus and sheets do not depend on it. The
+  // canvas reads the part it draws itself (EditorCanvas), so a keystroke re-renders the item typed in, not this.
+  const contentType = useEditorState((state) => (contentId === null ? null : (state.doc.contents.find((content) => content._id === contentId)?.contentType ?? null)));
   const [sheet, setSheet] = useState<'settings' | 'history' | null>(null);
   const [choosing, setChoosing] = useState(false);
   const [previewRevision, setPreviewRevision] = useState<number | null>(null);
@@ -340,7 +344,7 @@ function EditorScreen({
     // the screen, as readers will see it there.
     <div ref={root} className="-mx-4 -mt-8 sm:mx-0 sm:-mt-12" data-editor>
       <AdminStrip />
-      <TopMenu contentType={page?.contentType ?? null} onOpenSettings={() => setSheet('settings')} onOpenHistory={() => setSheet('history')} />
+      <TopMenu contentType={contentType} onOpenSettings={() => setSheet('settings')} onOpenHistory={() => setSheet('history')} />
       <EditorNotices problem={saveProblem} />
       {/* Under 768 px the add menu does not fit beside the phone: it becomes a bar under it, sticking to the bottom of the window. */}
       <div className="flex flex-col gap-4 pt-4 sm:px-4 sm:pt-8 md:flex-row md:flex-wrap md:justify-center md:gap-8 md:pb-8">
@@ -351,17 +355,11 @@ function EditorScreen({
             <RevisionPreview revision={previewRevision} contentId={contentId} onClose={() => setPreviewRevision(null)} onRestore={onRestore} />
           ) : (
             <PhoneFrame ref={frame} label={t('editor.canvas.phone')}>
-              {contentId === null ? (
-                <CoverView doc={doc} editable onAddPage={() => setChoosing(true)} />
-              ) : page ? (
-                <ContentPageView page={page} guidebookTitle={doc.title} editable />
-              ) : (
-                <p className="p-8 text-center text-sm text-neutral-600">{t('editor.canvas.pageNotFound')}</p>
-              )}
+              {contentId === null ? <CoverCanvas onAddPage={() => setChoosing(true)} /> : <ContentCanvas contentId={contentId} />}
             </PhoneFrame>
           )}
         </div>
-        <div className="sticky bottom-0 z-30 md:relative md:bottom-auto md:z-auto md:w-48 md:shrink-0">{page && previewRevision === null ? <AddMenu page={page} frame={frame} /> : null}</div>
+        <div className="sticky bottom-0 z-30 md:relative md:bottom-auto md:z-auto md:w-48 md:shrink-0">{contentId !== null && contentType !== null && previewRevision === null ? <AddMenu contentId={contentId} contentType={contentType} frame={frame} /> : null}</div>
       </div>
       <ChooseContentDialog open={choosing} onOpenChange={setChoosing} onChoose={choose} />
       <SettingsSheet open={sheet === 'settings'} onOpenChange={(open) => setSheet(open ? 'settings' : null)} />
@@ -379,6 +377,21 @@ function EditorScreen({
       <LeaveGuard basePath={basePath} />
     </div>
   );
+}
+
+/** The cover in the phone: it follows the whole document (its menu lists every page). */
+function CoverCanvas({ onAddPage }: { onAddPage(): void }) {
+  const doc = useEditorState((state) => state.doc);
+  return <CoverView doc={doc} editable onAddPage={onAddPage} />;
+}
+
+/** A content page in the phone: it follows that page (and the guidebook's title in its bar), nothing else. */
+function ContentCanvas({ contentId }: { contentId: string }) {
+  const { t } = useTranslation();
+  const page = useEditorState((state) => state.doc.contents.find((content) => content._id === contentId));
+  const title = useEditorState((state) => state.doc.title);
+  if (!page) return <p className="p-8 text-center text-sm text-neutral-600">{t('editor.canvas.pageNotFound')}</p>;
+  return <ContentPageView page={page} guidebookTitle={title} editable />;
 }
 
 /** A past version in the phone, read-only, with its restore button (the history sheet's preview). */

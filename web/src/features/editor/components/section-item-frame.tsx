@@ -9,6 +9,7 @@ import type { EditRecipe, SectionItemProps } from '../item-contract.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useItemDrag } from './drag-and-drop.tsx';
 import { pressToSelect } from '../press-to-select.ts';
+import { BADGE_INSIDE, CARD_TYPES, ImportantBadge } from '../important-badge.tsx';
 
 type SectionItemFrameProps = {
   contentId: string;
@@ -55,14 +56,15 @@ export const SectionItemFrame = memo(function SectionItemFrame({ contentId, item
         isDragging && 'opacity-40',
         // the selected item keeps room below it for its toolbar, so the toolbar covers nothing that can be clicked
         editable && (active ? 'mb-11 outline-2 outline-offset-2 outline-primary-600' : 'hover:outline hover:outline-offset-2 hover:outline-primary-200'),
-        item.isImportant && item.type !== 'image' && 'border-l-[3px] border-accent-500 pl-3',
+        // an important item is marked as readers see it: a bar on its left (a card's own left border for cards)
+        item.isImportant && item.type !== 'image' && !CARD_TYPES.has(item.type) && 'border-l-[3px] border-accent-500 pl-3',
+        // headings inside items read as the viewer's (`.pg-rich h2`, `.pg-title h3`: 20 and 17 px)
+        '[&_h2]:text-[20px] [&_h3]:text-[17px]',
       )}
       {...(editable && !active ? pressToSelect(onActivate) : {})}
       onFocusCapture={editable && !active ? onActivate : undefined}
     >
-      {dropLine ? (
-        <span aria-hidden="true" className={cx('absolute inset-x-0 z-20 h-1 rounded-full bg-primary-600', dropLine === 'before' ? '-top-2' : '-bottom-2')} />
-      ) : null}
+      {dropLine ? <span aria-hidden="true" className={cx('absolute inset-x-0 z-20 h-1 rounded-full bg-primary-600', dropLine === 'before' ? '-top-2' : '-bottom-2')} /> : null}
       {editable && active ? (
         <div
           role="toolbar"
@@ -89,6 +91,7 @@ export const SectionItemFrame = memo(function SectionItemFrame({ contentId, item
           </ToolButton>
         </div>
       ) : null}
+      {item.isImportant && !BADGE_INSIDE.has(item.type) ? <ImportantBadge className="mb-1 flex" /> : null}
       {Component ? (
         <Component item={item} editable={editable} active={editable && active} onActivate={onActivate} onEdit={onEdit} ids={store.ids} {...(editable ? { uploadImage: upload } : {})} />
       ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'sonner';
 import { Check, CircleAlert, Copy, Eye, History, Link as LinkIcon, Redo2, Settings, Trash2, Undo2 } from 'lucide-react';
@@ -42,6 +42,7 @@ const COPIED_MS = 3000;
 export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { contentType: ContentType | null; onOpenSettings(): void; onOpenHistory(): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const location = useLocation();
   const session = useSession();
   const errorMessage = useErrorMessage();
   const { store, saver, api, links } = useEditor();
@@ -319,8 +320,10 @@ export function TopMenu({ contentType, onOpenSettings, onOpenHistory }: { conten
               onCopyAddress={() => void copyAddress()}
               onGalleryAnyway={() => void toggleGallery(true)}
               onSubscribe={() => {
+                // the plan offered, and back here once paid (issue 23): the publish can then be done
+                const offered = panel.kind === 'PUBLISH_LIMIT' ? panel.plan : null;
                 setPanel({ kind: 'none' });
-                void navigate(links.subscription);
+                void navigate(links.purchase ? links.purchase(offered, `${location.pathname}${location.search}`) : links.subscription);
               }}
             />
           </div>

@@ -17,10 +17,12 @@ type PaymentListProps = {
   variant: 'history' | 'admin';
   userId?: string;
   label: string;
+  /** one person's payments for an administrator: refunds and receipt links on each row (issue 23) */
+  withReceipts?: boolean;
 };
 
 /** A page of payments with its states: loading, 'Something went wrong' (spec 2 §8), the empty state, the page row. */
-export function PaymentList({ query, page, onPageChange, variant, userId, label }: PaymentListProps) {
+export function PaymentList({ query, page, onPageChange, variant, userId, label, withReceipts = false }: PaymentListProps) {
   const { t } = useTranslation();
   if (query.isPending) {
     return (
@@ -49,7 +51,7 @@ export function PaymentList({ query, page, onPageChange, variant, userId, label 
     <div className="flex flex-col gap-4" aria-busy={query.isFetching || undefined}>
       <p className="text-sm text-neutral-600">{t('payments.list.count', { count })}</p>
       <div className="md:overflow-x-auto md:rounded-card md:border md:border-neutral-200 md:bg-white">
-        <PaymentTable orders={orders} page={page} pageSize={PAYMENTS_PAGE_SIZE} variant={variant} {...(userId ? { userId } : {})} />
+        <PaymentTable orders={orders} page={page} pageSize={PAYMENTS_PAGE_SIZE} variant={variant} withReceipts={withReceipts} {...(userId ? { userId } : {})} />
       </div>
       <Pagination page={page} pageCount={pages} onPageChange={onPageChange} label={label} />
     </div>

@@ -18,13 +18,18 @@ type PaymentTableProps = {
   variant: 'history' | 'admin';
   /** whose payments these are, for rows whose payer the answer does not name */
   userId?: string;
+  /** an administrator's view of one person's payments (issue 23): what was refunded, and each receipt */
+  withReceipts?: boolean;
 };
+
+/** A payment that has a receipt: money moved (paid, refunded in part or whole, or a transfer). */
+const hasReceipt = (order: Order) => order.status === 'paid' || order.status === 'refunded' || order.status === 'partially-refunded';
 
 /**
  * A page of payments (spec 2 §2, §9): the row number (page-1)*size+index+1, then the payment's facts; a table on
  * wide screens, one card per payment under 768 px (the same markup, laid out by CSS). Each row opens the payment.
  */
-export function PaymentTable({ orders, page, pageSize, variant, userId }: PaymentTableProps) {
+export function PaymentTable({ orders, page, pageSize, variant, userId, withReceipts = false }: PaymentTableProps) {
   const { t, i18n } = useTranslation();
   const methodOf = useMethodLabel();
   const ownerOf = (order: Order) => order.customerUid?._id ?? userId ?? '';
@@ -51,7 +56,35 @@ export function PaymentTable({ orders, page, pageSize, variant, userId }: Paymen
       : { key: 'company', label: t('payments.fields.company'), cell: (o) => o.customerUid?.companyName || '—' };
   const note: Column = { key: 'note', label: t('payments.fields.note'), cell: (o) => o.note || '—' };
 
-  const columns: Column[] = variant === 'admin' ? [amount, method, plan, company, date, status, note] : [date, plan, amount, method, company, status];
+  const refunded: Column = {
+    key: 'refunded',
+    label: t('payments.fields.refunded'),
+    cell: (o) => (o.cancelAmount > 0 ? formatWon(-o.cancelAmount, i18n.language) : '—'),
+    align: 'right',
+  };
+  const receipt: Column = {
+    key: 'receipt',
+    label: t('payments.fields.receipt'),
+    cell: (o) =>
+      hasReceipt(o) ? (
+        <Link
+          to={paths.paymentReceipt.getHref(ownerOf(o), o.merchantUid)}
+          className="font-semibold text-primary-700 hover:underline"
+          data-receipt-of={o.merchantUid}
+          aria-label={t('payments.list.receiptOf', { number: (page - 1) * pageSize + orders.indexOf(o) + 1 })}
+        >
+          {t('payments.fields.receipt')}
+        </Link>
+      ) : (
+        '—'
+      ),
+  };
+
+  const columns: Column[] = withReceipts
+    ? [date, plan, amount, refunded, method, status, note, receipt]
+    : variant === 'admin'
+      ? [amount, method, plan, company, date, status, note]
+      : [date, plan, amount, method, company, status];
 
   return (
     <table className="block w-full text-sm md:table md:border-collapse">

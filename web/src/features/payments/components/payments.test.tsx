@@ -6,6 +6,7 @@ import { json, problem, stubFetch, type RecordedRequest } from '../../../testing
 import { signedIn, signedInAdmin } from '../../../testing/sessions.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { order, orderPage } from '../testing/orders.ts';
+import { WAIT } from '../../../testing/wait-budget.ts';
 
 type Answer = Response | ((request: RecordedRequest) => Response);
 
@@ -232,5 +233,38 @@ describe('payment lists', () => {
     server({ 'GET /api/payments/user/user-9': problem({ status: 500, code: 'internal_error', message: 'boom' }) });
     renderApp({ path: '/users/user-9/payments', language: 'en', auth: signedInAdmin({ language: 'en' }) });
     expect(await screen.findByText(/Something went wrong/)).toBeDefined();
+  });
+});
+
+describe('/admin/users/{id}/payments (issue 23)', () => {
+  const PAGE = '/admin/users/user-1/payments';
+
+  it('one person’s payments, refunds and transfers, each with its receipt; a failed one has none', async () => {
+    const orders = [
+      order({ _id: 'pg_purchase_1', merchantUid: 'pg_purchase_1', status: 'partially-refunded', cancelAmount: 11_000 }),
+      order({ _id: 'pg_transfer_1', merchantUid: 'pg_transfer_1', kind: 'transfer', method: 'transfer', plan: 'pro', amount: 150_000, paymentData: null, note: '세금계산서 발행' }),
+      order({ _id: 'pg_s_1', merchantUid: 'pg_s_1', kind: 'renewal', status: 'failed', paidAt: null, fail_reason: 'card declined' }),
+    ];
+    server({ 'GET /api/payments/user/user-1': json({ orders, count: 3, pages: 1, page: 1 }) });
+    renderApp({ path: PAGE, auth: signedInAdmin() });
+    expect(await screen.findByRole('heading', { name: '포켓트래블의 결제 내역', level: 1 }, WAIT)).toBeDefined();
+    const rows = screen.getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[0]!).getByText('-11,000원')).toBeDefined();
+    expect(within(rows[0]!).getByRole('link', { name: '1번 결제 영수증' }).getAttribute('href')).toBe('/users/user-1/payments/pg_purchase_1/receipt');
+    expect(within(rows[1]!).getByText('세금계산서 발행')).toBeDefined();
+    expect(within(rows[1]!).getByRole('link', { name: '2번 결제 영수증' }).getAttribute('href')).toBe('/users/user-1/payments/pg_transfer_1/receipt');
+    expect(within(rows[2]!).queryByRole('link', { name: /영수증/ })).toBeNull();
+    expect(screen.getByRole('link', { name: '회원 정보로 돌아가기' }).getAttribute('href')).toBe('/admin/users/user-1');
+  });
+
+  it('in English: loading first, then the empty state', async () => {
+    let answer: (response: Response) => void = () => {};
+    server({ 'GET /api/payments/user/user-1': () => new Promise<Response>((resolve) => (answer = resolve)) as unknown as Response });
+    renderApp({ path: PAGE, language: 'en', auth: signedInAdmin({ language: 'en' }) });
+    expect(await screen.findByText('Loading payments…', {}, WAIT)).toBeDefined();
+    answer(json({ orders: [], count: 0, pages: 1, page: 1 }));
+    expect(await screen.findByText('No payments yet', {}, WAIT)).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Payments of this member', level: 1 })).toBeDefined();
   });
 });

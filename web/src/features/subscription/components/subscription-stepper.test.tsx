@@ -111,9 +111,17 @@ describe('the subscription stepper', () => {
     expect(screen.getByRole('button', { name: /결제하기$/ }).hasAttribute('disabled')).toBe(false);
   });
 
-  it('a subscribed person choosing the one-month plan is told the rule, and nothing is charged', async () => {
-    const api = server({ subscription: true, subscriptionType: 'standard' });
+  it('a subscribed person is offered only the larger plans: no one-month plan beside a running one', async () => {
+    server({ subscription: true, subscriptionType: 'standard' });
     renderApp({ path: '/settings/subscription?step=purchase', auth: signedIn({ subscription: true, subscriptionType: 'standard' }) });
+    await step('purchase');
+    expect(screen.queryByRole('radio', { name: /1개월/ })).toBeNull();
+    expect(screen.getAllByRole('radio').length).toBeGreaterThan(0);
+  });
+
+  it('a subscribed person with no larger plan to move to, choosing the one-month plan, is told the rule, and nothing is charged', async () => {
+    const api = server({ subscription: true, subscriptionType: 'business' });
+    renderApp({ path: '/settings/subscription?step=purchase', auth: signedIn({ subscription: true, subscriptionType: 'business' }) });
     await step('purchase');
     fireEvent.click(screen.getByRole('radio', { name: /^스탠다드 1개월|1개월/ }));
     fireEvent.click(screen.getByRole('button', { name: /결제하기$/ }));

@@ -1,14 +1,16 @@
 import { useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
 import { useTranslation } from 'react-i18next';
 import { CalendarClock, Check, CreditCard, History, Layers, X } from 'lucide-react';
 import type { BillingCycle } from '@pocketguide/contracts';
-import { PURCHASABLE_PLANS, priceOf, publishLimitOf, type PurchasablePlan } from '@pocketguide/contracts';
+import { PURCHASABLE_PLANS, priceOf, publishLimitOf, upgradesFrom, type PurchasablePlan } from '@pocketguide/contracts';
 import { Banner } from '../../../components/banner.tsx';
 import { Button } from '../../../components/button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { cx } from '../../../lib/class-names.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { RETURN_PARAM, safeReturnPath } from '../../../lib/return-path.ts';
 import { useSession } from '../../../lib/session-context.tsx';
 import type { Session } from '../../../lib/session.ts';
 import { useMyPayments } from '../../payments/api/payments.ts';
@@ -20,6 +22,8 @@ import { currentStep, isPaidStep, type SubscriptionStep } from '../steps.ts';
 
 
 type Go = (step: SubscriptionStep | null) => void;
+/** The plan just bought here (its success is said on the step the person lands on), or null. */
+type Purchased = PurchasablePlan | null;
 
 /**
  * The subscription screen (spec 2 §2): one step at a time, chosen by `?step=`, else by the session's subscription
@@ -28,6 +32,7 @@ type Go = (step: SubscriptionStep | null) => void;
 export function SubscriptionStepper() {
   const session = useSession();
   const [search, setSearch] = useSearchParams();
+  const [purchased, setPurchased] = useState<Purchased>(null);
   if (!session) return null;
   const step = currentStep(search.get('step'), session.subscriptionType);
   const go: Go = (next) => {
@@ -36,11 +41,11 @@ export function SubscriptionStepper() {
   };
 
   if (step === 'free') return <FreeStep session={session} go={go} />;
-  if (step === 'onemonth') return <OneMonthStep session={session} go={go} />;
-  if (step === 'purchase') return <PurchaseStep session={session} go={go} />;
+  if (step === 'onemonth') return <OneMonthStep session={session} go={go} purchased={purchased} />;
+  if (step === 'purchase') return <PurchaseStep session={session} go={go} onPurchased={setPurchased} />;
   if (step === 'paymentHistory') return <HistoryStep go={go} />;
   if (step === 'unsubscribe') return <UnsubscribeStep session={session} go={go} />;
-  if (isPaidStep(step)) return <PaidStep session={session} go={go} />;
+  if (isPaidStep(step)) return <PaidStep session={session} go={go} purchased={purchased} />;
   return null;
 }
 
@@ -65,6 +70,30 @@ function SubscribeButton({ go }: { go: Go }) {
   return (
     <Button variant="accent" onClick={() => go('purchase')}>
       {t('subscription.actions.subscribe')}
+    </Button>
+  );
+}
+
+/** What a purchase made here says on the step the person lands on (issue 23: a clear success message). */
+function PurchasedBanner({ purchased }: { purchased: Purchased }) {
+  const { t } = useTranslation();
+  if (!purchased) return null;
+  return (
+    <Banner tone="info" className="mb-4">
+      <p role="status" className="font-semibold" data-purchased={purchased}>
+        {t('subscription.purchase.done', { plan: t(`plans.${purchased}`) })}
+      </p>
+    </Banner>
+  );
+}
+
+/** A larger plan to move to, while this one runs (the plan a refused publish offers). */
+function UpgradeButton({ session, go }: { session: Session; go: Go }) {
+  const { t } = useTranslation();
+  if (!session.subscription || upgradesFrom(session.subscriptionType).length === 0) return null;
+  return (
+    <Button variant="secondary" onClick={() => go('purchase')}>
+      {t('subscription.actions.upgrade')}
     </Button>
   );
 }
@@ -115,7 +144,7 @@ function PhaseNote({ phase }: { phase: PaymentPhase }) {
   );
 }
 
-function PaidStep({ session, go }: { session: Session; go: Go }) {
+function PaidStep({ session, go, purchased }: { session: Session; go: Go; purchased: Purchased }) {
   const { t } = useTranslation();
   const errorText = usePaymentErrorMessage();
   const changeCard = useChangeCard();
@@ -125,6 +154,7 @@ function PaidStep({ session, go }: { session: Session; go: Go }) {
   const date = dayOf(session.expiresAt);
   return (
     <div data-step="paid">
+      <PurchasedBanner purchased={purchased} />
       <Banner tone="info">
         <p className="font-semibold">{t('subscription.paid.banner', { plan: t(`plans.${plan}`) })}</p>
       </Banner>
@@ -172,17 +202,18 @@ function PaidStep({ session, go }: { session: Session; go: Go }) {
           </Button>
         ) : null}
         <HistoryButton go={go} />
-        {active ? null : <SubscribeButton go={go} />}
+        {active ? <UpgradeButton session={session} go={go} /> : <SubscribeButton go={go} />}
       </StepActions>
     </div>
   );
 }
 
-function OneMonthStep({ session, go }: { session: Session; go: Go }) {
+function OneMonthStep({ session, go, purchased }: { session: Session; go: Go; purchased: Purchased }) {
   const { t } = useTranslation();
   const ended = hasEnded(session.expiresAt);
   return (
     <div data-step="onemonth">
+      <PurchasedBanner purchased={purchased} />
       <Banner tone="info">
         <p className="font-semibold">{t('subscription.onemonth.banner')}</p>
         <p className="mt-0.5">
@@ -191,7 +222,7 @@ function OneMonthStep({ session, go }: { session: Session; go: Go }) {
       </Banner>
       <StepActions>
         <HistoryButton go={go} />
-        {ended ? <SubscribeButton go={go} /> : null}
+        {ended ? <SubscribeButton go={go} /> : <UpgradeButton session={session} go={go} />}
       </StepActions>
     </div>
   );
@@ -221,11 +252,19 @@ function StepHeading({ title, onClose }: { title: string; onClose: () => void })
   );
 }
 
-function PurchaseStep({ session, go }: { session: Session; go: Go }) {
+function PurchaseStep({ session, go, onPurchased }: { session: Session; go: Go; onPurchased: (plan: PurchasablePlan) => void }) {
   const { t, i18n } = useTranslation();
   const errorText = usePaymentErrorMessage();
   const purchase = usePurchase();
-  const [plan, setPlan] = useState<PurchasablePlan>('standard');
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  // a running plan is only upgraded (the larger plans); otherwise every plan is for sale
+  const upgrading = session.subscription && upgradesFrom(session.subscriptionType).length > 0;
+  const plans: readonly PurchasablePlan[] = upgrading ? upgradesFrom(session.subscriptionType) : PURCHASABLE_PLANS;
+  const asked = plans.find((option) => option === search.get('plan'));
+  // where the person was before (the editor's refused publish): back there once paid, or on closing
+  const returnTo = safeReturnPath(search.get(RETURN_PARAM));
+  const [plan, setPlan] = useState<PurchasablePlan>(asked ?? (plans.includes('standard') ? 'standard' : plans[0]!));
   const [cycle, setCycle] = useState<BillingCycle>('month');
   const [refusal, setRefusal] = useState<string | null>(null);
   const now = new Date();
@@ -241,16 +280,35 @@ function PurchaseStep({ session, go }: { session: Session; go: Go }) {
       setRefusal(t('payments.serverMessages.oneMonthForSubscribed'));
       return;
     }
-    purchase.mutate({ plan, billingCycle: plan === 'onemonth' ? 'month' : cycle }, { onSuccess: () => go(null) });
+    purchase.mutate(
+      { plan, billingCycle: plan === 'onemonth' ? 'month' : cycle },
+      {
+        onSuccess: () => {
+          if (returnTo) {
+            toast.success(t('subscription.purchase.doneReturn', { plan: t(`plans.${plan}`) }), { duration: 10_000 });
+            void navigate(returnTo);
+          } else {
+            onPurchased(plan);
+            go(null);
+          }
+        },
+      },
+    );
   };
+  const close = () => (returnTo ? void navigate(returnTo) : go(null));
 
   return (
     <div data-step="purchase">
-      <StepHeading title={t('subscription.purchase.heading')} onClose={() => go(null)} />
+      <StepHeading title={t(upgrading ? 'subscription.purchase.upgradeHeading' : 'subscription.purchase.heading')} onClose={close} />
+      {upgrading ? (
+        <Banner tone="info" className="mb-5">
+          {t('subscription.purchase.upgradeNote', { plan: t(`plans.${session.subscriptionType}`), date: dayOf(session.expiresAt) })}
+        </Banner>
+      ) : null}
       <fieldset disabled={purchase.isPending}>
         <legend className="text-sm font-semibold text-neutral-800">{t('subscription.purchase.plan')}</legend>
         <div className="mt-2 grid gap-3 sm:grid-cols-2">
-          {PURCHASABLE_PLANS.map((option) => (
+          {plans.map((option) => (
             <label
               key={option}
               className={cx(
@@ -325,8 +383,8 @@ function PurchaseStep({ session, go }: { session: Session; go: Go }) {
       ) : null}
       <PhaseNote phase={purchase.phase} />
       <StepActions>
-        <Button variant="secondary" onClick={() => go(null)} disabled={purchase.isPending}>
-          {t('common.close')}
+        <Button variant="secondary" onClick={close} disabled={purchase.isPending}>
+          {t(returnTo ? 'subscription.purchase.back' : 'common.close')}
         </Button>
         <Button variant="accent" loading={purchase.isPending} onClick={buy}>
           {t('subscription.purchase.pay', { amount: formatWon(price, i18n.language) })}

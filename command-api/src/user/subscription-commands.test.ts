@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_MESSAGES as P, SUBSCRIPTION_MESSAGES as S, type UserEvent } from '@pocketguide/contracts';
 import { ConflictError, ForbiddenError, NotFoundError } from '@pocketguide/platform/http/errors';
-import { deciderSpec } from '../testing/decider-spec.ts';
-import { OptionUnavailableError, userDecider, type UserCommand } from './user-decider.ts';
+import { activated, deleted, hidden, iso, now, registered as signedUp, spec } from '../testing/user-given.ts';
+import { OptionUnavailableError, addMonths } from './subscription-commands.ts';
+import type { UserCommand } from './user-commands.ts';
+import { userDecider } from './user-decider.ts';
 
-/** The payments issue's account commands: purchase, card change, renewal, failure, lapse, schedule, notices. */
-const spec = deciderSpec(userDecider);
-const now = new Date('2026-03-01T09:00:00.000Z');
-const iso = (date: Date) => date.toISOString();
+/**
+ * Given/when/then for the billing commands: an administrator's subscription actions, and the payments issue's
+ * purchase, card change, renewal, failure, lapse, schedule and notices.
+ */
 
 const registered: UserEvent = {
   type: 'UserRegistered',
@@ -23,8 +25,6 @@ const registered: UserEvent = {
     activation: null,
   },
 };
-const hidden: UserEvent = { type: 'UserHidden', data: { userId: 'u1', hiddenAt: iso(now) } };
-const deleted: UserEvent = { type: 'UserDeleted', data: { userId: 'u1', deletedAt: iso(now) } };
 const card: UserEvent = { type: 'PaymentMethodChanged', data: { userId: 'u1', customerUid: 'pg_card_u1_1', cardName: 'BC card', changedAt: '2026-02-01T09:00:00.000Z' } };
 const subscribed = (plan: 'standard' | 'onemonth' | 'mini' = 'standard', expiresAt = '2026-03-01T09:00:00.000Z'): UserEvent => ({
   type: 'UserSubscribed',
@@ -87,9 +87,27 @@ describe('PurchaseSubscription', () => {
     spec.given([registered]).when(purchase({ plan: 'enterprise' })).thenThrows(OptionUnavailableError, P.notSellable);
   });
 
-  it('a subscribed person may not buy the one-month plan (spec text), nor a second subscription', () => {
+  it('a subscribed person may not buy the one-month plan (spec text), nor the same or a smaller plan again', () => {
     spec.given([registered, subscribed()]).when(purchase({ plan: 'onemonth' })).thenThrows(ConflictError, S.oneMonthForSubscribed);
-    spec.given([registered, subscribed()]).when(purchase({ plan: 'pro' })).thenThrows(ConflictError, P.alreadySubscribed);
+    spec.given([registered, subscribed()]).when(purchase({ plan: 'standard', merchantUid: 'pg_purchase_2' })).thenThrows(ConflictError, P.alreadySubscribed);
+    spec.given([registered, subscribed()]).when(purchase({ plan: 'mini' })).thenThrows(ConflictError, P.alreadySubscribed);
+    // a one-month pass publishes as many as standard: buying standard is no upgrade
+    spec.given([registered, subscribed('onemonth')]).when(purchase({ plan: 'standard' })).thenThrows(ConflictError, P.alreadySubscribed);
+  });
+
+  it('an upgrade (issue 23, the plan a refused publish offers) takes effect now; its month runs on from the end of the period already paid', () => {
+    // mini until 2026-03-20, upgraded on 2026-03-01: pro until 2026-04-20, no paid day lost
+    spec.given([registered, card, subscribed('mini', '2026-03-20T09:00:00.000Z')]).when(purchase({ customerUid: 'pg_card_u1_1', cardName: 'BC card', plan: 'pro' })).then([
+      { type: 'UserSubscribed', data: { userId: 'u1', plan: 'pro', billingCycle: 'month', expiresAt: '2026-04-20T09:00:00.000Z', subscribedAt: iso(now), merchantUid: 'pg_purchase_1' } },
+    ]);
+    // a period already past its end (a renewal being retried): the month starts now
+    spec.given([registered, card, subscribed('standard', '2026-02-25T09:00:00.000Z')]).when(purchase({ customerUid: 'pg_card_u1_1', cardName: 'BC card', plan: 'pro' })).then([
+      { type: 'UserSubscribed', data: { userId: 'u1', plan: 'pro', billingCycle: 'month', expiresAt: '2026-04-01T09:00:00.000Z', subscribedAt: iso(now), merchantUid: 'pg_purchase_1' } },
+    ]);
+    // a one-month pass becomes a subscription to a larger plan
+    spec.given([registered, card, subscribed('onemonth', '2026-03-10T09:00:00.000Z')]).when(purchase({ customerUid: 'pg_card_u1_1', cardName: 'BC card', plan: 'pro' })).then([
+      { type: 'UserSubscribed', data: { userId: 'u1', plan: 'pro', billingCycle: 'month', expiresAt: '2026-04-10T09:00:00.000Z', subscribedAt: iso(now), merchantUid: 'pg_purchase_1' } },
+    ]);
   });
 
   it('a hidden account buys nothing; an unknown one is 404', () => {
@@ -242,5 +260,76 @@ describe('RecordBillingNotice', () => {
       .given([registered])
       .when(withWords)
       .then([{ type: 'BillingNoticeSent', data: { userId: 'u1', kind: 'charge-failed', key: 'charge-failed-1', sentAt: iso(now), ...words } }]);
+  });
+});
+
+describe('subscriptions (administrator actions)', () => {
+  const subscribed = (plan: 'standard' | 'onemonth' = 'standard', expiresAt = '2026-04-01T09:00:00.000Z'): UserEvent => ({
+    type: 'UserSubscribed',
+    data: { userId: 'u1', plan, billingCycle: 'month', expiresAt, subscribedAt: iso(now) },
+  });
+  const subscribe = (plan: 'standard' | 'pro' | 'onemonth' = 'standard', billingCycle: 'month' | 'year' = 'month'): UserCommand => ({
+    type: 'SubscribeUser',
+    data: { plan, billingCycle, now },
+  });
+
+  it('subscribes a free user for one calendar month; a yearly cycle runs twelve', () => {
+    spec.given([signedUp, activated]).when(subscribe()).then([subscribed()]);
+    spec
+      .given([signedUp])
+      .when(subscribe('pro', 'year'))
+      .then([{ type: 'UserSubscribed', data: { userId: 'u1', plan: 'pro', billingCycle: 'year', expiresAt: '2027-03-01T09:00:00.000Z', subscribedAt: iso(now) } }]);
+  });
+
+  const accountAfter = (events: UserEvent[]) => {
+    const state = events.reduce(userDecider.evolve, userDecider.initialState());
+    return state.status === 'registered' ? state.account : null;
+  };
+
+  it('the state shows the subscription, its type and its end', () => {
+    expect(accountAfter([signedUp, subscribed('onemonth')])).toMatchObject({ subscription: true, subscriptionType: 'onemonth', expiresAt: '2026-04-01T09:00:00.000Z' });
+  });
+
+  it('one month on a subscribed user is refused with the spec text; the same plan again changes nothing; another plan is refused', () => {
+    spec.given([signedUp, subscribed()]).when(subscribe('onemonth')).thenThrows(ConflictError, S.oneMonthForSubscribed);
+    spec.given([signedUp, subscribed()]).when(subscribe()).thenNothingHappens();
+    spec.given([signedUp, subscribed()]).when(subscribe('pro')).thenThrows(ConflictError, S.alreadySubscribed);
+  });
+
+  it('unknown users are refused', () => {
+    spec.given([]).when(subscribe()).thenThrows(NotFoundError);
+    spec.given([signedUp, deleted]).when(subscribe()).thenThrows(NotFoundError);
+  });
+
+  it('unsubscribing keeps the plan running to its end; not subscribed: nothing', () => {
+    const unsubscribed: UserEvent = { type: 'UserUnsubscribed', data: { userId: 'u1', expiresAt: '2026-04-01T09:00:00.000Z', unsubscribedAt: iso(now) } };
+    spec.given([signedUp, subscribed()]).when({ type: 'UnsubscribeUser', data: { by: 'admin', now } }).then([unsubscribed]);
+    expect(accountAfter([signedUp, subscribed(), unsubscribed])).toMatchObject({ subscription: false, subscriptionType: 'standard', expiresAt: '2026-04-01T09:00:00.000Z' });
+    spec.given([signedUp]).when({ type: 'UnsubscribeUser', data: { by: 'admin', now } }).thenNothingHappens();
+  });
+
+  it('a one-month plan cannot be unsubscribed by its owner (spec text); an administrator may end it', () => {
+    spec.given([signedUp, subscribed('onemonth')]).when({ type: 'UnsubscribeUser', data: { by: 'self', now } }).thenThrows(ConflictError, S.oneMonthUnsubscribe);
+    spec
+      .given([signedUp, subscribed('onemonth')])
+      .when({ type: 'UnsubscribeUser', data: { by: 'admin', now } })
+      .then([{ type: 'UserUnsubscribed', data: { userId: 'u1', expiresAt: '2026-04-01T09:00:00.000Z', unsubscribedAt: iso(now) } }]);
+  });
+
+  it('changes the plan of a subscriber; the same plan: nothing; without a subscription: refused', () => {
+    spec
+      .given([signedUp, subscribed()])
+      .when({ type: 'ChangeUserPlan', data: { plan: 'business', now } })
+      .then([{ type: 'UserPlanChanged', data: { userId: 'u1', plan: 'business', changedAt: iso(now) } }]);
+    spec.given([signedUp, subscribed()]).when({ type: 'ChangeUserPlan', data: { plan: 'standard', now } }).thenNothingHappens();
+    spec.given([signedUp]).when({ type: 'ChangeUserPlan', data: { plan: 'pro', now } }).thenThrows(ConflictError, S.notSubscribed);
+  });
+});
+
+describe('addMonths', () => {
+  it('keeps the day, or takes the shorter month’s last day', () => {
+    expect(addMonths(new Date('2026-01-31T10:00:00.000Z'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
+    expect(addMonths(new Date('2028-01-31T10:00:00.000Z'), 1).toISOString()).toBe('2028-02-29T10:00:00.000Z');
+    expect(addMonths(new Date('2026-12-15T00:00:00.000Z'), 1).toISOString()).toBe('2027-01-15T00:00:00.000Z');
   });
 });

@@ -1,58 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES as M, SUBSCRIPTION_MESSAGES as S, type UserEvent } from '@pocketguide/contracts';
+import { ACCOUNT_MESSAGES as M, type UserEvent } from '@pocketguide/contracts';
 import { ConflictError, ForbiddenError, NotFoundError, TooManyRequestsError } from '@pocketguide/platform/http/errors';
-import { deciderSpec } from '../testing/decider-spec.ts';
-import { MAIL_REQUESTS_PER_HOUR, addMonths, userDecider, type UserCommand } from './user-decider.ts';
+import { spec, now, later, iso, hash, profile, registered, activated, hidden, deleted, resetRequested, register } from '../testing/user-given.ts';
+import { MAIL_REQUESTS_PER_HOUR } from './identity-commands.ts';
+import type { UserCommand } from './user-commands.ts';
+import { userDecider } from './user-decider.ts';
 
-const spec = deciderSpec(userDecider);
-const now = new Date('2026-03-01T09:00:00.000Z');
-const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
-const iso = (date: Date) => date.toISOString();
-const hash = (n: number) => n.toString(16).padStart(64, '0');
-
-const profile = { name: 'Kim Minji', companyName: 'Jeju Trails', companyPhone: '0641234567' };
-
-const registered: UserEvent = {
-  type: 'UserRegistered',
-  data: {
-    userId: 'u1',
-    email: 'minji@example.com',
-    profile,
-    language: 'kr',
-    role: 'user',
-    registeredAt: iso(now),
-    trialExpiresAt: '2026-03-15T09:00:00.000Z',
-    via: 'signup',
-    activation: { activationId: 'a1', tokenHash: hash(1) },
-  },
-};
-const activated: UserEvent = { type: 'UserActivated', data: { userId: 'u1', activatedAt: iso(now), via: 'link' } };
-const hidden: UserEvent = { type: 'UserHidden', data: { userId: 'u1', hiddenAt: iso(now) } };
-const deleted: UserEvent = { type: 'UserDeleted', data: { userId: 'u1', deletedAt: iso(now) } };
-const resetRequested = (n: number, at: Date = now): UserEvent => ({
-  type: 'PasswordResetRequested',
-  data: {
-    userId: 'u1',
-    resetId: `r${n}`,
-    tokenHash: hash(100 + n),
-    link: 'https://pocketguide.app/reset-password',
-    requestedAt: iso(at),
-    expiresAt: iso(new Date(at.getTime() + 60 * 60_000)),
-  },
-});
-
-const register = (overrides: Partial<Extract<UserCommand, { type: 'RegisterUser' }>['data']> = {}): UserCommand => ({
-  type: 'RegisterUser',
-  data: {
-    userId: 'u1',
-    email: 'minji@example.com',
-    profile: { ...profile, companyAddress: '', companyWebsite: undefined },
-    via: 'signup',
-    activation: { activationId: 'a1', tokenHash: hash(1) },
-    now,
-    ...overrides,
-  },
-});
+/** Given/when/then for the identity commands: sign-up, verification, sessions, passwords, the profile, administration. */
 
 describe('RegisterUser', () => {
   it('given nothing, registers a user on the free trial ending 14 days later, in Korean by default', () => {
@@ -64,7 +18,7 @@ describe('RegisterUser', () => {
       .given([])
       .when(register({ via: 'kakao', activation: null, language: 'en' }))
       .then([
-        { ...registered, data: { ...registered.data, via: 'kakao', activation: null, language: 'en' } } as UserEvent,
+        { ...registered, data: { ...registered.data, via: 'kakao', activation: null, language: 'en' } },
         { type: 'UserActivated', data: { userId: 'u1', activatedAt: iso(now), via: 'kakao' } },
       ]);
   });
@@ -74,7 +28,7 @@ describe('RegisterUser', () => {
       .given([])
       .when(register({ via: 'admin', role: 'admin', activation: null }))
       .then([
-        { ...registered, data: { ...registered.data, via: 'admin', role: 'admin', activation: null } } as UserEvent,
+        { ...registered, data: { ...registered.data, via: 'admin', role: 'admin', activation: null } },
         { type: 'UserActivated', data: { userId: 'u1', activatedAt: iso(now), via: 'admin' } },
       ]);
   });
@@ -410,76 +364,5 @@ describe('RecordMailSent', () => {
   it('an account deleted meanwhile: nothing (the worker carries on); unknown: refused', () => {
     spec.given([registered, deleted]).when(record).thenNothingHappens();
     spec.given([]).when(record).thenThrows(NotFoundError);
-  });
-});
-
-describe('subscriptions (administrator actions)', () => {
-  const subscribed = (plan: 'standard' | 'onemonth' = 'standard', expiresAt = '2026-04-01T09:00:00.000Z'): UserEvent => ({
-    type: 'UserSubscribed',
-    data: { userId: 'u1', plan, billingCycle: 'month', expiresAt, subscribedAt: iso(now) },
-  });
-  const subscribe = (plan: 'standard' | 'pro' | 'onemonth' = 'standard', billingCycle: 'month' | 'year' = 'month'): UserCommand => ({
-    type: 'SubscribeUser',
-    data: { plan, billingCycle, now },
-  });
-
-  it('subscribes a free user for one calendar month; a yearly cycle runs twelve', () => {
-    spec.given([registered, activated]).when(subscribe()).then([subscribed()]);
-    spec
-      .given([registered])
-      .when(subscribe('pro', 'year'))
-      .then([{ type: 'UserSubscribed', data: { userId: 'u1', plan: 'pro', billingCycle: 'year', expiresAt: '2027-03-01T09:00:00.000Z', subscribedAt: iso(now) } }]);
-  });
-
-  const accountAfter = (events: UserEvent[]) => {
-    const state = events.reduce(userDecider.evolve, userDecider.initialState());
-    return state.status === 'registered' ? state.account : null;
-  };
-
-  it('the state shows the subscription, its type and its end', () => {
-    expect(accountAfter([registered, subscribed('onemonth')])).toMatchObject({ subscription: true, subscriptionType: 'onemonth', expiresAt: '2026-04-01T09:00:00.000Z' });
-  });
-
-  it('one month on a subscribed user is refused with the spec text; the same plan again changes nothing; another plan is refused', () => {
-    spec.given([registered, subscribed()]).when(subscribe('onemonth')).thenThrows(ConflictError, S.oneMonthForSubscribed);
-    spec.given([registered, subscribed()]).when(subscribe()).thenNothingHappens();
-    spec.given([registered, subscribed()]).when(subscribe('pro')).thenThrows(ConflictError, S.alreadySubscribed);
-  });
-
-  it('unknown users are refused', () => {
-    spec.given([]).when(subscribe()).thenThrows(NotFoundError);
-    spec.given([registered, deleted]).when(subscribe()).thenThrows(NotFoundError);
-  });
-
-  it('unsubscribing keeps the plan running to its end; not subscribed: nothing', () => {
-    const unsubscribed: UserEvent = { type: 'UserUnsubscribed', data: { userId: 'u1', expiresAt: '2026-04-01T09:00:00.000Z', unsubscribedAt: iso(now) } };
-    spec.given([registered, subscribed()]).when({ type: 'UnsubscribeUser', data: { by: 'admin', now } }).then([unsubscribed]);
-    expect(accountAfter([registered, subscribed(), unsubscribed])).toMatchObject({ subscription: false, subscriptionType: 'standard', expiresAt: '2026-04-01T09:00:00.000Z' });
-    spec.given([registered]).when({ type: 'UnsubscribeUser', data: { by: 'admin', now } }).thenNothingHappens();
-  });
-
-  it('a one-month plan cannot be unsubscribed by its owner (spec text); an administrator may end it', () => {
-    spec.given([registered, subscribed('onemonth')]).when({ type: 'UnsubscribeUser', data: { by: 'self', now } }).thenThrows(ConflictError, S.oneMonthUnsubscribe);
-    spec
-      .given([registered, subscribed('onemonth')])
-      .when({ type: 'UnsubscribeUser', data: { by: 'admin', now } })
-      .then([{ type: 'UserUnsubscribed', data: { userId: 'u1', expiresAt: '2026-04-01T09:00:00.000Z', unsubscribedAt: iso(now) } }]);
-  });
-
-  it('changes the plan of a subscriber; the same plan: nothing; without a subscription: refused', () => {
-    spec
-      .given([registered, subscribed()])
-      .when({ type: 'ChangeUserPlan', data: { plan: 'business', now } })
-      .then([{ type: 'UserPlanChanged', data: { userId: 'u1', plan: 'business', changedAt: iso(now) } }]);
-    spec.given([registered, subscribed()]).when({ type: 'ChangeUserPlan', data: { plan: 'standard', now } }).thenNothingHappens();
-    spec.given([registered]).when({ type: 'ChangeUserPlan', data: { plan: 'pro', now } }).thenThrows(ConflictError, S.notSubscribed);
-  });
-});
-
-describe('addMonths', () => {
-  it('keeps the day, or takes the shorter month’s last day', () => {
-    expect(addMonths(new Date('2026-01-31T10:00:00.000Z'), 1).toISOString()).toBe('2026-02-28T10:00:00.000Z');
-    expect(addMonths(new Date('2028-01-31T10:00:00.000Z'), 1).toISOString()).toBe('2028-02-29T10:00:00.000Z');
-    expect(addMonths(new Date('2026-12-15T00:00:00.000Z'), 1).toISOString()).toBe('2027-01-15T00:00:00.000Z');
   });
 });
