@@ -134,7 +134,10 @@ describe('signed-in screens arrive drawn', () => {
     if (screen.heading) expect(same.h1).toBe(true);
     // the signed-in side of the header is the person's own (their initial), drawn after the taking over
     await page.waitForSelector('header [data-profile-menu]', { timeout: WAIT_MS });
-    await new Promise((done) => setTimeout(done, 500));
+    // the last change the page makes by itself: Pretendard applied once the page has loaded (main.tsx marks it in
+    // localStorage once the fonts are ready); two frames later its layout shift, if any, has been reported
+    await page.waitForFunction(() => localStorage.getItem('pocketguide.appFonts') === '1', { timeout: WAIT_MS });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     // (what moves at all is the words, a little, when Pretendard replaces the system's font in place: well under 0.1)
     const shifts = await page.evaluate(() => (window as unknown as { shifts: Array<{ value: number; moved: string[] }> }).shifts);
     expect(shifts.reduce((sum, shift) => sum + shift.value, 0), `${name}: layout shifts ${JSON.stringify(shifts)}`).toBeLessThan(0.05);
