@@ -101,7 +101,7 @@ export async function appShellSuite(runs = 3): Promise<SuiteResult> {
         {
           name: `Lighthouse mobile LCP ${name}, signed in, cold (median of ${runs})`,
           value: median(runsOf.map((r) => r.lcp)) / 1000,
-          unit: `s (runs: ${runsOf.map((r) => (r.lcp / 1000).toFixed(2)).join(', ')}; TBT ms: ${runsOf.map((r) => Math.round(r.tbt)).join(', ')})`,
+          unit: `s (runs: ${runsOf.map((r) => (r.lcp / 1000).toFixed(2)).join(', ')}; TBT ms: ${runsOf.map((r) => Math.round(r.tbt)).join(', ')}; element: ${[...new Set(runsOf.map((r) => r.lcpElement))].join(' | ')})`,
         },
       );
     }
@@ -189,7 +189,7 @@ async function lighthouseRuns(url: string, runs: number): Promise<{ scores: numb
  * Lighthouse opens a new tab, so the run fetches every script as a first visit does. A run in which any same-origin
  * script came from a cache, or the origin held more than the session, is an error, not a score.
  */
-type SignedInRun = { score: number; lcp: number; cls: number; tbt: number; cpu: NormalizedRun };
+type SignedInRun = { score: number; lcp: number; lcpElement: string; cls: number; tbt: number; cpu: NormalizedRun };
 
 async function lighthouseSignedIn(baseUrl: string, path: string, session: BenchSession): Promise<SignedInRun> {
   const browser = await launchBrowser();
@@ -230,6 +230,7 @@ async function lighthouseSignedIn(baseUrl: string, path: string, session: BenchS
     return {
       score: Math.round((result.lhr.categories.performance?.score ?? 0) * 100),
       lcp: audit('largest-contentful-paint'),
+      lcpElement: largestPaintElement(result.lhr.audits['largest-contentful-paint-element']?.details),
       cls: audit('cumulative-layout-shift'),
       tbt: audit('total-blocking-time'),
       cpu,
@@ -237,4 +238,13 @@ async function lighthouseSignedIn(baseUrl: string, path: string, session: BenchS
   } finally {
     await browser.close();
   }
+}
+
+/** What the largest paint was (Lighthouse's node label, or the element's opening tag): text drawn, or a picture. */
+function largestPaintElement(details: unknown): string {
+  type Node = { type?: string; nodeLabel?: string; snippet?: string };
+  const tables = (details as { items?: Array<{ items?: Array<{ node?: Node }> } & { node?: Node }> } | undefined)?.items ?? [];
+  const node = tables.flatMap((table) => [table.node, ...(table.items ?? []).map((item) => item.node)]).find((candidate) => candidate?.type === 'node');
+  const label = node?.snippet?.startsWith('<img') ? node.snippet : (node?.nodeLabel ?? node?.snippet ?? 'unknown');
+  return label.replace(/\s+/g, ' ').slice(0, 80);
 }
