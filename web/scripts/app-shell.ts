@@ -37,6 +37,7 @@ type DrawnPage = {
   serves: readonly string[];
   audience: string;
   modules: readonly string[];
+  early?: 'recent' | 'gallery' | 'editor';
 };
 
 type RenderModule = {
@@ -47,7 +48,7 @@ type RenderModule = {
   DEFAULT_LANGUAGE: string;
   LANGUAGE_COOKIE: string;
   renderDrawnPage(page: DrawnPage, language: string): Promise<{ html: string; title: string }>;
-  appFirstLines(fontsStylesheet: string | undefined): string;
+  appFirstLines(fontsStylesheet: string | undefined, early?: DrawnPage['early']): string;
 };
 
 type ChunkFacts = { file: string; imports: string[]; css: string[] };
@@ -224,7 +225,6 @@ export function appShell(plugins: () => PluginOption[]): Plugin {
         const fontsChunk = chunkOfModule.get('src/app/shell/fonts.ts');
         const fontsStylesheet = fontsChunk ? filesOf(fontsChunk, chunks).styles[0] : undefined;
         if (!fontsStylesheet) throw new Error('the app build wrote no stylesheet for src/app/shell/fonts.ts');
-        const firstLines = render.appFirstLines(`/${fontsStylesheet}`);
         const fonts = fontFiles(await readFile(join(outDir, fontsStylesheet), 'utf8'));
         const signedIn = filesFor(render.SIGNED_IN_MODULES);
         const start = filesFor(render.START_MODULES);
@@ -254,6 +254,7 @@ export function appShell(plugins: () => PluginOption[]): Plugin {
           const signedInExtra = signedIn.scripts.filter((script) => !own.scripts.includes(script));
           const alwaysSignedIn = page.audience !== 'anyone';
           const files: Record<string, string> = {};
+          const firstLines = render.appFirstLines(`/${fontsStylesheet}`, page.early);
           for (const language of render.DRAWN_LANGUAGES) {
             const drawn = await render.renderDrawnPage(page, language);
             const html = fillAppTemplate(template, {

@@ -209,6 +209,33 @@ describe('signed-in screens arrive drawn', () => {
     },
   );
 
+  it.each(['recent', 'editor', 'gallery'])(
+    '%s: the screen’s first data call is asked by its first lines, before the app’s entry, and only once',
+    async (name) => {
+      const screen = SCREENS[name]!;
+      const call = {
+        recent: '/api/guidebooks/recent?limit=3',
+        editor: `/api/guidebooks/${guidebookId}`,
+        gallery: '/api/guidebooks/public-gallery?page=1&limit=20',
+      }[name];
+      const { page, problems } = await signedInPhone();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        asked.push(`${url.pathname}${url.search}`);
+      });
+      await page.goto(`${product.baseUrl}${screen.path()}`, { waitUntil: 'networkidle0' });
+      await page.waitForSelector(screen.loaded, { timeout: WAIT_MS });
+      // the app took the first lines' answer over (web/src/lib/early-answer.ts) rather than asking again
+      expect(asked.filter((address) => address === call)).toHaveLength(1);
+      const entry = asked.findIndex((address) => /^\/assets\/main-[\w-]+\.js$/.test(address));
+      expect(entry).toBeGreaterThan(-1);
+      expect(asked.indexOf(call)).toBeLessThan(entry);
+      expect(problems).toEqual([]);
+      await page.browserContext().close();
+    },
+  );
+
   it('with the English cookie and an English session the screen arrives in English and is taken over as it is', async () => {
     const { page, problems } = await signedInPhone('en');
     await page

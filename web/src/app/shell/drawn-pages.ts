@@ -1,3 +1,5 @@
+import type { EarlyCall } from './first-lines.ts';
+
 /**
  * The app's screens that arrive drawn (issue 20: every signed-in screen, cold, on a phone, draws before its script):
  * the build renders each one in each language with the app's own components, in the state its first frame has
@@ -19,6 +21,8 @@ export type DrawnPage = {
    * drawn, rather than one after the other as each import is reached.
    */
   modules: readonly string[];
+  /** the screen's first data call, started by its first lines before the script arrives (first-lines.ts) */
+  early?: EarlyCall;
 };
 
 /** What the app's start imports on every screen, beyond the entry's own imports: React's DOM (main.tsx). */
@@ -34,6 +38,7 @@ export const DRAWN_PAGES: readonly DrawnPage[] = [
     serves: ['/guidebooks/recent'],
     audience: 'signed-in',
     modules: ['src/app/routes/guidebooks/recent-guidebooks.tsx'],
+    early: 'recent',
   },
   {
     name: 'guidebooks',
@@ -53,6 +58,7 @@ export const DRAWN_PAGES: readonly DrawnPage[] = [
     ],
     audience: 'signed-in',
     modules: ['src/app/routes/guidebook-editor.tsx'],
+    early: 'editor',
   },
   {
     name: 'admin-dashboard',
@@ -67,6 +73,7 @@ export const DRAWN_PAGES: readonly DrawnPage[] = [
     serves: ['/public-guidebooks'],
     audience: 'anyone',
     modules: ['src/app/routes/public-guidebooks.tsx'],
+    early: 'gallery',
   },
 ];
 
