@@ -213,11 +213,12 @@ describe('signed-in screens arrive drawn', () => {
     '%s: the screen’s first data call is asked by its first lines, before the app’s entry, and only once',
     async (name) => {
       const screen = SCREENS[name]!;
-      const call = {
+      const call: string | undefined = {
         recent: '/api/guidebooks/recent?limit=3',
         editor: `/api/guidebooks/${guidebookId}`,
         gallery: '/api/guidebooks/public-gallery?page=1&limit=20',
       }[name];
+      if (!call) throw new Error(`no first data call named for ${name}`);
       const { page, problems } = await signedInPhone();
       const asked: string[] = [];
       page.on('request', (request) => {
