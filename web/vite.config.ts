@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { appShell } from './scripts/app-shell.ts';
 import { frontDoor } from './scripts/front-door.ts';
 import { precompress } from './scripts/precompress.ts';
 import { pureContracts } from './scripts/pure-contracts.ts';
@@ -22,12 +23,14 @@ export default defineConfig({
   // The root vitest config loads this file as a project, so paths are anchored here, not to the caller's cwd.
   root,
   // frontDoor: the signed-out pages' own small entry (front.html), built after the app into the same folder;
+  // appShell: the app's screens drawn into copies of index.html (issue 20), after the app's build;
   // precompress: brotli and gzip copies of the build's text files, which the server sends (static-files.ts)
   plugins: [
     react(),
     tailwindcss(),
     pureContracts(),
     frontDoor(() => [react(), tailwindcss(), pureContracts()]),
+    appShell(() => [react(), tailwindcss(), pureContracts()]),
     precompress(),
   ],
   // contracts and web each have a copy of zod installed; the browser needs only one.
@@ -53,6 +56,16 @@ export default defineConfig({
             { name: 'pretendard', test: /[\\/]node_modules[\\/]pretendard[\\/]/, priority: 3 },
             { name: 'shell-libs', test: (id) => NODE_MODULES.test(id) && inShell(id), tags: ['$initial'], priority: 2 },
             { name: 'shell', test: inShell, tags: ['$initial'], priority: 1 },
+            // The pages' icons and Radix's parts (menus, dialogs, popovers) in one file each rather than a file per
+            // icon or per part: a drawn screen asks for its files all at once (web/scripts/app-shell.ts), and on a
+            // phone each request is a round trip, each <link> added a main-thread cost (issue 20). The viewer uses
+            // neither.
+            { name: 'icons', test: /[\\/]node_modules[\\/]lucide-react[\\/]/, priority: 1 },
+            {
+              name: 'radix',
+              test: /[\\/]node_modules[\\/](@radix-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|@floating-ui)[\\/]/,
+              priority: 1,
+            },
           ],
         },
       },

@@ -30,6 +30,7 @@ import {
 import { sampleViewerApiRoutes, sampleViewerPageRoutes } from '@pocketguide/query-api/viewer/sample-viewer';
 import { parsePartnerOwners } from '@pocketguide/query-api/viewer/viewer-answer';
 import { frontDoorRoutes } from '@pocketguide/query-api/front-door/front-door-routes';
+import { appShellRoutes } from '@pocketguide/query-api/front-door/app-shell-routes';
 import type { ViewCounter } from '@pocketguide/query-api/viewer/view-counter';
 import type { ReadingIngest } from '@pocketguide/query-api/insights/reading-ingest';
 import {
@@ -262,6 +263,8 @@ export function createHttpApp({
     app.use('/assets', staticFiles(resolve(webDist, 'assets'), { immutable: true, fallthrough: false }));
     // the signed-out pages (/, /login, /signup): their own small entry, not the whole app (issue 11)
     app.use(frontDoorRoutes(webDist));
+    // the app's screens that arrive drawn (issue 20): the recent guidebooks, the editor, the dashboard, the gallery
+    app.use(appShellRoutes(webDist));
     app.use(staticFiles(webDist, { immutable: false }));
     const spa = spaFallback(indexHtml);
     app.get(/^\/(?!api\/).*/, spa);

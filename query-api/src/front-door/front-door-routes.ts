@@ -78,8 +78,13 @@ function parseManifest(text: string): Manifest | null {
 
 /** The language the visitor's cookie names, when the build drew the pages in it; else the default. */
 function languageOf(req: Request, manifest: Manifest): string {
-  const wanted = cookie(req.get('cookie'), manifest.languageCookie);
+  const wanted = languageCookie(req, manifest.languageCookie);
   return wanted !== undefined && Object.hasOwn(manifest.pages, wanted) ? wanted : manifest.defaultLanguage;
+}
+
+/** The value of the language cookie the web app keeps (`name`), if the request carries it. */
+export function languageCookie(req: Request, name: string): string | undefined {
+  return cookie(req.get('cookie'), name);
 }
 
 function cookie(header: string | undefined, name: string): string | undefined {
@@ -91,7 +96,7 @@ function cookie(header: string | undefined, name: string): string | undefined {
 }
 
 /** The app's policy (security-headers.ts, already set) with the pages' inline scripts allowed by hash. */
-function allowScripts(res: Response, hashes: readonly string[]): void {
+export function allowScripts(res: Response, hashes: readonly string[]): void {
   const policy = res.getHeader('Content-Security-Policy');
   if (typeof policy !== 'string' || hashes.length === 0) return;
   res.setHeader(

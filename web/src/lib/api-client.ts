@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { problemDetailsSchema, type FieldError } from '@pocketguide/contracts';
+import { takeEarlyAnswer } from './early-answer.ts';
 
 /**
  * The one way the web talks to `/api`: JSON in, JSON out. A refusal (RFC 7807 problem details) becomes an
@@ -87,15 +88,23 @@ export async function apiRequest<T>(
   if (typeof request.auth === 'object')
     headers.Authorization = basicAuthorization(request.auth.basic.email, request.auth.basic.password);
 
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(request.path, request.query), {
+  const url = buildUrl(request.path, request.query);
+  const ask = () =>
+    fetch(url, {
       method: request.method ?? 'GET',
       headers,
       body: request.body === undefined ? undefined : JSON.stringify(request.body),
       signal: request.signal,
       credentials: 'same-origin',
     });
+  // a drawn screen's first lines may have asked for this already (early-answer.ts); if that failed, ask again
+  const early =
+    (request.method ?? 'GET') === 'GET' && request.body === undefined
+      ? takeEarlyAnswer(url, headers.Authorization)
+      : undefined;
+  let response: Response;
+  try {
+    response = await (early ? early.catch(ask) : ask());
   } catch (error) {
     // Cancellation is not a network failure: let callers (react-query) see the abort as it is.
     if (request.signal?.aborted) throw error;

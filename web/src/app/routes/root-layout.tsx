@@ -7,6 +7,7 @@ import { Spinner } from '../../components/spinner.tsx';
 import { FeedbackForm } from '../../features/feedback/components/feedback-form.tsx';
 import { isNetworkError } from '../../lib/api-client.ts';
 import { useAppConfig } from '../../lib/app-config.tsx';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { fromWireLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session-context.tsx';
 import { useSessionRefresh } from '../../lib/session-refresh.ts';
@@ -28,6 +29,20 @@ const NotificationBanner = lazy(() =>
 
 export type ServerNotAvailableState = { from?: string };
 
+/**
+ * The signed-in person's notices: not in a page drawn on the server (the messages are theirs), added once the page
+ * is taken over, in this component alone.
+ */
+function SessionNotifications() {
+  const hydrated = useHydrated();
+  if (!hydrated) return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationBanner detailHref={paths.settingsNotification.getHref} />
+    </Suspense>
+  );
+}
+
 export function RootLayout() {
   const { pathname } = useLocation();
   const session = useSession();
@@ -47,11 +62,7 @@ export function RootLayout() {
         <>
           {adminLayout ? <AdminToolbar /> : null}
           <UpdateBanner />
-          {session && !pathname.startsWith(MOBILE_VIEWER_PREFIX) ? (
-            <Suspense fallback={null}>
-              <NotificationBanner detailHref={paths.settingsNotification.getHref} />
-            </Suspense>
-          ) : null}
+          {session && !pathname.startsWith(MOBILE_VIEWER_PREFIX) ? <SessionNotifications /> : null}
         </>
       }
       footerAside={onMobileViewer ? null : <FeedbackForm />}

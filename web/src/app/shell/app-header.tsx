@@ -8,17 +8,75 @@ import { LanguageSwitch } from '../../components/layouts/language-switch.tsx';
 import { useSaveLanguage } from '../../features/users/api/save-language.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { cx } from '../../lib/class-names.ts';
+import { useHydrated } from '../../lib/hydrated.ts';
 import { toWireLanguage, type Language } from '../../lib/i18n.ts';
+import type { Session } from '../../lib/session.ts';
 import { useSession, useSessionStore } from '../../lib/session-context.tsx';
 import { homeOf, paths } from '../paths.ts';
 import { isAdminLayout } from './admin-toolbar.tsx';
-import { useNavItems } from './navigation.tsx';
+import { useNavItems, type NavItem } from './navigation.tsx';
+import type * as SignedInControlsExports from './signed-in-controls.tsx';
 
 // Signed in only (their menus bring Radix's dropdown, the notifications and the portrait upload): loaded when a
-// session shows them, so a signed-out visitor's first load stays small (issue 11).
-const SignedInControls = lazy(() =>
-  import('./signed-in-controls.tsx').then((module) => ({ default: module.SignedInControls })),
-);
+// session shows them, so a signed-out visitor's first load stays small (issue 11). The app's start loads them
+// before its first drawing when someone is signed in (main.tsx), and then they are drawn at once, in the first
+// frame, rather than a frame later beside a stand-in of their size (issue 20).
+type SignedInControlsModule = typeof SignedInControlsExports;
+let signedInControls: SignedInControlsModule | undefined;
+const loadSignedInControls = () =>
+  import('./signed-in-controls.tsx').then((module) => {
+    signedInControls = module;
+    return module;
+  });
+
+/** Loads the header's signed-in side; a failure is left for the header to meet (and retry) when it draws it. */
+export function preloadSignedInControls(): Promise<void> {
+  return loadSignedInControls().then(
+    () => undefined,
+    () => undefined,
+  );
+}
+
+const SignedInControls = lazy(() => {
+  const loaded = signedInControls;
+  // already here: a thenable that answers at once, so React draws it in this render instead of suspending
+  if (loaded)
+    return {
+      then: (resolve: (module: { default: SignedInControlsModule['SignedInControls'] }) => void) =>
+        resolve({ default: loaded.SignedInControls }),
+    } as Promise<{ default: SignedInControlsModule['SignedInControls'] }>;
+  return loadSignedInControls().then((module) => ({ default: module.SignedInControls }));
+});
+
+/**
+ * The header's signed-in side. A page drawn on the server (render.tsx) has the stand-in, drawn for no one in
+ * particular, and is taken over as it is; the person's own controls follow at once, in this component alone (a
+ * small re-render, not the header's or the page's).
+ */
+function SignedInSide(props: { session: Session; items: NavItem[]; menuClassName: string; onSignOut: () => void }) {
+  const hydrated = useHydrated();
+  if (!hydrated) return <SignedInControlsStandIn name="" menuClassName={props.menuClassName} />;
+  return (
+    <Suspense fallback={<SignedInControlsStandIn name={props.session.name} menuClassName={props.menuClassName} />}>
+      <SignedInControls {...props} />
+    </Suspense>
+  );
+}
+
+/** The signed-in side's room while its code loads: the same boxes (menu, bell, portrait), so nothing moves. */
+function SignedInControlsStandIn({ name, menuClassName }: { name: string; menuClassName: string }) {
+  return (
+    <>
+      <span aria-hidden="true" className={cx('flex size-10', menuClassName)} />
+      <span aria-hidden="true" className="flex size-10" />
+      <span aria-hidden="true" className="flex h-11 items-center gap-2 rounded-full py-1 pr-2 pl-1">
+        <span className="size-9 shrink-0 rounded-full bg-neutral-100 ring-1 ring-neutral-200" />
+        <span className="hidden max-w-32 truncate text-sm font-semibold text-neutral-700 lg:inline">{name}</span>
+        <span className="size-4" />
+      </span>
+    </>
+  );
+}
 
 /** The 64 px bar: logo, the role's menu, language, and the profile menu (or log in and sign up). */
 export function AppHeader() {
@@ -34,6 +92,7 @@ export function AppHeader() {
   const wide = session?.isAdmin ? 'xl' : 'md';
   // The admin layout (spec 3 §2.10): a compact bar; the sections are in the toolbar strip under it.
   const compact = isAdminLayout(pathname, session?.isAdmin ?? false);
+  const menuClassName = compact ? 'hidden' : wide === 'md' ? 'md:hidden' : 'xl:hidden';
 
   const changeLanguage = (language: Language) => {
     void i18n.changeLanguage(language);
@@ -90,14 +149,7 @@ export function AppHeader() {
       <div className="ml-auto flex items-center gap-1.5 sm:gap-3">
         <LanguageSwitch onChange={changeLanguage} />
         {session ? (
-          <Suspense fallback={null}>
-            <SignedInControls
-              session={session}
-              items={items}
-              menuClassName={compact ? 'hidden' : wide === 'md' ? 'md:hidden' : 'xl:hidden'}
-              onSignOut={signOut}
-            />
-          </Suspense>
+          <SignedInSide session={session} items={items} menuClassName={menuClassName} onSignOut={signOut} />
         ) : (
           <div className="hidden items-center gap-2 sm:flex">
             {pathname === paths.signup.getHref() ? (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { createPageProgress, type PageProgressState } from '../../lib/page-progress.ts';
@@ -16,9 +16,14 @@ export function PageProgressBar() {
   routerIdle.current = navigation.state === 'idle';
 
   const [state, setState] = useState<PageProgressState>({ visible: false, value: 0, run: 0 });
-  // The query cache is asked directly on each step: its state changes at once, before React re-renders.
+  // The query cache is asked directly on each step: its state changes at once, before React re-renders. Each step
+  // is drawn as a transition: a tick every 100 ms drawn urgently would interrupt, and so start over, a page being
+  // drawn in the background (the editor, issue 20) for as long as the bar runs.
   const [progress] = useState(() =>
-    createPageProgress({ onChange: setState, isLoaded: () => routerIdle.current && queryClient.isFetching() === 0 }),
+    createPageProgress({
+      onChange: (next) => startTransition(() => setState(next)),
+      isLoaded: () => routerIdle.current && queryClient.isFetching() === 0,
+    }),
   );
   useEffect(() => () => progress.dispose(), [progress]);
 

@@ -4,19 +4,38 @@ import { ArrowDown, ArrowUp } from 'lucide-react';
 
 /** Spec 1 §9: the buttons appear once the page is 100 px away from its top (or bottom). */
 const THRESHOLD_PX = 100;
+/** Tailwind's `sm`: from this width up the buttons show (`hidden sm:flex` below). */
+const WIDE_PX = 640;
+const NOWHERE = { awayFromTop: false, awayFromBottom: false };
 
 export function ScrollButtons() {
   const { t } = useTranslation();
-  const [position, setPosition] = useState({ awayFromTop: false, awayFromBottom: false });
+  const [position, setPosition] = useState(NOWHERE);
 
   useEffect(() => {
-    const measure = () => {
+    // Phones have no buttons (below), so nothing to measure there. Elsewhere the page is measured in the next frame,
+    // when its layout is done anyway: reading it at once, right after React has changed it, would make the browser
+    // lay the whole page out there and then, inside the app's own task (issue 20: a long task on a first load).
+    const wide = typeof window.matchMedia === 'function' ? window.matchMedia(`(min-width: ${WIDE_PX}px)`) : undefined;
+    let frame = 0;
+    const measureNow = () => {
+      frame = 0;
+      if (wide && !wide.matches) {
+        setPosition(NOWHERE);
+        return;
+      }
       const { scrollY, innerHeight } = window;
       const height = document.documentElement.scrollHeight;
-      setPosition({
-        awayFromTop: scrollY > THRESHOLD_PX,
-        awayFromBottom: height - (scrollY + innerHeight) > THRESHOLD_PX,
-      });
+      const awayFromTop = scrollY > THRESHOLD_PX;
+      const awayFromBottom = height - (scrollY + innerHeight) > THRESHOLD_PX;
+      setPosition((current) =>
+        current.awayFromTop === awayFromTop && current.awayFromBottom === awayFromBottom
+          ? current
+          : { awayFromTop, awayFromBottom },
+      );
+    };
+    const measure = () => {
+      if (frame === 0) frame = requestAnimationFrame(measureNow);
     };
     measure();
     window.addEventListener('scroll', measure, { passive: true });
@@ -25,6 +44,7 @@ export function ScrollButtons() {
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure);
     observer?.observe(document.body);
     return () => {
+      if (frame !== 0) cancelAnimationFrame(frame);
       window.removeEventListener('scroll', measure);
       window.removeEventListener('resize', measure);
       observer?.disconnect();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -153,7 +153,14 @@ export function GuidebookEditor({ source, contentId, registry, links, basePath }
     refetchOnReconnect: false,
   });
 
-  if (query.isPending) {
+  // The loaded editor is drawn in the background (a transition: in slices, the page answering in between) rather
+  // than in the one task its data arrives in, which on a phone held the page for most of a second (issue 20). The
+  // data goes with its key, so an editor is never drawn with another guidebook's.
+  const arrived = useMemo(() => ({ key, data: query.data }), [key, query.data]);
+  const deferred = useDeferredValue(arrived);
+  const ready = deferred.key === key ? deferred.data : undefined;
+
+  if (query.isPending || (query.isSuccess && ready === undefined)) {
     return (
       <div className="flex min-h-96 items-center justify-center text-primary-600">
         <Spinner size="lg" label={t('editor.loading')} />
@@ -185,10 +192,11 @@ export function GuidebookEditor({ source, contentId, registry, links, basePath }
       />
     );
   }
+  if (ready === undefined) return null;
   return (
     <LoadedEditor
       key={key}
-      data={query.data}
+      data={ready}
       contentId={contentId}
       registry={registry}
       links={links}
