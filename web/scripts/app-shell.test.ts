@@ -34,6 +34,12 @@ const fill = (overrides: Partial<Parameters<typeof fillAppTemplate>[1]> = {}) =>
   });
 
 describe('the app’s drawn screens’ build (web/scripts/app-shell.ts)', () => {
+  it('keeps the app’s own <title> for a screen whose first frame names none (the editor before its data)', () => {
+    const html = fill({ drawn: { html: '<main></main>', title: '' } });
+    expect(html).toContain('<title>포켓가이드</title>');
+    expect(html).not.toContain('<title></title>');
+  });
+
   it('draws the screen into index.html: the first lines first, the drawing in the root, no script in the head', () => {
     const html = fill();
     expect(html).toContain('<html lang="en">');

@@ -138,7 +138,9 @@ export function fillAppTemplate(
         `\n    ${appAfterFirstPaint(src, [...entryImports, ...pageScripts], signedInScripts, newStyles)}`,
     )
     .replace(/<meta charset="UTF-8" \/>/, (charset) => `${charset}\n    ${firstLines}`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeText(drawn.title)}</title>`)
+    // a screen whose first frame names no title (the editor: its guidebook's comes with the data) keeps the app's
+    // own, as index.html gives every other address: an empty <title> leaves the tab and screen readers nameless
+    .replace(/<title>([^<]*)<\/title>/, (tag) => (drawn.title ? `<title>${escapeText(drawn.title)}</title>` : tag))
     .replace(
       /<div id="root">.*<\/div>/,
       () =>
