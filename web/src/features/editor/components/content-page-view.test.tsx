@@ -11,6 +11,7 @@ import {
   richParagraph,
   type GuidebookDocument,
   type SectionItem,
+  type SectionItemOf,
 } from '@pocketguide/contracts';
 import { createI18n } from '../../../lib/i18n.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
@@ -49,16 +50,15 @@ function pageOfTextItems(): { doc: GuidebookDocument; contentId: string; itemIds
 function renderPage() {
   const { doc, contentId, itemIds } = pageOfTextItems();
   const store = createEditorStore({ doc, origin: 'saved', guidebookId: 'gb-1', revision: 1, ids: countingIds('n') });
-  const api = createApiClient({ getToken: () => null, onUnauthorized: () => undefined });
+  const api = createApiClient({ getToken: () => undefined, onUnauthorized: () => undefined });
   const renders = new Map<string, number>();
-  const edits = new Map<string, (recipe: EditRecipe<SectionItem>, label?: string) => void>();
+  const edits = new Map<string, (recipe: EditRecipe<SectionItemOf<'text'>>, label?: string) => void>();
   // the text item's component, counting its renders: it takes the props the frame gives every item type, and
   // `onEdit` is what the rich field calls on every keystroke (`editRichField`)
-  function CountingTextItem({ item, onEdit }: SectionItemProps) {
+  function CountingTextItem({ item, onEdit }: SectionItemProps<SectionItemOf<'text'>>) {
     renders.set(item._id, (renders.get(item._id) ?? 0) + 1);
     edits.set(item._id, onEdit);
-    const text = item.type === 'text' ? JSON.stringify(item.content) : '';
-    return <p data-testid={item._id}>{text}</p>;
+    return <p data-testid={item._id}>{JSON.stringify(item.content)}</p>;
   }
   const registry: EditorItemRegistry = { items: { text: CountingTextItem } };
   const services: EditorServices = {
@@ -110,7 +110,7 @@ describe('typing on a long content page', () => {
     for (let length = 1; length <= typed.length; length++) {
       act(() =>
         edits.get(typedIn)!((draft) => {
-          if (draft.type === 'text') draft.content = richParagraph(typed.slice(0, length));
+          draft.content = richParagraph(typed.slice(0, length));
         }, 'typing'),
       );
     }
