@@ -27,7 +27,8 @@ export function chromiumPath(): string {
   return found;
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: more Chromium switches, e.g. the editor bench's vsync and frame-rate limit off. */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   const userDataDir = mkdtempSync(join(tmpdir(), 'pocketguide-chromium-'));
   const browser = await puppeteer.launch({
     executablePath: chromiumPath(),
@@ -42,6 +43,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--disable-dev-shm-usage',
       `--user-data-dir=${userDataDir}`,
+      ...extraArgs,
     ],
   });
   // Remove the profile once Chromium has exited (on disconnect it may still be writing to it).

@@ -9,7 +9,15 @@ import {
   type Descendant,
   type Point,
 } from 'slate';
-import { Editable, ReactEditor, Slate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react';
+import {
+  defaultScrollSelectionIntoView,
+  Editable,
+  ReactEditor,
+  Slate,
+  withReact,
+  type RenderElementProps,
+  type RenderLeafProps,
+} from 'slate-react';
 import { IS_FOCUSED } from 'slate-dom';
 import type { RichElement, RichText } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
@@ -207,6 +215,7 @@ function SlateRichText({
         renderElement={renderElement}
         renderLeaf={renderLeaf}
         onKeyDown={handleKeyDown}
+        scrollSelectionIntoView={scrollCaretIntoView}
         placeholder={placeholder}
         aria-label={label}
         aria-multiline={!singleLine}
@@ -219,6 +228,28 @@ function SlateRichText({
       />
     </Slate>
   );
+}
+
+/**
+ * After every keystroke Slate scrolls the caret into view, reading the scroll geometry of every ancestor up to the
+ * document (about 130 forced style and layout reads a key, issue 22). A field of a canvas item scrolls with the
+ * window (no ancestor between scrolls on its own), so a caret drawn inside the window needs no scrolling; anything
+ * else (a caret outside it, a selection, a field elsewhere, as in a sheet that scrolls) gets Slate's own.
+ */
+function scrollCaretIntoView(editor: Editor, domRange: globalThis.Range): void {
+  if (domRange.collapsed && ReactEditor.toDOMNode(editor, editor).closest('[data-item-id]')) {
+    const caret = domRange.getBoundingClientRect();
+    const drawn = caret.width > 0 || caret.height > 0;
+    if (
+      drawn &&
+      caret.top >= 0 &&
+      caret.left >= 0 &&
+      caret.bottom <= window.innerHeight &&
+      caret.right <= window.innerWidth
+    )
+      return;
+  }
+  defaultScrollSelectionIntoView(editor, domRange);
 }
 
 /** A point of the dormant field's drawing that is a text of this editor's value, or undefined. */
