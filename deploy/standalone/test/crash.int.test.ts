@@ -11,7 +11,7 @@ import { spawnProduct, type SpawnedProduct } from './testing/spawned-product.ts'
 /**
  * Crash safety under load (issue: hardening): the real process (`deploy/standalone/src/main.ts`, as `npm start`
  * runs it) is killed with SIGKILL at random moments while writers create and rename guidebooks, `CRASH_ROUNDS`
- * times: 8 by default (every CI run), `CRASH_ROUNDS=50` for the full soak before a release. Afterwards:
+ * times: 8 by default (every CI run), 50 for the full soak before a release (`npm run test:crash-soak`). Afterwards:
  * - every acknowledged write is in the log and its read model (a write the kill cut off may or may not be);
  * - the read models as the crashes left them (after the last start caught up) equal the read models rebuilt from
  *   the log by `npm run projections:rebuild -- --all`.
@@ -20,7 +20,14 @@ import { spawnProduct, type SpawnedProduct } from './testing/spawned-product.ts'
 
 const root = resolve(import.meta.dirname, '../../..');
 const scratch = resolve(root, 'test-output/tmp');
-const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 8);
+/** Rounds: a whole number from 1; anything else is refused, so a typo cannot turn the soak into no kills at all. */
+function crashRounds(value: string | undefined): number {
+  if (value === undefined) return 8;
+  if (!/^[1-9]\d*$/.test(value))
+    throw new Error(`CRASH_ROUNDS must be a whole number from 1, not ${JSON.stringify(value)}`);
+  return Number(value);
+}
+const ROUNDS = crashRounds(process.env.CRASH_ROUNDS);
 const SEED = Number(process.env.CRASH_SEED ?? 20261125);
 const WRITERS = 4;
 const ADMIN = { email: 'crash-admin@example.com', password: 'Crash1!pw' };
