@@ -200,8 +200,6 @@ function useDrawnSize(ref: RefObject<HTMLElement | null>) {
     const element = ref.current;
     if (!element) return;
     const height = element.getBoundingClientRect().height;
-    // not laid out (a hidden ancestor): no size to stand for, so the item is never skipped
-    if (height === 0) return;
     if (sizeWrites.length === 0)
       queueMicrotask(() => {
         const writes = sizeWrites;
