@@ -1,12 +1,4 @@
-import {
-  memo,
-  useCallback,
-  useLayoutEffect,
-  useState,
-  type ComponentType,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { memo, useCallback, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowDown, ArrowUp, Copy, GripVertical, Pin, Star, Trash2 } from 'lucide-react';
 import type { ImageSet, SectionItem } from '@pocketguide/contracts';
@@ -61,7 +53,6 @@ export const SectionItemFrame = memo(function SectionItemFrame({
     [uploadImage, contentId, itemId],
   );
   const { ref, handleRef, isDragging, dropLine } = useItemDrag(contentId, itemId, sectionIndex, itemIndex, editable);
-  useDrawnSize(ref);
 
   const typeLabel = t(`editor.canvas.itemTypes.${item.type}`, { defaultValue: item.type });
   // The registry is keyed by type, so the component found takes exactly this item's props.
@@ -88,11 +79,6 @@ export const SectionItemFrame = memo(function SectionItemFrame({
           'border-l-[3px] border-accent-500 pl-3',
         // headings inside items read as the viewer's (`.pg-rich h2`, `.pg-title h3`: 20 and 17 px)
         '[&_h2]:text-[20px] [&_h3]:text-[17px]',
-        // away from the screen the browser skips the item's style, layout, paint and hit-testing (issue 22: on a
-        // page of 200 items every keystroke's frame walked them all), standing for it with its size (see
-        // `useDrawnSize`). Not while the item is selected or a drop line is shown: both draw outside its box, which
-        // this would clip.
-        !active && !dropLine && !isDragging && SKIPPED_AWAY,
       )}
       {...(editable && !active ? pressToSelect(onActivate) : {})}
       onFocusCapture={editable && !active ? onActivate : undefined}
@@ -182,36 +168,6 @@ export const SectionItemFrame = memo(function SectionItemFrame({
     </div>
   );
 });
-
-/** `content-visibility: auto` once the item's drawn size is known (`useDrawnSize` marks it `data-drawn-size`). */
-const SKIPPED_AWAY = 'data-drawn-size:[content-visibility:auto]';
-
-let sizeWrites: (() => void)[] = [];
-
-/**
- * The size an item skipped away from the screen stands for: its own, measured when it is first laid out (before the
- * first paint, when every item is), then the size the browser remembers each time it is drawn (`auto`). A guessed
- * size instead would move the page under the reader's eyes as items come into view and take their real sizes.
- * The measures are all read first, then written in one go after the commit, so the page is laid out once, not
- * once per item.
- */
-function useDrawnSize(ref: RefObject<HTMLElement | null>) {
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const height = element.getBoundingClientRect().height;
-    if (sizeWrites.length === 0)
-      queueMicrotask(() => {
-        const writes = sizeWrites;
-        sizeWrites = [];
-        for (const write of writes) write();
-      });
-    sizeWrites.push(() => {
-      element.style.containIntrinsicSize = `auto none auto ${height}px`;
-      element.dataset.drawnSize = '';
-    });
-  }, [ref]);
-}
 
 const toolClass = (extra?: string) =>
   cx(
