@@ -94,10 +94,13 @@ describe('the guidebook editor in the browser', () => {
     const app = { url: baseUrl() };
 
     // ---- a content page: type in a text, add items from the floating menu
-    await page.click('nav[aria-label="메뉴"] a[href*="/contents/"]:not([href$="x"])');
+    // (the attractions' address is read from the cover's menu before a tile's link leaves the cover: read after the
+    // click, it raced the route change, which takes the menu away)
     const attractionsLink = await page.$$eval('nav[aria-label="메뉴"] a', (links) =>
       links.find((link) => link.textContent?.includes('가볼 만한 곳'))?.getAttribute('href'),
     );
+    expect(attractionsLink).toMatch(/\/contents\//);
+    await page.click('nav[aria-label="메뉴"] a[href*="/contents/"]:not([href$="x"])');
     await page.goto(`${app.url}${attractionsLink}`, { waitUntil: 'networkidle0' });
     await page.waitForSelector('[role="group"][aria-label="이 페이지에 추가"]');
     await screenshot(page, 'editor-content-ko-1280');
