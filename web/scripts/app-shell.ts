@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type PluginOption } from 'vite';
-import { fontFiles, fontFilesFor, inlineScriptHashes } from './front-door.ts';
+import { fontFiles, fontFilesFor, inlineScriptHashes, runAfterFirstPaint } from './front-door.ts';
 
 /**
  * The app's drawn screens (issue 20: every signed-in screen, cold, on a phone, is drawn before its script, as the
@@ -84,18 +84,11 @@ export function appAfterFirstPaint(
   signedIn: readonly string[],
   styles: readonly string[],
 ): string {
-  const load =
+  return runAfterFirstPaint(
     `var p=${JSON.stringify(preloads)};if(document.documentElement.dataset.shell!=="guest")p=p.concat(${JSON.stringify(signedIn)});` +
-    'p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});' +
-    `${JSON.stringify(styles)}.forEach(function(h){var l=document.createElement("link");l.rel="stylesheet";l.href=h;document.head.appendChild(l)});` +
-    `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(src)};document.head.appendChild(s)`;
-  return (
-    '<script>(function(){var done=false;function go(){if(done)return;done=true;' +
-    load +
-    '}if(document.visibilityState==="hidden")return go();setTimeout(go,3000);' +
-    'var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0){' +
-    'new P(function(list,observer){if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();setTimeout(go)}}).observe({type:"paint",buffered:true})' +
-    '}else requestAnimationFrame(function(){setTimeout(go)})})()</script>'
+      'p.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});' +
+      `${JSON.stringify(styles)}.forEach(function(h){var l=document.createElement("link");l.rel="stylesheet";l.href=h;document.head.appendChild(l)});` +
+      `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(src)};document.head.appendChild(s)`,
   );
 }
 

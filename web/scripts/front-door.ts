@@ -122,9 +122,14 @@ export function fontFilesFor(html: string, fonts: readonly FontFile[]): string[]
  * the first frame; and none waits more than three seconds.
  */
 export function afterFirstPaint(src: string, preloads: readonly string[] = []): string {
-  const load =
+  return runAfterFirstPaint(
     `${JSON.stringify(preloads)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});` +
-    `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(src)};document.head.appendChild(s)`;
+      `var s=document.createElement("script");s.type="module";s.src=${JSON.stringify(src)};document.head.appendChild(s)`,
+  );
+}
+
+/** An inline script running `load` (script text) once, at the moment `afterFirstPaint` describes. */
+export function runAfterFirstPaint(load: string): string {
   return (
     '<script>(function(){var done=false;function go(){if(done)return;done=true;' +
     load +

@@ -1,8 +1,8 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Router } from 'express';
 import { sendStaticFile } from '@pocketguide/platform/http/static-files';
-import { allowScripts, languageCookie } from './front-door-routes.ts';
+import { allowScripts, languageCookie, manifestReader } from './front-door-routes.ts';
 
 /**
  * The app's drawn screens (issue 20: every signed-in screen, cold, draws before its script, as the front door does).
@@ -15,7 +15,7 @@ import { allowScripts, languageCookie } from './front-door-routes.ts';
  */
 export function appShellRoutes(webDist: string): Router {
   const router = Router();
-  const manifest = manifestReader(resolve(webDist, 'app/pages.json'));
+  const manifest = manifestReader(resolve(webDist, 'app/pages.json'), parseManifest);
   router.use((req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     manifest()
@@ -48,18 +48,6 @@ export function addressPattern(address: string): RegExp {
     .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
     .join('/');
   return new RegExp(`^${source}$`);
-}
-
-/** The build's list, read again only when the file changes (a new build under a running server). */
-function manifestReader(file: string): () => Promise<Manifest | null> {
-  let cached: { mtimeMs: number; manifest: Manifest | null } | null = null;
-  return async () => {
-    const stats = await stat(file).catch(() => null);
-    if (!stats) return null;
-    if (cached?.mtimeMs !== stats.mtimeMs)
-      cached = { mtimeMs: stats.mtimeMs, manifest: parseManifest(await readFile(file, 'utf8')) };
-    return cached.manifest;
-  };
 }
 
 type ManifestFile = { languageCookie?: unknown; defaultLanguage?: unknown; pages?: unknown; scriptHashes?: unknown };

@@ -18,7 +18,7 @@ export const FRONT_DOOR_PATHS = ['/', '/login', '/signup'] as const;
  */
 export function frontDoorRoutes(webDist: string): Router {
   const router = Router({ strict: false });
-  const manifest = manifestReader(resolve(webDist, 'front/pages.json'));
+  const manifest = manifestReader(resolve(webDist, 'front/pages.json'), parseManifest);
   const shell = spaFallback(resolve(webDist, 'front.html'));
   router.get([...FRONT_DOOR_PATHS], (req, res, next) => {
     manifest()
@@ -45,14 +45,17 @@ type Manifest = {
   scriptHashes: string[];
 };
 
-/** The build's list, read again only when the file changes (a new build under a running server). */
-function manifestReader(file: string): () => Promise<Manifest | null> {
-  let cached: { mtimeMs: number; manifest: Manifest | null } | null = null;
+/**
+ * A build's list of drawn pages, read with `parse` and read again only when the file changes (a new build under a
+ * running server); the front door's and the app's drawn screens each have one.
+ */
+export function manifestReader<M>(file: string, parse: (text: string) => M | null): () => Promise<M | null> {
+  let cached: { mtimeMs: number; manifest: M | null } | null = null;
   return async () => {
     const stats = await stat(file).catch(() => null);
     if (!stats) return null;
     if (cached?.mtimeMs !== stats.mtimeMs)
-      cached = { mtimeMs: stats.mtimeMs, manifest: parseManifest(await readFile(file, 'utf8')) };
+      cached = { mtimeMs: stats.mtimeMs, manifest: parse(await readFile(file, 'utf8')) };
     return cached.manifest;
   };
 }
