@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { Router } from 'express';
 import { sendStaticFile } from '@pocketguide/platform/http/static-files';
-import { allowScripts, languageCookie, manifestReader } from './front-door-routes.ts';
+import { allowScripts, isScriptHashList, languageCookie, manifestReader } from './front-door-routes.ts';
 
 /**
  * The app's drawn screens (issue 20: every signed-in screen, cold, draws before its script, as the front door does).
@@ -55,9 +55,7 @@ type ManifestFile = { languageCookie?: unknown; defaultLanguage?: unknown; pages
 export function parseManifest(text: string): Manifest | null {
   try {
     const value = JSON.parse(text) as ManifestFile;
-    const hashes =
-      Array.isArray(value.scriptHashes) &&
-      value.scriptHashes.every((hash) => typeof hash === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(hash));
+    const hashes = isScriptHashList(value.scriptHashes);
     if (
       typeof value.languageCookie !== 'string' ||
       typeof value.defaultLanguage !== 'string' ||

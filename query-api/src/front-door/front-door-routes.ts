@@ -60,12 +60,17 @@ export function manifestReader<M>(file: string, parse: (text: string) => M | nul
   };
 }
 
+/** Whether a build list's `scriptHashes` are CSP source hashes (`'sha256-…'`), as the pages' first lines are allowed by. */
+export function isScriptHashList(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) && value.every((hash) => typeof hash === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(hash))
+  );
+}
+
 function parseManifest(text: string): Manifest | null {
   try {
     const value = JSON.parse(text) as Partial<Manifest>;
-    const hashes =
-      Array.isArray(value.scriptHashes) &&
-      value.scriptHashes.every((hash) => typeof hash === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(hash));
+    const hashes = isScriptHashList(value.scriptHashes);
     if (
       typeof value.languageCookie !== 'string' ||
       typeof value.defaultLanguage !== 'string' ||
