@@ -10,7 +10,10 @@
  *
  * With `beacons` in the plan, readers' beacons come on top of the mix (issue 24), evenly spaced at their own rate:
  * each a `POST /api/reading` as the viewer sends it (web/src/viewer/reading.ts), one page opened and the time on it,
- * from one of as many readers (User-Agents) as beacons a second, answered 204.
+ * from one of as many readers (User-Agents) as beacons a second, answered 204. A plan with `rate` 0 sends only its
+ * beacons: the suite runs such a generator as a process of its own beside the mix's, because a thousand beacons a
+ * second in the readers' own loop would delay the readers' sends and answers there (its send lag reached a p99 of
+ * 140-280 ms), and the readers' latencies would measure the generator, not the server.
  *
  * `node --import tsx bench/mixed-load.ts <plan.json>`: prints a MixedStepResult as JSON.
  */
@@ -71,6 +74,8 @@ export type MixedStepResult = {
   /** how late the generator itself sent requests (its own timer lag), p99 and max, ms */
   sendLagP99Ms: number;
   sendLagMaxMs: number;
+  /** the beacons' own generator's send lag, p99, ms (set by the suite when beacons ran beside the mix) */
+  beaconSendLagP99Ms?: number;
   /** every reader's request, with `trace` */
   reads?: TracedRead[];
   /** the server process's event-loop delay over the step, p99 and max, ms (filled in by the suite, which hosts the server) */
@@ -109,8 +114,11 @@ export async function runMixedStep(plan: MixedPlan): Promise<MixedStepResult> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1024 });
   const base = new URL(plan.baseUrl);
   const beacons = plan.beacons && plan.beacons.rate > 0 ? plan.beacons : undefined;
-  const groups: ReadonlyArray<{ name: string }> = beacons ? [...MIXED_GROUPS, { name: 'beacons' }] : MIXED_GROUPS;
-  const schedule = arrivalSchedule(plan.rate, plan.seconds, MIXED_GROUPS);
+  if (plan.rate <= 0 && !beacons) throw new Error('a step needs a mix rate or beacons');
+  // rate 0: a generator of beacons only (the suite runs it beside the mix's own: see runMixedStep's callers)
+  const mixGroups = plan.rate > 0 ? MIXED_GROUPS : [];
+  const groups: ReadonlyArray<{ name: string }> = beacons ? [...mixGroups, { name: 'beacons' }] : mixGroups;
+  const schedule = plan.rate > 0 ? arrivalSchedule(plan.rate, plan.seconds, MIXED_GROUPS) : [];
   if (beacons) schedule.push(...arrivalSchedule(beacons.rate, plan.seconds, [{ name: 'beacons', share: 1 }]));
   schedule.sort((a, b) => a.at - b.at);
   const latencies: Record<string, number[]> = { readers: [], authors: [], admins: [], beacons: [] };

@@ -70,6 +70,9 @@ type Step = {
  * The beacons go where a reverse proxy in front of `npm start` would send them: with the split shape, the projections
  * process's own beacon port (`BEACON_PORT`, the `beacons` role; issue 24); `MIXED_LOAD_BEACON_TARGET=serving` sends
  * them to the serving port instead (the shape before that port, or a deployment without the proxy route), for an A/B.
+ * They come from a generator process of their own beside the mix's, as they would come from other readers' phones;
+ * `MIXED_LOAD_BEACON_GENERATOR=shared` sends them from the mix's generator instead (how it was measured before), for
+ * an A/B: there a thousand beacons a second delayed the readers' sends and answers in the generator's own loop.
  *
  * `MIXED_LOAD_BACKGROUND_NICE` sets the projections process's OS niceness after its start (it lowers its own priority
  * by 10, background-priority.ts; 0 measures it at the server's, for an A/B; raising a priority needs root).
@@ -192,21 +195,38 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
         authors,
         adminToken: admin.token,
         listPath: LIST_PATH,
-        ...(beacons ? { beacons } : {}),
         ...(tracing ? { trace: true } : {}),
       };
-      const planFile = resolve(plans, `plan-${stepNumber}-${target}-${rate}.json`);
-      writeFileSync(planFile, JSON.stringify(plan));
-      const stdout = await new Promise<string>((resolveRun, rejectRun) => {
-        const generator = execFile(
-          process.execPath,
-          ['--import', 'tsx', resolve(root, 'bench/mixed-load.ts'), planFile],
-          { cwd: root, maxBuffer: 64 * 1024 * 1024 },
-          (error, out) => (error ? rejectRun(error) : resolveRun(out)),
-        );
-        generatorPid = generator.pid;
-      });
-      const result = JSON.parse(stdout) as MixedStepResult & { trace?: TraceRecord };
+      const generate = (name: string, stepPlan: MixedPlan, onStart: (pid: number | undefined) => void) => {
+        const planFile = resolve(plans, `plan-${stepNumber}-${target}-${rate}-${name}.json`);
+        writeFileSync(planFile, JSON.stringify(stepPlan));
+        return new Promise<MixedStepResult>((resolveRun, rejectRun) => {
+          const generator = execFile(
+            process.execPath,
+            ['--import', 'tsx', resolve(root, 'bench/mixed-load.ts'), planFile],
+            { cwd: root, maxBuffer: 64 * 1024 * 1024 },
+            (error, out) => (error ? rejectRun(error) : resolveRun(JSON.parse(out) as MixedStepResult)),
+          );
+          onStart(generator.pid);
+        });
+      };
+      // The beacons come from a generator of their own (as they come from other readers' phones): in the readers'
+      // process their thousand sends and answers a second delayed the readers' own (bench/mixed-load.ts).
+      // MIXED_LOAD_BEACON_GENERATOR=shared sends them from the readers' generator, as before, for an A/B.
+      const shared = beacons !== undefined && process.env.MIXED_LOAD_BEACON_GENERATOR === 'shared';
+      const [mixResult, beaconResult] = await Promise.all([
+        generate('mix', shared ? { ...plan, beacons } : plan, (pid) => (generatorPid = pid)),
+        beacons && !shared
+          ? generate('beacons', { ...plan, rate: 0, authors: [], readerPaths: [], beacons, trace: false }, () => {})
+          : undefined,
+      ]);
+      const result: MixedStepResult & { trace?: TraceRecord } = beaconResult
+        ? {
+            ...mixResult,
+            groups: { ...mixResult.groups, beacons: beaconResult.groups.beacons! },
+            beaconSendLagP99Ms: beaconResult.sendLagP99Ms,
+          }
+        : mixResult;
       if (tracer) result.trace = tracer.stop();
       // the next step saves against the revisions this one ended on (the answers' revisions)
       result.revisions.forEach((revision, index) => (authors[index]!.revision = revision));
@@ -350,7 +370,8 @@ export async function mixedLoadSuite(seconds = Number(process.env.MIXED_LOAD_SEC
             `server loop delay p99 ${ms(result.loopDelayP99Ms ?? Number.NaN)} max ${ms(result.loopDelayMaxMs ?? Number.NaN)} ms, ` +
             `server GC ${ms(result.gcTotalMs ?? Number.NaN)} ms (longest ${ms(result.gcMaxMs ?? Number.NaN)}), ` +
             // the generator's own lateness: counted in every latency (an open loop), so a generator short of CPU shows here
-            `generator send lag p99 ${ms(result.sendLagP99Ms)} max ${ms(result.sendLagMaxMs)} ms, ` +
+            `generator send lag p99 ${ms(result.sendLagP99Ms)} max ${ms(result.sendLagMaxMs)} ms` +
+            `${result.beaconSendLagP99Ms === undefined ? '' : ` (beacons' generator ${ms(result.beaconSendLagP99Ms)} ms)`}, ` +
             `CPU ${(result.cpuMs / answered).toFixed(2)} ms/request (projections ${(result.backgroundCpuMs / answered).toFixed(2)}` +
             `${backgroundPid === undefined ? '' : `, niceness ${getPriority(backgroundPid)}`}), load ${loadavg}`;
           console.error(`  beacons ${line}`);
