@@ -13,7 +13,15 @@ import {
   type HistoryEvent,
 } from '@pocketguide/projections/dashboard/dashboard-history';
 import { reportingDay } from '@pocketguide/projections/dashboard/dashboard-docs';
-import { builtWebDist, launchBrowser, screenshot, settled } from '../../../test-support/browser.ts';
+import {
+  builtWebDist,
+  frontDoorLive,
+  launchBrowser,
+  openAt,
+  screenshot,
+  settled,
+  WAIT_MS,
+} from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, TEST_ADMIN, type StartedWithAdmin } from './testing/accounts.ts';
 
 /**
@@ -89,17 +97,20 @@ async function freshPage(): Promise<Page> {
 }
 
 async function logIn(page: Page): Promise<void> {
-  await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
+  // the form is sent by the script (a plain form would go as a GET): typed into once the script has the page
+  await openAt(page, `${product.baseUrl}/login`, frontDoorLive('input[name="email"]'));
   await page.type('input[name="email"]', TEST_ADMIN.email);
   await page.type('input[name="password"]', TEST_ADMIN.password);
   await page.click('main button[type="submit"]');
-  await page.waitForFunction(() => location.pathname === '/admin/dashboard');
+  await page.waitForFunction(() => location.pathname === '/admin/dashboard', { timeout: WAIT_MS });
 }
 
 /** Waits for the figures and the three drawn charts. */
 async function dashboardShown(page: Page): Promise<void> {
-  await page.waitForSelector('[data-testid="dashboard"] ul[aria-label] a', { timeout: 20_000 });
-  await page.waitForFunction(() => document.querySelectorAll('.recharts-line-curve').length === 3, { timeout: 20_000 });
+  await page.waitForSelector('[data-testid="dashboard"] ul[aria-label] a', { timeout: WAIT_MS });
+  await page.waitForFunction(() => document.querySelectorAll('.recharts-line-curve').length === 3, {
+    timeout: WAIT_MS,
+  });
   await page.evaluate(() => document.fonts.ready);
   await settled(page);
 }
@@ -185,7 +196,7 @@ describe('the dashboard in the browser', () => {
     expect(asOf).toMatch(/^\d{4}-\d{2}-15$/);
     await page.waitForFunction(
       (day) => document.body.innerText.includes(`${day} 하루가 끝난 시점의 대시보드입니다`),
-      { timeout: 20_000 },
+      { timeout: WAIT_MS },
       asOf.replaceAll('-', '.'),
     );
     await dashboardShown(page);
