@@ -82,8 +82,6 @@ afterAll(async () => {
   await product?.app.close();
 });
 
-const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
 async function freshPage(): Promise<Page> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
@@ -180,9 +178,15 @@ describe('the dashboard in the browser', () => {
     await page.click('[data-testid="dashboard-as-of"]');
     await page.waitForSelector('.rdp-root');
     await screenshot(page, 'dashboard-as-of-picker-ko-1280');
-    // the calendar opens on this month: go back one month and pick its 15th
+    // the calendar opens on this month: go back one month (its caption says so once its days are drawn) and pick
+    // its 15th
+    const shownMonth = await page.$eval('.rdp-caption_label', (label) => label.textContent);
     await page.click('.rdp-button_previous');
-    await pause(150);
+    await page.waitForFunction(
+      (before) => document.querySelector('.rdp-caption_label')?.textContent !== before,
+      { timeout: WAIT_MS },
+      shownMonth,
+    );
     const picked = await page.evaluate(() => {
       const button = [...document.querySelectorAll<HTMLButtonElement>('.rdp-day_button')].find(
         (day) => day.textContent === '15',

@@ -13,7 +13,16 @@ import { join, resolve } from 'node:path';
 import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ViewerGuidebook } from '@pocketguide/contracts/viewer/viewer-shapes';
-import { launchBrowser, openAt, reloadAt, screenshot, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
+import {
+  builtWebDist,
+  framesDrawn,
+  launchBrowser,
+  openAt,
+  reloadAt,
+  screenshot,
+  settled,
+  WAIT_MS,
+} from '../../../test-support/browser.ts';
 import { startStandalone, type RunningStandalone } from '../src/app.ts';
 import { TEST_ACCOUNT_ENV, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
 
@@ -221,7 +230,8 @@ describe('the readers’ viewer on a phone', () => {
     // The pair is hidden at the top and appears past 100 px.
     expect(await page.$eval('[data-float]', (element) => (element as HTMLElement).hidden)).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 90));
-    await pause(100);
+    // the scroll event is sent with the next frame: two frames later the page has answered it
+    await framesDrawn(page);
     expect(await page.$eval('[data-float]', (element) => (element as HTMLElement).hidden)).toBe(true);
     // Scrolled into the first section: the sticky image stays pinned to the top.
     await page.evaluate(() => window.scrollTo(0, 400));
@@ -241,7 +251,7 @@ describe('the readers’ viewer on a phone', () => {
       ),
     );
     await page.evaluate(() => window.scrollBy(0, -200));
-    await pause(200);
+    await settled(page);
     await page.screenshot({ path: resolve(repoRoot, 'test-output/screenshots/viewer-attractions-open-ko.png') });
     expect(foreignRequests).toEqual([]);
     await page.setRequestInterception(true);
@@ -394,10 +404,11 @@ describe('the readers’ viewer on a phone', () => {
     await page.mouse.move(live.x, live.y);
     await page.mouse.wheel({ deltaY: 240 });
     await page.waitForFunction((start) => window.scrollY > start, {}, before);
+    // a zoom by the wheel would come after Leaflet's own timers (its wheel debounce, then the zoom): given their time
     await pause(300);
     expect(tiles.slice(requested).filter((url) => !url.includes('/14/'))).toEqual([]);
     await page.evaluate(() => document.querySelector('.pg-map-live')?.scrollIntoView({ block: 'center' }));
-    await pause(200);
+    await settled(page);
     await page.screenshot({ path: resolve(repoRoot, 'test-output/screenshots/viewer-map-ko.png') });
 
     // Another screen takes the map down; in English the button and the message speak English.
@@ -413,7 +424,7 @@ describe('the readers’ viewer on a phone', () => {
     expect(await page.$eval('.pg-map-note', (note) => note.textContent)).toBe(
       'The map could not load. Check your internet connection; the address and coordinates are below.',
     );
-    await pause(200);
+    await settled(page);
     await page.screenshot({ path: resolve(repoRoot, 'test-output/screenshots/viewer-map-en.png') });
     expect(
       outside.every((url) => new URL(url).hostname === 'tile.openstreetmap.org'),
