@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import puppeteer, { TimeoutError, type BoundingBox, type Browser, type Page } from 'puppeteer-core';
+import puppeteer, { TimeoutError, type BoundingBox, type Browser, type HTTPResponse, type Page } from 'puppeteer-core';
 import { waitBudgetMs } from './wait-budget.ts';
 
 /** The one wait budget (`TEST_WAIT_MS`; see wait-budget.ts) for the browser helpers and journeys. */
@@ -55,6 +55,60 @@ export async function launchBrowser(extraArgs: readonly string[] = []): Promise<
     }
   });
   return browser;
+}
+
+/**
+ * Opens `address` and waits, within the wait budget, until `ready` (a selector) shows: the thing the next step
+ * reads or uses, and one only the running app draws. A screen the server sends drawn (the front door, the app's
+ * signed-in screens, the viewer) is on screen before its script has it, and a click on it then lands on inert HTML:
+ * `ready` is then the front door's take-over mark (`frontDoorLive`), or what the screen draws from its data, or the
+ * header's signed-in side (drawn only once the app has taken the page over). It waits for the load event and that,
+ * not for `networkidle0`, which always waits out a further 500 ms of silence after the last request and is not
+ * the condition any test needs. Returns the document's response.
+ */
+export async function openAt(page: Page, address: string, ready: string): Promise<HTTPResponse | null> {
+  const response = await page.goto(address, { waitUntil: 'load', timeout: WAIT_MS });
+  await showing(page, ready);
+  return response;
+}
+
+/** Reloads the page and waits until `ready` shows, as `openAt` does. */
+export async function reloadAt(page: Page, ready: string): Promise<HTTPResponse | null> {
+  const response = await page.reload({ waitUntil: 'load', timeout: WAIT_MS });
+  await showing(page, ready);
+  return response;
+}
+
+/** `ready` on the front door (built drawn, then taken over by its script): once the script has it (front-door.tsx). */
+export const frontDoorLive = (ready: string): string => `html[data-hydrated] ${ready}`;
+
+/** The header's signed-in side: the app draws it only once it has taken a drawn screen over (app-header.tsx). */
+export const SIGNED_IN_APP = 'header [data-profile-menu]';
+
+/**
+ * Waits until a signed-in screen of the app has done all it does by itself: taken over (the person's own header side
+ * drawn), Pretendard in (asked for once the page has loaded and the browser is idle, and marked `pocketguide.appFonts`
+ * by main.tsx; or had from an earlier visit by the first lines, `data-fonts`), no font still loading, and every picture
+ * it asked for come. An error, a policy violation or a layout shift of any of that has been reported two frames later: a condition,
+ * where `networkidle0` waits for 500 ms of network silence.
+ */
+export async function signedInAppSettled(page: Page): Promise<void> {
+  await page.waitForSelector(SIGNED_IN_APP, { timeout: WAIT_MS });
+  await page.waitForFunction(
+    () =>
+      (document.documentElement.dataset.fonts !== undefined || localStorage.getItem('pocketguide.appFonts') === '1') &&
+      document.fonts.status === 'loaded' &&
+      // (a lazy picture away from the screen is not asked for: it never completes while it stays there)
+      [...document.images].every((image) => image.complete || image.loading === 'lazy'),
+    { timeout: WAIT_MS },
+  );
+  await framesDrawn(page);
+}
+
+async function showing(page: Page, ready: string): Promise<void> {
+  await page.waitForSelector(ready, { visible: true, timeout: WAIT_MS }).catch((error: unknown) => {
+    throw new Error(`${page.url()} did not show ${ready} within ${WAIT_MS} ms`, { cause: error });
+  });
 }
 
 /** Saves a full-page PNG to test-output/screenshots/<name>.png and returns its path. */

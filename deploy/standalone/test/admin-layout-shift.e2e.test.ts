@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { builtWebDist, framesDrawn, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
+import {
+  builtWebDist,
+  launchBrowser,
+  openAt,
+  screenshot,
+  signedInAppSettled,
+  SIGNED_IN_APP,
+  WAIT_MS,
+} from '../../../test-support/browser.ts';
 import { startWithAdmin, type StartedWithAdmin } from './testing/accounts.ts';
 
 /**
@@ -107,9 +115,9 @@ async function coldAdminPage(language: 'ko' | 'en', viewport: typeof PHONE | typ
 
 const title = { ko: '관리자 대시보드', en: 'Admin dashboard' } as const;
 
-/** Opens /admin and waits until the dashboard's figures are drawn, nothing loads any more and the fonts are applied. */
+/** Opens /admin and waits until the dashboard's figures are drawn and the page has done all it does by itself. */
 async function openAdmin(page: Page, language: 'ko' | 'en'): Promise<void> {
-  await page.goto(`${product.baseUrl}/admin`, { waitUntil: 'networkidle0', timeout: WAIT_MS });
+  await page.goto(`${product.baseUrl}/admin`, { waitUntil: 'load', timeout: WAIT_MS });
   await page.waitForFunction(() => location.pathname === '/admin/dashboard', { timeout: WAIT_MS });
   await page.waitForFunction(
     (text) => document.querySelector('h1')?.textContent === text,
@@ -121,11 +129,9 @@ async function openAdmin(page: Page, language: 'ko' | 'en'): Promise<void> {
   await shiftsReported(page);
 }
 
-/** Network idle, fonts applied and two frames drawn, so a shift the last change caused has been reported. */
+/** The page's own work done (fonts applied, pictures in) and two frames drawn: a shift it caused has been reported. */
 async function shiftsReported(page: Page): Promise<void> {
-  await page.waitForNetworkIdle({ idleTime: 300, timeout: WAIT_MS });
-  await page.evaluate(() => document.fonts.ready);
-  await framesDrawn(page);
+  await signedInAppSettled(page);
 }
 
 const shiftsOf = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: Shift[] }).__shifts);
@@ -189,13 +195,15 @@ describe('/admin opened cold', () => {
     async () => {
       const page = await coldAdminPage('ko', DESKTOP);
       onTestFailed(async () => void (await screenshot(page, 'admin-history-failure')));
-      await page.goto(`${product.baseUrl}/terms`, { waitUntil: 'networkidle0', timeout: WAIT_MS });
+      await openAt(page, `${product.baseUrl}/terms`, 'main h1');
       await openAdmin(page, 'ko');
       // back leaves the dashboard for the page before, not for /admin (which would send it on to the dashboard again)
-      await page.goBack({ waitUntil: 'networkidle0', timeout: WAIT_MS });
+      await page.goBack({ waitUntil: 'load', timeout: WAIT_MS });
       await page.waitForFunction(() => location.pathname === '/terms', { timeout: WAIT_MS });
-      await page.goForward({ waitUntil: 'networkidle0', timeout: WAIT_MS });
+      await page.goForward({ waitUntil: 'load', timeout: WAIT_MS });
       await page.waitForFunction(() => location.pathname === '/admin/dashboard', { timeout: WAIT_MS });
+      // the shortcuts are the running app's (the drawn dashboard's are plain links until it has taken the page over)
+      await page.waitForSelector(SIGNED_IN_APP, { timeout: WAIT_MS });
 
       // in the app: the users list, then the brand mark (an administrator's home is /admin), then back
       await page.click('nav[aria-label="바로 가기"] a[href="/admin/users"]');

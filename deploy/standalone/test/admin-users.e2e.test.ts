@@ -2,7 +2,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { builtWebDist, launchBrowser, openAt, screenshot } from '../../../test-support/browser.ts';
 import { bearer, signIn, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { clickButton, signInBrowser, waitForText } from './testing/editor-browser.ts';
 
@@ -78,8 +78,7 @@ async function confirmAction(page: Page, label: string, shotName: string) {
 describe('admin users in a browser', () => {
   it('finds the new user by search, subscribes them to one month, hides and unhides them (ko, 1280 px)', async () => {
     const page = await adminPage(DESKTOP, 'kr');
-    await page.goto(`${product.baseUrl}/admin/users`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('table [data-user-row]');
+    await openAt(page, `${product.baseUrl}/admin/users`, 'table [data-user-row]');
     await page.type('input[type="search"]', 'haneul');
     await page.waitForFunction(() => new URL(location.href).searchParams.get('search') === 'haneul');
     await page.waitForFunction(() => document.querySelectorAll('table [data-user-row]').length === 1);
@@ -119,10 +118,11 @@ describe('admin users in a browser', () => {
 
   it('follows the dashboard’s links in English: ?subscriptionType, ?status and ?today as a removable chip (en, 1280 px)', async () => {
     const page = await adminPage(DESKTOP, 'en');
-    await page.goto(`${product.baseUrl}/admin/users?subscriptionType=onemonth&status=active&today`, {
-      waitUntil: 'networkidle0',
-    });
-    await page.waitForSelector('table [data-user-row]');
+    await openAt(
+      page,
+      `${product.baseUrl}/admin/users?subscriptionType=onemonth&status=active&today`,
+      'table [data-user-row]',
+    );
     expect(
       await page.$$eval('table [data-user-row]', (rows) => rows.map((row) => row.getAttribute('data-user-row'))),
     ).toEqual([newcomer.user.id]);
@@ -130,8 +130,7 @@ describe('admin users in a browser', () => {
     await screenshot(page, 'admin-users-en-1280-list');
     await clickButton(page, 'Show every joining date');
     await page.waitForFunction(() => !new URL(location.href).searchParams.has('today'));
-    await page.goto(`${product.baseUrl}/admin/users/${newcomer.user.id}`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('[data-activity-stats]');
+    await openAt(page, `${product.baseUrl}/admin/users/${newcomer.user.id}`, '[data-activity-stats]');
     await waitForText(page, 'One month, does not renew');
     await screenshot(page, 'admin-users-en-1280-detail');
     await page.close();
@@ -140,8 +139,7 @@ describe('admin users in a browser', () => {
   it('on a phone: cards instead of the table, the detail without sideways scrolling (ko and en, 390 px)', async () => {
     for (const language of ['kr', 'en'] as const) {
       const page = await adminPage(PHONE, language);
-      await page.goto(`${product.baseUrl}/admin/users`, { waitUntil: 'networkidle0' });
-      await page.waitForSelector('[data-user-card]', { visible: true });
+      await openAt(page, `${product.baseUrl}/admin/users`, '[data-user-card]');
       expect(await page.$eval('table', (table) => (table.closest('div') as HTMLElement).offsetParent === null)).toBe(
         true,
       );
@@ -167,9 +165,8 @@ describe('admin users in a browser', () => {
       await page.setViewport(viewport);
       page.on('pageerror', (error) => pageErrors.push(String(error)));
       await signInBrowser(page, product.baseUrl, again, language);
-      await page.goto(`${product.baseUrl}/users/${newcomer.user.id}`, { waitUntil: 'networkidle0' });
+      await openAt(page, `${product.baseUrl}/users/${newcomer.user.id}`, 'main ::-p-text(하늘여행사)');
       await waitForText(page, language === 'kr' ? '내 계정' : 'My account');
-      await waitForText(page, '하늘여행사');
       expect(await pastTheEdge(page)).toEqual([]);
       await screenshot(page, `admin-users-${language === 'kr' ? 'ko-390' : 'en-1280'}-own-account`);
       await page.close();

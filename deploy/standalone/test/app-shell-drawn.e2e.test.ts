@@ -12,7 +12,14 @@
  */
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtWebDist, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
+import {
+  builtWebDist,
+  launchBrowser,
+  openAt,
+  screenshot,
+  signedInAppSettled,
+  WAIT_MS,
+} from '../../../test-support/browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 import { bearer, startWithAdmin, type StartedWithAdmin } from './testing/accounts.ts';
@@ -162,8 +169,7 @@ describe('signed-in screens arrive drawn', () => {
     async (name) => {
       const screen = SCREENS[name]!;
       const { page, problems } = await signedInPhone();
-      await page.goto(`${product.baseUrl}${screen.path()}`, { waitUntil: 'networkidle0' });
-      await page.waitForSelector(screen.loaded, { timeout: WAIT_MS });
+      await openAt(page, `${product.baseUrl}${screen.path()}`, screen.loaded);
       // what the server sent is what the app drew into: the same elements (hydration), the drawing's marks left alone
       await page.waitForFunction(() => document.querySelector('header [data-shell-variant]') === null, {
         timeout: WAIT_MS,
@@ -181,12 +187,10 @@ describe('signed-in screens arrive drawn', () => {
       expect(same.footer).toBe(true);
       expect(same.header).toBe(true);
       if (screen.heading) expect(same.h1).toBe(true);
-      // the signed-in side of the header is the person's own (their initial), drawn after the taking over
-      await page.waitForSelector('header [data-profile-menu]', { timeout: WAIT_MS });
-      // the last change the page makes by itself: Pretendard applied once the page has loaded (main.tsx marks it in
-      // localStorage once the fonts are ready); two frames later its layout shift, if any, has been reported
-      await page.waitForFunction(() => localStorage.getItem('pocketguide.appFonts') === '1', { timeout: WAIT_MS });
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      // the signed-in side of the header is the person's own (their initial), drawn after the taking over; the last
+      // change the page makes by itself is Pretendard applied once the page has loaded: two frames after all that,
+      // its layout shift, if any, has been reported
+      await signedInAppSettled(page);
       // (what moves at all is the words, a little, when Pretendard replaces the system's font in place: well under 0.1)
       const shifts = await page.evaluate(
         () => (window as unknown as { shifts: Array<{ value: number; moved: string[] }> }).shifts,
@@ -225,8 +229,9 @@ describe('signed-in screens arrive drawn', () => {
         const url = new URL(request.url());
         asked.push(`${url.pathname}${url.search}`);
       });
-      await page.goto(`${product.baseUrl}${screen.path()}`, { waitUntil: 'networkidle0' });
-      await page.waitForSelector(screen.loaded, { timeout: WAIT_MS });
+      await openAt(page, `${product.baseUrl}${screen.path()}`, screen.loaded);
+      // a second ask would come with the app's start: all of it is done once the page has done its own work
+      await signedInAppSettled(page);
       // the app took the first lines' answer over (web/src/lib/early-answer.ts) rather than asking again
       expect(asked.filter((address) => address === call)).toHaveLength(1);
       const entry = asked.findIndex((address) => /^\/assets\/main-[\w-]+\.js$/.test(address));
@@ -242,14 +247,14 @@ describe('signed-in screens arrive drawn', () => {
     await page
       .browserContext()
       .setCookie({ name: 'pocketguide.language', value: 'en', domain: origin().hostname, path: '/' });
-    await page.goto(`${product.baseUrl}/guidebooks/recent`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector(SCREENS.recent!.loaded, { timeout: WAIT_MS });
+    await openAt(page, `${product.baseUrl}/guidebooks/recent`, SCREENS.recent!.loaded);
     expect(await page.$eval('main h1', (h1) => h1.textContent)).toBe(en.guidebookLists.recent.title);
     expect(
       await page.evaluate(
         () => (window as unknown as { drawn: { h1: Element | null } }).drawn.h1 === document.querySelector('main h1'),
       ),
     ).toBe(true);
+    await signedInAppSettled(page);
     expect(problems).toEqual([]);
     await page.browserContext().close();
   });
@@ -261,7 +266,7 @@ describe('signed-in screens arrive drawn', () => {
         sessionStorage.setItem('drawn-visibility', getComputedStyle(document.getElementById('root')!).visibility);
       });
     });
-    await page.goto(`${product.baseUrl}/guidebooks/recent`, { waitUntil: 'networkidle0' });
+    await page.goto(`${product.baseUrl}/guidebooks/recent`, { waitUntil: 'load' });
     await page.waitForFunction(
       (title) => document.querySelector('main h1')?.textContent === title,
       { timeout: WAIT_MS },
@@ -269,13 +274,14 @@ describe('signed-in screens arrive drawn', () => {
     );
     expect(await page.evaluate(() => sessionStorage.getItem('drawn-visibility'))).toBe('hidden');
     expect(await page.$eval('#root', (root) => getComputedStyle(root).visibility)).toBe('visible');
+    await signedInAppSettled(page);
     expect(problems).toEqual([]);
     await page.browserContext().close();
   });
 
   it('an address with a query the drawing knew nothing of (`?asOf=`) is drawn anew by the app, without an error', async () => {
     const { page, problems } = await signedInPhone();
-    await page.goto(`${product.baseUrl}/admin/dashboard?asOf=2026-10-15`, { waitUntil: 'networkidle0' });
+    await page.goto(`${product.baseUrl}/admin/dashboard?asOf=2026-10-15`, { waitUntil: 'load' });
     await page.waitForFunction(
       () => document.querySelector('[data-testid="dashboard-as-of"]')?.textContent?.includes('2026.10.15'),
       { timeout: WAIT_MS },
@@ -285,6 +291,7 @@ describe('signed-in screens arrive drawn', () => {
         () => (window as unknown as { drawn: { h1: Element | null } }).drawn.h1 === document.querySelector('main h1'),
       ),
     ).toBe(false);
+    await signedInAppSettled(page);
     expect(problems).toEqual([]);
     await page.browserContext().close();
   });

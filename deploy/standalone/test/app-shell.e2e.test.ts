@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'puppeteer-core';
+import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtWebDist, launchBrowser } from '../../../test-support/browser.ts';
+import { builtWebDist, frontDoorLive, launchBrowser, openAt, WAIT_MS } from '../../../test-support/browser.ts';
 import { startWithAdmin, type StartedWithAdmin } from './testing/accounts.ts';
 
 /**
@@ -37,6 +37,32 @@ const EDITOR_CHUNKS = /\/assets\/(guidebook-editor|leaflet-map-view|interactive-
 type Script = { path: string; encoding: string | undefined; wireBytes: number; text: string };
 
 /** The same-origin scripts a tab with an empty cache fetches for `path` until the network is idle. */
+/** What each page shows once its script has it: every script its start asks for has come by then. */
+const LIVE: Record<string, string> = {
+  '/': frontDoorLive('main'),
+  '/login': frontDoorLive('main form'),
+  '/signup': frontDoorLive('main form'),
+  '/reset-password/not-a-real-token': 'main h1',
+  // the gallery's answer drawn: its count, or (no public guidebook here) its empty state
+  '/public-guidebooks': '[data-gallery-count], [data-gallery-end], main .border-dashed',
+};
+
+/**
+ * Opens `path` and waits until it has asked for every script it asks for by itself: its screen live (the front door
+ * asks for nothing more), and on the app's pages its fonts, which come through a script of their own after the first
+ * paint, unless the page's first lines had them from an earlier visit (`data-fonts`).
+ */
+async function openUntilItsOwnLoadsAreDone(page: Page, path: string): Promise<void> {
+  const live = LIVE[path];
+  if (!live) throw new Error(`no live mark named for ${path}`);
+  await openAt(page, `${product.baseUrl}${path}`, live);
+  if (live.startsWith(frontDoorLive(''))) return;
+  await page.waitForFunction(
+    () => document.documentElement.dataset.fonts !== undefined || localStorage.getItem('pocketguide.appFonts') === '1',
+    { timeout: WAIT_MS },
+  );
+}
+
 async function firstLoadScripts(path: string): Promise<Script[]> {
   const page = await browser.newPage();
   try {
@@ -60,7 +86,7 @@ async function firstLoadScripts(path: string): Promise<Script[]> {
       if (url.origin !== new URL(product.baseUrl).origin || !/^\/assets\/.+\.js$/.test(url.pathname)) return;
       responses.push({ path: url.pathname, encoding: response.headers()['content-encoding'], text: response.text() });
     });
-    await page.goto(`${product.baseUrl}${path}`, { waitUntil: 'networkidle0' });
+    await openUntilItsOwnLoadsAreDone(page, path);
     return await Promise.all(
       responses.map(async ({ path: scriptPath, encoding, text }) => ({
         path: scriptPath,

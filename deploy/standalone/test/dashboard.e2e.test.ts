@@ -13,7 +13,15 @@ import {
   type HistoryEvent,
 } from '@pocketguide/projections/dashboard/dashboard-history';
 import { reportingDay } from '@pocketguide/projections/dashboard/dashboard-docs';
-import { builtWebDist, launchBrowser, screenshot, settled } from '../../../test-support/browser.ts';
+import {
+  builtWebDist,
+  frontDoorLive,
+  launchBrowser,
+  openAt,
+  screenshot,
+  settled,
+  WAIT_MS,
+} from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, TEST_ADMIN, type StartedWithAdmin } from './testing/accounts.ts';
 
 /**
@@ -74,8 +82,6 @@ afterAll(async () => {
   await product?.app.close();
 });
 
-const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
-
 async function freshPage(): Promise<Page> {
   const context = await browser.createBrowserContext();
   const page = await context.newPage();
@@ -89,17 +95,20 @@ async function freshPage(): Promise<Page> {
 }
 
 async function logIn(page: Page): Promise<void> {
-  await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
+  // the form is sent by the script (a plain form would go as a GET): typed into once the script has the page
+  await openAt(page, `${product.baseUrl}/login`, frontDoorLive('input[name="email"]'));
   await page.type('input[name="email"]', TEST_ADMIN.email);
   await page.type('input[name="password"]', TEST_ADMIN.password);
   await page.click('main button[type="submit"]');
-  await page.waitForFunction(() => location.pathname === '/admin/dashboard');
+  await page.waitForFunction(() => location.pathname === '/admin/dashboard', { timeout: WAIT_MS });
 }
 
 /** Waits for the figures and the three drawn charts. */
 async function dashboardShown(page: Page): Promise<void> {
-  await page.waitForSelector('[data-testid="dashboard"] ul[aria-label] a', { timeout: 20_000 });
-  await page.waitForFunction(() => document.querySelectorAll('.recharts-line-curve').length === 3, { timeout: 20_000 });
+  await page.waitForSelector('[data-testid="dashboard"] ul[aria-label] a', { timeout: WAIT_MS });
+  await page.waitForFunction(() => document.querySelectorAll('.recharts-line-curve').length === 3, {
+    timeout: WAIT_MS,
+  });
   await page.evaluate(() => document.fonts.ready);
   await settled(page);
 }
@@ -169,9 +178,15 @@ describe('the dashboard in the browser', () => {
     await page.click('[data-testid="dashboard-as-of"]');
     await page.waitForSelector('.rdp-root');
     await screenshot(page, 'dashboard-as-of-picker-ko-1280');
-    // the calendar opens on this month: go back one month and pick its 15th
+    // the calendar opens on this month: go back one month (its caption says so once its days are drawn) and pick
+    // its 15th
+    const shownMonth = await page.$eval('.rdp-caption_label', (label) => label.textContent);
     await page.click('.rdp-button_previous');
-    await pause(150);
+    await page.waitForFunction(
+      (before) => document.querySelector('.rdp-caption_label')?.textContent !== before,
+      { timeout: WAIT_MS },
+      shownMonth,
+    );
     const picked = await page.evaluate(() => {
       const button = [...document.querySelectorAll<HTMLButtonElement>('.rdp-day_button')].find(
         (day) => day.textContent === '15',
@@ -185,7 +200,7 @@ describe('the dashboard in the browser', () => {
     expect(asOf).toMatch(/^\d{4}-\d{2}-15$/);
     await page.waitForFunction(
       (day) => document.body.innerText.includes(`${day} 하루가 끝난 시점의 대시보드입니다`),
-      { timeout: 20_000 },
+      { timeout: WAIT_MS },
       asOf.replaceAll('-', '.'),
     );
     await dashboardShown(page);

@@ -2,7 +2,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { builtWebDist, launchBrowser, openAt, screenshot } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { clickButton, signInBrowser, waitForText } from './testing/editor-browser.ts';
 
@@ -152,7 +152,11 @@ async function showAsOf(page: Page, label: string, expectedTitle: string): Promi
 describe('the event explorer in a browser', () => {
   it('filters, inspects an event with its causation chain and shows a guidebook as it was (ko, 1280 px)', async () => {
     const page = await adminPage('kr');
-    await page.goto(`${product.baseUrl}/admin/events?stream=guidebook-${guidebookId}`, { waitUntil: 'networkidle0' });
+    await openAt(
+      page,
+      `${product.baseUrl}/admin/events?stream=guidebook-${guidebookId}`,
+      '[role="table"] [data-position]',
+    );
     await waitForText(page, '이벤트 탐색기');
     await inspectPasswordEvent(page);
     await waitForText(page, '공유 비밀번호를 설정');
@@ -165,7 +169,7 @@ describe('the event explorer in a browser', () => {
 
   it('does the same in English (en, 1280 px)', async () => {
     const page = await adminPage('en');
-    await page.goto(`${product.baseUrl}/admin/events`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${product.baseUrl}/admin/events`, 'input[name="stream"]');
     await waitForText(page, 'Event explorer');
     await page.type('input[name="stream"]', `guidebook-${guidebookId}`);
     await clickButton(page, 'Search');
@@ -181,8 +185,11 @@ describe('the event explorer in a browser', () => {
   it("shows a message's change history on its admin screen, in Korean and English", async () => {
     for (const language of ['kr', 'en'] as const) {
       const page = await adminPage(language);
-      await page.goto(`${product.baseUrl}/admin/messages/${messageId}`, { waitUntil: 'networkidle0' });
-      await page.waitForSelector('[data-audit-timeline] [data-audit-position]');
+      await openAt(
+        page,
+        `${product.baseUrl}/admin/messages/${messageId}`,
+        '[data-audit-timeline] [data-audit-position]',
+      );
       await waitForText(page, language === 'kr' ? '관리자' : 'Admin');
       await waitForText(page, language === 'kr' ? '공지를 저장' : 'saved the message');
       expect(await page.$$eval('[data-audit-position]', (items) => items.length)).toBe(2);

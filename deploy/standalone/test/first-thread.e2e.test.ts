@@ -12,7 +12,14 @@ import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { launchBrowser, screenshot, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
+import {
+  frontDoorLive,
+  launchBrowser,
+  openAt,
+  screenshot,
+  builtWebDist,
+  WAIT_MS,
+} from '../../../test-support/browser.ts';
 import { startStandalone } from '../src/app.ts';
 import { TEST_ACCOUNT_ENV, TEST_PASSWORD, verifiedUser } from './testing/accounts.ts';
 
@@ -70,9 +77,10 @@ describe('first thread: create a guidebook in the browser', () => {
     });
 
     // Signed in through the login screen, in Korean by default; people land on their recent guidebooks.
-    await page.goto(`${app.url}/login`, { waitUntil: 'networkidle0' });
+    const closeBanner = 'button[aria-label="업데이트 안내 닫기"]';
+    await openAt(page, `${app.url}/login`, frontDoorLive(closeBanner));
     // The update banner is put away first (closing it is remembered for its version), so the screenshots show the page.
-    await page.click('button[aria-label="업데이트 안내 닫기"]');
+    await page.click(closeBanner);
     await page.type('input[name="email"]', EMAIL);
     await page.type('input[name="password"]', TEST_PASSWORD);
     await page.click('main button[type="submit"]');
@@ -107,20 +115,20 @@ describe('first thread: create a guidebook in the browser', () => {
     expect(consistency).toBe('caught-up');
 
     // The recent screen shows it as a card; the full list as a row.
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload({ waitUntil: 'load' });
     await page.waitForFunction(
       (wanted) => document.querySelector('main article h3')?.textContent === wanted,
-      {},
+      { timeout: WAIT_MS },
       KOREAN_TITLE,
     );
-    await page.goto(`${app.url}/guidebooks`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/guidebooks`, { waitUntil: 'load' });
     await waitForListed(page, KOREAN_TITLE);
     expect(await textOf(page, 'h1')).toBe('가이드북');
     expect(await page.title()).toBe('가이드북 · 포켓가이드');
     await screenshot(page, 'first-thread-list-ko-1280');
 
     // Still there after a reload: it came from the server, not from the page's memory.
-    await page.reload({ waitUntil: 'networkidle0' });
+    await page.reload({ waitUntil: 'load' });
     await waitForListed(page, KOREAN_TITLE);
     await page.setViewport(PHONE);
     await waitForListed(page, KOREAN_TITLE); // the card list under 768 px
@@ -140,8 +148,8 @@ describe('first thread: create a guidebook in the browser', () => {
     await screenshot(page, 'first-thread-list-en-1280');
 
     // The choice survives a reload.
-    await page.reload({ waitUntil: 'networkidle0' });
-    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Guidebooks');
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForFunction(() => document.querySelector('h1')?.textContent === 'Guidebooks', { timeout: WAIT_MS });
     await page.setViewport(PHONE);
     await waitForText(page, KOREAN_TITLE);
     await screenshot(page, 'first-thread-list-en-390');
@@ -154,7 +162,7 @@ describe('first thread: create a guidebook in the browser', () => {
     ).toBe('en');
 
     // The server-down page, in both languages, for the record.
-    await page.goto(`${app.url}/server_not_available`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app.url}/server_not_available`, { waitUntil: 'load' });
     await waitForText(page, 'We can’t reach the server');
     await screenshot(page, 'server-not-available-en-390');
     await page.setViewport(DESKTOP);

@@ -9,7 +9,14 @@
  */
 import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtWebDist, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
+import {
+  builtWebDist,
+  frontDoorLive,
+  launchBrowser,
+  openAt,
+  screenshot,
+  WAIT_MS,
+} from '../../../test-support/browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 import { startWithAdmin, type StartedWithAdmin } from './testing/accounts.ts';
@@ -45,6 +52,11 @@ async function freshPage(context?: BrowserContext): Promise<{ page: Page; proble
 }
 
 const origin = () => new URL(product.baseUrl);
+
+/** This browser has fetched Pretendard for next time: start.tsx marks it once the last of the page's files has come. */
+async function fontsFetched(page: Page): Promise<void> {
+  await page.waitForFunction(() => localStorage.getItem('pocketguide.fonts') === '1', { timeout: WAIT_MS });
+}
 
 describe('the front door arrives drawn', () => {
   it.each(['/', '/login', '/signup'] as const)(
@@ -84,7 +96,9 @@ describe('the front door arrives drawn', () => {
           };
         });
       });
-      await page.goto(`${product.baseUrl}${path}`, { waitUntil: 'networkidle0' });
+      // taken over, and the fonts fetched for next time (marked once the last file has come: start.tsx)
+      await openAt(page, `${product.baseUrl}${path}`, frontDoorLive('main h1'));
+      await fontsFetched(page);
       const order = await page.evaluate(() => {
         const paint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
         const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
@@ -115,12 +129,27 @@ describe('the front door arrives drawn', () => {
     page.on('request', (request) =>
       /\/assets\/[\w-]+\.js$/.test(new URL(request.url()).pathname) ? void request.abort() : void request.continue(),
     );
-    await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
+    // every submit the page sees, and whether something held it back (the first lines' listener comes first)
+    await page.evaluateOnNewDocument(() => {
+      const seen = window as unknown as { submits: boolean[] };
+      seen.submits = [];
+      window.addEventListener('submit', (event) => seen.submits.push(event.defaultPrevented));
+    });
+    await page.goto(`${product.baseUrl}/login`, { waitUntil: 'load' });
     await page.type('input[name="email"]', 'someone@example.com');
     await page.type('input[name="password"]', 'Secret1!pw');
     await page.keyboard.press('Enter');
     await page.click('main button[type="submit"]');
-    await new Promise((done) => setTimeout(done, 500));
+    // both sends reached the form and were held (a send not held would leave for the address as the page's
+    // next task), rather than a pause that hopes to outlast a navigation
+    const submits = await page.waitForFunction(
+      () => {
+        const { submits: seen } = window as unknown as { submits: boolean[] };
+        return seen.length === 2 && seen;
+      },
+      { timeout: WAIT_MS },
+    );
+    expect(await submits.jsonValue()).toEqual([true, true]);
     expect(page.url()).toBe(`${product.baseUrl}/login`);
     expect(await page.$eval('input[name="password"]', (input) => (input as HTMLInputElement).value)).toBe('Secret1!pw');
     await page.browserContext().close();
@@ -128,7 +157,7 @@ describe('the front door arrives drawn', () => {
 
   it('the page works once taken over: the login form refuses empty fields with the spec’s messages', async () => {
     const { page, problems } = await freshPage();
-    await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${product.baseUrl}/login`, frontDoorLive('main button[type="submit"]'));
     await page.click('main button[type="submit"]');
     await page.waitForFunction(
       (text) => document.body.innerText.includes(text),
@@ -141,7 +170,7 @@ describe('the front door arrives drawn', () => {
 
   it('choosing English sets the cookie, so the next load arrives in English; a first visit that chose it before is drawn anew in it', async () => {
     const { page, problems } = await freshPage();
-    await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${product.baseUrl}/login`, frontDoorLive('button[lang="en"]'));
     await page.click('button[lang="en"]');
     await page.waitForFunction(
       (text) => document.querySelector('h1')?.textContent === text,
@@ -156,7 +185,7 @@ describe('the front door arrives drawn', () => {
     // a browser that chose English before the cookie existed: the Korean page is drawn again in English
     const second = await freshPage();
     await second.page.evaluateOnNewDocument(() => localStorage.setItem('pocketguide.language', 'en'));
-    await second.page.goto(`${product.baseUrl}/signup`, { waitUntil: 'networkidle0' });
+    await openAt(second.page, `${product.baseUrl}/signup`, frontDoorLive('main h1'));
     expect(await second.page.$eval('h1', (h1) => h1.textContent)).toBe(en.signup.heading);
     expect(await second.page.$eval('html', (element) => element.lang)).toBe('en');
     expect([...problems, ...second.problems]).toEqual([]);
@@ -166,11 +195,11 @@ describe('the front door arrives drawn', () => {
 
   it('someone signed in is sent on to the app without the page being shown', async () => {
     const { page } = await freshPage();
-    await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${product.baseUrl}/login`, frontDoorLive('input[name="email"]'));
     await page.type('input[name="email"]', 'admin@example.com');
     await page.type('input[name="password"]', 'Admin1!pass');
     await page.click('main button[type="submit"]');
-    await page.waitForFunction(() => location.pathname.startsWith('/admin'), { timeout: 15_000 });
+    await page.waitForFunction(() => location.pathname.startsWith('/admin'), { timeout: WAIT_MS });
     await page.evaluateOnNewDocument(() => {
       if (location.pathname !== '/') return;
       document.addEventListener('DOMContentLoaded', () => {
@@ -178,7 +207,7 @@ describe('the front door arrives drawn', () => {
       });
     });
     await page.goto(`${product.baseUrl}/`);
-    await page.waitForFunction(() => location.pathname.startsWith('/admin'), { timeout: 15_000 });
+    await page.waitForFunction(() => location.pathname.startsWith('/admin'), { timeout: WAIT_MS });
     expect(await page.evaluate(() => sessionStorage.getItem('landing-visibility'))).toBe('hidden');
     await page.browserContext().close();
   });
@@ -186,12 +215,12 @@ describe('the front door arrives drawn', () => {
   it('once this browser has Pretendard, the next visit asks for it before the first paint and draws in it', async () => {
     const context = await browser.createBrowserContext();
     const first = await freshPage(context);
-    await first.page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
-    await first.page.waitForFunction(() => localStorage.getItem('pocketguide.fonts') === '1', { timeout: WAIT_MS });
+    await openAt(first.page, `${product.baseUrl}/login`, frontDoorLive('main h1'));
+    await fontsFetched(first.page);
     await first.page.close();
 
     const { page, problems } = await freshPage(context);
-    await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${product.baseUrl}/login`, frontDoorLive('main h1'));
     expect(await page.evaluate(() => document.documentElement.dataset.fonts)).toBe('');
     await page.evaluate(() => document.fonts.ready);
     const heading = await page.evaluate(() => {

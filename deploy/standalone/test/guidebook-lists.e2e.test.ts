@@ -17,7 +17,9 @@ import type { Browser, BrowserContext, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { richParagraph } from '@pocketguide/contracts';
 import {
+  frontDoorLive,
   launchBrowser,
+  openAt,
   screenshot,
   screenshotDir,
   builtWebDist,
@@ -175,11 +177,12 @@ async function freshPage(): Promise<{ context: BrowserContext; page: Page }> {
 }
 
 async function logIn(page: Page, email: string, password: string, landing: string): Promise<void> {
-  await page.goto(`${app!.url}/login`, { waitUntil: 'networkidle0' });
+  // the form is sent by the script (a plain form would go as a GET): typed into once the script has the page
+  await openAt(page, `${app!.url}/login`, frontDoorLive('input[name="email"]'));
   await page.type('input[name="email"]', email);
   await page.type('input[name="password"]', password);
   await page.click('main button[type="submit"]');
-  await page.waitForFunction((path) => location.pathname === path, {}, landing);
+  await page.waitForFunction((path) => location.pathname === path, { timeout: WAIT_MS }, landing);
 }
 
 async function waitForText(page: Page, text: string): Promise<void> {
@@ -443,14 +446,15 @@ describe('guidebook lists in the browser', () => {
     expect(await page.$('main a[href="/guidebooks/create"]')).not.toBeNull();
     await shootBoth(page, 'lists-empty-recent-ko');
 
-    await page.goto(`${app!.url}/guidebooks`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app!.url}/guidebooks`, { waitUntil: 'load' });
+    // drawn from the (empty) list's answer by the running app
     await waitForText(page, '죄송합니다! 가이드북이 없어요');
     await shootBoth(page, 'lists-empty-list-ko');
 
     await switchLanguage(page, 'en', 'Guidebooks');
     await waitForText(page, 'Sorry! No Guidebooks Found');
     await shootBoth(page, 'lists-empty-list-en');
-    await page.goto(`${app!.url}/guidebooks/recent`, { waitUntil: 'networkidle0' });
+    await page.goto(`${app!.url}/guidebooks/recent`, { waitUntil: 'load' });
     await waitForText(page, 'No Recent Guidebooks Found');
     await waitForText(page, 'Jeju: 4 days with family');
     await shootBoth(page, 'lists-empty-recent-en');
@@ -461,8 +465,10 @@ describe('guidebook lists in the browser', () => {
     const { context, page } = await freshPage();
     onTestFailed(async () => void (await screenshot(page, 'lists-failure-admin')));
     await logIn(page, ADMIN.email, ADMIN.password, '/admin/dashboard');
-    await page.goto(`${app!.url}/admin/guidebooks`, { waitUntil: 'networkidle0' });
-    await page.waitForFunction(() => document.querySelectorAll('main table tbody tr').length === 10);
+    await page.goto(`${app!.url}/admin/guidebooks`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.querySelectorAll('main table tbody tr').length === 10, {
+      timeout: WAIT_MS,
+    });
     // The company links to its owner.
     expect(await page.$$eval('main table tbody tr td a', (links) => links.map((link) => link.textContent))).toContain(
       '포켓트래블',

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import { builtWebDist, launchBrowser, openAt, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { clickButton, signInBrowser, waitForSaved, waitForText } from './testing/editor-browser.ts';
 
@@ -91,8 +91,7 @@ describe('the icon library in a browser', () => {
 
   it('uploads a PNG icon and refuses a wrong one with the spec’s text (en, 1280 px)', async () => {
     const page = await signedInPage(DESKTOP, 'en');
-    await page.goto(`${product.baseUrl}/icons`, { waitUntil: 'networkidle0' });
-    await waitForText(page, 'No icons yet');
+    await openAt(page, `${product.baseUrl}/icons`, 'main ::-p-text(No icons yet)');
     await screenshot(page, 'icons-en-1280-empty');
 
     await upload(page, await pngFile('wrong.png', 64, 64));
@@ -110,9 +109,8 @@ describe('the icon library in a browser', () => {
 
   it('shows the library on a phone in Korean (ko, 390 px)', async () => {
     const page = await signedInPage(PHONE, 'kr');
-    await page.goto(`${product.baseUrl}/icons`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${product.baseUrl}/icons`, '[data-icon-id]');
     await waitForText(page, '아이콘 라이브러리');
-    await page.waitForSelector('[data-icon-id]');
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await screenshot(page, 'icons-ko-390');
     await page.close();
@@ -120,13 +118,19 @@ describe('the icon library in a browser', () => {
 
   it('chooses the icon for a menu tile in the editor, and readers see it (ko, 1280 px)', async () => {
     const page = await signedInPage(DESKTOP, 'kr');
-    await page.goto(`${product.baseUrl}/guidebooks/edit/${guidebook._id}`, { waitUntil: 'networkidle0' });
-    const iconButton = await page.waitForFunction(() =>
-      [...document.querySelectorAll('button')].find((button) =>
-        (button.getAttribute('aria-label') ?? '').startsWith('아이콘: '),
-      ),
+    // the first page's icon button is drawn from the guidebook's data, by the running editor: found and clicked in
+    // one evaluation, repeated until there is one (a re-render between a look and a click cannot make it click nothing)
+    await page.goto(`${product.baseUrl}/guidebooks/edit/${guidebook._id}`, { waitUntil: 'load' });
+    await page.waitForFunction(
+      () => {
+        const button = [...document.querySelectorAll('button')].find((candidate) =>
+          (candidate.getAttribute('aria-label') ?? '').startsWith('아이콘: '),
+        );
+        button?.click();
+        return button !== undefined;
+      },
+      { timeout: WAIT_MS },
     );
-    await page.evaluate((button) => (button as HTMLButtonElement).click(), iconButton);
     await page.waitForSelector('[role="dialog"] button[aria-label="내 아이콘 1"]');
     // The defaults drawn for the product are there too.
     expect(
@@ -143,11 +147,12 @@ describe('the icon library in a browser', () => {
 
   it('keeps showing the icon to readers after it is deleted from the library', async () => {
     const page = await signedInPage(DESKTOP, 'en');
-    await page.goto(`${product.baseUrl}/icons`, { waitUntil: 'networkidle0' });
+    await page.goto(`${product.baseUrl}/icons`, { waitUntil: 'load' });
     await clickButton(page, 'Delete icon');
     await page.waitForFunction(() => document.querySelectorAll('[data-icon-id]').length === 0);
     await waitForText(page, 'No icons yet');
-    await page.goto(`${product.baseUrl}/m/${guidebook.uuid}`, { waitUntil: 'networkidle0' });
+    // the cover's tiles and their icons are in the page the server sends: the load event waits for the pictures
+    await openAt(page, `${product.baseUrl}/m/${guidebook.uuid}`, '.pg-cover');
     const icons = await page.$$eval('img', (images) =>
       images.map((image) => [image.getAttribute('src'), (image as HTMLImageElement).naturalWidth]),
     );

@@ -13,7 +13,15 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { readingStream, type RecordedRead } from '@pocketguide/contracts';
 import type { RecordedEvent } from '@pocketguide/platform/event-store/event-store';
-import { WAIT_MS, builtWebDist, framesDrawn, launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import {
+  WAIT_MS,
+  builtWebDist,
+  framesDrawn,
+  frontDoorLive,
+  launchBrowser,
+  openAt,
+  screenshot,
+} from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { clickButton, signInBrowser } from './testing/editor-browser.ts';
 
@@ -166,8 +174,14 @@ describe('KakaoTalk share', () => {
     });
     expect(codeLogin.status).toBe(404);
     const login = await pageWithKakaoCdn(DESKTOP);
-    await login.page.goto(`${plain.product.baseUrl}/login`, { waitUntil: 'networkidle0' });
-    await login.page.waitForSelector('form button[type="submit"]', { timeout: WAIT_MS });
+    // the page asks the server whether Kakao is configured once its script has it: the answer (none here) is
+    // in, and drawn (two frames), before the absence of a Kakao button means anything
+    const kakaoAsked = login.page.waitForResponse((response) => response.url().endsWith('/api/kakao/config'), {
+      timeout: WAIT_MS,
+    });
+    await openAt(login.page, `${plain.product.baseUrl}/login`, frontDoorLive('form button[type="submit"]'));
+    await kakaoAsked;
+    await framesDrawn(login.page);
     expect(await login.page.evaluate(() => document.body.innerText)).not.toMatch(/Kakao|카카오/);
     await login.close();
     const editor = await publishInEditor(plain, 'en', DESKTOP);

@@ -14,7 +14,14 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { WAIT_MS, builtWebDist, launchBrowser, screenshot } from '../../../test-support/browser.ts';
+import {
+  WAIT_MS,
+  builtWebDist,
+  frontDoorLive,
+  launchBrowser,
+  openAt,
+  screenshot,
+} from '../../../test-support/browser.ts';
 import { startWithAdmin, type StartedWithAdmin } from './testing/accounts.ts';
 
 /** where the web app keeps the signed-in person (web/src/lib/session.ts) */
@@ -120,7 +127,7 @@ async function openLogin(
   page.on('pageerror', (error) => errors.push(String(error)));
   await page.setViewport(viewport);
   await page.evaluateOnNewDocument((lang) => localStorage.setItem('pocketguide.language', lang), language);
-  await page.goto(`${product.baseUrl}/login`, { waitUntil: 'networkidle0' });
+  await openAt(page, `${product.baseUrl}/login`, frontDoorLive('input[name="email"]'));
   return { page, errors };
 }
 
@@ -191,9 +198,7 @@ describe('Kakao sign-in from the login page', () => {
     // an attacker's own code, sent to the victim in a link
     const code = `code-${randomUUID()}`;
     codes.set(code, { token: 'attacker-token', redirectUri: `${product.baseUrl}/login/kakao` });
-    await page.goto(`${product.baseUrl}/login/kakao?code=${code}&state=${'0'.repeat(32)}`, {
-      waitUntil: 'networkidle0',
-    });
+    await page.goto(`${product.baseUrl}/login/kakao?code=${code}&state=${'0'.repeat(32)}`, { waitUntil: 'load' });
     await page.waitForFunction(() => document.body.innerText.includes('did not start in this window'), {
       timeout: WAIT_MS,
     });

@@ -8,7 +8,15 @@
  */
 import type { Browser, ElementHandle, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { builtWebDist, launchBrowser, screenshot, settled, WAIT_MS } from '../../../test-support/browser.ts';
+import {
+  builtWebDist,
+  frontDoorLive,
+  launchBrowser,
+  openAt,
+  screenshot,
+  settled,
+  WAIT_MS,
+} from '../../../test-support/browser.ts';
 import en from '../../../web/src/locales/en.json' with { type: 'json' };
 import ko from '../../../web/src/locales/ko.json' with { type: 'json' };
 import { startWithAdmin, uniqueEmail, type StartedWithAdmin, TEST_PASSWORD } from './testing/accounts.ts';
@@ -94,7 +102,7 @@ function visit(lang: Lang, width: 1280 | 390) {
 
     it('/ says what the product is and what it costs, with the sign-up button on the first screen', async () => {
       onTestFailed(() => void screenshot(page, shot('failure')));
-      await page.goto(`${product.baseUrl}/`, { waitUntil: 'networkidle0' });
+      await openAt(page, `${product.baseUrl}/`, frontDoorLive('main a[href="/signup"]'));
       await waitForText(page, L.landing.hero.description);
       expect(await page.$eval('html', (html) => html.lang)).toBe(lang);
       expect(await page.title()).toBe(`${L.app.name} · ${L.landing.pageTitle}`);
@@ -166,7 +174,7 @@ function visit(lang: Lang, width: 1280 | 390) {
 
     it('the terms of service and the privacy policy open from the front page', async () => {
       onTestFailed(() => void screenshot(page, shot('failure')));
-      await page.goto(`${product.baseUrl}/`, { waitUntil: 'networkidle0' });
+      await openAt(page, `${product.baseUrl}/`, frontDoorLive('main a[href="/terms"]'));
       await clickLink(page, 'main a[href="/terms"]');
       await page.waitForFunction(() => location.pathname === '/terms');
       await waitForText(page, lang === 'ko' ? '포켓가이드 이용약관' : 'PocketGuide Terms of Service');
@@ -186,9 +194,10 @@ function visit(lang: Lang, width: 1280 | 390) {
 
     it('signing up from the front page needs the consent box', async () => {
       onTestFailed(() => void screenshot(page, shot('failure')));
-      await page.goto(`${product.baseUrl}/`, { waitUntil: 'networkidle0' });
+      await openAt(page, `${product.baseUrl}/`, frontDoorLive('main a[href="/signup"]'));
       await clickLink(page, 'main a[href="/signup"]');
-      await page.waitForSelector('input[name="email"]');
+      // the form is sent by the script: typed into once the script has the sign-up page
+      await page.waitForSelector(frontDoorLive('input[name="email"]'), { visible: true, timeout: WAIT_MS });
       const email = uniqueEmail(`landing-${lang}-${width}`);
       await page.type('input[name="email"]', email);
       await page.type('input[name="password"]', TEST_PASSWORD);

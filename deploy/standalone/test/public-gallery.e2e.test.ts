@@ -2,7 +2,7 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { builtWebDist, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
+import { builtWebDist, launchBrowser, openAt, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
 import { bearer, startWithAdmin, type SignedIn, type StartedWithAdmin } from './testing/accounts.ts';
 import { signInBrowser } from './testing/editor-browser.ts';
 
@@ -70,8 +70,8 @@ async function openGallery(
       (lang) => localStorage.setItem('pocketguide.language', lang),
       language === 'kr' ? 'ko' : 'en',
     );
-  await page.goto(`${product.baseUrl}/public-guidebooks`, { waitUntil: 'networkidle0' });
-  await page.waitForSelector('[data-gallery-count]');
+  // the count is drawn from the gallery's data, by the running app (the drawn page has only its room)
+  await openAt(page, `${product.baseUrl}/public-guidebooks`, '[data-gallery-count]');
   return page;
 }
 

@@ -13,7 +13,16 @@ import { join, resolve } from 'node:path';
 import type { Browser, CDPSession, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type { ViewerGuidebook } from '@pocketguide/contracts/viewer/viewer-shapes';
-import { launchBrowser, screenshot, builtWebDist, WAIT_MS } from '../../../test-support/browser.ts';
+import {
+  builtWebDist,
+  framesDrawn,
+  launchBrowser,
+  openAt,
+  reloadAt,
+  screenshot,
+  settled,
+  WAIT_MS,
+} from '../../../test-support/browser.ts';
 import { startStandalone, type RunningStandalone } from '../src/app.ts';
 import { TEST_ACCOUNT_ENV, bearer, signIn, verifiedUser, type SignedIn } from './testing/accounts.ts';
 
@@ -89,6 +98,14 @@ async function waitForText(page: Page, text: string): Promise<void> {
   await page.waitForFunction((wanted) => document.body.innerText.includes(wanted), { timeout: WAIT_MS }, text);
 }
 
+/** Pretendard, served by us, has loaded for the page's Korean text (the fonts are asked for after the load event). */
+async function pretendardLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => [...document.fonts].some((font) => font.family.includes('Pretendard') && font.status === 'loaded'),
+    { timeout: WAIT_MS },
+  );
+}
+
 /** Waits for the 'saved for offline' notice to come and go, so screenshots show the page itself. */
 async function settle(page: Page): Promise<void> {
   await page
@@ -147,11 +164,14 @@ describe('the readers’ viewer on a phone', () => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
 
-    const response = await page.goto(`${app.url}/m/${open.uuid}?lang=ko`, { waitUntil: 'networkidle0' });
+    const response = await openAt(page, `${app.url}/m/${open.uuid}?lang=ko`, '.pg-cover');
     expect(response?.status()).toBe(200);
     expect(await page.$eval('html', (html) => html.lang)).toBe('ko');
     expect(await page.title()).toBe('제주 3박 4일 가족 여행');
     await waitForText(page, '2026년 5월 2일 – 5월 5일');
+    // Pretendard, served by us, for the Korean text (it arrives after the page has loaded): the last script the
+    // page asks for by itself, so the scripts below are all it asks for
+    await pretendardLoaded(page);
     // The viewer's own script only: none of the app's (router, query cache, i18next, editor).
     expect(scripts.length).toBeGreaterThan(0);
     // (reading-shapes: the reading beacons' names, a 0.2 KB chunk the app's contracts index also holds)
@@ -159,10 +179,6 @@ describe('the readers’ viewer on a phone', () => {
       scripts.every((path) => /^\/assets\/(viewer|preload-helper|fonts|reading-shapes)-[\w-]+\.js$/.test(path)),
       scripts.join(', '),
     ).toBe(true);
-    // Pretendard, served by us, for the Korean text (it arrives after the page has loaded).
-    await page.waitForFunction(() =>
-      [...document.fonts].some((font) => font.family.includes('Pretendard') && font.status === 'loaded'),
-    );
     expect(await page.$$eval('.pg-tile', (tiles) => tiles.length)).toBe(open.guidebook.document.contents.length);
     await settle(page);
     await screenshot(page, 'viewer-cover-ko');
@@ -195,7 +211,7 @@ describe('the readers’ viewer on a phone', () => {
 
     // A content page opened directly is drawn by the server too.
     const itinerary = pageOf(open, 'itinerary');
-    await page.goto(`${app.url}/m/${open.uuid}/contents/${itinerary._id}?lang=ko`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${app.url}/m/${open.uuid}/contents/${itinerary._id}?lang=ko`, '.pg-content');
     await waitForText(page, '1일차 · 5월 2일 (토) 서쪽 해안');
     await waitForText(page, '중요');
     expect(await page.$$eval('.pg-activity.is-important', (rows) => rows.length)).toBeGreaterThan(0);
@@ -207,14 +223,15 @@ describe('the readers’ viewer on a phone', () => {
     const page = await newPage();
     onTestFailed(async () => void (await screenshot(page, 'viewer-failure-attractions')));
     const places = pageOf(open, 'attractions', '가볼 만한 곳');
-    await page.goto(`${app.url}/m/${open.uuid}?lang=ko`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${app.url}/m/${open.uuid}?lang=ko`, `a.pg-tile[href$="/contents/${places._id}"]`);
     await page.click(`a.pg-tile[href$="/contents/${places._id}"]`);
     await page.waitForSelector('.pg-content');
 
     // The pair is hidden at the top and appears past 100 px.
     expect(await page.$eval('[data-float]', (element) => (element as HTMLElement).hidden)).toBe(true);
     await page.evaluate(() => window.scrollTo(0, 90));
-    await pause(100);
+    // the scroll event is sent with the next frame: two frames later the page has answered it
+    await framesDrawn(page);
     expect(await page.$eval('[data-float]', (element) => (element as HTMLElement).hidden)).toBe(true);
     // Scrolled into the first section: the sticky image stays pinned to the top.
     await page.evaluate(() => window.scrollTo(0, 400));
@@ -234,7 +251,7 @@ describe('the readers’ viewer on a phone', () => {
       ),
     );
     await page.evaluate(() => window.scrollBy(0, -200));
-    await pause(200);
+    await settled(page);
     await page.screenshot({ path: resolve(repoRoot, 'test-output/screenshots/viewer-attractions-open-ko.png') });
     expect(foreignRequests).toEqual([]);
     await page.setRequestInterception(true);
@@ -301,7 +318,9 @@ describe('the readers’ viewer on a phone', () => {
     expect(mapsOnPage).toBeGreaterThan(0);
 
     // First paint: the drawn cards with their buttons; no map code, no Leaflet styles, nothing off the site.
-    await page.goto(`${origin}/m/${open.uuid}/contents/${places._id}?lang=ko`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${origin}/m/${open.uuid}/contents/${places._id}?lang=ko`, 'button.pg-map-show');
+    // the page's own start is over once Pretendard has come (asked for after the load event): nothing of the map's yet
+    await pretendardLoaded(page);
     expect(await page.$$eval('button.pg-map-show', (buttons) => buttons.map((button) => button.textContent))).toEqual(
       Array.from({ length: mapsOnPage }, () => '지도 보기'),
     );
@@ -385,17 +404,18 @@ describe('the readers’ viewer on a phone', () => {
     await page.mouse.move(live.x, live.y);
     await page.mouse.wheel({ deltaY: 240 });
     await page.waitForFunction((start) => window.scrollY > start, {}, before);
+    // a zoom by the wheel would come after Leaflet's own timers (its wheel debounce, then the zoom): given their time
     await pause(300);
     expect(tiles.slice(requested).filter((url) => !url.includes('/14/'))).toEqual([]);
     await page.evaluate(() => document.querySelector('.pg-map-live')?.scrollIntoView({ block: 'center' }));
-    await pause(200);
+    await settled(page);
     await page.screenshot({ path: resolve(repoRoot, 'test-output/screenshots/viewer-map-ko.png') });
 
     // Another screen takes the map down; in English the button and the message speak English.
     await page.click('.pg-bar-back');
     await page.waitForSelector('.pg-cover');
     expect(await page.$('.leaflet-container')).toBeNull();
-    await page.goto(`${origin}/m/${open.uuid}/contents/${places._id}?lang=en`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${origin}/m/${open.uuid}/contents/${places._id}?lang=en`, 'button.pg-map-show');
     expect(await page.$eval('button.pg-map-show', (button) => button.textContent)).toBe('Show map');
     await page.evaluate(() => document.querySelector('.pg-map')?.scrollIntoView({ block: 'center' }));
     await page.tap('button.pg-map-show');
@@ -404,7 +424,7 @@ describe('the readers’ viewer on a phone', () => {
     expect(await page.$eval('.pg-map-note', (note) => note.textContent)).toBe(
       'The map could not load. Check your internet connection; the address and coordinates are below.',
     );
-    await pause(200);
+    await settled(page);
     await page.screenshot({ path: resolve(repoRoot, 'test-output/screenshots/viewer-map-en.png') });
     expect(
       outside.every((url) => new URL(url).hostname === 'tile.openstreetmap.org'),
@@ -422,7 +442,7 @@ describe('the readers’ viewer on a phone', () => {
       .overridePermissions(app.url, ['clipboard-read', 'clipboard-write', 'clipboard-sanitized-write']);
     const page = await newPage();
     onTestFailed(async () => void (await screenshot(page, 'viewer-failure-share')));
-    await page.goto(`${app.url}/m/${open.uuid}?lang=ko`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${app.url}/m/${open.uuid}?lang=ko`, '.pg-cover-header [data-action="share"]');
     await settle(page);
     await page.click('.pg-cover-header [data-action="share"]');
     await page.waitForSelector('.pg-sheet img.pg-qr');
@@ -449,16 +469,16 @@ describe('the readers’ viewer on a phone', () => {
   it("speaks English on request; 'Not Found' for a missing or unpublished guidebook", async () => {
     if (!app) throw new Error('the app did not start');
     const page = await newPage();
-    await page.goto(`${app.url}/m/${open.uuid}?lang=en`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${app.url}/m/${open.uuid}?lang=en`, '.pg-cover');
     expect(await page.$eval('html', (html) => html.lang)).toBe('en');
     await waitForText(page, 'Powered by');
     await settle(page);
     await screenshot(page, 'viewer-cover-en');
 
     for (const lang of ['ko', 'en'] as const) {
-      const response = await page.goto(`${app.url}/m/nothing-here?lang=${lang}`, { waitUntil: 'networkidle0' });
+      const notFound = lang === 'ko' ? '가이드북을 찾을 수 없어요' : 'Not Found';
+      const response = await openAt(page, `${app.url}/m/nothing-here?lang=${lang}`, `::-p-text(${notFound})`);
       expect(response?.status()).toBe(404);
-      await waitForText(page, lang === 'ko' ? '가이드북을 찾을 수 없어요' : 'Not Found');
       await screenshot(page, `viewer-not-found-${lang}`);
     }
     await page.close();
@@ -472,7 +492,8 @@ describe('the readers’ viewer on a phone', () => {
     page.on('response', (response) => {
       if (response.url().endsWith('/unlock')) unlocks.push(response.status());
     });
-    await page.goto(`${app.url}/m/${locked.uuid}?lang=ko`, { waitUntil: 'networkidle0' });
+    // the script marks the gate's form once it has bound it (main.ts): typing before that would reach plain HTML
+    await openAt(page, `${app.url}/m/${locked.uuid}?lang=ko`, 'form[data-gate][data-bound]');
     await waitForText(page, '비밀번호가 필요한 가이드북이에요');
     expect(await page.$('.pg-tile')).toBeNull();
     const submitDisabled = () =>
@@ -502,13 +523,13 @@ describe('the readers’ viewer on a phone', () => {
     expect(unlocks).toEqual([403, 200]);
 
     // Reopened, in this tab and in a new one: no gate to fill in.
-    await page.reload({ waitUntil: 'networkidle0' });
-    await page.waitForSelector('.pg-cover');
+    await reloadAt(page, '.pg-cover');
     const again = await newPage();
-    await again.goto(`${app.url}/m/${locked.uuid}/contents/${pageOf(locked, 'preparations')._id}?lang=ko`, {
-      waitUntil: 'networkidle0',
-    });
-    await again.waitForSelector('.pg-content');
+    await openAt(
+      again,
+      `${app.url}/m/${locked.uuid}/contents/${pageOf(locked, 'preparations')._id}?lang=ko`,
+      '.pg-content',
+    );
     await waitForText(again, '신분증');
     expect(await again.evaluate(() => localStorage.length > 0 && sessionStorage.length > 0)).toBe(true);
     await again.close();
@@ -517,7 +538,7 @@ describe('the readers’ viewer on a phone', () => {
     const english = await browser.createBrowserContext();
     const fresh = await english.newPage();
     await fresh.setViewport(PHONE);
-    await fresh.goto(`${app.url}/m/${locked.uuid}?lang=en`, { waitUntil: 'networkidle0' });
+    await openAt(fresh, `${app.url}/m/${locked.uuid}?lang=en`, 'form[data-gate][data-bound]');
     await waitForText(fresh, 'This guidebook needs a password');
     await screenshot(fresh, 'viewer-gate-en');
     await english.close();
@@ -532,13 +553,13 @@ describe('the readers’ viewer on a phone', () => {
       await api('/guidebooks', { method: 'POST', who: author, body: { source: 'sample' } })
     ).json()) as { _id: string; position: number };
     await api(`/viewer/preview/${unpublished._id}?after=${unpublished.position}`, { who: author });
-    await page.goto(`${app.url}/m/${open.uuid}`, { waitUntil: 'networkidle0' });
+    // any page of the site, to keep the session where the app keeps it
+    await page.goto(`${app.url}/favicon.svg`);
     await page.evaluate(
       (token) => localStorage.setItem('pocketguide.session', JSON.stringify({ token })),
       author.token,
     );
-    await page.goto(`${app.url}/guidebooks/preview/${unpublished._id}?lang=ko`, { waitUntil: 'networkidle0' });
-    await page.waitForSelector('.pg-cover');
+    await openAt(page, `${app.url}/guidebooks/preview/${unpublished._id}?lang=ko`, '.pg-cover a.pg-tile');
     const content = pageOf(open, 'preparations');
     const previewed = await page.$eval('a.pg-tile', (tile) => (tile as HTMLAnchorElement).pathname);
     expect(previewed).toMatch(new RegExp(`^/guidebooks/preview/${unpublished._id}/contents/`));
@@ -551,7 +572,7 @@ describe('the readers’ viewer on a phone', () => {
     if (!app || !browser) throw new Error('the app did not start');
     const page = await newPage();
     onTestFailed(async () => void (await screenshot(page, 'viewer-failure-offline')));
-    await page.goto(`${app.url}/m/${open.uuid}?lang=ko`, { waitUntil: 'networkidle0' });
+    await openAt(page, `${app.url}/m/${open.uuid}?lang=ko`, '.pg-cover');
     // The worker has kept the guidebook (the earlier visits said so once; it is kept again at every visit) ...
     await page.waitForFunction(
       async (path) => {
@@ -562,8 +583,8 @@ describe('the readers’ viewer on a phone', () => {
       `/m/${open.uuid}?lang=ko`,
     );
     // ... and controls the page after a reload.
-    await page.reload({ waitUntil: 'networkidle0' });
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await reloadAt(page, '.pg-cover');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, { timeout: WAIT_MS });
 
     // Offline: the page and the worker's own requests.
     const worker = await browser.waitForTarget(

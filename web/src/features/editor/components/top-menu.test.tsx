@@ -25,7 +25,13 @@ const settingsAnswer = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function open(
+/**
+ * The editor at /guidebooks/edit/gb-1, once its toolbar is drawn. The toolbar is looked for with a plain selector: a
+ * role query computes every element's style to know whether it is hidden (in jsdom, tenths of a second on this
+ * screen), and `findByRole` runs it again at every change of the page while the editor draws, seconds per test.
+ * The tests' own role queries then find what they look for at their first try.
+ */
+async function open(
   handler: (request: RecordedRequest) => Response | undefined,
   options: {
     admin?: boolean;
@@ -42,12 +48,16 @@ function open(
   };
   const auth = options.admin ? signedInAdmin({ ...person, id: 'user-1' }) : signedIn(person);
   const view = renderApp({ path: '/guidebooks/edit/gb-1', auth, language });
+  await waitFor(
+    () => expect(document.querySelector('[data-editor-surface] > [role="toolbar"]')).not.toBeNull(),
+    LOADED,
+  );
   return { requests, ...view };
 }
 
 describe('the top menu', () => {
   it('deletes after the confirmation and goes back to the list', async () => {
-    const { requests, router } = open((request) =>
+    const { requests, router } = await open((request) =>
       request.method === 'DELETE'
         ? json({ _id: 'gb-1', revision: 4, position: 60 })
         : request.url.pathname === '/api/guidebooks/'
@@ -65,7 +75,7 @@ describe('the top menu', () => {
 
   it('asks to subscribe when publishing is refused for want of a subscription, and shows other refusals', async () => {
     let attempt = 0;
-    open((request) => {
+    await open((request) => {
       if (request.url.pathname !== '/api/guidebooks/gb-1/publish') return undefined;
       attempt += 1;
       return attempt === 1
@@ -88,7 +98,7 @@ describe('the top menu', () => {
   });
 
   it("a publish refused on the plan's limit says so in Korean and offers the plan that publishes more (issue 22)", async () => {
-    const { router } = open(
+    const { router } = await open(
       (request) =>
         request.url.pathname === '/api/guidebooks/gb-1/publish'
           ? problem({
@@ -109,7 +119,7 @@ describe('the top menu', () => {
   });
 
   it('on the largest plan the limit refusal offers no plan', async () => {
-    open(
+    await open(
       (request) =>
         request.url.pathname === '/api/guidebooks/gb-1/publish'
           ? problem({ status: 409, code: 'publish_limit_reached', message: 'x' })
@@ -122,7 +132,7 @@ describe('the top menu', () => {
   });
 
   it('shows the public-gallery toggle only when published and says when it is on', async () => {
-    const { requests } = open(
+    const { requests } = await open(
       (request) =>
         request.url.pathname === '/api/guidebooks/gb-1/public-gallery'
           ? json(settingsAnswer({ published: true, isPublicGallery: true }))
@@ -142,7 +152,7 @@ describe('the top menu', () => {
   });
 
   it('warns before a password-protected guidebook joins the gallery: Cancel sends nothing, Add anyway adds it (issue 22)', async () => {
-    const { requests } = open(
+    const { requests } = await open(
       (request) =>
         request.url.pathname === '/api/guidebooks/gb-1/public-gallery'
           ? json(settingsAnswer({ published: true, isPublicGallery: true, hasPassword: true }))
@@ -166,7 +176,7 @@ describe('the top menu', () => {
   });
 
   it('keeps the password in the 500 px settings sheet', async () => {
-    const { requests } = open((request) =>
+    const { requests } = await open((request) =>
       request.url.pathname === '/api/guidebooks/gb-1/password'
         ? json(settingsAnswer({ hasPassword: true }))
         : undefined,
@@ -183,7 +193,7 @@ describe('the top menu', () => {
   });
 
   it('shows the sample toggles to an administrator who owns the guidebook', async () => {
-    const { requests } = open(
+    const { requests } = await open(
       (request) =>
         request.url.pathname === '/api/guidebooks/gb-1/sample'
           ? json(settingsAnswer({ isSampleGuidebook: true }))
@@ -201,7 +211,7 @@ describe('the top menu', () => {
   });
 
   it('hides the sample toggles from an owner who is not an administrator', async () => {
-    open(() => undefined);
+    await open(() => undefined);
     await screen.findByRole('button', { name: 'Publish' }, LOADED);
     expect(screen.queryByRole('switch', { name: 'Sample Guidebook' })).toBeNull();
   });
@@ -221,9 +231,12 @@ describe('the history sheet', () => {
   });
 
   it('a guidebook never changed: version 0 is the current one, with nothing to restore', async () => {
-    open((request) => (request.url.pathname === '/api/guidebooks/gb-1/history' ? json(history(0, [])) : undefined), {
-      view: {},
-    });
+    await open(
+      (request) => (request.url.pathname === '/api/guidebooks/gb-1/history' ? json(history(0, [])) : undefined),
+      {
+        view: {},
+      },
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'History' }, LOADED));
     const list = await screen.findByRole('list', { name: 'Version history' });
     expect(screen.getByText('No changes since it was created.')).toBeDefined();
@@ -243,7 +256,7 @@ describe('the history sheet', () => {
       text: 'changed the title',
       changesDocument: true,
     };
-    open(
+    await open(
       (request) => (request.url.pathname === '/api/guidebooks/gb-1/history' ? json(history(1, [edit])) : undefined),
       { view: {} },
     );
@@ -260,7 +273,7 @@ describe('the history sheet', () => {
 
 describe('the confirm panel from the keyboard', () => {
   it('Escape puts it away and the focus returns to the button that opened it', async () => {
-    open(() => undefined);
+    await open(() => undefined);
     const copy = await screen.findByRole('button', { name: 'Copy' }, LOADED);
     copy.focus();
     fireEvent.click(copy);
@@ -274,7 +287,7 @@ describe('the confirm panel from the keyboard', () => {
 
 describe('publishing flows that end somewhere', () => {
   it('unpublishing asks first: Cancel sends nothing, Unpublish unpublishes', async () => {
-    const { requests } = open(
+    const { requests } = await open(
       (request) =>
         request.url.pathname === '/api/guidebooks/gb-1/unpublish'
           ? json(settingsAnswer({ published: false }))
@@ -310,7 +323,7 @@ describe('publishing flows that end somewhere', () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     onTestFinished(() => void Reflect.deleteProperty(navigator, 'clipboard'));
-    open((request) =>
+    await open((request) =>
       request.url.pathname === '/api/guidebooks/gb-1/publish' ? json(settingsAnswer({ published: true })) : undefined,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Publish' }, LOADED));
@@ -330,7 +343,7 @@ describe('publishing flows that end somewhere', () => {
 describe('the save state on screen', () => {
   it('reads Saved, then Saving…, then Not saved with a retry that saves again', async () => {
     let attempt = 0;
-    const { requests } = open((request) => {
+    const { requests } = await open((request) => {
       if (request.method !== 'PATCH') return undefined;
       attempt += 1;
       return attempt === 1
@@ -365,7 +378,7 @@ describe('undo after a reload and a restore that changes nothing', () => {
   });
 
   it('the toolbar undo and redo reach the saved changes on the server when the editor has no steps of its own', async () => {
-    const { requests } = open((request) => {
+    const { requests } = await open((request) => {
       if (request.method === 'POST' && request.url.pathname === '/api/guidebooks/gb-1/undo')
         return json(changeAccepted(4));
       if (request.method === 'POST' && request.url.pathname === '/api/guidebooks/gb-1/redo')
@@ -415,7 +428,7 @@ describe('undo after a reload and a restore that changes nothing', () => {
       pageSize: 20,
       totalCount: 1,
     };
-    const { requests } = open((request) => {
+    const { requests } = await open((request) => {
       if (request.url.pathname === '/api/guidebooks/gb-1/history') return json(history);
       if (request.url.pathname === '/api/guidebooks/gb-1/restore') return json(changeAccepted(1, false));
       return undefined;
