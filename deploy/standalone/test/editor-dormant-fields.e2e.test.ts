@@ -125,6 +125,54 @@ async function waitForEditorText(page: Page, itemId: string, text: string) {
   );
 }
 
+/**
+ * The rich fields of the page, by where they are drawn: `onScreen` those the window shows (some of their box
+ * within it), `editorsOff` those away from it that are Slate editors all the same.
+ */
+const fieldsByPlace = (page: Page) =>
+  page.$$eval('[data-item-id] [role="textbox"]', (fields) => {
+    const onScreen = fields.filter((field) => {
+      const box = field.getBoundingClientRect();
+      return box.bottom > 0 && box.top < window.innerHeight;
+    });
+    const editorsOff = fields.filter(
+      (field) => field.getAttribute('contenteditable') === 'true' && !onScreen.includes(field),
+    );
+    return {
+      onScreen: onScreen.length,
+      editorsOn: onScreen.filter((field) => field.getAttribute('contenteditable') === 'true').length,
+      editorsOff: editorsOff.length,
+    };
+  });
+
+describe('only the rich fields on screen are Slate editors (issue 22)', () => {
+  it('at the top and after a scroll, every field on screen becomes an editor and none away from it (en-1280)', async () => {
+    const { page, book } = await open('en', DESKTOP_KEYBOARD, 'on-screen-en');
+    // every editor handles every keystroke's selectionchange and timers: those half a window above and below
+    // (twice as many) cost each key as much as those shown, and a field coming into view wakes where it is pressed
+    for (const scrolledTo of [0, TARGET - 20]) {
+      await page.$eval(fieldSelector(book.itemIds[scrolledTo]!), (field) =>
+        field.scrollIntoView({ block: 'center', behavior: 'instant' }),
+      );
+      // the fields in view become editors once they have stayed there a moment
+      await page.waitForFunction(
+        () =>
+          Array.from(document.querySelectorAll('[data-item-id] [role="textbox"]')).every((field) => {
+            const box = field.getBoundingClientRect();
+            const shown = box.bottom > 0 && box.top < window.innerHeight;
+            return !shown || field.getAttribute('contenteditable') === 'true';
+          }),
+        { timeout: WAIT_MS },
+      );
+      const fields = await fieldsByPlace(page);
+      expect(fields.onScreen).toBeGreaterThan(3);
+      expect(fields).toEqual({ onScreen: fields.onScreen, editorsOn: fields.onScreen, editorsOff: 0 });
+    }
+    expect(pageErrors).toEqual([]);
+    await page.close();
+  }, 90_000);
+});
+
 describe('a rich field drawn without its editor takes the first tap and Tab (issue 22)', () => {
   for (const language of ['kr', 'en'] as const) {
     const tag = language === 'kr' ? 'ko' : 'en';

@@ -54,8 +54,13 @@ export function toRichText(children: readonly Descendant[]): RichText {
 const sameValue = (a: readonly Descendant[], b: readonly Descendant[]): boolean =>
   a === b || JSON.stringify(a) === JSON.stringify(b);
 
-/** How far from the viewport a field is still an editor, in viewport heights above and below. */
-const AWAKE_MARGIN = 0.5;
+/**
+ * How far from the viewport a field is still an editor, in viewport heights above and below: none. Every editor
+ * handles every keystroke's `selectionchange` and timers wherever the caret is (issue 22: half a window either side
+ * kept 28 editors of a 200-item page awake, not 13), and a field coming into view needs no head start: it is drawn
+ * alike without Slate, and a press or a Tab wakes it where it lands.
+ */
+const AWAKE_MARGIN = 0;
 /** How long a field scrolled near stays there before it becomes an editor (a fling passes fields by). */
 const AWAKE_SETTLE_MS = 250;
 

@@ -2,7 +2,7 @@ import { memo, useCallback } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft } from 'lucide-react';
-import type { ContentPage } from '@pocketguide/contracts';
+import type { ContentPage, GuidebookDocument, SectionItem } from '@pocketguide/contracts';
 import { cx } from '../../../lib/class-names.ts';
 import { setPageText } from '../editor-actions.ts';
 import { useEditor, useEditorState } from '../editor-context.tsx';
@@ -151,22 +151,110 @@ const SectionView = memo(function SectionView({
         isOver && 'rounded-control bg-primary-50',
       )}
     >
-      {items.map((item, itemIndex) => (
-        <SectionItemFrame
-          key={item._id}
+      {editable ? (
+        <LiveSectionItems
           contentId={contentId}
-          item={item}
           sectionIndex={sectionIndex}
-          itemIndex={itemIndex}
-          isFirst={sectionIndex === 0 && itemIndex === 0}
-          isLast={sectionIndex === lastSection && itemIndex === items.length - 1}
-          editable={editable}
-          active={activeId === item._id}
+          items={items}
+          lastSection={lastSection}
+          activeId={activeId}
         />
-      ))}
+      ) : (
+        items.map((item, itemIndex) => (
+          <SectionItemFrame
+            key={item._id}
+            contentId={contentId}
+            item={item}
+            sectionIndex={sectionIndex}
+            itemIndex={itemIndex}
+            isFirst={sectionIndex === 0 && itemIndex === 0}
+            isLast={sectionIndex === lastSection && itemIndex === items.length - 1}
+            editable={false}
+            active={false}
+          />
+        ))
+      )}
     </section>
   );
 });
+
+type LiveSectionItemsProps = {
+  contentId: string;
+  sectionIndex: number;
+  /** only the ids: each item reads its own value from the store */
+  items: readonly Pick<SectionItem, '_id'>[];
+  lastSection: number;
+  activeId: string | null;
+};
+
+/**
+ * The items of a section being edited. A keystroke gives the section a new items array, and React going over all
+ * of its items (200 memoised frames compared and cloned, about 1 ms a key) grew with the page: this list is drawn
+ * again only when the ids, their places or the selection change, and each item follows its own value in the store
+ * (`LiveSectionItem`), so a keystroke draws the item typed in and nothing else.
+ */
+const LiveSectionItems = memo(
+  function LiveSectionItems({ contentId, sectionIndex, items, lastSection, activeId }: LiveSectionItemsProps) {
+    return items.map(({ _id: itemId }, itemIndex) => (
+      <LiveSectionItem
+        key={itemId}
+        contentId={contentId}
+        itemId={itemId}
+        sectionIndex={sectionIndex}
+        itemIndex={itemIndex}
+        isFirst={sectionIndex === 0 && itemIndex === 0}
+        isLast={sectionIndex === lastSection && itemIndex === items.length - 1}
+        active={activeId === itemId}
+      />
+    ));
+  },
+  (before, after) =>
+    before.contentId === after.contentId &&
+    before.sectionIndex === after.sectionIndex &&
+    before.lastSection === after.lastSection &&
+    before.activeId === after.activeId &&
+    sameIds(before.items, after.items),
+);
+
+const sameIds = (a: LiveSectionItemsProps['items'], b: LiveSectionItemsProps['items']) =>
+  a.length === b.length && a.every((item, index) => item._id === b[index]!._id);
+
+/** One item being edited, drawn from its own value in the store: it renders only when that item changes. */
+const LiveSectionItem = memo(function LiveSectionItem({
+  contentId,
+  itemId,
+  ...place
+}: {
+  contentId: string;
+  itemId: string;
+  sectionIndex: number;
+  itemIndex: number;
+  isFirst: boolean;
+  isLast: boolean;
+  active: boolean;
+}) {
+  const item = useEditorState((state) => sectionItemById(state.doc, contentId, itemId));
+  // gone from the store: its section is drawn again without it in the same render
+  if (!item) return null;
+  return <SectionItemFrame contentId={contentId} item={item} editable {...place} />;
+});
+
+/**
+ * Each page's items by id, made once per page object (a page is never changed in place, an edit makes a new one):
+ * every item of a 200-item page looks itself up after each keystroke, and a scan each would be 40,000 comparisons.
+ */
+const itemsByPage = new WeakMap<ContentPage, Map<string, SectionItem>>();
+
+function sectionItemById(doc: GuidebookDocument, contentId: string, itemId: string): SectionItem | undefined {
+  const page = doc.contents.find((content) => content._id === contentId);
+  if (!page) return undefined;
+  let items = itemsByPage.get(page);
+  if (!items) {
+    items = new Map(page.sections.flatMap((section) => section.items.map((item) => [item._id, item] as const)));
+    itemsByPage.set(page, items);
+  }
+  return items.get(itemId);
+}
 
 function ItineraryBody({
   page,
