@@ -89,6 +89,52 @@ describe('the guidebook-viewer read model', () => {
     ]);
   });
 
+  it('after every save, the description and picture are the ones its document gives, whichever part it changed', () => {
+    // A blank cover: the description comes from the first text item, the picture from the first picture inside.
+    const blank = g1.created({ document: documentOf('', [pageWithItem('p')]) });
+    const item = ['contents', 0, 'sections', 0, 'items', 0];
+    const image = { small: '/s.jpg', medium: '/m.jpg', large: '/l.jpg' };
+    const log = recordedEvents([
+      blank,
+      g1.edited([{ op: 'replace', path: ['title'], value: 'Only the title' }], 2),
+      g1.edited([{ op: 'replace', path: [...item, 'content'], value: richParagraph('The first text') }], 3),
+      g1.edited([{ op: 'replace', path: ['title'], value: 'The title again' }], 4),
+      g1.edited([{ op: 'replace', path: ['header', 'text'], value: richParagraph('From the cover') }], 5),
+      g1.edited([{ op: 'replace', path: [...item, 'content'], value: richParagraph('Not read any more') }], 6),
+      g1.edited([{ op: 'replace', path: ['header', 'text'], value: richParagraph('') }], 7),
+      g1.edited([{ op: 'add', path: ['header', 'image'], value: image }], 8),
+      g1.edited([{ op: 'replace', path: ['header', 'type'], value: 'image' }], 9),
+      g1.thumbnail(10),
+      g1.edited([{ op: 'replace', path: ['title'], value: 'Last' }], 11),
+    ]);
+    const seen: Array<{ description: string; image: string | null }> = [];
+    for (let end = 1; end <= log.length; end += 1) {
+      const doc = projectEvents(guidebookViewerProjector, log.slice(0, end)).get('g1')!;
+      expect(doc.description).toBe(descriptionOf(doc.document));
+      expect(doc.image).toBe(coverImageOf(doc.document, doc.thumbnailUrl));
+      seen.push({ description: doc.description, image: doc.image });
+    }
+    expect(seen.map(({ description }) => description)).toEqual([
+      '',
+      '',
+      'The first text',
+      'The first text',
+      'From the cover',
+      'From the cover',
+      'Not read any more',
+      'Not read any more',
+      'Not read any more',
+      'Not read any more',
+      'Not read any more',
+    ]);
+    expect(seen.map(({ image }) => image).slice(-4)).toEqual([
+      null,
+      '/l.jpg',
+      'https://cdn.example.com/g1-10.webp',
+      'https://cdn.example.com/g1-10.webp',
+    ]);
+  });
+
   it('edits made while unpublished are there when it is published again; unpublishing makes it unreadable', () => {
     const events = recordedEvents([
       created,

@@ -66,7 +66,17 @@ export function coverImageOf(document: GuidebookDocument, thumbnailUrl: string |
   return firstPicture(document)?.large ?? null;
 }
 
-function withDocument(doc: GuidebookViewerDoc, document: GuidebookDocument, updatedAt: string): GuidebookViewerDoc {
+/**
+ * Whether the description and the picture drawn from `before` hold for `after`: both are read from the cover and the
+ * contents only, and a save shares every part it did not change with the document before it (documents are never
+ * changed in place), so the same parts give the same answers. Most saves change an item or the title, and this
+ * spares walking every page's text again on each of them (a rebuild folds every save of every guidebook).
+ */
+const sameCoverAndContents = (before: GuidebookDocument, after: GuidebookDocument): boolean =>
+  before.header === after.header && before.subheader === after.subheader && before.contents === after.contents;
+
+/** The viewer's fields drawn from the document, for a document that was not the viewer's before. */
+function withNewDocument(doc: GuidebookViewerDoc, document: GuidebookDocument, updatedAt: string): GuidebookViewerDoc {
   return {
     ...doc,
     document,
@@ -75,6 +85,12 @@ function withDocument(doc: GuidebookViewerDoc, document: GuidebookDocument, upda
     image: coverImageOf(document, doc.thumbnailUrl),
     updatedAt,
   };
+}
+
+/** The viewer after a save: what the save left alone is not drawn again. */
+function withDocument(doc: GuidebookViewerDoc, document: GuidebookDocument, updatedAt: string): GuidebookViewerDoc {
+  if (!sameCoverAndContents(doc.document, document)) return withNewDocument(doc, document, updatedAt);
+  return { ...doc, document, title: displayTitle(document.title), updatedAt };
 }
 
 /**
@@ -108,7 +124,7 @@ export const guidebookViewerProjector: Projector<GuidebookViewerDoc, GuidebookEv
         publishedAt: null,
         updatedAt: data.createdAt,
       };
-      return withDocument(created, data.document, data.createdAt);
+      return withNewDocument(created, data.document, data.createdAt);
     }
     if (doc === null) return null;
     switch (event.type) {
