@@ -24,7 +24,7 @@ import { cx } from '../../../lib/class-names.ts';
 import type { RichTextFieldProps } from '../../editor/item-contract.ts';
 import { toggleMark } from './rich-text-commands.ts';
 import { emptyParagraph, withRichText, withSingleLine } from './rich-text-plugins.ts';
-import { BLOCK_CLASSES, BLOCK_TAGS, LINK_CLASS, blockStyle, leafStyle } from './rich-text-style.ts';
+import { BLOCK_CLASSES, BLOCK_TAGS, EDITABLE_CLASS, LINK_CLASS, blockStyle, leafStyle } from './rich-text-style.ts';
 import { RichTextToolbar } from './rich-text-toolbar.tsx';
 import { RichTextView } from './render-rich-text.tsx';
 import './slate-types.ts';
@@ -114,11 +114,6 @@ function RichTextEditor(props: RichTextFieldProps) {
     </div>
   );
 }
-
-const EDITABLE_CLASS = cx(
-  'min-h-[1lh] break-keep outline-none',
-  'rounded-control focus-visible:ring-2 focus-visible:ring-primary-100',
-);
 
 function SlateRichText({
   value,
