@@ -1,9 +1,9 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useLocation, useMatches, useParams } from 'react-router';
 import { NEW_GUIDEBOOK_ID, SAMPLE_GUIDEBOOK_ID } from '@pocketguide/contracts';
 import { GuidebookEditor, type EditorSource } from '../../features/editor/components/guidebook-editor.tsx';
 import type { EditorLinks } from '../../features/editor/editor-context.tsx';
-import { editorItemRegistry, preloadItemComponents } from '../../features/editor-items/registry.tsx';
+import { editorItemRegistry } from '../../features/editor-items/registry.tsx';
 import { paths, purchaseHref } from '../paths.ts';
 
 type EditorLocationState = { after?: number } | null;
@@ -50,9 +50,6 @@ export function GuidebookEditorRoute({ kind }: { kind: 'new' | 'sample' | 'edit'
     }),
     [basePath],
   );
-
-  // the parts' components (Slate, the item types), left out of the first screen's files: asked for once it is drawn
-  useEffect(preloadItemComponents, []);
 
   return (
     <GuidebookEditor

@@ -18,10 +18,14 @@ const fieldProps = (overrides: Partial<RichTextFieldProps> = {}): RichTextFieldP
   ...overrides,
 });
 
-/** Until the parts' file is here, then once it is (the import resolves, React draws the lazy parts). */
+/**
+ * Until the parts' file is here and a cover text has asked for it (after the paint, when idle: a timer in jsdom),
+ * then once React has drawn the parts.
+ */
 async function partsLoaded(): Promise<void> {
   await act(async () => {
     await import('./item-components.ts');
+    await new Promise((done) => setTimeout(done, 300));
   });
 }
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { SECTION_ITEM_TYPES } from '@pocketguide/contracts';
 import { cx } from '../../lib/class-names.ts';
 import type {
@@ -15,25 +15,39 @@ import { EDITABLE_CLASS } from './rich-text/rich-text-style.ts';
 /**
  * What the app's editor route hands to the editor (see `item-contract.ts`), with the parts' components in a file of
  * their own (issue 20): Slate, the item types and the itinerary are about half of the editor's code, and its first
- * screen (the cover: its picture is the largest paint) draws none of them but the cover's texts. Each part is drawn
- * by its component once that file is here; until then the cover's texts are drawn as the rich-text field draws a
- * field away from the viewport (`DormantRichText`, the same elements, so nothing moves when the field takes over),
- * and an item as an empty block. The file is asked for by the first part drawn, and by the route once the editor is
- * on screen (`preloadItemComponents`), so a page opened later finds it here.
+ * screen (the cover: its picture is the largest paint) draws none of them but the cover's texts. Until that file is
+ * here the cover's texts are drawn as the rich-text field draws a field away from the viewport (`DormantRichText`,
+ * the same elements, so nothing moves when the field takes over), and an item as an empty block. A cover text asks
+ * for the file only once the screen it is on has been painted and the browser is idle, so the file never competes
+ * with the cover's picture; an item (a page of the guidebook, opened first or later) asks for it at once.
  */
-const loadItemComponents = () => import('./item-components.ts').then((module) => module.editorItemComponents);
+let arrived = false;
+const loadItemComponents = () =>
+  import('./item-components.ts').then((module) => {
+    arrived = true;
+    return module.editorItemComponents;
+  });
 
-/** Starts loading the parts' components (the editor route calls it once its first screen is drawn). */
-export function preloadItemComponents(): void {
-  void loadItemComponents().catch(() => undefined); // a failure is met again, and shown, where a part draws
+/** After the next paint, once the browser is idle (at most a second later). */
+function whenIdleAfterPaint(then: () => void): () => void {
+  if (typeof requestIdleCallback === 'undefined') {
+    const timer = setTimeout(then, 200);
+    return () => clearTimeout(timer);
+  }
+  const idle = requestIdleCallback(then, { timeout: 1000 });
+  return () => cancelIdleCallback(idle);
 }
 
 function loadedLater<P extends object>(
   pick: (components: Required<EditorItemRegistry>) => ComponentType<P>,
   Placeholder: ComponentType<P>,
+  { afterPaint }: { afterPaint: boolean },
 ): ComponentType<P> {
   const Loaded = lazy(() => loadItemComponents().then((components) => ({ default: pick(components) })));
   function PartWhenLoaded(props: P) {
+    const [wanted, setWanted] = useState(() => arrived || !afterPaint);
+    useEffect(() => (wanted ? undefined : whenIdleAfterPaint(() => setWanted(true))), [wanted]);
+    if (!wanted) return <Placeholder {...props} />;
     return (
       <Suspense fallback={<Placeholder {...props} />}>
         <Loaded {...props} />
@@ -69,9 +83,15 @@ export const editorItemRegistry: EditorItemRegistry = {
   items: Object.fromEntries(
     SECTION_ITEM_TYPES.map((type) => [
       type,
-      loadedLater((components) => components.items[type] as ComponentType<SectionItemProps>, PartPlaceholder),
+      loadedLater((components) => components.items[type] as ComponentType<SectionItemProps>, PartPlaceholder, {
+        afterPaint: false,
+      }),
     ]),
   ) as SectionItemComponents,
-  ItineraryPage: loadedLater<ItineraryPageProps>((components) => components.ItineraryPage, PartPlaceholder),
-  RichTextField: loadedLater<RichTextFieldProps>((components) => components.RichTextField, RichTextPlaceholder),
+  ItineraryPage: loadedLater<ItineraryPageProps>((components) => components.ItineraryPage, PartPlaceholder, {
+    afterPaint: false,
+  }),
+  RichTextField: loadedLater<RichTextFieldProps>((components) => components.RichTextField, RichTextPlaceholder, {
+    afterPaint: true,
+  }),
 };
