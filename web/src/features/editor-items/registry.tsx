@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react';
 import { SECTION_ITEM_TYPES } from '@pocketguide/contracts';
 import { cx } from '../../lib/class-names.ts';
 import type {
@@ -8,7 +8,8 @@ import type {
   SectionItemComponents,
   SectionItemProps,
 } from '../editor/item-contract.ts';
-import { DormantRichText } from './rich-text/dormant-rich-text.tsx';
+import { DormantRichText, type WakePoint } from './rich-text/dormant-rich-text.tsx';
+import type { WokenBeforeLoad } from './rich-text/rich-text-field.tsx';
 import { RichTextView } from './rich-text/render-rich-text.tsx';
 import { EDITABLE_CLASS } from './rich-text/rich-text-style.ts';
 
@@ -38,16 +39,13 @@ function whenIdleAfterPaint(then: () => void): () => void {
   return () => cancelIdleCallback(idle);
 }
 
+/** An item's part: asked for at once (a page opened first, or later), an empty block of its room until here. */
 function loadedLater<P extends object>(
   pick: (components: Required<EditorItemRegistry>) => ComponentType<P>,
   Placeholder: ComponentType<P>,
-  { afterPaint }: { afterPaint: boolean },
 ): ComponentType<P> {
   const Loaded = lazy(() => loadItemComponents().then((components) => ({ default: pick(components) })));
   function PartWhenLoaded(props: P) {
-    const [wanted, setWanted] = useState(() => arrived || !afterPaint);
-    useEffect(() => (wanted ? undefined : whenIdleAfterPaint(() => setWanted(true))), [wanted]);
-    if (!wanted) return <Placeholder {...props} />;
     return (
       <Suspense fallback={<Placeholder {...props} />}>
         <Loaded {...props} />
@@ -57,8 +55,43 @@ function loadedLater<P extends object>(
   return PartWhenLoaded;
 }
 
+/**
+ * A rich-text field: drawn asleep until the parts' file is here (asked for after the paint, or at once by a press).
+ * A press or a Tab on it before then is not lost (issue 22): it asks for the file at once, and the field starts
+ * awake with the focus and the caret where the press was (`wokenAt`), as a sleeping field wakes once loaded.
+ */
+const LoadedRichTextField = lazy(() =>
+  loadItemComponents().then((components) => ({
+    default: components.RichTextField as ComponentType<RichTextFieldProps & WokenBeforeLoad>,
+  })),
+);
+function RichTextFieldWhenLoaded(props: RichTextFieldProps) {
+  const [wanted, setWanted] = useState(() => arrived);
+  const [wokenAt, setWokenAt] = useState<WakePoint | undefined>(undefined);
+  useEffect(() => (wanted ? undefined : whenIdleAfterPaint(() => setWanted(true))), [wanted]);
+  const wake = useCallback((point: WakePoint) => {
+    setWokenAt(point);
+    setWanted(true);
+  }, []);
+  const asleep = <RichTextPlaceholder {...props} onWake={wake} />;
+  if (!wanted) return asleep;
+  return (
+    <Suspense fallback={asleep}>
+      <LoadedRichTextField {...props} wokenAt={wokenAt} />
+    </Suspense>
+  );
+}
+
 /** A rich-text field while Slate loads: drawn as the field draws itself away from the viewport, or as a reader sees it. */
-function RichTextPlaceholder({ value, editable, singleLine, placeholder, label, className }: RichTextFieldProps) {
+function RichTextPlaceholder({
+  value,
+  editable,
+  singleLine,
+  placeholder,
+  label,
+  className,
+  onWake,
+}: RichTextFieldProps & { onWake(point: WakePoint): void }) {
   if (!editable) return <RichTextView value={value} className={className} />;
   return (
     <div data-rich-text-field="" className={cx('relative', className)}>
@@ -68,7 +101,7 @@ function RichTextPlaceholder({ value, editable, singleLine, placeholder, label, 
         placeholder={placeholder}
         label={label}
         singleLine={singleLine}
-        onWake={() => undefined}
+        onWake={onWake}
       />
     </div>
   );
@@ -83,15 +116,9 @@ export const editorItemRegistry: EditorItemRegistry = {
   items: Object.fromEntries(
     SECTION_ITEM_TYPES.map((type) => [
       type,
-      loadedLater((components) => components.items[type] as ComponentType<SectionItemProps>, PartPlaceholder, {
-        afterPaint: false,
-      }),
+      loadedLater((components) => components.items[type] as ComponentType<SectionItemProps>, PartPlaceholder),
     ]),
   ) as SectionItemComponents,
-  ItineraryPage: loadedLater<ItineraryPageProps>((components) => components.ItineraryPage, PartPlaceholder, {
-    afterPaint: false,
-  }),
-  RichTextField: loadedLater<RichTextFieldProps>((components) => components.RichTextField, RichTextPlaceholder, {
-    afterPaint: true,
-  }),
+  ItineraryPage: loadedLater<ItineraryPageProps>((components) => components.ItineraryPage, PartPlaceholder),
+  RichTextField: RichTextFieldWhenLoaded,
 };

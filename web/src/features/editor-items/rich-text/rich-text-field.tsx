@@ -36,10 +36,16 @@ import { useNearViewport } from './use-near-viewport.ts';
  * The rich-text field of every styled text (spec §3 Rich text): in view mode the slate-free renderer, in edit mode
  * a Slate editor with its toolbar while the part is active. The value in and out is the contracts' `RichText`.
  */
-export function RichTextField(props: RichTextFieldProps) {
+export function RichTextField(props: RichTextFieldProps & WokenBeforeLoad) {
   if (!props.editable) return <RichTextView value={props.value} className={props.className} />;
   return <RichTextEditor {...props} />;
 }
+
+/**
+ * A press or a Tab on the field's drawing that came before this file did (registry.tsx draws the field asleep while
+ * the editor's parts load): the field starts awake, with the focus and the caret where the press was.
+ */
+export type WokenBeforeLoad = { wokenAt?: WakePoint | undefined };
 
 export function createRichEditor(options: { singleLine?: boolean | undefined } = {}): Editor {
   const editor = withRichText(withReact(createEditor()));
@@ -59,7 +65,7 @@ const AWAKE_MARGIN = 0.5;
 /** How long a field scrolled near stays there before it becomes an editor (a fling passes fields by). */
 const AWAKE_SETTLE_MS = 250;
 
-function RichTextEditor(props: RichTextFieldProps) {
+function RichTextEditor({ wokenAt, ...props }: RichTextFieldProps & WokenBeforeLoad) {
   const { value, active, onActivate, singleLine, placeholder, label, className } = props;
   // Several fields can share one active part (a title and a body): the toolbar follows the one last focused, and
   // stays while its own popovers and link dialog (portalled elsewhere) have the focus. Focus on anything else of the
@@ -84,7 +90,7 @@ function RichTextEditor(props: RichTextFieldProps) {
   // Only the fields near the viewport, the selected part's and the focused one are Slate editors (issue 22); the
   // others are drawn alike without Slate until they come near, or a press or a Tab wakes them.
   const near = useNearViewport(container, AWAKE_MARGIN, AWAKE_SETTLE_MS);
-  const [wakeAt, setWakeAt] = useState<WakePoint | null>(null);
+  const [wakeAt, setWakeAt] = useState<WakePoint | null>(wokenAt ?? null);
   const awake = near || active || focused || wakeAt !== null;
   const woken = useCallback(() => setWakeAt(null), []);
 
