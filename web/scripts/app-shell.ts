@@ -45,6 +45,7 @@ type RenderModule = {
   DRAWN_LANGUAGES: readonly string[];
   SIGNED_IN_MODULES: readonly string[];
   START_MODULES: readonly string[];
+  TEXT_MODULES: Readonly<Record<string, string>>;
   DEFAULT_LANGUAGE: string;
   LANGUAGE_COOKIE: string;
   renderDrawnPage(page: DrawnPage, language: string): Promise<{ html: string; title: string }>;
@@ -252,13 +253,17 @@ export function appShell(plugins: () => PluginOption[]): Plugin {
           const firstLines = render.appFirstLines(`/${fontsStylesheet}`, page.early);
           for (const language of render.DRAWN_LANGUAGES) {
             const drawn = await render.renderDrawnPage(page, language);
+            // the texts of the language drawn (the app's start fetches them: lib/i18n.ts), asked for with the rest
+            const texts = render.TEXT_MODULES[language];
+            if (!texts) throw new Error(`drawn-pages.ts names no texts for ${language}`);
+            const textScripts = filesFor([texts]).scripts.filter((script) => !own.scripts.includes(script));
             const html = fillAppTemplate(template, {
               drawn,
               fontFiles: fontFilesFor(`${drawn.title} ${drawn.html}`, fonts),
               language,
               audience: page.audience,
               firstLines,
-              pageScripts: alwaysSignedIn ? [...own.scripts, ...signedInExtra] : own.scripts,
+              pageScripts: [...own.scripts, ...textScripts, ...(alwaysSignedIn ? signedInExtra : [])],
               signedInScripts: alwaysSignedIn ? [] : signedInExtra,
               styles: [...new Set([...own.styles, ...signedIn.styles])],
             });

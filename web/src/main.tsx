@@ -8,6 +8,7 @@ import { App } from './app/index.tsx';
 import { createAppRouter, routerReady, type AppRouter } from './app/router.tsx';
 import { preloadSignedInControls } from './app/shell/app-header.tsx';
 import { APP_FONTS_STORAGE_KEY } from './app/shell/first-lines.ts';
+import { createI18n, loadTexts, type Texts } from './lib/i18n.ts';
 import { fromWireLanguage, readStoredLanguage, safeLocalStorage } from './lib/language.ts';
 import { hydrationDone, startHydrating } from './lib/hydrated.ts';
 import { createSessionStore } from './lib/session.ts';
@@ -77,9 +78,12 @@ function askForFontsWhenSettled(): void {
 // The start is spread over tasks, the browser free to answer between them (on a phone one long start-up task would
 // block a tap for its whole length; issue 20): this file and the libraries it imports; then the router, which starts
 // the first screen's code loading; React's DOM (a file of its own) and each of the screen's files as they arrive;
-// then the drawing.
+// then the drawing. The texts of the one language shown come beside the screen's files (a file of their own, which a
+// drawn page asked for already).
 const sessionStore = createSessionStore();
 const session = sessionStore.get();
+// A signed-in person reads in the language their account keeps; before sign-in, in this browser's choice.
+const language = session ? fromWireLanguage(session.language) : readStoredLanguage();
 let router: AppRouter;
 const nextTask = () => new Promise<void>((done) => setTimeout(done));
 void nextTask()
@@ -87,13 +91,14 @@ void nextTask()
     router = createAppRouter();
     return Promise.all([
       import('react-dom/client'),
+      loadTexts(language),
       routerReady(router),
       session ? preloadSignedInControls() : undefined,
     ]);
   })
-  .then(async ([reactDom]) => {
+  .then(async ([reactDom, texts]) => {
     await nextTask();
-    draw(reactDom);
+    draw(reactDom, texts);
   });
 
 /**
@@ -108,11 +113,12 @@ function onDrawn(): void {
   delete html.dataset.languageDiffers;
 }
 
-function draw({ createRoot, hydrateRoot }: typeof ReactDomClient): void {
+function draw({ createRoot, hydrateRoot }: typeof ReactDomClient, texts: Texts): void {
   const container = root!;
   const app = (
     <StrictMode>
       <App
+        i18n={createI18n(language, { [language]: texts })}
         router={router}
         sessionStore={sessionStore}
         onDrawn={onDrawn}
@@ -140,12 +146,11 @@ function draw({ createRoot, hydrateRoot }: typeof ReactDomClient): void {
 /**
  * Whether the drawing is what the app will draw for this visitor, made ready to be taken over: the header drawn for
  * their kind of visitor (as the first lines showed it) left alone in its place, the others removed. Not when the app
- * speaks another language than the drawing (as AppProvider chooses it), when the address has a query the drawing
+ * speaks another language than the drawing (`language`, above), when the address has a query the drawing
  * knew nothing of, or the screen is not for them (an administrator's screen for someone else, a signed-in one for
  * someone signed out: they are sent on).
  */
 function takeOverDrawing(container: HTMLElement): boolean {
-  const language = session ? fromWireLanguage(session.language) : readStoredLanguage();
   if (container.dataset.language !== language) return false;
   // drawn without the query (a search, `?asOf=`), which the screen may show: drawn anew, as the front door does
   if (window.location.search !== '') return false;

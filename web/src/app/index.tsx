@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import type { i18n as I18n } from 'i18next';
 import { readAppConfig } from '../lib/app-config.tsx';
 import type { SessionStore } from '../lib/session.ts';
 import { AppProvider } from './provider.tsx';
@@ -9,6 +10,8 @@ import { createAppRouter, type AppRouter } from './router.tsx';
 const config = readAppConfig(import.meta.env);
 
 type AppProps = {
+  /** over the texts of the visitor's language, fetched by main.tsx before the first drawing */
+  i18n: I18n;
   /** made (and its first screen's code loaded) by main.tsx before the first drawing; one of its own otherwise */
   router?: AppRouter;
   /** the session main.tsx read to decide how to draw; one of the app's own otherwise */
@@ -19,12 +22,12 @@ type AppProps = {
   onPainted?: () => void;
 };
 
-export function App({ router: given, sessionStore, onDrawn, onPainted }: AppProps) {
+export function App({ i18n, router: given, sessionStore, onDrawn, onPainted }: AppProps) {
   const [router] = useState(() => given ?? createAppRouter());
   useLayoutEffect(() => onDrawn?.(), [onDrawn]);
   useEffect(() => onPainted?.(), [onPainted]);
   return (
-    <AppProvider config={config} {...(sessionStore ? { sessionStore } : {})}>
+    <AppProvider i18n={i18n} config={config} {...(sessionStore ? { sessionStore } : {})}>
       <RouterProvider router={router} />
     </AppProvider>
   );

@@ -6,7 +6,6 @@ import type { i18n as I18n } from 'i18next';
 import { createApiClient } from '../lib/api-client.ts';
 import { AppConfigProvider, type AppConfig } from '../lib/app-config.tsx';
 import { ApiClientProvider } from '../lib/api-client-context.tsx';
-import { createI18n, fromWireLanguage, readStoredLanguage } from '../lib/i18n.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { createSessionStore, type SessionStore } from '../lib/session.ts';
 import { SessionStoreProvider } from '../lib/session-context.tsx';
@@ -15,7 +14,8 @@ type AppProviderProps = {
   children: ReactNode;
   /** Tests pass their own; the app builds one of each on first render. */
   queryClient?: QueryClient;
-  i18n?: I18n;
+  /** made over the texts of the visitor's language, which are fetched before the first drawing (main.tsx) */
+  i18n: I18n;
   sessionStore?: SessionStore;
   config?: AppConfig;
 };
@@ -31,12 +31,6 @@ export function AppProvider({
 }: AppProviderProps) {
   const [store] = useState(() => sessionStore ?? createSessionStore());
   const [client] = useState(() => queryClient ?? createQueryClient());
-  // A signed-in person reads in the language their account keeps; before sign-in, in this browser's choice.
-  const [translations] = useState(() => {
-    if (i18n) return i18n;
-    const language = store.get()?.language;
-    return createI18n(language ? fromWireLanguage(language) : readStoredLanguage());
-  });
   const [api] = useState(() =>
     createApiClient({
       getToken: () => store.get()?.token,
@@ -46,7 +40,7 @@ export function AppProvider({
   );
 
   return (
-    <I18nextProvider i18n={translations}>
+    <I18nextProvider i18n={i18n}>
       <AppConfigProvider config={config}>
         <SessionStoreProvider store={store}>
           <ApiClientProvider client={api}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../lib/i18n.ts';
+import { createI18n } from '../testing/i18n.ts';
 import { Dialog } from './dialog.tsx';
 
 /** A dialog opened by state from a button (no Radix trigger), as the product's dialogs are. */

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n } from '../lib/i18n.ts';
+import { createI18n } from '../testing/i18n.ts';
 import { pageItems, Pagination, type PageItem } from './pagination.tsx';
 
 /** The row as text: page numbers and '…'. */

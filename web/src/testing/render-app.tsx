@@ -6,7 +6,8 @@ import type { AuthResponse } from '@pocketguide/contracts';
 import { AppProvider } from '../app/provider.tsx';
 import { routes } from '../app/router.tsx';
 import type { AppConfig } from '../lib/app-config.tsx';
-import { createI18n, type Language } from '../lib/i18n.ts';
+import { createI18n } from './i18n.ts';
+import type { Language } from '../lib/i18n.ts';
 import { createSessionStore } from '../lib/session.ts';
 
 type RenderAppOptions = {

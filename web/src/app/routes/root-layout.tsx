@@ -8,7 +8,7 @@ import { FeedbackForm } from '../../features/feedback/components/feedback-form.t
 import { isNetworkError } from '../../lib/api-client.ts';
 import { useAppConfig } from '../../lib/app-config.tsx';
 import { useHydrated } from '../../lib/hydrated.ts';
-import { fromWireLanguage } from '../../lib/i18n.ts';
+import { fromWireLanguage, switchLanguage } from '../../lib/i18n.ts';
 import { useSession } from '../../lib/session-context.tsx';
 import { useSessionRefresh } from '../../lib/session-refresh.ts';
 import { MOBILE_VIEWER_PREFIX, paths } from '../paths.ts';
@@ -131,7 +131,7 @@ function useFollowSession() {
 
   const language = session ? fromWireLanguage(session.language) : undefined;
   useEffect(() => {
-    if (language && language !== i18n.language) void i18n.changeLanguage(language);
+    if (language && language !== i18n.language) void switchLanguage(i18n, language);
   }, [language, i18n]);
 }
 

@@ -9,7 +9,7 @@ import { useSaveLanguage } from '../../features/users/api/save-language.ts';
 import { useApiClient } from '../../lib/api-client-context.tsx';
 import { cx } from '../../lib/class-names.ts';
 import { useHydrated } from '../../lib/hydrated.ts';
-import { toWireLanguage, type Language } from '../../lib/i18n.ts';
+import { switchLanguage, toWireLanguage, type Language } from '../../lib/i18n.ts';
 import type { Session } from '../../lib/session.ts';
 import { useSession, useSessionStore } from '../../lib/session-context.tsx';
 import { homeOf, paths } from '../paths.ts';
@@ -95,7 +95,7 @@ export function AppHeader() {
   const menuClassName = compact ? 'hidden' : wide === 'md' ? 'md:hidden' : 'xl:hidden';
 
   const changeLanguage = (language: Language) => {
-    void i18n.changeLanguage(language);
+    void switchLanguage(i18n, language);
     if (session) {
       store.update({ language: toWireLanguage(language) });
       saveLanguage(session.id, toWireLanguage(language));

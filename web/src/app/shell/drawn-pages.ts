@@ -1,3 +1,4 @@
+import type { Language } from '../../lib/language.ts';
 import type { EarlyCall } from './first-lines.ts';
 
 /**
@@ -27,6 +28,12 @@ export type DrawnPage = {
 
 /** What the app's start imports on every screen, beyond the entry's own imports: React's DOM (main.tsx). */
 export const START_MODULES = ['node_modules/react-dom/client.js'] as const;
+
+/** Each language's texts (lib/i18n.ts loads them): a screen drawn in one language asks for its texts with the entry. */
+export const TEXT_MODULES: Readonly<Record<Language, string>> = {
+  ko: 'src/locales/ko.json',
+  en: 'src/locales/en.json',
+};
 
 /** The header's signed-in side, which every signed-in screen shows (asked for with the entry). */
 export const SIGNED_IN_MODULES = ['src/app/shell/signed-in-controls.tsx'] as const;

@@ -1,6 +1,8 @@
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { isAdminRole } from '@pocketguide/contracts';
+import en from '../../locales/en.json';
+import ko from '../../locales/ko.json';
 import {
   createI18n,
   DEFAULT_LANGUAGE,
@@ -17,13 +19,14 @@ import {
   DRAWN_PAGES,
   SIGNED_IN_MODULES,
   START_MODULES,
+  TEXT_MODULES,
   variantsOf,
   type DrawnPage,
   type ShellVariant,
 } from './drawn-pages.ts';
 
 export { appFirstLines } from './first-lines.ts';
-export { DRAWN_PAGES, SIGNED_IN_MODULES, START_MODULES, DEFAULT_LANGUAGE, LANGUAGE_COOKIE };
+export { DRAWN_PAGES, SIGNED_IN_MODULES, START_MODULES, TEXT_MODULES, DEFAULT_LANGUAGE, LANGUAGE_COOKIE };
 export const DRAWN_LANGUAGES = LANGUAGES;
 
 /**
@@ -86,7 +89,7 @@ async function renderVariant(page: DrawnPage, language: Language, variant: Shell
   return renderToString(
     <AppProvider
       queryClient={createQueryClient()}
-      i18n={createI18n(language)}
+      i18n={createI18n(language, { ko, en })}
       sessionStore={staticSession(standIn(variant, language))}
       config={{ supportChatUrl: undefined, thumbnailProxies: [] }}
     >

@@ -3,7 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { renderApp } from '../../testing/render-app.tsx';
 import { json, stubFetch } from '../../testing/fake-api.ts';
 import { AppProvider } from '../provider.tsx';
-import { createI18n } from '../../lib/i18n.ts';
+import { createI18n } from '../../testing/i18n.ts';
 import { SUPPORT_CHAT_SCRIPT_ID } from './support-chat.tsx';
 import { isUnsupportedBrowser, UnsupportedBrowserBanner } from './unsupported-browser-banner.tsx';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
-import { createI18n } from '../../lib/i18n.ts';
+import { createI18n } from '../../testing/i18n.ts';
 import { renderApp } from '../../testing/render-app.tsx';
 import { json, stubFetch } from '../../testing/fake-api.ts';
 import {

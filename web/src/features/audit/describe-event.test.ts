@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@pocketguide/contracts';
-import { createI18n } from '../../lib/i18n.ts';
+import { createI18n } from '../../testing/i18n.ts';
 import { describeEvent, directionParticle, subjectParticle } from './describe-event.ts';
 
 describe('Korean particles in the audit sentences', () => {

@@ -4,7 +4,8 @@ import { I18nextProvider } from 'react-i18next';
 import { Toaster } from 'sonner';
 import { produce, type Draft } from 'immer';
 import type { IdGenerator } from '@pocketguide/contracts';
-import { createI18n, type Language } from '../../lib/i18n.ts';
+import { createI18n } from '../../testing/i18n.ts';
+import type { Language } from '../../lib/i18n.ts';
 
 /** Test helpers of the item components: providers, counting ids, and an `onEdit` that applies recipes. */
 

@@ -8,7 +8,8 @@ import {
   type SectionItemOf,
 } from '@pocketguide/contracts';
 import { youTubeId } from '@pocketguide/contracts/viewer/render-items';
-import { editorItemRegistry, sectionItemComponents } from '../registry.ts';
+import { sectionItemComponents } from '../item-components.ts';
+import { editorItemRegistry } from '../registry.tsx';
 import { SectionItemView } from '../section-item-view.tsx';
 import { countingIds, editableValue, renderWithI18n } from '../test-support.tsx';
 import { AccordionItem } from './accordion-items.tsx';

@@ -13,7 +13,7 @@ import {
   type SectionItem,
   type SectionItemOf,
 } from '@pocketguide/contracts';
-import { createI18n } from '../../../lib/i18n.ts';
+import { createI18n } from '../../../testing/i18n.ts';
 import { createApiClient } from '../../../lib/api-client.ts';
 import { EditorProvider, type EditorServices } from '../editor-context.tsx';
 import { createEditorStore } from '../editor-store.ts';
