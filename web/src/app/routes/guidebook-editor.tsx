@@ -3,7 +3,7 @@ import { useLocation, useMatches, useParams } from 'react-router';
 import { NEW_GUIDEBOOK_ID, SAMPLE_GUIDEBOOK_ID } from '@pocketguide/contracts';
 import { GuidebookEditor, type EditorSource } from '../../features/editor/components/guidebook-editor.tsx';
 import type { EditorLinks } from '../../features/editor/editor-context.tsx';
-import { editorItemRegistry } from '../../features/editor-items/registry.tsx';
+import { editorItemRegistry } from '../../features/editor-items/registry.ts';
 import { paths, purchaseHref } from '../paths.ts';
 
 type EditorLocationState = { after?: number } | null;

@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import type { SectionItem } from '@pocketguide/contracts';
 import type { SectionItemProps } from '../editor/item-contract.ts';
 import { UnknownItem } from './items/unknown-item.tsx';
-import { sectionItemComponents } from './item-components.ts';
+import { sectionItemComponents } from './registry.ts';
 
 /**
  * One section item drawn by its type's component, or the unknown-type placeholder (a document from a newer

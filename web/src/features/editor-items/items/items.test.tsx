@@ -8,8 +8,7 @@ import {
   type SectionItemOf,
 } from '@pocketguide/contracts';
 import { youTubeId } from '@pocketguide/contracts/viewer/render-items';
-import { sectionItemComponents } from '../item-components.ts';
-import { editorItemRegistry } from '../registry.tsx';
+import { editorItemRegistry, sectionItemComponents } from '../registry.ts';
 import { SectionItemView } from '../section-item-view.tsx';
 import { countingIds, editableValue, renderWithI18n } from '../test-support.tsx';
 import { AccordionItem } from './accordion-items.tsx';

@@ -24,7 +24,7 @@ import { cx } from '../../../lib/class-names.ts';
 import type { RichTextFieldProps } from '../../editor/item-contract.ts';
 import { toggleMark } from './rich-text-commands.ts';
 import { emptyParagraph, withRichText, withSingleLine } from './rich-text-plugins.ts';
-import { BLOCK_CLASSES, BLOCK_TAGS, EDITABLE_CLASS, LINK_CLASS, blockStyle, leafStyle } from './rich-text-style.ts';
+import { BLOCK_CLASSES, BLOCK_TAGS, LINK_CLASS, blockStyle, leafStyle } from './rich-text-style.ts';
 import { RichTextToolbar } from './rich-text-toolbar.tsx';
 import { RichTextView } from './render-rich-text.tsx';
 import './slate-types.ts';
@@ -36,16 +36,10 @@ import { useNearViewport } from './use-near-viewport.ts';
  * The rich-text field of every styled text (spec §3 Rich text): in view mode the slate-free renderer, in edit mode
  * a Slate editor with its toolbar while the part is active. The value in and out is the contracts' `RichText`.
  */
-export function RichTextField(props: RichTextFieldProps & WokenBeforeLoad) {
+export function RichTextField(props: RichTextFieldProps) {
   if (!props.editable) return <RichTextView value={props.value} className={props.className} />;
   return <RichTextEditor {...props} />;
 }
-
-/**
- * A press or a Tab on the field's drawing that came before this file did (registry.tsx draws the field asleep while
- * the editor's parts load): the field starts awake, with the focus and the caret where the press was.
- */
-export type WokenBeforeLoad = { wokenAt?: WakePoint | undefined };
 
 export function createRichEditor(options: { singleLine?: boolean | undefined } = {}): Editor {
   const editor = withRichText(withReact(createEditor()));
@@ -70,7 +64,7 @@ const AWAKE_MARGIN = 0;
 /** How long a field scrolled near stays there before it becomes an editor (a fling passes fields by). */
 const AWAKE_SETTLE_MS = 250;
 
-function RichTextEditor({ wokenAt, ...props }: RichTextFieldProps & WokenBeforeLoad) {
+function RichTextEditor(props: RichTextFieldProps) {
   const { value, active, onActivate, singleLine, placeholder, label, className } = props;
   // Several fields can share one active part (a title and a body): the toolbar follows the one last focused, and
   // stays while its own popovers and link dialog (portalled elsewhere) have the focus. Focus on anything else of the
@@ -95,7 +89,7 @@ function RichTextEditor({ wokenAt, ...props }: RichTextFieldProps & WokenBeforeL
   // Only the fields near the viewport, the selected part's and the focused one are Slate editors (issue 22); the
   // others are drawn alike without Slate until they come near, or a press or a Tab wakes them.
   const near = useNearViewport(container, AWAKE_MARGIN, AWAKE_SETTLE_MS);
-  const [wakeAt, setWakeAt] = useState<WakePoint | null>(wokenAt ?? null);
+  const [wakeAt, setWakeAt] = useState<WakePoint | null>(null);
   const awake = near || active || focused || wakeAt !== null;
   const woken = useCallback(() => setWakeAt(null), []);
 
@@ -125,6 +119,11 @@ function RichTextEditor({ wokenAt, ...props }: RichTextFieldProps & WokenBeforeL
     </div>
   );
 }
+
+const EDITABLE_CLASS = cx(
+  'min-h-[1lh] break-keep outline-none',
+  'rounded-control focus-visible:ring-2 focus-visible:ring-primary-100',
+);
 
 function SlateRichText({
   value,

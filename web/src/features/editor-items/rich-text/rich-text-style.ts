@@ -39,10 +39,6 @@ export const BLOCK_TAGS = {
 
 export const LINK_CLASS = 'text-primary-600 underline underline-offset-2';
 
-/** The editing field's own element, Slate's and the one drawn alike without Slate (`DormantRichText`). */
-export const EDITABLE_CLASS =
-  'min-h-[1lh] break-keep outline-none rounded-control focus-visible:ring-2 focus-visible:ring-primary-100';
-
 /** px of a stored font size ('18px'), or undefined when unset or unreadable. */
 export function fontSizePx(fontSize: string | undefined): number | undefined {
   if (!fontSize) return undefined;

@@ -29,12 +29,8 @@ export const sectionItemComponents = {
   day: DayItem,
 } satisfies Required<SectionItemComponents>;
 
-/**
- * Every part's component, Slate's rich-text field among them: a file of its own, which the app's editor loads
- * through `registry.ts` once its first screen is drawn (issue 20); what renders items without the editor imports
- * it as it is.
- */
-export const editorItemComponents: Required<EditorItemRegistry> = {
+/** What the app's editor route hands to the editor (see `item-contract.ts`). */
+export const editorItemRegistry: EditorItemRegistry = {
   items: sectionItemComponents,
   ItineraryPage,
   RichTextField,
