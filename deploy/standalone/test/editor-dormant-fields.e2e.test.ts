@@ -16,7 +16,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { newContentPage, newGuidebookDocument, richParagraph, type SectionItem } from '@pocketguide/contracts';
-import { launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
+import { appFontsApplied, launchBrowser, screenshot, WAIT_MS } from '../../../test-support/browser.ts';
 import type { RunningStandalone } from '../src/app.ts';
 import { createdGuidebook, verifiedUser, type SignedIn } from './testing/accounts.ts';
 import {
@@ -81,6 +81,9 @@ async function open(language: Language, viewport: typeof PHONE_TOUCH | typeof DE
   await signInBrowser(page, app.url, author, language);
   await page.goto(`${app.url}/guidebooks/edit/${book.id}/contents/${book.contentId}`, { waitUntil: 'networkidle0' });
   await page.waitForFunction((wanted) => document.querySelectorAll('[data-item-id]').length === wanted, {}, ITEMS);
+  // the fields' boxes are compared before and after waking: both in the app's own font (CI failed once on an empty
+  // field 2 px taller once awake, the height of a line in the system font against Pretendard's)
+  await appFontsApplied(page);
   onTestFailed(async () => {
     await screenshot(page, `editor-dormant-failure-${name}`).catch(() => undefined);
   });
